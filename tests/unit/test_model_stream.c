@@ -1,0 +1,164 @@
+/* Tests of the `stream` model (seed 001 ch. 3): the seed's printed figures
+ * for the tsunami and LBM cases, the form of D_pipe(n), and limits and
+ * monotonicity of Eq. 3.8. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <cmocka.h>
+
+#include "model/model.h"
+
+#define SETS(...) ((const char *const[]){__VA_ARGS__, NULL})
+
+/* Runs the stream model and returns result `name`; fails the test on error. */
+static double run(const char *preset, const char *const *sets, const char *name)
+{
+  double v[FCSIM_MODEL_MAX_PARAMS], r[FCSIM_MODEL_MAX_RESULTS];
+  struct fcsim_error err;
+  fcsim_error_clear(&err);
+  if (fcsim_model_run("stream", preset, sets, v, r, &err) != 0)
+    fail_msg("stream: %s", err.msg);
+  const struct fcsim_model_ops *m = fcsim_model_find("stream");
+  int i = fcsim_model_result_index(m, name);
+  if (i < 0) {
+    i = fcsim_model_param_index(m, name);
+    if (i < 0)
+      fail_msg("no result or parameter %s", name);
+    return v[i];
+  }
+  return r[i];
+}
+
+/* Asserts that `value` shows as `expected` when printed with `decimals`. */
+static void check_printed(const char *what, double value, double expected, int decimals)
+{
+  double half = 0.5 * pow(10.0, -decimals);
+  if (!(fabs(value - expected) <= half + 1e-12))
+    fail_msg("%s: computed %.*f (%.9g), seed prints %.*f", what, decimals + 2, value, value,
+             decimals, expected);
+}
+
+static void test_tsunami_8_fpgas(void **state)
+{
+  (void)state;
+  double peak = run("tsunami", NULL, "peak_flops");
+  double sus = run("tsunami", NULL, "sustained_flops");
+  check_printed("peak TFlops", peak / 1e12, 2.592, 3); /* 1*5*8*225e6*288 */
+  check_printed("sustained TFlops (s3.3.2: 2.5 TFlops)", sus / 1e12, 2.5, 1);
+  check_printed("efficiency % (98 % of peak)", 100 * run("tsunami", NULL, "efficiency"), 98, 0);
+  check_printed("stall ratio", run("tsunami", NULL, "stall_ratio"), 0, 6);
+}
+
+static void test_tsunami_parallel_efficiency(void **state)
+{
+  (void)state;
+  /* s3.3.2: cascading 16 and 32 x (1,5) keeps 97 % and 94 % parallel efficiency */
+  check_printed("M=16", 100 * run("tsunami", SETS("M=16"), "parallel_efficiency"), 97, 0);
+  check_printed("M=32", 100 * run("tsunami", SETS("M=32"), "parallel_efficiency"), 94, 0);
+  check_printed("speedup at M=1", run("tsunami", SETS("M=1"), "speedup"), 1.0, 9);
+}
+
+static void test_d_pipe_form(void **state)
+{
+  (void)state;
+  /* tsunami: D_pipe(n) = 3099 and 1808 for n = 1, 2 */
+  check_printed("tsunami D_pipe(1)", run("tsunami", SETS("n=1"), "D_pipe"), 3099, 0);
+  check_printed("tsunami D_pipe(2)", run("tsunami", SETS("n=2"), "D_pipe"), 1808, 0);
+  /* LBM: 1550, 830, 470 for n = 1, 2, 4 */
+  check_printed("lbm D_pipe(1)", run("lbm", SETS("n=1"), "D_pipe"), 1550, 0);
+  check_printed("lbm D_pipe(2)", run("lbm", SETS("n=2"), "D_pipe"), 830, 0);
+  check_printed("lbm D_pipe(4)", run("lbm", SETS("n=4"), "D_pipe"), 470, 0);
+  /* an explicit D_pipe wins over the form */
+  check_printed("override", run("tsunami", SETS("D_pipe=1000"), "D_pipe"), 1000, 0);
+  /* b_core = 7.2n GB/s for tsunami, 7n GB/s for LBM */
+  check_printed("b_core(2)", run("tsunami", SETS("n=2"), "b_core") / 1e9, 14.4, 3);
+  check_printed("lbm b_core(4)", run("lbm", SETS("n=4"), "b_core") / 1e9, 28, 3);
+}
+
+static void test_lbm_without_compression(void **state)
+{
+  (void)state;
+  /* s3.3.3, Fig. 3.11: (1,16) 318.828 GFlops at 87 % */
+  check_printed("(1,16) GFlops", run("lbm", NULL, "sustained_flops") / 1e9, 318.828, 3);
+  check_printed("(1,16) %", 100 * run("lbm", NULL, "efficiency"), 87, 0);
+  /* (2,16) 448.79 GFlops, 61 %, stall 28.57 % */
+  check_printed("(2,16) GFlops", run("lbm", SETS("n=2"), "sustained_flops") / 1e9, 448.79, 2);
+  check_printed("(2,16) %", 100 * run("lbm", SETS("n=2"), "efficiency"), 61, 0);
+  check_printed("n=2 stall %", 100 * run("lbm", SETS("n=2"), "stall_ratio"), 28.57, 2);
+  /* (4,16) 435.99 GFlops, 30 %, stall 64.29 % */
+  check_printed("(4,16) GFlops", run("lbm", SETS("n=4"), "sustained_flops") / 1e9, 435.99, 2);
+  check_printed("(4,16) %", 100 * run("lbm", SETS("n=4"), "efficiency"), 30, 0);
+  check_printed("n=4 stall %", 100 * run("lbm", SETS("n=4"), "stall_ratio"), 64.29, 2);
+  /* (1,256): 29 % of peak */
+  check_printed("(1,256) %", 100 * run("lbm", SETS("M=256"), "efficiency"), 29, 0);
+}
+
+static void test_lbm_with_compression(void **state)
+{
+  (void)state;
+  /* Fig. 3.12: (4,16) 739.55 GFlops, 50 %, stall 39.05 % */
+  check_printed("(4,16) GFlops", run("lbm-comp", NULL, "sustained_flops") / 1e9, 739.55, 2);
+  check_printed("(4,16) %", 100 * run("lbm-comp", NULL, "efficiency"), 50, 0);
+  check_printed("n=4 stall %", 100 * run("lbm-comp", NULL, "stall_ratio"), 39.05, 2);
+  /* (2,16) with r_comp = 2.392: 626.31 GFlops, 85 %, no stalls */
+  const char *const *two = SETS("n=2", "r_comp=2.392");
+  check_printed("(2,16) GFlops", run("lbm-comp", two, "sustained_flops") / 1e9, 626.31, 2);
+  check_printed("(2,16) %", 100 * run("lbm-comp", two, "efficiency"), 85, 0);
+  check_printed("n=2 stall", run("lbm-comp", two, "stall_ratio"), 0, 9);
+}
+
+static void test_limits(void **state)
+{
+  (void)state;
+  /* an endless stream with enough bandwidth reaches the peak */
+  double eff = run("tsunami", SETS("N_grid=1e15"), "efficiency");
+  assert_true(eff > 0.999999 && eff <= 1.0);
+  /* the sustained figure never exceeds the peak */
+  for (int M = 1; M <= 64; M *= 2) {
+    char set[32];
+    snprintf(set, sizeof set, "M=%d", M);
+    double s = run("lbm", SETS(set, "n=2"), "sustained_flops");
+    double p = run("lbm", SETS(set, "n=2"), "peak_flops");
+    assert_true(s <= p);
+  }
+  /* stall ratio is 1 - B_link/b_core when the link is the bottleneck */
+  check_printed("stall", run("tsunami", SETS("n=2"), "stall_ratio"), 1.0 - 7.92 / 14.4, 9);
+}
+
+static void test_monotonic(void **state)
+{
+  (void)state;
+  /* more link bandwidth is never slower */
+  double prev = 0;
+  for (int gb = 1; gb <= 40; gb++) {
+    char set[32];
+    snprintf(set, sizeof set, "B_link=%dGB/s", gb);
+    double s = run("lbm", SETS("n=4", set), "sustained_flops");
+    assert_true(s >= prev);
+    prev = s;
+  }
+  /* a longer stream is never slower; a longer link delay never faster */
+  assert_true(run("lbm", SETS("N_grid=2764800"), "sustained_flops") >
+              run("lbm", NULL, "sustained_flops"));
+  assert_true(run("lbm", SETS("D_link=500"), "sustained_flops") <
+              run("lbm", NULL, "sustained_flops"));
+  /* more FPGAs never lower the peak, and raise sustained while the stream is long */
+  assert_true(run("tsunami", SETS("M=16"), "sustained_flops") >
+              run("tsunami", SETS("M=8"), "sustained_flops"));
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_tsunami_8_fpgas),
+    cmocka_unit_test(test_tsunami_parallel_efficiency),
+    cmocka_unit_test(test_d_pipe_form),
+    cmocka_unit_test(test_lbm_without_compression),
+    cmocka_unit_test(test_lbm_with_compression),
+    cmocka_unit_test(test_limits),
+    cmocka_unit_test(test_monotonic),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
