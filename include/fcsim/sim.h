@@ -1,0 +1,60 @@
+/* Running a simulation: build a network from a configuration, run it, read
+ * its statistics and write them as a table, JSON or CSV. The command line is
+ * a thin client of these functions. */
+#ifndef FCSIM_SIM_H
+#define FCSIM_SIM_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "fcsim/config.h"
+#include "fcsim/error.h"
+#include "fcsim/stats.h"
+
+struct fcsim_sim;
+
+/* Called about every 16k simulated cycles. `expected_cycles` is the planned
+ * length (0 if unknown); `phase` is "warmup", "measure", "drain" or "batch".
+ * Return nonzero to stop the run (fcsim_sim_run then returns
+ * FCSIM_EINTERRUPTED). */
+typedef int (*fcsim_progress_f)(void *user, uint64_t cycle, uint64_t expected_cycles, const char *phase);
+
+/* Validates `cfg` and builds the network. The configuration is copied. */
+int fcsim_sim_create(const struct fcsim_config *cfg, struct fcsim_sim **out, struct fcsim_error *err);
+void fcsim_sim_destroy(struct fcsim_sim *sim);
+
+/* Runs to completion: continuous mode (warm-up, measurement, drain) or batch
+ * mode. Returns 0; FCSIM_EDEADLOCK when the watchdog fired (the statistics
+ * and deadlock_report are still available); FCSIM_EINTERRUPTED;
+ * FCSIM_ENOMEM. */
+int fcsim_sim_run(struct fcsim_sim *sim, fcsim_progress_f progress, void *user, struct fcsim_error *err);
+
+/* Statistics of the finished run (valid until destroy). */
+const struct fcsim_stats *fcsim_sim_stats(const struct fcsim_sim *sim);
+
+/* Readable table of the metrics. */
+void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out);
+/* One JSON object: {"fcsim", "config", "derived", "metrics", "saturated",
+ * "deadlock"}; `with_links` adds per-link utilisation. */
+int fcsim_sim_write_json(const struct fcsim_sim *sim, FILE *out, int with_links, struct fcsim_error *err);
+/* CSV: header line, and one row per run (every key, then every metric). */
+void fcsim_sim_write_csv_header(const struct fcsim_sim *sim, FILE *out);
+void fcsim_sim_write_csv_row(const struct fcsim_sim *sim, FILE *out);
+
+/* A description of the network a configuration builds. */
+struct fcsim_topo_info {
+  int64_t nodes;
+  int64_t links;            /* bidirectional links */
+  int64_t channels;         /* directed channels */
+  int diameter_hops;
+  double diameter_ns;       /* head latency across the diameter at zero load */
+  int64_t bisection_links;  /* bidirectional links across the smallest bisection */
+  double bisection_flits_per_cycle; /* both directions */
+  int ports_per_router;
+  int link_latency_cycles;
+  double link_latency_ns;
+  int router_delay_cycles;  /* per-hop head delay inside a router */
+};
+int fcsim_topo_describe(const struct fcsim_config *cfg, struct fcsim_topo_info *info, struct fcsim_error *err);
+
+#endif

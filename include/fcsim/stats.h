@@ -1,0 +1,40 @@
+/* The results of a run: the metrics of seed 000 Table 5.2 with the names of
+ * SPEC §1, percentiles, hops, link utilisation and run facts. Latencies are
+ * in cycles; multiply by ns_per_cycle for ns. */
+#ifndef FCSIM_STATS_H
+#define FCSIM_STATS_H
+
+#include <stdint.h>
+
+struct fcsim_stats {
+  /* latency of measured packets, creation to tail ejection (cycles) */
+  double avg_latency;
+  double worst_latency;
+  double p50_latency, p99_latency, p999_latency; /* exact below 2048 cycles, within 1.6 % above */
+  double total_latency;   /* batch: last flit ejected - first flit injected; 0 in continuous mode */
+  /* flits per node per cycle over the measurement window (batch: the run) */
+  double offered_rate;    /* configured traffic.rate */
+  double send_throughput; /* injected into the network */
+  double recv_throughput; /* ejected at destinations */
+  int max_busy_vcs;       /* most VCs of one input port ever holding flits */
+  double avg_hops;        /* links traversed per measured packet */
+  double link_util_avg, link_util_max; /* data flits per cycle per link, window */
+  uint64_t cycles;        /* cycles simulated */
+  double wall_seconds;    /* host time of the run (the only timing field) */
+  double ns_per_cycle;    /* 1e9 / network.clock */
+  int area_alms;          /* Novo-G# router area (Table 4.2), 0 for classic */
+  int area_percent;
+  uint64_t packets_measured, packets_delivered;
+  uint64_t flits_delivered_total; /* all flits ejected in the run */
+  uint64_t flit_hops_total;       /* all link traversals in the run */
+  uint64_t buffer_overflows;      /* flits that found a full VC: always 0 */
+  int drained;            /* every measured packet arrived */
+  int saturated;          /* source queues grew or the run did not drain */
+  int deadlock;           /* watchdog fired; see deadlock_report */
+  const char *deadlock_report;      /* channels in the cycle, or NULL */
+  int64_t nchannels;                /* per-link data below */
+  const uint64_t *link_flits;       /* flits per channel in the window */
+  uint64_t window_cycles;           /* length of the measurement window */
+};
+
+#endif

@@ -1,0 +1,23 @@
+/* The command line: one function per subcommand, each taking the arguments
+ * after the subcommand name and returning the process exit status:
+ *   0 success, 1 the run failed (deadlock, I/O while writing results),
+ *   2 bad input (unknown key, bad value, unreadable file, bad arguments). */
+#ifndef FCSIM_CLI_H
+#define FCSIM_CLI_H
+
+#include <stdio.h>
+
+#define FCSIM_EXIT_OK 0
+#define FCSIM_EXIT_FAIL 1
+#define FCSIM_EXIT_USAGE 2
+
+int fcsim_cmd_run(int argc, char **argv);
+int fcsim_cmd_sweep(int argc, char **argv);
+int fcsim_cmd_topo(int argc, char **argv);
+int fcsim_cmd_help(int argc, char **argv);
+int fcsim_cmd_model(int argc, char **argv);
+
+/* Prints "fcsim: <message>" on stderr. */
+void fcsim_cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

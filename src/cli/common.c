@@ -1,0 +1,145 @@
+/* Shared CLI helpers: options, configuration loading, progress, SIGINT. */
+#define _POSIX_C_SOURCE 200809L
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "cli/common.h"
+
+static volatile sig_atomic_t interrupted;
+static int progress_shown;
+
+int cli_parse(int argc, char **argv, struct cli_opts *o, int allow_vary, const char *usage)
+{
+  memset(o, 0, sizeof *o);
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    const char *val = NULL;
+#define NEEDS_VALUE()                                          \
+  do {                                                         \
+    if (i + 1 >= argc) {                                       \
+      fcsim_cli_error("option %s needs a value\n%s", a, usage); \
+      return FCSIM_EXIT_USAGE;                                 \
+    }                                                          \
+    val = argv[++i];                                           \
+  } while (0)
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      o->help = 1;
+    } else if (!strcmp(a, "--set") || !strcmp(a, "-s")) {
+      NEEDS_VALUE();
+      if (o->nsets == CLI_MAX_SETS) {
+        fcsim_cli_error("too many --set options (at most %d)", CLI_MAX_SETS);
+        return FCSIM_EXIT_USAGE;
+      }
+      o->sets[o->nsets++] = val;
+    } else if (!strncmp(a, "--set=", 6) && o->nsets < CLI_MAX_SETS) {
+      o->sets[o->nsets++] = a + 6;
+    } else if (!strcmp(a, "--json")) {
+      NEEDS_VALUE();
+      o->json_path = val;
+    } else if (!strcmp(a, "--csv")) {
+      NEEDS_VALUE();
+      o->csv_path = val;
+    } else if (allow_vary && !strcmp(a, "--vary")) {
+      NEEDS_VALUE();
+      o->vary = val;
+    } else if (!strcmp(a, "--links")) {
+      o->with_links = 1;
+    } else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
+      o->quiet = 1;
+    } else if (a[0] == '-' && a[1]) {
+      fcsim_cli_error("unknown option `%s`\n%s", a, usage);
+      return FCSIM_EXIT_USAGE;
+    } else if (!o->config_path) {
+      o->config_path = a;
+    } else {
+      fcsim_cli_error("more than one CONFIG given (`%s` and `%s`)\n%s", o->config_path, a, usage);
+      return FCSIM_EXIT_USAGE;
+    }
+#undef NEEDS_VALUE
+  }
+  return 0;
+}
+
+struct fcsim_config *cli_load_config(const struct cli_opts *o)
+{
+  struct fcsim_error err = {0};
+  struct fcsim_config *cfg = fcsim_config_create();
+  if (!cfg) {
+    fcsim_cli_error("out of memory");
+    return NULL;
+  }
+  if (o->config_path && fcsim_config_load_file(cfg, o->config_path, &err))
+    goto fail;
+  for (int i = 0; i < o->nsets; i++)
+    if (fcsim_config_set_assignment(cfg, o->sets[i], "--set", &err))
+      goto fail;
+  if (fcsim_config_validate(cfg, &err))
+    goto fail;
+  return cfg;
+fail:
+  fcsim_cli_error("%s", err.msg);
+  fcsim_config_destroy(cfg);
+  return NULL;
+}
+
+int cli_exit_for(int code)
+{
+  switch (code) {
+  case 0: return FCSIM_EXIT_OK;
+  case FCSIM_EINVAL:
+  case FCSIM_EPARSE:
+  case FCSIM_EUNKNOWN_KEY:
+  case FCSIM_ERANGE:
+  case FCSIM_ECOMBINATION:
+  case FCSIM_EIO: return FCSIM_EXIT_USAGE;
+  case FCSIM_EINTERRUPTED: return 130;
+  default: return FCSIM_EXIT_FAIL;
+  }
+}
+
+static void on_sigint(int sig)
+{
+  (void)sig;
+  if (interrupted) /* second Ctrl-C: give up at once */
+    _exit(130);
+  interrupted = 1;
+}
+
+void cli_progress_install(void)
+{
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_sigint;
+  sigaction(SIGINT, &sa, NULL);
+}
+
+int cli_interrupted(void)
+{
+  return interrupted;
+}
+
+int cli_progress(void *user, uint64_t cycle, uint64_t expected, const char *phase)
+{
+  const char *label = user;
+  if (isatty(2)) {
+    if (expected)
+      fprintf(stderr, "\r%s%s cycle %llu / %llu (%s)   ", label ? label : "", label ? ": " : "",
+              (unsigned long long)cycle, (unsigned long long)expected, phase);
+    else
+      fprintf(stderr, "\r%s%s cycle %llu (%s)   ", label ? label : "", label ? ": " : "", (unsigned long long)cycle,
+              phase);
+    progress_shown = 1;
+  }
+  return interrupted;
+}
+
+void cli_progress_done(void)
+{
+  if (progress_shown) {
+    fprintf(stderr, "\r%60s\r", "");
+    progress_shown = 0;
+  }
+}

@@ -1,0 +1,39 @@
+/* Option parsing and configuration loading shared by the simulation
+ * subcommands (run, sweep, topo). */
+#ifndef FCSIM_CLI_COMMON_H
+#define FCSIM_CLI_COMMON_H
+
+#include "fcsim/fcsim.h"
+
+#define CLI_MAX_SETS 256
+
+struct cli_opts {
+  const char *config_path;          /* NULL: built-in default */
+  const char *sets[CLI_MAX_SETS];   /* "section.key=value" */
+  int nsets;
+  const char *json_path, *csv_path; /* NULL: not written */
+  const char *vary;                 /* sweep: KEY=START:STOP:STEP */
+  int with_links;                   /* --links: per-link utilisation in JSON */
+  int quiet;                        /* --quiet: no table */
+  int help;
+};
+
+/* Parses argv; `allow_vary` accepts --vary. Returns 0 or prints a message
+ * and returns FCSIM_EXIT_USAGE. */
+int cli_parse(int argc, char **argv, struct cli_opts *o, int allow_vary, const char *usage);
+
+/* Builds the configuration: defaults, then the file, then --set overrides.
+ * Prints the error and returns NULL on failure. */
+struct fcsim_config *cli_load_config(const struct cli_opts *o);
+
+/* Exit status for a library error code. */
+int cli_exit_for(int code);
+
+/* Progress reporting on stderr when it is a terminal, and Ctrl-C handling:
+ * the first SIGINT asks the run to stop (results so far are kept). */
+void cli_progress_install(void);
+int cli_progress(void *user, uint64_t cycle, uint64_t expected, const char *phase);
+void cli_progress_done(void);
+int cli_interrupted(void);
+
+#endif

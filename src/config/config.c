@@ -1,0 +1,403 @@
+/* Configuration text: defaults, INI loading (libinih), overrides, per-key
+ * checks against the registry, did-you-mean suggestions and help output. */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <errno.h>
+#include <ini.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config/config.h"
+#include "core/units.h"
+
+
+
+struct fcsim_config *fcsim_config_create(void)
+{
+  return calloc(1, sizeof(struct fcsim_config));
+}
+
+void fcsim_config_destroy(struct fcsim_config *cfg)
+{
+  if (!cfg)
+    return;
+  for (size_t i = 0; i < fcsim_nkeys; i++) {
+    free(cfg->text[i]);
+    free(cfg->origin[i]);
+  }
+  free(cfg);
+}
+
+struct fcsim_config *fcsim_config_clone(const struct fcsim_config *cfg)
+{
+  struct fcsim_config *c = fcsim_config_create();
+  if (!c)
+    return NULL;
+  for (size_t i = 0; i < fcsim_nkeys; i++) {
+    if (cfg->text[i] && !(c->text[i] = strdup(cfg->text[i])))
+      goto fail;
+    if (cfg->origin[i] && !(c->origin[i] = strdup(cfg->origin[i])))
+      goto fail;
+  }
+  return c;
+fail:
+  fcsim_config_destroy(c);
+  return NULL;
+}
+
+const char *fcsim_config_get(const struct fcsim_config *cfg, const char *key)
+{
+  const char *dot = strchr(key, '.');
+  if (!dot)
+    return NULL;
+  char section[64];
+  size_t n = (size_t)(dot - key);
+  if (n >= sizeof section)
+    return NULL;
+  memcpy(section, key, n);
+  section[n] = '\0';
+  int i = fcsim_key_find(section, dot + 1);
+  if (i < 0)
+    return NULL;
+  return cfg->text[i] ? cfg->text[i] : fcsim_keys[i].default_text;
+}
+
+/* Edit distance, for did-you-mean. */
+static size_t edit_distance(const char *a, const char *b)
+{
+  size_t la = strlen(a), lb = strlen(b);
+  if (la > 63 || lb > 63)
+    return 99;
+  size_t d[64][64];
+  for (size_t i = 0; i <= la; i++) d[i][0] = i;
+  for (size_t j = 0; j <= lb; j++) d[0][j] = j;
+  for (size_t i = 1; i <= la; i++)
+    for (size_t j = 1; j <= lb; j++) {
+      size_t sub = d[i - 1][j - 1] + (tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]));
+      size_t del = d[i - 1][j] + 1, ins = d[i][j - 1] + 1;
+      d[i][j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+    }
+  return d[la][lb];
+}
+
+const char *fcsim_key_suggest(const char *section, const char *name, char *buf, size_t size)
+{
+  char want[160], cand[160];
+  snprintf(want, sizeof want, "%s.%s", section, name);
+  size_t best = 99;
+  const struct fcsim_key *bk = NULL;
+  for (size_t i = 0; i < fcsim_nkeys; i++) {
+    snprintf(cand, sizeof cand, "%s.%s", fcsim_keys[i].section, fcsim_keys[i].name);
+    size_t d = edit_distance(want, cand);
+    /* a right key in the wrong section is a good guess too */
+    if (!strcmp(fcsim_keys[i].name, name) && d > 1)
+      d = 1;
+    if (d < best) {
+      best = d;
+      bk = &fcsim_keys[i];
+    }
+  }
+  if (!bk || best > 1 + strlen(want) / 3)
+    return NULL;
+  snprintf(buf, size, "%s.%s", bk->section, bk->name);
+  return buf;
+}
+
+static int section_known(const char *section)
+{
+  for (size_t i = 0; i < fcsim_nkeys; i++)
+    if (!strcmp(fcsim_keys[i].section, section))
+      return 1;
+  return 0;
+}
+
+static const char *choice_names(const struct fcsim_key *k, char *buf, size_t size)
+{
+  if (k->choice_list)
+    return k->choice_list();
+  buf[0] = '\0';
+  for (const char *const *c = k->choices; *c; c++) {
+    if (buf[0])
+      strncat(buf, ", ", size - strlen(buf) - 1);
+    strncat(buf, *c, size - strlen(buf) - 1);
+  }
+  return buf;
+}
+
+static int parse_int_text(const char *text, double *out)
+{
+  char *end;
+  errno = 0;
+  double v = strtod(text, &end);
+  while (*end && isspace((unsigned char)*end))
+    end++;
+  if (end == text || *end || errno || v != floor(v))
+    return -1;
+  *out = v;
+  return 0;
+}
+
+#define KEYFMT "%s%s%s.%s = `%s`: "
+#define KEYARGS(origin, k, text) (origin) ? (origin) : "", (origin) ? ": " : "", (k)->section, (k)->name, (text)
+
+int fcsim_key_check(const struct fcsim_key *k, const char *text, const char *origin, struct fcsim_error *err)
+{
+  double v;
+  struct fcsim_error sub = {0};
+  if (k->allow_auto && !strcmp(text, "auto"))
+    return 0;
+  switch (k->type) {
+  case FCSIM_KT_INT:
+    if (parse_int_text(text, &v))
+      return fcsim_error_set(err, FCSIM_EINVAL, KEYFMT "expected an integer%s (%s)", KEYARGS(origin, k, text),
+                             k->allow_auto ? " or `auto`" : "", k->help);
+    if (v < k->min || v > k->max)
+      return fcsim_error_set(err, FCSIM_ERANGE, KEYFMT "out of range: expected %.17g..%.17g %s (%s)",
+                             KEYARGS(origin, k, text), k->min, k->max, k->unit, k->help);
+    return 0;
+  case FCSIM_KT_REAL:
+    if (fcsim_parse_quantity(text, 0, &v, NULL, &sub))
+      return fcsim_error_set(err, FCSIM_EINVAL, KEYFMT "expected a number (%s)", KEYARGS(origin, k, text), k->help);
+    if (v < k->min || v > k->max)
+      return fcsim_error_set(err, FCSIM_ERANGE, KEYFMT "out of range: expected %g..%g %s (%s)",
+                             KEYARGS(origin, k, text), k->min, k->max, k->unit, k->help);
+    return 0;
+  case FCSIM_KT_CHOICE: {
+    int ok = 0;
+    if (k->choice_valid)
+      ok = k->choice_valid(text);
+    else
+      for (const char *const *c = k->choices; *c; c++)
+        ok |= !strcmp(*c, text);
+    if (!ok) {
+      char buf[512];
+      return fcsim_error_set(err, FCSIM_EINVAL, KEYFMT "unknown name (expected one of: %s)", KEYARGS(origin, k, text),
+                             choice_names(k, buf, sizeof buf));
+    }
+    return 0;
+  }
+  case FCSIM_KT_DIMS: {
+    const char *s = text;
+    int n = 0;
+    for (;;) {
+      char *end;
+      errno = 0;
+      long d = strtol(s, &end, 10);
+      if (end == s || errno || d < k->min || d > k->max)
+        return fcsim_error_set(err, FCSIM_EINVAL,
+                               KEYFMT "expected sizes per dimension like `4x4x4`, each %g..%g", KEYARGS(origin, k, text),
+                               k->min, k->max);
+      n++;
+      if (*end == '\0')
+        break;
+      if (*end != 'x' && *end != 'X')
+        return fcsim_error_set(err, FCSIM_EINVAL, KEYFMT "expected sizes per dimension like `4x4x4`",
+                               KEYARGS(origin, k, text));
+      s = end + 1;
+    }
+    if (n > FCSIM_MAX_DIMS)
+      return fcsim_error_set(err, FCSIM_ERANGE, KEYFMT "at most %d dimensions", KEYARGS(origin, k, text), FCSIM_MAX_DIMS);
+    return 0;
+  }
+  case FCSIM_KT_LATENCY:
+  case FCSIM_KT_FREQ:
+  case FCSIM_KT_SIZE: {
+    unsigned allowed = k->type == FCSIM_KT_LATENCY ? FCSIM_UNIT_TIME | FCSIM_UNIT_CYCLES
+                       : k->type == FCSIM_KT_FREQ  ? FCSIM_UNIT_FREQ
+                                                   : FCSIM_UNIT_SIZE;
+    enum fcsim_unit_kind kind;
+    if (fcsim_parse_quantity(text, allowed, &v, &kind, &sub))
+      return fcsim_error_set(err, FCSIM_EINVAL, KEYFMT "%s (%s)", KEYARGS(origin, k, text), sub.msg, k->help);
+    if (k->type == FCSIM_KT_FREQ && kind == FCSIM_UNIT_NONE)
+      return fcsim_error_set(err, FCSIM_EINVAL, KEYFMT "give a unit, e.g. `156.25MHz`", KEYARGS(origin, k, text));
+    if (v <= 0)
+      return fcsim_error_set(err, FCSIM_ERANGE, KEYFMT "must be positive", KEYARGS(origin, k, text));
+    if ((kind == FCSIM_UNIT_NONE || kind == FCSIM_UNIT_CYCLES) && (v != floor(v) || v < k->min || v > k->max))
+      return fcsim_error_set(err, FCSIM_ERANGE, KEYFMT "expected a whole number %g..%g %s, or a value with a unit (%s)",
+                             KEYARGS(origin, k, text), k->min, k->max, k->unit, fcsim_unit_examples(allowed));
+    if (k->type == FCSIM_KT_FREQ && (v < k->min || v > k->max))
+      return fcsim_error_set(err, FCSIM_ERANGE, KEYFMT "out of range: expected 1MHz..10GHz", KEYARGS(origin, k, text));
+    return 0;
+  }
+  case FCSIM_KT_ORDER: {
+    static const char letters[] = "xyzwuv";
+    int seen = 0;
+    for (const char *c = text; *c; c++) {
+      const char *p = strchr(letters, tolower((unsigned char)*c));
+      if (!p || !*c)
+        return fcsim_error_set(err, FCSIM_EINVAL, KEYFMT "expected dimension letters from `xyzwuv`, e.g. `zyx`",
+                               KEYARGS(origin, k, text));
+      int bit = 1 << (p - letters);
+      if (seen & bit)
+        return fcsim_error_set(err, FCSIM_EINVAL, KEYFMT "dimension `%c` named twice", KEYARGS(origin, k, text), *c);
+      seen |= bit;
+    }
+    if (!seen)
+      return fcsim_error_set(err, FCSIM_EINVAL, KEYFMT "empty dimension order", KEYARGS(origin, k, text));
+    return 0;
+  }
+  }
+  return fcsim_error_set(err, FCSIM_EINTERNAL, "key %s.%s has no type", k->section, k->name);
+}
+
+static int set_index(struct fcsim_config *cfg, int i, const char *value, const char *origin, struct fcsim_error *err)
+{
+  int rc = fcsim_key_check(&fcsim_keys[i], value, origin, err);
+  if (rc)
+    return rc;
+  char *t = strdup(value), *o = origin ? strdup(origin) : NULL;
+  if (!t || (origin && !o)) {
+    free(t);
+    free(o);
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  }
+  free(cfg->text[i]);
+  free(cfg->origin[i]);
+  cfg->text[i] = t;
+  cfg->origin[i] = o;
+  return 0;
+}
+
+static int unknown_key(const char *origin, const char *section, const char *name, struct fcsim_error *err)
+{
+  char buf[160];
+  const char *hint = fcsim_key_suggest(section, name, buf, sizeof buf);
+  if (!section_known(section))
+    return fcsim_error_set(err, FCSIM_EUNKNOWN_KEY, "%s: unknown section [%s]%s%s%s", origin, section,
+                           hint ? "; did you mean `" : " (sections: network, router, routing, traffic, sim)",
+                           hint ? hint : "", hint ? "`?" : "");
+  return fcsim_error_set(err, FCSIM_EUNKNOWN_KEY, "%s: unknown key `%s.%s`%s%s%s (`fcsim help config` lists every key)",
+                         origin, section, name, hint ? "; did you mean `" : "", hint ? hint : "", hint ? "`?" : "");
+}
+
+int fcsim_config_set(struct fcsim_config *cfg, const char *key, const char *value, const char *origin,
+                     struct fcsim_error *err)
+{
+  const char *dot = strchr(key, '.');
+  if (!dot || dot == key || !dot[1])
+    return fcsim_error_set(err, FCSIM_EINVAL, "%s: `%s`: expected section.key (e.g. router.vcs)", origin, key);
+  char section[64];
+  size_t n = (size_t)(dot - key);
+  if (n >= sizeof section)
+    return fcsim_error_set(err, FCSIM_EINVAL, "%s: `%s`: section name too long", origin, key);
+  memcpy(section, key, n);
+  section[n] = '\0';
+  int i = fcsim_key_find(section, dot + 1);
+  if (i < 0)
+    return unknown_key(origin, section, dot + 1, err);
+  return set_index(cfg, i, value, origin, err);
+}
+
+int fcsim_config_set_assignment(struct fcsim_config *cfg, const char *assignment, const char *origin,
+                                struct fcsim_error *err)
+{
+  const char *eq = strchr(assignment, '=');
+  if (!eq)
+    return fcsim_error_set(err, FCSIM_EINVAL, "%s: `%s`: expected section.key=value", origin, assignment);
+  char key[128];
+  size_t n = (size_t)(eq - assignment);
+  if (n >= sizeof key)
+    return fcsim_error_set(err, FCSIM_EINVAL, "%s: key too long", origin);
+  memcpy(key, assignment, n);
+  key[n] = '\0';
+  return fcsim_config_set(cfg, key, eq + 1, origin, err);
+}
+
+/* INI loading: a line-counting reader lets the handler know each key's line. */
+struct ini_ctx {
+  struct fcsim_config *cfg;
+  const char *path;
+  FILE *file;
+  int line;
+  struct fcsim_error *err;
+  int failed;
+};
+
+static char *cfg_ini_reader(char *str, int num, void *stream)
+{
+  struct ini_ctx *c = stream;
+  char *r = fgets(str, num, c->file);
+  if (r)
+    c->line++;
+  return r;
+}
+
+static int cfg_ini_handler(void *user, const char *section, const char *name, const char *value)
+{
+  struct ini_ctx *c = user;
+  char origin[600];
+  snprintf(origin, sizeof origin, "%s:%d", c->path, c->line);
+  if (!name) /* section header alone: check it names a known section */
+    return 1;
+  int i = fcsim_key_find(section, name);
+  if (i < 0) {
+    unknown_key(origin, section[0] ? section : "(none)", name, c->err);
+    c->failed = 1;
+    return 0;
+  }
+  if (set_index(c->cfg, i, value, origin, c->err)) {
+    c->failed = 1;
+    return 0;
+  }
+  return 1;
+}
+
+int fcsim_config_load_file(struct fcsim_config *cfg, const char *path, struct fcsim_error *err)
+{
+  FILE *f = fopen(path, "r");
+  if (!f)
+    return fcsim_error_set(err, FCSIM_EIO, "%s: cannot open: %s", path, strerror(errno));
+  struct ini_ctx c = {cfg, path, f, 0, err, 0};
+  int rc = ini_parse_stream(cfg_ini_reader, &c, cfg_ini_handler, &c);
+  fclose(f);
+  if (rc == 0)
+    return 0;
+  if (c.failed)
+    return err ? err->code : FCSIM_EINVAL;
+  if (rc < 0)
+    return fcsim_error_set(err, FCSIM_EIO, "%s: cannot read", path);
+  return fcsim_error_set(err, FCSIM_EPARSE,
+                         "%s:%d: syntax error (expected `[section]`, `key = value` or a `;`/`#` comment)", path, rc);
+}
+
+void fcsim_config_print_help(FILE *out, int markdown)
+{
+  fcsim_config_write_help(out, markdown);
+}
+
+void fcsim_config_write_help(FILE *out, int markdown)
+{
+  const char *section = "";
+  char buf[512];
+  if (markdown)
+    fprintf(out, "# fcsim configuration keys\n\n"
+                 "Generated by `fcsim help config --markdown` from the key registry (src/config/keys.c);\n"
+                 "do not edit by hand. Plain numbers are in the unit shown; values with a unit\n"
+                 "(`175ns`, `156.25MHz`, `1kb`, `512B`) are converted. Any key can be overridden on\n"
+                 "the command line with `--set section.key=value`.\n");
+  for (size_t i = 0; i < fcsim_nkeys; i++) {
+    const struct fcsim_key *k = &fcsim_keys[i];
+    if (strcmp(section, k->section)) {
+      section = k->section;
+      if (markdown)
+        fprintf(out, "\n## [%s]\n\n| key | unit | default | range | meaning |\n|---|---|---|---|---|\n", section);
+      else
+        fprintf(out, "\n[%s]\n", section);
+    }
+    char range[256];
+    switch (k->type) {
+    case FCSIM_KT_CHOICE: snprintf(range, sizeof range, "%s", choice_names(k, buf, sizeof buf)); break;
+    case FCSIM_KT_DIMS: snprintf(range, sizeof range, "1-%d dims, each %g-%g", FCSIM_MAX_DIMS, k->min, k->max); break;
+    case FCSIM_KT_ORDER: snprintf(range, sizeof range, "permutation of xyzwuv"); break;
+    case FCSIM_KT_FREQ: snprintf(range, sizeof range, "1MHz-10GHz"); break;
+    default: snprintf(range, sizeof range, "%g-%g", k->min, k->max); break;
+    }
+    if (markdown)
+      fprintf(out, "| `%s.%s` | %s | `%s` | %s | %s |\n", k->section, k->name, k->unit[0] ? k->unit : "-",
+              k->default_text, range, k->help);
+    else
+      fprintf(out, "  %-16s default %-10s unit %-17s range %s\n      %s\n", k->name, k->default_text,
+              k->unit[0] ? k->unit : "-", range, k->help);
+  }
+}

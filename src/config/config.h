@@ -1,0 +1,120 @@
+/* The resolved configuration of one simulation and the key registry that
+ * describes every configuration key: its section, name, type, unit, default,
+ * range and help. The INI loader, `--set` overrides, validation, error
+ * messages, `fcsim help config` and docs/CONFIG.md all read that registry.
+ *
+ * A configuration is held in two forms: the text of every key with where it
+ * came from (default, FILE:LINE or --set), and the typed `struct
+ * fcsim_params` produced by resolving that text (units converted, "auto"
+ * values derived, combinations checked). */
+#ifndef FCSIM_CONFIG_CONFIG_H
+#define FCSIM_CONFIG_CONFIG_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "fcsim/config.h"
+#include "fcsim/error.h"
+
+#define FCSIM_MAX_DIMS 6
+#define FCSIM_NAME_MAX 24
+
+enum fcsim_topology_kind { FCSIM_TOPO_TORUS, FCSIM_TOPO_MESH };
+enum fcsim_traffic_mode { FCSIM_MODE_CONTINUOUS, FCSIM_MODE_BATCH };
+
+/* Every setting of a run, typed and in simulator units (cycles, flits). */
+struct fcsim_params {
+  /* [network] */
+  enum fcsim_topology_kind topology;
+  int ndims;                       /* number of dimensions, 1..FCSIM_MAX_DIMS */
+  int dims[FCSIM_MAX_DIMS];        /* routers per dimension */
+  int64_t nodes;                   /* product of dims */
+  int link_latency_cycles;         /* resolved from cycles or ns */
+  double link_latency_ns;          /* the same latency in ns */
+  int link_bandwidth_flits;        /* flits per cycle per direction */
+  double clock_hz;                 /* router clock */
+  int flit_bits;                   /* bits per flit */
+  /* [router] */
+  char router_model[FCSIM_NAME_MAX];
+  int vcs;                         /* VCs per input port */
+  int vc_depth_flits;              /* buffer per VC (resolved from auto) */
+  int credit_period_cycles;        /* Novo-G#: cycles between credit flits */
+  int credit_threshold_flits;      /* Novo-G#: derived send threshold */
+  int rc_cycles, va_cycles;        /* routing computation, VC allocation */
+  int switch_cycles;               /* switch traversal (resolved from auto) */
+  char arbitration[FCSIM_NAME_MAX];
+  int age_threshold_cycles;        /* mixed arbitration */
+  /* [routing] */
+  char routing[FCSIM_NAME_MAX];
+  int dim_order[FCSIM_MAX_DIMS];   /* DOR: dimension visited i-th */
+  /* [traffic] */
+  char pattern[FCSIM_NAME_MAX];
+  double rate_flits;               /* offered flits per node per cycle */
+  int packet_flits;                /* flits per packet (resolved from bits) */
+  enum fcsim_traffic_mode mode;
+  int64_t batch_packets;           /* batch: packets per node */
+  int64_t hotspot_node;
+  double hotspot_fraction;
+  /* [sim] */
+  uint64_t seed;
+  int64_t warmup_cycles, measure_cycles, drain_cycles;
+  int64_t deadlock_cycles;         /* watchdog: cycles without progress */
+  int64_t max_cycles;              /* batch: give up after this many */
+};
+
+enum fcsim_key_type {
+  FCSIM_KT_INT,       /* integer, possibly "auto" when allow_auto */
+  FCSIM_KT_REAL,      /* real number */
+  FCSIM_KT_CHOICE,    /* one name from a fixed list or a policy registry */
+  FCSIM_KT_DIMS,      /* "4x4x4" */
+  FCSIM_KT_LATENCY,   /* cycles, or a time with a unit */
+  FCSIM_KT_FREQ,      /* frequency with a unit */
+  FCSIM_KT_SIZE,      /* flits, or bits/bytes with a unit */
+  FCSIM_KT_ORDER      /* dimension order, "xyz" */
+};
+
+/* One configuration key. */
+struct fcsim_key {
+  const char *section;          /* "router" */
+  const char *name;             /* "vcs" */
+  enum fcsim_key_type type;
+  const char *unit;             /* unit of plain numbers, "" if none */
+  const char *default_text;     /* the built-in default, as written */
+  double min, max;              /* accepted range, in the key's unit */
+  int allow_auto;               /* "auto" accepted (derived default) */
+  const char *const *choices;   /* FCSIM_KT_CHOICE: fixed names, or NULL */
+  const char *(*choice_list)(void); /* FCSIM_KT_CHOICE: registry names, or NULL */
+  int (*choice_valid)(const char *name); /* with choice_list */
+  const char *help;             /* one sentence */
+};
+
+/* The registry: a table of FCSIM_NKEYS keys. */
+extern const struct fcsim_key fcsim_keys[];
+extern const size_t fcsim_nkeys;
+
+/* Index of "section.name" in fcsim_keys, or -1. */
+int fcsim_key_find(const char *section, const char *name);
+
+/* Suggests the closest known "section.key" to a misspelled one, or NULL. */
+const char *fcsim_key_suggest(const char *section, const char *name, char *buf, size_t size);
+
+/* The text form of a configuration (opaque in the public API). */
+struct fcsim_config {
+  char *text[64];               /* value text per key (malloc'd), NULL = default */
+  char *origin[64];             /* "FILE:LINE", "--set", NULL = default */
+};
+
+/* Checks one value against its key (type and range, not combinations). */
+int fcsim_key_check(const struct fcsim_key *k, const char *text, const char *origin,
+                    struct fcsim_error *err);
+
+/* Resolves the text of every key into typed parameters, converting units,
+ * deriving "auto" values and checking combinations. */
+int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
+                         struct fcsim_error *err);
+
+/* Writes docs/CONFIG.md-style Markdown, or a plain listing, of every key. */
+void fcsim_config_write_help(FILE *out, int markdown);
+
+#endif

@@ -1,0 +1,94 @@
+/* The key registry: every configuration key fcsim knows, in one table.
+ * Parsing, validation, error messages and `fcsim help config` read it. */
+#include <string.h>
+
+#include "arbiter/arbiter.h"
+#include "config/config.h"
+#include "router/router.h"
+#include "routing/routing.h"
+#include "traffic/traffic.h"
+
+static const char *const topology_names[] = {"torus", "mesh", NULL};
+static const char *const mode_names[] = {"continuous", "batch", NULL};
+
+#define CHOICE(list, def) FCSIM_KT_CHOICE, "", def, 0, 0, 0, list, NULL, NULL
+#define REGISTRY(listfn, validfn, def) FCSIM_KT_CHOICE, "", def, 0, 0, 0, NULL, listfn, validfn
+
+const struct fcsim_key fcsim_keys[] = {
+  /* section, name, type, unit, default, min, max, auto, choices, list, valid, help */
+  {"network", "topology", CHOICE(topology_names, "torus"),
+   "k-ary n-cube with wraparound links (`torus`) or without (`mesh`)"},
+  {"network", "dims", FCSIM_KT_DIMS, "routers", "4x4x4", 1, 4096, 0, NULL, NULL, NULL,
+   "routers per dimension, 1 to 6 dimensions: `8`, `4x4x4`, `2x4x8`, `4x4x4x4`"},
+  {"network", "link_latency", FCSIM_KT_LATENCY, "cycles", "175ns", 1, 100000, 0, NULL, NULL, NULL,
+   "latency of one link per direction, in cycles or with a time unit (`175ns`, rounded up to whole cycles of network.clock)"},
+  {"network", "link_bandwidth", FCSIM_KT_INT, "flits/cycle", "1", 1, 16, 0, NULL, NULL, NULL,
+   "flits a link carries per cycle in each direction"},
+  {"network", "clock", FCSIM_KT_FREQ, "Hz", "156.25MHz", 1e6, 1e10, 0, NULL, NULL, NULL,
+   "router clock, converts cycles to ns (`156.25MHz`)"},
+  {"network", "flit_bits", FCSIM_KT_INT, "bits", "128", 8, 4096, 0, NULL, NULL, NULL,
+   "bits per flit; converts packet sizes given in bits or bytes"},
+
+  {"router", "model", REGISTRY(fcsim_router_model_names, fcsim_router_model_valid, "novog"),
+   "`novog`: Novo-G# VC router, direct injection/ejection, credit flits (seed 000 §4.2.2); `classic`: local port, per-flit credits"},
+  {"router", "vcs", FCSIM_KT_INT, "VCs", "2", 1, 16, 0, NULL, NULL, NULL,
+   "virtual channels per input port (Novo-G#: 1-9; a torus needs at least 2 for the dateline classes)"},
+  {"router", "vc_depth", FCSIM_KT_INT, "flits", "auto", 1, 1 << 20, 1, NULL, NULL, NULL,
+   "buffer per VC; `auto`: Novo-G# credit threshold + one credit period of flits (full rate on one VC), classic 8"},
+  {"router", "credit_period", FCSIM_KT_INT, "cycles", "100", 1, 1000000, 0, NULL, NULL, NULL,
+   "Novo-G#: cycles between credit flits sent upstream in the data stream (seed: 100)"},
+  {"router", "rc_cycles", FCSIM_KT_INT, "cycles", "1", 0, 64, 0, NULL, NULL, NULL,
+   "routing computation delay of a head flit (also the delay before ejection)"},
+  {"router", "va_cycles", FCSIM_KT_INT, "cycles", "1", 0, 64, 0, NULL, NULL, NULL,
+   "VC allocation delay of a head flit"},
+  {"router", "switch_cycles", FCSIM_KT_INT, "cycles", "auto", 1, 64, 1, NULL, NULL, NULL,
+   "switch traversal delay; `auto`: Novo-G# reduction-tree levels for the VC count (Table 4.2, 2-5), classic 1"},
+  {"router", "arbitration", REGISTRY(fcsim_arbiter_names, fcsim_arbiter_valid, "rr"),
+   "switch arbitration among head flits: `rr` round-robin, `ff` farthest-first, `of` oldest-first, `mixed` (seed 000 §5.1.2)"},
+  {"router", "age_threshold", FCSIM_KT_INT, "cycles", "500", 0, 1000000000, 0, NULL, NULL, NULL,
+   "`mixed` arbitration: packets older than this beat all younger ones, oldest first"},
+
+  {"routing", "algorithm", REGISTRY(fcsim_routing_names, fcsim_routing_valid, "dor"),
+   "routing algorithm: `dor` dimension-order"},
+  {"routing", "order", FCSIM_KT_ORDER, "", "auto", 0, 0, 1, NULL, NULL, NULL,
+   "DOR dimension order: a permutation of the first n letters of `xyzwuv` (`zyx`); `auto` is x, y, z, ... in turn"},
+
+  {"traffic", "pattern", REGISTRY(fcsim_traffic_pattern_names, fcsim_traffic_pattern_valid, "uniform"),
+   "destination pattern (seed 000 Table 5.1 and classics)"},
+  {"traffic", "rate", FCSIM_KT_REAL, "flits/node/cycle", "0.4", 0, 64, 0, NULL, NULL, NULL,
+   "offered load; Bernoulli packet arrivals at rate/packet_size per cycle (may exceed 1 with direct injection)"},
+  {"traffic", "packet_size", FCSIM_KT_SIZE, "flits", "4", 1, 65535, 0, NULL, NULL, NULL,
+   "packet length in flits, or in bits/bytes (`1kb`, `512B`, rounded up to whole flits)"},
+  {"traffic", "mode", CHOICE(mode_names, "continuous"),
+   "`continuous`: warm-up, measure, drain; `batch`: every node sends traffic.batch_packets, report batch latency"},
+  {"traffic", "batch_packets", FCSIM_KT_INT, "packets", "100", 1, 1e9, 0, NULL, NULL, NULL,
+   "batch mode: packets each node sends"},
+  {"traffic", "hotspot_node", FCSIM_KT_INT, "node", "0", 0, 1e12, 0, NULL, NULL, NULL,
+   "hotspot pattern: the node that receives the extra traffic"},
+  {"traffic", "hotspot_fraction", FCSIM_KT_REAL, "", "0.1", 0, 1, 0, NULL, NULL, NULL,
+   "hotspot pattern: fraction of packets sent to the hotspot (the rest uniform)"},
+
+  {"sim", "seed", FCSIM_KT_INT, "", "1", 0, 9007199254740992.0, 0, NULL, NULL, NULL,
+   "random seed; the same seed gives byte-identical results"},
+  {"sim", "warmup_cycles", FCSIM_KT_INT, "cycles", "2000", 0, 1e12, 0, NULL, NULL, NULL,
+   "continuous mode: cycles simulated before measurement starts"},
+  {"sim", "measure_cycles", FCSIM_KT_INT, "cycles", "10000", 1, 1e12, 0, NULL, NULL, NULL,
+   "continuous mode: packets created in this window are measured"},
+  {"sim", "drain_cycles", FCSIM_KT_INT, "cycles", "auto", 0, 1e12, 1, NULL, NULL, NULL,
+   "continuous mode: longest wait for measured packets after the window; not drained means saturated. `auto`: 4x measure_cycles + 10000"},
+  {"sim", "deadlock_cycles", FCSIM_KT_INT, "cycles", "auto", 1, 1e12, 1, NULL, NULL, NULL,
+   "watchdog: flits waiting and none moving for this long is reported as deadlock. `auto`: 20x (link latency + credit period) + 1000"},
+  {"sim", "max_cycles", FCSIM_KT_INT, "cycles", "100000000", 1, 1e15, 0, NULL, NULL, NULL,
+   "batch mode: stop (and report) if the batch has not finished after this many cycles"},
+};
+
+const size_t fcsim_nkeys = sizeof fcsim_keys / sizeof fcsim_keys[0];
+_Static_assert(sizeof fcsim_keys / sizeof fcsim_keys[0] <= 64, "struct fcsim_config holds at most 64 keys");
+
+int fcsim_key_find(const char *section, const char *name)
+{
+  for (size_t i = 0; i < fcsim_nkeys; i++)
+    if (!strcmp(fcsim_keys[i].section, section) && !strcmp(fcsim_keys[i].name, name))
+      return (int)i;
+  return -1;
+}

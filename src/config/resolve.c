@@ -1,0 +1,229 @@
+/* Resolving configuration text into typed parameters: unit conversion,
+ * derived ("auto") values, and checks of combinations of keys. */
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config/config.h"
+#include "core/units.h"
+#include "router/router.h"
+
+struct resolver {
+  const struct fcsim_config *cfg;
+  struct fcsim_error *err;
+};
+
+static const char *text_of(const struct resolver *r, const char *section, const char *name, int *index)
+{
+  int i = fcsim_key_find(section, name);
+  *index = i;
+  return r->cfg->text[i] ? r->cfg->text[i] : fcsim_keys[i].default_text;
+}
+
+static const char *origin_of(const struct resolver *r, int i)
+{
+  return r->cfg->origin[i] ? r->cfg->origin[i] : "default";
+}
+
+/* Each getter re-checks the text against the key (defaults are checked too,
+ * so a bad built-in default is caught by the tests). */
+static int get_checked(const struct resolver *r, const char *section, const char *name, const char **text, int *index)
+{
+  *text = text_of(r, section, name, index);
+  return fcsim_key_check(&fcsim_keys[*index], *text, origin_of(r, *index), r->err);
+}
+
+static int get_int(const struct resolver *r, const char *section, const char *name, int64_t *out, int *is_auto)
+{
+  const char *t;
+  int i, rc = get_checked(r, section, name, &t, &i);
+  if (rc)
+    return rc;
+  if (is_auto)
+    *is_auto = !strcmp(t, "auto");
+  if (!strcmp(t, "auto"))
+    return 0;
+  *out = (int64_t)strtod(t, NULL);
+  return 0;
+}
+
+static int get_int32(const struct resolver *r, const char *section, const char *name, int *out, int *is_auto)
+{
+  int64_t v = 0;
+  int rc = get_int(r, section, name, &v, is_auto);
+  if (!rc && !(is_auto && *is_auto))
+    *out = (int)v;
+  return rc;
+}
+
+static int get_real(const struct resolver *r, const char *section, const char *name, double *out)
+{
+  const char *t;
+  int i, rc = get_checked(r, section, name, &t, &i);
+  if (rc)
+    return rc;
+  return fcsim_parse_quantity(t, 0, out, NULL, r->err);
+}
+
+static int get_name(const struct resolver *r, const char *section, const char *name, char *out)
+{
+  const char *t;
+  int i, rc = get_checked(r, section, name, &t, &i);
+  if (rc)
+    return rc;
+  snprintf(out, FCSIM_NAME_MAX, "%s", t);
+  return 0;
+}
+
+int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p, struct fcsim_error *err)
+{
+  struct resolver r = {cfg, err};
+  int rc, i, depth_auto, switch_auto, drain_auto, deadlock_auto, order_auto;
+  const char *t;
+  char name[FCSIM_NAME_MAX];
+  double v;
+  enum fcsim_unit_kind kind;
+  memset(p, 0, sizeof *p);
+
+  /* [network] */
+  if ((rc = get_name(&r, "network", "topology", name)))
+    return rc;
+  p->topology = !strcmp(name, "mesh") ? FCSIM_TOPO_MESH : FCSIM_TOPO_TORUS;
+  if ((rc = get_checked(&r, "network", "dims", &t, &i)))
+    return rc;
+  p->nodes = 1;
+  for (const char *s = t; *s;) {
+    char *end;
+    p->dims[p->ndims++] = (int)strtol(s, &end, 10);
+    p->nodes *= p->dims[p->ndims - 1];
+    s = *end ? end + 1 : end;
+  }
+  if (p->nodes > (1LL << 24))
+    return fcsim_error_set(err, FCSIM_ERANGE, "%s: network.dims = `%s`: %lld nodes; at most %lld are supported",
+                           origin_of(&r, i), t, (long long)p->nodes, 1LL << 24);
+  if ((rc = get_checked(&r, "network", "clock", &t, &i)))
+    return rc;
+  fcsim_parse_quantity(t, FCSIM_UNIT_FREQ, &p->clock_hz, NULL, err);
+  if ((rc = get_checked(&r, "network", "link_latency", &t, &i)))
+    return rc;
+  fcsim_parse_quantity(t, FCSIM_UNIT_TIME | FCSIM_UNIT_CYCLES, &v, &kind, err);
+  if (kind == FCSIM_UNIT_TIME) {
+    double cycles = ceil(v * p->clock_hz - 1e-6);
+    if (cycles < 1 || cycles > fcsim_keys[i].max)
+      return fcsim_error_set(err, FCSIM_ERANGE,
+                             "%s: network.link_latency = `%s` is %.0f cycles at network.clock; expected 1..%g cycles",
+                             origin_of(&r, i), t, cycles, fcsim_keys[i].max);
+    p->link_latency_cycles = (int)cycles;
+  } else {
+    p->link_latency_cycles = (int)v;
+  }
+  p->link_latency_ns = p->link_latency_cycles * 1e9 / p->clock_hz;
+  if ((rc = get_int32(&r, "network", "link_bandwidth", &p->link_bandwidth_flits, NULL)) ||
+      (rc = get_int32(&r, "network", "flit_bits", &p->flit_bits, NULL)))
+    return rc;
+
+  /* [router] */
+  if ((rc = get_name(&r, "router", "model", p->router_model)) ||
+      (rc = get_int32(&r, "router", "vcs", &p->vcs, NULL)) ||
+      (rc = get_int32(&r, "router", "vc_depth", &p->vc_depth_flits, &depth_auto)) ||
+      (rc = get_int32(&r, "router", "credit_period", &p->credit_period_cycles, NULL)) ||
+      (rc = get_int32(&r, "router", "rc_cycles", &p->rc_cycles, NULL)) ||
+      (rc = get_int32(&r, "router", "va_cycles", &p->va_cycles, NULL)) ||
+      (rc = get_int32(&r, "router", "switch_cycles", &p->switch_cycles, &switch_auto)) ||
+      (rc = get_name(&r, "router", "arbitration", p->arbitration)) ||
+      (rc = get_int32(&r, "router", "age_threshold", &p->age_threshold_cycles, NULL)))
+    return rc;
+
+  /* [routing] */
+  if ((rc = get_name(&r, "routing", "algorithm", p->routing)))
+    return rc;
+  if ((rc = get_checked(&r, "routing", "order", &t, &i)))
+    return rc;
+  order_auto = !strcmp(t, "auto");
+  if (order_auto) {
+    for (int d = 0; d < p->ndims; d++)
+      p->dim_order[d] = d;
+  } else {
+    static const char letters[] = "xyzwuv";
+    int n = 0, seen = 0;
+    for (const char *c = t; *c; c++) {
+      int d = (int)(strchr(letters, tolower((unsigned char)*c)) - letters);
+      if (d >= p->ndims)
+        return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                               "%s: routing.order = `%s` names dimension `%c` but network.dims has %d dimension(s)",
+                               origin_of(&r, i), t, *c, p->ndims);
+      p->dim_order[n++] = d;
+      seen |= 1 << d;
+    }
+    if (n != p->ndims)
+      return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                             "%s: routing.order = `%s` must name each of the %d dimensions once (e.g. `%.*s`)",
+                             origin_of(&r, i), t, p->ndims, p->ndims, "xyzwuv");
+  }
+
+  /* [traffic] */
+  if ((rc = get_name(&r, "traffic", "pattern", p->pattern)) || (rc = get_real(&r, "traffic", "rate", &p->rate_flits)))
+    return rc;
+  if ((rc = get_checked(&r, "traffic", "packet_size", &t, &i)))
+    return rc;
+  fcsim_parse_quantity(t, FCSIM_UNIT_SIZE, &v, &kind, err);
+  if (kind == FCSIM_UNIT_SIZE) {
+    double flits = ceil(v * 8.0 / p->flit_bits - 1e-9);
+    if (flits < 1 || flits > fcsim_keys[i].max)
+      return fcsim_error_set(err, FCSIM_ERANGE, "%s: traffic.packet_size = `%s` is %.0f flits of %d bits; expected 1..%g",
+                             origin_of(&r, i), t, flits, p->flit_bits, fcsim_keys[i].max);
+    p->packet_flits = (int)flits;
+  } else {
+    p->packet_flits = (int)v;
+  }
+  if ((rc = get_name(&r, "traffic", "mode", name)))
+    return rc;
+  p->mode = !strcmp(name, "batch") ? FCSIM_MODE_BATCH : FCSIM_MODE_CONTINUOUS;
+  if ((rc = get_int(&r, "traffic", "batch_packets", &p->batch_packets, NULL)) ||
+      (rc = get_int(&r, "traffic", "hotspot_node", &p->hotspot_node, NULL)) ||
+      (rc = get_real(&r, "traffic", "hotspot_fraction", &p->hotspot_fraction)))
+    return rc;
+
+  /* [sim] */
+  int64_t seed = 0;
+  if ((rc = get_int(&r, "sim", "seed", &seed, NULL)) ||
+      (rc = get_int(&r, "sim", "warmup_cycles", &p->warmup_cycles, NULL)) ||
+      (rc = get_int(&r, "sim", "measure_cycles", &p->measure_cycles, NULL)) ||
+      (rc = get_int(&r, "sim", "drain_cycles", &p->drain_cycles, &drain_auto)) ||
+      (rc = get_int(&r, "sim", "deadlock_cycles", &p->deadlock_cycles, &deadlock_auto)) ||
+      (rc = get_int(&r, "sim", "max_cycles", &p->max_cycles, NULL)))
+    return rc;
+  p->seed = (uint64_t)seed;
+
+  /* combinations and derived values */
+  const struct fcsim_router_ops *model = fcsim_router_model_find(p->router_model);
+  int vcs_i = fcsim_key_find("router", "vcs");
+  if (p->topology == FCSIM_TOPO_TORUS && p->vcs < 2) {
+    int wraps = 0;
+    for (int d = 0; d < p->ndims; d++)
+      wraps |= p->dims[d] > 1;
+    if (wraps)
+      return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                             "%s: router.vcs = %d on a torus: deadlock avoidance needs 2 VC classes across the "
+                             "dateline (seed 000 §4.2.2), so at least 2 VCs; use router.vcs >= 2 or "
+                             "network.topology = mesh",
+                             origin_of(&r, vcs_i), p->vcs);
+  }
+  if ((rc = model->derive(p, depth_auto, switch_auto, err)))
+    return rc;
+  if (drain_auto)
+    p->drain_cycles = 4 * p->measure_cycles + 10000;
+  if (deadlock_auto)
+    p->deadlock_cycles = 20LL * (p->link_latency_cycles + (model->inband_credits ? p->credit_period_cycles : 0)) + 1000;
+  if (p->rate_flits > 0 && p->rate_flits / p->packet_flits > 64)
+    return fcsim_error_set(err, FCSIM_ERANGE, "traffic.rate = %g flits/node/cycle is more than 64 packets per cycle",
+                           p->rate_flits);
+  return 0;
+}
+
+int fcsim_config_validate(const struct fcsim_config *cfg, struct fcsim_error *err)
+{
+  struct fcsim_params p;
+  return fcsim_config_resolve(cfg, &p, err);
+}

@@ -1,0 +1,457 @@
+/* The sequential engine: network construction, the cycle loop with its
+ * active set, packet creation, run phases and the deadlock watchdog. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/engine.h"
+
+/* Min-heap of (next arrival cycle, node): nodes due to create packets. */
+struct fcsim_arrival_heap {
+  uint64_t *key; /* cycle << 24 | node would overflow; keep pairs */
+  uint32_t *node;
+  size_t len, cap;
+};
+
+static int heap_less(const struct fcsim_arrival_heap *h, size_t a, size_t b)
+{
+  return h->key[a] < h->key[b] || (h->key[a] == h->key[b] && h->node[a] < h->node[b]);
+}
+
+static void heap_swap(struct fcsim_arrival_heap *h, size_t a, size_t b)
+{
+  uint64_t k = h->key[a];
+  uint32_t n = h->node[a];
+  h->key[a] = h->key[b];
+  h->node[a] = h->node[b];
+  h->key[b] = k;
+  h->node[b] = n;
+}
+
+static void heap_push(struct fcsim_arrival_heap *h, uint64_t key, uint32_t node)
+{
+  size_t i = h->len++;
+  h->key[i] = key;
+  h->node[i] = node;
+  while (i > 0 && heap_less(h, i, (i - 1) / 2)) {
+    heap_swap(h, i, (i - 1) / 2);
+    i = (i - 1) / 2;
+  }
+}
+
+static void heap_pop(struct fcsim_arrival_heap *h)
+{
+  h->len--;
+  if (h->len == 0)
+    return;
+  h->key[0] = h->key[h->len];
+  h->node[0] = h->node[h->len];
+  size_t i = 0;
+  for (;;) {
+    size_t l = 2 * i + 1, r = l + 1, m = i;
+    if (l < h->len && heap_less(h, l, m))
+      m = l;
+    if (r < h->len && heap_less(h, r, m))
+      m = r;
+    if (m == i)
+      break;
+    heap_swap(h, i, m);
+    i = m;
+  }
+}
+
+int fcsim_pktq_push(struct fcsim_pktq *q, const struct fcsim_packet *pkt)
+{
+  if (q->count == q->cap) {
+    uint32_t ncap = q->cap ? q->cap * 2 : 8;
+    struct fcsim_packet *nb = malloc((size_t)ncap * sizeof *nb);
+    if (!nb)
+      return -1;
+    for (uint32_t i = 0; i < q->count; i++)
+      nb[i] = q->buf[(q->head + i) & (q->cap - 1)];
+    free(q->buf);
+    q->buf = nb;
+    q->head = 0;
+    q->cap = ncap;
+  }
+  q->buf[(q->head + q->count) & (q->cap - 1)] = *pkt;
+  q->count++;
+  return 0;
+}
+
+int fcsim_net_wake(struct fcsim_net *net, uint32_t node, uint64_t cycle)
+{
+  uint32_t slot = (uint32_t)(cycle & net->wheel_mask);
+  if (net->wheel_len[slot] == net->wheel_cap[slot]) {
+    uint32_t ncap = net->wheel_cap[slot] ? net->wheel_cap[slot] * 2 : 64;
+    uint32_t *nb = realloc(net->wheel[slot], (size_t)ncap * sizeof *nb);
+    if (!nb)
+      return FCSIM_ENOMEM;
+    net->wheel[slot] = nb;
+    net->wheel_cap[slot] = ncap;
+  }
+  net->wheel[slot][net->wheel_len[slot]++] = node;
+  return 0;
+}
+
+void fcsim_net_destroy(struct fcsim_net *net)
+{
+  if (!net)
+    return;
+  if (net->srcq) {
+    size_t nq = net->model->local_port ? (size_t)net->topo.nodes : (size_t)net->topo.nodes * net->topo.nports;
+    for (size_t i = 0; i < nq; i++)
+      free(net->srcq[i].buf);
+  }
+  if (net->wheel)
+    for (uint32_t i = 0; i <= net->wheel_mask; i++)
+      free(net->wheel[i]);
+  if (net->arrivals) {
+    free(net->arrivals->key);
+    free(net->arrivals->node);
+    free(net->arrivals);
+  }
+  free(net->wheel);
+  free(net->wheel_len);
+  free(net->wheel_cap);
+  free(net->srcq);
+  free(net->nodes);
+  free(net->vcs);
+  free(net->vcbuf);
+  free(net->outs);
+  free(net->chan);
+  free(net->chan_pool);
+  free(net->cchan);
+  free(net->cchan_pool);
+  free(net->link_flits);
+  fcsim_traffic_destroy(&net->traffic);
+  fcsim_topo_destroy(&net->topo);
+  free(net);
+}
+
+int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, struct fcsim_error *err)
+{
+  int rc;
+  struct fcsim_net *net = calloc(1, sizeof *net);
+  if (!net)
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  net->p = *p;
+  net->model = fcsim_router_model_find(p->router_model);
+  net->routing = fcsim_routing_find(p->routing);
+  net->arbiter = fcsim_arbiter_find(p->arbitration);
+  if (!net->model || !net->routing || !net->arbiter) {
+    rc = fcsim_error_set(err, FCSIM_EINVAL, "unknown router model, routing algorithm or arbitration policy");
+    goto fail;
+  }
+  if ((rc = fcsim_topo_init(&net->topo, &net->p, err)))
+    goto fail;
+  if ((rc = fcsim_traffic_init(&net->traffic, &net->topo, &net->p, err)))
+    goto fail;
+  if (net->routing->check && (rc = net->routing->check(&net->topo, &net->p, err)))
+    goto fail;
+
+  const size_t nodes = (size_t)net->topo.nodes, np = (size_t)net->topo.nports;
+  const int classic = net->model->local_port;
+  net->np_in = (int)np + classic;
+  net->np_out = (int)np + classic;
+  net->nvc = p->vcs;
+  net->depth = p->vc_depth_flits;
+  net->lambda = p->rate_flits / p->packet_flits;
+  net->credit_dirty_cycles = 2 * (uint64_t)p->credit_period_cycles + 2 * (uint64_t)p->link_latency_cycles +
+                             (uint64_t)p->switch_cycles + 2;
+
+  const size_t nvcs = nodes * (size_t)net->np_in * (size_t)net->nvc;
+  const size_t nchan = nodes * np;
+  net->nodes = calloc(nodes, sizeof *net->nodes);
+  net->vcs = calloc(nvcs, sizeof *net->vcs);
+  net->vcbuf = calloc(nvcs * (size_t)net->depth, sizeof *net->vcbuf);
+  net->outs = calloc(nodes * (size_t)net->np_out, sizeof *net->outs);
+  net->srcq = calloc(classic ? nodes : nchan, sizeof *net->srcq);
+  net->chan = calloc(nchan, sizeof *net->chan);
+  net->cchan = calloc(nchan, sizeof *net->cchan);
+  net->link_flits = calloc(nchan, sizeof *net->link_flits);
+  if (!net->nodes || !net->vcs || !net->vcbuf || !net->outs || !net->srcq || !net->chan || !net->cchan ||
+      !net->link_flits) {
+    rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for a %zu-router network (%zu VCs of %d flits)", nodes,
+                         nvcs, net->depth);
+    goto fail;
+  }
+
+  /* link rings: at most (switch + latency + 1) cycles of flits in flight */
+  const uint64_t bw = (uint64_t)p->link_bandwidth_flits;
+  const uint32_t chan_cap = fcsim_pow2_at_least(((uint64_t)p->switch_cycles + p->link_latency_cycles + 2) * bw);
+  /* credit rings: novog sends V credits per period while a router is dirty;
+   * classic one per flit leaving an input port */
+  uint64_t credits_in_flight =
+      net->model->inband_credits
+          ? (uint64_t)net->nvc * ((net->credit_dirty_cycles + p->link_latency_cycles) / p->credit_period_cycles + 3)
+          : ((uint64_t)p->link_latency_cycles + 2) * bw;
+  const uint32_t cchan_cap = fcsim_pow2_at_least(credits_in_flight);
+  net->chan_pool = malloc(nchan * chan_cap * sizeof *net->chan_pool);
+  net->cchan_pool = malloc(nchan * cchan_cap * sizeof *net->cchan_pool);
+  if (!net->chan_pool || !net->cchan_pool) {
+    rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for link buffers");
+    goto fail;
+  }
+  for (size_t c = 0; c < nchan; c++) {
+    net->chan[c].mask = chan_cap - 1;
+    net->chan[c].base = (uint64_t)c * chan_cap;
+    net->cchan[c].mask = cchan_cap - 1;
+    net->cchan[c].base = (uint64_t)c * cchan_cap;
+  }
+
+  for (size_t i = 0; i < nvcs; i++) {
+    net->vcs[i].out_port = FCSIM_NO_PORT;
+    net->vcs[i].out_vc = -1;
+  }
+  /* every downstream VC starts empty: credits = depth (novog: the count a
+   * credit flit would report) */
+  for (size_t i = 0; i < nodes * (size_t)net->np_out; i++) {
+    net->outs[i].holder = -1;
+    for (int v = 0; v < net->nvc; v++)
+      net->outs[i].credits[v] = net->depth;
+  }
+
+  /* wheel: wake-ups are scheduled at most max(switch + latency, period) ahead */
+  uint64_t ahead = (uint64_t)p->switch_cycles + (uint64_t)p->link_latency_cycles;
+  if (net->model->inband_credits && (uint64_t)p->credit_period_cycles > ahead)
+    ahead = (uint64_t)p->credit_period_cycles;
+  uint32_t wheel = fcsim_pow2_at_least(ahead + 2);
+  net->wheel_mask = wheel - 1;
+  net->wheel = calloc(wheel, sizeof *net->wheel);
+  net->wheel_len = calloc(wheel, sizeof *net->wheel_len);
+  net->wheel_cap = calloc(wheel, sizeof *net->wheel_cap);
+  net->arrivals = calloc(1, sizeof *net->arrivals);
+  if (!net->wheel || !net->wheel_len || !net->wheel_cap || !net->arrivals) {
+    rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+    goto fail;
+  }
+  net->arrivals->cap = nodes;
+  net->arrivals->key = malloc(nodes * sizeof(uint64_t));
+  net->arrivals->node = malloc(nodes * sizeof(uint32_t));
+  if (!net->arrivals->key || !net->arrivals->node) {
+    rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+    goto fail;
+  }
+
+  /* per-node random streams and first arrivals */
+  for (size_t n = 0; n < nodes; n++) {
+    struct fcsim_node *nd = &net->nodes[n];
+    fcsim_rng_init(&nd->arrival_rng, p->seed, n, FCSIM_RNG_ARRIVAL);
+    fcsim_rng_init(&nd->dest_rng, p->seed, n, FCSIM_RNG_DEST);
+    fcsim_rng_init(&nd->route_rng, p->seed, n, FCSIM_RNG_ROUTE);
+    fcsim_rng_init(&nd->hop_rng, p->seed, n, FCSIM_RNG_HOP);
+    nd->classic_inj_vc = 0xff;
+    memset(nd->eject_vc, -1, sizeof nd->eject_vc);
+    nd->batch_left = p->mode == FCSIM_MODE_BATCH ? p->batch_packets : -1;
+    nd->next_arrival = UINT64_MAX;
+    if (net->lambda > 0 && net->topo.nodes > 1) {
+      nd->next_arrival = net->lambda >= 1 ? 0 : fcsim_traffic_gap(net->lambda, &nd->arrival_rng) - 1;
+      if (nd->next_arrival != UINT64_MAX - 1 && nd->next_arrival != UINT64_MAX)
+        heap_push(net->arrivals, nd->next_arrival, (uint32_t)n);
+    }
+  }
+  fcsim_stats_acc_init(&net->acc);
+  *out = net;
+  return 0;
+fail:
+  fcsim_net_destroy(net);
+  return rc;
+}
+
+/* Creates the packets of node `n` due this cycle and schedules its next
+ * arrival. */
+static int create_packets(struct fcsim_net *net, uint32_t n)
+{
+  struct fcsim_node *nd = &net->nodes[n];
+  const uint64_t now = net->now;
+  const struct fcsim_params *p = &net->p;
+  int count = net->lambda >= 1 ? fcsim_traffic_burst(net->lambda, &nd->arrival_rng) : 1;
+  int measured_window = p->mode == FCSIM_MODE_BATCH || net->in_window;
+  for (int i = 0; i < count; i++) {
+    if (nd->batch_left == 0)
+      break;
+    if (nd->batch_left > 0)
+      nd->batch_left--;
+    uint64_t seq = nd->created++;
+    int64_t dest = net->traffic.ops->dest(&net->traffic, n, seq, &nd->dest_rng);
+    if (dest == (int64_t)n)
+      continue; /* the pattern maps this node to itself: silent */
+    struct fcsim_packet pk = {now, (uint32_t)dest, 0, 0, 0};
+    if (net->routing->packet_init)
+      pk.route = net->routing->packet_init(&net->topo, p, n, dest, &nd->route_rng);
+    if (measured_window) {
+      pk.flags = FCSIM_FLIT_MEASURED;
+      net->acc.measured_created++;
+    }
+    if (net->in_window)
+      net->acc.created_flits_window += (uint64_t)p->packet_flits;
+    struct fcsim_pktq *q;
+    if (net->model->local_port) {
+      q = &net->srcq[n];
+    } else {
+      int port = net->routing->route(&net->topo, p, n, dest, pk.route, -1, &nd->hop_rng);
+      q = &net->srcq[(size_t)n * net->topo.nports + port];
+    }
+    if (fcsim_pktq_push(q, &pk))
+      return FCSIM_ENOMEM;
+    nd->queued++;
+  }
+  if (nd->batch_left != 0) {
+    uint64_t gap = net->lambda >= 1 ? 1 : fcsim_traffic_gap(net->lambda, &nd->arrival_rng);
+    if (gap != UINT64_MAX) {
+      nd->next_arrival = now + gap;
+      heap_push(net->arrivals, nd->next_arrival, n);
+    }
+  }
+  return fcsim_net_wake(net, n, now);
+}
+
+/* Steps every router due this cycle; reschedules those with work left. */
+static int step_cycle(struct fcsim_net *net)
+{
+  const uint64_t now = net->now;
+  int rc = 0;
+  while (net->arrivals->len && net->arrivals->key[0] == now) {
+    uint32_t n = net->arrivals->node[0];
+    heap_pop(net->arrivals);
+    if ((rc = create_packets(net, n)))
+      return rc;
+  }
+  uint32_t slot = (uint32_t)(now & net->wheel_mask);
+  const int inband = net->model->inband_credits;
+  const uint64_t period = (uint64_t)net->p.credit_period_cycles;
+  /* the list may grow while stepping only with wake-ups for later cycles,
+   * which land in other slots */
+  for (uint32_t i = 0; i < net->wheel_len[slot]; i++) {
+    uint32_t n = net->wheel[slot][i];
+    struct fcsim_node *nd = &net->nodes[n];
+    if (nd->processed_at == now + 1)
+      continue;
+    nd->processed_at = now + 1;
+    rc |= fcsim_router_step(net, n);
+    if (nd->buffered || nd->queued)
+      rc |= fcsim_net_wake(net, n, now + 1);
+    else if (inband && nd->credit_dirty_until > now)
+      rc |= fcsim_net_wake(net, n, (now / period + 1) * period);
+  }
+  net->wheel_len[slot] = 0;
+  return rc;
+}
+
+static int all_nodes_done_creating(const struct fcsim_net *net)
+{
+  return net->arrivals->len == 0;
+}
+
+int fcsim_net_run(struct fcsim_net *net, fcsim_progress_f progress, void *user, char **deadlock_report,
+                  struct fcsim_error *err)
+{
+  const struct fcsim_params *p = &net->p;
+  const int batch = p->mode == FCSIM_MODE_BATCH;
+  net->window_start = batch ? 0 : (uint64_t)p->warmup_cycles;
+  net->window_end = batch ? UINT64_MAX : (uint64_t)(p->warmup_cycles + p->measure_cycles);
+  const uint64_t limit = batch ? (uint64_t)p->max_cycles : net->window_end + (uint64_t)p->drain_cycles;
+  const uint64_t expected = batch ? 0 : net->window_end;
+  *deadlock_report = NULL;
+
+  for (net->now = 0;; net->now++) {
+    const uint64_t now = net->now;
+    net->in_window = now >= net->window_start && now < net->window_end;
+    int rc = step_cycle(net);
+    if (rc)
+      return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory at cycle %llu", (unsigned long long)now);
+
+    if (batch) {
+      if (all_nodes_done_creating(net) && net->acc.measured_delivered == net->acc.measured_created &&
+          net->flits_in_network == 0) {
+        net->now++;
+        return 0;
+      }
+    } else if (now + 1 >= net->window_end && net->acc.measured_delivered == net->acc.measured_created) {
+      net->now++;
+      return 0;
+    }
+    if (now + 1 >= limit) {
+      net->now++;
+      return 0; /* not drained: reported as saturated */
+    }
+    if (net->flits_in_network > 0 && now - net->last_progress > (uint64_t)p->deadlock_cycles) {
+      net->now++;
+      *deadlock_report = fcsim_deadlock_describe(net);
+      return fcsim_error_set(err, FCSIM_EDEADLOCK,
+                             "deadlock at cycle %llu: %lld flits in the network and none moved for %lld cycles; %s",
+                             (unsigned long long)now, (long long)net->flits_in_network, (long long)p->deadlock_cycles,
+                             *deadlock_report ? *deadlock_report : "no cycle of waiting channels found");
+    }
+    if (progress && (now & 0x3fff) == 0x3fff) {
+      const char *phase = batch ? "batch" : now < net->window_start ? "warmup" : now < net->window_end ? "measure" : "drain";
+      if (progress(user, now + 1, expected, phase))
+        return fcsim_error_set(err, FCSIM_EINTERRUPTED, "interrupted at cycle %llu", (unsigned long long)now + 1);
+    }
+  }
+}
+
+void fcsim_net_stats(const struct fcsim_net *net, struct fcsim_stats *s)
+{
+  const struct fcsim_stats_acc *a = &net->acc;
+  const struct fcsim_params *p = &net->p;
+  const double nodes = (double)net->topo.nodes;
+  memset(s, 0, sizeof *s);
+  s->offered_rate = p->rate_flits;
+  s->cycles = net->now;
+  s->ns_per_cycle = 1e9 / p->clock_hz;
+  s->packets_measured = a->measured_created;
+  s->packets_delivered = a->measured_delivered;
+  s->flits_delivered_total = a->flits_ejected_total;
+  s->flit_hops_total = a->flit_hops_total;
+  s->buffer_overflows = a->buffer_overflows;
+  s->max_busy_vcs = (int)a->max_busy_vcs;
+  if (a->measured_delivered) {
+    s->avg_latency = (double)a->lat_sum / (double)a->measured_delivered;
+    s->worst_latency = (double)a->lat_max;
+    s->avg_hops = (double)a->hops_sum / (double)a->measured_delivered;
+    s->p50_latency = (double)fcsim_hist_quantile(a->hist, a->measured_delivered, 0.50);
+    s->p99_latency = (double)fcsim_hist_quantile(a->hist, a->measured_delivered, 0.99);
+    s->p999_latency = (double)fcsim_hist_quantile(a->hist, a->measured_delivered, 0.999);
+  }
+  s->drained = a->measured_delivered == a->measured_created;
+  uint64_t window;
+  if (p->mode == FCSIM_MODE_BATCH) {
+    if (a->first_inject != UINT64_MAX && a->last_eject >= a->first_inject)
+      s->total_latency = (double)(a->last_eject - a->first_inject);
+    window = a->first_inject != UINT64_MAX && a->last_eject >= a->first_inject ? a->last_eject - a->first_inject + 1 : 1;
+    s->send_throughput = (double)a->flits_ejected_total / (nodes * (double)window);
+    s->recv_throughput = s->send_throughput;
+    s->saturated = !s->drained;
+  } else {
+    window = (uint64_t)p->measure_cycles;
+    s->send_throughput = (double)a->injected_flits_window / (nodes * (double)window);
+    s->recv_throughput = (double)a->ejected_flits_window / (nodes * (double)window);
+    /* saturated: measured packets never all arrived, or the source queues
+     * grew during the window by more than 5 % of what was offered */
+    double backlog = (double)a->created_flits_window - (double)a->injected_flits_window;
+    s->saturated = !s->drained || backlog > 0.05 * (double)a->created_flits_window + 2.0 * p->packet_flits * nodes;
+  }
+  s->window_cycles = window;
+  s->nchannels = net->topo.nodes * net->topo.nports;
+  s->link_flits = net->link_flits;
+  int64_t links = 0;
+  uint64_t maxf = 0, sumf = 0;
+  for (int64_t c = 0; c < s->nchannels; c++) {
+    if (net->topo.neighbor[c] < 0)
+      continue;
+    links++;
+    sumf += net->link_flits[c];
+    if (net->link_flits[c] > maxf)
+      maxf = net->link_flits[c];
+  }
+  if (links && p->mode == FCSIM_MODE_CONTINUOUS) {
+    s->link_util_avg = (double)sumf / ((double)links * (double)window);
+    s->link_util_max = (double)maxf / (double)window;
+  }
+  if (!net->model->local_port) {
+    s->area_alms = fcsim_novog_area_alms(p->vcs);
+    s->area_percent = fcsim_novog_area_percent(p->vcs);
+  }
+}

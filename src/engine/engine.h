@@ -1,0 +1,26 @@
+/* The sequential engine: builds a network's state (net.h) from parameters,
+ * advances it cycle by cycle through an active set, and produces statistics.
+ * Routers with nothing to do are not stepped: a router is stepped in a cycle
+ * only when a flit or packet is due there (timing wheel of wake-ups) or it
+ * still holds work. */
+#ifndef FCSIM_ENGINE_ENGINE_H
+#define FCSIM_ENGINE_ENGINE_H
+
+#include "engine/net.h"
+#include "fcsim/sim.h"
+
+int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, struct fcsim_error *err);
+void fcsim_net_destroy(struct fcsim_net *net);
+
+/* Runs the configured experiment. On a deadlock returns FCSIM_EDEADLOCK and
+ * stores a malloc'd description of the channel cycle in *deadlock_report. */
+int fcsim_net_run(struct fcsim_net *net, fcsim_progress_f progress, void *user, char **deadlock_report,
+                  struct fcsim_error *err);
+
+/* Describes the cycle of waiting channels (deadlock.c); malloc'd text. */
+char *fcsim_deadlock_describe(const struct fcsim_net *net);
+
+/* Fills `s` from the accumulated statistics. */
+void fcsim_net_stats(const struct fcsim_net *net, struct fcsim_stats *s);
+
+#endif

@@ -1,0 +1,150 @@
+/* The state of a simulated network: topology, policies, routers, links,
+ * source queues and statistics, in flat arrays indexed by node, port and VC.
+ * Owned by the engine (engine.c); the router step (router/vc.c) reads and
+ * writes one router's slice of it per cycle, plus the rings of its own
+ * outgoing links and credit returns. */
+#ifndef FCSIM_ENGINE_NET_H
+#define FCSIM_ENGINE_NET_H
+
+#include <stdint.h>
+
+#include "arbiter/arbiter.h"
+#include "config/config.h"
+#include "core/rng.h"
+#include "link/link.h"
+#include "router/router.h"
+#include "routing/routing.h"
+#include "stats/stats.h"
+#include "topo/topo.h"
+#include "traffic/traffic.h"
+
+#define FCSIM_MAX_VCS 16
+#define FCSIM_NO_PORT (-1)
+#define FCSIM_HOLD_INJECT (-2) /* output held by the node's own injection */
+
+/* Input VC stages. */
+enum fcsim_vc_stage {
+  FCSIM_VC_IDLE = 0, /* empty, or front flit not a head (never: tails close packets) */
+  FCSIM_VC_RC,       /* head at front, routing computation until ready */
+  FCSIM_VC_VA,       /* routed, waiting for a downstream VC from ready on */
+  FCSIM_VC_ACTIVE,   /* has an output and downstream VC: flits may leave */
+  FCSIM_VC_EJECT     /* packet at its destination: ejecting from ready on */
+};
+
+/* One input VC: a ring of flits in net->vcbuf plus the state of the packet
+ * at its front. */
+struct fcsim_vc {
+  uint32_t head;        /* oldest flit */
+  uint32_t count;       /* flits buffered */
+  uint64_t ready_cycle; /* RC/VA of the front packet completes */
+  int8_t out_port;      /* chosen output, FCSIM_NO_PORT before RC */
+  int8_t out_vc;        /* allocated downstream VC, -1 before VA */
+  uint8_t stage;        /* enum fcsim_vc_stage */
+  uint8_t class1;       /* dateline class the packet will use downstream */
+  uint32_t pad;
+};
+
+/* One output port (and, for the classic model, the ejection port). */
+struct fcsim_outport {
+  int16_t holder;                    /* novog: input VC index holding it, FCSIM_HOLD_INJECT, or -1 */
+  uint16_t rr_ptr;                   /* round-robin pointer among input VCs */
+  uint16_t va_ptr;                   /* next downstream VC to try */
+  uint16_t inj_sent;                 /* novog: flits of the injecting packet sent */
+  int8_t inj_vc;                     /* novog: downstream VC of the injecting packet */
+  uint8_t pad[7];
+  int32_t credits[FCSIM_MAX_VCS];    /* known free slots of each downstream VC */
+  uint8_t owned[FCSIM_MAX_VCS];      /* downstream VC allocated to a packet */
+};
+
+/* A packet waiting at its source. */
+struct fcsim_packet {
+  uint64_t gen_cycle;
+  uint32_t dest;
+  uint8_t route;
+  uint8_t flags; /* FCSIM_FLIT_MEASURED */
+  uint16_t pad;
+};
+
+/* A growable ring of waiting packets (grows by doubling, rarely). */
+struct fcsim_pktq {
+  struct fcsim_packet *buf; /* from malloc */
+  uint32_t head, count, cap;
+};
+
+/* Per-node bookkeeping. */
+struct fcsim_node {
+  struct fcsim_rng arrival_rng, dest_rng, route_rng, hop_rng;
+  uint64_t next_arrival;       /* next packet creation, UINT64_MAX if none */
+  uint64_t created;            /* packets created (pattern sequence number) */
+  int64_t batch_left;          /* batch mode: packets still to create */
+  uint64_t processed_at;       /* last cycle stepped (+1, 0 = never) */
+  uint64_t credit_dirty_until; /* novog: keep sending credit flits until then */
+  uint32_t queued;             /* packets in source queues */
+  uint32_t buffered;           /* flits in input VCs */
+  uint8_t busy_vcs[FCSIM_MAX_PORTS + 1]; /* non-empty VCs per input port */
+  uint8_t classic_inj_vc;      /* classic: local VC of the packet being injected, 0xff none */
+  int8_t eject_vc[FCSIM_MAX_PORTS]; /* novog: VC ejecting on each input port, -1 none */
+  uint8_t pad[3];
+  uint16_t classic_inj_sent;   /* classic: its flits moved in so far */
+};
+
+struct fcsim_net {
+  struct fcsim_params p;
+  struct fcsim_topo topo;
+  struct fcsim_traffic traffic;
+  const struct fcsim_router_ops *model;
+  const struct fcsim_routing_ops *routing;
+  const struct fcsim_arbiter_ops *arbiter;
+
+  int np_in, np_out;   /* input / output ports per router (network + local) */
+  int nvc;             /* VCs per input port */
+  int depth;           /* flits per VC */
+  double lambda;       /* packets per node per cycle */
+  uint64_t credit_dirty_cycles; /* novog: credit flits continue this long after buffer activity */
+
+  struct fcsim_node *nodes;        /* [node] */
+  struct fcsim_vc *vcs;            /* [(node * np_in + port) * nvc + vc] */
+  struct fcsim_flit *vcbuf;        /* [vc index * depth + slot] */
+  struct fcsim_outport *outs;      /* [node * np_out + port] */
+  struct fcsim_pktq *srcq;         /* novog: [node * nports + port]; classic: [node] */
+  struct fcsim_ring *chan;         /* data link leaving node on port: [node * nports + port] */
+  struct fcsim_link_slot *chan_pool;
+  struct fcsim_ring *cchan;        /* credits for data link c travel on cchan[c] */
+  struct fcsim_credit_slot *cchan_pool;
+  uint64_t *link_flits;            /* [channel] data flits sent in the window */
+
+  /* scheduling */
+  uint64_t now;
+  uint32_t **wheel;                /* [cycle & wheel_mask] -> nodes to step */
+  uint32_t *wheel_len, *wheel_cap;
+  uint32_t wheel_mask;
+  struct fcsim_arrival_heap *arrivals;
+
+  /* measurement */
+  uint64_t window_start, window_end; /* [start, end): measured creation */
+  int in_window;                     /* now within [start, end) */
+  struct fcsim_stats_acc acc;        /* accumulated statistics */
+  uint64_t last_progress;            /* last cycle a flit moved */
+  int64_t flits_in_network;          /* sent into the network, not ejected */
+};
+
+/* Queue helpers (grow by doubling; returns -1 when out of memory). */
+int fcsim_pktq_push(struct fcsim_pktq *q, const struct fcsim_packet *pkt);
+static inline struct fcsim_packet *fcsim_pktq_front(struct fcsim_pktq *q)
+{
+  return &q->buf[q->head & (q->cap - 1)];
+}
+static inline void fcsim_pktq_pop(struct fcsim_pktq *q)
+{
+  q->head++;
+  q->count--;
+}
+
+/* Schedules `node` to be stepped at `cycle` (> now, within the wheel). */
+int fcsim_net_wake(struct fcsim_net *net, uint32_t node, uint64_t cycle);
+
+/* Steps one router for cycle net->now (router/vc.c). Returns 0, or a
+ * negative error (out of memory growing a schedule). */
+int fcsim_router_step(struct fcsim_net *net, uint32_t node);
+
+#endif

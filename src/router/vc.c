@@ -1,0 +1,545 @@
+/* The cycle step of the VC wormhole routers (router.h describes the two
+ * models). One call steps one router for cycle net->now:
+ *   1. take the flits and credits whose arrival cycle has come;
+ *   2. routing computation and VC allocation for head flits at VC fronts;
+ *   3. ejection (novog: per input port, right after RC);
+ *   4. switch allocation and traversal onto the output links.
+ * A router reads only its own state and the rings addressed to it, and
+ * writes only its own state and the rings it feeds, with arrival cycles in
+ * the future: stepping routers in any order gives the same result. */
+#include <string.h>
+
+#include "engine/net.h"
+
+#define NO_CAND 0xffffu
+
+static inline size_t vc_index(const struct fcsim_net *net, uint32_t node, int port, int v)
+{
+  return ((size_t)node * (size_t)net->np_in + (size_t)port) * (size_t)net->nvc + (size_t)v;
+}
+
+static inline struct fcsim_flit *vc_front(struct fcsim_net *net, size_t vi)
+{
+  return &net->vcbuf[vi * (size_t)net->depth + net->vcs[vi].head];
+}
+
+/* Appends a flit to an input VC. Returns 0, or -1 if the VC was full (the
+ * credit rule failed: counted, never expected). */
+static int vc_push(struct fcsim_net *net, uint32_t node, int port, size_t vi, const struct fcsim_flit *f,
+                   uint64_t now)
+{
+  struct fcsim_vc *vc = &net->vcs[vi];
+  if (vc->count >= (uint32_t)net->depth) {
+    net->acc.buffer_overflows++;
+    return -1;
+  }
+  uint32_t tail = vc->head + vc->count;
+  if (tail >= (uint32_t)net->depth)
+    tail -= (uint32_t)net->depth;
+  net->vcbuf[vi * (size_t)net->depth + tail] = *f;
+  if (vc->count++ == 0) {
+    struct fcsim_node *nd = &net->nodes[node];
+    if (++nd->busy_vcs[port] > net->acc.max_busy_vcs && port < net->topo.nports)
+      net->acc.max_busy_vcs = nd->busy_vcs[port];
+    if (f->flags & FCSIM_FLIT_HEAD) {
+      vc->stage = FCSIM_VC_RC;
+      vc->ready_cycle = now + (uint64_t)net->p.rc_cycles;
+    }
+  }
+  net->nodes[node].buffered++;
+  return 0;
+}
+
+/* Removes the front flit of an input VC; when it was a tail, the next packet
+ * (if any) starts routing computation next cycle. */
+static void vc_pop(struct fcsim_net *net, uint32_t node, int port, size_t vi, int was_tail, uint64_t now)
+{
+  struct fcsim_vc *vc = &net->vcs[vi];
+  if (++vc->head == (uint32_t)net->depth)
+    vc->head = 0;
+  vc->count--;
+  net->nodes[node].buffered--;
+  if (vc->count == 0)
+    net->nodes[node].busy_vcs[port]--;
+  if (was_tail) {
+    vc->out_port = FCSIM_NO_PORT;
+    vc->out_vc = -1;
+    if (vc->count > 0) {
+      vc->stage = FCSIM_VC_RC;
+      vc->ready_cycle = now + 1 + (uint64_t)net->p.rc_cycles;
+    } else {
+      vc->stage = FCSIM_VC_IDLE;
+    }
+  }
+}
+
+/* Puts a flit on the link leaving `node` on `port`. */
+static int link_send(struct fcsim_net *net, uint32_t node, int port, const struct fcsim_flit *f, uint64_t now)
+{
+  size_t c = (size_t)node * (size_t)net->topo.nports + (size_t)port;
+  struct fcsim_ring *r = &net->chan[c];
+  uint64_t arrival = now + (uint64_t)net->p.switch_cycles + (uint64_t)net->p.link_latency_cycles;
+  struct fcsim_link_slot *s = &net->chan_pool[r->base + ((r->head + r->count) & r->mask)];
+  r->count++;
+  s->flit = *f;
+  s->arrival = arrival;
+  if (net->in_window)
+    net->link_flits[c]++;
+  net->acc.flit_hops_total++;
+  net->last_progress = now;
+  return fcsim_net_wake(net, (uint32_t)net->topo.neighbor[c], arrival);
+}
+
+/* Sends a credit back to the router upstream of input `port` of `node`. */
+static void credit_send(struct fcsim_net *net, uint32_t node, int port, uint32_t vc, int32_t value, uint64_t now)
+{
+  int32_t up = net->topo.neighbor[(size_t)node * net->topo.nports + port];
+  struct fcsim_ring *r = &net->cchan[(size_t)up * net->topo.nports + (port ^ 1)];
+  struct fcsim_credit_slot *s = &net->cchan_pool[r->base + ((r->head + r->count) & r->mask)];
+  r->count++;
+  s->arrival = now + (uint64_t)net->p.link_latency_cycles;
+  s->value = value;
+  s->vc = vc;
+}
+
+static void eject_flit(struct fcsim_net *net, const struct fcsim_flit *f, uint64_t now)
+{
+  struct fcsim_stats_acc *a = &net->acc;
+  a->flits_ejected_total++;
+  if (net->in_window)
+    a->ejected_flits_window++;
+  net->flits_in_network--;
+  net->last_progress = now;
+  if (f->flags & FCSIM_FLIT_TAIL) {
+    if (now > a->last_eject)
+      a->last_eject = now;
+    if (f->flags & FCSIM_FLIT_MEASURED)
+      fcsim_stats_record_packet(a, now - f->gen_cycle, f->hops);
+  }
+}
+
+static void note_injected(struct fcsim_net *net, uint64_t now)
+{
+  if (net->in_window)
+    net->acc.injected_flits_window++;
+  if (now < net->acc.first_inject)
+    net->acc.first_inject = now;
+  net->flits_in_network++;
+}
+
+/* Stage 1: flits and credits that have arrived. */
+static void receive(struct fcsim_net *net, uint32_t node, uint64_t now)
+{
+  const int np = net->topo.nports;
+  const int32_t *nb = &net->topo.neighbor[(size_t)node * np];
+  const int inband = net->model->inband_credits;
+  for (int q = 0; q < np; q++) {
+    if (nb[q] < 0)
+      continue;
+    struct fcsim_ring *r = &net->chan[(size_t)nb[q] * np + (q ^ 1)];
+    while (r->count) {
+      struct fcsim_link_slot *s = &net->chan_pool[r->base + (r->head & r->mask)];
+      if (s->arrival > now)
+        break;
+      vc_push(net, node, q, vc_index(net, node, q, s->flit.vc), &s->flit, now);
+      r->head++;
+      r->count--;
+      if (inband)
+        net->nodes[node].credit_dirty_until = now + net->credit_dirty_cycles;
+    }
+    struct fcsim_ring *cr = &net->cchan[(size_t)node * np + q];
+    struct fcsim_outport *o = &net->outs[(size_t)node * net->np_out + q];
+    while (cr->count) {
+      struct fcsim_credit_slot *s = &net->cchan_pool[cr->base + (cr->head & cr->mask)];
+      if (s->arrival > now)
+        break;
+      if (inband)
+        o->credits[s->vc] = s->value;
+      else
+        o->credits[s->vc] += s->value;
+      cr->head++;
+      cr->count--;
+    }
+  }
+}
+
+/* The dateline class a packet uses after leaving `node` on `out`, having
+ * arrived on `in` (-1 or the local port at its source). Class is set by the
+ * direction when the packet starts a dimension and toggled when it crosses
+ * the dateline (seed 000 §4.2.2). */
+static inline int next_class(const struct fcsim_net *net, uint32_t node, int in, int out, int cls)
+{
+  if (net->topo.kind != FCSIM_TOPO_TORUS)
+    return 0;
+  int straight = in >= 0 && in < net->topo.nports && out == (in ^ 1);
+  int c = straight ? cls : (out & 1);
+  return c ^ fcsim_topo_crosses_dateline(&net->topo, node, out);
+}
+
+/* Allocates a free downstream VC of class `cls` on output `out`; -1 if none.
+ * Overlapping classes (Fig. 4.9b): class 0 may use VCs 0..V-2, class 1 VCs
+ * 1..V-1, so only the first and last are exclusive. */
+static int alloc_vc(struct fcsim_net *net, struct fcsim_outport *o, int cls, int ejecting)
+{
+  int lo = 0, hi = net->nvc - 1;
+  if (ejecting)
+    return 0;
+  if (net->topo.kind == FCSIM_TOPO_TORUS && net->nvc >= 2) {
+    if (cls)
+      lo = 1;
+    else
+      hi = net->nvc - 2;
+  }
+  int n = hi - lo + 1;
+  for (int i = 0; i < n; i++) {
+    int v = lo + (o->va_ptr + i) % n;
+    if (!o->owned[v]) {
+      o->owned[v] = 1;
+      o->va_ptr = (uint16_t)((v - lo + 1) % n);
+      return v;
+    }
+  }
+  return -1;
+}
+
+/* Stage 2: routing computation and VC allocation at every VC front. */
+static void route_and_allocate(struct fcsim_net *net, uint32_t node, uint64_t now)
+{
+  const int nvc = net->nvc, np_in = net->np_in, np = net->topo.nports;
+  const int classic = net->model->local_port;
+  size_t base = vc_index(net, node, 0, 0);
+  for (int q = 0; q < np_in; q++) {
+    if (net->nodes[node].busy_vcs[q] == 0)
+      continue;
+    for (int v = 0; v < nvc; v++) {
+      size_t vi = base + (size_t)q * nvc + v;
+      struct fcsim_vc *vc = &net->vcs[vi];
+      if (vc->stage == FCSIM_VC_RC && vc->ready_cycle <= now) {
+        const struct fcsim_flit *f = vc_front(net, vi);
+        if (f->dest == node) {
+          if (classic) {
+            vc->out_port = (int8_t)np;
+            vc->out_vc = 0;
+            vc->stage = FCSIM_VC_ACTIVE;
+          } else {
+            vc->stage = FCSIM_VC_EJECT;
+          }
+          continue;
+        }
+        int out = net->routing->route(&net->topo, &net->p, node, f->dest, f->route, q,
+                                      &net->nodes[node].hop_rng);
+        vc->out_port = (int8_t)out;
+        vc->class1 = (uint8_t)next_class(net, node, q, out, (f->flags & FCSIM_FLIT_CLASS1) != 0);
+        vc->stage = FCSIM_VC_VA;
+        vc->ready_cycle += (uint64_t)net->p.va_cycles;
+      }
+      if (vc->stage == FCSIM_VC_VA && vc->ready_cycle <= now) {
+        struct fcsim_outport *o = &net->outs[(size_t)node * net->np_out + vc->out_port];
+        int v2 = alloc_vc(net, o, vc->class1, 0);
+        if (v2 >= 0) {
+          vc->out_vc = (int8_t)v2;
+          vc->stage = FCSIM_VC_ACTIVE;
+        }
+      }
+    }
+  }
+}
+
+/* Takes the front flit of input VC `vi`, retagged for the downstream VC. */
+static struct fcsim_flit take_flit(struct fcsim_net *net, size_t vi, int *tail)
+{
+  struct fcsim_vc *vc = &net->vcs[vi];
+  struct fcsim_flit f = *vc_front(net, vi);
+  f.vc = (uint8_t)vc->out_vc;
+  f.flags = (uint8_t)((f.flags & ~FCSIM_FLIT_CLASS1) | (vc->class1 ? FCSIM_FLIT_CLASS1 : 0));
+  if (f.hops < 255)
+    f.hops++;
+  *tail = (f.flags & FCSIM_FLIT_TAIL) != 0;
+  return f;
+}
+
+/* Priority of the packet at the front of a VC under the arbitration policy. */
+static inline uint64_t priority_of(struct fcsim_net *net, uint32_t node, const struct fcsim_flit *f, uint64_t now)
+{
+  return net->arbiter->priority(now - f->gen_cycle, fcsim_topo_distance(&net->topo, node, f->dest),
+                                net->p.age_threshold_cycles);
+}
+
+/* Picks among candidates (input VC offsets within the router) the highest
+ * priority, ties to the first at or after the round-robin pointer. */
+static int pick(struct fcsim_net *net, uint32_t node, const uint16_t *cand, int ncand, uint16_t rr, uint64_t now,
+                size_t base)
+{
+  int best = -1;
+  uint64_t best_pri = 0;
+  unsigned best_dist = 0;
+  unsigned span = (unsigned)(net->np_in * net->nvc);
+  for (int i = 0; i < ncand; i++) {
+    uint64_t pri = priority_of(net, node, vc_front(net, base + cand[i]), now);
+    unsigned dist = (cand[i] + span - rr) % span;
+    if (best < 0 || pri > best_pri || (pri == best_pri && dist < best_dist)) {
+      best = cand[i];
+      best_pri = pri;
+      best_dist = dist;
+    }
+  }
+  return best;
+}
+
+static void eject_novog(struct fcsim_net *net, uint32_t node, uint64_t now)
+{
+  struct fcsim_node *nd = &net->nodes[node];
+  const int nvc = net->nvc, b = net->p.link_bandwidth_flits;
+  for (int q = 0; q < net->topo.nports; q++) {
+    if (nd->busy_vcs[q] == 0)
+      continue;
+    if (nd->eject_vc[q] < 0) {
+      for (int i = 0; i < nvc; i++) {
+        int v = (int)((now + (uint64_t)i) % (uint64_t)nvc);
+        struct fcsim_vc *vc = &net->vcs[vc_index(net, node, q, v)];
+        if (vc->stage == FCSIM_VC_EJECT && vc->ready_cycle <= now && vc->count) {
+          nd->eject_vc[q] = (int8_t)v;
+          break;
+        }
+      }
+      if (nd->eject_vc[q] < 0)
+        continue;
+    }
+    size_t vi = vc_index(net, node, q, nd->eject_vc[q]);
+    for (int k = 0; k < b && net->vcs[vi].count; k++) {
+      struct fcsim_flit f = *vc_front(net, vi);
+      int tail = (f.flags & FCSIM_FLIT_TAIL) != 0;
+      vc_pop(net, node, q, vi, tail, now);
+      eject_flit(net, &f, now);
+      nd->credit_dirty_until = now + net->credit_dirty_cycles;
+      if (tail) {
+        nd->eject_vc[q] = -1;
+        break;
+      }
+    }
+  }
+}
+
+/* Novo-G# credit flit: free slots of every VC of input `port`, sent on the
+ * output link of the same port (it takes that cycle's slot). */
+static void send_credit_flit(struct fcsim_net *net, uint32_t node, int port, uint64_t now)
+{
+  for (int v = 0; v < net->nvc; v++)
+    credit_send(net, node, port, (uint32_t)v,
+                net->depth - (int32_t)net->vcs[vc_index(net, node, port, v)].count, now);
+}
+
+static int switch_novog(struct fcsim_net *net, uint32_t node, uint64_t now)
+{
+  const int np = net->topo.nports, nvc = net->nvc, b = net->p.link_bandwidth_flits;
+  const int32_t thr = net->p.credit_threshold_flits;
+  const int credit_cycle = now % (uint64_t)net->p.credit_period_cycles == 0;
+  struct fcsim_node *nd = &net->nodes[node];
+  size_t base = vc_index(net, node, 0, 0);
+  uint16_t cand[FCSIM_MAX_PORTS][FCSIM_MAX_PORTS * FCSIM_MAX_VCS];
+  int ncand[FCSIM_MAX_PORTS] = {0};
+  int rc = 0;
+
+  /* head flits ready to win an output: bucket them by output */
+  for (int q = 0; q < np; q++) {
+    if (nd->busy_vcs[q] == 0)
+      continue;
+    for (int v = 0; v < nvc; v++) {
+      size_t off = (size_t)q * nvc + v;
+      struct fcsim_vc *vc = &net->vcs[base + off];
+      if (vc->stage != FCSIM_VC_ACTIVE || vc->count == 0)
+        continue;
+      struct fcsim_outport *o = &net->outs[(size_t)node * np + vc->out_port];
+      if (o->holder == -1 && o->credits[vc->out_vc] >= thr)
+        cand[vc->out_port][ncand[vc->out_port]++] = (uint16_t)off;
+    }
+  }
+
+  for (int p = 0; p < np; p++) {
+    if (net->topo.neighbor[(size_t)node * np + p] < 0)
+      continue;
+    if (credit_cycle) {
+      send_credit_flit(net, node, p, now);
+      continue;
+    }
+    struct fcsim_outport *o = &net->outs[(size_t)node * np + p];
+    if (o->holder == -1) {
+      if (ncand[p]) {
+        int w = pick(net, node, cand[p], ncand[p], o->rr_ptr, now, base);
+        o->holder = (int16_t)w;
+        o->rr_ptr = (uint16_t)((w + 1) % (np * nvc));
+      } else if (net->srcq[(size_t)node * np + p].count) {
+        struct fcsim_pktq *q = &net->srcq[(size_t)node * np + p];
+        struct fcsim_packet *pk = fcsim_pktq_front(q);
+        if (pk->gen_cycle + (uint64_t)(net->p.rc_cycles + net->p.va_cycles) <= now) {
+          int cls = next_class(net, node, -1, p, 0);
+          int v = alloc_vc(net, o, cls, 0);
+          if (v >= 0 && o->credits[v] < thr) {
+            o->owned[v] = 0;
+            v = -1;
+          }
+          if (v >= 0) {
+            o->holder = FCSIM_HOLD_INJECT;
+            o->inj_vc = (int8_t)v;
+            o->inj_sent = 0;
+          }
+        }
+      }
+    }
+    if (o->holder >= 0) {
+      size_t vi = base + (size_t)o->holder;
+      struct fcsim_vc *vc = &net->vcs[vi];
+      int q = o->holder / nvc;
+      for (int k = 0; k < b && vc->count && o->credits[vc->out_vc] >= thr; k++) {
+        int tail, ovc = vc->out_vc;
+        struct fcsim_flit f = take_flit(net, vi, &tail);
+        vc_pop(net, node, q, vi, tail, now);
+        nd->credit_dirty_until = now + net->credit_dirty_cycles;
+        o->credits[ovc]--;
+        rc |= link_send(net, node, p, &f, now);
+        if (tail) {
+          o->owned[ovc] = 0;
+          o->holder = -1;
+          break;
+        }
+      }
+    } else if (o->holder == FCSIM_HOLD_INJECT) {
+      struct fcsim_pktq *q = &net->srcq[(size_t)node * np + p];
+      struct fcsim_packet *pk = fcsim_pktq_front(q);
+      int cls = next_class(net, node, -1, p, 0);
+      for (int k = 0; k < b && o->credits[o->inj_vc] >= thr; k++) {
+        struct fcsim_flit f = {pk->gen_cycle, pk->dest, (uint8_t)o->inj_vc, pk->flags, 1, pk->route};
+        if (o->inj_sent == 0)
+          f.flags |= FCSIM_FLIT_HEAD;
+        if (o->inj_sent + 1 == net->p.packet_flits)
+          f.flags |= FCSIM_FLIT_TAIL;
+        if (cls)
+          f.flags |= FCSIM_FLIT_CLASS1;
+        o->credits[o->inj_vc]--;
+        note_injected(net, now);
+        rc |= link_send(net, node, p, &f, now);
+        if (++o->inj_sent == net->p.packet_flits) {
+          o->owned[o->inj_vc] = 0;
+          o->holder = -1;
+          fcsim_pktq_pop(q);
+          nd->queued--;
+          break;
+        }
+      }
+    }
+  }
+  return rc;
+}
+
+/* Classic: move the next waiting packet into a free VC of the local port. */
+static void inject_classic(struct fcsim_net *net, uint32_t node, uint64_t now)
+{
+  struct fcsim_node *nd = &net->nodes[node];
+  struct fcsim_pktq *q = &net->srcq[node];
+  const int lp = net->topo.nports, b = net->p.link_bandwidth_flits;
+  if (q->count == 0)
+    return;
+  struct fcsim_packet *pk = fcsim_pktq_front(q);
+  if (pk->gen_cycle > now)
+    return;
+  if (nd->classic_inj_vc == 0xff) {
+    for (int v = 0; v < net->nvc; v++) {
+      struct fcsim_vc *vc = &net->vcs[vc_index(net, node, lp, v)];
+      if (vc->count == 0 && vc->stage == FCSIM_VC_IDLE) {
+        nd->classic_inj_vc = (uint8_t)v;
+        nd->classic_inj_sent = 0;
+        break;
+      }
+    }
+    if (nd->classic_inj_vc == 0xff)
+      return;
+  }
+  size_t vi = vc_index(net, node, lp, nd->classic_inj_vc);
+  for (int k = 0; k < b && net->vcs[vi].count < (uint32_t)net->depth; k++) {
+    struct fcsim_flit f = {pk->gen_cycle, pk->dest, nd->classic_inj_vc, pk->flags, 0, pk->route};
+    if (nd->classic_inj_sent == 0)
+      f.flags |= FCSIM_FLIT_HEAD;
+    if (nd->classic_inj_sent + 1 == net->p.packet_flits)
+      f.flags |= FCSIM_FLIT_TAIL;
+    vc_push(net, node, lp, vi, &f, now);
+    note_injected(net, now);
+    net->last_progress = now;
+    if (++nd->classic_inj_sent == net->p.packet_flits) {
+      fcsim_pktq_pop(q);
+      nd->queued--;
+      nd->classic_inj_vc = 0xff;
+      break;
+    }
+  }
+}
+
+static int switch_classic(struct fcsim_net *net, uint32_t node, uint64_t now)
+{
+  const int np = net->topo.nports, np_in = net->np_in, np_out = net->np_out, nvc = net->nvc;
+  struct fcsim_node *nd = &net->nodes[node];
+  size_t base = vc_index(net, node, 0, 0);
+  uint16_t cand[FCSIM_MAX_PORTS + 1][(FCSIM_MAX_PORTS + 1) * FCSIM_MAX_VCS];
+  int ncand[FCSIM_MAX_PORTS + 1] = {0};
+  unsigned input_used = 0;
+  int rc = 0;
+
+  for (int q = 0; q < np_in; q++) {
+    if (nd->busy_vcs[q] == 0)
+      continue;
+    for (int v = 0; v < nvc; v++) {
+      size_t off = (size_t)q * nvc + v;
+      struct fcsim_vc *vc = &net->vcs[base + off];
+      if (vc->stage != FCSIM_VC_ACTIVE || vc->count == 0)
+        continue;
+      if (vc->out_port < np && net->outs[(size_t)node * np_out + vc->out_port].credits[vc->out_vc] <= 0)
+        continue;
+      cand[vc->out_port][ncand[vc->out_port]++] = (uint16_t)off;
+    }
+  }
+  for (int i = 0; i < np_out; i++) {
+    int p = (int)((now + (uint64_t)i) % (uint64_t)np_out);
+    if (!ncand[p])
+      continue;
+    /* drop candidates whose input already sent this cycle */
+    int n = 0;
+    for (int j = 0; j < ncand[p]; j++)
+      if (!(input_used & (1u << (cand[p][j] / nvc))))
+        cand[p][n++] = cand[p][j];
+    if (!n)
+      continue;
+    struct fcsim_outport *o = &net->outs[(size_t)node * np_out + p];
+    int w = pick(net, node, cand[p], n, o->rr_ptr, now, base);
+    o->rr_ptr = (uint16_t)((w + 1) % (np_in * nvc));
+    int q = w / nvc;
+    input_used |= 1u << q;
+    size_t vi = base + (size_t)w;
+    int tail, ovc = net->vcs[vi].out_vc;
+    struct fcsim_flit f = take_flit(net, vi, &tail);
+    vc_pop(net, node, q, vi, tail, now);
+    if (q < np)
+      credit_send(net, node, q, (uint32_t)(w % nvc), 1, now);
+    if (p == np) {
+      f.hops--; /* the ejection port is not a link */
+      eject_flit(net, &f, now);
+    } else {
+      o->credits[ovc]--;
+      rc |= link_send(net, node, p, &f, now);
+      if (tail)
+        o->owned[ovc] = 0;
+    }
+  }
+  return rc;
+}
+
+int fcsim_router_step(struct fcsim_net *net, uint32_t node)
+{
+  const uint64_t now = net->now;
+  receive(net, node, now);
+  if (net->model->local_port)
+    inject_classic(net, node, now);
+  route_and_allocate(net, node, now);
+  if (net->model->local_port)
+    return switch_classic(net, node, now);
+  eject_novog(net, node, now);
+  return switch_novog(net, node, now);
+}

@@ -1,0 +1,283 @@
+/* The public simulation API (include/fcsim/sim.h): creating and running a
+ * simulation, and writing its results as a table, JSON and CSV. */
+#define _POSIX_C_SOURCE 200809L
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "config/config.h"
+#include "engine/engine.h"
+#include "fcsim/fcsim.h"
+
+struct fcsim_sim {
+  struct fcsim_config *cfg;  /* copy of the caller's configuration */
+  struct fcsim_net *net;
+  struct fcsim_stats stats;
+  char *deadlock_report;     /* from malloc, or NULL */
+  int ran;
+};
+
+const char *fcsim_version(void)
+{
+  return FCSIM_VERSION;
+}
+
+int fcsim_sim_create(const struct fcsim_config *cfg, struct fcsim_sim **out, struct fcsim_error *err)
+{
+  struct fcsim_params p;
+  int rc = fcsim_config_resolve(cfg, &p, err);
+  if (rc)
+    return rc;
+  struct fcsim_sim *sim = calloc(1, sizeof *sim);
+  if (!sim)
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  sim->cfg = fcsim_config_clone(cfg);
+  if (!sim->cfg) {
+    free(sim);
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  }
+  if ((rc = fcsim_net_create(&sim->net, &p, err))) {
+    fcsim_config_destroy(sim->cfg);
+    free(sim);
+    return rc;
+  }
+  *out = sim;
+  return 0;
+}
+
+void fcsim_sim_destroy(struct fcsim_sim *sim)
+{
+  if (!sim)
+    return;
+  fcsim_net_destroy(sim->net);
+  fcsim_config_destroy(sim->cfg);
+  free(sim->deadlock_report);
+  free(sim);
+}
+
+static double now_seconds(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+int fcsim_sim_run(struct fcsim_sim *sim, fcsim_progress_f progress, void *user, struct fcsim_error *err)
+{
+  double t0 = now_seconds();
+  int rc = fcsim_net_run(sim->net, progress, user, &sim->deadlock_report, err);
+  double t1 = now_seconds();
+  fcsim_net_stats(sim->net, &sim->stats);
+  sim->stats.wall_seconds = t1 - t0;
+  sim->stats.deadlock = rc == FCSIM_EDEADLOCK;
+  sim->stats.deadlock_report = sim->deadlock_report;
+  sim->ran = 1;
+  return rc;
+}
+
+const struct fcsim_stats *fcsim_sim_stats(const struct fcsim_sim *sim)
+{
+  return &sim->stats;
+}
+
+/* --- table --- */
+
+void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
+{
+  const struct fcsim_stats *s = &sim->stats;
+  const struct fcsim_params *p = &sim->net->p;
+  const double ns = s->ns_per_cycle;
+  char dims[64] = "";
+  for (int d = 0; d < p->ndims; d++)
+    snprintf(dims + strlen(dims), sizeof dims - strlen(dims), "%s%d", d ? "x" : "", p->dims[d]);
+  fprintf(out, "fcsim %s: %s %s, %s router, %d VCs x %d flits, %s routing, %s arbitration\n", FCSIM_VERSION, dims,
+          p->topology == FCSIM_TOPO_TORUS ? "torus" : "mesh", p->router_model, p->vcs, p->vc_depth_flits, p->routing,
+          p->arbitration);
+  fprintf(out, "traffic %s at %.4g flits/node/cycle, %d-flit packets, %s; links %d cycles (%.1f ns), %d flit/cycle\n\n",
+          p->pattern, p->rate_flits, p->packet_flits, p->mode == FCSIM_MODE_BATCH ? "batch" : "continuous",
+          p->link_latency_cycles, p->link_latency_ns, p->link_bandwidth_flits);
+  fprintf(out, "  %-18s %14s %14s\n", "metric", "cycles", "ns");
+  if (p->mode == FCSIM_MODE_BATCH)
+    fprintf(out, "  %-18s %14.1f %14.1f\n", "total_latency", s->total_latency, s->total_latency * ns);
+  fprintf(out, "  %-18s %14.2f %14.1f\n", "avg_latency", s->avg_latency, s->avg_latency * ns);
+  fprintf(out, "  %-18s %14.0f %14.1f\n", "p50_latency", s->p50_latency, s->p50_latency * ns);
+  fprintf(out, "  %-18s %14.0f %14.1f\n", "p99_latency", s->p99_latency, s->p99_latency * ns);
+  fprintf(out, "  %-18s %14.0f %14.1f\n", "p999_latency", s->p999_latency, s->p999_latency * ns);
+  fprintf(out, "  %-18s %14.0f %14.1f\n", "worst_latency", s->worst_latency, s->worst_latency * ns);
+  fprintf(out, "\n  %-18s %14.4f flits/node/cycle (offered %.4g)\n", "send_throughput", s->send_throughput,
+          s->offered_rate);
+  fprintf(out, "  %-18s %14.4f flits/node/cycle\n", "recv_throughput", s->recv_throughput);
+  fprintf(out, "  %-18s %14.3f\n", "avg_hops", s->avg_hops);
+  fprintf(out, "  %-18s %14d of %d\n", "max_busy_vcs", s->max_busy_vcs, p->vcs);
+  if (p->mode == FCSIM_MODE_CONTINUOUS)
+    fprintf(out, "  %-18s %14.3f avg, %.3f max (flits/cycle)\n", "link_util", s->link_util_avg, s->link_util_max);
+  if (s->area_alms)
+    fprintf(out, "  %-18s %14d ALMs (%d%% of a Stratix V, Table 4.2)\n", "router_area", s->area_alms, s->area_percent);
+  fprintf(out, "  %-18s %14llu measured, %llu delivered\n", "packets", (unsigned long long)s->packets_measured,
+          (unsigned long long)s->packets_delivered);
+  fprintf(out, "  %-18s %14llu in %.3f s (%.3g cycles/s, %.3g flit-hops/s)\n", "cycles",
+          (unsigned long long)s->cycles, s->wall_seconds, s->cycles / (s->wall_seconds > 0 ? s->wall_seconds : 1e-9),
+          s->flit_hops_total / (s->wall_seconds > 0 ? s->wall_seconds : 1e-9));
+  if (s->deadlock)
+    fprintf(out, "\nDEADLOCK: %s\n", s->deadlock_report ? s->deadlock_report : "(no cycle found)");
+  else if (s->saturated)
+    fprintf(out, "\nSATURATED: %s; latencies above describe only the packets that arrived and are biased low.\n",
+            s->drained ? "the source queues grew during the measurement window"
+                       : "measured packets were still in flight at the end of the drain phase");
+  if (s->buffer_overflows)
+    fprintf(out, "\nINTERNAL ERROR: %llu flits found a full buffer\n", (unsigned long long)s->buffer_overflows);
+}
+
+/* --- JSON --- */
+
+static json_t *config_json(const struct fcsim_config *cfg)
+{
+  json_t *root = json_object(), *sec = NULL;
+  const char *cur = "";
+  for (size_t i = 0; i < fcsim_nkeys; i++) {
+    const struct fcsim_key *k = &fcsim_keys[i];
+    if (strcmp(cur, k->section)) {
+      cur = k->section;
+      sec = json_object();
+      json_object_set_new(root, cur, sec);
+    }
+    json_object_set_new(sec, k->name, json_string(cfg->text[i] ? cfg->text[i] : k->default_text));
+  }
+  return root;
+}
+
+static json_t *derived_json(const struct fcsim_params *p)
+{
+  json_t *d = json_object();
+  json_object_set_new(d, "nodes", json_integer(p->nodes));
+  json_object_set_new(d, "link_latency_cycles", json_integer(p->link_latency_cycles));
+  json_object_set_new(d, "link_latency_ns", json_real(p->link_latency_ns));
+  json_object_set_new(d, "clock_hz", json_real(p->clock_hz));
+  json_object_set_new(d, "vc_depth_flits", json_integer(p->vc_depth_flits));
+  json_object_set_new(d, "switch_cycles", json_integer(p->switch_cycles));
+  json_object_set_new(d, "credit_threshold_flits", json_integer(p->credit_threshold_flits));
+  json_object_set_new(d, "packet_flits", json_integer(p->packet_flits));
+  json_object_set_new(d, "drain_cycles", json_integer(p->drain_cycles));
+  json_object_set_new(d, "deadlock_cycles", json_integer(p->deadlock_cycles));
+  return d;
+}
+
+static json_t *metrics_json(const struct fcsim_stats *s, int with_links)
+{
+  json_t *m = json_object();
+  const double ns = s->ns_per_cycle;
+  json_object_set_new(m, "total_latency", json_real(s->total_latency));
+  json_object_set_new(m, "avg_latency", json_real(s->avg_latency));
+  json_object_set_new(m, "worst_latency", json_real(s->worst_latency));
+  json_object_set_new(m, "p50_latency", json_real(s->p50_latency));
+  json_object_set_new(m, "p99_latency", json_real(s->p99_latency));
+  json_object_set_new(m, "p999_latency", json_real(s->p999_latency));
+  json_object_set_new(m, "total_latency_ns", json_real(s->total_latency * ns));
+  json_object_set_new(m, "avg_latency_ns", json_real(s->avg_latency * ns));
+  json_object_set_new(m, "worst_latency_ns", json_real(s->worst_latency * ns));
+  json_object_set_new(m, "p50_latency_ns", json_real(s->p50_latency * ns));
+  json_object_set_new(m, "p99_latency_ns", json_real(s->p99_latency * ns));
+  json_object_set_new(m, "p999_latency_ns", json_real(s->p999_latency * ns));
+  json_object_set_new(m, "offered_rate", json_real(s->offered_rate));
+  json_object_set_new(m, "send_throughput", json_real(s->send_throughput));
+  json_object_set_new(m, "recv_throughput", json_real(s->recv_throughput));
+  json_object_set_new(m, "max_busy_vcs", json_integer(s->max_busy_vcs));
+  json_object_set_new(m, "avg_hops", json_real(s->avg_hops));
+  json_object_set_new(m, "link_util_avg", json_real(s->link_util_avg));
+  json_object_set_new(m, "link_util_max", json_real(s->link_util_max));
+  json_object_set_new(m, "area_alms", json_integer(s->area_alms));
+  json_object_set_new(m, "area_percent", json_integer(s->area_percent));
+  json_object_set_new(m, "packets_measured", json_integer((json_int_t)s->packets_measured));
+  json_object_set_new(m, "packets_delivered", json_integer((json_int_t)s->packets_delivered));
+  json_object_set_new(m, "flits_delivered_total", json_integer((json_int_t)s->flits_delivered_total));
+  json_object_set_new(m, "flit_hops_total", json_integer((json_int_t)s->flit_hops_total));
+  json_object_set_new(m, "buffer_overflows", json_integer((json_int_t)s->buffer_overflows));
+  json_object_set_new(m, "cycles", json_integer((json_int_t)s->cycles));
+  json_object_set_new(m, "wall_seconds", json_real(s->wall_seconds));
+  if (with_links) {
+    json_t *links = json_array();
+    for (int64_t c = 0; c < s->nchannels; c++)
+      json_array_append_new(links, json_real(s->window_cycles ? (double)s->link_flits[c] / s->window_cycles : 0));
+    json_object_set_new(m, "link_util", links);
+  }
+  return m;
+}
+
+int fcsim_sim_write_json(const struct fcsim_sim *sim, FILE *out, int with_links, struct fcsim_error *err)
+{
+  json_t *root = json_object();
+  json_object_set_new(root, "fcsim", json_string(FCSIM_VERSION));
+  json_object_set_new(root, "config", config_json(sim->cfg));
+  json_object_set_new(root, "derived", derived_json(&sim->net->p));
+  json_object_set_new(root, "metrics", metrics_json(&sim->stats, with_links));
+  json_object_set_new(root, "saturated", json_boolean(sim->stats.saturated));
+  json_object_set_new(root, "drained", json_boolean(sim->stats.drained));
+  json_object_set_new(root, "deadlock", json_boolean(sim->stats.deadlock));
+  if (sim->stats.deadlock_report)
+    json_object_set_new(root, "deadlock_report", json_string(sim->stats.deadlock_report));
+  int rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+  json_decref(root);
+  if (rc == 0)
+    rc = fputc('\n', out) == EOF ? -1 : 0;
+  if (rc)
+    return fcsim_error_set(err, FCSIM_EIO, "cannot write JSON");
+  return 0;
+}
+
+/* --- CSV --- */
+
+static const char *const csv_metrics[] = {
+  "total_latency", "avg_latency", "worst_latency", "p50_latency", "p99_latency", "p999_latency",
+  "send_throughput", "recv_throughput", "max_busy_vcs", "avg_hops", "link_util_avg", "link_util_max",
+  "area_alms", "packets_measured", "packets_delivered", "cycles", "saturated", "deadlock", "wall_seconds",
+};
+
+void fcsim_sim_write_csv_header(const struct fcsim_sim *sim, FILE *out)
+{
+  for (size_t i = 0; i < fcsim_nkeys; i++)
+    fprintf(out, "%s.%s,", fcsim_keys[i].section, fcsim_keys[i].name);
+  for (size_t i = 0; i < sizeof csv_metrics / sizeof csv_metrics[0]; i++)
+    fprintf(out, "%s%s", csv_metrics[i], i + 1 < sizeof csv_metrics / sizeof csv_metrics[0] ? "," : "\n");
+}
+
+void fcsim_sim_write_csv_row(const struct fcsim_sim *sim, FILE *out)
+{
+  const struct fcsim_stats *s = &sim->stats;
+  for (size_t i = 0; i < fcsim_nkeys; i++)
+    fprintf(out, "%s,", sim->cfg->text[i] ? sim->cfg->text[i] : fcsim_keys[i].default_text);
+  fprintf(out, "%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%d,%.10g,%.10g,%.10g,%d,%llu,%llu,%llu,%d,%d,%.6f\n",
+          s->total_latency, s->avg_latency, s->worst_latency, s->p50_latency, s->p99_latency, s->p999_latency,
+          s->send_throughput, s->recv_throughput, s->max_busy_vcs, s->avg_hops, s->link_util_avg, s->link_util_max,
+          s->area_alms, (unsigned long long)s->packets_measured, (unsigned long long)s->packets_delivered,
+          (unsigned long long)s->cycles, s->saturated, s->deadlock, s->wall_seconds);
+}
+
+/* --- topology description --- */
+
+int fcsim_topo_describe(const struct fcsim_config *cfg, struct fcsim_topo_info *info, struct fcsim_error *err)
+{
+  struct fcsim_params p;
+  struct fcsim_topo t;
+  int rc = fcsim_config_resolve(cfg, &p, err);
+  if (rc)
+    return rc;
+  if ((rc = fcsim_topo_init(&t, &p, err)))
+    return rc;
+  memset(info, 0, sizeof *info);
+  info->nodes = t.nodes;
+  info->channels = fcsim_topo_channels(&t);
+  info->links = info->channels / 2;
+  info->diameter_hops = fcsim_topo_diameter(&t);
+  info->bisection_links = fcsim_topo_bisection_links(&t);
+  info->bisection_flits_per_cycle = 2.0 * info->bisection_links * p.link_bandwidth_flits;
+  info->ports_per_router = t.nports + (fcsim_router_model_find(p.router_model)->local_port ? 1 : 0);
+  info->link_latency_cycles = p.link_latency_cycles;
+  info->link_latency_ns = p.link_latency_ns;
+  info->router_delay_cycles = p.rc_cycles + p.va_cycles + p.switch_cycles;
+  info->diameter_ns = info->diameter_hops * (double)(p.link_latency_cycles + info->router_delay_cycles) * 1e9 /
+                      p.clock_hz;
+  fcsim_topo_destroy(&t);
+  return 0;
+}

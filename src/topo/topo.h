@@ -1,0 +1,63 @@
+/* Direct networks: k-ary n-cube tori and meshes with any size per dimension.
+ * A topology owns the neighbour table and answers geometric questions:
+ * coordinates, minimal directions, distances, whether a hop crosses a torus
+ * dateline, diameter and bisection.
+ *
+ * Ports: a router has 2n network ports; port p leads along dimension p/2 in
+ * the plus (p even) or minus (p odd) direction. A link leaving on port p
+ * arrives on the neighbour's port p^1, the one facing back. */
+#ifndef FCSIM_TOPO_TOPO_H
+#define FCSIM_TOPO_TOPO_H
+
+#include <stdint.h>
+
+#include "config/config.h"
+
+#define FCSIM_MAX_PORTS (2 * FCSIM_MAX_DIMS)
+
+struct fcsim_topo {
+  enum fcsim_topology_kind kind;
+  int ndims;
+  int dims[FCSIM_MAX_DIMS];
+  int64_t stride[FCSIM_MAX_DIMS]; /* node id = sum coord[d] * stride[d] */
+  int64_t nodes;
+  int nports;                     /* 2 * ndims */
+  int32_t *neighbor;              /* [node * nports + port], -1 if no link (from malloc) */
+};
+
+/* Builds the topology; returns 0 or FCSIM_ENOMEM/FCSIM_EINVAL. */
+int fcsim_topo_init(struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err);
+void fcsim_topo_destroy(struct fcsim_topo *t);
+
+static inline int fcsim_topo_coord(const struct fcsim_topo *t, int64_t node, int d)
+{
+  return (int)((node / t->stride[d]) % t->dims[d]);
+}
+
+/* Signed minimal offset from coordinate a to b in dimension d: positive means
+ * the plus direction. On a torus ties (k/2 away) go plus. */
+int fcsim_topo_offset(const struct fcsim_topo *t, int d, int a, int b);
+
+/* Minimal hop count between two nodes. */
+int fcsim_topo_distance(const struct fcsim_topo *t, int64_t a, int64_t b);
+
+/* 1 if leaving `node` on `port` uses a torus wraparound (dateline) link. */
+static inline int fcsim_topo_crosses_dateline(const struct fcsim_topo *t, int64_t node, int port)
+{
+  if (t->kind != FCSIM_TOPO_TORUS)
+    return 0;
+  int d = port >> 1, c = fcsim_topo_coord(t, node, d);
+  return (port & 1) ? c == 0 : c == t->dims[d] - 1;
+}
+
+/* Number of directed links (channels). */
+int64_t fcsim_topo_channels(const struct fcsim_topo *t);
+/* Diameter in hops. */
+int fcsim_topo_diameter(const struct fcsim_topo *t);
+/* Bidirectional links cut by the smallest bisection (halving the largest
+ * even dimension, or the largest dimension when none is even). */
+int64_t fcsim_topo_bisection_links(const struct fcsim_topo *t);
+/* Port name: "x+", "y-", ... */
+const char *fcsim_topo_port_name(int port);
+
+#endif

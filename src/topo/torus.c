@@ -1,0 +1,103 @@
+/* k-ary n-cube tori and meshes: neighbour table and geometry. */
+#include <stdlib.h>
+
+#include "topo/topo.h"
+
+int fcsim_topo_init(struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err)
+{
+  t->kind = p->topology;
+  t->ndims = p->ndims;
+  t->nports = 2 * p->ndims;
+  t->nodes = 1;
+  for (int d = 0; d < p->ndims; d++) {
+    t->dims[d] = p->dims[d];
+    t->stride[d] = t->nodes;
+    t->nodes *= p->dims[d];
+  }
+  t->neighbor = malloc((size_t)t->nodes * (size_t)t->nports * sizeof *t->neighbor);
+  if (!t->neighbor)
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for a %lld-node topology", (long long)t->nodes);
+  for (int64_t n = 0; n < t->nodes; n++)
+    for (int port = 0; port < t->nports; port++) {
+      int d = port >> 1, k = t->dims[d], c = fcsim_topo_coord(t, n, d);
+      int nc = (port & 1) ? c - 1 : c + 1;
+      int32_t nb = -1;
+      if (k > 1) {
+        if (nc < 0 || nc >= k) {
+          if (t->kind == FCSIM_TOPO_TORUS)
+            nc = (nc + k) % k;
+          else
+            nc = -1;
+        }
+        if (nc >= 0)
+          nb = (int32_t)(n + (int64_t)(nc - c) * t->stride[d]);
+      }
+      t->neighbor[n * t->nports + port] = nb;
+    }
+  return 0;
+}
+
+void fcsim_topo_destroy(struct fcsim_topo *t)
+{
+  free(t->neighbor);
+  t->neighbor = NULL;
+}
+
+int fcsim_topo_offset(const struct fcsim_topo *t, int d, int a, int b)
+{
+  int k = t->dims[d];
+  if (t->kind == FCSIM_TOPO_MESH)
+    return b - a;
+  int fwd = ((b - a) % k + k) % k;
+  return fwd <= k - fwd ? fwd : fwd - k;
+}
+
+int fcsim_topo_distance(const struct fcsim_topo *t, int64_t a, int64_t b)
+{
+  int h = 0;
+  for (int d = 0; d < t->ndims; d++) {
+    int o = fcsim_topo_offset(t, d, fcsim_topo_coord(t, a, d), fcsim_topo_coord(t, b, d));
+    h += o < 0 ? -o : o;
+  }
+  return h;
+}
+
+int64_t fcsim_topo_channels(const struct fcsim_topo *t)
+{
+  int64_t c = 0;
+  for (int64_t i = 0; i < t->nodes * t->nports; i++)
+    c += t->neighbor[i] >= 0;
+  return c;
+}
+
+int fcsim_topo_diameter(const struct fcsim_topo *t)
+{
+  int h = 0;
+  for (int d = 0; d < t->ndims; d++)
+    h += t->kind == FCSIM_TOPO_TORUS ? t->dims[d] / 2 : t->dims[d] - 1;
+  return h;
+}
+
+int64_t fcsim_topo_bisection_links(const struct fcsim_topo *t)
+{
+  int best = -1;
+  for (int d = 0; d < t->ndims; d++) {
+    if (t->dims[d] < 2)
+      continue;
+    int even = t->dims[d] % 2 == 0, best_even = best >= 0 && t->dims[best] % 2 == 0;
+    if (best < 0 || (even && !best_even) || (even == best_even && t->dims[d] > t->dims[best]))
+      best = d;
+  }
+  if (best < 0)
+    return 0;
+  int64_t rings = t->nodes / t->dims[best];
+  /* a ring cut in two loses two links (one plus the wraparound); a line one;
+   * a ring of two nodes has its two links between the same pair */
+  return t->kind == FCSIM_TOPO_TORUS ? 2 * rings : rings;
+}
+
+const char *fcsim_topo_port_name(int port)
+{
+  static const char *const names[] = {"x+", "x-", "y+", "y-", "z+", "z-", "w+", "w-", "u+", "u-", "v+", "v-"};
+  return port >= 0 && port < FCSIM_MAX_PORTS ? names[port] : "eject";
+}

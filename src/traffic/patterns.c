@@ -1,0 +1,299 @@
+/* Destination patterns. Coordinates are per dimension; "x" is dimension 0. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "traffic/traffic.h"
+
+static int64_t node_of(const struct fcsim_topo *t, const int *c)
+{
+  int64_t n = 0;
+  for (int d = 0; d < t->ndims; d++)
+    n += (int64_t)c[d] * t->stride[d];
+  return n;
+}
+
+static void coords_of(const struct fcsim_topo *t, int64_t n, int *c)
+{
+  for (int d = 0; d < t->ndims; d++)
+    c[d] = fcsim_topo_coord(t, n, d);
+}
+
+static int wrap(const struct fcsim_topo *t, int d, int c)
+{
+  int k = t->dims[d];
+  if (t->kind == FCSIM_TOPO_TORUS)
+    return ((c % k) + k) % k;
+  return c < 0 || c >= k ? -1 : c;
+}
+
+static int64_t uniform_dest(const struct fcsim_traffic *tr, int64_t src, uint64_t seq, struct fcsim_rng *rng)
+{
+  int64_t n = tr->topo->nodes;
+  if (n < 2)
+    return src;
+  int64_t d = fcsim_rng_below(rng, (uint32_t)(n - 1));
+  return d >= src ? d + 1 : d;
+}
+
+static int64_t nn_dest(const struct fcsim_traffic *tr, int64_t src, uint64_t seq, struct fcsim_rng *rng)
+{
+  const struct fcsim_topo *t = tr->topo;
+  int64_t cand[FCSIM_MAX_PORTS];
+  int n = 0;
+  for (int p = 0; p < t->nports; p++)
+    if (t->neighbor[src * t->nports + p] >= 0)
+      cand[n++] = t->neighbor[src * t->nports + p];
+  return n ? cand[fcsim_rng_below(rng, (uint32_t)n)] : src;
+}
+
+/* Random node among offsets in {-1,0,1}^n; `diag` keeps only offsets that are
+ * nonzero in every dimension of size > 1 (3H-NN), otherwise any nonzero
+ * offset (CUBE-NN). Offsets that fall off a mesh are skipped. */
+static int64_t box_dest(const struct fcsim_traffic *tr, int64_t src, struct fcsim_rng *rng, int diag)
+{
+  const struct fcsim_topo *t = tr->topo;
+  int c[FCSIM_MAX_DIMS], o[FCSIM_MAX_DIMS];
+  coords_of(t, src, c);
+  int total = 1;
+  for (int d = 0; d < t->ndims; d++)
+    total *= 3;
+  /* count valid candidates, then pick the r-th: two passes, no storage */
+  for (int pass = 0, chosen = -1, count = 0; pass < 2; pass++) {
+    if (pass == 1) {
+      if (count == 0)
+        return src;
+      chosen = (int)fcsim_rng_below(rng, (uint32_t)count);
+      count = 0;
+    }
+    for (int code = 0; code < total; code++) {
+      int x = code, valid = 1, nonzero = 0;
+      for (int d = 0; d < t->ndims; d++) {
+        int off = x % 3 - 1;
+        x /= 3;
+        if (t->dims[d] == 1 && off != 0)
+          valid = 0;
+        if (diag && t->dims[d] > 1 && off == 0)
+          valid = 0;
+        nonzero |= off != 0;
+        o[d] = wrap(t, d, c[d] + off);
+        if (o[d] < 0)
+          valid = 0;
+      }
+      if (!valid || !nonzero)
+        continue;
+      if (pass == 1 && count == chosen)
+        return node_of(t, o);
+      count++;
+    }
+  }
+  return src;
+}
+
+static int64_t hnn_dest(const struct fcsim_traffic *tr, int64_t src, uint64_t seq, struct fcsim_rng *rng)
+{
+  return box_dest(tr, src, rng, 1);
+}
+
+static int64_t cube_dest(const struct fcsim_traffic *tr, int64_t src, uint64_t seq, struct fcsim_rng *rng)
+{
+  return box_dest(tr, src, rng, 0);
+}
+
+static int64_t bitcomp_dest(const struct fcsim_traffic *tr, int64_t src, uint64_t seq, struct fcsim_rng *rng)
+{
+  int c[FCSIM_MAX_DIMS];
+  coords_of(tr->topo, src, c);
+  for (int d = 0; d < tr->topo->ndims; d++)
+    c[d] = tr->topo->dims[d] - 1 - c[d];
+  return node_of(tr->topo, c);
+}
+
+static int transpose_check(const struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err)
+{
+  for (int d = 1; d < t->ndims; d++)
+    if (t->dims[d] != t->dims[0])
+      return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                             "traffic.pattern = transpose needs the same size in every dimension (network.dims)");
+  if (t->ndims < 2)
+    return fcsim_error_set(err, FCSIM_ECOMBINATION, "traffic.pattern = transpose needs at least 2 dimensions");
+  return 0;
+}
+
+/* (x, y, z) -> (z, x, y): destination coordinate d is source coordinate d-1. */
+static int64_t transpose_dest(const struct fcsim_traffic *tr, int64_t src, uint64_t seq, struct fcsim_rng *rng)
+{
+  int c[FCSIM_MAX_DIMS], o[FCSIM_MAX_DIMS];
+  int n = tr->topo->ndims;
+  coords_of(tr->topo, src, c);
+  for (int d = 0; d < n; d++)
+    o[d] = c[(d + n - 1) % n];
+  return node_of(tr->topo, o);
+}
+
+/* (x, y, z) -> (x + XSIZE/2 - 1, y, z), Table 5.1. */
+static int64_t tornado_dest(const struct fcsim_traffic *tr, int64_t src, uint64_t seq, struct fcsim_rng *rng)
+{
+  int c[FCSIM_MAX_DIMS];
+  coords_of(tr->topo, src, c);
+  int k = tr->topo->dims[0];
+  c[0] = (c[0] + k / 2 - 1 + k) % k;
+  return node_of(tr->topo, c);
+}
+
+/* Each node sends to every other node in turn, starting with its successor. */
+static int64_t all_to_all_dest(const struct fcsim_traffic *tr, int64_t src, uint64_t seq, struct fcsim_rng *rng)
+{
+  int64_t n = tr->topo->nodes;
+  if (n < 2)
+    return src;
+  return (src + 1 + (int64_t)(seq % (uint64_t)(n - 1))) % n;
+}
+
+static int pow2_check(const struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err)
+{
+  if (t->nodes & (t->nodes - 1))
+    return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                           "traffic.pattern = bitrot needs a power-of-two number of nodes (network.dims gives %lld)",
+                           (long long)t->nodes);
+  return 0;
+}
+
+/* Node index bits rotated right by one. */
+static int64_t bitrot_dest(const struct fcsim_traffic *tr, int64_t src, uint64_t seq, struct fcsim_rng *rng)
+{
+  int64_t n = tr->topo->nodes;
+  int bits = 0;
+  while ((1LL << bits) < n)
+    bits++;
+  if (bits == 0)
+    return src;
+  return (src >> 1) | ((src & 1) << (bits - 1));
+}
+
+static int64_t randperm_dest(const struct fcsim_traffic *tr, int64_t src, uint64_t seq, struct fcsim_rng *rng)
+{
+  return tr->perm[src];
+}
+
+static int hotspot_check(const struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err)
+{
+  if (p->hotspot_node >= t->nodes)
+    return fcsim_error_set(err, FCSIM_ECOMBINATION, "traffic.hotspot_node = %lld but the network has %lld nodes",
+                           (long long)p->hotspot_node, (long long)t->nodes);
+  return 0;
+}
+
+static int64_t hotspot_dest(const struct fcsim_traffic *tr, int64_t src, uint64_t seq, struct fcsim_rng *rng)
+{
+  if (src != tr->params->hotspot_node && fcsim_rng_uniform(rng) < tr->params->hotspot_fraction)
+    return tr->params->hotspot_node;
+  return uniform_dest(tr, src, seq, rng);
+}
+
+static const struct fcsim_traffic_ops patterns[] = {
+  {"uniform", "uniform random over all other nodes", 1, NULL, uniform_dest},
+  {"nn", "nearest neighbour: a random one of the 2n neighbours (NN)", 1, NULL, nn_dest},
+  {"3h-nn", "3-hop diagonal neighbour: offsets of +-1 in every dimension (3H-NN)", 1, NULL, hnn_dest},
+  {"cube-nn", "any node of the surrounding 3x3x3 cube (CUBE-NN)", 1, NULL, cube_dest},
+  {"bitcomp", "bit complement: every coordinate c -> k-1-c (BC)", 1, NULL, bitcomp_dest},
+  {"transpose", "(x,y,z) -> (z,x,y) (TRAN)", 1, transpose_check, transpose_dest},
+  {"tornado", "(x,y,z) -> (x+XSIZE/2-1, y, z) (TORN)", 1, NULL, tornado_dest},
+  {"all-to-all", "every other node in turn (ATA)", 1, NULL, all_to_all_dest},
+  {"bitrot", "node index rotated right by one bit", 1, pow2_check, bitrot_dest},
+  {"randperm", "a fixed random permutation drawn from sim.seed", 1, NULL, randperm_dest},
+  {"hotspot", "traffic.hotspot_fraction to traffic.hotspot_node, the rest uniform", 1, hotspot_check, hotspot_dest},
+};
+#define NPATTERNS (sizeof patterns / sizeof patterns[0])
+
+const struct fcsim_traffic_ops *fcsim_traffic_pattern_find(const char *name)
+{
+  for (size_t i = 0; i < NPATTERNS; i++)
+    if (!strcmp(patterns[i].name, name))
+      return &patterns[i];
+  return NULL;
+}
+
+int fcsim_traffic_pattern_valid(const char *name)
+{
+  return fcsim_traffic_pattern_find(name) != NULL;
+}
+
+const char *fcsim_traffic_pattern_names(void)
+{
+  static char buf[256];
+  buf[0] = '\0';
+  for (size_t i = 0; i < NPATTERNS; i++) {
+    if (buf[0])
+      strcat(buf, ", ");
+    strcat(buf, patterns[i].name);
+  }
+  return buf;
+}
+
+int fcsim_traffic_init(struct fcsim_traffic *tr, const struct fcsim_topo *t, const struct fcsim_params *p,
+                       struct fcsim_error *err)
+{
+  memset(tr, 0, sizeof *tr);
+  tr->ops = fcsim_traffic_pattern_find(p->pattern);
+  tr->topo = t;
+  tr->params = p;
+  if (!tr->ops)
+    return fcsim_error_set(err, FCSIM_EINVAL, "unknown traffic.pattern `%s`", p->pattern);
+  if (tr->ops->check) {
+    int rc = tr->ops->check(t, p, err);
+    if (rc)
+      return rc;
+  }
+  if (tr->ops->dest == randperm_dest) {
+    tr->perm = malloc((size_t)t->nodes * sizeof *tr->perm);
+    if (!tr->perm)
+      return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for the permutation");
+    struct fcsim_rng rng;
+    fcsim_rng_init(&rng, p->seed, 0, FCSIM_RNG_SETUP);
+    for (int64_t i = 0; i < t->nodes; i++)
+      tr->perm[i] = i;
+    for (int64_t i = t->nodes - 1; i > 0; i--) {
+      int64_t j = fcsim_rng_below(&rng, (uint32_t)(i + 1));
+      int64_t x = tr->perm[i];
+      tr->perm[i] = tr->perm[j];
+      tr->perm[j] = x;
+    }
+    /* no node sends to itself: swap fixed points with their successor */
+    for (int64_t i = 0; i < t->nodes && t->nodes > 1; i++)
+      if (tr->perm[i] == i) {
+        int64_t j = (i + 1) % t->nodes;
+        int64_t x = tr->perm[i];
+        tr->perm[i] = tr->perm[j];
+        tr->perm[j] = x;
+      }
+  }
+  return 0;
+}
+
+void fcsim_traffic_destroy(struct fcsim_traffic *tr)
+{
+  free(tr->perm);
+  tr->perm = NULL;
+}
+
+uint64_t fcsim_traffic_gap(double lambda, struct fcsim_rng *rng)
+{
+  if (lambda <= 0)
+    return UINT64_MAX;
+  /* failures before the first success of a Bernoulli(lambda) per cycle */
+  double u = 1.0 - fcsim_rng_uniform(rng); /* (0, 1] */
+  double g = floor(log(u) / log1p(-lambda));
+  if (!(g < 1e15))
+    return UINT64_MAX;
+  return 1 + (uint64_t)g;
+}
+
+int fcsim_traffic_burst(double lambda, struct fcsim_rng *rng)
+{
+  int n = (int)floor(lambda);
+  double frac = lambda - n;
+  if (frac > 0 && fcsim_rng_uniform(rng) < frac)
+    n++;
+  return n;
+}
