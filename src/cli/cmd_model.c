@@ -280,6 +280,13 @@ static void print_point(const struct fcsim_model_ops *m, const char *preset, con
            fcsim_model_format(m->results[i].unit, NULL, r[i], buf, sizeof buf));
 }
 
+/* Width of result column i of the sweep table. */
+static int col_width(const struct fcsim_model_ops *m, size_t i)
+{
+  int w = (int)strlen(m->results[i].name);
+  return w > 14 ? w : 14;
+}
+
 static void print_sweep_header(const struct fcsim_model_ops *m, const char *preset, int index)
 {
   printf("model %s: %s\n", m->name, m->summary);
@@ -287,7 +294,7 @@ static void print_sweep_header(const struct fcsim_model_ops *m, const char *pres
     printf("preset: %s\n", preset);
   printf("\n%-14s", m->params[index].name);
   for (size_t i = 0; i < m->n_results; i++)
-    printf(" %14s", m->results[i].name);
+    printf(" %*s", col_width(m, i), m->results[i].name);
   putchar('\n');
 }
 
@@ -297,7 +304,7 @@ static void print_sweep_row(const struct fcsim_model_ops *m, int index, const do
   char buf[64];
   printf("%-14s", fcsim_model_format(m->params[index].unit, NULL, v[index], buf, sizeof buf));
   for (size_t i = 0; i < m->n_results; i++)
-    printf(" %14s", fcsim_model_format(m->results[i].unit, NULL, r[i], buf, sizeof buf));
+    printf(" %*s", col_width(m, i), fcsim_model_format(m->results[i].unit, NULL, r[i], buf, sizeof buf));
   putchar('\n');
 }
 

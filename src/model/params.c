@@ -206,11 +206,10 @@ int fcsim_model_set(const struct fcsim_model_ops *m, double *values, const char 
     const char *s = suggest(m, key);
     if (s)
       return fcsim_error_set(err, FCSIM_EUNKNOWN_KEY,
-                             "model %s has no parameter `%s` (did you mean `%s`?)", m->name, key,
-                             s);
+                             "unknown parameter `%s` (did you mean `%s`?)", key, s);
     return fcsim_error_set(err, FCSIM_EUNKNOWN_KEY,
-                           "model %s has no parameter `%s` (see `fcsim model %s --help`)",
-                           m->name, key, m->name);
+                           "unknown parameter `%s` (see `fcsim model %s --help`)", key,
+                           m->name);
   }
   const struct fcsim_model_param *p = &m->params[i];
   if ((p->flags & FCSIM_MP_AUTO) && strcmp(text, "auto") == 0) {
@@ -255,8 +254,8 @@ int fcsim_model_apply_preset(const struct fcsim_model_ops *m, double *values, co
     size_t len = strlen(list);
     snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "", m->presets[i].name);
   }
-  return fcsim_error_set(err, FCSIM_EINVAL, "model %s has no preset `%s` (presets: %s)", m->name,
-                         name, m->n_presets ? list : "none");
+  return fcsim_error_set(err, FCSIM_EINVAL, "unknown preset `%s` (presets: %s)", name,
+                         m->n_presets ? list : "none");
 }
 
 int fcsim_model_eval(const struct fcsim_model_ops *m, double *values, double *results,
