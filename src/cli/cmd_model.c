@@ -390,6 +390,12 @@ bad_input:
 
 int fcsim_cmd_model(int argc, char **argv)
 {
+  struct fcsim_error err;
+  fcsim_error_clear(&err);
+  if (fcsim_model_check_registry(&err) != 0) {
+    fcsim_cli_error("internal error in the model tables: %s", err.msg);
+    return FCSIM_EXIT_FAIL;
+  }
   if (argc < 1) {
     print_list(stderr);
     return FCSIM_EXIT_USAGE;
