@@ -311,7 +311,8 @@ struct ini_ctx {
   FILE *file;
   int line;
   struct fcsim_error *err;
-  int failed;
+  int failed;    /* a handler refused a key */
+  int fail_line; /* ... on this line */
 };
 
 static char *cfg_ini_reader(char *str, int num, void *stream)
@@ -334,10 +335,12 @@ static int cfg_ini_handler(void *user, const char *section, const char *name, co
   if (i < 0) {
     unknown_key(origin, section[0] ? section : "(none)", name, c->err);
     c->failed = 1;
+    c->fail_line = c->line;
     return 0;
   }
   if (set_index(c->cfg, i, value, origin, c->err)) {
     c->failed = 1;
+    c->fail_line = c->line;
     return 0;
   }
   return 1;
@@ -348,13 +351,16 @@ int fcsim_config_load_file(struct fcsim_config *cfg, const char *path, struct fc
   FILE *f = fopen(path, "r");
   if (!f)
     return fcsim_error_set(err, FCSIM_EIO, "%s: cannot open: %s", path, strerror(errno));
-  struct ini_ctx c = {cfg, path, f, 0, err, 0};
+  struct ini_ctx c = {cfg, path, f, 0, err, 0, 0};
   int rc = ini_parse_stream(cfg_ini_reader, &c, cfg_ini_handler, &c);
   fclose(f);
   if (rc == 0)
     return 0;
-  if (c.failed)
+  /* inih returns the first error's line; if that was a syntax error, it
+   * comes before any key a handler refused later */
+  if (c.failed && rc == c.fail_line)
     return err ? err->code : FCSIM_EINVAL;
+  fcsim_error_clear(err);
   if (rc < 0)
     return fcsim_error_set(err, FCSIM_EIO, "%s: cannot read", path);
   return fcsim_error_set(err, FCSIM_EPARSE,

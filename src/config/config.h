@@ -45,6 +45,7 @@ struct fcsim_params {
   int switch_cycles;               /* switch traversal (resolved from auto) */
   char arbitration[FCSIM_NAME_MAX];
   int age_threshold_cycles;        /* mixed arbitration */
+  int dateline;                    /* dateline VC classes on tori (1 = on) */
   /* [routing] */
   char routing[FCSIM_NAME_MAX];
   int dim_order[FCSIM_MAX_DIMS];   /* DOR: dimension visited i-th */

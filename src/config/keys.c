@@ -10,6 +10,7 @@
 
 static const char *const topology_names[] = {"torus", "mesh", NULL};
 static const char *const mode_names[] = {"continuous", "batch", NULL};
+static const char *const onoff_names[] = {"on", "off", NULL};
 
 #define CHOICE(list, def) FCSIM_KT_CHOICE, "", def, 0, 0, 0, list, NULL, NULL
 #define REGISTRY(listfn, validfn, def) FCSIM_KT_CHOICE, "", def, 0, 0, 0, NULL, listfn, validfn
@@ -34,7 +35,7 @@ const struct fcsim_key fcsim_keys[] = {
   {"router", "vcs", FCSIM_KT_INT, "VCs", "2", 1, 16, 0, NULL, NULL, NULL,
    "virtual channels per input port (Novo-G#: 1-9; a torus needs at least 2 for the dateline classes)"},
   {"router", "vc_depth", FCSIM_KT_INT, "flits", "auto", 1, 1 << 20, 1, NULL, NULL, NULL,
-   "buffer per VC; `auto`: Novo-G# credit threshold + one credit period of flits (full rate on one VC), classic 8"},
+   "buffer per VC; `auto`: full rate on one VC — Novo-G# credit threshold + one credit period of flits, classic the credit round trip (2 x link latency + switch + 1, at least 8)"},
   {"router", "credit_period", FCSIM_KT_INT, "cycles", "100", 1, 1000000, 0, NULL, NULL, NULL,
    "Novo-G#: cycles between credit flits sent upstream in the data stream (seed: 100)"},
   {"router", "rc_cycles", FCSIM_KT_INT, "cycles", "1", 0, 64, 0, NULL, NULL, NULL,
@@ -45,6 +46,8 @@ const struct fcsim_key fcsim_keys[] = {
    "switch traversal delay; `auto`: Novo-G# reduction-tree levels for the VC count (Table 4.2, 2-5), classic 1"},
   {"router", "arbitration", REGISTRY(fcsim_arbiter_names, fcsim_arbiter_valid, "rr"),
    "switch arbitration among head flits: `rr` round-robin, `ff` farthest-first, `of` oldest-first, `mixed` (seed 000 §5.1.2)"},
+  {"router", "dateline", CHOICE(onoff_names, "on"),
+   "`on`: two dateline VC classes with overlapping buffers on tori (Fig. 4.9b); `off` drops them (deadlock-prone: for experiments and the watchdog)"},
   {"router", "age_threshold", FCSIM_KT_INT, "cycles", "500", 0, 1000000000, 0, NULL, NULL, NULL,
    "`mixed` arbitration: packets older than this beat all younger ones, oldest first"},
 

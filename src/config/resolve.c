@@ -8,6 +8,7 @@
 #include "config/config.h"
 #include "core/units.h"
 #include "router/router.h"
+#include "traffic/traffic.h"
 
 struct resolver {
   const struct fcsim_config *cfg;
@@ -132,8 +133,10 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
       (rc = get_int32(&r, "router", "va_cycles", &p->va_cycles, NULL)) ||
       (rc = get_int32(&r, "router", "switch_cycles", &p->switch_cycles, &switch_auto)) ||
       (rc = get_name(&r, "router", "arbitration", p->arbitration)) ||
-      (rc = get_int32(&r, "router", "age_threshold", &p->age_threshold_cycles, NULL)))
+      (rc = get_int32(&r, "router", "age_threshold", &p->age_threshold_cycles, NULL)) ||
+      (rc = get_name(&r, "router", "dateline", name)))
     return rc;
+  p->dateline = !strcmp(name, "on");
 
   /* [routing] */
   if ((rc = get_name(&r, "routing", "algorithm", p->routing)))
@@ -199,7 +202,7 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   /* combinations and derived values */
   const struct fcsim_router_ops *model = fcsim_router_model_find(p->router_model);
   int vcs_i = fcsim_key_find("router", "vcs");
-  if (p->topology == FCSIM_TOPO_TORUS && p->vcs < 2) {
+  if (p->topology == FCSIM_TOPO_TORUS && p->dateline && p->vcs < 2) {
     int wraps = 0;
     for (int d = 0; d < p->ndims; d++)
       wraps |= p->dims[d] > 1;
@@ -207,11 +210,22 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
       return fcsim_error_set(err, FCSIM_ECOMBINATION,
                              "%s: router.vcs = %d on a torus: deadlock avoidance needs 2 VC classes across the "
                              "dateline (seed 000 §4.2.2), so at least 2 VCs; use router.vcs >= 2 or "
-                             "network.topology = mesh",
+                             "network.topology = mesh (or router.dateline = off to study deadlock)",
                              origin_of(&r, vcs_i), p->vcs);
   }
-  if ((rc = model->derive(p, depth_auto, switch_auto, err)))
-    return rc;
+  {
+    int vi = fcsim_key_find("router", "vc_depth"), mi = fcsim_key_find("router", "model");
+    const char *origin = r.cfg->origin[vi] ? r.cfg->origin[vi] : origin_of(&r, depth_auto ? vcs_i : mi);
+    if ((rc = model->derive(p, depth_auto, switch_auto, origin, err)))
+      return rc;
+  }
+  const struct fcsim_traffic_ops *pattern = fcsim_traffic_pattern_find(p->pattern);
+  if (pattern->check) {
+    int pi = fcsim_key_find("traffic", "pattern");
+    struct fcsim_error sub = {0};
+    if ((rc = pattern->check(p, &sub)))
+      return fcsim_error_set(err, rc, "%s: %s", origin_of(&r, pi), sub.msg);
+  }
   if (drain_auto)
     p->drain_cycles = 4 * p->measure_cycles + 10000;
   if (deadlock_auto)

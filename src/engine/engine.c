@@ -180,12 +180,15 @@ int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, struc
   /* link rings: at most (switch + latency + 1) cycles of flits in flight */
   const uint64_t bw = (uint64_t)p->link_bandwidth_flits;
   const uint32_t chan_cap = fcsim_pow2_at_least(((uint64_t)p->switch_cycles + p->link_latency_cycles + 2) * bw);
-  /* credit rings: novog sends V credits per period while a router is dirty;
-   * classic one per flit leaving an input port */
+  /* credit rings: a router reads its credits only when it is stepped, so a
+   * ring must hold what accumulates while its reader idles. novog: V counts
+   * per period while the sender's buffers are active (bounded by the dirty
+   * window); classic: one credit per flit, at most every slot of every VC */
   uint64_t credits_in_flight =
       net->model->inband_credits
-          ? (uint64_t)net->nvc * ((net->credit_dirty_cycles + p->link_latency_cycles) / p->credit_period_cycles + 3)
-          : ((uint64_t)p->link_latency_cycles + 2) * bw;
+          ? (uint64_t)net->nvc * ((net->credit_dirty_cycles + 2 * (uint64_t)p->link_latency_cycles +
+                                   (uint64_t)p->switch_cycles) / p->credit_period_cycles + 4)
+          : (uint64_t)net->nvc * (uint64_t)net->depth + ((uint64_t)p->link_latency_cycles + 2) * bw;
   const uint32_t cchan_cap = fcsim_pow2_at_least(credits_in_flight);
   net->chan_pool = malloc(nchan * chan_cap * sizeof *net->chan_pool);
   net->cchan_pool = malloc(nchan * cchan_cap * sizeof *net->cchan_pool);

@@ -78,7 +78,8 @@ struct fcsim_node {
   uint64_t created;            /* packets created (pattern sequence number) */
   int64_t batch_left;          /* batch mode: packets still to create */
   uint64_t processed_at;       /* last cycle stepped (+1, 0 = never) */
-  uint64_t credit_dirty_until; /* novog: keep sending credit flits until then */
+  uint64_t credit_dirty_until; /* novog: max over ports of port_dirty_until */
+  uint64_t port_dirty_until[FCSIM_MAX_PORTS]; /* novog: report input port p's free slots until then */
   uint32_t queued;             /* packets in source queues */
   uint32_t buffered;           /* flits in input VCs */
   uint8_t busy_vcs[FCSIM_MAX_PORTS + 1]; /* non-empty VCs per input port */

@@ -41,34 +41,41 @@ int fcsim_credit_threshold_flits(int link_latency_cycles, int credit_period_cycl
   return (int)(seed_rule > safe ? seed_rule : safe);
 }
 
-static int novog_derive(struct fcsim_params *p, int depth_auto, int switch_auto, struct fcsim_error *err)
+static int novog_derive(struct fcsim_params *p, int depth_auto, int switch_auto, const char *origin,
+                        struct fcsim_error *err)
 {
   if (p->vcs > 9)
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
-                           "router.vcs = %d: the Novo-G# router has 1 to 9 VCs per port (seed 000 Table 4.2)", p->vcs);
+                           "%s: router.vcs = %d: the Novo-G# router has 1 to 9 VCs per port (seed 000 Table 4.2)",
+                           origin, p->vcs);
   int thr = fcsim_credit_threshold_flits(p->link_latency_cycles, p->credit_period_cycles, p->link_bandwidth_flits);
   p->credit_threshold_flits = thr;
   if (depth_auto)
     p->vc_depth_flits = thr + p->credit_period_cycles * p->link_bandwidth_flits;
   else if (p->vc_depth_flits < thr)
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
-                           "router.vc_depth = %d flits can never send: the Novo-G# credit threshold is %d flits "
+                           "%s: router.vc_depth = %d flits can never send: the Novo-G# credit threshold is %d flits "
                            "(link latency %d + credit period %d cycles, at %d flit/cycle); the smallest depth that "
                            "works is %d (full rate on one VC needs %d)",
-                           p->vc_depth_flits, thr, p->link_latency_cycles, p->credit_period_cycles,
+                           origin, p->vc_depth_flits, thr, p->link_latency_cycles, p->credit_period_cycles,
                            p->link_bandwidth_flits, thr, thr + p->credit_period_cycles * p->link_bandwidth_flits - 1);
   if (switch_auto)
     p->switch_cycles = fcsim_novog_switch_levels(p->vcs);
   return 0;
 }
 
-static int classic_derive(struct fcsim_params *p, int depth_auto, int switch_auto, struct fcsim_error *err)
+static int classic_derive(struct fcsim_params *p, int depth_auto, int switch_auto, const char *origin,
+                          struct fcsim_error *err)
 {
   p->credit_threshold_flits = 1;
-  if (depth_auto)
-    p->vc_depth_flits = 8;
   if (switch_auto)
     p->switch_cycles = 1;
+  /* a slot freed downstream is usable upstream one credit round trip later:
+   * switch + 2 x link latency; full rate on one VC needs that many flits */
+  if (depth_auto) {
+    int rtt = (2 * p->link_latency_cycles + p->switch_cycles + 1) * p->link_bandwidth_flits;
+    p->vc_depth_flits = rtt > 8 ? rtt : 8;
+  }
   return 0;
 }
 

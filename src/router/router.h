@@ -30,7 +30,7 @@ struct fcsim_router_ops {
   int max_vcs;            /* largest router.vcs the model supports */
   /* (required) fills the model's derived parameters ("auto" depth, switch
    * delay, credit threshold) and refuses impossible settings */
-  int (*derive)(struct fcsim_params *p, int depth_auto, int switch_auto, struct fcsim_error *err);
+  int (*derive)(struct fcsim_params *p, int depth_auto, int switch_auto, const char *origin, struct fcsim_error *err);
 };
 
 const struct fcsim_router_ops *fcsim_router_model_find(const char *name);

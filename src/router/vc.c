@@ -65,8 +65,10 @@ static void vc_pop(struct fcsim_net *net, uint32_t node, int port, size_t vi, in
     vc->out_port = FCSIM_NO_PORT;
     vc->out_vc = -1;
     if (vc->count > 0) {
+      /* the next head's RC starts as the tail leaves (it sits right behind
+       * it), as for a head arriving into an empty VC */
       vc->stage = FCSIM_VC_RC;
-      vc->ready_cycle = now + 1 + (uint64_t)net->p.rc_cycles;
+      vc->ready_cycle = now + (uint64_t)net->p.rc_cycles;
     } else {
       vc->stage = FCSIM_VC_IDLE;
     }
@@ -78,6 +80,10 @@ static int link_send(struct fcsim_net *net, uint32_t node, int port, const struc
 {
   size_t c = (size_t)node * (size_t)net->topo.nports + (size_t)port;
   struct fcsim_ring *r = &net->chan[c];
+  if (r->count > r->mask) { /* sized so this cannot happen; never corrupt */
+    net->acc.buffer_overflows++;
+    return 0;
+  }
   uint64_t arrival = now + (uint64_t)net->p.switch_cycles + (uint64_t)net->p.link_latency_cycles;
   struct fcsim_link_slot *s = &net->chan_pool[r->base + ((r->head + r->count) & r->mask)];
   r->count++;
@@ -95,11 +101,24 @@ static void credit_send(struct fcsim_net *net, uint32_t node, int port, uint32_t
 {
   int32_t up = net->topo.neighbor[(size_t)node * net->topo.nports + port];
   struct fcsim_ring *r = &net->cchan[(size_t)up * net->topo.nports + (port ^ 1)];
+  if (r->count > r->mask) { /* sized so this cannot happen; never corrupt */
+    net->acc.buffer_overflows++;
+    return;
+  }
   struct fcsim_credit_slot *s = &net->cchan_pool[r->base + ((r->head + r->count) & r->mask)];
   r->count++;
   s->arrival = now + (uint64_t)net->p.link_latency_cycles;
   s->value = value;
   s->vc = vc;
+}
+
+/* Novo-G#: input `port` changed; its free slots must be reported upstream for
+ * a while (see credit_dirty_cycles), even if the router goes idle. */
+static inline void mark_dirty(struct fcsim_net *net, struct fcsim_node *nd, int port, uint64_t now)
+{
+  uint64_t until = now + net->credit_dirty_cycles;
+  nd->port_dirty_until[port] = until;
+  nd->credit_dirty_until = until;
 }
 
 static void eject_flit(struct fcsim_net *net, const struct fcsim_flit *f, uint64_t now)
@@ -145,7 +164,7 @@ static void receive(struct fcsim_net *net, uint32_t node, uint64_t now)
       r->head++;
       r->count--;
       if (inband)
-        net->nodes[node].credit_dirty_until = now + net->credit_dirty_cycles;
+        mark_dirty(net, &net->nodes[node], q, now);
     }
     struct fcsim_ring *cr = &net->cchan[(size_t)node * np + q];
     struct fcsim_outport *o = &net->outs[(size_t)node * net->np_out + q];
@@ -169,7 +188,7 @@ static void receive(struct fcsim_net *net, uint32_t node, uint64_t now)
  * the dateline (seed 000 §4.2.2). */
 static inline int next_class(const struct fcsim_net *net, uint32_t node, int in, int out, int cls)
 {
-  if (net->topo.kind != FCSIM_TOPO_TORUS)
+  if (net->topo.kind != FCSIM_TOPO_TORUS || !net->p.dateline)
     return 0;
   int straight = in >= 0 && in < net->topo.nports && out == (in ^ 1);
   int c = straight ? cls : (out & 1);
@@ -184,7 +203,7 @@ static int alloc_vc(struct fcsim_net *net, struct fcsim_outport *o, int cls, int
   int lo = 0, hi = net->nvc - 1;
   if (ejecting)
     return 0;
-  if (net->topo.kind == FCSIM_TOPO_TORUS && net->nvc >= 2) {
+  if (net->topo.kind == FCSIM_TOPO_TORUS && net->p.dateline && net->nvc >= 2) {
     if (cls)
       lo = 1;
     else
@@ -311,7 +330,7 @@ static void eject_novog(struct fcsim_net *net, uint32_t node, uint64_t now)
       int tail = (f.flags & FCSIM_FLIT_TAIL) != 0;
       vc_pop(net, node, q, vi, tail, now);
       eject_flit(net, &f, now);
-      nd->credit_dirty_until = now + net->credit_dirty_cycles;
+      mark_dirty(net, nd, q, now);
       if (tail) {
         nd->eject_vc[q] = -1;
         break;
@@ -321,9 +340,14 @@ static void eject_novog(struct fcsim_net *net, uint32_t node, uint64_t now)
 }
 
 /* Novo-G# credit flit: free slots of every VC of input `port`, sent on the
- * output link of the same port (it takes that cycle's slot). */
+ * output link of the same port (it takes that cycle's slot). A port whose
+ * buffers have not changed for a while reports what it reported last time,
+ * which the upstream router already holds: that report is not queued, so an
+ * idle upstream router's credit ring does not fill up. */
 static void send_credit_flit(struct fcsim_net *net, uint32_t node, int port, uint64_t now)
 {
+  if (net->nodes[node].port_dirty_until[port] < now)
+    return;
   for (int v = 0; v < net->nvc; v++)
     credit_send(net, node, port, (uint32_t)v,
                 net->depth - (int32_t)net->vcs[vc_index(net, node, port, v)].count, now);
@@ -394,7 +418,7 @@ static int switch_novog(struct fcsim_net *net, uint32_t node, uint64_t now)
         int tail, ovc = vc->out_vc;
         struct fcsim_flit f = take_flit(net, vi, &tail);
         vc_pop(net, node, q, vi, tail, now);
-        nd->credit_dirty_until = now + net->credit_dirty_cycles;
+        mark_dirty(net, nd, q, now);
         o->credits[ovc]--;
         rc |= link_send(net, node, p, &f, now);
         if (tail) {

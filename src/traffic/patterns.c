@@ -109,13 +109,13 @@ static int64_t bitcomp_dest(const struct fcsim_traffic *tr, int64_t src, uint64_
   return node_of(tr->topo, c);
 }
 
-static int transpose_check(const struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err)
+static int transpose_check(const struct fcsim_params *p, struct fcsim_error *err)
 {
-  for (int d = 1; d < t->ndims; d++)
-    if (t->dims[d] != t->dims[0])
+  for (int d = 1; d < p->ndims; d++)
+    if (p->dims[d] != p->dims[0])
       return fcsim_error_set(err, FCSIM_ECOMBINATION,
                              "traffic.pattern = transpose needs the same size in every dimension (network.dims)");
-  if (t->ndims < 2)
+  if (p->ndims < 2)
     return fcsim_error_set(err, FCSIM_ECOMBINATION, "traffic.pattern = transpose needs at least 2 dimensions");
   return 0;
 }
@@ -150,12 +150,12 @@ static int64_t all_to_all_dest(const struct fcsim_traffic *tr, int64_t src, uint
   return (src + 1 + (int64_t)(seq % (uint64_t)(n - 1))) % n;
 }
 
-static int pow2_check(const struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err)
+static int pow2_check(const struct fcsim_params *p, struct fcsim_error *err)
 {
-  if (t->nodes & (t->nodes - 1))
+  if (p->nodes & (p->nodes - 1))
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
                            "traffic.pattern = bitrot needs a power-of-two number of nodes (network.dims gives %lld)",
-                           (long long)t->nodes);
+                           (long long)p->nodes);
   return 0;
 }
 
@@ -176,11 +176,11 @@ static int64_t randperm_dest(const struct fcsim_traffic *tr, int64_t src, uint64
   return tr->perm[src];
 }
 
-static int hotspot_check(const struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err)
+static int hotspot_check(const struct fcsim_params *p, struct fcsim_error *err)
 {
-  if (p->hotspot_node >= t->nodes)
+  if (p->hotspot_node >= p->nodes)
     return fcsim_error_set(err, FCSIM_ECOMBINATION, "traffic.hotspot_node = %lld but the network has %lld nodes",
-                           (long long)p->hotspot_node, (long long)t->nodes);
+                           (long long)p->hotspot_node, (long long)p->nodes);
   return 0;
 }
 
@@ -241,7 +241,7 @@ int fcsim_traffic_init(struct fcsim_traffic *tr, const struct fcsim_topo *t, con
   if (!tr->ops)
     return fcsim_error_set(err, FCSIM_EINVAL, "unknown traffic.pattern `%s`", p->pattern);
   if (tr->ops->check) {
-    int rc = tr->ops->check(t, p, err);
+    int rc = tr->ops->check(p, err);
     if (rc)
       return rc;
   }

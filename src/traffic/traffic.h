@@ -17,8 +17,8 @@ struct fcsim_traffic_ops {
   const char *name; /* traffic.pattern */
   const char *help;
   int version;      /* 1 */
-  /* (optional) refuses topologies the pattern is not defined on */
-  int (*check)(const struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err);
+  /* (optional) refuses networks the pattern is not defined on */
+  int (*check)(const struct fcsim_params *p, struct fcsim_error *err);
   /* (required) destination of packet number `seq` of `src` */
   int64_t (*dest)(const struct fcsim_traffic *tr, int64_t src, uint64_t seq, struct fcsim_rng *rng);
 };

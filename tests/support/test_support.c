@@ -1,5 +1,5 @@
 /* Test helpers: spawn the CLI and capture its output, temporary files. */
-#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,4 +87,27 @@ void ts_result_free(struct ts_result *r)
   free(r->out);
   free(r->err);
   r->out = r->err = NULL;
+}
+
+int ts_sim_run(const char *const *sets, struct fcsim_sim **out)
+{
+  struct fcsim_error err = {0};
+  struct fcsim_config *cfg = fcsim_config_create();
+  *out = NULL;
+  int rc = 0;
+  for (const char *const *s = sets; *s && !rc; s++)
+    rc = fcsim_config_set_assignment(cfg, *s, "test", &err);
+  if (!rc)
+    rc = fcsim_sim_create(cfg, out, &err);
+  if (!rc)
+    rc = fcsim_sim_run(*out, NULL, NULL, &err);
+  if (rc)
+    fprintf(stderr, "ts_sim_run: %s\n", err.msg);
+  fcsim_config_destroy(cfg);
+  return rc;
+}
+
+double ts_zero_load_latency(double hops, int link_latency, int rc, int va, int switch_cycles, int packet_flits)
+{
+  return hops * (link_latency + rc + va + switch_cycles) + rc + (packet_flits - 1);
 }

@@ -26,3 +26,15 @@ char *ts_write_temp(const char *text, const char *suffix);
 char *ts_read_file(const char *path);
 
 #endif
+
+#include "fcsim/fcsim.h"
+
+/* Builds and runs a simulation from the built-in defaults plus NULL-terminated
+ * "section.key=value" overrides. Returns the library's code from create/run
+ * (FCSIM_EDEADLOCK leaves *out valid); *out must be destroyed by the caller
+ * when non-NULL. Prints the library's message on failure. */
+int ts_sim_run(const char *const *sets, struct fcsim_sim **out);
+
+/* Exact formula of zero-load latency for H hops (see docs/ARCHITECTURE.md):
+ * H * (L + rc + va + switch) + rc + (F - 1). */
+double ts_zero_load_latency(double hops, int link_latency, int rc, int va, int switch_cycles, int packet_flits);
