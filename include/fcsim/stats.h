@@ -25,7 +25,9 @@ struct fcsim_stats {
   int area_alms;          /* Novo-G# router area (Table 4.2), 0 for classic */
   int area_percent;
   uint64_t packets_measured, packets_delivered;
+  uint64_t flits_injected_total;  /* all flits that entered the network */
   uint64_t flits_delivered_total; /* all flits ejected in the run */
+  uint64_t flits_in_network;      /* injected, not yet ejected, at the end */
   uint64_t flit_hops_total;       /* all link traversals in the run */
   uint64_t buffer_overflows;      /* flits that found a full VC: always 0 */
   int drained;            /* every measured packet arrived */

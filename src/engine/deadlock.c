@@ -19,8 +19,16 @@ static int64_t waits_on(const struct fcsim_net *net, size_t vi, uint32_t node)
     return -1;
   int q = vc->out_port ^ 1;
   size_t first = ((size_t)m * net->np_in + q) * net->nvc;
-  if (vc->stage == FCSIM_VC_ACTIVE)
+  if (vc->stage == FCSIM_VC_ACTIVE) {
+    /* novog: an output held by another packet is waited on first */
+    const struct fcsim_outport *o = &net->outs[(size_t)node * net->np_out + vc->out_port];
+    size_t mine = vi - ((size_t)node * net->np_in) * net->nvc;
+    if (!net->model->local_port && o->holder >= 0 && (size_t)o->holder != mine)
+      return (int64_t)((size_t)node * net->np_in * net->nvc + (size_t)o->holder);
+    if (!net->model->local_port && o->holder == FCSIM_HOLD_INJECT)
+      return (int64_t)(first + o->inj_vc);
     return (int64_t)(first + vc->out_vc);
+  }
   if (vc->stage == FCSIM_VC_VA) { /* waits for any VC of its class: pick an occupied one */
     int lo = 0, hi = net->nvc - 1;
     if (net->topo.kind == FCSIM_TOPO_TORUS && net->p.dateline && net->nvc >= 2) {

@@ -406,7 +406,9 @@ void fcsim_net_stats(const struct fcsim_net *net, struct fcsim_stats *s)
   s->ns_per_cycle = 1e9 / p->clock_hz;
   s->packets_measured = a->measured_created;
   s->packets_delivered = a->measured_delivered;
+  s->flits_injected_total = a->flits_injected_total;
   s->flits_delivered_total = a->flits_ejected_total;
+  s->flits_in_network = (uint64_t)net->flits_in_network;
   s->flit_hops_total = a->flit_hops_total;
   s->buffer_overflows = a->buffer_overflows;
   s->max_busy_vcs = (int)a->max_busy_vcs;

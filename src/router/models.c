@@ -34,10 +34,11 @@ int fcsim_novog_area_percent(int vcs)
   return vcs >= 1 && vcs <= 9 ? table_4_2[vcs].percent : 0;
 }
 
-int fcsim_credit_threshold_flits(int link_latency_cycles, int credit_period_cycles, int bandwidth_flits)
+int fcsim_credit_threshold_flits(int link_latency_cycles, int credit_period_cycles, int bandwidth_flits,
+                                 int switch_cycles, int packet_flits)
 {
   long seed_rule = (long)(link_latency_cycles + credit_period_cycles) * bandwidth_flits;
-  long safe = 2L * link_latency_cycles * bandwidth_flits + 1;
+  long safe = (2L * link_latency_cycles + switch_cycles) * bandwidth_flits + packet_flits;
   return (int)(seed_rule > safe ? seed_rule : safe);
 }
 
@@ -48,7 +49,10 @@ static int novog_derive(struct fcsim_params *p, int depth_auto, int switch_auto,
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
                            "%s: router.vcs = %d: the Novo-G# router has 1 to 9 VCs per port (seed 000 Table 4.2)",
                            origin, p->vcs);
-  int thr = fcsim_credit_threshold_flits(p->link_latency_cycles, p->credit_period_cycles, p->link_bandwidth_flits);
+  if (switch_auto)
+    p->switch_cycles = fcsim_novog_switch_levels(p->vcs);
+  int thr = fcsim_credit_threshold_flits(p->link_latency_cycles, p->credit_period_cycles, p->link_bandwidth_flits,
+                                         p->switch_cycles, p->packet_flits);
   p->credit_threshold_flits = thr;
   if (depth_auto)
     p->vc_depth_flits = thr + p->credit_period_cycles * p->link_bandwidth_flits;
@@ -59,8 +63,6 @@ static int novog_derive(struct fcsim_params *p, int depth_auto, int switch_auto,
                            "works is %d (full rate on one VC needs %d)",
                            origin, p->vc_depth_flits, thr, p->link_latency_cycles, p->credit_period_cycles,
                            p->link_bandwidth_flits, thr, thr + p->credit_period_cycles * p->link_bandwidth_flits - 1);
-  if (switch_auto)
-    p->switch_cycles = fcsim_novog_switch_levels(p->vcs);
   return 0;
 }
 

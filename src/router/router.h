@@ -44,13 +44,19 @@ int fcsim_novog_switch_levels(int vcs);
 int fcsim_novog_area_alms(int vcs);
 int fcsim_novog_area_percent(int vcs);
 
-/* Novo-G# credit rule. The seed stops sending when the credit count is below
- * link latency + credit period (in flits at the link's bandwidth). A count
- * reported at cycle t0 arrives at t0+L and is decremented by each flit sent
- * afterwards; flits sent in [t0-L, t0+L) are not yet in it, so the rule is
- * safe when the threshold is at least 2L flits + 1, which the seed's rule is
- * whenever the period exceeds the latency. fcsim uses the larger of the two.
- * Returns the threshold in flits. */
-int fcsim_credit_threshold_flits(int link_latency_cycles, int credit_period_cycles, int bandwidth_flits);
+/* Novo-G# credit rule. The upstream router decides per packet: it starts a
+ * packet on a downstream VC only while its count of that VC's free slots is
+ * at or above the threshold, and then sends the whole packet (so a packet in
+ * progress never stalls for credits and never blocks the link, which keeps
+ * the dateline argument valid with an output held head to tail). The seed's
+ * threshold is link latency + credit period, in flits at the link's
+ * bandwidth. A count reported at cycle t0 arrives at t0+L and is decremented
+ * by each flit sent afterwards; flits sent in [t0-L-S, t0+L) (S the switch
+ * delay before the link) are not yet in it, and the last packet started may
+ * add F flits, so the rule is safe when the threshold is at least
+ * (2L+S)b + F. The seed's value is that whenever the period exceeds
+ * L + S + F/b; fcsim uses the larger of the two. Returns flits. */
+int fcsim_credit_threshold_flits(int link_latency_cycles, int credit_period_cycles, int bandwidth_flits,
+                                 int switch_cycles, int packet_flits);
 
 #endif

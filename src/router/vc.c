@@ -143,6 +143,7 @@ static void note_injected(struct fcsim_net *net, uint64_t now)
     net->acc.injected_flits_window++;
   if (now < net->acc.first_inject)
     net->acc.first_inject = now;
+  net->acc.flits_injected_total++;
   net->flits_in_network++;
 }
 
@@ -414,7 +415,8 @@ static int switch_novog(struct fcsim_net *net, uint32_t node, uint64_t now)
       size_t vi = base + (size_t)o->holder;
       struct fcsim_vc *vc = &net->vcs[vi];
       int q = o->holder / nvc;
-      for (int k = 0; k < b && vc->count && o->credits[vc->out_vc] >= thr; k++) {
+      /* started packets always have room downstream: no credit check */
+      for (int k = 0; k < b && vc->count; k++) {
         int tail, ovc = vc->out_vc;
         struct fcsim_flit f = take_flit(net, vi, &tail);
         vc_pop(net, node, q, vi, tail, now);
@@ -431,7 +433,7 @@ static int switch_novog(struct fcsim_net *net, uint32_t node, uint64_t now)
       struct fcsim_pktq *q = &net->srcq[(size_t)node * np + p];
       struct fcsim_packet *pk = fcsim_pktq_front(q);
       int cls = next_class(net, node, -1, p, 0);
-      for (int k = 0; k < b && o->credits[o->inj_vc] >= thr; k++) {
+      for (int k = 0; k < b; k++) {
         struct fcsim_flit f = {pk->gen_cycle, pk->dest, (uint8_t)o->inj_vc, pk->flags, 1, pk->route};
         if (o->inj_sent == 0)
           f.flags |= FCSIM_FLIT_HEAD;

@@ -191,7 +191,9 @@ static json_t *metrics_json(const struct fcsim_stats *s, int with_links)
   json_object_set_new(m, "area_percent", json_integer(s->area_percent));
   json_object_set_new(m, "packets_measured", json_integer((json_int_t)s->packets_measured));
   json_object_set_new(m, "packets_delivered", json_integer((json_int_t)s->packets_delivered));
+  json_object_set_new(m, "flits_injected_total", json_integer((json_int_t)s->flits_injected_total));
   json_object_set_new(m, "flits_delivered_total", json_integer((json_int_t)s->flits_delivered_total));
+  json_object_set_new(m, "flits_in_network", json_integer((json_int_t)s->flits_in_network));
   json_object_set_new(m, "flit_hops_total", json_integer((json_int_t)s->flit_hops_total));
   json_object_set_new(m, "buffer_overflows", json_integer((json_int_t)s->buffer_overflows));
   json_object_set_new(m, "cycles", json_integer((json_int_t)s->cycles));

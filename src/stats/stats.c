@@ -21,6 +21,7 @@ void fcsim_stats_acc_merge(struct fcsim_stats_acc *a, const struct fcsim_stats_a
   a->hops_sum += b->hops_sum;
   a->first_inject = a->first_inject < b->first_inject ? a->first_inject : b->first_inject;
   a->last_eject = a->last_eject > b->last_eject ? a->last_eject : b->last_eject;
+  a->flits_injected_total += b->flits_injected_total;
   a->flits_ejected_total += b->flits_ejected_total;
   a->flit_hops_total += b->flit_hops_total;
   a->buffer_overflows += b->buffer_overflows;

@@ -22,7 +22,7 @@ struct fcsim_stats_acc {
   uint64_t measured_delivered;    /* measured packets whose tail ejected */
   uint64_t lat_sum, lat_max, hops_sum;
   uint64_t first_inject, last_eject; /* batch latency; first_inject starts at UINT64_MAX */
-  uint64_t flits_ejected_total, flit_hops_total;
+  uint64_t flits_injected_total, flits_ejected_total, flit_hops_total;
   uint64_t buffer_overflows;
   uint32_t max_busy_vcs;
   uint64_t hist[FCSIM_HIST_BUCKETS];

@@ -90,9 +90,10 @@ static void test_resolve_units_and_derived(void **state)
    * threshold becomes 2L + 1 */
   const char *sets2[] = {"network.link_latency=50", "router.credit_period=20", NULL};
   assert_int_equal(resolve_with(sets2, &p, &err), 0);
-  assert_int_equal(p.credit_threshold_flits, 101);
-  assert_int_equal(fcsim_credit_threshold_flits(50, 20, 1), 101);
-  assert_int_equal(fcsim_credit_threshold_flits(28, 100, 2), 256);
+  assert_int_equal(p.credit_threshold_flits, 2 * 50 + 3 + 4); /* (2L + S) b + F */
+  assert_int_equal(fcsim_credit_threshold_flits(50, 20, 1, 3, 4), 107);
+  assert_int_equal(fcsim_credit_threshold_flits(28, 100, 2, 3, 4), 256);
+  assert_int_equal(fcsim_credit_threshold_flits(28, 100, 1, 3, 80), 139);
 }
 
 static void test_table_4_2(void **state)
