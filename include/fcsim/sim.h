@@ -34,9 +34,13 @@ const struct fcsim_stats *fcsim_sim_stats(const struct fcsim_sim *sim);
 
 /* Readable table of the metrics. */
 void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out);
+/* Flags of fcsim_sim_write_json. */
+#define FCSIM_JSON_LINKS 1u   /* add per-link utilisation (metrics.link_util) */
+#define FCSIM_JSON_COMPACT 2u /* one line (JSON Lines), no indentation */
+
 /* One JSON object: {"fcsim", "config", "derived", "metrics", "saturated",
- * "deadlock"}; `with_links` adds per-link utilisation. */
-int fcsim_sim_write_json(const struct fcsim_sim *sim, FILE *out, int with_links, struct fcsim_error *err);
+ * "drained", "deadlock"} and a newline. */
+int fcsim_sim_write_json(const struct fcsim_sim *sim, FILE *out, unsigned flags, struct fcsim_error *err);
 /* CSV: header line, and one row per run (every key, then every metric). */
 void fcsim_sim_write_csv_header(const struct fcsim_sim *sim, FILE *out);
 void fcsim_sim_write_csv_row(const struct fcsim_sim *sim, FILE *out);

@@ -58,7 +58,7 @@ int fcsim_cmd_run(int argc, char **argv)
   } else {
     if (!o.quiet && !(jf == stdout))
       fcsim_sim_write_table(sim, stdout);
-    if (jf && fcsim_sim_write_json(sim, jf, o.with_links, &err)) {
+    if (jf && fcsim_sim_write_json(sim, jf, o.with_links ? FCSIM_JSON_LINKS : 0, &err)) {
       fcsim_cli_error("%s: %s", o.json_path, err.msg);
       exit_code = FCSIM_EXIT_FAIL;
     }

@@ -137,7 +137,7 @@ int fcsim_cmd_sweep(int argc, char **argv)
       fflush(stdout);
     }
     if (jf) {
-      fcsim_sim_write_json(sim, jf, o.with_links, &err);
+      fcsim_sim_write_json(sim, jf, FCSIM_JSON_COMPACT | (o.with_links ? FCSIM_JSON_LINKS : 0), &err);
       fflush(jf);
     }
     if (cf) {
@@ -154,8 +154,6 @@ int fcsim_cmd_sweep(int argc, char **argv)
     fcsim_sim_destroy(sim);
     fcsim_config_destroy(cfg);
     if (stop) {
-      if (!o.quiet && !s)
-        break;
       if (!o.quiet)
         printf("(stopped: the network saturated at %s = %s)\n", v.key, value);
       break;

@@ -207,19 +207,20 @@ static json_t *metrics_json(const struct fcsim_stats *s, int with_links)
   return m;
 }
 
-int fcsim_sim_write_json(const struct fcsim_sim *sim, FILE *out, int with_links, struct fcsim_error *err)
+int fcsim_sim_write_json(const struct fcsim_sim *sim, FILE *out, unsigned flags, struct fcsim_error *err)
 {
   json_t *root = json_object();
   json_object_set_new(root, "fcsim", json_string(FCSIM_VERSION));
   json_object_set_new(root, "config", config_json(sim->cfg));
   json_object_set_new(root, "derived", derived_json(&sim->net->p));
-  json_object_set_new(root, "metrics", metrics_json(&sim->stats, with_links));
+  json_object_set_new(root, "metrics", metrics_json(&sim->stats, (flags & FCSIM_JSON_LINKS) != 0));
   json_object_set_new(root, "saturated", json_boolean(sim->stats.saturated));
   json_object_set_new(root, "drained", json_boolean(sim->stats.drained));
   json_object_set_new(root, "deadlock", json_boolean(sim->stats.deadlock));
   if (sim->stats.deadlock_report)
     json_object_set_new(root, "deadlock_report", json_string(sim->stats.deadlock_report));
-  int rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+  size_t fmt = JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10) | ((flags & FCSIM_JSON_COMPACT) ? JSON_COMPACT : JSON_INDENT(2));
+  int rc = json_dumpf(root, out, fmt);
   json_decref(root);
   if (rc == 0)
     rc = fputc('\n', out) == EOF ? -1 : 0;
