@@ -293,7 +293,9 @@ static int create_packets(struct fcsim_net *net, uint32_t n)
     if (net->model->local_port) {
       q = &net->srcq[n];
     } else {
-      int port = net->routing->route(&net->topo, p, n, dest, pk.route, -1, &nd->hop_rng);
+      int32_t credits[FCSIM_MAX_PORTS];
+      int port = net->routing->route(&net->topo, p, n, dest, pk.route, -1, &nd->hop_rng,
+                                     net->routing->needs_credits ? fcsim_port_credits(net, n, credits) : NULL);
       q = &net->srcq[(size_t)n * net->topo.nports + port];
     }
     if (fcsim_pktq_push(q, &pk))

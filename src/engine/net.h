@@ -144,6 +144,20 @@ static inline void fcsim_pktq_pop(struct fcsim_pktq *q)
 /* Schedules `node` to be stepped at `cycle` (> now, within the wheel). */
 int fcsim_net_wake(struct fcsim_net *net, uint32_t node, uint64_t cycle);
 
+/* Fills out[p] with the free downstream slots the router knows of on each
+ * network output p, summed over VCs (for credit-aware routing); returns out. */
+static inline const int32_t *fcsim_port_credits(const struct fcsim_net *net, uint32_t node, int32_t *out)
+{
+  for (int port = 0; port < net->topo.nports; port++) {
+    const struct fcsim_outport *o = &net->outs[(size_t)node * net->np_out + port];
+    int32_t sum = 0;
+    for (int v = 0; v < net->nvc; v++)
+      sum += o->credits[v];
+    out[port] = net->topo.neighbor[(size_t)node * net->topo.nports + port] < 0 ? -1 : sum;
+  }
+  return out;
+}
+
 /* Steps one router for cycle net->now (router/vc.c). Returns 0, or a
  * negative error (out of memory growing a schedule). */
 int fcsim_router_step(struct fcsim_net *net, uint32_t node);

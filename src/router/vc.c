@@ -225,6 +225,7 @@ static int alloc_vc(struct fcsim_net *net, struct fcsim_outport *o, int cls, int
 /* Stage 2: routing computation and VC allocation at every VC front. */
 static void route_and_allocate(struct fcsim_net *net, uint32_t node, uint64_t now)
 {
+  int32_t credits[FCSIM_MAX_PORTS];
   const int nvc = net->nvc, np_in = net->np_in, np = net->topo.nports;
   const int classic = net->model->local_port;
   size_t base = vc_index(net, node, 0, 0);
@@ -246,8 +247,8 @@ static void route_and_allocate(struct fcsim_net *net, uint32_t node, uint64_t no
           }
           continue;
         }
-        int out = net->routing->route(&net->topo, &net->p, node, f->dest, f->route, q,
-                                      &net->nodes[node].hop_rng);
+        int out = net->routing->route(&net->topo, &net->p, node, f->dest, f->route, q, &net->nodes[node].hop_rng,
+                                      net->routing->needs_credits ? fcsim_port_credits(net, node, credits) : NULL);
         vc->out_port = (int8_t)out;
         vc->class1 = (uint8_t)next_class(net, node, q, out, (f->flags & FCSIM_FLIT_CLASS1) != 0);
         vc->stage = FCSIM_VC_VA;

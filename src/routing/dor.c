@@ -3,7 +3,7 @@
 #include "routing/routing.h"
 
 static int dor_route(const struct fcsim_topo *t, const struct fcsim_params *p, int64_t node, int64_t dest,
-                     uint8_t route_state, int in_port, struct fcsim_rng *rng)
+                     uint8_t route_state, int in_port, struct fcsim_rng *rng, const int32_t *port_credits)
 {
   for (int i = 0; i < t->ndims; i++) {
     int d = p->dim_order[i];

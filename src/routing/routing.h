@@ -22,9 +22,14 @@ struct fcsim_routing_ops {
   uint8_t (*packet_init)(const struct fcsim_topo *t, const struct fcsim_params *p, int64_t src, int64_t dest,
                          struct fcsim_rng *rng);
   /* (required) output port from `node` (!= dest) toward `dest`; `in_port` is
-   * the port the packet arrived on, -1 at its source */
+   * the port the packet arrived on, -1 at its source (or the classic model's
+   * local port, >= t->nports). `port_credits[p]` is the router's current
+   * count of free downstream slots on output p summed over its VCs (as it
+   * knows them from credits), given only when `needs_credits` is set, else
+   * NULL. `rng` is the router's per-hop stream. */
   int (*route)(const struct fcsim_topo *t, const struct fcsim_params *p, int64_t node, int64_t dest,
-               uint8_t route_state, int in_port, struct fcsim_rng *rng);
+               uint8_t route_state, int in_port, struct fcsim_rng *rng, const int32_t *port_credits);
+  int needs_credits; /* route() reads port_credits */
 };
 
 const struct fcsim_routing_ops *fcsim_routing_find(const char *name);
