@@ -73,6 +73,8 @@ const struct fcsim_key fcsim_keys[] = {
 
   {"sim", "seed", FCSIM_KT_INT, "", "1", 0, 9007199254740992.0, 0, NULL, NULL, NULL,
    "random seed; the same seed gives byte-identical results"},
+  {"sim", "threads", FCSIM_KT_INT, "partitions", "1", 1, 4096, 0, NULL, NULL, NULL,
+   "split the network into this many partitions, each run by its own thread; results are identical for any count"},
   {"sim", "warmup_cycles", FCSIM_KT_INT, "cycles", "2000", 0, 1e12, 0, NULL, NULL, NULL,
    "continuous mode: cycles simulated before measurement starts"},
   {"sim", "measure_cycles", FCSIM_KT_INT, "cycles", "10000", 1, 1e12, 0, NULL, NULL, NULL,

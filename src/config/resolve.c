@@ -191,6 +191,7 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   /* [sim] */
   int64_t seed = 0;
   if ((rc = get_int(&r, "sim", "seed", &seed, NULL)) ||
+      (rc = get_int32(&r, "sim", "threads", &p->threads, NULL)) ||
       (rc = get_int(&r, "sim", "warmup_cycles", &p->warmup_cycles, NULL)) ||
       (rc = get_int(&r, "sim", "measure_cycles", &p->measure_cycles, NULL)) ||
       (rc = get_int(&r, "sim", "drain_cycles", &p->drain_cycles, &drain_auto)) ||
@@ -200,6 +201,12 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   p->seed = (uint64_t)seed;
 
   /* combinations and derived values */
+  if (p->threads > p->nodes) {
+    int ti = fcsim_key_find("sim", "threads");
+    return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                           "%s: sim.threads = %d: more partitions than the %lld routers of network.dims",
+                           origin_of(&r, ti), p->threads, (long long)p->nodes);
+  }
   const struct fcsim_router_ops *model = fcsim_router_model_find(p->router_model);
   int vcs_i = fcsim_key_find("router", "vcs");
   if (p->topology == FCSIM_TOPO_TORUS && p->dateline && p->vcs < 2) {

@@ -6,6 +6,10 @@
 
 #include "engine/engine.h"
 
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
 /* Min-heap of (next arrival cycle, node): nodes due to create packets. */
 struct fcsim_arrival_heap {
   uint64_t *key; /* cycle << 24 | node would overflow; keep pairs */
@@ -79,19 +83,37 @@ int fcsim_pktq_push(struct fcsim_pktq *q, const struct fcsim_packet *pkt)
   return 0;
 }
 
-int fcsim_net_wake(struct fcsim_net *net, uint32_t node, uint64_t cycle)
+int fcsim_part_wake(const struct fcsim_net *net, struct fcsim_part *pt, uint32_t node, uint64_t cycle)
 {
   uint32_t slot = (uint32_t)(cycle & net->wheel_mask);
-  if (net->wheel_len[slot] == net->wheel_cap[slot]) {
-    uint32_t ncap = net->wheel_cap[slot] ? net->wheel_cap[slot] * 2 : 64;
-    uint32_t *nb = realloc(net->wheel[slot], (size_t)ncap * sizeof *nb);
+  if (pt->wheel_len[slot] == pt->wheel_cap[slot]) {
+    uint32_t ncap = pt->wheel_cap[slot] ? pt->wheel_cap[slot] * 2 : 64;
+    uint32_t *nb = realloc(pt->wheel[slot], (size_t)ncap * sizeof *nb);
     if (!nb)
       return FCSIM_ENOMEM;
-    net->wheel[slot] = nb;
-    net->wheel_cap[slot] = ncap;
+    pt->wheel[slot] = nb;
+    pt->wheel_cap[slot] = ncap;
   }
-  net->wheel[slot][net->wheel_len[slot]++] = node;
+  pt->wheel[slot][pt->wheel_len[slot]++] = node;
   return 0;
+}
+
+static void part_destroy(const struct fcsim_net *net, struct fcsim_part *pt)
+{
+  if (pt->wheel)
+    for (uint32_t i = 0; i <= net->wheel_mask; i++)
+      free(pt->wheel[i]);
+  free(pt->wheel);
+  free(pt->wheel_len);
+  free(pt->wheel_cap);
+  if (pt->arrivals) {
+    free(pt->arrivals->key);
+    free(pt->arrivals->node);
+    free(pt->arrivals);
+  }
+  free(pt->in_cross);
+  free(pt->out_cross);
+  free(pt->out_ccross);
 }
 
 void fcsim_net_destroy(struct fcsim_net *net)
@@ -103,17 +125,11 @@ void fcsim_net_destroy(struct fcsim_net *net)
     for (size_t i = 0; i < nq; i++)
       free(net->srcq[i].buf);
   }
-  if (net->wheel)
-    for (uint32_t i = 0; i <= net->wheel_mask; i++)
-      free(net->wheel[i]);
-  if (net->arrivals) {
-    free(net->arrivals->key);
-    free(net->arrivals->node);
-    free(net->arrivals);
-  }
-  free(net->wheel);
-  free(net->wheel_len);
-  free(net->wheel_cap);
+  if (net->parts)
+    for (int i = 0; i < net->nparts; i++)
+      part_destroy(net, &net->parts[i]);
+  free(net->parts);
+  free(net->part_of);
   free(net->srcq);
   free(net->nodes);
   free(net->vcs);
@@ -127,6 +143,81 @@ void fcsim_net_destroy(struct fcsim_net *net)
   fcsim_traffic_destroy(&net->traffic);
   fcsim_topo_destroy(&net->topo);
   free(net);
+}
+
+/* Splits the routers into contiguous ranges (slabs across the last
+ * dimension), marks the rings that cross partitions, and sizes the window:
+ * a flit or credit sent at cycle t on a crossing link arrives at t + L or
+ * later, so partitions can run L cycles alone. */
+static int partition(struct fcsim_net *net, struct fcsim_error *err)
+{
+  const int64_t nodes = net->topo.nodes;
+  const int np = net->topo.nports;
+  const int nparts = net->nparts;
+  net->parts = calloc((size_t)nparts, sizeof *net->parts);
+  net->part_of = malloc((size_t)nodes * sizeof *net->part_of);
+  if (!net->parts || !net->part_of)
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  for (int i = 0; i < nparts; i++) {
+    struct fcsim_part *pt = &net->parts[i];
+    pt->first = (uint32_t)(nodes * i / nparts);
+    pt->last = (uint32_t)(nodes * (i + 1) / nparts);
+    for (uint32_t n = pt->first; n < pt->last; n++)
+      net->part_of[n] = (uint32_t)i;
+  }
+  net->window_cycles = FCSIM_CHECK_CYCLES;
+  for (int i = 0; i < nparts; i++) {
+    struct fcsim_part *pt = &net->parts[i];
+    uint32_t nin = 0, nout = 0;
+    for (uint32_t n = pt->first; n < pt->last; n++)
+      for (int port = 0; port < np; port++) {
+        int32_t m = net->topo.neighbor[(size_t)n * np + port];
+        if (m >= 0 && net->part_of[m] != (uint32_t)i)
+          nout++;
+      }
+    nin = nout; /* links are bidirectional: as many come in as go out */
+    pt->in_cross = malloc((nin + 1) * sizeof *pt->in_cross);
+    pt->out_cross = malloc((nout + 1) * sizeof *pt->out_cross);
+    pt->out_ccross = malloc((nin + 1) * sizeof *pt->out_ccross);
+    if (!pt->in_cross || !pt->out_cross || !pt->out_ccross)
+      return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+    for (uint32_t n = pt->first; n < pt->last; n++)
+      for (int port = 0; port < np; port++) {
+        size_t c = (size_t)n * np + port;
+        int32_t m = net->topo.neighbor[c];
+        if (m < 0 || net->part_of[m] == (uint32_t)i)
+          continue;
+        size_t back = (size_t)m * np + (port ^ 1); /* the link m -> n */
+        net->chan[c].cross = 1;                    /* written here, read by m */
+        net->cchan[c].cross = 1;                   /* credits for c: written by m, read here */
+        pt->out_cross[pt->n_out_cross++] = (uint32_t)c;
+        pt->in_cross[pt->n_in_cross++] = (uint32_t)back;
+        pt->out_ccross[pt->n_out_ccross++] = (uint32_t)back; /* credits for m -> n are written here */
+        uint64_t w = (uint64_t)net->p.link_latency_cycles;
+        if (w < net->window_cycles)
+          net->window_cycles = w;
+      }
+  }
+  return 0;
+}
+
+static int part_init(struct fcsim_net *net, struct fcsim_part *pt, struct fcsim_error *err)
+{
+  uint32_t wheel = net->wheel_mask + 1;
+  pt->wheel = calloc(wheel, sizeof *pt->wheel);
+  pt->wheel_len = calloc(wheel, sizeof *pt->wheel_len);
+  pt->wheel_cap = calloc(wheel, sizeof *pt->wheel_cap);
+  pt->arrivals = calloc(1, sizeof *pt->arrivals);
+  size_t n = pt->last - pt->first;
+  if (pt->arrivals) {
+    pt->arrivals->cap = n;
+    pt->arrivals->key = malloc((n + 1) * sizeof(uint64_t));
+    pt->arrivals->node = malloc((n + 1) * sizeof(uint32_t));
+  }
+  if (!pt->wheel || !pt->wheel_len || !pt->wheel_cap || !pt->arrivals || !pt->arrivals->key || !pt->arrivals->node)
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  fcsim_stats_acc_init(&pt->acc);
+  return 0;
 }
 
 int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, struct fcsim_error *err)
@@ -159,9 +250,11 @@ int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, struc
   net->lambda = p->rate_flits / p->packet_flits;
   net->credit_dirty_cycles = 2 * (uint64_t)p->credit_period_cycles + 2 * (uint64_t)p->link_latency_cycles +
                              (uint64_t)p->switch_cycles + 2;
+  net->nparts = p->threads;
 
   const size_t nvcs = nodes * (size_t)net->np_in * (size_t)net->nvc;
   const size_t nchan = nodes * np;
+  /* calloc: pages of routers a rank never touches are never made resident */
   net->nodes = calloc(nodes, sizeof *net->nodes);
   net->vcs = calloc(nvcs, sizeof *net->vcs);
   net->vcbuf = calloc(nvcs * (size_t)net->depth, sizeof *net->vcbuf);
@@ -175,32 +268,6 @@ int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, struc
     rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for a %zu-router network (%zu VCs of %d flits)", nodes,
                          nvcs, net->depth);
     goto fail;
-  }
-
-  /* link rings: at most (switch + latency + 1) cycles of flits in flight */
-  const uint64_t bw = (uint64_t)p->link_bandwidth_flits;
-  const uint32_t chan_cap = fcsim_pow2_at_least(((uint64_t)p->switch_cycles + p->link_latency_cycles + 2) * bw);
-  /* credit rings: a router reads its credits only when it is stepped, so a
-   * ring must hold what accumulates while its reader idles. novog: V counts
-   * per period while the sender's buffers are active (bounded by the dirty
-   * window); classic: one credit per flit, at most every slot of every VC */
-  uint64_t credits_in_flight =
-      net->model->inband_credits
-          ? (uint64_t)net->nvc * ((net->credit_dirty_cycles + 2 * (uint64_t)p->link_latency_cycles +
-                                   (uint64_t)p->switch_cycles) / p->credit_period_cycles + 4)
-          : (uint64_t)net->nvc * (uint64_t)net->depth + ((uint64_t)p->link_latency_cycles + 2) * bw;
-  const uint32_t cchan_cap = fcsim_pow2_at_least(credits_in_flight);
-  net->chan_pool = malloc(nchan * chan_cap * sizeof *net->chan_pool);
-  net->cchan_pool = malloc(nchan * cchan_cap * sizeof *net->cchan_pool);
-  if (!net->chan_pool || !net->cchan_pool) {
-    rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for link buffers");
-    goto fail;
-  }
-  for (size_t c = 0; c < nchan; c++) {
-    net->chan[c].mask = chan_cap - 1;
-    net->chan[c].base = (uint64_t)c * chan_cap;
-    net->cchan[c].mask = cchan_cap - 1;
-    net->cchan[c].base = (uint64_t)c * cchan_cap;
   }
 
   for (size_t i = 0; i < nvcs; i++) {
@@ -219,27 +286,47 @@ int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, struc
   uint64_t ahead = (uint64_t)p->switch_cycles + (uint64_t)p->link_latency_cycles;
   if (net->model->inband_credits && (uint64_t)p->credit_period_cycles > ahead)
     ahead = (uint64_t)p->credit_period_cycles;
-  uint32_t wheel = fcsim_pow2_at_least(ahead + 2);
-  net->wheel_mask = wheel - 1;
-  net->wheel = calloc(wheel, sizeof *net->wheel);
-  net->wheel_len = calloc(wheel, sizeof *net->wheel_len);
-  net->wheel_cap = calloc(wheel, sizeof *net->wheel_cap);
-  net->arrivals = calloc(1, sizeof *net->arrivals);
-  if (!net->wheel || !net->wheel_len || !net->wheel_cap || !net->arrivals) {
-    rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  net->wheel_mask = fcsim_pow2_at_least(ahead + 2) - 1;
+  if ((rc = partition(net, err)))
+    goto fail;
+  for (int i = 0; i < net->nparts; i++)
+    if ((rc = part_init(net, &net->parts[i], err)))
+      goto fail;
+
+  /* Link rings hold the flits in flight: (switch + latency + 1) cycles of
+   * them, plus, when partitions run apart, one window during which the
+   * reader may lag its writer. Credit rings: a router reads its credits only
+   * when it is stepped, so a ring holds what accumulates while its reader
+   * idles — novog: V counts per period while the sender's buffers are active
+   * (the dirty window); classic: one credit per flit, at most every slot of
+   * every VC — plus one window. */
+  const uint64_t bw = (uint64_t)p->link_bandwidth_flits;
+  const uint64_t lag = net->nparts > 1 ? net->window_cycles : 0;
+  const uint32_t chan_cap =
+      fcsim_pow2_at_least(((uint64_t)p->switch_cycles + p->link_latency_cycles + 2 + lag) * bw);
+  uint64_t credits_in_flight =
+      net->model->inband_credits
+          ? (uint64_t)net->nvc * ((net->credit_dirty_cycles + 2 * (uint64_t)p->link_latency_cycles +
+                                   (uint64_t)p->switch_cycles + lag) / p->credit_period_cycles + 4)
+          : (uint64_t)net->nvc * (uint64_t)net->depth + ((uint64_t)p->link_latency_cycles + 2 + lag) * bw;
+  const uint32_t cchan_cap = fcsim_pow2_at_least(credits_in_flight);
+  net->chan_pool = malloc(nchan * chan_cap * sizeof *net->chan_pool);
+  net->cchan_pool = malloc(nchan * cchan_cap * sizeof *net->cchan_pool);
+  if (!net->chan_pool || !net->cchan_pool) {
+    rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for link buffers");
     goto fail;
   }
-  net->arrivals->cap = nodes;
-  net->arrivals->key = malloc(nodes * sizeof(uint64_t));
-  net->arrivals->node = malloc(nodes * sizeof(uint32_t));
-  if (!net->arrivals->key || !net->arrivals->node) {
-    rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
-    goto fail;
+  for (size_t c = 0; c < nchan; c++) {
+    net->chan[c].mask = chan_cap - 1;
+    net->chan[c].base = (uint64_t)c * chan_cap;
+    net->cchan[c].mask = cchan_cap - 1;
+    net->cchan[c].base = (uint64_t)c * cchan_cap;
   }
 
   /* per-node random streams and first arrivals */
   for (size_t n = 0; n < nodes; n++) {
     struct fcsim_node *nd = &net->nodes[n];
+    struct fcsim_part *pt = &net->parts[net->part_of[n]];
     fcsim_rng_init(&nd->arrival_rng, p->seed, n, FCSIM_RNG_ARRIVAL);
     fcsim_rng_init(&nd->dest_rng, p->seed, n, FCSIM_RNG_DEST);
     fcsim_rng_init(&nd->route_rng, p->seed, n, FCSIM_RNG_ROUTE);
@@ -249,12 +336,13 @@ int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, struc
     nd->batch_left = p->mode == FCSIM_MODE_BATCH ? p->batch_packets : -1;
     nd->next_arrival = UINT64_MAX;
     if (net->lambda > 0 && net->topo.nodes > 1) {
-      nd->next_arrival = net->lambda >= 1 ? 0 : fcsim_traffic_gap(net->lambda, &nd->arrival_rng) - 1;
-      if (nd->next_arrival != UINT64_MAX - 1 && nd->next_arrival != UINT64_MAX)
-        heap_push(net->arrivals, nd->next_arrival, (uint32_t)n);
+      uint64_t gap = net->lambda >= 1 ? 1 : fcsim_traffic_gap(net->lambda, &nd->arrival_rng);
+      if (gap != UINT64_MAX) {
+        nd->next_arrival = gap - 1;
+        heap_push(pt->arrivals, nd->next_arrival, (uint32_t)n);
+      }
     }
   }
-  fcsim_stats_acc_init(&net->acc);
   *out = net;
   return 0;
 fail:
@@ -264,13 +352,13 @@ fail:
 
 /* Creates the packets of node `n` due this cycle and schedules its next
  * arrival. */
-static int create_packets(struct fcsim_net *net, uint32_t n)
+static int create_packets(struct fcsim_net *net, struct fcsim_part *pt, uint32_t n)
 {
   struct fcsim_node *nd = &net->nodes[n];
-  const uint64_t now = net->now;
+  const uint64_t now = pt->now;
   const struct fcsim_params *p = &net->p;
   int count = net->lambda >= 1 ? fcsim_traffic_burst(net->lambda, &nd->arrival_rng) : 1;
-  int measured_window = p->mode == FCSIM_MODE_BATCH || net->in_window;
+  int measured_window = p->mode == FCSIM_MODE_BATCH || pt->in_window;
   for (int i = 0; i < count; i++) {
     if (nd->batch_left == 0)
       break;
@@ -285,10 +373,10 @@ static int create_packets(struct fcsim_net *net, uint32_t n)
       pk.route = net->routing->packet_init(&net->topo, p, n, dest, &nd->route_rng);
     if (measured_window) {
       pk.flags = FCSIM_FLIT_MEASURED;
-      net->acc.measured_created++;
+      pt->acc.measured_created++;
     }
-    if (net->in_window)
-      net->acc.created_flits_window += (uint64_t)p->packet_flits;
+    if (pt->in_window)
+      pt->acc.created_flits_window += (uint64_t)p->packet_flits;
     struct fcsim_pktq *q;
     if (net->model->local_port) {
       q = &net->srcq[n];
@@ -306,47 +394,164 @@ static int create_packets(struct fcsim_net *net, uint32_t n)
     uint64_t gap = net->lambda >= 1 ? 1 : fcsim_traffic_gap(net->lambda, &nd->arrival_rng);
     if (gap != UINT64_MAX) {
       nd->next_arrival = now + gap;
-      heap_push(net->arrivals, nd->next_arrival, n);
+      heap_push(pt->arrivals, nd->next_arrival, n);
     }
   }
-  return fcsim_net_wake(net, n, now);
+  return fcsim_part_wake(net, pt, n, now);
 }
 
-/* Steps every router due this cycle; reschedules those with work left. */
-static int step_cycle(struct fcsim_net *net)
+/* Steps every router of the partition due this cycle; reschedules those with
+ * work left. */
+static int step_cycle(struct fcsim_net *net, struct fcsim_part *pt)
 {
-  const uint64_t now = net->now;
+  const uint64_t now = pt->now;
   int rc = 0;
-  while (net->arrivals->len && net->arrivals->key[0] == now) {
-    uint32_t n = net->arrivals->node[0];
-    heap_pop(net->arrivals);
-    if ((rc = create_packets(net, n)))
+  pt->in_window = now >= net->window_start && now < net->window_end;
+  while (pt->arrivals->len && pt->arrivals->key[0] == now) {
+    uint32_t n = pt->arrivals->node[0];
+    heap_pop(pt->arrivals);
+    if ((rc = create_packets(net, pt, n)))
       return rc;
   }
   uint32_t slot = (uint32_t)(now & net->wheel_mask);
   const int inband = net->model->inband_credits;
   const uint64_t period = (uint64_t)net->p.credit_period_cycles;
-  /* the list may grow while stepping only with wake-ups for later cycles,
-   * which land in other slots */
-  for (uint32_t i = 0; i < net->wheel_len[slot]; i++) {
-    uint32_t n = net->wheel[slot][i];
+  /* stepping adds wake-ups only for later cycles, which land in other slots */
+  for (uint32_t i = 0; i < pt->wheel_len[slot]; i++) {
+    uint32_t n = pt->wheel[slot][i];
     struct fcsim_node *nd = &net->nodes[n];
     if (nd->processed_at == now + 1)
       continue;
     nd->processed_at = now + 1;
-    rc |= fcsim_router_step(net, n);
+    rc |= fcsim_router_step(net, pt, n);
     if (nd->buffered || nd->queued)
-      rc |= fcsim_net_wake(net, n, now + 1);
+      rc |= fcsim_part_wake(net, pt, n, now + 1);
     else if (inband && nd->credit_dirty_until > now)
-      rc |= fcsim_net_wake(net, n, (now / period + 1) * period);
+      rc |= fcsim_part_wake(net, pt, n, (now / period + 1) * period);
   }
-  net->wheel_len[slot] = 0;
+  pt->wheel_len[slot] = 0;
   return rc;
 }
 
-static int all_nodes_done_creating(const struct fcsim_net *net)
+/* Runs one partition through cycles [from, to), then publishes what it wrote
+ * on rings that other partitions read. */
+static void run_window(struct fcsim_net *net, struct fcsim_part *pt, uint64_t from, uint64_t to)
 {
-  return net->arrivals->len == 0;
+  for (uint64_t t = from; t < to && !pt->rc; t++) {
+    pt->now = t;
+    pt->rc = step_cycle(net, pt);
+  }
+  for (uint32_t i = 0; i < pt->n_out_cross; i++)
+    net->chan[pt->out_cross[i]].pub = net->chan[pt->out_cross[i]].tail;
+  for (uint32_t i = 0; i < pt->n_out_ccross; i++)
+    net->cchan[pt->out_ccross[i]].pub = net->cchan[pt->out_ccross[i]].tail;
+}
+
+/* After a window: wake the routers of this partition that flits published by
+ * other partitions will reach. */
+static void scan_incoming(struct fcsim_net *net, struct fcsim_part *pt)
+{
+  for (uint32_t i = 0; i < pt->n_in_cross && !pt->rc; i++) {
+    uint32_t c = pt->in_cross[i];
+    struct fcsim_ring *r = &net->chan[c];
+    uint32_t dst = (uint32_t)net->topo.neighbor[c];
+    for (; r->scan != r->pub; r->scan++)
+      pt->rc |= fcsim_part_wake(net, pt, dst, net->chan_pool[r->base + (r->scan & r->mask)].arrival);
+  }
+}
+
+/* The run-level decision taken at a checkpoint from all partitions. */
+enum run_state { RUN_GO, RUN_DONE, RUN_LIMIT, RUN_DEADLOCK, RUN_INTERRUPTED, RUN_ERROR };
+
+struct run_ctl {
+  fcsim_progress_f progress;
+  void *user;
+  uint64_t limit, expected;
+  enum run_state state;
+  uint64_t end;
+};
+
+static enum run_state decide(struct fcsim_net *net, struct run_ctl *ctl, uint64_t end)
+{
+  const struct fcsim_params *p = &net->p;
+  uint64_t created = 0, delivered = 0, last_progress = 0, pending_arrivals = 0;
+  int64_t in_net = 0;
+  for (int i = 0; i < net->nparts; i++) {
+    const struct fcsim_part *pt = &net->parts[i];
+    if (pt->rc)
+      return RUN_ERROR;
+    created += pt->acc.measured_created;
+    delivered += pt->acc.measured_delivered;
+    in_net += pt->flits_in_network;
+    pending_arrivals += pt->arrivals->len;
+    if (pt->last_progress > last_progress)
+      last_progress = pt->last_progress;
+  }
+  if (p->mode == FCSIM_MODE_BATCH) {
+    if (pending_arrivals == 0 && delivered == created && in_net == 0)
+      return RUN_DONE;
+  } else if (end >= net->window_end && delivered == created) {
+    return RUN_DONE;
+  }
+  if (end >= ctl->limit)
+    return RUN_LIMIT;
+  if (in_net > 0 && end - 1 - last_progress > (uint64_t)p->deadlock_cycles)
+    return RUN_DEADLOCK;
+  if (ctl->progress) {
+    const char *phase = p->mode == FCSIM_MODE_BATCH ? "batch"
+                        : end <= net->window_start ? "warmup"
+                        : end <= net->window_end   ? "measure"
+                                                   : "drain";
+    if (ctl->progress(ctl->user, end, ctl->expected, phase))
+      return RUN_INTERRUPTED;
+  }
+  return RUN_GO;
+}
+
+/* Next window end: lookahead-limited, never past a checkpoint. */
+static inline uint64_t window_end_after(const struct fcsim_net *net, uint64_t from)
+{
+  uint64_t check = (from / FCSIM_CHECK_CYCLES + 1) * FCSIM_CHECK_CYCLES;
+  uint64_t e = from + net->window_cycles;
+  return e < check ? e : check;
+}
+
+static void run_partitions(struct fcsim_net *net, struct run_ctl *ctl)
+{
+  volatile enum run_state state = RUN_GO;
+#ifdef _OPENMP
+#pragma omp parallel num_threads(net->nparts) if (net->nparts > 1)
+#endif
+  {
+#ifdef _OPENMP
+    int nthreads = omp_get_num_threads(), tid = omp_get_thread_num();
+#else
+    int nthreads = 1, tid = 0;
+#endif
+    uint64_t from = 0;
+    for (;;) {
+      uint64_t to = window_end_after(net, from);
+      for (int i = tid; i < net->nparts; i += nthreads)
+        run_window(net, &net->parts[i], from, to);
+#ifdef _OPENMP
+#pragma omp barrier
+#pragma omp single
+#endif
+      {
+        /* one thread, all others waiting: no ring is being written now */
+        if (to % FCSIM_CHECK_CYCLES == 0)
+          state = decide(net, ctl, to);
+        ctl->end = to;
+        if (state == RUN_GO)
+          for (int i = 0; i < net->nparts; i++)
+            scan_incoming(net, &net->parts[i]);
+      }
+      if (state != RUN_GO)
+        break;
+      from = to;
+    }
+  }
+  ctl->state = state;
 }
 
 int fcsim_net_run(struct fcsim_net *net, fcsim_progress_f progress, void *user, char **deadlock_report,
@@ -356,44 +561,36 @@ int fcsim_net_run(struct fcsim_net *net, fcsim_progress_f progress, void *user, 
   const int batch = p->mode == FCSIM_MODE_BATCH;
   net->window_start = batch ? 0 : (uint64_t)p->warmup_cycles;
   net->window_end = batch ? UINT64_MAX : (uint64_t)(p->warmup_cycles + p->measure_cycles);
-  const uint64_t limit = batch ? (uint64_t)p->max_cycles : net->window_end + (uint64_t)p->drain_cycles;
-  const uint64_t expected = batch ? 0 : net->window_end;
+  struct run_ctl ctl = {progress, user, batch ? (uint64_t)p->max_cycles : net->window_end + (uint64_t)p->drain_cycles,
+                        batch ? 0 : net->window_end, RUN_GO, 0};
   *deadlock_report = NULL;
+  run_partitions(net, &ctl);
 
-  for (net->now = 0;; net->now++) {
-    const uint64_t now = net->now;
-    net->in_window = now >= net->window_start && now < net->window_end;
-    int rc = step_cycle(net);
-    if (rc)
-      return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory at cycle %llu", (unsigned long long)now);
-
-    if (batch) {
-      if (all_nodes_done_creating(net) && net->acc.measured_delivered == net->acc.measured_created &&
-          net->flits_in_network == 0) {
-        net->now++;
-        return 0;
-      }
-    } else if (now + 1 >= net->window_end && net->acc.measured_delivered == net->acc.measured_created) {
-      net->now++;
-      return 0;
-    }
-    if (now + 1 >= limit) {
-      net->now++;
-      return 0; /* not drained: reported as saturated */
-    }
-    if (net->flits_in_network > 0 && now - net->last_progress > (uint64_t)p->deadlock_cycles) {
-      net->now++;
-      *deadlock_report = fcsim_deadlock_describe(net);
-      return fcsim_error_set(err, FCSIM_EDEADLOCK,
-                             "deadlock at cycle %llu: %lld flits in the network and none moved for %lld cycles; %s",
-                             (unsigned long long)now, (long long)net->flits_in_network, (long long)p->deadlock_cycles,
-                             *deadlock_report ? *deadlock_report : "no cycle of waiting channels found");
-    }
-    if (progress && (now & 0x3fff) == 0x3fff) {
-      const char *phase = batch ? "batch" : now < net->window_start ? "warmup" : now < net->window_end ? "measure" : "drain";
-      if (progress(user, now + 1, expected, phase))
-        return fcsim_error_set(err, FCSIM_EINTERRUPTED, "interrupted at cycle %llu", (unsigned long long)now + 1);
-    }
+  /* merge the partitions' statistics (integer sums: order does not matter) */
+  net->now = ctl.end;
+  fcsim_stats_acc_init(&net->acc);
+  net->flits_in_network = 0;
+  uint64_t last_progress = 0;
+  for (int i = 0; i < net->nparts; i++) {
+    fcsim_stats_acc_merge(&net->acc, &net->parts[i].acc);
+    net->flits_in_network += net->parts[i].flits_in_network;
+    if (net->parts[i].last_progress > last_progress)
+      last_progress = net->parts[i].last_progress;
+  }
+  switch (ctl.state) {
+  case RUN_ERROR:
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory near cycle %llu", (unsigned long long)ctl.end);
+  case RUN_INTERRUPTED:
+    return fcsim_error_set(err, FCSIM_EINTERRUPTED, "interrupted at cycle %llu", (unsigned long long)ctl.end);
+  case RUN_DEADLOCK:
+    *deadlock_report = fcsim_deadlock_describe(net);
+    return fcsim_error_set(err, FCSIM_EDEADLOCK,
+                           "deadlock by cycle %llu: %lld flits in the network and none moved since cycle %llu; %s",
+                           (unsigned long long)ctl.end, (long long)net->flits_in_network,
+                           (unsigned long long)last_progress,
+                           *deadlock_report ? *deadlock_report : "no cycle of waiting channels found");
+  default:
+    return 0; /* RUN_LIMIT: not drained, reported as saturated */
   }
 }
 

@@ -9,6 +9,12 @@
 #include "engine/net.h"
 #include "fcsim/sim.h"
 
+/* Run-level decisions (drained? deadlocked? progress report) are taken every
+ * this many cycles, when every partition has reached the same cycle; windows
+ * never cross such a checkpoint. Results thus do not depend on how the
+ * network is split. */
+#define FCSIM_CHECK_CYCLES 1024u
+
 int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, struct fcsim_error *err);
 void fcsim_net_destroy(struct fcsim_net *net);
 

@@ -89,6 +89,25 @@ struct fcsim_node {
   uint16_t classic_inj_sent;   /* classic: its flits moved in so far */
 };
 
+/* A partition: a contiguous range of routers simulated by one thread (or
+ * rank), with its own clock, schedule and statistics. Partitions meet only
+ * on links, through rings published at window ends. */
+struct fcsim_part {
+  uint32_t first, last;              /* routers [first, last) */
+  uint64_t now;                      /* cycle being simulated */
+  int in_window;                     /* now within the measurement window */
+  struct fcsim_stats_acc acc;        /* this partition's statistics */
+  uint64_t last_progress;            /* last cycle a flit moved here */
+  int64_t flits_in_network;          /* injected here minus ejected here */
+  uint32_t **wheel;                  /* [cycle & wheel_mask] -> routers to step */
+  uint32_t *wheel_len, *wheel_cap;
+  struct fcsim_arrival_heap *arrivals;
+  uint32_t *in_cross, n_in_cross;    /* data rings read here, written elsewhere */
+  uint32_t *out_cross, n_out_cross;  /* data rings written here, read elsewhere */
+  uint32_t *out_ccross, n_out_ccross;/* credit rings written here, read elsewhere */
+  int rc;                            /* first error (out of memory) */
+};
+
 struct fcsim_net {
   struct fcsim_params p;
   struct fcsim_topo topo;
@@ -113,20 +132,16 @@ struct fcsim_net {
   struct fcsim_ring *cchan;        /* credits for data link c travel on cchan[c] */
   struct fcsim_credit_slot *cchan_pool;
   uint64_t *link_flits;            /* [channel] data flits sent in the window */
+  uint32_t *part_of;               /* [node] partition index */
 
-  /* scheduling */
-  uint64_t now;
-  uint32_t **wheel;                /* [cycle & wheel_mask] -> nodes to step */
-  uint32_t *wheel_len, *wheel_cap;
-  uint32_t wheel_mask;
-  struct fcsim_arrival_heap *arrivals;
-
-  /* measurement */
-  uint64_t window_start, window_end; /* [start, end): measured creation */
-  int in_window;                     /* now within [start, end) */
-  struct fcsim_stats_acc acc;        /* accumulated statistics */
-  uint64_t last_progress;            /* last cycle a flit moved */
-  int64_t flits_in_network;          /* sent into the network, not ejected */
+  uint32_t wheel_mask;             /* wake-ups are at most this many cycles ahead */
+  uint64_t window_start, window_end; /* measured creation: [start, end) */
+  int nparts;
+  struct fcsim_part *parts;        /* [nparts] */
+  uint64_t window_cycles;          /* lookahead: cycles partitions run alone */
+  uint64_t now;                    /* cycles simulated when the run ended */
+  struct fcsim_stats_acc acc;      /* merged statistics, after the run */
+  int64_t flits_in_network;        /* merged, after the run */
 };
 
 /* Queue helpers (grow by doubling; returns -1 when out of memory). */
@@ -141,11 +156,9 @@ static inline void fcsim_pktq_pop(struct fcsim_pktq *q)
   q->count--;
 }
 
-/* Schedules `node` to be stepped at `cycle` (> now, within the wheel). */
-int fcsim_net_wake(struct fcsim_net *net, uint32_t node, uint64_t cycle);
-
 /* Fills out[p] with the free downstream slots the router knows of on each
- * network output p, summed over VCs (for credit-aware routing); returns out. */
+ * network output p, summed over VCs (for credit-aware routing), -1 where
+ * there is no link; returns out. */
 static inline const int32_t *fcsim_port_credits(const struct fcsim_net *net, uint32_t node, int32_t *out)
 {
   for (int port = 0; port < net->topo.nports; port++) {
@@ -158,8 +171,12 @@ static inline const int32_t *fcsim_port_credits(const struct fcsim_net *net, uin
   return out;
 }
 
-/* Steps one router for cycle net->now (router/vc.c). Returns 0, or a
- * negative error (out of memory growing a schedule). */
-int fcsim_router_step(struct fcsim_net *net, uint32_t node);
+/* Schedules `node` (of partition `pt`) to be stepped at `cycle`, no more
+ * than wheel_mask cycles ahead. Returns 0 or FCSIM_ENOMEM. */
+int fcsim_part_wake(const struct fcsim_net *net, struct fcsim_part *pt, uint32_t node, uint64_t cycle);
+
+/* Steps one router of partition `pt` for cycle pt->now (router/vc.c).
+ * Returns 0, or FCSIM_ENOMEM growing a schedule. */
+int fcsim_router_step(struct fcsim_net *net, struct fcsim_part *pt, uint32_t node);
 
 #endif

@@ -41,14 +41,48 @@ struct fcsim_credit_slot {
   uint32_t vc;
 };
 
-/* Ring indices; the entries live in a pool at [base, base + mask + 1). */
+/* A single-producer single-consumer ring; its entries live in a pool at
+ * [base, base + mask + 1). The writer owns `tail`, the reader owns `head`;
+ * the reader sees entries up to `pub`. A ring between two routers of the same
+ * partition publishes on every push; a ring that crosses partitions is
+ * published by its writer's partition at the end of each window, so the reader
+ * never looks at an entry while it is being written. Indices are free-running
+ * 32-bit counters (mask them to index the pool). */
 struct fcsim_ring {
-  uint32_t head;  /* index of the oldest entry (unmasked) */
-  uint32_t count; /* entries in the ring */
+  uint32_t head;  /* reader: next entry to take */
+  uint32_t tail;  /* writer: next entry to fill */
+  uint32_t pub;   /* entries [head, pub) are visible to the reader */
+  uint32_t scan;  /* cross rings: reader's scan position for wake-ups */
   uint32_t mask;  /* capacity - 1, capacity a power of two */
-  uint32_t pad;
+  uint32_t cross; /* 1 if writer and reader are in different partitions */
   uint64_t base;  /* first entry in the pool */
 };
+
+/* Entries the reader can see. */
+static inline uint32_t fcsim_ring_visible(const struct fcsim_ring *r)
+{
+  return r->pub - r->head;
+}
+
+/* 1 if the writer may add an entry (the reader's head may lag: conservative). */
+static inline int fcsim_ring_has_room(const struct fcsim_ring *r)
+{
+  return r->tail - __atomic_load_n(&r->head, __ATOMIC_RELAXED) <= r->mask;
+}
+
+/* Takes the entry at head (the reader). */
+static inline void fcsim_ring_pop(struct fcsim_ring *r)
+{
+  __atomic_store_n(&r->head, r->head + 1, __ATOMIC_RELAXED);
+}
+
+/* Completes a push: the entry at tail is written. */
+static inline void fcsim_ring_commit(struct fcsim_ring *r)
+{
+  r->tail++;
+  if (!r->cross)
+    r->pub = r->tail;
+}
 
 static inline uint32_t fcsim_pow2_at_least(uint64_t n)
 {

@@ -1,5 +1,5 @@
 /* The cycle step of the VC wormhole routers (router.h describes the two
- * models). One call steps one router for cycle net->now:
+ * models). One call steps one router of a partition for cycle pt->now:
  *   1. take the flits and credits whose arrival cycle has come;
  *   2. routing computation and VC allocation for head flits at VC fronts;
  *   3. ejection (novog: per input port, right after RC);
@@ -25,12 +25,12 @@ static inline struct fcsim_flit *vc_front(struct fcsim_net *net, size_t vi)
 
 /* Appends a flit to an input VC. Returns 0, or -1 if the VC was full (the
  * credit rule failed: counted, never expected). */
-static int vc_push(struct fcsim_net *net, uint32_t node, int port, size_t vi, const struct fcsim_flit *f,
+static int vc_push(struct fcsim_net *net, struct fcsim_part *pt, uint32_t node, int port, size_t vi, const struct fcsim_flit *f,
                    uint64_t now)
 {
   struct fcsim_vc *vc = &net->vcs[vi];
   if (vc->count >= (uint32_t)net->depth) {
-    net->acc.buffer_overflows++;
+    pt->acc.buffer_overflows++;
     return -1;
   }
   uint32_t tail = vc->head + vc->count;
@@ -39,8 +39,8 @@ static int vc_push(struct fcsim_net *net, uint32_t node, int port, size_t vi, co
   net->vcbuf[vi * (size_t)net->depth + tail] = *f;
   if (vc->count++ == 0) {
     struct fcsim_node *nd = &net->nodes[node];
-    if (++nd->busy_vcs[port] > net->acc.max_busy_vcs && port < net->topo.nports)
-      net->acc.max_busy_vcs = nd->busy_vcs[port];
+    if (++nd->busy_vcs[port] > pt->acc.max_busy_vcs && port < net->topo.nports)
+      pt->acc.max_busy_vcs = nd->busy_vcs[port];
     if (f->flags & FCSIM_FLIT_HEAD) {
       vc->stage = FCSIM_VC_RC;
       vc->ready_cycle = now + (uint64_t)net->p.rc_cycles;
@@ -52,7 +52,7 @@ static int vc_push(struct fcsim_net *net, uint32_t node, int port, size_t vi, co
 
 /* Removes the front flit of an input VC; when it was a tail, the next packet
  * (if any) starts routing computation next cycle. */
-static void vc_pop(struct fcsim_net *net, uint32_t node, int port, size_t vi, int was_tail, uint64_t now)
+static void vc_pop(struct fcsim_net *net, struct fcsim_part *pt, uint32_t node, int port, size_t vi, int was_tail, uint64_t now)
 {
   struct fcsim_vc *vc = &net->vcs[vi];
   if (++vc->head == (uint32_t)net->depth)
@@ -76,40 +76,42 @@ static void vc_pop(struct fcsim_net *net, uint32_t node, int port, size_t vi, in
 }
 
 /* Puts a flit on the link leaving `node` on `port`. */
-static int link_send(struct fcsim_net *net, uint32_t node, int port, const struct fcsim_flit *f, uint64_t now)
+static int link_send(struct fcsim_net *net, struct fcsim_part *pt, uint32_t node, int port, const struct fcsim_flit *f, uint64_t now)
 {
   size_t c = (size_t)node * (size_t)net->topo.nports + (size_t)port;
   struct fcsim_ring *r = &net->chan[c];
-  if (r->count > r->mask) { /* sized so this cannot happen; never corrupt */
-    net->acc.buffer_overflows++;
+  if (!fcsim_ring_has_room(r)) { /* sized so this cannot happen; never corrupt */
+    pt->acc.buffer_overflows++;
     return 0;
   }
   uint64_t arrival = now + (uint64_t)net->p.switch_cycles + (uint64_t)net->p.link_latency_cycles;
-  struct fcsim_link_slot *s = &net->chan_pool[r->base + ((r->head + r->count) & r->mask)];
-  r->count++;
+  struct fcsim_link_slot *s = &net->chan_pool[r->base + (r->tail & r->mask)];
   s->flit = *f;
   s->arrival = arrival;
-  if (net->in_window)
+  fcsim_ring_commit(r);
+  if (pt->in_window)
     net->link_flits[c]++;
-  net->acc.flit_hops_total++;
-  net->last_progress = now;
-  return fcsim_net_wake(net, (uint32_t)net->topo.neighbor[c], arrival);
+  pt->acc.flit_hops_total++;
+  pt->last_progress = now;
+  /* a router of another partition is woken by its own partition when the
+   * ring is published (engine.c) */
+  return r->cross ? 0 : fcsim_part_wake(net, pt, (uint32_t)net->topo.neighbor[c], arrival);
 }
 
 /* Sends a credit back to the router upstream of input `port` of `node`. */
-static void credit_send(struct fcsim_net *net, uint32_t node, int port, uint32_t vc, int32_t value, uint64_t now)
+static void credit_send(struct fcsim_net *net, struct fcsim_part *pt, uint32_t node, int port, uint32_t vc, int32_t value, uint64_t now)
 {
   int32_t up = net->topo.neighbor[(size_t)node * net->topo.nports + port];
   struct fcsim_ring *r = &net->cchan[(size_t)up * net->topo.nports + (port ^ 1)];
-  if (r->count > r->mask) { /* sized so this cannot happen; never corrupt */
-    net->acc.buffer_overflows++;
+  if (!fcsim_ring_has_room(r)) { /* sized so this cannot happen; never corrupt */
+    pt->acc.buffer_overflows++;
     return;
   }
-  struct fcsim_credit_slot *s = &net->cchan_pool[r->base + ((r->head + r->count) & r->mask)];
-  r->count++;
+  struct fcsim_credit_slot *s = &net->cchan_pool[r->base + (r->tail & r->mask)];
   s->arrival = now + (uint64_t)net->p.link_latency_cycles;
   s->value = value;
   s->vc = vc;
+  fcsim_ring_commit(r);
 }
 
 /* Novo-G#: input `port` changed; its free slots must be reported upstream for
@@ -121,14 +123,14 @@ static inline void mark_dirty(struct fcsim_net *net, struct fcsim_node *nd, int 
   nd->credit_dirty_until = until;
 }
 
-static void eject_flit(struct fcsim_net *net, const struct fcsim_flit *f, uint64_t now)
+static void eject_flit(struct fcsim_net *net, struct fcsim_part *pt, const struct fcsim_flit *f, uint64_t now)
 {
-  struct fcsim_stats_acc *a = &net->acc;
+  struct fcsim_stats_acc *a = &pt->acc;
   a->flits_ejected_total++;
-  if (net->in_window)
+  if (pt->in_window)
     a->ejected_flits_window++;
-  net->flits_in_network--;
-  net->last_progress = now;
+  pt->flits_in_network--;
+  pt->last_progress = now;
   if (f->flags & FCSIM_FLIT_TAIL) {
     if (now > a->last_eject)
       a->last_eject = now;
@@ -137,18 +139,18 @@ static void eject_flit(struct fcsim_net *net, const struct fcsim_flit *f, uint64
   }
 }
 
-static void note_injected(struct fcsim_net *net, uint64_t now)
+static void note_injected(struct fcsim_net *net, struct fcsim_part *pt, uint64_t now)
 {
-  if (net->in_window)
-    net->acc.injected_flits_window++;
-  if (now < net->acc.first_inject)
-    net->acc.first_inject = now;
-  net->acc.flits_injected_total++;
-  net->flits_in_network++;
+  if (pt->in_window)
+    pt->acc.injected_flits_window++;
+  if (now < pt->acc.first_inject)
+    pt->acc.first_inject = now;
+  pt->acc.flits_injected_total++;
+  pt->flits_in_network++;
 }
 
 /* Stage 1: flits and credits that have arrived. */
-static void receive(struct fcsim_net *net, uint32_t node, uint64_t now)
+static void receive(struct fcsim_net *net, struct fcsim_part *pt, uint32_t node, uint64_t now)
 {
   const int np = net->topo.nports;
   const int32_t *nb = &net->topo.neighbor[(size_t)node * np];
@@ -157,19 +159,18 @@ static void receive(struct fcsim_net *net, uint32_t node, uint64_t now)
     if (nb[q] < 0)
       continue;
     struct fcsim_ring *r = &net->chan[(size_t)nb[q] * np + (q ^ 1)];
-    while (r->count) {
+    while (fcsim_ring_visible(r)) {
       struct fcsim_link_slot *s = &net->chan_pool[r->base + (r->head & r->mask)];
       if (s->arrival > now)
         break;
-      vc_push(net, node, q, vc_index(net, node, q, s->flit.vc), &s->flit, now);
-      r->head++;
-      r->count--;
+      vc_push(net, pt, node, q, vc_index(net, node, q, s->flit.vc), &s->flit, now);
+      fcsim_ring_pop(r);
       if (inband)
         mark_dirty(net, &net->nodes[node], q, now);
     }
     struct fcsim_ring *cr = &net->cchan[(size_t)node * np + q];
     struct fcsim_outport *o = &net->outs[(size_t)node * net->np_out + q];
-    while (cr->count) {
+    while (fcsim_ring_visible(cr)) {
       struct fcsim_credit_slot *s = &net->cchan_pool[cr->base + (cr->head & cr->mask)];
       if (s->arrival > now)
         break;
@@ -177,8 +178,7 @@ static void receive(struct fcsim_net *net, uint32_t node, uint64_t now)
         o->credits[s->vc] = s->value;
       else
         o->credits[s->vc] += s->value;
-      cr->head++;
-      cr->count--;
+      fcsim_ring_pop(cr);
     }
   }
 }
@@ -223,7 +223,7 @@ static int alloc_vc(struct fcsim_net *net, struct fcsim_outport *o, int cls, int
 }
 
 /* Stage 2: routing computation and VC allocation at every VC front. */
-static void route_and_allocate(struct fcsim_net *net, uint32_t node, uint64_t now)
+static void route_and_allocate(struct fcsim_net *net, struct fcsim_part *pt, uint32_t node, uint64_t now)
 {
   int32_t credits[FCSIM_MAX_PORTS];
   const int nvc = net->nvc, np_in = net->np_in, np = net->topo.nports;
@@ -307,7 +307,7 @@ static int pick(struct fcsim_net *net, uint32_t node, const uint16_t *cand, int 
   return best;
 }
 
-static void eject_novog(struct fcsim_net *net, uint32_t node, uint64_t now)
+static void eject_novog(struct fcsim_net *net, struct fcsim_part *pt, uint32_t node, uint64_t now)
 {
   struct fcsim_node *nd = &net->nodes[node];
   const int nvc = net->nvc, b = net->p.link_bandwidth_flits;
@@ -330,8 +330,8 @@ static void eject_novog(struct fcsim_net *net, uint32_t node, uint64_t now)
     for (int k = 0; k < b && net->vcs[vi].count; k++) {
       struct fcsim_flit f = *vc_front(net, vi);
       int tail = (f.flags & FCSIM_FLIT_TAIL) != 0;
-      vc_pop(net, node, q, vi, tail, now);
-      eject_flit(net, &f, now);
+      vc_pop(net, pt, node, q, vi, tail, now);
+      eject_flit(net, pt, &f, now);
       mark_dirty(net, nd, q, now);
       if (tail) {
         nd->eject_vc[q] = -1;
@@ -346,16 +346,16 @@ static void eject_novog(struct fcsim_net *net, uint32_t node, uint64_t now)
  * buffers have not changed for a while reports what it reported last time,
  * which the upstream router already holds: that report is not queued, so an
  * idle upstream router's credit ring does not fill up. */
-static void send_credit_flit(struct fcsim_net *net, uint32_t node, int port, uint64_t now)
+static void send_credit_flit(struct fcsim_net *net, struct fcsim_part *pt, uint32_t node, int port, uint64_t now)
 {
   if (net->nodes[node].port_dirty_until[port] < now)
     return;
   for (int v = 0; v < net->nvc; v++)
-    credit_send(net, node, port, (uint32_t)v,
+    credit_send(net, pt, node, port, (uint32_t)v,
                 net->depth - (int32_t)net->vcs[vc_index(net, node, port, v)].count, now);
 }
 
-static int switch_novog(struct fcsim_net *net, uint32_t node, uint64_t now)
+static int switch_novog(struct fcsim_net *net, struct fcsim_part *pt, uint32_t node, uint64_t now)
 {
   const int np = net->topo.nports, nvc = net->nvc, b = net->p.link_bandwidth_flits;
   const int32_t thr = net->p.credit_threshold_flits;
@@ -385,7 +385,7 @@ static int switch_novog(struct fcsim_net *net, uint32_t node, uint64_t now)
     if (net->topo.neighbor[(size_t)node * np + p] < 0)
       continue;
     if (credit_cycle) {
-      send_credit_flit(net, node, p, now);
+      send_credit_flit(net, pt, node, p, now);
       continue;
     }
     struct fcsim_outport *o = &net->outs[(size_t)node * np + p];
@@ -420,10 +420,10 @@ static int switch_novog(struct fcsim_net *net, uint32_t node, uint64_t now)
       for (int k = 0; k < b && vc->count; k++) {
         int tail, ovc = vc->out_vc;
         struct fcsim_flit f = take_flit(net, vi, &tail);
-        vc_pop(net, node, q, vi, tail, now);
+        vc_pop(net, pt, node, q, vi, tail, now);
         mark_dirty(net, nd, q, now);
         o->credits[ovc]--;
-        rc |= link_send(net, node, p, &f, now);
+        rc |= link_send(net, pt, node, p, &f, now);
         if (tail) {
           o->owned[ovc] = 0;
           o->holder = -1;
@@ -443,8 +443,8 @@ static int switch_novog(struct fcsim_net *net, uint32_t node, uint64_t now)
         if (cls)
           f.flags |= FCSIM_FLIT_CLASS1;
         o->credits[o->inj_vc]--;
-        note_injected(net, now);
-        rc |= link_send(net, node, p, &f, now);
+        note_injected(net, pt, now);
+        rc |= link_send(net, pt, node, p, &f, now);
         if (++o->inj_sent == net->p.packet_flits) {
           o->owned[o->inj_vc] = 0;
           o->holder = -1;
@@ -459,7 +459,7 @@ static int switch_novog(struct fcsim_net *net, uint32_t node, uint64_t now)
 }
 
 /* Classic: move the next waiting packet into a free VC of the local port. */
-static void inject_classic(struct fcsim_net *net, uint32_t node, uint64_t now)
+static void inject_classic(struct fcsim_net *net, struct fcsim_part *pt, uint32_t node, uint64_t now)
 {
   struct fcsim_node *nd = &net->nodes[node];
   struct fcsim_pktq *q = &net->srcq[node];
@@ -488,9 +488,9 @@ static void inject_classic(struct fcsim_net *net, uint32_t node, uint64_t now)
       f.flags |= FCSIM_FLIT_HEAD;
     if (nd->classic_inj_sent + 1 == net->p.packet_flits)
       f.flags |= FCSIM_FLIT_TAIL;
-    vc_push(net, node, lp, vi, &f, now);
-    note_injected(net, now);
-    net->last_progress = now;
+    vc_push(net, pt, node, lp, vi, &f, now);
+    note_injected(net, pt, now);
+    pt->last_progress = now;
     if (++nd->classic_inj_sent == net->p.packet_flits) {
       fcsim_pktq_pop(q);
       nd->queued--;
@@ -500,7 +500,7 @@ static void inject_classic(struct fcsim_net *net, uint32_t node, uint64_t now)
   }
 }
 
-static int switch_classic(struct fcsim_net *net, uint32_t node, uint64_t now)
+static int switch_classic(struct fcsim_net *net, struct fcsim_part *pt, uint32_t node, uint64_t now)
 {
   const int np = net->topo.nports, np_in = net->np_in, np_out = net->np_out, nvc = net->nvc;
   struct fcsim_node *nd = &net->nodes[node];
@@ -542,15 +542,15 @@ static int switch_classic(struct fcsim_net *net, uint32_t node, uint64_t now)
     size_t vi = base + (size_t)w;
     int tail, ovc = net->vcs[vi].out_vc;
     struct fcsim_flit f = take_flit(net, vi, &tail);
-    vc_pop(net, node, q, vi, tail, now);
+    vc_pop(net, pt, node, q, vi, tail, now);
     if (q < np)
-      credit_send(net, node, q, (uint32_t)(w % nvc), 1, now);
+      credit_send(net, pt, node, q, (uint32_t)(w % nvc), 1, now);
     if (p == np) {
       f.hops--; /* the ejection port is not a link */
-      eject_flit(net, &f, now);
+      eject_flit(net, pt, &f, now);
     } else {
       o->credits[ovc]--;
-      rc |= link_send(net, node, p, &f, now);
+      rc |= link_send(net, pt, node, p, &f, now);
       if (tail)
         o->owned[ovc] = 0;
     }
@@ -558,15 +558,15 @@ static int switch_classic(struct fcsim_net *net, uint32_t node, uint64_t now)
   return rc;
 }
 
-int fcsim_router_step(struct fcsim_net *net, uint32_t node)
+int fcsim_router_step(struct fcsim_net *net, struct fcsim_part *pt, uint32_t node)
 {
-  const uint64_t now = net->now;
-  receive(net, node, now);
+  const uint64_t now = pt->now;
+  receive(net, pt, node, now);
   if (net->model->local_port)
-    inject_classic(net, node, now);
-  route_and_allocate(net, node, now);
+    inject_classic(net, pt, node, now);
+  route_and_allocate(net, pt, node, now);
   if (net->model->local_port)
-    return switch_classic(net, node, now);
-  eject_novog(net, node, now);
-  return switch_novog(net, node, now);
+    return switch_classic(net, pt, node, now);
+  eject_novog(net, pt, node, now);
+  return switch_novog(net, pt, node, now);
 }

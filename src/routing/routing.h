@@ -30,12 +30,31 @@ struct fcsim_routing_ops {
   int (*route)(const struct fcsim_topo *t, const struct fcsim_params *p, int64_t node, int64_t dest,
                uint8_t route_state, int in_port, struct fcsim_rng *rng, const int32_t *port_credits);
   int needs_credits; /* route() reads port_credits */
+  /* (optional; the deadlock checker needs it) the local rule of the
+   * algorithm: a bit mask of every output port route() may return, for some
+   * destination and route_state, at `node` for a packet that arrived on
+   * `in_port` (-1 or >= t->nports at its source) holding dateline class
+   * `cls` (0 or 1, always 0 on a mesh or with router.dateline = off). A
+   * superset is safe; the checker proves the graph it spans acyclic. */
+  uint32_t (*outputs)(const struct fcsim_topo *t, const struct fcsim_params *p, int64_t node, int in_port, int cls);
 };
 
 const struct fcsim_routing_ops *fcsim_routing_find(const char *name);
 const char *fcsim_routing_names(void);
 int fcsim_routing_valid(const char *name);
 
+/* Deadlock check shared by every algorithm's `check`: builds the channel
+ * dependency graph of `ops` on `t` (routing/cdg.c) and refuses, naming
+ * routing.algorithm and printing the cycle, a configuration whose graph is
+ * cyclic. router.dateline = off on a torus is let through (the key is there
+ * to study deadlock). Returns 0 or FCSIM_ECOMBINATION / FCSIM_ENOMEM. */
+int fcsim_routing_check_cdg(const struct fcsim_routing_ops *ops, const struct fcsim_topo *t,
+                            const struct fcsim_params *p, struct fcsim_error *err);
+
 extern const struct fcsim_routing_ops fcsim_routing_dor;
+extern const struct fcsim_routing_ops fcsim_routing_romm;
+extern const struct fcsim_routing_ops fcsim_routing_o1turn;
+extern const struct fcsim_routing_ops fcsim_routing_rlb;
+extern const struct fcsim_routing_ops fcsim_routing_ccar;
 
 #endif
