@@ -13,6 +13,7 @@
 
 int fcsim_cmd_run(int argc, char **argv);
 int fcsim_cmd_sweep(int argc, char **argv);
+int fcsim_cmd_tune(int argc, char **argv);
 int fcsim_cmd_topo(int argc, char **argv);
 int fcsim_cmd_help(int argc, char **argv);
 int fcsim_cmd_model(int argc, char **argv);

@@ -14,6 +14,7 @@ struct subcommand {
 static const struct subcommand subcommands[] = {
   {"run", fcsim_cmd_run, "run one simulation (built-in default without CONFIG)"},
   {"sweep", fcsim_cmd_sweep, "latency/throughput curve: --vary KEY=START:STOP:STEP"},
+  {"tune", fcsim_cmd_tune, "best router configuration for a workload (seed 000 §5.1.3): routing x arbitration x VCs"},
   {"topo", fcsim_cmd_topo, "describe a network: nodes, links, diameter, bisection"},
   {"model", fcsim_cmd_model, "analytic performance models of the seeds"},
   {"help", fcsim_cmd_help, "help on a topic: `fcsim help config`"},
@@ -55,6 +56,6 @@ int main(int argc, char **argv)
   for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
     if (!strcmp(argv[1], subcommands[i].name))
       return subcommands[i].fn(argc - 2, argv + 2);
-  fcsim_cli_error("unknown command `%s` (commands: run, sweep, topo, model, help)", argv[1]);
+  fcsim_cli_error("unknown command `%s` (commands: run, sweep, tune, topo, model, help)", argv[1]);
   return FCSIM_EXIT_USAGE;
 }

@@ -55,12 +55,6 @@ long fcsim__tune_best(const double *score, const unsigned char *valid, size_t n,
   return best;
 }
 
-/* |a / b - 1| with the conventions of fcsim__tune_gain. */
-static double ratio_gain(double a, double b)
-{
-  return fcsim__tune_gain(a, b);
-}
-
 long fcsim__tune_workload_gain(const double *values, const unsigned char *valid, size_t nc, size_t ns, int hb,
                                struct fcsim__tune_wgain *out)
 {
@@ -71,8 +65,8 @@ long fcsim__tune_workload_gain(const double *values, const unsigned char *valid,
     return 0;
   unsigned char *ok = calloc(nc, 1);
   double *score = calloc(nc, sizeof *score);
-  double *avg = calloc(ns, sizeof *avg), *opt = calloc(ns, sizeof *opt), *bestv = calloc(ns, sizeof *bestv);
-  if (!ok || !score || !avg || !opt || !bestv)
+  double *avg = calloc(ns, sizeof *avg), *opt = calloc(ns, sizeof *opt);
+  if (!ok || !score || !avg || !opt)
     goto done;
   for (size_t c = 0; c < nc; c++) {
     ok[c] = 1;
@@ -102,18 +96,16 @@ long fcsim__tune_workload_gain(const double *values, const unsigned char *valid,
       first = 0;
     }
     avg[s] = sum / (double)out->nvalid;
-    bestv[s] = values[(size_t)out->best * ns + s];
   }
   out->best_score = score[out->best];
   out->avg_score = fcsim__tune_geomean(avg, ns);
-  out->gain = ratio_gain(out->best_score, out->avg_score);
-  out->oracle_gain = ratio_gain(fcsim__tune_geomean(opt, ns), out->avg_score);
+  out->gain = fcsim__tune_gain(out->best_score, out->avg_score);
+  out->oracle_gain = fcsim__tune_gain(fcsim__tune_geomean(opt, ns), out->avg_score);
 done:
   free(ok);
   free(score);
   free(avg);
   free(opt);
-  free(bestv);
   return out->nvalid;
 }
 
