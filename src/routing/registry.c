@@ -5,6 +5,10 @@
 
 static const struct fcsim_routing_ops *const routing_table[] = {
   &fcsim_routing_dor,
+  &fcsim_routing_romm,
+  &fcsim_routing_o1turn,
+  &fcsim_routing_rlb,
+  &fcsim_routing_ccar,
   NULL,
 };
 

@@ -1,0 +1,88 @@
+/* The turn model (see turns.h): which directions a minimal route may take at
+ * a router, and the local rules the deadlock checker builds its channel
+ * dependency graph from. */
+#include "routing/turns.h"
+
+uint32_t fcsim_turns_links(const struct fcsim_topo *t, int64_t node)
+{
+  uint32_t m = 0;
+  const int32_t *nb = &t->neighbor[node * t->nports];
+  for (int q = 0; q < t->nports; q++)
+    if (nb[q] >= 0)
+      m |= 1u << q;
+  return m;
+}
+
+int fcsim_turns_minimal_ports(const struct fcsim_topo *t, int64_t node, int64_t dest, int ports[FCSIM_MAX_DIMS])
+{
+  int n = 0, lower_done = 1;
+  for (int d = 0; d < t->ndims; d++) {
+    int off = fcsim_topo_offset(t, d, fcsim_topo_coord(t, node, d), fcsim_topo_coord(t, dest, d));
+    if (off == 0)
+      continue;
+    int port = off > 0 ? 2 * d : 2 * d + 1;
+    /* minus hops and dateline crossings wait until every lower dimension is
+     * finished; the lowest unfinished dimension is always allowed */
+    if (lower_done || (off > 0 && !fcsim_topo_crosses_dateline(t, node, port)))
+      ports[n++] = port;
+    lower_done = 0;
+  }
+  return n;
+}
+
+int fcsim_turns_forbidden(const struct fcsim_topo *t, const struct fcsim_params *p, int64_t node, int in, int out,
+                          int cls)
+{
+  if (in < 0 || in >= t->nports)
+    return 0;
+  int dir = in ^ 1, d = dir >> 1, e = out >> 1;
+  int crossed = fcsim_turns_crossed(t, p, in, cls);
+  if (out == in)
+    return 1; /* U-turn */
+  if (out == dir) /* straight on: never across the same dateline twice */
+    return crossed && fcsim_topo_crosses_dateline(t, node, out);
+  /* after a minus hop or after the dateline: only higher dimensions */
+  return e < d && ((dir & 1) || crossed);
+}
+
+uint32_t fcsim_turns_outputs_minimal(const struct fcsim_topo *t, const struct fcsim_params *p, int64_t node, int in,
+                                     int cls)
+{
+  uint32_t links = fcsim_turns_links(t, node), m = 0;
+  for (int q = 0; q < t->nports; q++)
+    if ((links >> q & 1) && !fcsim_turns_forbidden(t, p, node, in, q, cls))
+      m |= 1u << q;
+  return m;
+}
+
+uint32_t fcsim_turns_outputs_ordered(const struct fcsim_topo *t, const struct fcsim_params *p, int64_t node, int in,
+                                     int cls, const int *order)
+{
+  uint32_t links = fcsim_turns_links(t, node);
+  if (in < 0 || in >= t->nports)
+    return links;
+  int rank[FCSIM_MAX_DIMS];
+  for (int i = 0; i < t->ndims; i++)
+    rank[order[i]] = i;
+  int dir = in ^ 1, d = dir >> 1;
+  uint32_t m = 0;
+  for (int q = 0; q < t->nports; q++) {
+    if (!(links >> q & 1))
+      continue;
+    if (q == dir) {
+      if (!(fcsim_turns_crossed(t, p, in, cls) && fcsim_topo_crosses_dateline(t, node, q)))
+        m |= 1u << q;
+    } else if (rank[q >> 1] > rank[d]) {
+      m |= 1u << q;
+    }
+  }
+  return m;
+}
+
+int fcsim_turns_route_wraps(const struct fcsim_topo *t, int d, int a, int b)
+{
+  if (t->kind != FCSIM_TOPO_TORUS)
+    return 0;
+  int off = fcsim_topo_offset(t, d, a, b);
+  return (off > 0 && b < a) || (off < 0 && b > a);
+}
