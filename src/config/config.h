@@ -89,6 +89,7 @@ struct fcsim_key {
   const char *(*choice_list)(void); /* FCSIM_KT_CHOICE: registry names, or NULL */
   int (*choice_valid)(const char *name); /* with choice_list */
   const char *help;             /* one sentence */
+  int execution;                /* how to run, not what: echoed under "execution", not "config" */
 };
 
 /* The registry: a table of FCSIM_NKEYS keys. */

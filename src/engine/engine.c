@@ -1,6 +1,9 @@
-/* The sequential engine: network construction, the cycle loop with its
- * active set, packet creation, run phases and the deadlock watchdog. */
+/* The engine: network construction, partitions and their windows, the cycle
+ * loop with its active set, packet creation, run phases, the deadlock
+ * watchdog, and threads (OpenMP) running partitions between barriers. */
 #include <math.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -516,11 +519,46 @@ static inline uint64_t window_end_after(const struct fcsim_net *net, uint64_t fr
   return e < check ? e : check;
 }
 
+/* A sense-reversing barrier that spins briefly, then yields: windows can be
+ * a few cycles long, and on a loaded machine a spinning thread must not keep
+ * its partner off the processor. */
+struct window_barrier {
+  atomic_uint arrived;
+  atomic_uint sense;
+  unsigned n;
+};
+
+static void barrier_wait(struct window_barrier *b, unsigned *local_sense)
+{
+  unsigned s = !*local_sense;
+  *local_sense = s;
+  if (atomic_fetch_add_explicit(&b->arrived, 1, memory_order_acq_rel) == b->n - 1) {
+    atomic_store_explicit(&b->arrived, 0, memory_order_relaxed);
+    atomic_store_explicit(&b->sense, s, memory_order_release);
+    return;
+  }
+  for (unsigned spins = 0; atomic_load_explicit(&b->sense, memory_order_acquire) != s; spins++) {
+    if (spins < 2000)
+      __builtin_ia32_pause();
+    else
+      sched_yield();
+  }
+}
+
 static void run_partitions(struct fcsim_net *net, struct run_ctl *ctl)
 {
   volatile enum run_state state = RUN_GO;
+  /* partitions fix the result; threads only execute them */
+  int nthreads_wanted = net->nparts;
 #ifdef _OPENMP
-#pragma omp parallel num_threads(net->nparts) if (net->nparts > 1)
+  if (nthreads_wanted > omp_get_num_procs())
+    nthreads_wanted = omp_get_num_procs();
+#else
+  nthreads_wanted = 1;
+#endif
+  struct window_barrier bar = {0, 0, (unsigned)nthreads_wanted};
+#ifdef _OPENMP
+#pragma omp parallel num_threads(nthreads_wanted) if (nthreads_wanted > 1)
 #endif
   {
 #ifdef _OPENMP
@@ -528,16 +566,16 @@ static void run_partitions(struct fcsim_net *net, struct run_ctl *ctl)
 #else
     int nthreads = 1, tid = 0;
 #endif
+    unsigned sense = 0;
+    bar.n = (unsigned)nthreads; /* every thread stores the same value */
     uint64_t from = 0;
     for (;;) {
       uint64_t to = window_end_after(net, from);
       for (int i = tid; i < net->nparts; i += nthreads)
         run_window(net, &net->parts[i], from, to);
-#ifdef _OPENMP
-#pragma omp barrier
-#pragma omp single
-#endif
-      {
+      if (nthreads > 1)
+        barrier_wait(&bar, &sense);
+      if (tid == 0) {
         /* one thread, all others waiting: no ring is being written now */
         if (to % FCSIM_CHECK_CYCLES == 0)
           state = decide(net, ctl, to);
@@ -546,6 +584,8 @@ static void run_partitions(struct fcsim_net *net, struct run_ctl *ctl)
           for (int i = 0; i < net->nparts; i++)
             scan_incoming(net, &net->parts[i]);
       }
+      if (nthreads > 1)
+        barrier_wait(&bar, &sense);
       if (state != RUN_GO)
         break;
       from = to;

@@ -1,5 +1,6 @@
-/* The sequential engine: builds a network's state (net.h) from parameters,
- * advances it cycle by cycle through an active set, and produces statistics.
+/* The engine: builds a network's state (net.h) from parameters, splits it
+ * into partitions, advances them cycle by cycle through active sets (in
+ * windows of the lookahead, on threads), and produces statistics.
  * Routers with nothing to do are not stepped: a router is stepped in a cycle
  * only when a flit or packet is due there (timing wheel of wake-ups) or it
  * still holds work. */

@@ -17,14 +17,17 @@ int fcsim_turns_minimal_ports(const struct fcsim_topo *t, int64_t node, int64_t 
 {
   int n = 0, lower_done = 1;
   for (int d = 0; d < t->ndims; d++) {
-    int off = fcsim_topo_offset(t, d, fcsim_topo_coord(t, node, d), fcsim_topo_coord(t, dest, d));
+    int a = fcsim_topo_coord(t, node, d), b = fcsim_topo_coord(t, dest, d);
+    int off = fcsim_topo_offset(t, d, a, b);
     if (off == 0)
       continue;
-    int port = off > 0 ? 2 * d : 2 * d + 1;
-    /* minus hops and dateline crossings wait until every lower dimension is
-     * finished; the lowest unfinished dimension is always allowed */
-    if (lower_done || (off > 0 && !fcsim_topo_crosses_dateline(t, node, port)))
-      ports[n++] = port;
+    /* a dimension travelled in minus, or whose rest of the route crosses
+     * the dateline, waits until every lower dimension is finished (then it
+     * is travelled to its end); the lowest unfinished one is always legal.
+     * Holding back the whole dimension, not just the crossing hop, keeps
+     * packets from piling up at the dateline waiting for lower dimensions */
+    if (lower_done || (off > 0 && !fcsim_turns_route_wraps(t, d, a, b)))
+      ports[n++] = off > 0 ? 2 * d : 2 * d + 1;
     lower_done = 0;
   }
   return n;

@@ -138,6 +138,8 @@ static json_t *config_json(const struct fcsim_config *cfg)
   const char *cur = "";
   for (size_t i = 0; i < fcsim_nkeys; i++) {
     const struct fcsim_key *k = &fcsim_keys[i];
+    if (k->execution)
+      continue;
     if (strcmp(cur, k->section)) {
       cur = k->section;
       sec = json_object();
@@ -197,7 +199,6 @@ static json_t *metrics_json(const struct fcsim_stats *s, int with_links)
   json_object_set_new(m, "flit_hops_total", json_integer((json_int_t)s->flit_hops_total));
   json_object_set_new(m, "buffer_overflows", json_integer((json_int_t)s->buffer_overflows));
   json_object_set_new(m, "cycles", json_integer((json_int_t)s->cycles));
-  json_object_set_new(m, "wall_seconds", json_real(s->wall_seconds));
   if (with_links) {
     json_t *links = json_array();
     for (int64_t c = 0; c < s->nchannels; c++)
@@ -214,6 +215,13 @@ int fcsim_sim_write_json(const struct fcsim_sim *sim, FILE *out, unsigned flags,
   json_object_set_new(root, "config", config_json(sim->cfg));
   json_object_set_new(root, "derived", derived_json(&sim->net->p));
   json_object_set_new(root, "metrics", metrics_json(&sim->stats, (flags & FCSIM_JSON_LINKS) != 0));
+  json_t *exec = json_object();
+  for (size_t i = 0; i < fcsim_nkeys; i++)
+    if (fcsim_keys[i].execution)
+      json_object_set_new(exec, fcsim_keys[i].name,
+                          json_string(sim->cfg->text[i] ? sim->cfg->text[i] : fcsim_keys[i].default_text));
+  json_object_set_new(exec, "wall_seconds", json_real(sim->stats.wall_seconds));
+  json_object_set_new(root, "execution", exec);
   json_object_set_new(root, "saturated", json_boolean(sim->stats.saturated));
   json_object_set_new(root, "drained", json_boolean(sim->stats.drained));
   json_object_set_new(root, "deadlock", json_boolean(sim->stats.deadlock));
