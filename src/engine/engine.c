@@ -143,6 +143,7 @@ void fcsim_net_destroy(struct fcsim_net *net)
   free(net->cchan);
   free(net->cchan_pool);
   free(net->link_flits);
+  free(net->in_chan);
   fcsim_traffic_destroy(&net->traffic);
   fcsim_topo_destroy(&net->topo);
   free(net);
@@ -266,13 +267,18 @@ int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, struc
   net->chan = calloc(nchan, sizeof *net->chan);
   net->cchan = calloc(nchan, sizeof *net->cchan);
   net->link_flits = calloc(nchan, sizeof *net->link_flits);
+  net->in_chan = malloc(nchan * sizeof *net->in_chan);
   if (!net->nodes || !net->vcs || !net->vcbuf || !net->outs || !net->srcq || !net->chan || !net->cchan ||
-      !net->link_flits) {
+      !net->link_flits || !net->in_chan) {
     rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for a %zu-router network (%zu VCs of %d flits)", nodes,
                          nvcs, net->depth);
     goto fail;
   }
 
+  for (size_t c = 0; c < nchan; c++) {
+    int32_t m = net->topo.neighbor[c];
+    net->in_chan[c] = m < 0 ? UINT32_MAX : (uint32_t)((size_t)m * np + ((c % np) ^ 1));
+  }
   for (size_t i = 0; i < nvcs; i++) {
     net->vcs[i].out_port = FCSIM_NO_PORT;
     net->vcs[i].out_vc = -1;

@@ -41,7 +41,8 @@ struct fcsim_vc {
   int8_t out_vc;        /* allocated downstream VC, -1 before VA */
   uint8_t stage;        /* enum fcsim_vc_stage */
   uint8_t class1;       /* dateline class the packet will use downstream */
-  uint32_t pad;
+  uint16_t dist;        /* hops from this router to the front packet's destination */
+  uint16_t pad;
 };
 
 /* One output port (and, for the classic model, the ejection port). */
@@ -82,7 +83,8 @@ struct fcsim_node {
   uint64_t port_dirty_until[FCSIM_MAX_PORTS]; /* novog: report input port p's free slots until then */
   uint32_t queued;             /* packets in source queues */
   uint32_t buffered;           /* flits in input VCs */
-  uint8_t busy_vcs[FCSIM_MAX_PORTS + 1]; /* non-empty VCs per input port */
+  uint16_t busy_mask[FCSIM_MAX_PORTS + 1]; /* bit v: VC v of the input port holds flits */
+  uint16_t heads_waiting;      /* VCs whose front packet is in RC or VA */
   uint8_t classic_inj_vc;      /* classic: local VC of the packet being injected, 0xff none */
   int8_t eject_vc[FCSIM_MAX_PORTS]; /* novog: VC ejecting on each input port, -1 none */
   uint8_t pad[3];
@@ -132,6 +134,7 @@ struct fcsim_net {
   struct fcsim_ring *cchan;        /* credits for data link c travel on cchan[c] */
   struct fcsim_credit_slot *cchan_pool;
   uint64_t *link_flits;            /* [channel] data flits sent in the window */
+  uint32_t *in_chan;               /* [node * nports + port] data link arriving on that input, or UINT32_MAX */
   uint32_t *part_of;               /* [node] partition index */
 
   uint32_t wheel_mask;             /* wake-ups are at most this many cycles ahead */

@@ -39,11 +39,14 @@ static int vc_push(struct fcsim_net *net, struct fcsim_part *pt, uint32_t node, 
   net->vcbuf[vi * (size_t)net->depth + tail] = *f;
   if (vc->count++ == 0) {
     struct fcsim_node *nd = &net->nodes[node];
-    if (++nd->busy_vcs[port] > pt->acc.max_busy_vcs && port < net->topo.nports)
-      pt->acc.max_busy_vcs = nd->busy_vcs[port];
+    nd->busy_mask[port] |= (uint16_t)(1u << (vi % (size_t)net->nvc));
+    unsigned busy = (unsigned)__builtin_popcount(nd->busy_mask[port]);
+    if (busy > pt->acc.max_busy_vcs && port < net->topo.nports)
+      pt->acc.max_busy_vcs = busy;
     if (f->flags & FCSIM_FLIT_HEAD) {
       vc->stage = FCSIM_VC_RC;
       vc->ready_cycle = now + (uint64_t)net->p.rc_cycles;
+      nd->heads_waiting++;
     }
   }
   net->nodes[node].buffered++;
@@ -58,9 +61,10 @@ static void vc_pop(struct fcsim_net *net, struct fcsim_part *pt, uint32_t node, 
   if (++vc->head == (uint32_t)net->depth)
     vc->head = 0;
   vc->count--;
-  net->nodes[node].buffered--;
+  struct fcsim_node *nd = &net->nodes[node];
+  nd->buffered--;
   if (vc->count == 0)
-    net->nodes[node].busy_vcs[port]--;
+    nd->busy_mask[port] &= (uint16_t)~(1u << (vi % (size_t)net->nvc));
   if (was_tail) {
     vc->out_port = FCSIM_NO_PORT;
     vc->out_vc = -1;
@@ -69,6 +73,7 @@ static void vc_pop(struct fcsim_net *net, struct fcsim_part *pt, uint32_t node, 
        * it), as for a head arriving into an empty VC */
       vc->stage = FCSIM_VC_RC;
       vc->ready_cycle = now + (uint64_t)net->p.rc_cycles;
+      nd->heads_waiting++;
     } else {
       vc->stage = FCSIM_VC_IDLE;
     }
@@ -153,12 +158,12 @@ static void note_injected(struct fcsim_net *net, struct fcsim_part *pt, uint64_t
 static void receive(struct fcsim_net *net, struct fcsim_part *pt, uint32_t node, uint64_t now)
 {
   const int np = net->topo.nports;
-  const int32_t *nb = &net->topo.neighbor[(size_t)node * np];
+  const uint32_t *in = &net->in_chan[(size_t)node * np];
   const int inband = net->model->inband_credits;
   for (int q = 0; q < np; q++) {
-    if (nb[q] < 0)
+    if (in[q] == UINT32_MAX)
       continue;
-    struct fcsim_ring *r = &net->chan[(size_t)nb[q] * np + (q ^ 1)];
+    struct fcsim_ring *r = &net->chan[in[q]];
     while (fcsim_ring_visible(r)) {
       struct fcsim_link_slot *s = &net->chan_pool[r->base + (r->head & r->mask)];
       if (s->arrival > now)
@@ -169,6 +174,8 @@ static void receive(struct fcsim_net *net, struct fcsim_part *pt, uint32_t node,
         mark_dirty(net, &net->nodes[node], q, now);
     }
     struct fcsim_ring *cr = &net->cchan[(size_t)node * np + q];
+    if (!fcsim_ring_visible(cr))
+      continue;
     struct fcsim_outport *o = &net->outs[(size_t)node * net->np_out + q];
     while (fcsim_ring_visible(cr)) {
       struct fcsim_credit_slot *s = &net->cchan_pool[cr->base + (cr->head & cr->mask)];
@@ -225,19 +232,23 @@ static int alloc_vc(struct fcsim_net *net, struct fcsim_outport *o, int cls, int
 /* Stage 2: routing computation and VC allocation at every VC front. */
 static void route_and_allocate(struct fcsim_net *net, struct fcsim_part *pt, uint32_t node, uint64_t now)
 {
+  struct fcsim_node *nd = &net->nodes[node];
+  if (nd->heads_waiting == 0)
+    return;
   int32_t credits[FCSIM_MAX_PORTS];
   const int nvc = net->nvc, np_in = net->np_in, np = net->topo.nports;
   const int classic = net->model->local_port;
   size_t base = vc_index(net, node, 0, 0);
   for (int q = 0; q < np_in; q++) {
-    if (net->nodes[node].busy_vcs[q] == 0)
-      continue;
-    for (int v = 0; v < nvc; v++) {
+    for (unsigned m = nd->busy_mask[q]; m; m &= m - 1) {
+      int v = __builtin_ctz(m);
       size_t vi = base + (size_t)q * nvc + v;
       struct fcsim_vc *vc = &net->vcs[vi];
       if (vc->stage == FCSIM_VC_RC && vc->ready_cycle <= now) {
         const struct fcsim_flit *f = vc_front(net, vi);
         if (f->dest == node) {
+          nd->heads_waiting--;
+          vc->dist = 0;
           if (classic) {
             vc->out_port = (int8_t)np;
             vc->out_vc = 0;
@@ -247,10 +258,11 @@ static void route_and_allocate(struct fcsim_net *net, struct fcsim_part *pt, uin
           }
           continue;
         }
-        int out = net->routing->route(&net->topo, &net->p, node, f->dest, f->route, q, &net->nodes[node].hop_rng,
+        int out = net->routing->route(&net->topo, &net->p, node, f->dest, f->route, q, &nd->hop_rng,
                                       net->routing->needs_credits ? fcsim_port_credits(net, node, credits) : NULL);
         vc->out_port = (int8_t)out;
         vc->class1 = (uint8_t)next_class(net, node, q, out, (f->flags & FCSIM_FLIT_CLASS1) != 0);
+        vc->dist = net->arbiter->constant ? 0 : (uint16_t)fcsim_topo_distance(&net->topo, node, f->dest);
         vc->stage = FCSIM_VC_VA;
         vc->ready_cycle += (uint64_t)net->p.va_cycles;
       }
@@ -260,6 +272,7 @@ static void route_and_allocate(struct fcsim_net *net, struct fcsim_part *pt, uin
         if (v2 >= 0) {
           vc->out_vc = (int8_t)v2;
           vc->stage = FCSIM_VC_ACTIVE;
+          nd->heads_waiting--;
         }
       }
     }
@@ -279,25 +292,27 @@ static struct fcsim_flit take_flit(struct fcsim_net *net, size_t vi, int *tail)
   return f;
 }
 
-/* Priority of the packet at the front of a VC under the arbitration policy. */
-static inline uint64_t priority_of(struct fcsim_net *net, uint32_t node, const struct fcsim_flit *f, uint64_t now)
+/* Priority of the packet at the front of input VC `vi` (its distance was
+ * computed once, at routing computation). */
+static inline uint64_t priority_of(struct fcsim_net *net, size_t vi, uint64_t now)
 {
-  return net->arbiter->priority(now - f->gen_cycle, fcsim_topo_distance(&net->topo, node, f->dest),
-                                net->p.age_threshold_cycles);
+  return net->arbiter->priority(now - vc_front(net, vi)->gen_cycle, net->vcs[vi].dist, net->p.age_threshold_cycles);
 }
 
 /* Picks among candidates (input VC offsets within the router) the highest
  * priority, ties to the first at or after the round-robin pointer. */
-static int pick(struct fcsim_net *net, uint32_t node, const uint16_t *cand, int ncand, uint16_t rr, uint64_t now,
-                size_t base)
+static int pick(struct fcsim_net *net, const uint16_t *cand, int ncand, uint16_t rr, uint64_t now, size_t base)
 {
+  if (ncand == 1)
+    return cand[0];
   int best = -1;
   uint64_t best_pri = 0;
   unsigned best_dist = 0;
   unsigned span = (unsigned)(net->np_in * net->nvc);
+  const int constant = net->arbiter->constant;
   for (int i = 0; i < ncand; i++) {
-    uint64_t pri = priority_of(net, node, vc_front(net, base + cand[i]), now);
-    unsigned dist = (cand[i] + span - rr) % span;
+    uint64_t pri = constant ? 0 : priority_of(net, base + cand[i], now);
+    unsigned c = cand[i], dist = c >= rr ? c - rr : c + span - rr;
     if (best < 0 || pri > best_pri || (pri == best_pri && dist < best_dist)) {
       best = cand[i];
       best_pri = pri;
@@ -312,7 +327,7 @@ static void eject_novog(struct fcsim_net *net, struct fcsim_part *pt, uint32_t n
   struct fcsim_node *nd = &net->nodes[node];
   const int nvc = net->nvc, b = net->p.link_bandwidth_flits;
   for (int q = 0; q < net->topo.nports; q++) {
-    if (nd->busy_vcs[q] == 0)
+    if (nd->busy_mask[q] == 0)
       continue;
     if (nd->eject_vc[q] < 0) {
       for (int i = 0; i < nvc; i++) {
@@ -368,12 +383,10 @@ static int switch_novog(struct fcsim_net *net, struct fcsim_part *pt, uint32_t n
 
   /* head flits ready to win an output: bucket them by output */
   for (int q = 0; q < np; q++) {
-    if (nd->busy_vcs[q] == 0)
-      continue;
-    for (int v = 0; v < nvc; v++) {
-      size_t off = (size_t)q * nvc + v;
+    for (unsigned m = nd->busy_mask[q]; m; m &= m - 1) {
+      size_t off = (size_t)q * nvc + (size_t)__builtin_ctz(m);
       struct fcsim_vc *vc = &net->vcs[base + off];
-      if (vc->stage != FCSIM_VC_ACTIVE || vc->count == 0)
+      if (vc->stage != FCSIM_VC_ACTIVE)
         continue;
       struct fcsim_outport *o = &net->outs[(size_t)node * np + vc->out_port];
       if (o->holder == -1 && o->credits[vc->out_vc] >= thr)
@@ -391,7 +404,7 @@ static int switch_novog(struct fcsim_net *net, struct fcsim_part *pt, uint32_t n
     struct fcsim_outport *o = &net->outs[(size_t)node * np + p];
     if (o->holder == -1) {
       if (ncand[p]) {
-        int w = pick(net, node, cand[p], ncand[p], o->rr_ptr, now, base);
+        int w = pick(net, cand[p], ncand[p], o->rr_ptr, now, base);
         o->holder = (int16_t)w;
         o->rr_ptr = (uint16_t)((w + 1) % (np * nvc));
       } else if (net->srcq[(size_t)node * np + p].count) {
@@ -506,27 +519,31 @@ static int switch_classic(struct fcsim_net *net, struct fcsim_part *pt, uint32_t
   struct fcsim_node *nd = &net->nodes[node];
   size_t base = vc_index(net, node, 0, 0);
   uint16_t cand[FCSIM_MAX_PORTS + 1][(FCSIM_MAX_PORTS + 1) * FCSIM_MAX_VCS];
-  int ncand[FCSIM_MAX_PORTS + 1] = {0};
-  unsigned input_used = 0;
+  int ncand[FCSIM_MAX_PORTS + 1];
+  unsigned input_used = 0, outputs = 0;
   int rc = 0;
 
   for (int q = 0; q < np_in; q++) {
-    if (nd->busy_vcs[q] == 0)
-      continue;
-    for (int v = 0; v < nvc; v++) {
-      size_t off = (size_t)q * nvc + v;
+    for (unsigned m = nd->busy_mask[q]; m; m &= m - 1) {
+      size_t off = (size_t)q * nvc + (size_t)__builtin_ctz(m);
       struct fcsim_vc *vc = &net->vcs[base + off];
-      if (vc->stage != FCSIM_VC_ACTIVE || vc->count == 0)
+      if (vc->stage != FCSIM_VC_ACTIVE)
         continue;
-      if (vc->out_port < np && net->outs[(size_t)node * np_out + vc->out_port].credits[vc->out_vc] <= 0)
+      int p = vc->out_port;
+      if (p < np && net->outs[(size_t)node * np_out + p].credits[vc->out_vc] <= 0)
         continue;
-      cand[vc->out_port][ncand[vc->out_port]++] = (uint16_t)off;
+      if (!(outputs & (1u << p))) {
+        outputs |= 1u << p;
+        ncand[p] = 0;
+      }
+      cand[p][ncand[p]++] = (uint16_t)off;
     }
   }
-  for (int i = 0; i < np_out; i++) {
-    int p = (int)((now + (uint64_t)i) % (uint64_t)np_out);
-    if (!ncand[p])
-      continue;
+  /* outputs with candidates, starting from a rotating one */
+  unsigned first = (unsigned)(now % (uint64_t)np_out);
+  unsigned rotated = ((outputs >> first) | (outputs << (np_out - first))) & ((1u << np_out) - 1);
+  for (; rotated; rotated &= rotated - 1) {
+    int p = (int)((first + (unsigned)__builtin_ctz(rotated)) % (unsigned)np_out);
     /* drop candidates whose input already sent this cycle */
     int n = 0;
     for (int j = 0; j < ncand[p]; j++)
@@ -535,7 +552,7 @@ static int switch_classic(struct fcsim_net *net, struct fcsim_part *pt, uint32_t
     if (!n)
       continue;
     struct fcsim_outport *o = &net->outs[(size_t)node * np_out + p];
-    int w = pick(net, node, cand[p], n, o->rr_ptr, now, base);
+    int w = pick(net, cand[p], n, o->rr_ptr, now, base);
     o->rr_ptr = (uint16_t)((w + 1) % (np_in * nvc));
     int q = w / nvc;
     input_used |= 1u << q;
