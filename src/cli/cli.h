@@ -18,7 +18,16 @@ int fcsim_cmd_topo(int argc, char **argv);
 int fcsim_cmd_help(int argc, char **argv);
 int fcsim_cmd_model(int argc, char **argv);
 
-/* Prints "fcsim: <message>" on stderr. */
+/* Prints "fcsim: <message>" on stderr (on MPI rank 0 only). */
 void fcsim_cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Prints "fcsim: rank R: <message>" on stderr on any rank: for failures that
+ * concern one rank, such as a silent peer. */
+void fcsim_cli_rank_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* MPI rank of this process (0 without MPI) and number of ranks. */
+int fcsim_cli_rank(void);
+int fcsim_cli_nranks(void);
+/* Asks main to end every rank (MPI_Abort) instead of finalising. */
+void fcsim_cli_abort_job(void);
 
 #endif

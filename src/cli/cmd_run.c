@@ -30,6 +30,8 @@ int fcsim_cmd_run(int argc, char **argv)
     fputs(run_usage, stdout);
     return FCSIM_EXIT_OK;
   }
+  if (fcsim_cli_rank() != 0) /* rank 0 writes the results */
+    o.json_path = o.csv_path = NULL;
   struct fcsim_config *cfg = cli_load_config(&o);
   if (!cfg)
     return FCSIM_EXIT_USAGE;
@@ -53,8 +55,14 @@ int fcsim_cmd_run(int argc, char **argv)
   cli_progress_done();
   int exit_code = FCSIM_EXIT_OK;
   if (run_rc && run_rc != FCSIM_EDEADLOCK) {
-    fcsim_cli_error("%s", err.msg);
-    exit_code = cli_exit_for(run_rc);
+    if (run_rc == FCSIM_EIO) { /* a rank went silent: end the whole job */
+      fcsim_cli_rank_error("%s", err.msg);
+      fcsim_cli_abort_job();
+      exit_code = FCSIM_EXIT_FAIL;
+    } else {
+      fcsim_cli_error("%s", err.msg);
+      exit_code = cli_exit_for(run_rc);
+    }
   } else {
     if (!o.quiet && !(jf == stdout))
       fcsim_sim_write_table(sim, stdout);

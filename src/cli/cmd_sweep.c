@@ -71,6 +71,8 @@ int fcsim_cmd_sweep(int argc, char **argv)
   }
   if (parse_vary(o.vary, &v))
     return FCSIM_EXIT_USAGE;
+  if (fcsim_cli_rank() != 0) /* rank 0 writes the results */
+    o.json_path = o.csv_path = NULL;
   struct fcsim_config *base = cli_load_config(&o);
   if (!base)
     return FCSIM_EXIT_USAGE;
@@ -123,7 +125,12 @@ int fcsim_cmd_sweep(int argc, char **argv)
     int run_rc = fcsim_sim_run(sim, cli_progress, label, &err);
     cli_progress_done();
     if (run_rc && run_rc != FCSIM_EDEADLOCK) {
-      fcsim_cli_error("%s: %s", label, err.msg);
+      if (run_rc == FCSIM_EIO) {
+        fcsim_cli_rank_error("%s: %s", label, err.msg);
+        fcsim_cli_abort_job();
+      } else {
+        fcsim_cli_error("%s: %s", label, err.msg);
+      }
       exit_code = cli_exit_for(run_rc);
       fcsim_sim_destroy(sim);
       fcsim_config_destroy(cfg);

@@ -5,6 +5,27 @@
 
 #include "cli/cli.h"
 
+#ifdef FCSIM_HAVE_MPI
+#include <mpi.h>
+#endif
+
+static int cli_rank, cli_nranks = 1, cli_abort;
+
+int fcsim_cli_rank(void)
+{
+  return cli_rank;
+}
+
+int fcsim_cli_nranks(void)
+{
+  return cli_nranks;
+}
+
+void fcsim_cli_abort_job(void)
+{
+  cli_abort = 1;
+}
+
 struct subcommand {
   const char *name;
   int (*fn)(int argc, char **argv);
@@ -22,9 +43,24 @@ static const struct subcommand subcommands[] = {
 
 void fcsim_cli_error(const char *fmt, ...)
 {
+  if (cli_rank != 0)
+    return;
   va_list ap;
   va_start(ap, fmt);
   fputs("fcsim: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+}
+
+void fcsim_cli_rank_error(const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  if (cli_nranks > 1)
+    fprintf(stderr, "fcsim: rank %d: ", cli_rank);
+  else
+    fputs("fcsim: ", stderr);
   vfprintf(stderr, fmt, ap);
   fputc('\n', stderr);
   va_end(ap);
@@ -39,7 +75,30 @@ static void usage(FILE *out)
   fprintf(out, "\n`fcsim COMMAND --help` describes a command; `fcsim help config` lists every key.\n");
 }
 
+static int dispatch(int argc, char **argv);
+
 int main(int argc, char **argv)
+{
+#ifdef FCSIM_HAVE_MPI
+  int provided = 0;
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+  MPI_Comm_rank(MPI_COMM_WORLD, &cli_rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &cli_nranks);
+  if (cli_rank != 0 && !freopen("/dev/null", "w", stdout))
+    return FCSIM_EXIT_FAIL;
+  int rc = dispatch(argc, argv);
+  fflush(stdout);
+  fflush(stderr);
+  if (cli_abort && cli_nranks > 1)
+    MPI_Abort(MPI_COMM_WORLD, rc ? rc : FCSIM_EXIT_FAIL);
+  MPI_Finalize();
+  return rc;
+#else
+  return dispatch(argc, argv);
+#endif
+}
+
+static int dispatch(int argc, char **argv)
 {
   if (argc < 2) {
     usage(stderr);

@@ -59,7 +59,8 @@ struct fcsim_params {
   double hotspot_fraction;
   /* [sim] */
   uint64_t seed;
-  int threads;                     /* partitions (threads) */
+  int threads;                     /* partitions (threads) per rank */
+  double mpi_timeout_s;            /* MPI: a silent peer is reported after this */
   int64_t warmup_cycles, measure_cycles, drain_cycles;
   int64_t deadlock_cycles;         /* watchdog: cycles without progress */
   int64_t max_cycles;              /* batch: give up after this many */

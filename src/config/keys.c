@@ -52,7 +52,7 @@ const struct fcsim_key fcsim_keys[] = {
    "`mixed` arbitration: packets older than this beat all younger ones, oldest first"},
 
   {"routing", "algorithm", REGISTRY(fcsim_routing_names, fcsim_routing_valid, "dor"),
-   "routing algorithm: `dor` dimension-order"},
+   "routing algorithm (seed 000 §5.1.1; deadlock-free by the turn model and check of docs/ROUTING.md): `dor` dimension-order, `romm` random legal minimal direction per hop, `o1turn` random legal dimension order per packet, `rlb` randomized load balance (non-minimal; DOR on a mesh), `ccar` legal minimal direction with the most credits"},
   {"routing", "order", FCSIM_KT_ORDER, "", "auto", 0, 0, 1, NULL, NULL, NULL,
    "DOR dimension order: a permutation of the first n letters of `xyzwuv` (`zyx`); `auto` is x, y, z, ... in turn"},
 
@@ -76,6 +76,8 @@ const struct fcsim_key fcsim_keys[] = {
   {"sim", "threads", FCSIM_KT_INT, "partitions", "1", 1, 4096, 0, NULL, NULL, NULL,
    "split the network into this many partitions, run by as many threads (at most one per processor); results are identical for any count",
    1},
+  {"sim", "mpi_timeout", FCSIM_KT_REAL, "s", "60", 1, 86400, 0, NULL, NULL, NULL,
+   "MPI runs: a rank that hears nothing from a peer for this long stops with an error naming it", 1},
   {"sim", "warmup_cycles", FCSIM_KT_INT, "cycles", "2000", 0, 1e12, 0, NULL, NULL, NULL,
    "continuous mode: cycles simulated before measurement starts"},
   {"sim", "measure_cycles", FCSIM_KT_INT, "cycles", "10000", 1, 1e12, 0, NULL, NULL, NULL,

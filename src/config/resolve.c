@@ -192,6 +192,7 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   int64_t seed = 0;
   if ((rc = get_int(&r, "sim", "seed", &seed, NULL)) ||
       (rc = get_int32(&r, "sim", "threads", &p->threads, NULL)) ||
+      (rc = get_real(&r, "sim", "mpi_timeout", &p->mpi_timeout_s)) ||
       (rc = get_int(&r, "sim", "warmup_cycles", &p->warmup_cycles, NULL)) ||
       (rc = get_int(&r, "sim", "measure_cycles", &p->measure_cycles, NULL)) ||
       (rc = get_int(&r, "sim", "drain_cycles", &p->drain_cycles, &drain_auto)) ||

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
+#include "engine/mpi.h"
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -131,6 +132,7 @@ void fcsim_net_destroy(struct fcsim_net *net)
   if (net->parts)
     for (int i = 0; i < net->nparts; i++)
       part_destroy(net, &net->parts[i]);
+  fcsim_mpi_free(net);
   free(net->parts);
   free(net->part_of);
   free(net->srcq);
@@ -254,7 +256,16 @@ int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, struc
   net->lambda = p->rate_flits / p->packet_flits;
   net->credit_dirty_cycles = 2 * (uint64_t)p->credit_period_cycles + 2 * (uint64_t)p->link_latency_cycles +
                              (uint64_t)p->switch_cycles + 2;
-  net->nparts = p->threads;
+  fcsim_mpi_world(&net->rank, &net->nranks);
+  net->nparts = p->threads * net->nranks;
+  net->part_first = net->rank * p->threads;
+  net->part_last = net->part_first + p->threads;
+  if (net->nparts > net->topo.nodes) {
+    rc = fcsim_error_set(err, FCSIM_ECOMBINATION,
+                         "%d ranks x sim.threads = %d partitions, more than the %lld routers of network.dims",
+                         net->nranks, net->nparts, (long long)net->topo.nodes);
+    goto fail;
+  }
 
   const size_t nvcs = nodes * (size_t)net->np_in * (size_t)net->nvc;
   const size_t nchan = nodes * np;
@@ -298,7 +309,7 @@ int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, struc
   net->wheel_mask = fcsim_pow2_at_least(ahead + 2) - 1;
   if ((rc = partition(net, err)))
     goto fail;
-  for (int i = 0; i < net->nparts; i++)
+  for (int i = net->part_first; i < net->part_last; i++)
     if ((rc = part_init(net, &net->parts[i], err)))
       goto fail;
 
@@ -331,11 +342,16 @@ int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, struc
     net->cchan[c].mask = cchan_cap - 1;
     net->cchan[c].base = (uint64_t)c * cchan_cap;
   }
+  if ((rc = fcsim_mpi_plan(net, err)))
+    goto fail;
 
   /* per-node random streams and first arrivals */
   for (size_t n = 0; n < nodes; n++) {
+    int owner = (int)net->part_of[n];
+    if (owner < net->part_first || owner >= net->part_last)
+      continue; /* stepped by another rank: leave its pages untouched */
     struct fcsim_node *nd = &net->nodes[n];
-    struct fcsim_part *pt = &net->parts[net->part_of[n]];
+    struct fcsim_part *pt = &net->parts[owner];
     fcsim_rng_init(&nd->arrival_rng, p->seed, n, FCSIM_RNG_ARRIVAL);
     fcsim_rng_init(&nd->dest_rng, p->seed, n, FCSIM_RNG_DEST);
     fcsim_rng_init(&nd->route_rng, p->seed, n, FCSIM_RNG_ROUTE);
@@ -450,10 +466,16 @@ static void run_window(struct fcsim_net *net, struct fcsim_part *pt, uint64_t fr
     pt->now = t;
     pt->rc = step_cycle(net, pt);
   }
-  for (uint32_t i = 0; i < pt->n_out_cross; i++)
-    net->chan[pt->out_cross[i]].pub = net->chan[pt->out_cross[i]].tail;
-  for (uint32_t i = 0; i < pt->n_out_ccross; i++)
-    net->cchan[pt->out_ccross[i]].pub = net->cchan[pt->out_ccross[i]].tail;
+  for (uint32_t i = 0; i < pt->n_out_cross; i++) {
+    struct fcsim_ring *r = &net->chan[pt->out_cross[i]];
+    if (!r->remote) /* a remote ring's new entries are sent by the exchange */
+      r->pub = r->tail;
+  }
+  for (uint32_t i = 0; i < pt->n_out_ccross; i++) {
+    struct fcsim_ring *r = &net->cchan[pt->out_ccross[i]];
+    if (!r->remote)
+      r->pub = r->tail;
+  }
 }
 
 /* After a window: wake the routers of this partition that flits published by
@@ -478,24 +500,39 @@ struct run_ctl {
   uint64_t limit, expected;
   enum run_state state;
   uint64_t end;
+  int rc;                  /* error of an MPI exchange or reduction */
+  struct fcsim_error *err; /* its message */
 };
 
 static enum run_state decide(struct fcsim_net *net, struct run_ctl *ctl, uint64_t end)
 {
   const struct fcsim_params *p = &net->p;
-  uint64_t created = 0, delivered = 0, last_progress = 0, pending_arrivals = 0;
-  int64_t in_net = 0;
-  for (int i = 0; i < net->nparts; i++) {
+  /* sums: created, delivered, flits in network, pending arrivals, errors;
+   * maxima: last progress, interrupted */
+  uint64_t sum[5] = {0}, max[2] = {0};
+  for (int i = net->part_first; i < net->part_last; i++) {
     const struct fcsim_part *pt = &net->parts[i];
-    if (pt->rc)
-      return RUN_ERROR;
-    created += pt->acc.measured_created;
-    delivered += pt->acc.measured_delivered;
-    in_net += pt->flits_in_network;
-    pending_arrivals += pt->arrivals->len;
-    if (pt->last_progress > last_progress)
-      last_progress = pt->last_progress;
+    sum[0] += pt->acc.measured_created;
+    sum[1] += pt->acc.measured_delivered;
+    sum[2] += (uint64_t)pt->flits_in_network;
+    sum[3] += pt->arrivals->len;
+    sum[4] += pt->rc != 0;
+    if (pt->last_progress > max[0])
+      max[0] = pt->last_progress;
   }
+  if (ctl->progress && net->rank == 0) {
+    const char *phase = p->mode == FCSIM_MODE_BATCH ? "batch"
+                        : end <= net->window_start ? "warmup"
+                        : end <= net->window_end   ? "measure"
+                                                   : "drain";
+    max[1] = ctl->progress(ctl->user, end, ctl->expected, phase) != 0;
+  }
+  if ((ctl->rc = fcsim_mpi_allreduce(net, sum, 5, max, 2, ctl->err)))
+    return RUN_ERROR;
+  uint64_t created = sum[0], delivered = sum[1], pending_arrivals = sum[3], last_progress = max[0];
+  int64_t in_net = (int64_t)sum[2];
+  if (sum[4])
+    return RUN_ERROR;
   if (p->mode == FCSIM_MODE_BATCH) {
     if (pending_arrivals == 0 && delivered == created && in_net == 0)
       return RUN_DONE;
@@ -506,14 +543,8 @@ static enum run_state decide(struct fcsim_net *net, struct run_ctl *ctl, uint64_
     return RUN_LIMIT;
   if (in_net > 0 && end - 1 - last_progress > (uint64_t)p->deadlock_cycles)
     return RUN_DEADLOCK;
-  if (ctl->progress) {
-    const char *phase = p->mode == FCSIM_MODE_BATCH ? "batch"
-                        : end <= net->window_start ? "warmup"
-                        : end <= net->window_end   ? "measure"
-                                                   : "drain";
-    if (ctl->progress(ctl->user, end, ctl->expected, phase))
-      return RUN_INTERRUPTED;
-  }
+  if (max[1])
+    return RUN_INTERRUPTED;
   return RUN_GO;
 }
 
@@ -555,7 +586,7 @@ static void run_partitions(struct fcsim_net *net, struct run_ctl *ctl)
 {
   volatile enum run_state state = RUN_GO;
   /* partitions fix the result; threads only execute them */
-  int nthreads_wanted = net->nparts;
+  int nthreads_wanted = net->part_last - net->part_first;
 #ifdef _OPENMP
   if (nthreads_wanted > omp_get_num_procs())
     nthreads_wanted = omp_get_num_procs();
@@ -577,17 +608,19 @@ static void run_partitions(struct fcsim_net *net, struct run_ctl *ctl)
     uint64_t from = 0;
     for (;;) {
       uint64_t to = window_end_after(net, from);
-      for (int i = tid; i < net->nparts; i += nthreads)
+      for (int i = net->part_first + tid; i < net->part_last; i += nthreads)
         run_window(net, &net->parts[i], from, to);
       if (nthreads > 1)
         barrier_wait(&bar, &sense);
       if (tid == 0) {
         /* one thread, all others waiting: no ring is being written now */
-        if (to % FCSIM_CHECK_CYCLES == 0)
+        if ((ctl->rc = fcsim_mpi_exchange(net, ctl->err)))
+          state = RUN_ERROR;
+        else if (to % FCSIM_CHECK_CYCLES == 0)
           state = decide(net, ctl, to);
         ctl->end = to;
         if (state == RUN_GO)
-          for (int i = 0; i < net->nparts; i++)
+          for (int i = net->part_first; i < net->part_last; i++)
             scan_incoming(net, &net->parts[i]);
       }
       if (nthreads > 1)
@@ -608,7 +641,7 @@ int fcsim_net_run(struct fcsim_net *net, fcsim_progress_f progress, void *user, 
   net->window_start = batch ? 0 : (uint64_t)p->warmup_cycles;
   net->window_end = batch ? UINT64_MAX : (uint64_t)(p->warmup_cycles + p->measure_cycles);
   struct run_ctl ctl = {progress, user, batch ? (uint64_t)p->max_cycles : net->window_end + (uint64_t)p->drain_cycles,
-                        batch ? 0 : net->window_end, RUN_GO, 0};
+                        batch ? 0 : net->window_end, RUN_GO, 0, 0, err};
   *deadlock_report = NULL;
   run_partitions(net, &ctl);
 
@@ -617,12 +650,17 @@ int fcsim_net_run(struct fcsim_net *net, fcsim_progress_f progress, void *user, 
   fcsim_stats_acc_init(&net->acc);
   net->flits_in_network = 0;
   uint64_t last_progress = 0;
-  for (int i = 0; i < net->nparts; i++) {
+  for (int i = net->part_first; i < net->part_last; i++) {
     fcsim_stats_acc_merge(&net->acc, &net->parts[i].acc);
     net->flits_in_network += net->parts[i].flits_in_network;
     if (net->parts[i].last_progress > last_progress)
       last_progress = net->parts[i].last_progress;
   }
+  if (ctl.state == RUN_ERROR && ctl.rc)
+    return ctl.rc; /* a peer rank failed: the message is in err */
+  int rc = fcsim_mpi_gather_stats(net, err);
+  if (rc)
+    return rc;
   switch (ctl.state) {
   case RUN_ERROR:
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory near cycle %llu", (unsigned long long)ctl.end);

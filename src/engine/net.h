@@ -138,6 +138,9 @@ struct fcsim_net {
   uint32_t *part_of;               /* [node] partition index */
 
   uint32_t wheel_mask;             /* wake-ups are at most this many cycles ahead */
+  int rank, nranks;                /* MPI rank of this process and number of ranks */
+  int part_first, part_last;       /* partitions this rank steps: [first, last) */
+  struct fcsim_mpi *mpi;           /* exchange plan (mpi.c), NULL with one rank */
   uint64_t window_start, window_end; /* measured creation: [start, end) */
   int nparts;
   struct fcsim_part *parts;        /* [nparts] */

@@ -54,7 +54,9 @@ struct fcsim_ring {
   uint32_t pub;   /* entries [head, pub) are visible to the reader */
   uint32_t scan;  /* cross rings: reader's scan position for wake-ups */
   uint32_t mask;  /* capacity - 1, capacity a power of two */
-  uint32_t cross; /* 1 if writer and reader are in different partitions */
+  uint16_t cross; /* 1 if writer and reader are in different partitions */
+  uint16_t remote;/* 1 if they are on different MPI ranks: the writer's copy
+                   * only stages entries until they are sent */
   uint64_t base;  /* first entry in the pool */
 };
 
@@ -64,10 +66,12 @@ static inline uint32_t fcsim_ring_visible(const struct fcsim_ring *r)
   return r->pub - r->head;
 }
 
-/* 1 if the writer may add an entry (the reader's head may lag: conservative). */
+/* 1 if the writer may add an entry (the reader's head may lag: conservative).
+ * The writer's copy of a ring read on another rank is never popped there; its
+ * entries are sent at the end of the window, which the capacity covers. */
 static inline int fcsim_ring_has_room(const struct fcsim_ring *r)
 {
-  return r->tail - __atomic_load_n(&r->head, __ATOMIC_RELAXED) <= r->mask;
+  return r->remote || r->tail - __atomic_load_n(&r->head, __ATOMIC_RELAXED) <= r->mask;
 }
 
 /* Takes the entry at head (the reader). */

@@ -115,6 +115,7 @@ struct fcsim_tune {
   char **infeasible_msg;     /* [nc], from malloc */
   size_t nfeasible;
   int *vcs, *min_vcs;        /* [w * nc + c]: router.vcs, the floor of `area` */
+  int vcs_vary;              /* feasible configurations differ in router.vcs */
   int nprune;                /* pruning rungs R; rungs 0..R are run */
   struct rung rungs[TUNE_MAX_RUNGS];
   int *pruned_at;            /* [nc]: rung that dropped it, -1 */
@@ -669,6 +670,17 @@ int fcsim_tune_prepare(struct fcsim_tune *t, struct fcsim_error *err)
         fcsim_config_destroy(cfg);
       }
     t->nfeasible += t->feasible[c];
+  }
+  for (size_t w = 0; w < t->nw; w++) {
+    long first = -1;
+    for (size_t c = 0; c < t->nc; c++) {
+      if (!t->feasible[c])
+        continue;
+      if (first < 0)
+        first = (long)c;
+      else if (t->vcs[w * t->nc + c] != t->vcs[w * t->nc + (size_t)first])
+        t->vcs_vary = 1;
+    }
   }
   if (t->nfeasible == 0) {
     for (size_t c = 0; c < t->nc; c++)
@@ -1409,6 +1421,10 @@ static void config_names(const struct fcsim_tune *t, char *buf, size_t size)
 static void report_fewest(const struct fcsim_tune *t, FILE *out, int fewest, long at, int best_vcs)
 {
   char label[256];
+  if (!t->vcs_vary) {
+    fprintf(out, "n/a (router.vcs is %d everywhere; see busy)", best_vcs);
+    return;
+  }
   if (fewest < 0 || at < 0) {
     fprintf(out, "n/a");
     return;

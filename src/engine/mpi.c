@@ -1,0 +1,337 @@
+/* Distribution across MPI ranks: the exchange plan of mirrored rings, the
+ * per-window exchange, reductions with a timeout, and the final statistics.
+ * See mpi.h. Only thread 0 of a rank calls MPI (MPI_THREAD_FUNNELED). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine/mpi.h"
+
+#ifdef FCSIM_HAVE_MPI
+#include <mpi.h>
+
+#define TAG_RINGS 41
+
+struct mpi_peer {
+  int rank;
+  uint32_t *send_data, n_send_data; /* data rings written here, read there (ascending) */
+  uint32_t *send_cred, n_send_cred; /* credit rings written here, read there */
+  uint32_t *recv_data, n_recv_data; /* data rings written there, read here */
+  uint32_t *recv_cred, n_recv_cred; /* credit rings written there, read here */
+  char *sendbuf, *recvbuf;          /* from malloc */
+  size_t sendcap, recvcap;
+};
+
+struct fcsim_mpi {
+  int npeers;
+  struct mpi_peer *peers;           /* [npeers], by ascending rank */
+  double timeout_s;
+};
+
+void fcsim_mpi_world(int *rank, int *size)
+{
+  int init = 0, fin = 0;
+  MPI_Initialized(&init);
+  MPI_Finalized(&fin);
+  *rank = 0;
+  *size = 1;
+  if (init && !fin) {
+    MPI_Comm_rank(MPI_COMM_WORLD, rank);
+    MPI_Comm_size(MPI_COMM_WORLD, size);
+  }
+}
+
+static double seconds(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int rank_of_node(const struct fcsim_net *net, uint32_t node)
+{
+  return (int)(net->part_of[node] / (uint32_t)net->p.threads);
+}
+
+static struct mpi_peer *peer_for(struct fcsim_mpi *m, int rank)
+{
+  for (int i = 0; i < m->npeers; i++)
+    if (m->peers[i].rank == rank)
+      return &m->peers[i];
+  return NULL;
+}
+
+static int push_index(uint32_t **list, uint32_t *n, uint32_t value)
+{
+  uint32_t *nl = realloc(*list, (*n + 1) * sizeof **list);
+  if (!nl)
+    return -1;
+  nl[(*n)++] = value;
+  *list = nl;
+  return 0;
+}
+
+void fcsim_mpi_free(struct fcsim_net *net)
+{
+  struct fcsim_mpi *m = net->mpi;
+  if (!m)
+    return;
+  for (int i = 0; i < m->npeers; i++) {
+    struct mpi_peer *p = &m->peers[i];
+    free(p->send_data);
+    free(p->send_cred);
+    free(p->recv_data);
+    free(p->recv_cred);
+    free(p->sendbuf);
+    free(p->recvbuf);
+  }
+  free(m->peers);
+  free(m);
+  net->mpi = NULL;
+}
+
+int fcsim_mpi_plan(struct fcsim_net *net, struct fcsim_error *err)
+{
+  if (net->nranks <= 1)
+    return 0;
+  struct fcsim_mpi *m = calloc(1, sizeof *m);
+  if (!m)
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  net->mpi = m;
+  m->timeout_s = net->p.mpi_timeout_s;
+  m->peers = calloc((size_t)net->nranks, sizeof *m->peers);
+  if (!m->peers)
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  for (int r = 0; r < net->nranks; r++)
+    if (r != net->rank)
+      m->peers[m->npeers++].rank = r;
+  const size_t nchan = (size_t)net->topo.nodes * net->topo.nports;
+  const int me = net->rank;
+  for (size_t c = 0; c < nchan; c++) {
+    int32_t to = net->topo.neighbor[c];
+    if (to < 0)
+      continue;
+    int rw = rank_of_node(net, (uint32_t)(c / net->topo.nports)), rr = rank_of_node(net, (uint32_t)to);
+    if (rw == rr)
+      continue;
+    net->chan[c].remote = net->cchan[c].remote = 1;
+    int bad = 0;
+    /* data ring c: written by the node it leaves, read by `to`;
+     * credit ring c: written by `to`, read by the node c leaves */
+    if (rw == me) {
+      struct mpi_peer *p = peer_for(m, rr);
+      bad |= push_index(&p->send_data, &p->n_send_data, (uint32_t)c);
+      bad |= push_index(&p->recv_cred, &p->n_recv_cred, (uint32_t)c);
+    } else if (rr == me) {
+      struct mpi_peer *p = peer_for(m, rw);
+      bad |= push_index(&p->recv_data, &p->n_recv_data, (uint32_t)c);
+      bad |= push_index(&p->send_cred, &p->n_send_cred, (uint32_t)c);
+    }
+    if (bad)
+      return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  }
+  /* a ring never holds more than its capacity: that bounds one window */
+  size_t dcap = (size_t)net->chan[0].mask + 1, ccap = (size_t)net->cchan[0].mask + 1;
+  for (int i = 0; i < m->npeers; i++) {
+    struct mpi_peer *p = &m->peers[i];
+    p->sendcap = (size_t)(p->n_send_data + p->n_send_cred) * sizeof(uint32_t) +
+                 (size_t)p->n_send_data * dcap * sizeof(struct fcsim_link_slot) +
+                 (size_t)p->n_send_cred * ccap * sizeof(struct fcsim_credit_slot) + 8;
+    p->recvcap = (size_t)(p->n_recv_data + p->n_recv_cred) * sizeof(uint32_t) +
+                 (size_t)p->n_recv_data * dcap * sizeof(struct fcsim_link_slot) +
+                 (size_t)p->n_recv_cred * ccap * sizeof(struct fcsim_credit_slot) + 8;
+    p->sendbuf = malloc(p->sendcap);
+    p->recvbuf = malloc(p->recvcap);
+    if (!p->sendbuf || !p->recvbuf)
+      return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for MPI buffers");
+  }
+  return 0;
+}
+
+/* Appends ring entries [pub, tail) of the writer's copy; marks them sent. */
+static char *pack_ring(struct fcsim_ring *r, const void *pool, size_t esize, char *out)
+{
+  uint32_t n = r->tail - r->pub;
+  memcpy(out, &n, sizeof n);
+  out += sizeof n;
+  for (uint32_t i = 0; i < n; i++, out += esize)
+    memcpy(out, (const char *)pool + (r->base + ((r->pub + i) & r->mask)) * esize, esize);
+  r->pub = r->tail;
+  return out;
+}
+
+/* Appends received entries to the reader's copy and publishes them. */
+static const char *unpack_ring(struct fcsim_ring *r, void *pool, size_t esize, const char *in, uint64_t *overflows)
+{
+  uint32_t n;
+  memcpy(&n, in, sizeof n);
+  in += sizeof n;
+  for (uint32_t i = 0; i < n; i++, in += esize) {
+    if (r->tail - r->head > r->mask) { /* sized so this cannot happen */
+      (*overflows)++;
+      continue;
+    }
+    memcpy((char *)pool + (r->base + (r->tail & r->mask)) * esize, in, esize);
+    r->tail++;
+  }
+  r->pub = r->tail;
+  return in;
+}
+
+/* Waits for all requests, failing after the timeout with the silent peers. */
+static int wait_all(struct fcsim_net *net, int n, MPI_Request *reqs, const int *peer_of_req, const char *what,
+                    struct fcsim_error *err)
+{
+  double start = seconds();
+  for (;;) {
+    int done = 0;
+    MPI_Testall(n, reqs, &done, MPI_STATUSES_IGNORE);
+    if (done)
+      return 0;
+    if (seconds() - start > net->mpi->timeout_s) {
+      char who[256] = "";
+      int last = -1;
+      for (int i = 0; i < n; i++) {
+        int flag = 0;
+        MPI_Test(&reqs[i], &flag, MPI_STATUS_IGNORE);
+        if (!flag && peer_of_req && peer_of_req[i] != last && strlen(who) < sizeof who - 16) {
+          snprintf(who + strlen(who), sizeof who - strlen(who), "%s%d", who[0] ? ", " : "", peer_of_req[i]);
+          last = peer_of_req[i];
+        }
+      }
+      return fcsim_error_set(err, FCSIM_EIO, "no %s from %s%s for %.0f s (sim.mpi_timeout): did it die?", what,
+                             who[0] ? "rank " : "", who[0] ? who : "the other ranks", net->mpi->timeout_s);
+    }
+    struct timespec nap = {0, 20000};
+    nanosleep(&nap, NULL);
+  }
+}
+
+int fcsim_mpi_exchange(struct fcsim_net *net, struct fcsim_error *err)
+{
+  struct fcsim_mpi *m = net->mpi;
+  if (!m)
+    return 0;
+  MPI_Request reqs[2 * m->npeers];
+  int peer_of_req[2 * m->npeers];
+  int nreq = 0;
+  for (int i = 0; i < m->npeers; i++) {
+    struct mpi_peer *p = &m->peers[i];
+    if (!p->n_recv_data && !p->n_recv_cred)
+      continue;
+    peer_of_req[nreq] = p->rank;
+    MPI_Irecv(p->recvbuf, (int)p->recvcap, MPI_BYTE, p->rank, TAG_RINGS, MPI_COMM_WORLD, &reqs[nreq++]);
+  }
+  for (int i = 0; i < m->npeers; i++) {
+    struct mpi_peer *p = &m->peers[i];
+    if (!p->n_send_data && !p->n_send_cred)
+      continue;
+    char *out = p->sendbuf;
+    for (uint32_t k = 0; k < p->n_send_data; k++)
+      out = pack_ring(&net->chan[p->send_data[k]], net->chan_pool, sizeof(struct fcsim_link_slot), out);
+    for (uint32_t k = 0; k < p->n_send_cred; k++)
+      out = pack_ring(&net->cchan[p->send_cred[k]], net->cchan_pool, sizeof(struct fcsim_credit_slot), out);
+    peer_of_req[nreq] = p->rank;
+    MPI_Isend(p->sendbuf, (int)(out - p->sendbuf), MPI_BYTE, p->rank, TAG_RINGS, MPI_COMM_WORLD, &reqs[nreq++]);
+  }
+  int rc = wait_all(net, nreq, reqs, peer_of_req, "boundary flits", err);
+  if (rc)
+    return rc;
+  uint64_t overflows = 0;
+  for (int i = 0; i < m->npeers; i++) {
+    struct mpi_peer *p = &m->peers[i];
+    const char *in = p->recvbuf;
+    for (uint32_t k = 0; k < p->n_recv_data; k++)
+      in = unpack_ring(&net->chan[p->recv_data[k]], net->chan_pool, sizeof(struct fcsim_link_slot), in, &overflows);
+    for (uint32_t k = 0; k < p->n_recv_cred; k++)
+      in = unpack_ring(&net->cchan[p->recv_cred[k]], net->cchan_pool, sizeof(struct fcsim_credit_slot), in,
+                       &overflows);
+  }
+  net->parts[net->part_first].acc.buffer_overflows += overflows;
+  return 0;
+}
+
+int fcsim_mpi_allreduce(struct fcsim_net *net, uint64_t *sum, int nsum, uint64_t *max, int nmax,
+                        struct fcsim_error *err)
+{
+  if (net->nranks <= 1)
+    return 0;
+  MPI_Request reqs[2];
+  int n = 0;
+  if (nsum)
+    MPI_Iallreduce(MPI_IN_PLACE, sum, nsum, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD, &reqs[n++]);
+  if (nmax)
+    MPI_Iallreduce(MPI_IN_PLACE, max, nmax, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD, &reqs[n++]);
+  return wait_all(net, n, reqs, NULL, "reduction", err);
+}
+
+int fcsim_mpi_gather_stats(struct fcsim_net *net, struct fcsim_error *err)
+{
+  if (net->nranks <= 1)
+    return 0;
+  struct fcsim_stats_acc *a = &net->acc;
+  uint64_t sums[12] = {a->created_flits_window, a->injected_flits_window, a->ejected_flits_window,
+                       a->measured_created,     a->measured_delivered,    a->lat_sum,
+                       a->hops_sum,             a->flits_injected_total,  a->flits_ejected_total,
+                       a->flit_hops_total,      a->buffer_overflows,      (uint64_t)net->flits_in_network};
+  uint64_t maxs[4] = {a->lat_max, a->last_eject, a->max_busy_vcs, UINT64_MAX - a->first_inject};
+  int rc = fcsim_mpi_allreduce(net, sums, 12, maxs, 4, err);
+  if (!rc)
+    rc = fcsim_mpi_allreduce(net, a->hist, FCSIM_HIST_BUCKETS, NULL, 0, err);
+  if (!rc)
+    rc = fcsim_mpi_allreduce(net, net->link_flits, (int)(net->topo.nodes * net->topo.nports), NULL, 0, err);
+  if (rc)
+    return rc;
+  a->created_flits_window = sums[0];
+  a->injected_flits_window = sums[1];
+  a->ejected_flits_window = sums[2];
+  a->measured_created = sums[3];
+  a->measured_delivered = sums[4];
+  a->lat_sum = sums[5];
+  a->hops_sum = sums[6];
+  a->flits_injected_total = sums[7];
+  a->flits_ejected_total = sums[8];
+  a->flit_hops_total = sums[9];
+  a->buffer_overflows = sums[10];
+  net->flits_in_network = (int64_t)sums[11];
+  a->lat_max = maxs[0];
+  a->last_eject = maxs[1];
+  a->max_busy_vcs = (uint32_t)maxs[2];
+  a->first_inject = UINT64_MAX - maxs[3];
+  return 0;
+}
+
+#else /* !FCSIM_HAVE_MPI: a single rank */
+
+void fcsim_mpi_world(int *rank, int *size)
+{
+  *rank = 0;
+  *size = 1;
+}
+
+int fcsim_mpi_plan(struct fcsim_net *net, struct fcsim_error *err)
+{
+  return 0;
+}
+
+void fcsim_mpi_free(struct fcsim_net *net)
+{
+}
+
+int fcsim_mpi_exchange(struct fcsim_net *net, struct fcsim_error *err)
+{
+  return 0;
+}
+
+int fcsim_mpi_allreduce(struct fcsim_net *net, uint64_t *sum, int nsum, uint64_t *max, int nmax,
+                        struct fcsim_error *err)
+{
+  return 0;
+}
+
+int fcsim_mpi_gather_stats(struct fcsim_net *net, struct fcsim_error *err)
+{
+  return 0;
+}
+#endif
