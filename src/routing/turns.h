@@ -8,6 +8,10 @@
  *   dateline (wraparound link) of dimension d, only when every dimension
  *   below d is finished; so after a d- hop, and after crossing d's dateline,
  *   it never turns into a dimension below d.
+ * The minimal algorithms apply it to whole dimensions: a dimension whose
+ * remaining route is minus or crosses the dateline is not entered before the
+ * lower ones are finished (entering it early would leave packets stuck in
+ * front of the dateline, piling up in the last plane before it).
  * Restricted to minus hops this is seed 000 Fig. 4.10 ("Z- last": Y- -> X+-,
  * Z- -> X+-, Z- -> Y+- forbidden), generalised to n dimensions (d- -> e+- is
  * forbidden for every e < d). The dateline part is fcsim's addition: without
@@ -59,8 +63,9 @@ static inline int fcsim_turns_crossed(const struct fcsim_topo *t, const struct f
 uint32_t fcsim_turns_links(const struct fcsim_topo *t, int64_t node);
 
 /* The minimal directions from `node` toward `dest` (!= node) that the turn
- * model allows now: ports[] receives them in increasing port order; returns
- * how many (at least 1). */
+ * model allows now: every dimension whose remaining route is plus without
+ * crossing the dateline, and the lowest unfinished dimension. ports[]
+ * receives them in increasing port order; returns how many (at least 1). */
 int fcsim_turns_minimal_ports(const struct fcsim_topo *t, int64_t node, int64_t dest, int ports[FCSIM_MAX_DIMS]);
 
 /* 1 if a turn from travelling in direction port `in ^ 1` (having arrived on
