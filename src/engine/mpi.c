@@ -266,6 +266,32 @@ int fcsim_mpi_allreduce(struct fcsim_net *net, uint64_t *sum, int nsum, uint64_t
   return wait_all(net, n, reqs, NULL, "reduction", err);
 }
 
+/* Gathers, for each rank, the bytes [first router, last router) * per_router
+ * of `base` into rank 0's copy. */
+static int gather_slices(struct fcsim_net *net, void *base, size_t per_router)
+{
+  int counts[net->nranks], displs[net->nranks];
+  for (int r = 0; r < net->nranks; r++) {
+    uint32_t first = net->parts[r * net->p.threads].first, last = net->parts[(r + 1) * net->p.threads - 1].last;
+    counts[r] = (int)((last - first) * per_router);
+    displs[r] = (int)(first * per_router);
+  }
+  char *mine = (char *)base + displs[net->rank];
+  if (net->rank == 0)
+    return MPI_Gatherv(MPI_IN_PLACE, 0, MPI_BYTE, base, counts, displs, MPI_BYTE, 0, MPI_COMM_WORLD);
+  return MPI_Gatherv(mine, counts[net->rank], MPI_BYTE, NULL, NULL, NULL, MPI_BYTE, 0, MPI_COMM_WORLD);
+}
+
+int fcsim_mpi_gather_routers(struct fcsim_net *net, struct fcsim_error *err)
+{
+  if (net->nranks <= 1)
+    return 0;
+  if (gather_slices(net, net->vcs, (size_t)net->np_in * net->nvc * sizeof *net->vcs) != MPI_SUCCESS ||
+      gather_slices(net, net->outs, (size_t)net->np_out * sizeof *net->outs) != MPI_SUCCESS)
+    return fcsim_error_set(err, FCSIM_EIO, "cannot gather router state for the deadlock report");
+  return 0;
+}
+
 int fcsim_mpi_gather_stats(struct fcsim_net *net, struct fcsim_error *err)
 {
   if (net->nranks <= 1)
@@ -331,6 +357,11 @@ int fcsim_mpi_allreduce(struct fcsim_net *net, uint64_t *sum, int nsum, uint64_t
 }
 
 int fcsim_mpi_gather_stats(struct fcsim_net *net, struct fcsim_error *err)
+{
+  return 0;
+}
+
+int fcsim_mpi_gather_routers(struct fcsim_net *net, struct fcsim_error *err)
 {
   return 0;
 }

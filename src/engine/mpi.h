@@ -33,6 +33,11 @@ int fcsim_mpi_exchange(struct fcsim_net *net, struct fcsim_error *err);
 int fcsim_mpi_allreduce(struct fcsim_net *net, uint64_t *sum, int nsum, uint64_t *max, int nmax,
                         struct fcsim_error *err);
 
+/* Copies every rank's input-VC and output-port state into rank 0's arrays
+ * (each rank owns a contiguous range of routers), so that rank 0 can trace a
+ * deadlock across ranks. */
+int fcsim_mpi_gather_routers(struct fcsim_net *net, struct fcsim_error *err);
+
 /* Sums the statistics and link counters of all ranks into rank 0's. */
 int fcsim_mpi_gather_stats(struct fcsim_net *net, struct fcsim_error *err);
 

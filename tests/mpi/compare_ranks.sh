@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# MPI equivalence: for each configuration, the JSON of `mpirun -np R fcsim run`
+# (R ranks x T threads) must equal the sequential run's byte for byte apart
+# from the "execution" block (threads, wall time).
+#   compare_ranks.sh FCSIM_MPI_BINARY
+set -euo pipefail
+fcsim=$1
+mpirun=(mpirun --oversubscribe -np)
+[ "$(id -u)" = 0 ] && mpirun=(mpirun --allow-run-as-root --oversubscribe -np)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+strip() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d.pop('execution'); print(json.dumps(d, sort_keys=True))" "$1"; }
+
+configs=(
+  "network.dims=4x4x4 traffic.rate=0.5"
+  "network.dims=8x8x8 traffic.rate=1.2 router.arbitration=ff sim.measure_cycles=3000 sim.drain_cycles=2000"
+  "network.dims=2x4x8 router.model=classic network.link_latency=3 traffic.pattern=randperm traffic.rate=0.4"
+  "network.topology=mesh network.dims=6x6 router.vcs=1 traffic.pattern=transpose traffic.rate=0.3 network.link_latency=20"
+  "traffic.mode=batch traffic.batch_packets=200 traffic.rate=1.5 traffic.pattern=all-to-all router.vcs=4"
+  "network.dims=8 router.model=classic router.vcs=1 router.vc_depth=2 router.dateline=off traffic.packet_size=8 traffic.rate=0.9 sim.deadlock_cycles=500"
+)
+fail=0
+n=0
+for cfg in "${configs[@]}"; do
+  sets=()
+  for kv in $cfg; do sets+=(--set "$kv"); done
+  "$fcsim" run "${sets[@]}" -q --json "$tmp/ref.json" >/dev/null 2>&1 || true
+  for rt in "2 1" "2 2" "3 1"; do
+    set -- $rt
+    "${mpirun[@]}" "$1" "$fcsim" run "${sets[@]}" --set sim.threads="$2" -q --json "$tmp/got.json" >/dev/null 2>&1 || true
+    n=$((n + 1))
+    if [ "$(strip "$tmp/ref.json")" = "$(strip "$tmp/got.json")" ]; then
+      echo "ok: $1 ranks x $2 threads: $cfg"
+    else
+      echo "FAIL: $1 ranks x $2 threads differ from 1 rank: $cfg"
+      fail=$((fail + 1))
+    fi
+  done
+done
+echo "$((n - fail)) passed, $fail failed"
+[ "$fail" = 0 ]
