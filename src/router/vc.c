@@ -205,10 +205,16 @@ static inline int next_class(const struct fcsim_net *net, uint32_t node, int in,
 
 /* Allocates a free downstream VC of class `cls` on output `out`; -1 if none.
  * Overlapping classes (Fig. 4.9b): class 0 may use VCs 0..V-2, class 1 VCs
- * 1..V-1, so only the first and last are exclusive. */
+ * 1..V-1, so only the first and last are exclusive. An exclusive (escape) VC
+ * is handed to a new packet as soon as the previous one's tail has left (its
+ * packets are all of one class and follow an acyclic chain); a shared VC only
+ * when it is known to be empty (all its credits back), or a packet of one
+ * class could wait behind one of the other inside it and tie the two classes'
+ * chains into a cycle — the escape-channel argument needs atomic allocation
+ * of the shared VCs. */
 static int alloc_vc(struct fcsim_net *net, struct fcsim_outport *o, int cls, int ejecting)
 {
-  int lo = 0, hi = net->nvc - 1;
+  int lo = 0, hi = net->nvc - 1, shared_lo = 1, shared_hi = 0;
   if (ejecting)
     return 0;
   if (net->topo.kind == FCSIM_TOPO_TORUS && net->p.dateline && net->nvc >= 2) {
@@ -216,15 +222,19 @@ static int alloc_vc(struct fcsim_net *net, struct fcsim_outport *o, int cls, int
       lo = 1;
     else
       hi = net->nvc - 2;
+    shared_lo = 1;
+    shared_hi = net->nvc - 2;
   }
   int n = hi - lo + 1;
   for (int i = 0; i < n; i++) {
     int v = lo + (o->va_ptr + i) % n;
-    if (!o->owned[v]) {
-      o->owned[v] = 1;
-      o->va_ptr = (uint16_t)((v - lo + 1) % n);
-      return v;
-    }
+    if (o->owned[v])
+      continue;
+    if (v >= shared_lo && v <= shared_hi && o->credits[v] < net->depth)
+      continue; /* a shared VC still holding flits */
+    o->owned[v] = 1;
+    o->va_ptr = (uint16_t)((v - lo + 1) % n);
+    return v;
   }
   return -1;
 }
