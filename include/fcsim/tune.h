@@ -118,6 +118,7 @@ struct fcsim_tune_counts {
   size_t sweep_points, workloads;
   size_t runs;        /* points planned over all rungs */
   size_t run_new, reused, failed, deadlocked, saturated;
+  size_t overflowed;  /* runs whose flits found a full buffer (model error; excluded like deadlocks) */
   int nrungs;         /* 1: exhaustive */
   size_t pruned;      /* configurations dropped by successive halving */
   double wall_seconds;

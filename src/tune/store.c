@@ -206,7 +206,7 @@ fail:
 const char *const fcsim__tune_raw_names[TR_NRAW] = {
   "total_latency", "avg_latency", "worst_latency", "p50_latency", "p99_latency", "p999_latency",
   "send_throughput", "recv_throughput", "max_busy_vcs", "area_alms", "avg_hops", "packets_measured",
-  "cycles", "wall_seconds",
+  "cycles", "wall_seconds", "buffer_overflows",
 };
 
 void fcsim__tune_raw_from_stats(const struct fcsim_stats *s, struct fcsim__tune_raw *r)
@@ -226,6 +226,7 @@ void fcsim__tune_raw_from_stats(const struct fcsim_stats *s, struct fcsim__tune_
   r->v[TR_PACKETS_MEASURED] = (double)s->packets_measured;
   r->v[TR_CYCLES] = (double)s->cycles;
   r->v[TR_WALL_SECONDS] = s->wall_seconds;
+  r->v[TR_BUFFER_OVERFLOWS] = (double)s->buffer_overflows;
   r->saturated = s->saturated;
   r->drained = s->drained;
   r->deadlock = s->deadlock;
@@ -268,7 +269,7 @@ int fcsim__tune_metric_find(const char *name)
 double fcsim__tune_metric_value(int m, const struct fcsim__tune_raw *r, int min_vcs, int *valid)
 {
   const char *name = fcsim__tune_metrics[m].name;
-  *valid = !r->deadlock;
+  *valid = !r->deadlock && r->v[TR_BUFFER_OVERFLOWS] == 0;
   int latency = strstr(name, "latency") != NULL;
   if (latency && r->v[TR_PACKETS_MEASURED] <= 0)
     *valid = 0;

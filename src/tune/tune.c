@@ -1207,7 +1207,7 @@ done:
 static void count_jobs(struct fcsim_tune *t)
 {
   struct fcsim_tune_counts *c = &t->counts;
-  c->runs = c->run_new = c->reused = c->failed = c->deadlocked = c->saturated = c->pruned = 0;
+  c->runs = c->run_new = c->reused = c->failed = c->deadlocked = c->saturated = c->pruned = c->overflowed = 0;
   for (int r = 0; r <= t->nprune; r++) {
     const struct rung *rg = &t->rungs[r];
     size_t nj = rg->nconf * t->nw * t->ns;
@@ -1223,6 +1223,7 @@ static void count_jobs(struct fcsim_tune *t)
       else
         c->run_new++;
       c->deadlocked += jb->raw.deadlock != 0;
+      c->overflowed += jb->raw.v[TR_BUFFER_OVERFLOWS] > 0;
       c->saturated += jb->raw.saturated != 0;
     }
   }
@@ -1348,6 +1349,8 @@ static void report_header(const struct fcsim_tune *t, FILE *out)
     fprintf(out, ", %zu failed", c->failed);
   if (c->deadlocked)
     fprintf(out, ", %zu deadlocked", c->deadlocked);
+  if (c->overflowed)
+    fprintf(out, ", %zu with flits that found a full buffer (internal error of the model; excluded)", c->overflowed);
   if (c->saturated)
     fprintf(out, ", %zu saturated", c->saturated);
   fputc('\n', out);
@@ -1602,6 +1605,7 @@ static json_t *summary_json(const struct fcsim_tune *t)
   json_object_set_new(co, "reused", json_integer((json_int_t)c->reused));
   json_object_set_new(co, "failed", json_integer((json_int_t)c->failed));
   json_object_set_new(co, "deadlocked", json_integer((json_int_t)c->deadlocked));
+  json_object_set_new(co, "buffer_overflow_runs", json_integer((json_int_t)c->overflowed));
   json_object_set_new(co, "saturated", json_integer((json_int_t)c->saturated));
   json_object_set_new(co, "pruned", json_integer((json_int_t)c->pruned));
   json_object_set_new(o, "counts", co);

@@ -35,7 +35,7 @@ char *fcsim__tune_config_key(const struct fcsim__tune_catalog *cat, const struct
 enum fcsim__tune_raw_field {
   TR_TOTAL_LATENCY, TR_AVG_LATENCY, TR_WORST_LATENCY, TR_P50_LATENCY, TR_P99_LATENCY, TR_P999_LATENCY,
   TR_SEND_THROUGHPUT, TR_RECV_THROUGHPUT, TR_MAX_BUSY_VCS, TR_AREA_ALMS, TR_AVG_HOPS, TR_PACKETS_MEASURED,
-  TR_CYCLES, TR_WALL_SECONDS, TR_NRAW
+  TR_CYCLES, TR_WALL_SECONDS, TR_BUFFER_OVERFLOWS, TR_NRAW
 };
 /* JSON names of the fields above (the metric names of SPEC §1). */
 extern const char *const fcsim__tune_raw_names[TR_NRAW];
@@ -60,8 +60,8 @@ extern const size_t fcsim__tune_nmetrics;
 int fcsim__tune_metric_find(const char *name);
 
 /* Value of metric m for a point; *valid set to 0 when the point cannot give
- * it (deadlock, no packets measured, no batch, more than 9 busy VCs for
- * area). `min_vcs` is the fewest VCs the configuration could be built with
+ * it (deadlock, flits that found a full buffer — an internal error of the
+ * model —, no packets measured, no batch, more than 9 busy VCs for area). `min_vcs` is the fewest VCs the configuration could be built with
  * (2 for a dateline torus), the floor of the `area` metric. */
 double fcsim__tune_metric_value(int m, const struct fcsim__tune_raw *r, int min_vcs, int *valid);
 

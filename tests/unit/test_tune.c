@@ -230,6 +230,13 @@ static void test_metrics(void **state)
   r.v[TR_MAX_BUSY_VCS] = 12;
   fcsim__tune_metric_value(m, &r, 2, &valid);
   assert_false(valid);
+  /* flits that found a full buffer: the run is an internal error, not a result */
+  r.v[TR_BUFFER_OVERFLOWS] = 3;
+  fcsim__tune_metric_value(fcsim__tune_metric_find("avg_latency"), &r, 2, &valid);
+  assert_false(valid);
+  r.v[TR_BUFFER_OVERFLOWS] = 0;
+  fcsim__tune_metric_value(fcsim__tune_metric_find("avg_latency"), &r, 2, &valid);
+  assert_true(valid);
   r.deadlock = 1;
   fcsim__tune_metric_value(fcsim__tune_metric_find("avg_latency"), &r, 2, &valid);
   assert_false(valid);
