@@ -486,6 +486,8 @@ static void scan_incoming(struct fcsim_net *net, struct fcsim_part *pt)
     uint32_t c = pt->in_cross[i];
     struct fcsim_ring *r = &net->chan[c];
     uint32_t dst = (uint32_t)net->topo.neighbor[c];
+    if (r->scan != r->pub)
+      net->nodes[dst].in_pending |= (uint16_t)(1u << ((c % (uint32_t)net->topo.nports) ^ 1));
     for (; r->scan != r->pub; r->scan++)
       pt->rc |= fcsim_part_wake(net, pt, dst, net->chan_pool[r->base + (r->scan & r->mask)].arrival);
   }

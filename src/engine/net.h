@@ -84,7 +84,9 @@ struct fcsim_node {
   uint32_t queued;             /* packets in source queues */
   uint32_t buffered;           /* flits in input VCs */
   uint16_t busy_mask[FCSIM_MAX_PORTS + 1]; /* bit v: VC v of the input port holds flits */
+  uint8_t busy_count[FCSIM_MAX_PORTS + 1]; /* VCs of the input port holding flits */
   uint16_t heads_waiting;      /* VCs whose front packet is in RC or VA */
+  uint16_t in_pending;         /* bit q: the link into input q may hold flits */
   uint8_t classic_inj_vc;      /* classic: local VC of the packet being injected, 0xff none */
   int8_t eject_vc[FCSIM_MAX_PORTS]; /* novog: VC ejecting on each input port, -1 none */
   uint8_t pad[3];

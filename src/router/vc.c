@@ -40,7 +40,7 @@ static int vc_push(struct fcsim_net *net, struct fcsim_part *pt, uint32_t node, 
   if (vc->count++ == 0) {
     struct fcsim_node *nd = &net->nodes[node];
     nd->busy_mask[port] |= (uint16_t)(1u << (vi % (size_t)net->nvc));
-    unsigned busy = (unsigned)__builtin_popcount(nd->busy_mask[port]);
+    unsigned busy = ++nd->busy_count[port];
     if (busy > pt->acc.max_busy_vcs && port < net->topo.nports)
       pt->acc.max_busy_vcs = busy;
     if (f->flags & FCSIM_FLIT_HEAD) {
@@ -63,8 +63,10 @@ static void vc_pop(struct fcsim_net *net, struct fcsim_part *pt, uint32_t node, 
   vc->count--;
   struct fcsim_node *nd = &net->nodes[node];
   nd->buffered--;
-  if (vc->count == 0)
+  if (vc->count == 0) {
     nd->busy_mask[port] &= (uint16_t)~(1u << (vi % (size_t)net->nvc));
+    nd->busy_count[port]--;
+  }
   if (was_tail) {
     vc->out_port = FCSIM_NO_PORT;
     vc->out_vc = -1;
@@ -98,9 +100,13 @@ static int link_send(struct fcsim_net *net, struct fcsim_part *pt, uint32_t node
     net->link_flits[c]++;
   pt->acc.flit_hops_total++;
   pt->last_progress = now;
-  /* a router of another partition is woken by its own partition when the
-   * ring is published (engine.c) */
-  return r->cross ? 0 : fcsim_part_wake(net, pt, (uint32_t)net->topo.neighbor[c], arrival);
+  /* a router of another partition is woken, and told which link to read, by
+   * its own partition when the ring is published (engine.c) */
+  if (r->cross)
+    return 0;
+  uint32_t to = (uint32_t)net->topo.neighbor[c];
+  net->nodes[to].in_pending |= (uint16_t)(1u << (port ^ 1));
+  return fcsim_part_wake(net, pt, to, arrival);
 }
 
 /* Sends a credit back to the router upstream of input `port` of `node`. */
@@ -160,9 +166,9 @@ static void receive(struct fcsim_net *net, struct fcsim_part *pt, uint32_t node,
   const int np = net->topo.nports;
   const uint32_t *in = &net->in_chan[(size_t)node * np];
   const int inband = net->model->inband_credits;
-  for (int q = 0; q < np; q++) {
-    if (in[q] == UINT32_MAX)
-      continue;
+  struct fcsim_node *nd = &net->nodes[node];
+  for (unsigned m = nd->in_pending; m; m &= m - 1) {
+    int q = __builtin_ctz(m);
     struct fcsim_ring *r = &net->chan[in[q]];
     while (fcsim_ring_visible(r)) {
       struct fcsim_link_slot *s = &net->chan_pool[r->base + (r->head & r->mask)];
@@ -171,8 +177,12 @@ static void receive(struct fcsim_net *net, struct fcsim_part *pt, uint32_t node,
       vc_push(net, pt, node, q, vc_index(net, node, q, s->flit.vc), &s->flit, now);
       fcsim_ring_pop(r);
       if (inband)
-        mark_dirty(net, &net->nodes[node], q, now);
+        mark_dirty(net, nd, q, now);
     }
+    if (!fcsim_ring_visible(r))
+      nd->in_pending &= (uint16_t)~(1u << q);
+  }
+  for (int q = 0; q < np; q++) {
     struct fcsim_ring *cr = &net->cchan[(size_t)node * np + q];
     if (!fcsim_ring_visible(cr))
       continue;

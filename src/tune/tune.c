@@ -54,7 +54,7 @@ enum job_state { JOB_PENDING, JOB_DONE, JOB_FAILED };
 /* One simulation: configuration c of the space on workload w at sweep point s. */
 struct job {
   uint32_t c, w, s;
-  struct fcsim_config *cfg;   /* built before the rung runs; freed when it has */
+  struct fcsim_config *cfg;   /* built before the rung runs; freed once the job is finished */
   char *key;                  /* identity (fcsim__tune_config_key), from malloc */
   struct fcsim__tune_raw raw; /* valid when state == JOB_DONE */
   int state;                  /* enum job_state */
@@ -744,7 +744,14 @@ static json_t *job_json(const struct fcsim_tune *t, int rung, const struct job *
   json_object_set_new(o, "budget", json_real(t->rungs[rung].budget));
   json_object_set_new(o, "label", json_string(label));
   json_object_set_new(o, "sweep", json_string(sw));
-  json_object_set_new(o, "config", jb->cfg ? fcsim__tune_config_json(&t->cat, jb->cfg) : json_null());
+  /* a finished job has let go of its configuration: build it again */
+  struct fcsim_config *cfg = jb->cfg;
+  struct fcsim_error sub = {0};
+  if (!cfg && build_config(t, jb->w, jb->s, jb->c, t->rungs[rung].budget, &cfg, &sub))
+    cfg = NULL;
+  json_object_set_new(o, "config", cfg ? fcsim__tune_config_json(&t->cat, cfg) : json_null());
+  if (cfg != jb->cfg)
+    fcsim_config_destroy(cfg);
   if (jb->state == JOB_DONE)
     json_object_set_new(o, "results", fcsim__tune_raw_json(&jb->raw));
   else
@@ -775,6 +782,9 @@ static void job_finished(struct pool *p, struct job *jb)
                                      before + p->done};
     p->progress(p->user, &pr);
   }
+  /* keep memory proportional to the jobs in flight, not to the space */
+  fcsim_config_destroy(jb->cfg);
+  jb->cfg = NULL;
 }
 
 static void run_job(struct pool *p, struct job *jb)
