@@ -93,6 +93,14 @@ static void test_bad_override(void **state)
   expect_error("[network]\n", "sim.sed=3", (const char *const[]){"--set", "sim.seed", NULL});
 }
 
+static void test_bad_thread_counts(void **state)
+{
+  expect_error("[sim]\nthreads = 0\n", NULL, (const char *const[]){":2:", "sim.threads", "1..4096", NULL});
+  expect_error("[network]\ndims = 2x2\n[sim]\nthreads = 5\n", NULL,
+               (const char *const[]){":4:", "sim.threads = 5", "more partitions than the 4 routers", NULL});
+  expect_error("[network]\n", "sim.threads=two", (const char *const[]){"--set", "sim.threads", "integer", NULL});
+}
+
 static void test_bad_arguments(void **state)
 {
   struct ts_result r;
@@ -123,7 +131,7 @@ int main(void)
     cmocka_unit_test(test_unknown_section), cmocka_unit_test(test_unknown_key), cmocka_unit_test(test_wrong_type),
     cmocka_unit_test(test_out_of_range), cmocka_unit_test(test_missing_file), cmocka_unit_test(test_syntax_error),
     cmocka_unit_test(test_impossible_combination), cmocka_unit_test(test_bad_override),
-    cmocka_unit_test(test_bad_arguments),
+    cmocka_unit_test(test_bad_thread_counts), cmocka_unit_test(test_bad_arguments),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
