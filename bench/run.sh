@@ -28,11 +28,11 @@ mpirun=(mpirun --oversubscribe)
 [ "$(id -u)" = 0 ] && mpirun+=(--allow-run-as-root)
 
 # The classic router set up like BookSim2's default IQ router on an 8-ary
-# 3-cube: 1-cycle links, RC/VA/SA/ST one cycle each, 4 VCs x 8 flits, 4-flit
-# packets, DOR, uniform traffic. Its saturation is ~0.45 flits/node/cycle.
-booksim_like=(--set network.dims=8x8x8 --set router.model=classic --set router.vcs=4 --set router.vc_depth=8
-  --set network.link_latency=1 --set router.switch_cycles=2 --set traffic.packet_size=4)
-sat_classic=0.45
+# 3-cube (examples/booksim-torus.ini): 1-cycle links and local channels,
+# RC/VA/SA/ST one cycle each, 4 VCs x 8 flits in split classes, 4-flit
+# packets, DOR, uniform traffic. Saturation: ~0.53 flits/node/cycle in both.
+booksim_like=(examples/booksim-torus.ini)
+sat_classic=0.53
 
 row() { # label, json
   python3 - "$1" "$2" <<'PY'
@@ -55,7 +55,7 @@ for pct in 1 10 30; do
     --set sim.warmup_cycles=2000 --set sim.measure_cycles=20000
 done
 run "classic 16x16x16 booksim-like 30% sat" "${booksim_like[@]}" --set network.dims=16x16x16 \
-  --set traffic.rate=0.07 --set sim.warmup_cycles=1000 --set sim.measure_cycles=4000
+  --set traffic.rate=0.084 --set sim.warmup_cycles=1000 --set sim.measure_cycles=4000
 run "novog 8x8x8 uniform 0.10" --set network.dims=8x8x8 --set traffic.rate=0.10 --set sim.measure_cycles=20000
 run "novog 8x8x8 uniform 0.30" --set network.dims=8x8x8 --set traffic.rate=0.30 --set sim.measure_cycles=20000
 

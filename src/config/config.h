@@ -43,9 +43,11 @@ struct fcsim_params {
   int credit_threshold_flits;      /* Novo-G#: derived send threshold */
   int rc_cycles, va_cycles;        /* routing computation, VC allocation */
   int switch_cycles;               /* switch traversal (resolved from auto) */
+  int local_cycles;                /* classic: injection/ejection channel latency */
   char arbitration[FCSIM_NAME_MAX];
   int age_threshold_cycles;        /* mixed arbitration */
   int dateline;                    /* dateline VC classes on tori (1 = on) */
+  int vc_split;                    /* classes split the VCs in halves (Fig. 4.9a) */
   /* [routing] */
   char routing[FCSIM_NAME_MAX];
   int dim_order[FCSIM_MAX_DIMS];   /* DOR: dimension visited i-th */

@@ -11,6 +11,7 @@
 static const char *const topology_names[] = {"torus", "mesh", NULL};
 static const char *const mode_names[] = {"continuous", "batch", NULL};
 static const char *const onoff_names[] = {"on", "off", NULL};
+static const char *const vc_class_names[] = {"overlap", "split", NULL};
 
 #define CHOICE(list, def) FCSIM_KT_CHOICE, "", def, 0, 0, 0, list, NULL, NULL
 #define REGISTRY(listfn, validfn, def) FCSIM_KT_CHOICE, "", def, 0, 0, 0, NULL, listfn, validfn
@@ -44,10 +45,14 @@ const struct fcsim_key fcsim_keys[] = {
    "VC allocation delay of a head flit"},
   {"router", "switch_cycles", FCSIM_KT_INT, "cycles", "auto", 1, 64, 1, NULL, NULL, NULL,
    "switch traversal delay; `auto`: Novo-G# reduction-tree levels for the VC count (Table 4.2, 2-5), classic 1"},
+  {"router", "local_cycles", FCSIM_KT_INT, "cycles", "1", 0, 64, 0, NULL, NULL, NULL,
+   "classic: latency of the injection and of the ejection channel between a node and its router (as in BookSim2)"},
   {"router", "arbitration", REGISTRY(fcsim_arbiter_names, fcsim_arbiter_valid, "rr"),
    "switch arbitration among head flits: `rr` round-robin, `ff` farthest-first, `of` oldest-first, `mixed` (seed 000 §5.1.2)"},
   {"router", "dateline", CHOICE(onoff_names, "on"),
    "`on`: two dateline VC classes with overlapping buffers on tori (Fig. 4.9b); `off` drops them (deadlock-prone: for experiments and the watchdog)"},
+  {"router", "vc_classes", CHOICE(vc_class_names, "overlap"),
+   "how the dateline classes share VCs (Fig. 4.9): `overlap` (b) only the first and last VC exclusive; `split` (a) half each, as BookSim2 does"},
   {"router", "age_threshold", FCSIM_KT_INT, "cycles", "500", 0, 1000000000, 0, NULL, NULL, NULL,
    "`mixed` arbitration: packets older than this beat all younger ones, oldest first"},
 

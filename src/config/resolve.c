@@ -132,11 +132,15 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
       (rc = get_int32(&r, "router", "rc_cycles", &p->rc_cycles, NULL)) ||
       (rc = get_int32(&r, "router", "va_cycles", &p->va_cycles, NULL)) ||
       (rc = get_int32(&r, "router", "switch_cycles", &p->switch_cycles, &switch_auto)) ||
+      (rc = get_int32(&r, "router", "local_cycles", &p->local_cycles, NULL)) ||
       (rc = get_name(&r, "router", "arbitration", p->arbitration)) ||
       (rc = get_int32(&r, "router", "age_threshold", &p->age_threshold_cycles, NULL)) ||
       (rc = get_name(&r, "router", "dateline", name)))
     return rc;
   p->dateline = !strcmp(name, "on");
+  if ((rc = get_name(&r, "router", "vc_classes", name)))
+    return rc;
+  p->vc_split = !strcmp(name, "split");
 
   /* [routing] */
   if ((rc = get_name(&r, "routing", "algorithm", p->routing)))

@@ -30,13 +30,8 @@ static int64_t waits_on(const struct fcsim_net *net, size_t vi, uint32_t node)
     return (int64_t)(first + vc->out_vc);
   }
   if (vc->stage == FCSIM_VC_VA) { /* waits for any VC of its class: pick an occupied one */
-    int lo = 0, hi = net->nvc - 1;
-    if (net->topo.kind == FCSIM_TOPO_TORUS && net->p.dateline && net->nvc >= 2) {
-      if (vc->class1)
-        lo = 1;
-      else
-        hi = net->nvc - 2;
-    }
+    int lo, hi, slo, shi;
+    fcsim_vc_class_range(net, vc->class1, &lo, &hi, &slo, &shi);
     for (int v = lo; v <= hi; v++)
       if (net->vcs[first + v].count)
         return (int64_t)(first + v);

@@ -164,6 +164,37 @@ static inline void fcsim_pktq_pop(struct fcsim_pktq *q)
   q->count--;
 }
 
+/* The VCs a packet of dateline class `cls` may use, [*lo, *hi], and the
+ * range shared by both classes, [*shared_lo, *shared_hi] (empty when
+ * shared_lo > shared_hi). Fig. 4.9: `overlap` (b) lets class 0 use VCs
+ * 0..V-2 and class 1 VCs 1..V-1; `split` (a) gives class 0 the first half
+ * (rounded up) and class 1 the rest. Meshes and dateline-free tori: one class,
+ * all VCs. */
+static inline void fcsim_vc_class_range(const struct fcsim_net *net, int cls, int *lo, int *hi, int *shared_lo,
+                                        int *shared_hi)
+{
+  *lo = 0;
+  *hi = net->nvc - 1;
+  *shared_lo = 1;
+  *shared_hi = 0;
+  if (net->topo.kind != FCSIM_TOPO_TORUS || !net->p.dateline || net->nvc < 2)
+    return;
+  if (net->p.vc_split) {
+    int half = (net->nvc + 1) / 2;
+    if (cls)
+      *lo = half;
+    else
+      *hi = half - 1;
+    return;
+  }
+  if (cls)
+    *lo = 1;
+  else
+    *hi = net->nvc - 2;
+  *shared_lo = 1;
+  *shared_hi = net->nvc - 2;
+}
+
 /* Fills out[p] with the free downstream slots the router knows of on each
  * network output p, summed over VCs (for credit-aware routing), -1 where
  * there is no link; returns out. */

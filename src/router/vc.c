@@ -134,7 +134,11 @@ static inline void mark_dirty(struct fcsim_net *net, struct fcsim_node *nd, int 
   nd->credit_dirty_until = until;
 }
 
-static void eject_flit(struct fcsim_net *net, struct fcsim_part *pt, const struct fcsim_flit *f, uint64_t now)
+/* Counts a flit leaving the network at cycle `now`, arriving at its node at
+ * cycle `at` (novog: the same; classic: after the switch and the ejection
+ * channel). */
+static void eject_flit(struct fcsim_net *net, struct fcsim_part *pt, const struct fcsim_flit *f, uint64_t now,
+                       uint64_t at)
 {
   struct fcsim_stats_acc *a = &pt->acc;
   a->flits_ejected_total++;
@@ -143,10 +147,10 @@ static void eject_flit(struct fcsim_net *net, struct fcsim_part *pt, const struc
   pt->flits_in_network--;
   pt->last_progress = now;
   if (f->flags & FCSIM_FLIT_TAIL) {
-    if (now > a->last_eject)
-      a->last_eject = now;
+    if (at > a->last_eject)
+      a->last_eject = at;
     if (f->flags & FCSIM_FLIT_MEASURED)
-      fcsim_stats_record_packet(a, now - f->gen_cycle, f->hops);
+      fcsim_stats_record_packet(a, at - f->gen_cycle, f->hops);
   }
 }
 
@@ -214,8 +218,8 @@ static inline int next_class(const struct fcsim_net *net, uint32_t node, int in,
 }
 
 /* Allocates a free downstream VC of class `cls` on output `out`; -1 if none.
- * Overlapping classes (Fig. 4.9b): class 0 may use VCs 0..V-2, class 1 VCs
- * 1..V-1, so only the first and last are exclusive. An exclusive (escape) VC
+ * With overlapping classes (Fig. 4.9b) only the first and last VCs are
+ * exclusive (fcsim_vc_class_range). An exclusive (escape) VC
  * is handed to a new packet as soon as the previous one's tail has left (its
  * packets are all of one class and follow an acyclic chain); a shared VC only
  * when it is known to be empty (all its credits back), or a packet of one
@@ -224,17 +228,10 @@ static inline int next_class(const struct fcsim_net *net, uint32_t node, int in,
  * of the shared VCs. */
 static int alloc_vc(struct fcsim_net *net, struct fcsim_outport *o, int cls, int ejecting)
 {
-  int lo = 0, hi = net->nvc - 1, shared_lo = 1, shared_hi = 0;
+  int lo, hi, shared_lo, shared_hi;
   if (ejecting)
     return 0;
-  if (net->topo.kind == FCSIM_TOPO_TORUS && net->p.dateline && net->nvc >= 2) {
-    if (cls)
-      lo = 1;
-    else
-      hi = net->nvc - 2;
-    shared_lo = 1;
-    shared_hi = net->nvc - 2;
-  }
+  fcsim_vc_class_range(net, cls, &lo, &hi, &shared_lo, &shared_hi);
   int n = hi - lo + 1;
   for (int i = 0; i < n; i++) {
     int v = lo + (o->va_ptr + i) % n;
@@ -267,28 +264,30 @@ static void route_and_allocate(struct fcsim_net *net, struct fcsim_part *pt, uin
       if (vc->stage == FCSIM_VC_RC && vc->ready_cycle <= now) {
         const struct fcsim_flit *f = vc_front(net, vi);
         if (f->dest == node) {
-          nd->heads_waiting--;
           vc->dist = 0;
-          if (classic) {
+          if (classic) { /* the ejection port is an output like the others: VA, SA, ST */
             vc->out_port = (int8_t)np;
-            vc->out_vc = 0;
-            vc->stage = FCSIM_VC_ACTIVE;
+            vc->class1 = 0;
+            vc->stage = FCSIM_VC_VA;
+            vc->ready_cycle += (uint64_t)net->p.va_cycles;
           } else {
+            nd->heads_waiting--;
             vc->stage = FCSIM_VC_EJECT;
+            continue;
           }
-          continue;
+        } else {
+          int out = net->routing->route(&net->topo, &net->p, node, f->dest, f->route, q, &nd->hop_rng,
+                                        net->routing->needs_credits ? fcsim_port_credits(net, node, credits) : NULL);
+          vc->out_port = (int8_t)out;
+          vc->class1 = (uint8_t)next_class(net, node, q, out, (f->flags & FCSIM_FLIT_CLASS1) != 0);
+          vc->dist = net->arbiter->constant ? 0 : (uint16_t)fcsim_topo_distance(&net->topo, node, f->dest);
+          vc->stage = FCSIM_VC_VA;
+          vc->ready_cycle += (uint64_t)net->p.va_cycles;
         }
-        int out = net->routing->route(&net->topo, &net->p, node, f->dest, f->route, q, &nd->hop_rng,
-                                      net->routing->needs_credits ? fcsim_port_credits(net, node, credits) : NULL);
-        vc->out_port = (int8_t)out;
-        vc->class1 = (uint8_t)next_class(net, node, q, out, (f->flags & FCSIM_FLIT_CLASS1) != 0);
-        vc->dist = net->arbiter->constant ? 0 : (uint16_t)fcsim_topo_distance(&net->topo, node, f->dest);
-        vc->stage = FCSIM_VC_VA;
-        vc->ready_cycle += (uint64_t)net->p.va_cycles;
       }
       if (vc->stage == FCSIM_VC_VA && vc->ready_cycle <= now) {
         struct fcsim_outport *o = &net->outs[(size_t)node * net->np_out + vc->out_port];
-        int v2 = alloc_vc(net, o, vc->class1, 0);
+        int v2 = alloc_vc(net, o, vc->class1, vc->out_port == np);
         if (v2 >= 0) {
           vc->out_vc = (int8_t)v2;
           vc->stage = FCSIM_VC_ACTIVE;
@@ -366,7 +365,7 @@ static void eject_novog(struct fcsim_net *net, struct fcsim_part *pt, uint32_t n
       struct fcsim_flit f = *vc_front(net, vi);
       int tail = (f.flags & FCSIM_FLIT_TAIL) != 0;
       vc_pop(net, pt, node, q, vi, tail, now);
-      eject_flit(net, pt, &f, now);
+      eject_flit(net, pt, &f, now, now);
       mark_dirty(net, nd, q, now);
       if (tail) {
         nd->eject_vc[q] = -1;
@@ -500,7 +499,7 @@ static void inject_classic(struct fcsim_net *net, struct fcsim_part *pt, uint32_
   if (q->count == 0)
     return;
   struct fcsim_packet *pk = fcsim_pktq_front(q);
-  if (pk->gen_cycle > now)
+  if (pk->gen_cycle + (uint64_t)net->p.local_cycles > now) /* the injection channel */
     return;
   if (nd->classic_inj_vc == 0xff) {
     for (int v = 0; v < net->nvc; v++) {
@@ -584,7 +583,8 @@ static int switch_classic(struct fcsim_net *net, struct fcsim_part *pt, uint32_t
       credit_send(net, pt, node, q, (uint32_t)(w % nvc), 1, now);
     if (p == np) {
       f.hops--; /* the ejection port is not a link */
-      eject_flit(net, pt, &f, now);
+      /* the flit reaches its node after the switch and the ejection channel */
+      eject_flit(net, pt, &f, now, now + (uint64_t)net->p.switch_cycles + (uint64_t)net->p.local_cycles);
     } else {
       o->credits[ovc]--;
       rc |= link_send(net, pt, node, p, &f, now);

@@ -111,3 +111,9 @@ double ts_zero_load_latency(double hops, int link_latency, int rc, int va, int s
 {
   return hops * (link_latency + rc + va + switch_cycles) + rc + (packet_flits - 1);
 }
+
+double ts_zero_load_latency_classic(double hops, int link_latency, int rc, int va, int switch_cycles, int local,
+                                    int packet_flits)
+{
+  return (hops + 1) * (rc + va + switch_cycles) + hops * link_latency + 2 * local + (packet_flits - 1);
+}

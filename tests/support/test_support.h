@@ -36,5 +36,8 @@ char *ts_read_file(const char *path);
 int ts_sim_run(const char *const *sets, struct fcsim_sim **out);
 
 /* Exact formula of zero-load latency for H hops (see docs/ARCHITECTURE.md):
- * H * (L + rc + va + switch) + rc + (F - 1). */
+ * novog:   H * (L + rc + va + switch) + rc + (F - 1);
+ * classic: (H + 1) * (rc + va + switch) + H * L + 2 * local + (F - 1). */
 double ts_zero_load_latency(double hops, int link_latency, int rc, int va, int switch_cycles, int packet_flits);
+double ts_zero_load_latency_classic(double hops, int link_latency, int rc, int va, int switch_cycles, int local,
+                                    int packet_flits);
