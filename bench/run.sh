@@ -124,10 +124,15 @@ CFG
 import re, sys
 t = open('/tmp/fcsim-bench-booksim.log').read()
 cycles = sum(int(x) for x in re.findall(r'Time taken is (\d+) cycles', t))
-acc = float(re.findall(r'Accepted flit rate average = ([\d.]+)', t)[-1])
-hops = float(re.findall(r'Hops average = ([\d.]+)', t)[-1])  # routers traversed per packet
 wall = float(sys.argv[4]) - float(sys.argv[3])
-fh = acc * 512 * cycles * (hops - 1)   # link hops = routers - 1 (the ejection router)
+exact = re.findall(r'flits_retired_total = (\d+) router_traversals_total = (\d+)', t)
+if exact:  # a build that counts whole-run totals: link hops = router traversals - flits
+    flits, trav = (int(x) for x in exact[-1])
+    fh = trav - flits
+else:      # BookSim's averages: accepted rate x nodes x cycles, "Hops average" counts routers
+    acc = float(re.findall(r'Accepted flit rate average = ([\d.]+)', t)[-1])
+    hops = float(re.findall(r'Hops average = ([\d.]+)', t)[-1])
+    fh = acc * 512 * cycles * (hops - 1)
 print("%-46s %9d %9.3f %14.4g" % ("booksim 8x8x8 %s%% sat (%s)" % (sys.argv[1], sys.argv[2]), cycles, wall, fh / wall))
 PY
   done
