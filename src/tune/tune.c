@@ -1165,7 +1165,8 @@ static int analyse(struct fcsim_tune *t, struct fcsim_error *err)
     g->score = g->gain = NAN;
     size_t nwl = 0, w0 = 0;
     for (size_t w = 0; w < t->nw; w++) {
-      if (!t->wres[w * t->nmetrics + mi].applicable)
+      /* a workload with no configuration valid at every point has no score */
+      if (!t->wres[w * t->nmetrics + mi].applicable || t->wres[w * t->nmetrics + mi].best < 0)
         continue;
       if (!nwl)
         w0 = w;
@@ -1504,7 +1505,9 @@ void fcsim_tune_write_report(const struct fcsim_tune *t, FILE *out)
       char mname[64];
       snprintf(mname, sizeof mname, "%s (%s)", fcsim__tune_metrics[m].name, fcsim__tune_metrics[m].hb ? "max" : "min");
       if (!g->applicable || g->best < 0) {
-        fprintf(out, "  %-22s n/a (fewer than two workloads measure it)\n", mname);
+        fprintf(out, "  %-22s n/a (%s)\n", mname,
+                g->applicable ? "no configuration valid in every workload"
+                              : "fewer than two workloads have a configuration valid at every point");
         continue;
       }
       config_label(t, (size_t)g->best, label, sizeof label);
@@ -1512,7 +1515,7 @@ void fcsim_tune_write_report(const struct fcsim_tune *t, FILE *out)
       print_pct(out, 8, g->gain);
       fprintf(out, "  ");
       size_t w0 = 0;
-      while (w0 < t->nw && !t->wres[w0 * t->nmetrics + mi].applicable)
+      while (w0 < t->nw && (!t->wres[w0 * t->nmetrics + mi].applicable || t->wres[w0 * t->nmetrics + mi].best < 0))
         w0++;
       report_fewest(t, out, g->fewest_vcs, g->fewest_at, w0 < t->nw ? t->vcs[w0 * t->nc + (size_t)g->best] : 0);
       fputc('\n', out);
