@@ -491,6 +491,20 @@ static void scan_incoming(struct fcsim_net *net, struct fcsim_part *pt)
     for (; r->scan != r->pub; r->scan++)
       pt->rc |= fcsim_part_wake(net, pt, dst, net->chan_pool[r->base + (r->scan & r->mask)].arrival);
   }
+  /* Novo-G# credit reports on links leaving this partition: wake the router
+   * that reads them when each report (one entry per VC) arrives */
+  if (!net->model->inband_credits)
+    return;
+  for (uint32_t i = 0; i < pt->n_out_cross && !pt->rc; i++) {
+    uint32_t c = pt->out_cross[i];
+    struct fcsim_ring *r = &net->cchan[c];
+    uint32_t reader = c / (uint32_t)net->topo.nports;
+    for (; r->scan != r->pub; r->scan++) {
+      const struct fcsim_credit_slot *e = &net->cchan_pool[r->base + (r->scan & r->mask)];
+      if (e->vc == 0)
+        pt->rc |= fcsim_part_wake(net, pt, reader, e->arrival);
+    }
+  }
 }
 
 /* The run-level decision taken at a checkpoint from all partitions. */

@@ -72,25 +72,25 @@ struct fcsim_pktq {
   uint32_t head, count, cap;
 };
 
-/* Per-node bookkeeping. */
+/* Per-node bookkeeping. Fields read on every step come first, so that they
+ * share a cache line; random streams and credit timers follow. */
 struct fcsim_node {
-  struct fcsim_rng arrival_rng, dest_rng, route_rng, hop_rng;
+  uint64_t processed_at;       /* last cycle stepped (+1, 0 = never) */
+  uint32_t buffered;           /* flits in input VCs */
+  uint32_t queued;             /* packets in source queues */
+  uint16_t busy_mask[FCSIM_MAX_PORTS + 1]; /* bit v: VC v of the input port holds flits */
+  uint16_t heads_waiting;      /* VCs whose front packet is in RC or VA */
+  uint16_t in_pending;         /* bit q: the link into input q may hold flits */
+  uint8_t busy_count[FCSIM_MAX_PORTS + 1]; /* VCs of the input port holding flits */
+  uint8_t classic_inj_vc;      /* classic: local VC of the packet being injected, 0xff none */
+  int8_t eject_vc[FCSIM_MAX_PORTS]; /* novog: VC ejecting on each input port, -1 none */
+  uint16_t classic_inj_sent;   /* classic: its flits moved in so far */
+  uint64_t credit_dirty_until; /* novog: max over ports of port_dirty_until */
   uint64_t next_arrival;       /* next packet creation, UINT64_MAX if none */
   uint64_t created;            /* packets created (pattern sequence number) */
   int64_t batch_left;          /* batch mode: packets still to create */
-  uint64_t processed_at;       /* last cycle stepped (+1, 0 = never) */
-  uint64_t credit_dirty_until; /* novog: max over ports of port_dirty_until */
+  struct fcsim_rng arrival_rng, dest_rng, route_rng, hop_rng;
   uint64_t port_dirty_until[FCSIM_MAX_PORTS]; /* novog: report input port p's free slots until then */
-  uint32_t queued;             /* packets in source queues */
-  uint32_t buffered;           /* flits in input VCs */
-  uint16_t busy_mask[FCSIM_MAX_PORTS + 1]; /* bit v: VC v of the input port holds flits */
-  uint8_t busy_count[FCSIM_MAX_PORTS + 1]; /* VCs of the input port holding flits */
-  uint16_t heads_waiting;      /* VCs whose front packet is in RC or VA */
-  uint16_t in_pending;         /* bit q: the link into input q may hold flits */
-  uint8_t classic_inj_vc;      /* classic: local VC of the packet being injected, 0xff none */
-  int8_t eject_vc[FCSIM_MAX_PORTS]; /* novog: VC ejecting on each input port, -1 none */
-  uint8_t pad[3];
-  uint16_t classic_inj_sent;   /* classic: its flits moved in so far */
 };
 
 /* A partition: a contiguous range of routers simulated by one thread (or

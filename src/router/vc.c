@@ -380,13 +380,20 @@ static void eject_novog(struct fcsim_net *net, struct fcsim_part *pt, uint32_t n
  * buffers have not changed for a while reports what it reported last time,
  * which the upstream router already holds: that report is not queued, so an
  * idle upstream router's credit ring does not fill up. */
-static void send_credit_flit(struct fcsim_net *net, struct fcsim_part *pt, uint32_t node, int port, uint64_t now)
+static int send_credit_flit(struct fcsim_net *net, struct fcsim_part *pt, uint32_t node, int port, uint64_t now)
 {
   if (net->nodes[node].port_dirty_until[port] < now)
-    return;
+    return 0;
   for (int v = 0; v < net->nvc; v++)
     credit_send(net, pt, node, port, (uint32_t)v,
                 net->depth - (int32_t)net->vcs[vc_index(net, node, port, v)].count, now);
+  /* the upstream router reads its credits only when stepped: wake it when
+   * the report arrives, or reports pile up while it idles (a router of
+   * another partition is woken by the window scan, engine.c) */
+  size_t up = (size_t)net->topo.neighbor[(size_t)node * net->topo.nports + port];
+  if (net->cchan[up * net->topo.nports + (port ^ 1)].cross)
+    return 0;
+  return fcsim_part_wake(net, pt, (uint32_t)up, now + (uint64_t)net->p.link_latency_cycles);
 }
 
 static int switch_novog(struct fcsim_net *net, struct fcsim_part *pt, uint32_t node, uint64_t now)
@@ -417,7 +424,7 @@ static int switch_novog(struct fcsim_net *net, struct fcsim_part *pt, uint32_t n
     if (net->topo.neighbor[(size_t)node * np + p] < 0)
       continue;
     if (credit_cycle) {
-      send_credit_flit(net, pt, node, p, now);
+      rc |= send_credit_flit(net, pt, node, p, now);
       continue;
     }
     struct fcsim_outport *o = &net->outs[(size_t)node * np + p];
