@@ -5,7 +5,7 @@
 #   FCSIM_WITH_MPI=1  also installs Open MPI (for -DFCSIM_MPI=ON builds).
 set -euo pipefail
 
-pkgs=(build-essential cmake pkg-config libinih-dev libjansson-dev libcmocka-dev gnuplot-nox)
+pkgs=(build-essential cmake pkg-config libinih-dev libjansson-dev libcmocka-dev gnuplot-nox jq)
 if [ "${FCSIM_WITH_MPI:-0}" = "1" ]; then
   pkgs+=(libopenmpi-dev openmpi-bin)
 fi
