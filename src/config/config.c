@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "config/config.h"
+#include "core/text.h"
 #include "core/units.h"
 
 
@@ -63,24 +64,6 @@ const char *fcsim_config_get(const struct fcsim_config *cfg, const char *key)
   return cfg->text[i] ? cfg->text[i] : fcsim_keys[i].default_text;
 }
 
-/* Edit distance, for did-you-mean. */
-static size_t edit_distance(const char *a, const char *b)
-{
-  size_t la = strlen(a), lb = strlen(b);
-  if (la > 63 || lb > 63)
-    return 99;
-  size_t d[64][64];
-  for (size_t i = 0; i <= la; i++) d[i][0] = i;
-  for (size_t j = 0; j <= lb; j++) d[0][j] = j;
-  for (size_t i = 1; i <= la; i++)
-    for (size_t j = 1; j <= lb; j++) {
-      size_t sub = d[i - 1][j - 1] + (tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]));
-      size_t del = d[i - 1][j] + 1, ins = d[i][j - 1] + 1;
-      d[i][j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
-    }
-  return d[la][lb];
-}
-
 const char *fcsim_key_suggest(const char *section, const char *name, char *buf, size_t size)
 {
   char want[160], cand[160];
@@ -89,7 +72,7 @@ const char *fcsim_key_suggest(const char *section, const char *name, char *buf, 
   const struct fcsim_key *bk = NULL;
   for (size_t i = 0; i < fcsim_nkeys; i++) {
     snprintf(cand, sizeof cand, "%s.%s", fcsim_keys[i].section, fcsim_keys[i].name);
-    size_t d = edit_distance(want, cand);
+    size_t d = fcsim_edit_distance(want, cand, 1);
     /* a right key in the wrong section is a good guess too */
     if (!strcmp(fcsim_keys[i].name, name) && d > 1)
       d = 1;

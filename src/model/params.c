@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/text.h"
 #include "core/units.h"
 #include "model/model.h"
 
@@ -51,28 +52,6 @@ const char *fcsim_model_unit_name(enum fcsim_model_unit unit)
   }
 }
 
-/* Levenshtein distance of two short strings (bounded to 63 chars). */
-static size_t edit_distance(const char *a, const char *b)
-{
-  size_t la = strlen(a), lb = strlen(b);
-  if (la > 63) la = 63;
-  if (lb > 63) lb = 63;
-  size_t prev[64], cur[64];
-  for (size_t j = 0; j <= lb; j++)
-    prev[j] = j;
-  for (size_t i = 1; i <= la; i++) {
-    cur[0] = i;
-    for (size_t j = 1; j <= lb; j++) {
-      size_t sub = prev[j - 1] + (a[i - 1] != b[j - 1]);
-      size_t del = prev[j] + 1, ins = cur[j - 1] + 1;
-      size_t best = sub < del ? sub : del;
-      cur[j] = best < ins ? best : ins;
-    }
-    memcpy(prev, cur, (lb + 1) * sizeof prev[0]);
-  }
-  return prev[lb];
-}
-
 static int ieq(const char *a, const char *b)
 {
   for (; *a && *b; a++, b++)
@@ -90,7 +69,7 @@ static const char *suggest(const struct fcsim_model_ops *m, const char *key)
   for (size_t i = 0; i < m->n_params; i++) {
     if (ieq(m->params[i].name, key))
       return m->params[i].name;
-    size_t d = edit_distance(m->params[i].name, key);
+    size_t d = fcsim_edit_distance(m->params[i].name, key, 0);
     if (d < best_d) {
       best_d = d;
       best = m->params[i].name;
