@@ -16,6 +16,7 @@ configs=(
   "network.dims=8x8x8 traffic.rate=1.2 router.arbitration=ff sim.measure_cycles=3000 sim.drain_cycles=2000"
   "network.dims=2x4x8 router.model=classic network.link_latency=3 traffic.pattern=randperm traffic.rate=0.4"
   "network.topology=mesh network.dims=6x6 router.vcs=1 traffic.pattern=transpose traffic.rate=0.3 network.link_latency=20"
+  "network.dims=4x4x4 routing.algorithm=ccar traffic.rate=0.7 router.vcs=4 network.link_latency=6 router.credit_period=12"
   "traffic.mode=batch traffic.batch_packets=200 traffic.rate=1.5 traffic.pattern=all-to-all router.vcs=4"
   "network.dims=8 router.model=classic router.vcs=1 router.vc_depth=2 router.dateline=off traffic.packet_size=8 traffic.rate=0.9 sim.deadlock_cycles=500"
 )

@@ -23,7 +23,7 @@ static const char *const patterns[] = {"uniform",    "nn",     "3h-nn",  "cube-n
 #define N(a) (sizeof(a) / sizeof *(a))
 
 /* Runs one configuration; fails on deadlock, lost flits or overflow. */
-static void run_checked(const char *dims, const char *alg, const char *arb, const char *pattern, const char *rate,
+static inline void run_checked(const char *dims, const char *alg, const char *arb, const char *pattern, const char *rate,
                         const char *model)
 {
   char s_dims[64], s_alg[64], s_arb[64], s_pat[64], s_rate[64], s_model[64];
@@ -55,7 +55,7 @@ static void run_checked(const char *dims, const char *alg, const char *arb, cons
 }
 
 /* Average hops of a drained run below saturation. */
-static double drained_hops(const char *dims, const char *alg, const char *pattern, unsigned long long *measured)
+static inline double drained_hops(const char *dims, const char *alg, const char *pattern, unsigned long long *measured)
 {
   char s_dims[64], s_alg[64], s_pat[64];
   snprintf(s_dims, sizeof s_dims, "network.dims=%s", dims);
@@ -78,7 +78,7 @@ static double drained_hops(const char *dims, const char *alg, const char *patter
 /* The same packets are created whatever the routing (arrival and
  * destination streams do not depend on it): minimal algorithms give DOR's
  * average exactly; RLB more. */
-static void hops_vs_dor(const char *dims, const char *const *pats, size_t npats)
+static inline void hops_vs_dor(const char *dims, const char *const *pats, size_t npats)
 {
   for (size_t p = 0; p < npats; p++) {
     unsigned long long n_dor, n;

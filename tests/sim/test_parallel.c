@@ -84,6 +84,20 @@ static void test_mesh_and_patterns(void **state)
   check_config((const char *const[]){"network.dims=16", "traffic.pattern=tornado", "traffic.rate=0.9", NULL});
 }
 
+/* Adaptive and randomised routing: CCAR reads credits as they arrive, ROMM
+ * and RLB draw per hop and per packet. */
+static void test_routing_algorithms(void **state)
+{
+  check_config((const char *const[]){"network.dims=4x4x4", "routing.algorithm=ccar", "traffic.rate=0.7",
+                                     "router.vcs=4", "network.link_latency=6", "router.credit_period=12", NULL});
+  check_config((const char *const[]){"network.dims=4x4x4", "routing.algorithm=romm", "traffic.pattern=transpose",
+                                     "traffic.rate=0.6", "router.arbitration=of", NULL});
+  check_config((const char *const[]){"network.dims=2x4x8", "routing.algorithm=rlb", "router.model=classic",
+                                     "network.link_latency=4", "traffic.rate=0.3", NULL});
+  check_config((const char *const[]){"network.dims=4x4x4", "routing.algorithm=o1turn", "traffic.pattern=bitcomp",
+                                     "traffic.rate=1.2", "sim.measure_cycles=3000", "sim.drain_cycles=2000", NULL});
+}
+
 static void test_batch(void **state)
 {
   check_config((const char *const[]){"network.dims=4x4x4", "traffic.mode=batch", "traffic.batch_packets=300",
@@ -102,7 +116,8 @@ int main(void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_novog_uniform), cmocka_unit_test(test_novog_saturated_8x8x8),
     cmocka_unit_test(test_classic_short_links), cmocka_unit_test(test_mesh_and_patterns),
-    cmocka_unit_test(test_batch), cmocka_unit_test(test_deadlock_report),
+    cmocka_unit_test(test_routing_algorithms), cmocka_unit_test(test_batch),
+    cmocka_unit_test(test_deadlock_report),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
