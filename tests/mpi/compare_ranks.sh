@@ -38,5 +38,14 @@ for cfg in "${configs[@]}"; do
     fi
   done
 done
+# more partitions than routers: one clear message, exit status 2
+n=$((n + 1))
+msg=$("${mpirun[@]}" 3 "$fcsim" run --set network.dims=2 -q 2>&1 >/dev/null) && status=0 || status=$?
+if [ "$status" != 0 ] && printf '%s' "$msg" | grep -q "3 ranks x sim.threads = 3 partitions, more than the 2 routers"; then
+  echo "ok: 3 ranks on 2 routers refused"
+else
+  echo "FAIL: 3 ranks on 2 routers: status $status: $msg"
+  fail=$((fail + 1))
+fi
 echo "$((n - fail)) passed, $fail failed"
 [ "$fail" = 0 ]
