@@ -1,5 +1,5 @@
-/* The public simulation API (include/fcsim/sim.h): creating and running a
- * simulation, and writing its results as a table, JSON and CSV. */
+/* Writing the results of a simulation (include/fcsim/sim.h): a readable
+ * table, one JSON object, CSV header and rows. */
 #define _POSIX_C_SOURCE 200809L
 #include <jansson.h>
 #include <math.h>
@@ -7,80 +7,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "config/config.h"
-#include "engine/engine.h"
-#include "fcsim/fcsim.h"
-
-struct fcsim_sim {
-  struct fcsim_config *cfg;  /* copy of the caller's configuration */
-  struct fcsim_net *net;
-  struct fcsim_stats stats;
-  char *deadlock_report;     /* from malloc, or NULL */
-  int ran;
-};
-
-const char *fcsim_version(void)
-{
-  return FCSIM_VERSION;
-}
-
-int fcsim_sim_create(const struct fcsim_config *cfg, struct fcsim_sim **out, struct fcsim_error *err)
-{
-  struct fcsim_params p;
-  int rc = fcsim_config_resolve(cfg, &p, err);
-  if (rc)
-    return rc;
-  struct fcsim_sim *sim = calloc(1, sizeof *sim);
-  if (!sim)
-    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
-  sim->cfg = fcsim_config_clone(cfg);
-  if (!sim->cfg) {
-    free(sim);
-    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
-  }
-  if ((rc = fcsim_net_create(&sim->net, &p, err))) {
-    fcsim_config_destroy(sim->cfg);
-    free(sim);
-    return rc;
-  }
-  *out = sim;
-  return 0;
-}
-
-void fcsim_sim_destroy(struct fcsim_sim *sim)
-{
-  if (!sim)
-    return;
-  fcsim_net_destroy(sim->net);
-  fcsim_config_destroy(sim->cfg);
-  free(sim->deadlock_report);
-  free(sim);
-}
-
-static double now_seconds(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-int fcsim_sim_run(struct fcsim_sim *sim, fcsim_progress_f progress, void *user, struct fcsim_error *err)
-{
-  double t0 = now_seconds();
-  int rc = fcsim_net_run(sim->net, progress, user, &sim->deadlock_report, err);
-  double t1 = now_seconds();
-  fcsim_net_stats(sim->net, &sim->stats);
-  sim->stats.wall_seconds = t1 - t0;
-  sim->stats.deadlock = rc == FCSIM_EDEADLOCK;
-  sim->stats.deadlock_report = sim->deadlock_report;
-  sim->ran = 1;
-  return rc;
-}
-
-const struct fcsim_stats *fcsim_sim_stats(const struct fcsim_sim *sim)
-{
-  return &sim->stats;
-}
+#include "engine/sim_priv.h"
 
 /* --- table --- */
 
@@ -265,30 +192,3 @@ void fcsim_sim_write_csv_row(const struct fcsim_sim *sim, FILE *out)
           (unsigned long long)s->cycles, s->saturated, s->deadlock, s->wall_seconds);
 }
 
-/* --- topology description --- */
-
-int fcsim_topo_describe(const struct fcsim_config *cfg, struct fcsim_topo_info *info, struct fcsim_error *err)
-{
-  struct fcsim_params p;
-  struct fcsim_topo t;
-  int rc = fcsim_config_resolve(cfg, &p, err);
-  if (rc)
-    return rc;
-  if ((rc = fcsim_topo_init(&t, &p, err)))
-    return rc;
-  memset(info, 0, sizeof *info);
-  info->nodes = t.nodes;
-  info->channels = fcsim_topo_channels(&t);
-  info->links = info->channels / 2;
-  info->diameter_hops = fcsim_topo_diameter(&t);
-  info->bisection_links = fcsim_topo_bisection_links(&t);
-  info->bisection_flits_per_cycle = 2.0 * info->bisection_links * p.link_bandwidth_flits;
-  info->ports_per_router = t.nports + (fcsim_router_model_find(p.router_model)->local_port ? 1 : 0);
-  info->link_latency_cycles = p.link_latency_cycles;
-  info->link_latency_ns = p.link_latency_ns;
-  info->router_delay_cycles = p.rc_cycles + p.va_cycles + p.switch_cycles;
-  info->diameter_ns = info->diameter_hops * (double)(p.link_latency_cycles + info->router_delay_cycles) * 1e9 /
-                      p.clock_hz;
-  fcsim_topo_destroy(&t);
-  return 0;
-}
