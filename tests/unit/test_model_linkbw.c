@@ -9,28 +9,11 @@
 #include <cmocka.h>
 
 #include "model/model.h"
+#include "model_support.h"
 
-#define SETS(...) ((const char *const[]){__VA_ARGS__, NULL})
 
-static double run(const char *preset, const char *const *sets, const char *name)
-{
-  double v[FCSIM_MODEL_MAX_PARAMS], r[FCSIM_MODEL_MAX_RESULTS];
-  struct fcsim_error err;
-  fcsim_error_clear(&err);
-  if (fcsim_model_run("linkbw", preset, sets, v, r, &err) != 0)
-    fail_msg("linkbw: %s", err.msg);
-  int i = fcsim_model_result_index(fcsim_model_find("linkbw"), name);
-  if (i < 0)
-    fail_msg("no result %s", name);
-  return r[i];
-}
+#define run(preset, sets, name) ts_model_result("linkbw", preset, sets, name)
 
-static void check_printed(const char *what, double value, double expected, int decimals)
-{
-  double half = 0.5 * pow(10.0, -decimals);
-  if (!(fabs(value - expected) <= half + 1e-12))
-    fail_msg("%s: computed %.*f, seed prints %.*f", what, decimals + 3, value, decimals, expected);
-}
 
 static void test_eq1_dcn(void **state)
 {

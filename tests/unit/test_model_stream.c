@@ -9,36 +9,13 @@
 #include <cmocka.h>
 
 #include "model/model.h"
+#include "model_support.h"
 
-#define SETS(...) ((const char *const[]){__VA_ARGS__, NULL})
 
 /* Runs the stream model and returns result `name`; fails the test on error. */
-static double run(const char *preset, const char *const *sets, const char *name)
-{
-  double v[FCSIM_MODEL_MAX_PARAMS], r[FCSIM_MODEL_MAX_RESULTS];
-  struct fcsim_error err;
-  fcsim_error_clear(&err);
-  if (fcsim_model_run("stream", preset, sets, v, r, &err) != 0)
-    fail_msg("stream: %s", err.msg);
-  const struct fcsim_model_ops *m = fcsim_model_find("stream");
-  int i = fcsim_model_result_index(m, name);
-  if (i < 0) {
-    i = fcsim_model_param_index(m, name);
-    if (i < 0)
-      fail_msg("no result or parameter %s", name);
-    return v[i];
-  }
-  return r[i];
-}
+#define run(preset, sets, name) ts_model_result("stream", preset, sets, name)
 
 /* Asserts that `value` shows as `expected` when printed with `decimals`. */
-static void check_printed(const char *what, double value, double expected, int decimals)
-{
-  double half = 0.5 * pow(10.0, -decimals);
-  if (!(fabs(value - expected) <= half + 1e-12))
-    fail_msg("%s: computed %.*f (%.9g), seed prints %.*f", what, decimals + 2, value, value,
-             decimals, expected);
-}
 
 static void test_tsunami_8_fpgas(void **state)
 {
