@@ -117,3 +117,19 @@ double ts_zero_load_latency_classic(double hops, int link_latency, int rc, int v
 {
   return (hops + 1) * (rc + va + switch_cycles) + hops * link_latency + 2 * local + (packet_flits - 1);
 }
+
+void ts_params_init(struct fcsim_params *p, enum fcsim_topology_kind kind, int ndims, const int *dims)
+{
+  memset(p, 0, sizeof *p);
+  p->topology = kind;
+  p->ndims = ndims;
+  p->nodes = 1;
+  for (int d = 0; d < ndims; d++) {
+    p->dims[d] = dims[d];
+    p->nodes *= dims[d];
+    p->dim_order[d] = d;
+  }
+  p->dateline = 1;
+  p->vcs = 2;
+  p->seed = 1;
+}

@@ -28,6 +28,11 @@ char *ts_read_file(const char *path);
 #endif
 
 #include "fcsim/fcsim.h"
+#include "config/config.h"
+
+/* Parameters of a small network for unit tests: topology, sizes, dimension
+ * order x, y, z..., dateline on, 2 VCs, seed 1; callers adjust the rest. */
+void ts_params_init(struct fcsim_params *p, enum fcsim_topology_kind kind, int ndims, const int *dims);
 
 /* Builds and runs a simulation from the built-in defaults plus NULL-terminated
  * "section.key=value" overrides. Returns the library's code from create/run

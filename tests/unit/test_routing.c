@@ -24,6 +24,7 @@
 #include "routing/routing.h"
 #include "routing/turns.h"
 #include "topo/topo.h"
+#include "test_support.h"
 
 /* A topology under test, with its parameters. */
 struct net {
@@ -34,16 +35,7 @@ struct net {
 static void net_init(struct net *n, enum fcsim_topology_kind kind, int ndims, const int *dims)
 {
   memset(n, 0, sizeof *n);
-  n->p.topology = kind;
-  n->p.ndims = ndims;
-  n->p.nodes = 1;
-  for (int d = 0; d < ndims; d++) {
-    n->p.dims[d] = dims[d];
-    n->p.nodes *= dims[d];
-    n->p.dim_order[d] = d;
-  }
-  n->p.dateline = 1;
-  n->p.vcs = 2;
+  ts_params_init(&n->p, kind, ndims, dims);
   n->p.seed = 11;
   assert_int_equal(fcsim_topo_init(&n->t, &n->p, NULL), 0);
 }

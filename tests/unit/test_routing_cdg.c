@@ -22,6 +22,7 @@
 #include "routing/routing.h"
 #include "routing/turns.h"
 #include "topo/topo.h"
+#include "test_support.h"
 
 struct net {
   struct fcsim_params p;
@@ -31,16 +32,8 @@ struct net {
 static void net_init(struct net *n, enum fcsim_topology_kind kind, int ndims, const int *dims, int dateline)
 {
   memset(n, 0, sizeof *n);
-  n->p.topology = kind;
-  n->p.ndims = ndims;
-  n->p.nodes = 1;
-  for (int d = 0; d < ndims; d++) {
-    n->p.dims[d] = dims[d];
-    n->p.nodes *= dims[d];
-    n->p.dim_order[d] = d;
-  }
+  ts_params_init(&n->p, kind, ndims, dims);
   n->p.dateline = dateline;
-  n->p.vcs = 2;
   assert_int_equal(fcsim_topo_init(&n->t, &n->p, NULL), 0);
 }
 

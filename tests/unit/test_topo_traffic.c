@@ -14,17 +14,11 @@
 #include "stats/stats.h"
 #include "topo/topo.h"
 #include "traffic/traffic.h"
+#include "test_support.h"
 
 static void params_for(struct fcsim_params *p, enum fcsim_topology_kind kind, int ndims, const int *dims)
 {
-  memset(p, 0, sizeof *p);
-  p->topology = kind;
-  p->ndims = ndims;
-  p->nodes = 1;
-  for (int d = 0; d < ndims; d++) {
-    p->dims[d] = dims[d];
-    p->nodes *= dims[d];
-  }
+  ts_params_init(p, kind, ndims, dims);
   p->seed = 7;
   p->hotspot_fraction = 0.25;
 }
