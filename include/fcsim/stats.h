@@ -37,6 +37,10 @@ struct fcsim_stats {
   int64_t nchannels;                /* per-link data below */
   const uint64_t *link_flits;       /* flits per channel in the window */
   uint64_t window_cycles;           /* length of the measurement window */
+  double makespan;                  /* trace: cycle the last message completed (0 otherwise) */
+  int64_t nmessages;                /* trace: messages below */
+  const uint64_t *message_complete; /* [nmessages] completion cycle, UINT64_MAX if never */
+  const int64_t *message_id;        /* [nmessages] their ids in the trace */
 };
 
 #endif

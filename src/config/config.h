@@ -39,6 +39,7 @@ struct fcsim_params {
   char router_model[FCSIM_NAME_MAX];
   int vcs;                         /* VCs per input port */
   int vc_depth_flits;              /* buffer per VC (resolved from auto) */
+  int vc_depth_auto;               /* router.vc_depth was `auto` */
   int credit_period_cycles;        /* Novo-G#: cycles between credit flits */
   int credit_threshold_flits;      /* Novo-G#: derived send threshold */
   int rc_cycles, va_cycles;        /* routing computation, VC allocation */
@@ -56,6 +57,7 @@ struct fcsim_params {
   double rate_flits;               /* offered flits per node per cycle */
   int packet_flits;                /* flits per packet (resolved from bits) */
   enum fcsim_traffic_mode mode;
+  char mode_name[FCSIM_NAME_MAX];  /* traffic.mode: the workload's name */
   int64_t batch_packets;           /* batch: packets per node */
   int64_t hotspot_node;
   double hotspot_fraction;

@@ -138,6 +138,7 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
       (rc = get_name(&r, "router", "dateline", name)))
     return rc;
   p->dateline = !strcmp(name, "on");
+  p->vc_depth_auto = depth_auto;
   if ((rc = get_name(&r, "router", "vc_classes", name)))
     return rc;
   p->vc_split = !strcmp(name, "split");
@@ -186,7 +187,8 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   }
   if ((rc = get_name(&r, "traffic", "mode", name)))
     return rc;
-  p->mode = !strcmp(name, "batch") ? FCSIM_MODE_BATCH : FCSIM_MODE_CONTINUOUS;
+  p->mode = !strcmp(name, "continuous") ? FCSIM_MODE_CONTINUOUS : FCSIM_MODE_BATCH;
+  snprintf(p->mode_name, sizeof p->mode_name, "%s", name);
   if ((rc = get_int(&r, "traffic", "batch_packets", &p->batch_packets, NULL)) ||
       (rc = get_int(&r, "traffic", "hotspot_node", &p->hotspot_node, NULL)) ||
       (rc = get_real(&r, "traffic", "hotspot_fraction", &p->hotspot_fraction)))
@@ -241,7 +243,7 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   if (drain_auto)
     p->drain_cycles = 4 * p->measure_cycles + 10000;
   if (deadlock_auto)
-    p->deadlock_cycles = 20LL * (p->link_latency_cycles + (model->inband_credits ? p->credit_period_cycles : 0)) + 1000;
+    p->deadlock_cycles = 20LL * (p->link_latency_cycles + (model->credit_period ? p->credit_period_cycles : 0)) + 1000;
   if (p->rate_flits > 0 && p->rate_flits / p->packet_flits > 64)
     return fcsim_error_set(err, FCSIM_ERANGE, "traffic.rate = %g flits/node/cycle is more than 64 packets per cycle",
                            p->rate_flits);

@@ -13,7 +13,9 @@ enum fcsim_rng_purpose {
   FCSIM_RNG_DEST = 2,    /* destinations of a node's packets */
   FCSIM_RNG_ROUTE = 3,   /* per-packet routing choices made at the source */
   FCSIM_RNG_HOP = 4,     /* per-hop routing choices made at a router */
-  FCSIM_RNG_SETUP = 5    /* network-wide set-up (random permutation) */
+  FCSIM_RNG_SETUP = 5,   /* network-wide set-up (random permutation) */
+  FCSIM_RNG_JITTER = 6,  /* per-flit link latency of a jittered channel */
+  FCSIM_RNG_CLOCK = 7    /* per-node clock offsets drawn from a spread */
 };
 
 struct fcsim_rng {

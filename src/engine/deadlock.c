@@ -1,98 +1,109 @@
-/* Deadlock description: follows, from each occupied input VC, the VC its
- * front packet waits for (the downstream VC it holds, or one it wants) until
- * the walk closes a cycle, and prints that cycle of channels. */
+/* Deadlock description: follows, from each occupied buffer, the buffer its
+ * front packet waits for (each node's model says which: router.h
+ * waits_for) until the walk closes a cycle, and prints that cycle. Buffers
+ * are numbered globally: node n's buffers start at base[n]. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/engine.h"
 
-/* The input VC (global index) that VC `vi` of `node`/`port` waits on, or -1. */
-static int64_t waits_on(const struct fcsim_net *net, size_t vi, uint32_t node)
+struct walker {
+  const struct fcsim_net *net;
+  int64_t *base; /* [nodes + 1] */
+};
+
+static struct fcsim_buf_ref ref_of(const struct walker *w, int64_t id)
 {
-  const struct fcsim_vc *vc = &net->vcs[vi];
-  const int np = net->topo.nports;
-  if (vc->count == 0 || vc->out_port < 0 || vc->out_port >= np)
-    return -1;
-  int32_t m = net->topo.neighbor[(size_t)node * np + vc->out_port];
-  if (m < 0)
-    return -1;
-  int q = vc->out_port ^ 1;
-  size_t first = ((size_t)m * net->np_in + q) * net->nvc;
-  if (vc->stage == FCSIM_VC_ACTIVE) {
-    /* novog: an output held by another packet is waited on first */
-    const struct fcsim_outport *o = &net->outs[(size_t)node * net->np_out + vc->out_port];
-    size_t mine = vi - ((size_t)node * net->np_in) * net->nvc;
-    if (!net->model->local_port && o->holder >= 0 && (size_t)o->holder != mine)
-      return (int64_t)((size_t)node * net->np_in * net->nvc + (size_t)o->holder);
-    if (!net->model->local_port && o->holder == FCSIM_HOLD_INJECT)
-      return (int64_t)(first + o->inj_vc);
-    return (int64_t)(first + vc->out_vc);
+  /* binary search for the node whose range holds id */
+  int64_t lo = 0, hi = w->net->topo.graph.nodes - 1;
+  while (lo < hi) {
+    int64_t mid = (lo + hi + 1) / 2;
+    if (w->base[mid] <= id)
+      lo = mid;
+    else
+      hi = mid - 1;
   }
-  if (vc->stage == FCSIM_VC_VA) { /* waits for any VC of its class: pick an occupied one */
-    int lo, hi, slo, shi;
-    fcsim_vc_class_range(net, vc->class1, &lo, &hi, &slo, &shi);
-    for (int v = lo; v <= hi; v++)
-      if (net->vcs[first + v].count)
-        return (int64_t)(first + v);
-  }
-  return -1;
+  return (struct fcsim_buf_ref){(uint32_t)lo, (int)(id - w->base[lo])};
 }
 
-static void describe_vc(const struct fcsim_net *net, size_t vi, char *buf, size_t size)
+/* The buffer that buffer `id` waits on, or -1. */
+static int64_t waits_on(const struct walker *w, int64_t id)
 {
-  size_t per_node = (size_t)net->np_in * net->nvc;
-  uint32_t node = (uint32_t)(vi / per_node);
-  int port = (int)((vi % per_node) / net->nvc), v = (int)(vi % net->nvc);
-  int len = snprintf(buf, size, "node %u (", node);
-  for (int d = 0; d < net->topo.ndims && len < (int)size; d++)
-    len += snprintf(buf + len, size - len, "%s%d", d ? "," : "", fcsim_topo_coord(&net->topo, node, d));
-  if (len < (int)size)
-    snprintf(buf + len, size - len, ") in %s vc %d", fcsim_topo_port_name(port), v);
+  struct fcsim_buf_ref at = ref_of(w, id), next;
+  const struct fcsim_kind *k = fcsim_kind_of(w->net, at.node);
+  if (!k->ops->waits_for || !k->ops->waits_for(k->shared, &w->net->all_states, at, &next))
+    return -1;
+  return w->base[next.node] + next.buf;
+}
+
+static void describe(const struct walker *w, int64_t id, char *buf, size_t size)
+{
+  struct fcsim_buf_ref at = ref_of(w, id);
+  const struct fcsim_kind *k = fcsim_kind_of(w->net, at.node);
+  k->ops->describe_buffer(k->shared, at, buf, size);
+}
+
+static char *print_cycle(const struct walker *w, int64_t cur)
+{
+  size_t cap = 4096, len = 0;
+  char *out = malloc(cap);
+  if (!out)
+    return NULL;
+  int n = 0;
+  int64_t v = cur;
+  do {
+    n++;
+    v = waits_on(w, v);
+  } while (v != cur);
+  len += (size_t)snprintf(out, cap, "cycle of %d waiting channels: ", n);
+  v = cur;
+  for (int i = 0; i < n && i < 24; i++) {
+    char one[128];
+    describe(w, v, one, sizeof one);
+    len += (size_t)snprintf(out + len, cap - len, "%s%s", i ? " -> " : "", one);
+    v = waits_on(w, v);
+  }
+  if (n > 24)
+    snprintf(out + len, cap - len, " -> ... (%d more)", n - 24);
+  return out;
 }
 
 char *fcsim_deadlock_describe(const struct fcsim_net *net)
 {
-  size_t per_node = (size_t)net->np_in * net->nvc;
-  size_t total = (size_t)net->topo.nodes * per_node;
-  int64_t *mark = malloc(total * sizeof *mark);
-  if (!mark)
+  const int64_t nodes = net->topo.graph.nodes;
+  struct walker w = {net, malloc((size_t)(nodes + 1) * sizeof(int64_t))};
+  if (!w.base)
     return NULL;
-  for (size_t i = 0; i < total; i++)
-    mark[i] = -1;
+  int64_t total = 0;
+  for (int64_t n = 0; n < nodes; n++) {
+    const struct fcsim_kind *k = fcsim_kind_of(net, (uint32_t)n);
+    w.base[n] = total;
+    total += k->ops->nbuffers ? k->ops->nbuffers(k->shared) : 0;
+  }
+  w.base[nodes] = total;
+  int64_t *mark = malloc((size_t)(total ? total : 1) * sizeof *mark);
   char *out = NULL;
-  for (size_t start = 0; start < total && !out; start++) {
-    if (mark[start] >= 0 || net->vcs[start].count == 0)
+  if (!mark) {
+    free(w.base);
+    return NULL;
+  }
+  for (int64_t i = 0; i < total; i++)
+    mark[i] = -1;
+  for (int64_t start = 0; start < total && !out; start++) {
+    struct fcsim_buf_ref at = ref_of(&w, start);
+    const struct fcsim_kind *k = fcsim_kind_of(net, at.node);
+    if (mark[start] >= 0 || !k->ops->buffer_busy(k->shared, fcsim_state(net, at.node), at.buf))
       continue;
-    int64_t cur = (int64_t)start;
+    int64_t cur = start;
     while (cur >= 0 && mark[cur] < 0) {
-      mark[cur] = (int64_t)start;
-      cur = waits_on(net, (size_t)cur, (uint32_t)((size_t)cur / per_node));
+      mark[cur] = start;
+      cur = waits_on(&w, cur);
     }
-    if (cur < 0 || mark[cur] != (int64_t)start)
-      continue;
-    /* cur is on a cycle: print it */
-    size_t cap = 4096, len = 0;
-    out = malloc(cap);
-    if (!out)
-      break;
-    int n = 0;
-    int64_t v = cur;
-    do {
-      n++;
-      v = waits_on(net, (size_t)v, (uint32_t)((size_t)v / per_node));
-    } while (v != cur);
-    len += (size_t)snprintf(out, cap, "cycle of %d waiting channels: ", n);
-    v = cur;
-    for (int i = 0; i < n && i < 24; i++) {
-      char one[128];
-      describe_vc(net, (size_t)v, one, sizeof one);
-      len += (size_t)snprintf(out + len, cap - len, "%s%s", i ? " -> " : "", one);
-      v = waits_on(net, (size_t)v, (uint32_t)((size_t)v / per_node));
-    }
-    if (n > 24)
-      snprintf(out + len, cap - len, " -> ... (%d more)", n - 24);
+    if (cur >= 0 && mark[cur] == start)
+      out = print_cycle(&w, cur);
   }
   free(mark);
+  free(w.base);
   return out;
 }

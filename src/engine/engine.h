@@ -16,6 +16,12 @@
  * network is split. */
 #define FCSIM_CHECK_CYCLES 1024u
 
+/* The min-heap of workload events (cycle, node) of a partition (engine.c). */
+struct fcsim_arrival_heap *fcsim_heap_new(size_t cap);
+void fcsim_heap_free(struct fcsim_arrival_heap *h);
+int fcsim_heap_push(struct fcsim_arrival_heap *h, uint64_t key, uint32_t node); /* 0 or FCSIM_ENOMEM */
+void fcsim_heap_pop(struct fcsim_arrival_heap *h);
+
 int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, struct fcsim_error *err);
 void fcsim_net_destroy(struct fcsim_net *net);
 

@@ -91,6 +91,18 @@ void fcsim_mpi_free(struct fcsim_net *net)
   net->mpi = NULL;
 }
 
+/* Bytes one window's exchange of these rings can take at most. */
+static size_t ring_bytes(const struct fcsim_net *net, const uint32_t *data, uint32_t nd, const uint32_t *cred,
+                         uint32_t nc)
+{
+  size_t b = (size_t)(nd + nc) * sizeof(uint32_t) + 8;
+  for (uint32_t k = 0; k < nd; k++)
+    b += ((size_t)net->links.chan[data[k]].mask + 1) * sizeof(struct fcsim_link_slot);
+  for (uint32_t k = 0; k < nc; k++)
+    b += ((size_t)net->links.cchan[cred[k]].mask + 1) * sizeof(struct fcsim_credit_slot);
+  return b;
+}
+
 int fcsim_mpi_plan(struct fcsim_net *net, struct fcsim_error *err)
 {
   if (net->nranks <= 1)
@@ -106,16 +118,16 @@ int fcsim_mpi_plan(struct fcsim_net *net, struct fcsim_error *err)
   for (int r = 0; r < net->nranks; r++)
     if (r != net->rank)
       m->peers[m->npeers++].rank = r;
-  const size_t nchan = (size_t)net->topo.nodes * net->topo.nports;
+  const struct fcsim_graph *g = &net->topo.graph;
   const int me = net->rank;
-  for (size_t c = 0; c < nchan; c++) {
-    int32_t to = net->topo.neighbor[c];
+  for (int64_t c = 0; c < g->nslots; c++) {
+    int32_t to = g->chan[c].dst;
     if (to < 0)
       continue;
-    int rw = rank_of_node(net, (uint32_t)(c / net->topo.nports)), rr = rank_of_node(net, (uint32_t)to);
+    int rw = rank_of_node(net, g->chan[c].src), rr = rank_of_node(net, (uint32_t)to);
     if (rw == rr)
       continue;
-    net->chan[c].remote = net->cchan[c].remote = 1;
+    net->links.chan[c].remote = net->links.cchan[c].remote = 1;
     int bad = 0;
     /* data ring c: written by the node it leaves, read by `to`;
      * credit ring c: written by `to`, read by the node c leaves */
@@ -132,15 +144,10 @@ int fcsim_mpi_plan(struct fcsim_net *net, struct fcsim_error *err)
       return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
   }
   /* a ring never holds more than its capacity: that bounds one window */
-  size_t dcap = (size_t)net->chan[0].mask + 1, ccap = (size_t)net->cchan[0].mask + 1;
   for (int i = 0; i < m->npeers; i++) {
     struct mpi_peer *p = &m->peers[i];
-    p->sendcap = (size_t)(p->n_send_data + p->n_send_cred) * sizeof(uint32_t) +
-                 (size_t)p->n_send_data * dcap * sizeof(struct fcsim_link_slot) +
-                 (size_t)p->n_send_cred * ccap * sizeof(struct fcsim_credit_slot) + 8;
-    p->recvcap = (size_t)(p->n_recv_data + p->n_recv_cred) * sizeof(uint32_t) +
-                 (size_t)p->n_recv_data * dcap * sizeof(struct fcsim_link_slot) +
-                 (size_t)p->n_recv_cred * ccap * sizeof(struct fcsim_credit_slot) + 8;
+    p->sendcap = ring_bytes(net, p->send_data, p->n_send_data, p->send_cred, p->n_send_cred);
+    p->recvcap = ring_bytes(net, p->recv_data, p->n_recv_data, p->recv_cred, p->n_recv_cred);
     p->sendbuf = malloc(p->sendcap);
     p->recvbuf = malloc(p->recvcap);
     if (!p->sendbuf || !p->recvbuf)
@@ -229,9 +236,10 @@ int fcsim_mpi_exchange(struct fcsim_net *net, struct fcsim_error *err)
       continue;
     char *out = p->sendbuf;
     for (uint32_t k = 0; k < p->n_send_data; k++)
-      out = pack_ring(&net->chan[p->send_data[k]], net->chan_pool, sizeof(struct fcsim_link_slot), out);
+      out = pack_ring(&net->links.chan[p->send_data[k]], net->links.chan_pool, sizeof(struct fcsim_link_slot), out);
     for (uint32_t k = 0; k < p->n_send_cred; k++)
-      out = pack_ring(&net->cchan[p->send_cred[k]], net->cchan_pool, sizeof(struct fcsim_credit_slot), out);
+      out = pack_ring(&net->links.cchan[p->send_cred[k]], net->links.cchan_pool, sizeof(struct fcsim_credit_slot),
+                      out);
     peer_of_req[nreq] = p->rank;
     MPI_Isend(p->sendbuf, (int)(out - p->sendbuf), MPI_BYTE, p->rank, TAG_RINGS, MPI_COMM_WORLD, &reqs[nreq++]);
   }
@@ -243,10 +251,11 @@ int fcsim_mpi_exchange(struct fcsim_net *net, struct fcsim_error *err)
     struct mpi_peer *p = &m->peers[i];
     const char *in = p->recvbuf;
     for (uint32_t k = 0; k < p->n_recv_data; k++)
-      in = unpack_ring(&net->chan[p->recv_data[k]], net->chan_pool, sizeof(struct fcsim_link_slot), in, &overflows);
-    for (uint32_t k = 0; k < p->n_recv_cred; k++)
-      in = unpack_ring(&net->cchan[p->recv_cred[k]], net->cchan_pool, sizeof(struct fcsim_credit_slot), in,
+      in = unpack_ring(&net->links.chan[p->recv_data[k]], net->links.chan_pool, sizeof(struct fcsim_link_slot), in,
                        &overflows);
+    for (uint32_t k = 0; k < p->n_recv_cred; k++)
+      in = unpack_ring(&net->links.cchan[p->recv_cred[k]], net->links.cchan_pool, sizeof(struct fcsim_credit_slot),
+                       in, &overflows);
   }
   net->parts[net->part_first].acc.buffer_overflows += overflows;
   return 0;
@@ -266,15 +275,15 @@ int fcsim_mpi_allreduce(struct fcsim_net *net, uint64_t *sum, int nsum, uint64_t
   return wait_all(net, n, reqs, NULL, "reduction", err);
 }
 
-/* Gathers, for each rank, the bytes [first router, last router) * per_router
- * of `base` into rank 0's copy. */
-static int gather_slices(struct fcsim_net *net, void *base, size_t per_router)
+/* Gathers, for each rank, the bytes [off[first node], off[last node]) of
+ * `base` into rank 0's copy. */
+static int gather_slices(struct fcsim_net *net, void *base, const uint64_t *off)
 {
   int counts[net->nranks], displs[net->nranks];
   for (int r = 0; r < net->nranks; r++) {
     uint32_t first = net->parts[r * net->p.threads].first, last = net->parts[(r + 1) * net->p.threads - 1].last;
-    counts[r] = (int)((last - first) * per_router);
-    displs[r] = (int)(first * per_router);
+    counts[r] = (int)(off[last] - off[first]);
+    displs[r] = (int)off[first];
   }
   char *mine = (char *)base + displs[net->rank];
   if (net->rank == 0)
@@ -286,8 +295,7 @@ int fcsim_mpi_gather_routers(struct fcsim_net *net, struct fcsim_error *err)
 {
   if (net->nranks <= 1)
     return 0;
-  if (gather_slices(net, net->vcs, (size_t)net->np_in * net->nvc * sizeof *net->vcs) != MPI_SUCCESS ||
-      gather_slices(net, net->outs, (size_t)net->np_out * sizeof *net->outs) != MPI_SUCCESS)
+  if (gather_slices(net, net->states, net->state_off) != MPI_SUCCESS)
     return fcsim_error_set(err, FCSIM_EIO, "cannot gather router state for the deadlock report");
   return 0;
 }
@@ -306,7 +314,7 @@ int fcsim_mpi_gather_stats(struct fcsim_net *net, struct fcsim_error *err)
   if (!rc)
     rc = fcsim_mpi_allreduce(net, a->hist, FCSIM_HIST_BUCKETS, NULL, 0, err);
   if (!rc)
-    rc = fcsim_mpi_allreduce(net, net->link_flits, (int)(net->topo.nodes * net->topo.nports), NULL, 0, err);
+    rc = fcsim_mpi_allreduce(net, net->links.link_flits, (int)net->topo.graph.nslots, NULL, 0, err);
   if (rc)
     return rc;
   a->created_flits_window = sums[0];
@@ -328,7 +336,32 @@ int fcsim_mpi_gather_stats(struct fcsim_net *net, struct fcsim_error *err)
   return 0;
 }
 
+struct max_arg {
+  struct fcsim_net *net;
+  struct fcsim_error *err;
+};
+
+static int max_u64(void *arg, uint64_t *v, size_t n)
+{
+  struct max_arg *a = arg;
+  return fcsim_mpi_allreduce(a->net, NULL, 0, v, (int)n, a->err);
+}
+
+int fcsim_mpi_merge_workload(struct fcsim_net *net, struct fcsim_error *err)
+{
+  if (net->nranks <= 1)
+    return 0;
+  struct max_arg a = {net, err};
+  return net->workload->merge_ranks(net->wl_shared, max_u64, &a);
+}
+
 #else /* !FCSIM_HAVE_MPI: a single rank */
+
+int fcsim_mpi_merge_workload(struct fcsim_net *net, struct fcsim_error *err)
+{
+  return 0;
+}
+
 
 void fcsim_mpi_world(int *rank, int *size)
 {

@@ -41,4 +41,7 @@ int fcsim_mpi_gather_routers(struct fcsim_net *net, struct fcsim_error *err);
 /* Sums the statistics and link counters of all ranks into rank 0's. */
 int fcsim_mpi_gather_stats(struct fcsim_net *net, struct fcsim_error *err);
 
+/* Combines the workload's per-rank results (trace completion times). */
+int fcsim_mpi_merge_workload(struct fcsim_net *net, struct fcsim_error *err);
+
 #endif

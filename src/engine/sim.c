@@ -93,7 +93,7 @@ int fcsim_topo_describe(const struct fcsim_config *cfg, struct fcsim_topo_info *
   info->diameter_hops = fcsim_topo_diameter(&t);
   info->bisection_links = fcsim_topo_bisection_links(&t);
   info->bisection_flits_per_cycle = 2.0 * info->bisection_links * p.link_bandwidth_flits;
-  info->ports_per_router = t.nports + (fcsim_router_model_find(p.router_model)->local_port ? 1 : 0);
+  info->ports_per_router = t.nports + fcsim_router_model_find(p.router_model)->local_ports;
   info->link_latency_cycles = p.link_latency_cycles;
   info->link_latency_ns = p.link_latency_ns;
   info->router_delay_cycles = p.rc_cycles + p.va_cycles + p.switch_cycles;

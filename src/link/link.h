@@ -10,22 +10,41 @@
 
 #include <stdint.h>
 
+#include "topo/graph.h"
+
 /* Flit flags. */
 #define FCSIM_FLIT_HEAD 0x01u
 #define FCSIM_FLIT_TAIL 0x02u
 #define FCSIM_FLIT_MEASURED 0x04u /* created in the measurement window */
 #define FCSIM_FLIT_CLASS1 0x08u   /* dateline VC class 1 */
 
+/* Packet types (flags bits 4-5). Unicast packets go to `dest`; multicast and
+ * reduction packets are routed by table and carry the table index in `dest`. */
+#define FCSIM_FLIT_TYPE_MASK 0x30u
+#define FCSIM_PKT_UNICAST 0x00u
+#define FCSIM_PKT_MULTICAST 0x10u
+#define FCSIM_PKT_REDUCTION 0x20u
+
 /* One flit, 16 bytes. Every flit of a packet carries the packet's fields, so
- * a router never looks a packet up. */
+ * a router never looks a packet up. The creation cycle is kept modulo 2^32:
+ * ages and latencies are differences, exact below 2^32 cycles (27 s of
+ * simulated time at 156.25 MHz). */
 struct fcsim_flit {
-  uint64_t gen_cycle; /* cycle the packet was created */
-  uint32_t dest;      /* destination node */
+  uint32_t gen;       /* low 32 bits of the cycle the packet was created */
+  uint32_t dest;      /* destination node (unicast) or table index */
+  uint32_t aux;       /* message id (trace workloads) or payload word (reductions) */
   uint8_t vc;         /* VC at the receiving input port */
-  uint8_t flags;      /* FCSIM_FLIT_* */
+  uint8_t flags;      /* FCSIM_FLIT_*, packet type */
   uint8_t hops;       /* links traversed so far (saturates at 255) */
   uint8_t route;      /* routing algorithm's per-packet state */
 };
+_Static_assert(sizeof(struct fcsim_flit) == 16, "a flit is 16 bytes");
+
+/* Cycles since the packet of `f` was created. */
+static inline uint64_t fcsim_flit_age(const struct fcsim_flit *f, uint64_t now)
+{
+  return (uint32_t)((uint32_t)now - f->gen);
+}
 
 /* A flit in flight on a link. */
 struct fcsim_link_slot {
@@ -38,7 +57,9 @@ struct fcsim_link_slot {
 struct fcsim_credit_slot {
   uint64_t arrival;
   int32_t value;
-  uint32_t vc;
+  uint16_t vc;
+  uint16_t wake; /* 1: the reader must be stepped when it arrives (a partition that
+                  * publishes the ring wakes it; within a partition the sender does) */
 };
 
 /* A single-producer single-consumer ring; its entries live in a pool at
@@ -88,6 +109,22 @@ static inline void fcsim_ring_commit(struct fcsim_ring *r)
     r->pub = r->tail;
 }
 
+/* Every link of a network: a data ring per channel (graph slot) and a ring
+ * carrying that channel's flow-control information back to its sender, with
+ * their entry pools, the per-node masks of input links that may hold flits,
+ * and the per-channel flit counts of the measurement window. Owned by the
+ * engine; components reach it through their step context. */
+struct fcsim_links {
+  const struct fcsim_graph *g;
+  struct fcsim_ring *chan;             /* [nslots] data leaving each slot (from malloc) */
+  struct fcsim_link_slot *chan_pool;   /* (from malloc) */
+  struct fcsim_ring *cchan;            /* [nslots] credits for channel c, read by its sender (from malloc) */
+  struct fcsim_credit_slot *cchan_pool;/* (from malloc) */
+  uint64_t *pending;                   /* [nodes] bit q: the channel into input q may hold flits (from malloc) */
+  uint64_t *link_flits;                /* [nslots] data flits sent in the measurement window (from malloc) */
+  uint64_t seed;                       /* keys the jitter streams */
+};
+
 static inline uint32_t fcsim_pow2_at_least(uint64_t n)
 {
   uint32_t c = 1;
@@ -95,5 +132,49 @@ static inline uint32_t fcsim_pow2_at_least(uint64_t n)
     c <<= 1;
   return c;
 }
+
+/* Arrival cycle of the next flit sent at `t` on channel c whose latency
+ * varies (jitter, link_model.c): a Gaussian draw, never before the flit sent
+ * before it. */
+uint64_t fcsim_link_jitter_arrival(const struct fcsim_links *l, uint32_t c, uint64_t t);
+
+/* Puts `f`, leaving the sender's switch at cycle `t`, on channel c. Returns
+ * its arrival cycle, or 0 when the ring is full (sized so that this cannot
+ * happen; counted by the caller, never corrupting). */
+static inline uint64_t fcsim_link_push(struct fcsim_links *l, uint32_t c, const struct fcsim_flit *f, uint64_t t)
+{
+  struct fcsim_ring *r = &l->chan[c];
+  if (!fcsim_ring_has_room(r))
+    return 0;
+  const struct fcsim_chan *ch = &l->g->chan[c];
+  uint64_t arrival = ch->latency_sd_cycles > 0 ? fcsim_link_jitter_arrival(l, c, t) : t + ch->latency_cycles;
+  struct fcsim_link_slot *s = &l->chan_pool[r->base + (r->tail & r->mask)];
+  s->flit = *f;
+  s->arrival = arrival;
+  fcsim_ring_commit(r);
+  return arrival;
+}
+
+/* Queues a credit entry for channel c (written by c's receiver). Returns 0,
+ * or -1 when the ring is full (never expected). */
+static inline int fcsim_link_credit(struct fcsim_links *l, uint32_t c, uint32_t vc, int32_t value, uint64_t arrival,
+                                    int wake)
+{
+  struct fcsim_ring *r = &l->cchan[c];
+  if (!fcsim_ring_has_room(r))
+    return -1;
+  struct fcsim_credit_slot *s = &l->cchan_pool[r->base + (r->tail & r->mask)];
+  s->arrival = arrival;
+  s->value = value;
+  s->vc = (uint16_t)vc;
+  s->wake = (uint16_t)wake;
+  fcsim_ring_commit(r);
+  return 0;
+}
+
+/* Smallest and largest latency a flit can see on channel c (jitter is
+ * truncated at 4 standard deviations, and never below one cycle). */
+uint64_t fcsim_link_min_latency(const struct fcsim_chan *ch);
+uint64_t fcsim_link_max_latency(const struct fcsim_chan *ch);
 
 #endif

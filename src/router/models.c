@@ -1,4 +1,4 @@
-/* The router model table, seed 000 Table 4.2, and the Novo-G# credit rule. */
+/* The table of router models, seed 000 Table 4.2, and the Novo-G# credit rule. */
 #include <string.h>
 
 #include "router/router.h"
@@ -42,57 +42,14 @@ int fcsim_credit_threshold_flits(int link_latency_cycles, int credit_period_cycl
   return (int)(seed_rule > safe ? seed_rule : safe);
 }
 
-static int novog_derive(struct fcsim_params *p, int depth_auto, int switch_auto, const char *origin,
-                        struct fcsim_error *err)
-{
-  if (p->vcs > 9)
-    return fcsim_error_set(err, FCSIM_ECOMBINATION,
-                           "%s: router.vcs = %d: the Novo-G# router has 1 to 9 VCs per port (seed 000 Table 4.2)",
-                           origin, p->vcs);
-  if (switch_auto)
-    p->switch_cycles = fcsim_novog_switch_levels(p->vcs);
-  int thr = fcsim_credit_threshold_flits(p->link_latency_cycles, p->credit_period_cycles, p->link_bandwidth_flits,
-                                         p->switch_cycles, p->packet_flits);
-  p->credit_threshold_flits = thr;
-  if (depth_auto)
-    p->vc_depth_flits = thr + p->credit_period_cycles * p->link_bandwidth_flits;
-  else if (p->vc_depth_flits < thr)
-    return fcsim_error_set(err, FCSIM_ECOMBINATION,
-                           "%s: router.vc_depth = %d flits can never send: the Novo-G# credit threshold is %d flits "
-                           "(link latency %d + credit period %d cycles, at %d flit/cycle); the smallest depth that "
-                           "works is %d (full rate on one VC needs %d)",
-                           origin, p->vc_depth_flits, thr, p->link_latency_cycles, p->credit_period_cycles,
-                           p->link_bandwidth_flits, thr, thr + p->credit_period_cycles * p->link_bandwidth_flits - 1);
-  return 0;
-}
-
-static int classic_derive(struct fcsim_params *p, int depth_auto, int switch_auto, const char *origin,
-                          struct fcsim_error *err)
-{
-  p->credit_threshold_flits = 1;
-  if (switch_auto)
-    p->switch_cycles = 1;
-  /* a slot freed downstream is usable upstream one credit round trip later:
-   * switch + 2 x link latency; full rate on one VC needs that many flits */
-  if (depth_auto) {
-    int rtt = (2 * p->link_latency_cycles + p->switch_cycles + 1) * p->link_bandwidth_flits;
-    p->vc_depth_flits = rtt > 8 ? rtt : 8;
-  }
-  return 0;
-}
-
-static const struct fcsim_router_ops router_models[] = {
-  {"novog", "Novo-G# VC router: direct injection/ejection, credit flits, reduction-tree switch", 1, 0, 1, 1, 9,
-   novog_derive},
-  {"classic", "NoC-style VC router: local port, per-flit credits, flit-by-flit switch allocation", 1, 1, 0, 0, 16,
-   classic_derive},
-};
+/* The router models, in the order `fcsim help` lists them. */
+static const struct fcsim_router_ops *const router_models[] = {&fcsim_router_novog, &fcsim_router_classic, NULL};
 
 const struct fcsim_router_ops *fcsim_router_model_find(const char *name)
 {
-  for (size_t i = 0; i < sizeof router_models / sizeof router_models[0]; i++)
-    if (!strcmp(router_models[i].name, name))
-      return &router_models[i];
+  for (size_t i = 0; router_models[i]; i++)
+    if (!strcmp(router_models[i]->name, name))
+      return router_models[i];
   return NULL;
 }
 

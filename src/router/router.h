@@ -1,41 +1,112 @@
-/* Router models. Both models are VC wormhole routers with RC/VA/SA/ST; they
- * differ in how packets enter and leave and how credits travel:
+/* Router and switch models: the components at the nodes of the graph. Each
+ * model is one `const struct fcsim_router_ops` in the table of models.c; the
+ * engine allocates state_size bytes per node of that kind, steps a node
+ * through `step` with a context (link/ctx.h), and never branches on which
+ * model it is. A model reads only its own state, what arrived on its input
+ * channels and its read-only set-up (`shared`); it writes its own state and
+ * the channels it feeds, with arrival cycles in the future — so the order in
+ * which nodes are stepped cannot change any result.
  *
  *  novog   (seed 000 §4.2.2) no local port: a packet is injected straight
  *          into a free output link when no bypass packet holds it, and
  *          ejected right after routing computation at its destination. Each
  *          VC has its own switch input; an output is held by one packet from
  *          head to tail (reduction-tree switch). Credits travel as credit
- *          flits in the data stream every router.credit_period cycles,
- *          carrying each VC's free slots; the upstream router sends only while
- *          its count is at or above the threshold.
+ *          flits in the data stream every router.credit_period cycles.
  *  classic a local injection/ejection port with its own VCs, one switch input
  *          per port (VCs multiplexed), flit-by-flit switch allocation, and one
  *          credit per flit on a separate credit wire, as in NoC simulators.
- *
- * The model's properties are data here; the cycle step lives in vc.c and
- * branches on them once per router step, not per flit. */
+ *  crossbar (seed 003 §III) a full crossbar with input FIFOs, iterative
+ *          round-robin allocation where a granted port drops to lowest
+ *          priority, per-flit credits (crossbar.c). */
 #ifndef FCSIM_ROUTER_ROUTER_H
 #define FCSIM_ROUTER_ROUTER_H
 
+#include <stddef.h>
+
+#include "arbiter/arbiter.h"
 #include "config/config.h"
+#include "link/ctx.h"
+#include "routing/routing.h"
+#include "topo/topo.h"
+
+/* What a model is built from (valid for the life of the network). */
+struct fcsim_router_env {
+  const struct fcsim_params *p;
+  const struct fcsim_topo *topo;        /* geometry (tori) and the graph */
+  const struct fcsim_routing_ops *routing;
+  const void *routing_state;            /* table routing: its tables, else NULL */
+  const struct fcsim_arbiter_ops *arbiter;
+  struct fcsim_links *links;
+  int kind;                              /* this model's index among the network's kinds */
+};
+
+/* Every node's state, for models that look at a neighbour's (deadlock
+ * reports only). */
+struct fcsim_states {
+  char *base;
+  const uint64_t *off; /* [nodes] byte offset of each node's state */
+};
+
+static inline const void *fcsim_state_of(const struct fcsim_states *s, uint32_t node)
+{
+  return s->base + s->off[node];
+}
+
+/* A buffer of a node (a VC, a FIFO), for deadlock reports. */
+struct fcsim_buf_ref {
+  uint32_t node;
+  int buf;
+};
 
 struct fcsim_router_ops {
   const char *name;       /* router.model */
   const char *help;
   int version;            /* 1 */
-  int local_port;         /* injection/ejection through a local port */
-  int hold_output;        /* an output is held by one packet head to tail */
-  int inband_credits;     /* credit flits every period, absolute counts */
   int max_vcs;            /* largest router.vcs the model supports */
+  int local_ports;        /* ports beyond the network ports (injection/ejection), for descriptions */
+  int credit_period;      /* router.credit_period applies (the watchdog's default allows for it) */
   /* (required) fills the model's derived parameters ("auto" depth, switch
    * delay, credit threshold) and refuses impossible settings */
   int (*derive)(struct fcsim_params *p, int depth_auto, int switch_auto, const char *origin, struct fcsim_error *err);
+  /* (required) builds the read-only set-up shared by the model's nodes
+   * (*shared, from malloc, freed by teardown) and says how many bytes of
+   * state each node needs */
+  int (*setup)(const struct fcsim_router_env *env, void **shared, size_t *state_size, struct fcsim_error *err);
+  void (*teardown)(void *shared);
+  /* (required) initialises node `node`'s zeroed state; (optional) fini frees
+   * what init or the run allocated inside it */
+  int (*init)(const void *shared, uint32_t node, void *state, struct fcsim_error *err);
+  void (*fini)(const void *shared, uint32_t node, void *state);
+  /* (required) a packet created at the node's endpoint this cycle; returns
+   * 0 or FCSIM_ENOMEM */
+  int (*accept)(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state, const struct fcsim_packet *pk);
+  /* (required) one cycle of the node: ctx->now */
+  void (*step)(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state);
+  /* (required) after a step: the next cycle the node must be stepped even if
+   * nothing arrives (now + 1 while it holds work), or UINT64_MAX */
+  uint64_t (*next_wake)(const void *shared, const void *state, uint64_t now);
+  /* (optional, deadlock reports) buffers per node; whether one holds flits;
+   * the buffer its front packet waits for (returns 0 if none); a name */
+  int (*nbuffers)(const void *shared);
+  int (*buffer_busy)(const void *shared, const void *state, int buf);
+  int (*waits_for)(const void *shared, const struct fcsim_states *all, struct fcsim_buf_ref at,
+                   struct fcsim_buf_ref *next);
+  void (*describe_buffer)(const void *shared, struct fcsim_buf_ref at, char *buf, size_t size);
+  /* (required) entries the credit ring of channel `c` (into a node of this
+   * kind, written by it) must hold: what accumulates while the sender idles,
+   * plus `lag` cycles of entries when partitions run apart */
+  uint64_t (*credit_capacity)(const void *shared, const struct fcsim_chan *c, uint64_t lag_cycles);
+  /* (optional) model figures for the report (area) */
+  void (*report)(const void *shared, struct fcsim_stats *s);
 };
 
 const struct fcsim_router_ops *fcsim_router_model_find(const char *name);
 const char *fcsim_router_model_names(void);
 int fcsim_router_model_valid(const char *name);
+
+extern const struct fcsim_router_ops fcsim_router_novog;
+extern const struct fcsim_router_ops fcsim_router_classic;
 
 /* Seed 000 Table 4.2: reduction-tree levels (the switch delay in cycles) and
  * router area in ALMs and % of a Stratix V, for 1..9 VCs per port. Returns 0

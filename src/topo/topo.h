@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "config/config.h"
+#include "topo/graph.h"
 
 #define FCSIM_MAX_PORTS (2 * FCSIM_MAX_DIMS)
 
@@ -23,9 +24,11 @@ struct fcsim_topo {
   int64_t nodes;
   int nports;                     /* 2 * ndims */
   int32_t *neighbor;              /* [node * nports + port], -1 if no link (from malloc) */
+  struct fcsim_graph graph;       /* the same network as a component graph (what the engine reads) */
 };
 
-/* Builds the topology; returns 0 or FCSIM_ENOMEM/FCSIM_EINVAL. */
+/* Builds the topology and its graph (every channel with network.link_latency
+ * and network.link_bandwidth); returns 0 or FCSIM_ENOMEM/FCSIM_EINVAL. */
 int fcsim_topo_init(struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err);
 void fcsim_topo_destroy(struct fcsim_topo *t);
 

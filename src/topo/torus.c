@@ -3,6 +3,29 @@
 
 #include "topo/topo.h"
 
+/* The graph of a torus or mesh: port p of every router leads to its
+ * neighbour's port p^1, with the network's one latency and bandwidth. */
+static int torus_graph(struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err)
+{
+  int *radix = malloc((size_t)t->nodes * sizeof *radix);
+  if (!radix)
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for a %lld-node topology", (long long)t->nodes);
+  for (int64_t n = 0; n < t->nodes; n++)
+    radix[n] = t->nports;
+  int rc = fcsim_graph_init(&t->graph, t->nodes, radix, err);
+  free(radix);
+  for (int64_t n = 0; !rc && n < t->nodes; n++)
+    for (int port = 0; !rc && port < t->nports; port++) {
+      int32_t m = t->neighbor[n * t->nports + port];
+      if (m >= 0)
+        rc = fcsim_graph_connect(&t->graph, (uint32_t)n, port, (uint32_t)m, port ^ 1, (uint32_t)p->link_latency_cycles,
+                                 p->link_bandwidth_flits, err);
+    }
+  if (!rc)
+    fcsim_graph_finish(&t->graph);
+  return rc;
+}
+
 int fcsim_topo_init(struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err)
 {
   t->kind = p->topology;
@@ -34,13 +57,14 @@ int fcsim_topo_init(struct fcsim_topo *t, const struct fcsim_params *p, struct f
       }
       t->neighbor[n * t->nports + port] = nb;
     }
-  return 0;
+  return torus_graph(t, p, err);
 }
 
 void fcsim_topo_destroy(struct fcsim_topo *t)
 {
   free(t->neighbor);
   t->neighbor = NULL;
+  fcsim_graph_destroy(&t->graph);
 }
 
 int fcsim_topo_offset(const struct fcsim_topo *t, int d, int a, int b)

@@ -1,0 +1,354 @@
+/* Building a network's engine state (net.h) from parameters: the topology
+ * and its graph, the node kinds and their states, the workload, the links
+ * and their rings, and the partitions with their windows. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/engine.h"
+#include "engine/mpi.h"
+
+static void part_destroy(const struct fcsim_net *net, struct fcsim_part *pt)
+{
+  if (pt->wheel)
+    for (uint32_t i = 0; i <= net->wheel_mask; i++)
+      free(pt->wheel[i]);
+  free(pt->wheel);
+  free(pt->wheel_len);
+  free(pt->wheel_cap);
+  fcsim_heap_free(pt->arrivals);
+  free(pt->in_cross);
+  free(pt->out_cross);
+  free(pt->out_ccross);
+  free(pt->ctx.wakes);
+  free(pt->ctx.deliveries);
+}
+
+void fcsim_net_destroy(struct fcsim_net *net)
+{
+  if (!net)
+    return;
+  if (net->states && net->nodes)
+    for (int64_t n = 0; n < net->topo.graph.nodes; n++) {
+      const struct fcsim_kind *k = fcsim_kind_of(net, (uint32_t)n);
+      if (k->ops && k->ops->fini && k->shared)
+        k->ops->fini(k->shared, (uint32_t)n, fcsim_state(net, (uint32_t)n));
+    }
+  if (net->parts)
+    for (int i = 0; i < net->nparts; i++)
+      part_destroy(net, &net->parts[i]);
+  fcsim_mpi_free(net);
+  for (int i = 0; i < net->nkinds; i++)
+    if (net->kinds[i].ops && net->kinds[i].shared)
+      net->kinds[i].ops->teardown(net->kinds[i].shared);
+  if (net->workload && net->wl_shared)
+    net->workload->teardown(net->wl_shared);
+  free(net->parts);
+  free(net->part_of);
+  free(net->nodes);
+  free(net->states);
+  free(net->state_off);
+  free(net->wl_states);
+  free(net->links.chan);
+  free(net->links.chan_pool);
+  free(net->links.cchan);
+  free(net->links.cchan_pool);
+  free(net->links.pending);
+  free(net->links.link_flits);
+  fcsim_traffic_destroy(&net->traffic);
+  fcsim_topo_destroy(&net->topo);
+  free(net);
+}
+
+/* Splits the nodes into contiguous ranges, marks the rings that cross
+ * partitions, and sizes the window: a flit or credit sent at cycle t on a
+ * crossing channel arrives at t + its smallest latency or later, so
+ * partitions can run that long alone. */
+static int partition(struct fcsim_net *net, struct fcsim_error *err)
+{
+  const struct fcsim_graph *g = &net->topo.graph;
+  const int64_t nodes = g->nodes;
+  const int nparts = net->nparts;
+  net->parts = calloc((size_t)nparts, sizeof *net->parts);
+  net->part_of = malloc((size_t)nodes * sizeof *net->part_of);
+  if (!net->parts || !net->part_of)
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  for (int i = 0; i < nparts; i++) {
+    struct fcsim_part *pt = &net->parts[i];
+    pt->first = (uint32_t)(nodes * i / nparts);
+    pt->last = (uint32_t)(nodes * (i + 1) / nparts);
+    for (uint32_t n = pt->first; n < pt->last; n++)
+      net->part_of[n] = (uint32_t)i;
+  }
+  net->window_cycles = FCSIM_CHECK_CYCLES;
+  for (int i = 0; i < nparts; i++) {
+    struct fcsim_part *pt = &net->parts[i];
+    uint32_t nout = 0, nin = 0;
+    for (int64_t c = 0; c < g->nslots; c++) {
+      const struct fcsim_chan *ch = &g->chan[c];
+      if (ch->dst < 0 || net->part_of[ch->src] == net->part_of[ch->dst])
+        continue;
+      nout += net->part_of[ch->src] == (uint32_t)i;
+      nin += net->part_of[ch->dst] == (uint32_t)i;
+    }
+    pt->in_cross = malloc((nin + 1) * sizeof *pt->in_cross);
+    pt->out_cross = malloc((nout + 1) * sizeof *pt->out_cross);
+    pt->out_ccross = malloc((nin + 1) * sizeof *pt->out_ccross);
+    if (!pt->in_cross || !pt->out_cross || !pt->out_ccross)
+      return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  }
+  /* in slot order: the same lists whatever the number of partitions */
+  for (int64_t c = 0; c < g->nslots; c++) {
+    const struct fcsim_chan *ch = &g->chan[c];
+    if (ch->dst < 0 || net->part_of[ch->src] == net->part_of[ch->dst])
+      continue;
+    struct fcsim_part *w = &net->parts[net->part_of[ch->src]], *r = &net->parts[net->part_of[ch->dst]];
+    net->links.chan[c].cross = 1;  /* written by src's partition, read by dst's */
+    net->links.cchan[c].cross = 1; /* credits for c: written by dst's, read by src's */
+    w->out_cross[w->n_out_cross++] = (uint32_t)c;
+    r->in_cross[r->n_in_cross++] = (uint32_t)c;
+    r->out_ccross[r->n_out_ccross++] = (uint32_t)c;
+    uint64_t lat = fcsim_link_min_latency(ch);
+    if (ch->credit_latency_cycles < lat)
+      lat = ch->credit_latency_cycles;
+    if (lat < net->window_cycles)
+      net->window_cycles = lat;
+  }
+  return 0;
+}
+
+static int part_init(struct fcsim_net *net, struct fcsim_part *pt, struct fcsim_error *err)
+{
+  uint32_t wheel = net->wheel_mask + 1;
+  pt->wheel = calloc(wheel, sizeof *pt->wheel);
+  pt->wheel_len = calloc(wheel, sizeof *pt->wheel_len);
+  pt->wheel_cap = calloc(wheel, sizeof *pt->wheel_cap);
+  pt->arrivals = fcsim_heap_new(pt->last - pt->first);
+  pt->ctx.wakes = malloc(net->wakes_cap * sizeof *pt->ctx.wakes);
+  pt->ctx.wakes_cap = net->wakes_cap;
+  if (net->workload->listens) {
+    pt->ctx.deliveries = malloc(net->deliveries_cap * sizeof *pt->ctx.deliveries);
+    pt->ctx.deliveries_cap = net->deliveries_cap;
+  }
+  if (!pt->wheel || !pt->wheel_len || !pt->wheel_cap || !pt->arrivals || !pt->ctx.wakes ||
+      (net->workload->listens && !pt->ctx.deliveries))
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  fcsim_stats_acc_init(&pt->acc);
+  pt->ctx.acc = &pt->acc;
+  pt->ctx.links = &net->links;
+  return 0;
+}
+
+/* The node kinds: one router model for every node today (router.model);
+ * the graph's kind index selects among them. */
+static int build_kinds(struct fcsim_net *net, struct fcsim_error *err)
+{
+  const struct fcsim_graph *g = &net->topo.graph;
+  struct fcsim_router_env env = {&net->p, &net->topo, net->routing, NULL, net->arbiter, &net->links, 0};
+  net->nkinds = 1;
+  net->kinds[0].ops = fcsim_router_model_find(net->p.router_model);
+  if (!net->kinds[0].ops)
+    return fcsim_error_set(err, FCSIM_EINVAL, "unknown router model `%s`", net->p.router_model);
+  for (int i = 0; i < net->nkinds; i++) {
+    env.kind = i;
+    int rc = net->kinds[i].ops->setup(&env, &net->kinds[i].shared, &net->kinds[i].state_size, err);
+    if (rc)
+      return rc;
+  }
+  net->state_off = malloc((size_t)(g->nodes + 1) * sizeof *net->state_off);
+  if (!net->state_off)
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  uint64_t off = 0;
+  for (int64_t n = 0; n < g->nodes; n++) {
+    net->state_off[n] = off;
+    off += net->kinds[g->kind[n]].state_size;
+  }
+  net->state_off[g->nodes] = off;
+  /* calloc: pages of nodes a rank never touches are never made resident */
+  net->states = calloc(off ? off : 1, 1);
+  if (!net->states)
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for the state of %lld nodes (%llu bytes)",
+                           (long long)g->nodes, (unsigned long long)off);
+  net->all_states.base = net->states;
+  net->all_states.off = net->state_off;
+  return 0;
+}
+
+/* Per-step request buffers: a step sends at most the bandwidth of its
+ * outputs and asks for at most one credit wake per port. */
+static void size_step_buffers(struct fcsim_net *net)
+{
+  const struct fcsim_graph *g = &net->topo.graph;
+  uint64_t most_out = 0, most_in = 0;
+  for (int64_t n = 0; n < g->nodes; n++) {
+    uint64_t out = 0, in = 0;
+    for (uint32_t s = g->port_base[n]; s < g->port_base[n + 1]; s++) {
+      if (g->chan[s].dst >= 0)
+        out += g->chan[s].bandwidth_flits;
+      if (g->in_chan[s] >= 0)
+        in += g->chan[g->in_chan[s]].bandwidth_flits;
+    }
+    if (out > most_out)
+      most_out = out;
+    if (in > most_in)
+      most_in = in;
+  }
+  net->wakes_cap = (uint32_t)(most_out + 2 * (uint64_t)g->max_radix + 16);
+  net->deliveries_cap = (uint32_t)(most_in + 16);
+}
+
+/* Link rings hold the flits in flight: (switch + latency + 1) cycles of
+ * them, plus, when partitions run apart, one window during which the reader
+ * may lag its writer; credit rings what their reader's model says. Each ring
+ * has its own place in one pool. */
+static int build_rings(struct fcsim_net *net, struct fcsim_error *err)
+{
+  const struct fcsim_graph *g = &net->topo.graph;
+  struct fcsim_links *l = &net->links;
+  const uint64_t lag = net->nparts > 1 ? net->window_cycles : 0;
+  uint64_t dtotal = 0, ctotal = 0;
+  for (int64_t c = 0; c < g->nslots; c++) {
+    const struct fcsim_chan *ch = &g->chan[c];
+    uint32_t dcap = 1, ccap = 1;
+    if (ch->dst >= 0) {
+      const struct fcsim_kind *reader = fcsim_kind_of(net, (uint32_t)ch->dst);
+      dcap = fcsim_pow2_at_least(((uint64_t)net->p.switch_cycles + fcsim_link_max_latency(ch) + 2 + lag) *
+                                 ch->bandwidth_flits);
+      ccap = fcsim_pow2_at_least(reader->ops->credit_capacity(reader->shared, ch, lag));
+    }
+    l->chan[c].mask = dcap - 1;
+    l->chan[c].base = dtotal;
+    l->cchan[c].mask = ccap - 1;
+    l->cchan[c].base = ctotal;
+    dtotal += dcap;
+    ctotal += ccap;
+  }
+  l->chan_pool = malloc((dtotal ? dtotal : 1) * sizeof *l->chan_pool);
+  l->cchan_pool = malloc((ctotal ? ctotal : 1) * sizeof *l->cchan_pool);
+  if (!l->chan_pool || !l->cchan_pool)
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for link buffers (%llu flit slots)",
+                           (unsigned long long)dtotal);
+  return 0;
+}
+
+static int build_links(struct fcsim_net *net, struct fcsim_error *err)
+{
+  const struct fcsim_graph *g = &net->topo.graph;
+  struct fcsim_links *l = &net->links;
+  const size_t slots = (size_t)(g->nslots ? g->nslots : 1);
+  l->g = g;
+  l->seed = net->p.seed;
+  l->chan = calloc(slots, sizeof *l->chan);
+  l->cchan = calloc(slots, sizeof *l->cchan);
+  l->link_flits = calloc(slots, sizeof *l->link_flits);
+  l->pending = calloc((size_t)g->nodes ? (size_t)g->nodes : 1, sizeof *l->pending);
+  if (!l->chan || !l->cchan || !l->link_flits || !l->pending)
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for %lld links", (long long)g->nslots);
+  if (g->max_radix > 64)
+    return fcsim_error_set(err, FCSIM_ECOMBINATION, "a node has %d ports; at most 64 are supported", g->max_radix);
+  return 0;
+}
+
+/* The workload and each endpoint's first event. */
+static int build_workload(struct fcsim_net *net, struct fcsim_error *err)
+{
+  const struct fcsim_graph *g = &net->topo.graph;
+  struct fcsim_workload_env env = {&net->p, &net->topo, &net->traffic, net->routing};
+  int rc = net->workload->setup(&env, &net->wl_shared, &net->wl_state_size, err);
+  if (rc)
+    return rc;
+  net->wl_states = calloc((size_t)g->nodes * (net->wl_state_size ? net->wl_state_size : 1), 1);
+  if (!net->wl_states)
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  return 0;
+}
+
+/* Initialises the nodes this rank steps: their states and first events. */
+static int init_nodes(struct fcsim_net *net, struct fcsim_error *err)
+{
+  const struct fcsim_graph *g = &net->topo.graph;
+  for (int64_t n = 0; n < g->nodes; n++) {
+    int owner = (int)net->part_of[n];
+    struct fcsim_node *nd = &net->nodes[n];
+    nd->next_event = FCSIM_NEVER;
+    if (owner < net->part_first || owner >= net->part_last)
+      continue; /* stepped by another rank: leave its pages untouched */
+    const struct fcsim_kind *k = fcsim_kind_of(net, (uint32_t)n);
+    int rc = k->ops->init(k->shared, (uint32_t)n, fcsim_state(net, (uint32_t)n), err);
+    if (rc)
+      return rc;
+    if (!g->endpoint[n])
+      continue;
+    uint64_t first = FCSIM_NEVER;
+    rc = net->workload->init(net->wl_shared, (uint32_t)n, net->wl_states + (size_t)n * net->wl_state_size, &first,
+                             err);
+    if (rc)
+      return rc;
+    nd->next_event = first;
+    if (first != FCSIM_NEVER && fcsim_heap_push(net->parts[owner].arrivals, first, (uint32_t)n))
+      return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  }
+  return 0;
+}
+
+int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, struct fcsim_error *err)
+{
+  int rc;
+  struct fcsim_net *net = calloc(1, sizeof *net);
+  if (!net)
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  net->p = *p;
+  net->routing = fcsim_routing_find(p->routing);
+  net->arbiter = fcsim_arbiter_find(p->arbitration);
+  net->workload = fcsim_workload_find(p->mode_name);
+  if (!net->routing || !net->arbiter || !net->workload) {
+    rc = fcsim_error_set(err, FCSIM_EINVAL, "unknown routing algorithm, arbitration policy or traffic mode");
+    goto fail;
+  }
+  if ((rc = fcsim_topo_init(&net->topo, &net->p, err)) ||
+      (rc = fcsim_traffic_init(&net->traffic, &net->topo, &net->p, err)))
+    goto fail;
+  if (net->routing->check && (rc = net->routing->check(&net->topo, &net->p, err)))
+    goto fail;
+  const struct fcsim_graph *g = &net->topo.graph;
+  fcsim_mpi_world(&net->rank, &net->nranks);
+  net->nparts = p->threads * net->nranks;
+  net->part_first = net->rank * p->threads;
+  net->part_last = net->part_first + p->threads;
+  if (net->nparts > g->nodes) {
+    rc = fcsim_error_set(err, FCSIM_ECOMBINATION, "%d ranks x sim.threads = %d partitions, more than the %lld nodes",
+                         net->nranks, net->nparts, (long long)g->nodes);
+    goto fail;
+  }
+  net->nodes = calloc((size_t)g->nodes, sizeof *net->nodes);
+  if (!net->nodes) {
+    rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for a %lld-node network", (long long)g->nodes);
+    goto fail;
+  }
+  if ((rc = build_links(net, err)) || (rc = build_kinds(net, err)) || (rc = build_workload(net, err)))
+    goto fail;
+  size_step_buffers(net);
+
+  /* wheel: wake-ups are scheduled at most max(switch + latency, period) ahead */
+  uint64_t ahead = (uint64_t)p->credit_period_cycles;
+  for (int64_t c = 0; c < g->nslots; c++)
+    if (g->chan[c].dst >= 0) {
+      uint64_t a = (uint64_t)p->switch_cycles + fcsim_link_max_latency(&g->chan[c]);
+      if (a > ahead)
+        ahead = a;
+      if (g->chan[c].credit_latency_cycles > ahead)
+        ahead = g->chan[c].credit_latency_cycles;
+    }
+  net->wheel_mask = fcsim_pow2_at_least(ahead + 2) - 1;
+  if ((rc = partition(net, err)))
+    goto fail;
+  for (int i = net->part_first; i < net->part_last; i++)
+    if ((rc = part_init(net, &net->parts[i], err)))
+      goto fail;
+  if ((rc = build_rings(net, err)) || (rc = fcsim_mpi_plan(net, err)) || (rc = init_nodes(net, err)))
+    goto fail;
+  *out = net;
+  return 0;
+fail:
+  fcsim_net_destroy(net);
+  return rc;
+}

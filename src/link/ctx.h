@@ -1,0 +1,111 @@
+/* The step context: everything a component (router, switch, endpoint) may
+ * touch while it is stepped, besides its own state. The engine fills one per
+ * partition and hands it to every step; components never see the engine.
+ *   - now: the cycle being simulated; in_window: inside the measurement window;
+ *   - links: the channels (send flits, return credits, read what arrived);
+ *   - acc: the partition's statistics accumulator;
+ *   - progress and flits-in-network counters for the watchdog and the drain;
+ *   - a list of wake-up requests (node, cycle) the engine schedules after the
+ *     step — a component asks to wake a node of its own partition only (the
+ *     engine wakes readers of rings that cross partitions when it publishes
+ *     them);
+ *   - a list of packets delivered at their destination, when the workload
+ *     wants to hear of them (trace dependencies), else NULL. */
+#ifndef FCSIM_LINK_CTX_H
+#define FCSIM_LINK_CTX_H
+
+#include <stdint.h>
+
+#include "fcsim/error.h"
+#include "link/link.h"
+#include "stats/stats.h"
+
+/* A packet created by an endpoint, handed to the node's router. */
+struct fcsim_packet {
+  uint64_t gen_cycle; /* cycle it was created */
+  uint32_t dest;      /* destination node (unicast) or table index */
+  uint32_t aux;       /* message id or payload word */
+  uint16_t flits;     /* length */
+  uint8_t route;      /* routing algorithm's per-packet state (chosen at the source) */
+  uint8_t flags;      /* FCSIM_FLIT_MEASURED and the packet type */
+};
+
+struct fcsim_wake {
+  uint32_t node;
+  uint64_t cycle;
+};
+
+/* A packet whose tail reached its destination endpoint. */
+struct fcsim_delivery {
+  uint32_t node;      /* where it was delivered */
+  uint32_t aux;       /* the packet's aux word (message id, payload) */
+  uint64_t cycle;     /* cycle its tail arrived */
+};
+
+struct fcsim_ctx {
+  uint64_t now;                  /* cycle being simulated */
+  int in_window;                 /* now within the measurement window */
+  struct fcsim_links *links;     /* every channel of the network */
+  struct fcsim_stats_acc *acc;   /* this partition's statistics */
+  uint64_t last_progress;        /* last cycle a flit moved in this partition */
+  int64_t flits_in_network;      /* injected here minus ejected here */
+  struct fcsim_wake *wakes;      /* requests made during the current step (engine-owned buffer) */
+  uint32_t nwakes, wakes_cap;
+  struct fcsim_delivery *deliveries; /* NULL unless the workload listens */
+  uint32_t ndeliveries, deliveries_cap;
+  int rc;                        /* first error raised in a step (FCSIM_ENOMEM, FCSIM_EINTERNAL) */
+};
+
+/* Asks the engine to step `node` (of this partition) at `cycle` > now. */
+static inline void fcsim_ctx_wake(struct fcsim_ctx *ctx, uint32_t node, uint64_t cycle)
+{
+  if (ctx->nwakes < ctx->wakes_cap) {
+    ctx->wakes[ctx->nwakes].node = node;
+    ctx->wakes[ctx->nwakes].cycle = cycle;
+    ctx->nwakes++;
+  } else {
+    ctx->rc = FCSIM_EINTERNAL; /* the buffer is sized for the largest step */
+  }
+}
+
+/* Counts a flit entering the network at this cycle. */
+static inline void fcsim_ctx_injected(struct fcsim_ctx *ctx)
+{
+  if (ctx->in_window)
+    ctx->acc->injected_flits_window++;
+  if (ctx->now < ctx->acc->first_inject)
+    ctx->acc->first_inject = ctx->now;
+  ctx->acc->flits_injected_total++;
+  ctx->flits_in_network++;
+}
+
+/* Counts a flit leaving the network at this cycle, reaching its node at
+ * cycle `at`; records the packet when it is a measured tail, and tells the
+ * workload when it listens. */
+void fcsim_ctx_ejected(struct fcsim_ctx *ctx, uint32_t node, const struct fcsim_flit *f, uint64_t at);
+
+/* Sends flit `f` on channel c at cycle t (after the switch): counts the hop,
+ * marks the input of the receiver pending and, within the partition, asks
+ * for the receiver to be woken at the arrival. Returns 0 or -1 (full ring,
+ * counted as an overflow). */
+static inline int fcsim_ctx_send(struct fcsim_ctx *ctx, uint32_t c, const struct fcsim_flit *f, uint64_t t)
+{
+  struct fcsim_links *l = ctx->links;
+  uint64_t arrival = fcsim_link_push(l, c, f, t);
+  if (!arrival) {
+    ctx->acc->buffer_overflows++;
+    return -1;
+  }
+  if (ctx->in_window)
+    l->link_flits[c]++;
+  ctx->acc->flit_hops_total++;
+  ctx->last_progress = ctx->now;
+  if (l->chan[c].cross)
+    return 0; /* woken, and told which link to read, by its own partition */
+  const struct fcsim_chan *ch = &l->g->chan[c];
+  l->pending[ch->dst] |= 1ull << ch->dst_port;
+  fcsim_ctx_wake(ctx, (uint32_t)ch->dst, arrival);
+  return 0;
+}
+
+#endif

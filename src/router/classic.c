@@ -1,0 +1,188 @@
+/* The classic NoC VC router on the VC base (vc.h), timed like BookSim2's
+ * input-queued router: a local injection port with its own VCs fed one
+ * packet at a time from the source queue, a local ejection port that is an
+ * output like the others, one switch input per port (VCs multiplexed),
+ * separable allocation with one flit per input and per output per cycle, and
+ * one credit per flit returned on a credit wire. */
+#include "router/vc.h"
+
+/* Moves the next waiting packet into a free VC of the local port. */
+static void inject(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n)
+{
+  struct fcsim_pktq *q = &n->srcq[0];
+  const int lp = sh->np, b = sh->p->link_bandwidth_flits;
+  const uint64_t now = ctx->now;
+  if (q->count == 0)
+    return;
+  struct fcsim_packet *pk = fcsim_pktq_front(q);
+  if (pk->gen_cycle + (uint64_t)sh->p->local_cycles > now) /* the injection channel */
+    return;
+  if (n->h->inj_vc == 0xff) {
+    for (int v = 0; v < sh->nvc; v++) {
+      struct fcsim_vc *vc = &n->vcs[lp * sh->nvc + v];
+      if (vc->count == 0 && vc->stage == FCSIM_VC_IDLE) {
+        n->h->inj_vc = (uint8_t)v;
+        n->h->inj_sent = 0;
+        break;
+      }
+    }
+    if (n->h->inj_vc == 0xff)
+      return;
+  }
+  int vi = lp * sh->nvc + n->h->inj_vc;
+  for (int k = 0; k < b && n->vcs[vi].count < (uint32_t)sh->depth; k++) {
+    struct fcsim_flit f = {(uint32_t)pk->gen_cycle, pk->dest, pk->aux, n->h->inj_vc, pk->flags, 0, pk->route};
+    if (n->h->inj_sent == 0)
+      f.flags |= FCSIM_FLIT_HEAD;
+    if (n->h->inj_sent + 1 == pk->flits)
+      f.flags |= FCSIM_FLIT_TAIL;
+    vc_push(ctx, sh, n, lp, vi, &f);
+    fcsim_ctx_injected(ctx);
+    ctx->last_progress = now;
+    if (++n->h->inj_sent == pk->flits) {
+      fcsim_pktq_pop(q);
+      n->h->queued--;
+      n->h->inj_vc = 0xff;
+      break;
+    }
+  }
+}
+
+/* Moves the flit of input VC w (winner of output p) through the switch. */
+static void traverse(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int p, int w)
+{
+  const uint64_t now = ctx->now;
+  const int nvc = sh->nvc;
+  int q = w / nvc;
+  int tail, ovc = n->vcs[w].out_vc;
+  struct fcsim_flit f = vc_take_flit(sh, n, w, &tail);
+  vc_pop(ctx, sh, n, q, w, tail);
+  if (q < sh->np)
+    vc_credit_send(ctx, sh, n, q, (uint32_t)(w % nvc), 1, 0);
+  if (p == sh->np) {
+    f.hops--; /* the ejection port is not a link */
+    /* the flit reaches its node after the switch and the ejection channel */
+    fcsim_ctx_ejected(ctx, n->node, &f, now + (uint64_t)sh->p->switch_cycles + (uint64_t)sh->p->local_cycles);
+  } else {
+    n->outs[p].credits[ovc]--;
+    fcsim_ctx_send(ctx, n->slot0 + (uint32_t)p, &f, now + (uint64_t)sh->p->switch_cycles);
+    if (tail)
+      n->outs[p].owned[ovc] = 0;
+  }
+}
+
+static void switch_stage(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n)
+{
+  const int np = sh->np, np_in = sh->np_in, np_out = sh->np_out, nvc = sh->nvc;
+  const uint64_t now = ctx->now;
+  uint16_t cand[VC_MAX_PORTS + 1][(VC_MAX_PORTS + 1) * FCSIM_MAX_VCS];
+  int ncand[VC_MAX_PORTS + 1];
+  uint64_t input_used = 0, outputs = 0;
+
+  for (int q = 0; q < np_in; q++) {
+    for (unsigned m = n->busy_mask[q]; m; m &= m - 1) {
+      int off = q * nvc + __builtin_ctz(m);
+      struct fcsim_vc *vc = &n->vcs[off];
+      if (vc->stage != FCSIM_VC_ACTIVE)
+        continue;
+      int p = vc->out_port;
+      if (p < np && n->outs[p].credits[vc->out_vc] <= 0)
+        continue;
+      if (!(outputs & (1ull << p))) {
+        outputs |= 1ull << p;
+        ncand[p] = 0;
+      }
+      cand[p][ncand[p]++] = (uint16_t)off;
+    }
+  }
+  /* outputs with candidates, starting from a rotating one */
+  unsigned first = (unsigned)(now % (uint64_t)np_out);
+  uint64_t all = np_out >= 64 ? ~0ull : (1ull << np_out) - 1;
+  uint64_t rotated = ((outputs >> first) | (first ? outputs << (np_out - first) : 0)) & all;
+  for (; rotated; rotated &= rotated - 1) {
+    int p = (int)((first + (unsigned)__builtin_ctzll(rotated)) % (unsigned)np_out);
+    /* drop candidates whose input already sent this cycle */
+    int k = 0;
+    for (int j = 0; j < ncand[p]; j++)
+      if (!(input_used & (1ull << (cand[p][j] / nvc))))
+        cand[p][k++] = cand[p][j];
+    if (!k)
+      continue;
+    struct fcsim_outport *o = &n->outs[p];
+    int w = vc_pick(sh, n, cand[p], k, o->rr_ptr, now);
+    o->rr_ptr = (uint16_t)((w + 1) % (np_in * nvc));
+    input_used |= 1ull << (w / nvc);
+    traverse(ctx, sh, n, p, w);
+  }
+}
+
+static void classic_step(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state)
+{
+  const struct vc_shared *sh = shared;
+  struct vc_node n;
+  vc_node_view(sh, node, state, &n);
+  vc_receive(ctx, sh, &n);
+  inject(ctx, sh, &n);
+  vc_route_and_allocate(ctx, sh, &n);
+  switch_stage(ctx, sh, &n);
+}
+
+static int classic_accept(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state,
+                          const struct fcsim_packet *pk)
+{
+  const struct vc_shared *sh = shared;
+  struct vc_node n;
+  vc_node_view(sh, node, state, &n);
+  if (fcsim_pktq_push(&n.srcq[0], pk))
+    return FCSIM_ENOMEM;
+  n.h->queued++;
+  return 0;
+}
+
+static uint64_t classic_next_wake(const void *shared, const void *state, uint64_t now)
+{
+  const struct vc_hdr *h = state;
+  return h->buffered || h->queued ? now + 1 : UINT64_MAX;
+}
+
+static int classic_setup(const struct fcsim_router_env *env, void **shared, size_t *state_size,
+                         struct fcsim_error *err)
+{
+  return vc_setup(env, 1, 0, shared, state_size, err);
+}
+
+static int classic_derive(struct fcsim_params *p, int depth_auto, int switch_auto, const char *origin,
+                          struct fcsim_error *err)
+{
+  p->credit_threshold_flits = 1;
+  if (switch_auto)
+    p->switch_cycles = 1;
+  /* a slot freed downstream is usable upstream one credit round trip later:
+   * switch + 2 x link latency; full rate on one VC needs that many flits */
+  if (depth_auto) {
+    int rtt = (2 * p->link_latency_cycles + p->switch_cycles + 1) * p->link_bandwidth_flits;
+    p->vc_depth_flits = rtt > 8 ? rtt : 8;
+  }
+  return 0;
+}
+
+const struct fcsim_router_ops fcsim_router_classic = {
+    .name = "classic",
+    .help = "NoC-style VC router: local port, per-flit credits, flit-by-flit switch allocation (BookSim2's IQ router)",
+    .version = 1,
+    .max_vcs = 16,
+    .local_ports = 1,
+    .derive = classic_derive,
+    .setup = classic_setup,
+    .teardown = vc_teardown,
+    .init = vc_init,
+    .fini = vc_fini,
+    .accept = classic_accept,
+    .step = classic_step,
+    .next_wake = classic_next_wake,
+    .nbuffers = vc_nbuffers,
+    .buffer_busy = vc_buffer_busy,
+    .waits_for = vc_waits_for,
+    .describe_buffer = vc_describe_buffer,
+    .credit_capacity = vc_credit_capacity,
+};

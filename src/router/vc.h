@@ -1,0 +1,206 @@
+/* The VC wormhole router base shared by the novog and classic models
+ * (private to src/router/): the per-node state layout, the set-up both
+ * models share, and the stages both run (receive, routing computation and
+ * VC allocation, buffer push/pop, credit returns, arbitration). Each model
+ * adds its own injection, ejection and switch stages (novog.c, classic.c).
+ *
+ * A node's state is one block: a small hot header, then arrays sized by the
+ * node kind's radix — busy masks and counts per input port, Novo-G#
+ * ejection and credit timers per port, the input VCs, the output ports, the
+ * source queues and the VC buffers. The offsets are in the shared set-up. */
+#ifndef FCSIM_ROUTER_VC_H
+#define FCSIM_ROUTER_VC_H
+
+#include <stdint.h>
+
+#include "router/router.h"
+
+#define FCSIM_MAX_VCS 16
+#define FCSIM_NO_PORT (-1)
+#define FCSIM_HOLD_INJECT (-2) /* output held by the node's own injection */
+#define VC_MAX_PORTS 32        /* network ports of a VC router (masks are 32-bit) */
+
+/* Input VC stages. */
+enum fcsim_vc_stage {
+  FCSIM_VC_IDLE = 0, /* empty, or front flit not a head (never: tails close packets) */
+  FCSIM_VC_RC,       /* head at front, routing computation until ready */
+  FCSIM_VC_VA,       /* routed, waiting for a downstream VC from ready on */
+  FCSIM_VC_ACTIVE,   /* has an output and downstream VC: flits may leave */
+  FCSIM_VC_EJECT     /* packet at its destination: ejecting from ready on */
+};
+
+/* One input VC: a ring of flits in the node's buffer plus the state of the
+ * packet at its front. */
+struct fcsim_vc {
+  uint32_t head;        /* oldest flit */
+  uint32_t count;       /* flits buffered */
+  uint64_t ready_cycle; /* RC/VA of the front packet completes */
+  int8_t out_port;      /* chosen output, FCSIM_NO_PORT before RC */
+  int8_t out_vc;        /* allocated downstream VC, -1 before VA */
+  uint8_t stage;        /* enum fcsim_vc_stage */
+  uint8_t class1;       /* dateline class the packet will use downstream */
+  uint16_t dist;        /* hops from this router to the front packet's destination */
+  uint16_t pad;
+};
+
+/* One output port (and, for the classic model, the ejection port). */
+struct fcsim_outport {
+  int16_t holder;                    /* novog: input VC index holding it, FCSIM_HOLD_INJECT, or -1 */
+  uint16_t rr_ptr;                   /* round-robin pointer among input VCs */
+  uint16_t va_ptr;                   /* next downstream VC to try */
+  uint16_t inj_sent;                 /* novog: flits of the injecting packet sent */
+  int8_t inj_vc;                     /* novog: downstream VC of the injecting packet */
+  uint8_t pad[7];
+  int32_t credits[FCSIM_MAX_VCS];    /* known free slots of each downstream VC */
+  uint8_t owned[FCSIM_MAX_VCS];      /* downstream VC allocated to a packet */
+};
+
+/* A growable ring of waiting packets (grows by doubling, rarely). */
+struct fcsim_pktq {
+  struct fcsim_packet *buf; /* from malloc, freed by the model's fini */
+  uint32_t head, count, cap;
+};
+
+/* The hot header of a node's state. */
+struct vc_hdr {
+  uint32_t buffered;           /* flits in input VCs */
+  uint32_t queued;             /* packets in source queues */
+  uint16_t heads_waiting;      /* VCs whose front packet is in RC or VA */
+  uint8_t inj_vc;              /* classic: local VC of the packet being injected, 0xff none */
+  uint8_t pad;
+  uint16_t inj_sent;           /* classic: its flits moved in so far */
+  uint16_t pad2;
+  uint64_t credit_dirty_until; /* novog: max over ports of dirty_until */
+  struct fcsim_rng hop_rng;    /* per-hop routing choices */
+};
+
+/* The set-up shared by the nodes of one VC router kind (read-only in a run). */
+struct vc_shared {
+  const struct fcsim_params *p;
+  const struct fcsim_topo *topo;
+  const struct fcsim_graph *g;
+  const struct fcsim_routing_ops *routing;
+  const struct fcsim_arbiter_ops *arbiter;
+  int np;                      /* network ports (the kind's radix) */
+  int np_in, np_out;           /* input / output ports (network + local) */
+  int nvc;                     /* VCs per input port */
+  int depth;                   /* flits per VC */
+  int nq;                      /* source queues per node */
+  int local_port;              /* classic: a local port after the network ports */
+  int inband;                  /* novog: credit flits with absolute counts */
+  int dateline;                /* dateline VC classes in use (torus, router.dateline) */
+  uint64_t credit_dirty_cycles;/* novog: credit flits continue this long after buffer activity */
+  int32_t *threshold;          /* novog: [slot] credit threshold of the channel leaving it (from malloc) */
+  size_t off_busy_mask, off_busy_count, off_eject_vc, off_dirty, off_vcs, off_outs, off_srcq, off_buf;
+  size_t state_size;
+};
+
+/* Pointers into one node's state, made at the start of its step. */
+struct vc_node {
+  struct vc_hdr *h;
+  uint16_t *busy_mask;         /* [np_in] bit v: VC v of the input port holds flits */
+  uint8_t *busy_count;         /* [np_in] VCs of the input port holding flits */
+  int8_t *eject_vc;            /* [np] novog: VC ejecting on each input port, -1 none */
+  uint64_t *dirty_until;       /* [np] novog: report input port p's free slots until then */
+  struct fcsim_vc *vcs;        /* [np_in * nvc] */
+  struct fcsim_outport *outs;  /* [np_out] */
+  struct fcsim_pktq *srcq;     /* [nq] novog: per output port; classic: one */
+  struct fcsim_flit *buf;      /* [np_in * nvc * depth] */
+  uint32_t node;
+  uint32_t slot0;              /* graph slot of port 0 */
+};
+
+static inline void vc_node_view(const struct vc_shared *sh, uint32_t node, void *state, struct vc_node *n)
+{
+  char *b = state;
+  n->h = (struct vc_hdr *)b;
+  n->busy_mask = (uint16_t *)(b + sh->off_busy_mask);
+  n->busy_count = (uint8_t *)(b + sh->off_busy_count);
+  n->eject_vc = (int8_t *)(b + sh->off_eject_vc);
+  n->dirty_until = (uint64_t *)(b + sh->off_dirty);
+  n->vcs = (struct fcsim_vc *)(b + sh->off_vcs);
+  n->outs = (struct fcsim_outport *)(b + sh->off_outs);
+  n->srcq = (struct fcsim_pktq *)(b + sh->off_srcq);
+  n->buf = (struct fcsim_flit *)(b + sh->off_buf);
+  n->node = node;
+  n->slot0 = sh->g->port_base[node];
+}
+
+static inline struct fcsim_flit *vc_front(const struct vc_shared *sh, struct vc_node *n, int vi)
+{
+  return &n->buf[(size_t)vi * (size_t)sh->depth + n->vcs[vi].head];
+}
+
+/* Queue helpers (grow by doubling; returns -1 when out of memory). */
+int fcsim_pktq_push(struct fcsim_pktq *q, const struct fcsim_packet *pkt);
+static inline struct fcsim_packet *fcsim_pktq_front(struct fcsim_pktq *q)
+{
+  return &q->buf[q->head & (q->cap - 1)];
+}
+static inline void fcsim_pktq_pop(struct fcsim_pktq *q)
+{
+  q->head++;
+  q->count--;
+}
+
+/* Set-up shared by both models: layout, thresholds. */
+int vc_setup(const struct fcsim_router_env *env, int local_port, int inband, void **shared, size_t *state_size,
+             struct fcsim_error *err);
+void vc_teardown(void *shared);
+int vc_init(const void *shared, uint32_t node, void *state, struct fcsim_error *err);
+void vc_fini(const void *shared, uint32_t node, void *state);
+
+/* Stages shared by both models. */
+void vc_receive(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n);
+void vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n);
+int vc_push(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int port, int vi,
+            const struct fcsim_flit *f);
+void vc_pop(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int port, int vi, int was_tail);
+int vc_alloc(const struct vc_shared *sh, struct fcsim_outport *o, int cls, int ejecting);
+int vc_next_class(const struct vc_shared *sh, uint32_t node, int in, int out, int cls);
+struct fcsim_flit vc_take_flit(const struct vc_shared *sh, struct vc_node *n, int vi, int *tail);
+int vc_pick(const struct vc_shared *sh, struct vc_node *n, const uint16_t *cand, int ncand, uint16_t rr, uint64_t now);
+void vc_credit_send(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int port, uint32_t vc,
+                    int32_t value, int wake);
+uint64_t vc_credit_capacity(const void *shared, const struct fcsim_chan *c, uint64_t lag_cycles);
+const int32_t *vc_port_credits(const struct vc_shared *sh, struct vc_node *n, int32_t *out);
+
+/* Deadlock-report operations shared by both models. */
+int vc_nbuffers(const void *shared);
+int vc_buffer_busy(const void *shared, const void *state, int buf);
+int vc_waits_for(const void *shared, const struct fcsim_states *all, struct fcsim_buf_ref at,
+                 struct fcsim_buf_ref *next);
+void vc_describe_buffer(const void *shared, struct fcsim_buf_ref at, char *buf, size_t size);
+
+/* The VCs a packet of dateline class `cls` may use, [*lo, *hi], and the
+ * range shared by both classes, [*shared_lo, *shared_hi] (empty when
+ * shared_lo > shared_hi). Fig. 4.9: `overlap` (b) lets class 0 use VCs
+ * 0..V-2 and class 1 VCs 1..V-1; `split` (a) gives class 0 the first half
+ * (rounded up) and class 1 the rest. Meshes and dateline-free tori: one class,
+ * all VCs. */
+static inline void vc_class_range(const struct vc_shared *sh, int cls, int *lo, int *hi, int *shared_lo,
+                                  int *shared_hi)
+{
+  *lo = 0;
+  *hi = sh->nvc - 1;
+  *shared_lo = 1;
+  *shared_hi = 0;
+  if (!sh->dateline || sh->nvc < 2)
+    return;
+  if (sh->p->vc_split) {
+    int half = (sh->nvc + 1) / 2;
+    if (cls)
+      *lo = half;
+    else
+      *hi = half - 1;
+    return;
+  }
+  if (cls)
+    *lo = 1;
+  else
+    *hi = sh->nvc - 2;
+  *shared_lo = 1;
+  *shared_hi = sh->nvc - 2;
+}
+
+#endif

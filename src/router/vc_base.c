@@ -1,0 +1,424 @@
+/* The VC router base (vc.h): set-up and state layout, and the stages the
+ * novog and classic models share — receiving flits and credits, routing
+ * computation and VC allocation at VC fronts, buffer push and pop, credit
+ * returns and the arbitration pick. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "router/vc.h"
+
+int fcsim_pktq_push(struct fcsim_pktq *q, const struct fcsim_packet *pkt)
+{
+  if (q->count == q->cap) {
+    uint32_t ncap = q->cap ? q->cap * 2 : 8;
+    struct fcsim_packet *nb = malloc((size_t)ncap * sizeof *nb);
+    if (!nb)
+      return -1;
+    for (uint32_t i = 0; i < q->count; i++)
+      nb[i] = q->buf[(q->head + i) & (q->cap - 1)];
+    free(q->buf);
+    q->buf = nb;
+    q->head = 0;
+    q->cap = ncap;
+  }
+  q->buf[(q->head + q->count) & (q->cap - 1)] = *pkt;
+  q->count++;
+  return 0;
+}
+
+static size_t align8(size_t n)
+{
+  return (n + 7) & ~(size_t)7;
+}
+
+int vc_setup(const struct fcsim_router_env *env, int local_port, int inband, void **shared, size_t *state_size,
+             struct fcsim_error *err)
+{
+  const struct fcsim_params *p = env->p;
+  const struct fcsim_graph *g = &env->topo->graph;
+  struct vc_shared *sh = calloc(1, sizeof *sh);
+  if (!sh)
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  sh->p = p;
+  sh->topo = env->topo;
+  sh->g = g;
+  sh->routing = env->routing;
+  sh->arbiter = env->arbiter;
+  sh->np = g->max_radix;
+  sh->local_port = local_port;
+  sh->inband = inband;
+  sh->np_in = sh->np + local_port;
+  sh->np_out = sh->np + local_port;
+  sh->nvc = p->vcs;
+  sh->depth = p->vc_depth_flits;
+  sh->nq = local_port ? 1 : sh->np;
+  sh->dateline = env->topo->kind == FCSIM_TOPO_TORUS && p->dateline;
+  /* a port's counts are reported for 2P + 2L + S + 2 cycles after its
+   * buffers change (L the longest link: netlists mix latencies) */
+  uint64_t max_lat = 0;
+  for (int64_t s = 0; s < g->nslots; s++)
+    if (g->chan[s].dst >= 0) {
+      uint64_t l = fcsim_link_max_latency(&g->chan[s]);
+      if (l > max_lat)
+        max_lat = l;
+      if (g->chan[s].credit_latency_cycles > max_lat)
+        max_lat = g->chan[s].credit_latency_cycles;
+    }
+  sh->credit_dirty_cycles = 2 * (uint64_t)p->credit_period_cycles + 2 * max_lat + (uint64_t)p->switch_cycles + 2;
+  if (sh->np > VC_MAX_PORTS) {
+    free(sh);
+    return fcsim_error_set(err, FCSIM_ECOMBINATION, "router.model = %s: a node has %d ports; the VC routers have at most %d",
+                           p->router_model, g->max_radix, VC_MAX_PORTS);
+  }
+  if (inband) {
+    sh->threshold = malloc((size_t)(g->nslots ? g->nslots : 1) * sizeof *sh->threshold);
+    if (!sh->threshold) {
+      free(sh);
+      return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+    }
+    for (int64_t s = 0; s < g->nslots; s++) {
+      const struct fcsim_chan *c = &g->chan[s];
+      sh->threshold[s] = c->dst < 0 ? 0
+                                    : fcsim_credit_threshold_flits((int)c->latency_cycles, p->credit_period_cycles,
+                                                                   c->bandwidth_flits, p->switch_cycles, p->packet_flits);
+    }
+  }
+  const size_t nvcs = (size_t)sh->np_in * (size_t)sh->nvc;
+  size_t off = align8(sizeof(struct vc_hdr));
+  sh->off_busy_mask = off;
+  off = align8(off + (size_t)sh->np_in * sizeof(uint16_t));
+  sh->off_busy_count = off;
+  off = align8(off + (size_t)sh->np_in);
+  sh->off_eject_vc = off;
+  off = align8(off + (size_t)sh->np);
+  sh->off_dirty = off;
+  off += (size_t)sh->np * sizeof(uint64_t);
+  sh->off_vcs = off;
+  off += nvcs * sizeof(struct fcsim_vc);
+  sh->off_outs = off;
+  off += (size_t)sh->np_out * sizeof(struct fcsim_outport);
+  sh->off_srcq = off;
+  off += (size_t)sh->nq * sizeof(struct fcsim_pktq);
+  sh->off_buf = align8(off);
+  off = sh->off_buf + nvcs * (size_t)sh->depth * sizeof(struct fcsim_flit);
+  sh->state_size = align8(off);
+  *state_size = sh->state_size;
+  *shared = sh;
+  return 0;
+}
+
+void vc_teardown(void *shared)
+{
+  struct vc_shared *sh = shared;
+  if (!sh)
+    return;
+  free(sh->threshold);
+  free(sh);
+}
+
+int vc_init(const void *shared, uint32_t node, void *state, struct fcsim_error *err)
+{
+  const struct vc_shared *sh = shared;
+  struct vc_node n;
+  vc_node_view(sh, node, state, &n);
+  n.h->inj_vc = 0xff;
+  fcsim_rng_init(&n.h->hop_rng, sh->p->seed, node, FCSIM_RNG_HOP);
+  memset(n.eject_vc, -1, (size_t)sh->np);
+  for (int i = 0; i < sh->np_in * sh->nvc; i++) {
+    n.vcs[i].out_port = FCSIM_NO_PORT;
+    n.vcs[i].out_vc = -1;
+  }
+  /* every downstream VC starts empty: credits = depth (novog: the count a
+   * credit flit would report) */
+  for (int o = 0; o < sh->np_out; o++) {
+    n.outs[o].holder = -1;
+    for (int v = 0; v < sh->nvc; v++)
+      n.outs[o].credits[v] = sh->depth;
+  }
+  return 0;
+}
+
+void vc_fini(const void *shared, uint32_t node, void *state)
+{
+  const struct vc_shared *sh = shared;
+  struct vc_node n;
+  vc_node_view(sh, node, state, &n);
+  for (int q = 0; q < sh->nq; q++) {
+    free(n.srcq[q].buf);
+    n.srcq[q].buf = NULL;
+  }
+}
+
+/* Novo-G#: input `port` changed; its free slots must be reported upstream for
+ * a while (see credit_dirty_cycles), even if the router goes idle. */
+static inline void mark_dirty(const struct vc_shared *sh, struct vc_node *n, int port, uint64_t now)
+{
+  uint64_t until = now + sh->credit_dirty_cycles;
+  n->dirty_until[port] = until;
+  n->h->credit_dirty_until = until;
+}
+
+int vc_push(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int port, int vi,
+            const struct fcsim_flit *f)
+{
+  struct fcsim_vc *vc = &n->vcs[vi];
+  if (vc->count >= (uint32_t)sh->depth) {
+    ctx->acc->buffer_overflows++;
+    return -1;
+  }
+  uint32_t tail = vc->head + vc->count;
+  if (tail >= (uint32_t)sh->depth)
+    tail -= (uint32_t)sh->depth;
+  n->buf[(size_t)vi * (size_t)sh->depth + tail] = *f;
+  if (vc->count++ == 0) {
+    n->busy_mask[port] |= (uint16_t)(1u << (vi % sh->nvc));
+    unsigned busy = ++n->busy_count[port];
+    if (busy > ctx->acc->max_busy_vcs && port < sh->np)
+      ctx->acc->max_busy_vcs = busy;
+    if (f->flags & FCSIM_FLIT_HEAD) {
+      vc->stage = FCSIM_VC_RC;
+      vc->ready_cycle = ctx->now + (uint64_t)sh->p->rc_cycles;
+      n->h->heads_waiting++;
+    }
+  }
+  n->h->buffered++;
+  return 0;
+}
+
+void vc_pop(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int port, int vi, int was_tail)
+{
+  struct fcsim_vc *vc = &n->vcs[vi];
+  if (++vc->head == (uint32_t)sh->depth)
+    vc->head = 0;
+  vc->count--;
+  n->h->buffered--;
+  if (vc->count == 0) {
+    n->busy_mask[port] &= (uint16_t)~(1u << (vi % sh->nvc));
+    n->busy_count[port]--;
+  }
+  if (was_tail) {
+    vc->out_port = FCSIM_NO_PORT;
+    vc->out_vc = -1;
+    if (vc->count > 0) {
+      /* the next head's RC starts as the tail leaves (it sits right behind
+       * it), as for a head arriving into an empty VC */
+      vc->stage = FCSIM_VC_RC;
+      vc->ready_cycle = ctx->now + (uint64_t)sh->p->rc_cycles;
+      n->h->heads_waiting++;
+    } else {
+      vc->stage = FCSIM_VC_IDLE;
+    }
+  }
+  if (sh->inband && port < sh->np)
+    mark_dirty(sh, n, port, ctx->now);
+}
+
+void vc_credit_send(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int port, uint32_t vc,
+                    int32_t value, int wake)
+{
+  int32_t c = sh->g->in_chan[n->slot0 + (uint32_t)port];
+  uint64_t arrival = ctx->now + sh->g->chan[c].credit_latency_cycles;
+  if (fcsim_link_credit(ctx->links, (uint32_t)c, vc, value, arrival, wake)) /* sized so this cannot happen */
+    ctx->acc->buffer_overflows++;
+}
+
+void vc_receive(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n)
+{
+  struct fcsim_links *l = ctx->links;
+  const struct fcsim_graph *g = sh->g;
+  const uint64_t now = ctx->now;
+  uint64_t *pending = &l->pending[n->node];
+  for (uint64_t m = *pending; m; m &= m - 1) {
+    int q = __builtin_ctzll(m);
+    struct fcsim_ring *r = &l->chan[g->in_chan[n->slot0 + (uint32_t)q]];
+    while (fcsim_ring_visible(r)) {
+      struct fcsim_link_slot *s = &l->chan_pool[r->base + (r->head & r->mask)];
+      if (s->arrival > now)
+        break;
+      vc_push(ctx, sh, n, q, q * sh->nvc + s->flit.vc, &s->flit);
+      fcsim_ring_pop(r);
+      if (sh->inband)
+        mark_dirty(sh, n, q, now);
+    }
+    if (!fcsim_ring_visible(r))
+      *pending &= ~(1ull << q);
+  }
+  for (int q = 0; q < sh->np; q++) {
+    struct fcsim_ring *cr = &l->cchan[n->slot0 + (uint32_t)q];
+    if (!fcsim_ring_visible(cr))
+      continue;
+    struct fcsim_outport *o = &n->outs[q];
+    while (fcsim_ring_visible(cr)) {
+      struct fcsim_credit_slot *s = &l->cchan_pool[cr->base + (cr->head & cr->mask)];
+      if (s->arrival > now)
+        break;
+      if (sh->inband)
+        o->credits[s->vc] = s->value;
+      else
+        o->credits[s->vc] += s->value;
+      fcsim_ring_pop(cr);
+    }
+  }
+}
+
+const int32_t *vc_port_credits(const struct vc_shared *sh, struct vc_node *n, int32_t *out)
+{
+  for (int port = 0; port < sh->np; port++) {
+    const struct fcsim_outport *o = &n->outs[port];
+    int32_t sum = 0;
+    for (int v = 0; v < sh->nvc; v++)
+      sum += o->credits[v];
+    out[port] = sh->g->chan[n->slot0 + (uint32_t)port].dst < 0 ? -1 : sum;
+  }
+  return out;
+}
+
+/* The dateline class a packet uses after leaving `node` on `out`, having
+ * arrived on `in` (-1 or the local port at its source). Class is set by the
+ * direction when the packet starts a dimension and toggled when it crosses
+ * the dateline (seed 000 §4.2.2). */
+int vc_next_class(const struct vc_shared *sh, uint32_t node, int in, int out, int cls)
+{
+  if (!sh->dateline)
+    return 0;
+  int straight = in >= 0 && in < sh->np && out == (in ^ 1);
+  int c = straight ? cls : (out & 1);
+  return c ^ fcsim_topo_crosses_dateline(sh->topo, node, out);
+}
+
+/* Allocates a free downstream VC of class `cls` on output `o`; -1 if none.
+ * With overlapping classes (Fig. 4.9b) only the first and last VCs are
+ * exclusive (vc_class_range). An exclusive (escape) VC is handed to a new
+ * packet as soon as the previous one's tail has left (its packets are all
+ * of one class and follow an acyclic chain); a shared VC only when it is
+ * known to be empty (all its credits back), or a packet of one class could
+ * wait behind one of the other inside it and tie the two classes' chains
+ * into a cycle — the escape-channel argument needs atomic allocation of the
+ * shared VCs. */
+int vc_alloc(const struct vc_shared *sh, struct fcsim_outport *o, int cls, int ejecting)
+{
+  int lo, hi, shared_lo, shared_hi;
+  if (ejecting)
+    return 0;
+  vc_class_range(sh, cls, &lo, &hi, &shared_lo, &shared_hi);
+  int n = hi - lo + 1;
+  for (int i = 0; i < n; i++) {
+    int v = lo + (o->va_ptr + i) % n;
+    if (o->owned[v])
+      continue;
+    if (v >= shared_lo && v <= shared_hi && o->credits[v] < sh->depth)
+      continue; /* a shared VC still holding flits */
+    o->owned[v] = 1;
+    o->va_ptr = (uint16_t)((v - lo + 1) % n);
+    return v;
+  }
+  return -1;
+}
+
+/* Routing computation for the head at the front of VC vi (input q). */
+static void route_head(const struct vc_shared *sh, struct vc_node *n, struct fcsim_vc *vc, int q, int vi)
+{
+  int32_t credits[VC_MAX_PORTS];
+  const struct fcsim_flit *f = vc_front(sh, n, vi);
+  int out = sh->routing->route(sh->topo, sh->p, n->node, f->dest, f->route, q, &n->h->hop_rng,
+                               sh->routing->needs_credits ? vc_port_credits(sh, n, credits) : NULL);
+  vc->out_port = (int8_t)out;
+  vc->class1 = (uint8_t)vc_next_class(sh, n->node, q, out, (f->flags & FCSIM_FLIT_CLASS1) != 0);
+  vc->dist = sh->arbiter->constant ? 0 : (uint16_t)fcsim_topo_distance(sh->topo, n->node, f->dest);
+  vc->stage = FCSIM_VC_VA;
+  vc->ready_cycle += (uint64_t)sh->p->va_cycles;
+}
+
+void vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n)
+{
+  if (n->h->heads_waiting == 0)
+    return;
+  const uint64_t now = ctx->now;
+  const int nvc = sh->nvc;
+  for (int q = 0; q < sh->np_in; q++) {
+    for (unsigned m = n->busy_mask[q]; m; m &= m - 1) {
+      int vi = q * nvc + __builtin_ctz(m);
+      struct fcsim_vc *vc = &n->vcs[vi];
+      if (vc->stage == FCSIM_VC_RC && vc->ready_cycle <= now) {
+        if (vc_front(sh, n, vi)->dest == n->node) {
+          vc->dist = 0;
+          if (sh->local_port) { /* the ejection port is an output like the others: VA, SA, ST */
+            vc->out_port = (int8_t)sh->np;
+            vc->class1 = 0;
+            vc->stage = FCSIM_VC_VA;
+            vc->ready_cycle += (uint64_t)sh->p->va_cycles;
+          } else {
+            n->h->heads_waiting--;
+            vc->stage = FCSIM_VC_EJECT;
+            continue;
+          }
+        } else {
+          route_head(sh, n, vc, q, vi);
+        }
+      }
+      if (vc->stage == FCSIM_VC_VA && vc->ready_cycle <= now) {
+        int v2 = vc_alloc(sh, &n->outs[vc->out_port], vc->class1, vc->out_port == sh->np);
+        if (v2 >= 0) {
+          vc->out_vc = (int8_t)v2;
+          vc->stage = FCSIM_VC_ACTIVE;
+          n->h->heads_waiting--;
+        }
+      }
+    }
+  }
+}
+
+struct fcsim_flit vc_take_flit(const struct vc_shared *sh, struct vc_node *n, int vi, int *tail)
+{
+  struct fcsim_vc *vc = &n->vcs[vi];
+  struct fcsim_flit f = *vc_front(sh, n, vi);
+  f.vc = (uint8_t)vc->out_vc;
+  f.flags = (uint8_t)((f.flags & ~FCSIM_FLIT_CLASS1) | (vc->class1 ? FCSIM_FLIT_CLASS1 : 0));
+  if (f.hops < 255)
+    f.hops++;
+  *tail = (f.flags & FCSIM_FLIT_TAIL) != 0;
+  return f;
+}
+
+/* Priority of the packet at the front of input VC `vi` (its distance was
+ * computed once, at routing computation). */
+static inline uint64_t priority_of(const struct vc_shared *sh, struct vc_node *n, int vi, uint64_t now)
+{
+  return sh->arbiter->priority(fcsim_flit_age(vc_front(sh, n, vi), now), n->vcs[vi].dist,
+                               sh->p->age_threshold_cycles);
+}
+
+int vc_pick(const struct vc_shared *sh, struct vc_node *n, const uint16_t *cand, int ncand, uint16_t rr, uint64_t now)
+{
+  if (ncand == 1)
+    return cand[0];
+  int best = -1;
+  uint64_t best_pri = 0;
+  unsigned best_dist = 0;
+  unsigned span = (unsigned)(sh->np_in * sh->nvc);
+  const int constant = sh->arbiter->constant;
+  for (int i = 0; i < ncand; i++) {
+    uint64_t pri = constant ? 0 : priority_of(sh, n, cand[i], now);
+    unsigned c = cand[i], dist = c >= rr ? c - rr : c + span - rr;
+    if (best < 0 || pri > best_pri || (pri == best_pri && dist < best_dist)) {
+      best = cand[i];
+      best_pri = pri;
+      best_dist = dist;
+    }
+  }
+  return best;
+}
+
+/* Credit rings hold what accumulates while their reader idles — novog: V
+ * counts per period while the sender's buffers are active (the dirty
+ * window); classic: one credit per flit, at most every slot of every VC —
+ * plus one window of lag. */
+uint64_t vc_credit_capacity(const void *shared, const struct fcsim_chan *c, uint64_t lag_cycles)
+{
+  const struct vc_shared *sh = shared;
+  const struct fcsim_params *p = sh->p;
+  if (sh->inband)
+    return (uint64_t)sh->nvc * ((sh->credit_dirty_cycles + 2 * (uint64_t)c->credit_latency_cycles +
+                                 (uint64_t)p->switch_cycles + lag_cycles) / (uint64_t)p->credit_period_cycles + 4);
+  return (uint64_t)sh->nvc * (uint64_t)sh->depth + ((uint64_t)c->credit_latency_cycles + 2 + lag_cycles) * c->bandwidth_flits;
+}

@@ -1,0 +1,153 @@
+/* The component graph (graph.h): allocation, connection, finishing, BFS. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "topo/graph.h"
+
+int fcsim_graph_init(struct fcsim_graph *g, int64_t nodes, const int *radix, struct fcsim_error *err)
+{
+  memset(g, 0, sizeof *g);
+  g->nodes = nodes;
+  g->port_base = malloc((size_t)(nodes + 1) * sizeof *g->port_base);
+  g->kind = calloc((size_t)nodes ? (size_t)nodes : 1, 1);
+  g->endpoint = malloc((size_t)nodes ? (size_t)nodes : 1);
+  if (!g->port_base || !g->kind || !g->endpoint)
+    goto nomem;
+  int64_t slots = 0;
+  for (int64_t n = 0; n < nodes; n++) {
+    g->port_base[n] = (uint32_t)slots;
+    slots += radix[n];
+    if (radix[n] > g->max_radix)
+      g->max_radix = radix[n];
+  }
+  if (slots > INT32_MAX) {
+    fcsim_graph_destroy(g);
+    return fcsim_error_set(err, FCSIM_ERANGE, "%lld ports in the network: at most %d are supported", (long long)slots,
+                           INT32_MAX);
+  }
+  g->port_base[nodes] = (uint32_t)slots;
+  g->nslots = slots;
+  if (nodes > 0)
+    memset(g->endpoint, 1, (size_t)nodes);
+  g->chan = calloc((size_t)slots ? (size_t)slots : 1, sizeof *g->chan);
+  g->in_chan = malloc(((size_t)slots ? (size_t)slots : 1) * sizeof *g->in_chan);
+  if (!g->chan || !g->in_chan)
+    goto nomem;
+  for (int64_t n = 0; n < nodes; n++)
+    for (uint32_t s = g->port_base[n]; s < g->port_base[n + 1]; s++) {
+      g->chan[s].dst = FCSIM_GRAPH_NONE;
+      g->chan[s].reverse = FCSIM_GRAPH_NONE;
+      g->chan[s].src = (uint32_t)n;
+      g->chan[s].src_port = (uint16_t)(s - g->port_base[n]);
+      g->in_chan[s] = FCSIM_GRAPH_NONE;
+    }
+  return 0;
+nomem:
+  fcsim_graph_destroy(g);
+  return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for a %lld-node graph", (long long)nodes);
+}
+
+void fcsim_graph_destroy(struct fcsim_graph *g)
+{
+  free(g->port_base);
+  free(g->chan);
+  free(g->in_chan);
+  free(g->kind);
+  free(g->endpoint);
+  free(g->clock_ppm);
+  free(g->name);
+  memset(g, 0, sizeof *g);
+}
+
+const char *fcsim_graph_node_name(const struct fcsim_graph *g, int64_t node, char *buf, size_t size)
+{
+  if (g->name && g->name[node][0])
+    snprintf(buf, size, "%s", g->name[node]);
+  else
+    snprintf(buf, size, "n%lld", (long long)node);
+  return buf;
+}
+
+int fcsim_graph_connect(struct fcsim_graph *g, uint32_t src, int src_port, uint32_t dst, int dst_port,
+                        uint32_t latency_cycles, int bandwidth_flits, struct fcsim_error *err)
+{
+  char a[FCSIM_NODE_NAME_MAX + 8], b[FCSIM_NODE_NAME_MAX + 8];
+  if (src_port < 0 || src_port >= fcsim_graph_radix(g, src))
+    return fcsim_error_set(err, FCSIM_EINVAL, "node %s has no port %d (it has %d)",
+                           fcsim_graph_node_name(g, src, a, sizeof a), src_port, fcsim_graph_radix(g, src));
+  if (dst_port < 0 || dst_port >= fcsim_graph_radix(g, dst))
+    return fcsim_error_set(err, FCSIM_EINVAL, "node %s has no port %d (it has %d)",
+                           fcsim_graph_node_name(g, dst, b, sizeof b), dst_port, fcsim_graph_radix(g, dst));
+  struct fcsim_chan *c = &g->chan[g->port_base[src] + (uint32_t)src_port];
+  if (c->dst != FCSIM_GRAPH_NONE)
+    return fcsim_error_set(err, FCSIM_EINVAL, "port %d of node %s is used twice (already linked to %s)", src_port,
+                           fcsim_graph_node_name(g, src, a, sizeof a), fcsim_graph_node_name(g, c->dst, b, sizeof b));
+  uint32_t in = g->port_base[dst] + (uint32_t)dst_port;
+  if (g->in_chan[in] != FCSIM_GRAPH_NONE)
+    return fcsim_error_set(err, FCSIM_EINVAL, "input port %d of node %s is used twice", dst_port,
+                           fcsim_graph_node_name(g, dst, b, sizeof b));
+  c->dst = (int32_t)dst;
+  c->dst_port = (uint16_t)dst_port;
+  c->latency_cycles = latency_cycles;
+  c->credit_latency_cycles = latency_cycles;
+  c->bandwidth_flits = (uint16_t)bandwidth_flits;
+  g->in_chan[in] = (int32_t)(g->port_base[src] + (uint32_t)src_port);
+  return 0;
+}
+
+void fcsim_graph_finish(struct fcsim_graph *g)
+{
+  g->max_radix = 0;
+  for (int64_t n = 0; n < g->nodes; n++)
+    if (fcsim_graph_radix(g, n) > g->max_radix)
+      g->max_radix = fcsim_graph_radix(g, n);
+  for (int64_t s = 0; s < g->nslots; s++) {
+    struct fcsim_chan *c = &g->chan[s];
+    c->reverse = FCSIM_GRAPH_NONE;
+    if (c->dst == FCSIM_GRAPH_NONE)
+      continue;
+    /* the reverse channel leaves dst on the port this one arrives on and
+     * arrives on the port this one leaves from */
+    uint32_t back = g->port_base[c->dst] + c->dst_port;
+    const struct fcsim_chan *r = &g->chan[back];
+    if (r->dst == (int32_t)c->src && r->dst_port == c->src_port) {
+      c->reverse = (int32_t)back;
+      c->credit_latency_cycles = r->latency_cycles;
+    } else {
+      c->credit_latency_cycles = c->latency_cycles;
+    }
+  }
+}
+
+int64_t fcsim_graph_channels(const struct fcsim_graph *g)
+{
+  int64_t n = 0;
+  for (int64_t s = 0; s < g->nslots; s++)
+    n += g->chan[s].dst != FCSIM_GRAPH_NONE;
+  return n;
+}
+
+int fcsim_graph_bfs(const struct fcsim_graph *g, int64_t src, int32_t *dist, struct fcsim_error *err)
+{
+  int64_t *queue = malloc((size_t)g->nodes * sizeof *queue);
+  if (!queue)
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  for (int64_t n = 0; n < g->nodes; n++)
+    dist[n] = -1;
+  int64_t head = 0, tail = 0;
+  dist[src] = 0;
+  queue[tail++] = src;
+  while (head < tail) {
+    int64_t n = queue[head++];
+    for (uint32_t s = g->port_base[n]; s < g->port_base[n + 1]; s++) {
+      int32_t m = g->chan[s].dst;
+      if (m >= 0 && dist[m] < 0) {
+        dist[m] = dist[n] + 1;
+        queue[tail++] = m;
+      }
+    }
+  }
+  free(queue);
+  return 0;
+}

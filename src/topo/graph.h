@@ -1,0 +1,88 @@
+/* The network as a graph of components: nodes (routers, switches, endpoint
+ * hosts), each with its own model and number of ports, joined by channels —
+ * one per direction of a link, each with its own latency, bandwidth and link
+ * model. Every topology (torus, mesh, a netlist file, later leaf-spine, fat
+ * tree, BEE3) is a generator that fills one of these; the engine, the link
+ * layer and table routing read only this.
+ *
+ * Ports of all nodes are numbered consecutively: node n owns the port slots
+ * [port_base[n], port_base[n + 1]). A channel is named by the slot it leaves
+ * from, so chan[] has one entry per slot (dst < 0 where a port is
+ * unconnected) and "the channel leaving node n on port p" is
+ * chan[port_base[n] + p]. On a torus slot = node * 2n + port, as before. */
+#ifndef FCSIM_TOPO_GRAPH_H
+#define FCSIM_TOPO_GRAPH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fcsim/error.h"
+
+#define FCSIM_GRAPH_NONE (-1)
+#define FCSIM_NODE_NAME_MAX 32
+
+/* One direction of a link. */
+struct fcsim_chan {
+  int32_t dst;                   /* receiving node, FCSIM_GRAPH_NONE if the port is unconnected */
+  uint16_t dst_port;             /* port of dst it arrives on */
+  uint16_t bandwidth_flits;      /* flits per cycle */
+  uint32_t latency_cycles;       /* mean latency, in cycles of the network clock */
+  uint32_t credit_latency_cycles;/* latency of flow-control information back to the sender (the reverse
+                                  * channel's, or this one's when there is none) */
+  int32_t reverse;               /* slot of the channel dst -> src between the same two ports, or NONE */
+  uint32_t src;                  /* sending node */
+  uint16_t src_port;             /* port of src it leaves from */
+  uint8_t link_model;            /* index into the link model table (link/link_model.h) */
+  uint8_t pad;
+  double latency_sd_cycles;      /* jitter: standard deviation of the latency (0 = fixed) */
+};
+
+struct fcsim_graph {
+  int64_t nodes;
+  int64_t nslots;                /* port slots over all nodes */
+  uint32_t *port_base;           /* [nodes + 1] first slot of each node (from malloc) */
+  struct fcsim_chan *chan;       /* [nslots] channel leaving each slot (from malloc) */
+  int32_t *in_chan;              /* [nslots] slot of the channel arriving at each slot, or NONE (from malloc) */
+  uint8_t *kind;                 /* [nodes] node model index among the network's kinds (from malloc) */
+  uint8_t *endpoint;             /* [nodes] 1 if the node hosts a traffic endpoint (from malloc) */
+  double *clock_ppm;             /* [nodes] clock offset in ppm, or NULL when every node runs at the network clock */
+  char (*name)[FCSIM_NODE_NAME_MAX]; /* [nodes] names (netlists), or NULL: nodes are named by number */
+  int max_radix;                 /* most ports of any node */
+};
+
+/* Allocates a graph of `nodes` nodes with radix[n] ports each; every port
+ * unconnected, every node kind 0 and an endpoint. Returns 0 or FCSIM_ENOMEM. */
+int fcsim_graph_init(struct fcsim_graph *g, int64_t nodes, const int *radix, struct fcsim_error *err);
+void fcsim_graph_destroy(struct fcsim_graph *g);
+
+static inline int fcsim_graph_radix(const struct fcsim_graph *g, int64_t node)
+{
+  return (int)(g->port_base[node + 1] - g->port_base[node]);
+}
+
+static inline const struct fcsim_chan *fcsim_graph_out(const struct fcsim_graph *g, int64_t node, int port)
+{
+  return &g->chan[g->port_base[node] + (uint32_t)port];
+}
+
+/* Connects (src, src_port) -> (dst, dst_port) with the given properties.
+ * Returns 0, or FCSIM_EINVAL (naming the element) when a port is out of
+ * range or already used. */
+int fcsim_graph_connect(struct fcsim_graph *g, uint32_t src, int src_port, uint32_t dst, int dst_port,
+                        uint32_t latency_cycles, int bandwidth_flits, struct fcsim_error *err);
+
+/* Fills in_chan, reverse and credit latencies once every channel is
+ * connected, and max_radix. */
+void fcsim_graph_finish(struct fcsim_graph *g);
+
+/* Directed channels that exist. */
+int64_t fcsim_graph_channels(const struct fcsim_graph *g);
+
+/* Hop distances from `src` to every node (BFS over channels), -1 where
+ * unreachable; `dist` has g->nodes entries. Returns 0 or FCSIM_ENOMEM. */
+int fcsim_graph_bfs(const struct fcsim_graph *g, int64_t src, int32_t *dist, struct fcsim_error *err);
+
+/* Name of a node into buf ("n12" or its netlist name). */
+const char *fcsim_graph_node_name(const struct fcsim_graph *g, int64_t node, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,79 @@
+/* Workloads: what the endpoints of a network send, and when. A workload is
+ * one `const struct fcsim_workload_ops` in the table of registry.c, chosen by
+ * traffic.mode: `continuous` and `batch` (Bernoulli arrivals to a
+ * destination pattern, bernoulli.c), `trace` (a CSV of messages with
+ * dependencies, trace.c). Later: application schedules (FFT, gather).
+ *
+ * The engine keeps, per endpoint node, the cycle of its next event and calls
+ * `fire` then; `fire` creates the node's packets due now and hands each to
+ * the node's router through `emit`. A workload that listens to deliveries is
+ * told of every packet that reaches its destination (`delivered`) and may
+ * release new messages then. Every node's state is written only when that
+ * node is fired or receives a delivery, so results do not depend on how the
+ * network is split. */
+#ifndef FCSIM_WORKLOAD_WORKLOAD_H
+#define FCSIM_WORKLOAD_WORKLOAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "config/config.h"
+#include "link/ctx.h"
+#include "routing/routing.h"
+#include "topo/topo.h"
+#include "traffic/traffic.h"
+
+#define FCSIM_NEVER UINT64_MAX
+
+struct fcsim_workload_env {
+  const struct fcsim_params *p;
+  const struct fcsim_topo *topo;       /* geometry and graph */
+  const struct fcsim_traffic *traffic; /* destination pattern (Bernoulli workloads) */
+  const struct fcsim_routing_ops *routing;
+};
+
+/* Hands a packet created at `node` to that node's router. Returns 0 or an error. */
+typedef int (*fcsim_emit_f)(void *arg, struct fcsim_ctx *ctx, uint32_t node, const struct fcsim_packet *pk);
+
+/* What a finished workload reports. */
+struct fcsim_workload_report {
+  uint64_t makespan_cycles;      /* last message completed (trace), 0 if none */
+  int64_t nmessages;             /* messages of a trace, 0 otherwise */
+  const uint64_t *complete_cycle;/* [nmessages] completion cycle, UINT64_MAX if never (owned by the workload) */
+  const int64_t *message_id;     /* [nmessages] ids as written in the trace */
+};
+
+struct fcsim_workload_ops {
+  const char *name;  /* traffic.mode */
+  const char *help;
+  int version;       /* 1 */
+  int listens;       /* wants `delivered` calls */
+  int finite;        /* the run ends when the workload is done (batch, trace), not after a window */
+  /* (required) builds the shared set-up (*shared, from malloc) and the bytes
+   * of per-node state */
+  int (*setup)(const struct fcsim_workload_env *env, void **shared, size_t *state_size, struct fcsim_error *err);
+  void (*teardown)(void *shared);
+  /* (required) initialises node `node`'s zeroed state; returns its first
+   * event cycle (FCSIM_NEVER if none) in *first */
+  int (*init)(void *shared, uint32_t node, void *state, uint64_t *first, struct fcsim_error *err);
+  /* (required) creates node's packets due at ctx->now; *next = its next event */
+  int (*fire)(struct fcsim_ctx *ctx, void *shared, uint32_t node, void *state, fcsim_emit_f emit, void *arg,
+              uint64_t *next);
+  /* (optional, listens) a packet was delivered at `node`; *next = a new
+   * event of that node (FCSIM_NEVER if none) */
+  int (*delivered)(struct fcsim_ctx *ctx, void *shared, uint32_t node, void *state, const struct fcsim_delivery *d,
+                   uint64_t *next);
+  /* (optional) gathers what the workload measured (after the run; with MPI,
+   * after merge_ranks) */
+  void (*report)(void *shared, struct fcsim_workload_report *r);
+  /* (optional) MPI: combines the per-rank results into every rank's copy */
+  int (*merge_ranks)(void *shared, int (*max_u64)(void *arg, uint64_t *v, size_t n), void *arg);
+};
+
+const struct fcsim_workload_ops *fcsim_workload_find(const char *mode);
+
+extern const struct fcsim_workload_ops fcsim_workload_continuous;
+extern const struct fcsim_workload_ops fcsim_workload_batch;
+extern const struct fcsim_workload_ops fcsim_workload_trace;
+
+#endif
