@@ -165,5 +165,6 @@ extern const struct fcsim_model_ops fcsim_model_gather;
 extern const struct fcsim_model_ops fcsim_model_fft;
 extern const struct fcsim_model_ops fcsim_model_cornerturn;
 extern const struct fcsim_model_ops fcsim_model_contraction;
+extern const struct fcsim_model_ops fcsim_model_md;
 
 #endif
