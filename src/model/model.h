@@ -1,7 +1,8 @@
 /* The analytic performance models of the seeds ("fcsim model NAME").
  *
  * Each model is one const `struct fcsim_model_ops` in its own file
- * (stream.c, fc.c, p2p.c, linkbw.c, gather.c, fft.c): a name, a summary, the
+ * (stream.c, fc.c, p2p.c, linkbw.c, gather.c, fft.c, cornerturn.c, contraction.c,
+ * md.c; ch7.c holds the chapter 7 equations they share): a name, a summary, the
  * source it follows (seed, section, equations), a table of parameters named
  * by the seed's own symbols, a table of results, named presets and a pure
  * compute function. registry.c holds the NULL-terminated table of all models;
@@ -162,5 +163,8 @@ extern const struct fcsim_model_ops fcsim_model_p2p;
 extern const struct fcsim_model_ops fcsim_model_linkbw;
 extern const struct fcsim_model_ops fcsim_model_gather;
 extern const struct fcsim_model_ops fcsim_model_fft;
+extern const struct fcsim_model_ops fcsim_model_cornerturn;
+extern const struct fcsim_model_ops fcsim_model_contraction;
+extern const struct fcsim_model_ops fcsim_model_md;
 
 #endif

@@ -6,7 +6,11 @@
  * factors: the pipeline fill, M*(m*D_pipe + D_link + D_comp) cycles on top
  * of the C_stream = ceil(N_grid/n) cycles of the stream (Eq. 3.7), and
  * stalls when the memory or the (compressed) link cannot feed the
- * n*W_pipe*F bytes/s the core needs (Eqs. 3.3-3.4). */
+ * n*W_pipe*F bytes/s the core needs (Eqs. 3.3-3.4).
+ *
+ * Speedup and parallel efficiency follow s3.3.2 (Fig. 3.10): they are
+ * measured against one (1,1) FPGA, so a configuration is credited for all
+ * of its n*m*M unit pipelines, and parallel efficiency is speedup/(n*m*M). */
 #include <math.h>
 
 #include "model/model.h"
@@ -17,7 +21,7 @@ enum {
 };
 
 enum {
-  R_peak, R_sustained, R_stall, R_eff, R_speedup, R_par_eff, R_C_stream, R_b_core,
+  R_peak, R_sustained, R_stall, R_eff, R_speedup, R_par_eff, R_ref, R_C_stream, R_b_core,
   R_D_total, R_C_total, R_time, R_O_total, R_COUNT
 };
 
@@ -49,8 +53,12 @@ static const struct fcsim_model_result results[R_COUNT] = {
   [R_sustained] = {"sustained_flops", FCSIM_MU_FLOPS, "P_theory of Eq. 3.8"},
   [R_stall] = {"stall_ratio", FCSIM_MU_RATIO, "r_stall of Eq. 3.3"},
   [R_eff] = {"efficiency", FCSIM_MU_RATIO, "sustained / peak"},
-  [R_speedup] = {"speedup", FCSIM_MU_NONE, "sustained(M) / sustained(1), same n, m and stream"},
-  [R_par_eff] = {"parallel_efficiency", FCSIM_MU_RATIO, "speedup / M"},
+  [R_speedup] = {"speedup", FCSIM_MU_NONE,
+                 "sustained / reference_flops: against ONE (1,1) FPGA on the same stream (Fig. 3.10)"},
+  [R_par_eff] = {"parallel_efficiency", FCSIM_MU_RATIO,
+                 "speedup / (n*m*M): the speedup per (1,1) unit of hardware (Fig. 3.10)"},
+  [R_ref] = {"reference_flops", FCSIM_MU_FLOPS,
+             "Eq. 3.8 for (n,m) = (1,1) on M = 1: D_pipe(1) = D_pipe0 + D_line, same stream and link"},
   [R_C_stream] = {"C_stream", FCSIM_MU_CYCLES, "stream cycles ceil(N_grid/n)"},
   [R_b_core] = {"b_core", FCSIM_MU_BYTES_PER_S, "bandwidth the core needs, n*W_pipe*F"},
   [R_D_total] = {"D_total", FCSIM_MU_CYCLES, "pipeline fill M*(m*D_pipe + D_link + D_comp)"},
@@ -106,6 +114,19 @@ static double p_theory(double peak_per_fpga, double M_fpgas, double d_fpga_cycle
   return peak_per_fpga * M_fpgas * c_stream * util / (c_stream + M_fpgas * d_fpga_cycles);
 }
 
+/* The baseline of Fig. 3.10: one FPGA holding a single SPE of a single
+ * unit pipeline, (n,m) = (1,1), on the same grid, clock, memory and link.
+ * Its depth is D_pipe(1) = D_pipe0 + D_line (an explicit D_pipe describes
+ * the configuration under study, not this one). */
+static double reference_flops(const double *p)
+{
+  double c_stream = p[P_N_grid];
+  double b_core = p[P_W_pipe] * p[P_F];
+  double avail = fmin(fmin(p[P_r_comp] * p[P_B_link], p[P_B_mem]), b_core);
+  double d_fpga = p[P_D_pipe0] + p[P_D_line] + p[P_D_link] + p[P_D_comp];
+  return p_theory(p[P_F] * p[P_O_pipe], 1.0, d_fpga, c_stream, avail / b_core);
+}
+
 static int compute(double *p, double *r, struct fcsim_error *err)
 {
   double n = p[P_n], m = p[P_m], M = p[P_M], F = p[P_F];
@@ -126,8 +147,9 @@ static int compute(double *p, double *r, struct fcsim_error *err)
   r[R_sustained] = p_theory(peak_fpga, M, d_fpga, c_stream, util);
   r[R_stall] = 1.0 - util;
   r[R_eff] = r[R_sustained] / r[R_peak];
-  r[R_speedup] = r[R_sustained] / p_theory(peak_fpga, 1.0, d_fpga, c_stream, util);
-  r[R_par_eff] = r[R_speedup] / M;
+  r[R_ref] = reference_flops(p);
+  r[R_speedup] = r[R_sustained] / r[R_ref];
+  r[R_par_eff] = r[R_speedup] / (n * m * M);
   r[R_C_stream] = c_stream;
   r[R_b_core] = b_core;
   r[R_D_total] = M * d_fpga;

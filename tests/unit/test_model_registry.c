@@ -18,14 +18,14 @@ static void test_registry_consistent(void **state)
   fcsim_error_clear(&err);
   if (fcsim_model_check_registry(&err) != 0)
     fail_msg("%s", err.msg);
-  const char *names[] = {"stream", "fc", "p2p", "linkbw", "gather", "fft"};
-  for (size_t i = 0; i < 6; i++)
+  const char *names[] = {"stream", "fc", "p2p", "linkbw", "gather", "fft", "cornerturn", "contraction", "md"};
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     assert_non_null(fcsim_model_find(names[i]));
   assert_null(fcsim_model_find("nosuch"));
   size_t count = 0;
   for (const struct fcsim_model_ops *const *m = fcsim_model_list(); *m; m++)
     count++;
-  assert_int_equal(count, 6);
+  assert_int_equal(count, sizeof names / sizeof names[0]);
 }
 
 /* Sets key=text on `model` from defaults; returns the code, value in *out. */

@@ -34,7 +34,39 @@ static void test_tsunami_parallel_efficiency(void **state)
   /* s3.3.2: cascading 16 and 32 x (1,5) keeps 97 % and 94 % parallel efficiency */
   check_printed("M=16", 100 * run("tsunami", SETS("M=16"), "parallel_efficiency"), 97, 0);
   check_printed("M=32", 100 * run("tsunami", SETS("M=32"), "parallel_efficiency"), 94, 0);
-  check_printed("speedup at M=1", run("tsunami", SETS("M=1"), "speedup"), 1.0, 9);
+  /* s3.4: 40 SPEs on 8 FPGAs, "a parallel efficiency of 98%" */
+  check_printed("M=8", 100 * run("tsunami", SETS("M=8"), "parallel_efficiency"), 98, 0);
+  /* the reference is one (1,1) FPGA: (1,1) on M=1 has speedup 1 by definition */
+  check_printed("(1,1) speedup at M=1", run("tsunami", SETS("M=1", "m=1"), "speedup"), 1.0, 9);
+  /* n=1 gets the "expected speedup" of about n*m*M */
+  check_printed("(1,5) speedup at M=8", run("tsunami", NULL, "speedup"), 39.4, 1);
+}
+
+/* Fig. 3.10: against one (1,1) FPGA, (2,2) has the lowest speedup and
+ * efficiency, (1,5) the highest speedup, and an efficiency slightly below
+ * (1,4)'s; at every M the figure plots (1..8) and beyond. */
+static void test_fig_3_10_orderings(void **state)
+{
+  (void)state;
+  for (int M = 1; M <= 32; M++) {
+    char set[32];
+    snprintf(set, sizeof set, "M=%d", M);
+    double s15 = run("tsunami", SETS(set, "n=1", "m=5"), "speedup");
+    double s14 = run("tsunami", SETS(set, "n=1", "m=4"), "speedup");
+    double s22 = run("tsunami", SETS(set, "n=2", "m=2"), "speedup");
+    double e15 = run("tsunami", SETS(set, "n=1", "m=5"), "parallel_efficiency");
+    double e14 = run("tsunami", SETS(set, "n=1", "m=4"), "parallel_efficiency");
+    double e22 = run("tsunami", SETS(set, "n=2", "m=2"), "parallel_efficiency");
+    if (!(s15 > s14 && s14 > s22))
+      fail_msg("M=%d speedups (1,5) %.3f (1,4) %.3f (2,2) %.3f", M, s15, s14, s22);
+    if (!(e14 > e15 && e15 > e22))
+      fail_msg("M=%d efficiencies (1,4) %.4f (1,5) %.4f (2,2) %.4f", M, e14, e15, e22);
+    /* "slightly": (1,5) within one percentage point of (1,4) up to 8 FPGAs */
+    if (M <= 8 && e14 - e15 > 0.01)
+      fail_msg("M=%d: (1,5) efficiency %.4f not slightly below (1,4) %.4f", M, e15, e14);
+  }
+  /* (2,2) is link-bound: efficiency below 1 - stall = 7.92/14.4 */
+  assert_true(run("tsunami", SETS("M=8", "n=2", "m=2"), "parallel_efficiency") < 7.92 / 14.4);
 }
 
 static void test_d_pipe_form(void **state)
@@ -131,6 +163,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_tsunami_8_fpgas),
     cmocka_unit_test(test_tsunami_parallel_efficiency),
+    cmocka_unit_test(test_fig_3_10_orderings),
     cmocka_unit_test(test_d_pipe_form),
     cmocka_unit_test(test_lbm_without_compression),
     cmocka_unit_test(test_lbm_with_compression),
