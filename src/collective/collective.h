@@ -139,6 +139,7 @@ struct fcsim_coll_node_tables {
   int64_t nm, capm;
   struct fcsim_coll_rentry *r; /* reduction table */
   int64_t nr, capr;
+  int64_t tree_u, tree_m;      /* multicast: entries before sharing (one per tree per node) */
 };
 
 /* Where one collective starts. */
@@ -174,6 +175,8 @@ void fcsim_coll_tables_destroy(struct fcsim_coll_tables *tab);
  * the unicast entries that carry their exit ports (counted apart). */
 int64_t fcsim_coll_multicast_table_bits(const struct fcsim_coll_tables *tab, int64_t node);
 int64_t fcsim_coll_reduction_table_bits(const struct fcsim_coll_tables *tab, int64_t node);
+/* Multicast bits if no entry were shared (one per tree passing the node). */
+int64_t fcsim_coll_unshared_table_bits(const struct fcsim_coll_tables *tab, int64_t node);
 
 /* Writes DIR/node<ID>.{unicast,multicast,reduction}.{hex,bin} for every
  * node and DIR/tables.json (each file via a temporary and a rename). */

@@ -205,6 +205,8 @@ static int build_multicast(const struct fcsim_topo *t, const struct fcsim_coll_t
                              "holds at most %d",
                              (long long)tr->src, total, (long long)v, FCSIM_COLL_SLOTS);
     height[v] = hgt;
+    tab->node[v].tree_u++;
+    tab->node[v].tree_m += total > 1;
     struct fcsim_coll_uentry u = {FCSIM_COLL_T_UNICAST, m.port[0], m.next[0], hgt > 255 ? 255 : hgt};
     if (total > 1) {
       m.count = total;
@@ -341,4 +343,10 @@ int64_t fcsim_coll_multicast_table_bits(const struct fcsim_coll_tables *tab, int
 int64_t fcsim_coll_reduction_table_bits(const struct fcsim_coll_tables *tab, int64_t node)
 {
   return tab->op == FCSIM_COLL_REDUCTION ? tab->node[node].nr * FCSIM_COLL_REDUCTION_BITS : 0;
+}
+
+int64_t fcsim_coll_unshared_table_bits(const struct fcsim_coll_tables *tab, int64_t node)
+{
+  const struct fcsim_coll_node_tables *nt = &tab->node[node];
+  return nt->tree_u * FCSIM_COLL_UNICAST_BITS + nt->tree_m * FCSIM_COLL_MULTICAST_BITS;
 }
