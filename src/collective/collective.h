@@ -182,7 +182,8 @@ int64_t fcsim_coll_unshared_table_bits(const struct fcsim_coll_tables *tab, int6
  * node and DIR/tables.json (each file via a temporary and a rename). */
 int fcsim_coll_tables_write(const struct fcsim_coll_tables *tab, const struct fcsim_topo *t, const char *dir,
                             const char *description, struct fcsim_error *err);
-/* Reads back what fcsim_coll_tables_write wrote (binary files + JSON). */
+/* Reads back what fcsim_coll_tables_write wrote (binary files + JSON). A
+ * multicast start holds its root and index only (no destination list). */
 int fcsim_coll_tables_read(struct fcsim_coll_tables *tab, const char *dir, struct fcsim_error *err);
 
 /* ------------------------------------------------------------------- walks */

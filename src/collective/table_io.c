@@ -86,16 +86,25 @@ static json_t *formats_json(void)
                    FCSIM_COLL_PORT_LOCAL);
 }
 
+/* Where each collective starts: multicast root and index (the destinations
+ * follow from the tables); reduction: every contributor and its index. */
 static json_t *starts_json(const struct fcsim_coll_tables *tab)
 {
   json_t *a = json_array();
   for (int64_t i = 0; i < tab->nstart; i++) {
     const struct fcsim_coll_start *s = &tab->start[i];
-    json_t *o = json_pack("{s:I,s:i}", "root", (json_int_t)s->root, "index", (int)s->index);
-    json_t *c = json_array();
-    for (int64_t k = 0; k < s->ncontrib; k++)
-      json_array_append_new(c, json_pack("[I,i]", (json_int_t)s->contrib[k], (int)s->cindex[k]));
-    json_object_set_new(o, tab->op == FCSIM_COLL_REDUCTION ? "contributors" : "destinations", c);
+    json_t *o = json_pack("{s:I,s:i,s:I}", "root", (json_int_t)s->root, "index", (int)s->index,
+                          tab->op == FCSIM_COLL_REDUCTION ? "ncontributors" : "ndestinations",
+                          (json_int_t)s->ncontrib);
+    if (tab->op == FCSIM_COLL_REDUCTION) {
+      json_t *c = json_array(), *x = json_array();
+      for (int64_t k = 0; k < s->ncontrib; k++) {
+        json_array_append_new(c, json_integer(s->contrib[k]));
+        json_array_append_new(x, json_integer(s->cindex[k]));
+      }
+      json_object_set_new(o, "contributors", c);
+      json_object_set_new(o, "indices", x);
+    }
     json_array_append_new(a, o);
   }
   return a;
@@ -212,18 +221,20 @@ static int read_starts(struct fcsim_coll_tables *tab, json_t *cols, struct fcsim
   for (int64_t i = 0; i < tab->nstart; i++) {
     json_t *o = json_array_get(cols, (size_t)i);
     struct fcsim_coll_start *s = &tab->start[i];
-    json_t *c = json_object_get(o, tab->op == FCSIM_COLL_REDUCTION ? "contributors" : "destinations");
+    json_t *c = json_object_get(o, "contributors"), *x = json_object_get(o, "indices");
     s->root = json_integer_value(json_object_get(o, "root"));
     s->index = (int32_t)json_integer_value(json_object_get(o, "index"));
     s->ncontrib = (int64_t)json_array_size(c);
+    if (json_array_size(x) != (size_t)s->ncontrib)
+      return fcsim_error_set(err, FCSIM_EPARSE, "tables.json: collective %lld: contributors and indices differ in length",
+                             (long long)i);
     s->contrib = malloc((size_t)(s->ncontrib + 1) * sizeof *s->contrib);
     s->cindex = malloc((size_t)(s->ncontrib + 1) * sizeof *s->cindex);
     if (!s->contrib || !s->cindex)
       return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory reading tables");
     for (int64_t k = 0; k < s->ncontrib; k++) {
-      json_t *pair = json_array_get(c, (size_t)k);
-      s->contrib[k] = json_integer_value(json_array_get(pair, 0));
-      s->cindex[k] = (int32_t)json_integer_value(json_array_get(pair, 1));
+      s->contrib[k] = json_integer_value(json_array_get(c, (size_t)k));
+      s->cindex[k] = (int32_t)json_integer_value(json_array_get(x, (size_t)k));
     }
   }
   return 0;
