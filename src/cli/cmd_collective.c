@@ -183,16 +183,20 @@ static void print_summary(const struct coll_opts *o, const struct fcsim_topo *t,
   printf("max_buffer     not computed offline: Table 5.8 is measured in simulation (docs/COLLECTIVES.md)\n");
 }
 
-static int write_json(const char *path, const struct coll_opts *o, const struct fcsim_coll_tables *tab,
-                      const struct coll_summary *s, struct fcsim_error *err)
+static int write_json(const char *path, const struct coll_opts *o, const struct fcsim_topo *t,
+                      const struct fcsim_coll_tables *tab, const struct coll_summary *s, struct fcsim_error *err)
 {
   json_t *mb = json_array(), *rb = json_array();
   for (int64_t v = 0; v < tab->nodes; v++) {
     json_array_append_new(mb, json_integer(fcsim_coll_multicast_table_bits(tab, v)));
     json_array_append_new(rb, json_integer(fcsim_coll_reduction_table_bits(tab, v)));
   }
-  json_t *doc = json_pack("{s:s,s:{s:s,s:s,s:s,s:s},s:{s:o,s:o,s:f,s:f,s:f,s:n,s:I,s:I,s:I}}", "fcsim", FCSIM_VERSION,
-                          "config", "algorithm", o->alg == FCSIM_COLL_RPM ? "rpm" : "ocr", "pattern", o->pattern, "op",
+  char dims[128] = "";
+  for (int d = 0; d < t->ndims; d++)
+    snprintf(dims + strlen(dims), sizeof dims - strlen(dims), "%s%d", d ? "x" : "", t->dims[d]);
+  json_t *doc = json_pack("{s:s,s:{s:s,s:s,s:s,s:s,s:s,s:s},s:{s:o,s:o,s:f,s:f,s:f,s:n,s:I,s:I,s:I}}", "fcsim", FCSIM_VERSION,
+                          "config", "network.topology", t->kind == FCSIM_TOPO_TORUS ? "torus" : "mesh",
+                          "network.dims", dims, "algorithm", o->alg == FCSIM_COLL_RPM ? "rpm" : "ocr", "pattern", o->pattern, "op",
                           o->op == FCSIM_COLL_REDUCTION ? "reduction" : "multicast", "out", o->out, "metrics",
                           "multicast_table_bits", mb, "reduction_table_bits", rb, "mean_table_bits", s->mean_bits, "mean_unshared_table_bits", s->mean_unshared_bits,
                           "onchip_percent", 100.0 * s->mean_bits / FCSIM_COLL_ONCHIP_BITS, "max_buffer_flits",
@@ -259,7 +263,7 @@ static int run_build(const struct coll_opts *o, const struct fcsim_params *p, st
     if (!o->base.quiet)
       print_summary(o, &t, &tab, &s);
     if (o->base.json_path)
-      rc = write_json(o->base.json_path, o, &tab, &s, err);
+      rc = write_json(o->base.json_path, o, &t, &tab, &s, err);
   }
   for (int64_t i = 0; i < ntrees; i++)
     fcsim_coll_tree_destroy(&trees[i]);

@@ -1,5 +1,6 @@
 /* Destination patterns of collectives: all-to-all, cube-nn, bitrot,
  * random-subset and user files of lines `src: dst dst ...`. */
+#define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
@@ -154,9 +155,10 @@ static int parse_file(struct fcsim_coll_pattern *pat, FILE *f, const char *path,
   int64_t n = pat->nodes;
   int64_t **lists = calloc((size_t)n, sizeof *lists), *cnt = calloc((size_t)n, sizeof *cnt);
   uint8_t *mark = malloc((size_t)n);
-  char buf[65536];
+  char *buf = NULL;
+  size_t bufsize = 0;
   int rc = lists && cnt && mark ? 0 : fcsim_error_set(err, FCSIM_ENOMEM, "out of memory reading %s", path);
-  for (int lineno = 1; !rc && fgets(buf, sizeof buf, f); lineno++) {
+  for (int lineno = 1; !rc && getline(&buf, &bufsize, f) >= 0; lineno++) {
     char *hash = strchr(buf, '#');
     if (hash)
       *hash = 0;
@@ -223,6 +225,7 @@ static int parse_file(struct fcsim_coll_pattern *pat, FILE *f, const char *path,
       if (cnt[s])
         memcpy(pat->dst + pat->start[s], lists[s], (size_t)cnt[s] * sizeof *pat->dst);
   }
+  free(buf);
   for (int64_t s = 0; lists && s < n; s++)
     free(lists[s]);
   free(lists);
