@@ -149,87 +149,119 @@ static int build_builtin(struct fcsim_coll_pattern *pat, const struct fcsim_topo
   return rc;
 }
 
-/* Parses "src: dst dst ..." lines into per-source lists (then CSR). */
+/* Parses the `SRC:` head of a line; *rest receives what follows the colon. */
+static int parse_source(struct fcsim_coll_pattern *pat, char *p, const char *path, int lineno, int64_t *src,
+                        char **rest, struct fcsim_error *err)
+{
+  char *end;
+  errno = 0;
+  long long s = strtoll(p, &end, 10);
+  if (end == p || errno || *end != ':')
+    return fcsim_error_set(err, FCSIM_EPARSE, "%s:%d: expected `SRC: DST DST ...` with node numbers", path, lineno);
+  if (s < 0 || s >= pat->nodes)
+    return fcsim_error_set(err, FCSIM_ERANGE, "%s:%d: source node %lld is outside the network (nodes 0 to %lld)", path,
+                           lineno, s, (long long)(pat->nodes - 1));
+  if (pat->line[s])
+    return fcsim_error_set(err, FCSIM_EPARSE, "%s:%d: source node %lld is already listed on line %d", path, lineno, s,
+                           (int)pat->line[s]);
+  pat->line[s] = lineno;
+  *src = s;
+  *rest = end + 1;
+  return 0;
+}
+
+/* Marks the destinations listed in p (numbers separated by blanks or commas). */
+static int parse_dests(const char *p, int64_t nodes, int64_t src, const char *path, int lineno, uint8_t *mark,
+                       struct fcsim_error *err)
+{
+  memset(mark, 0, (size_t)nodes);
+  for (;;) {
+    while (isspace((unsigned char)*p) || *p == ',')
+      p++;
+    if (!*p)
+      return 0;
+    char *end;
+    errno = 0;
+    long long d = strtoll(p, &end, 10);
+    if (end == p || errno)
+      return fcsim_error_set(err, FCSIM_EPARSE, "%s:%d: expected a destination node number at `%.20s`", path, lineno,
+                             p);
+    if (d < 0 || d >= nodes)
+      return fcsim_error_set(err, FCSIM_ERANGE, "%s:%d: destination node %lld is outside the network (nodes 0 to %lld)",
+                             path, lineno, d, (long long)(nodes - 1));
+    if (d == src)
+      return fcsim_error_set(err, FCSIM_ERANGE, "%s:%d: node %lld lists itself as a destination", path, lineno, d);
+    mark[d] = 1;
+    p = end;
+  }
+}
+
+/* Per-source lists read from a file, before they become CSR. */
+struct file_lists {
+  int64_t **list; /* [nodes] destinations of each source (malloc'd), NULL if none */
+  int64_t *cnt;   /* [nodes] their number */
+};
+
+static int keep_marked(struct file_lists *fl, int64_t src, const uint8_t *mark, int64_t nodes)
+{
+  for (int64_t d = 0; d < nodes; d++)
+    fl->cnt[src] += mark[d];
+  if (fl->cnt[src] && !(fl->list[src] = malloc((size_t)fl->cnt[src] * sizeof **fl->list)))
+    return FCSIM_ENOMEM;
+  for (int64_t d = 0, i = 0; d < nodes && fl->cnt[src]; d++)
+    if (mark[d])
+      fl->list[src][i++] = d;
+  return 0;
+}
+
+static int to_csr(struct fcsim_coll_pattern *pat, const struct file_lists *fl)
+{
+  int64_t total = 0, n = pat->nodes;
+  for (int64_t s = 0; s < n; s++)
+    pat->start[s] = total, total += fl->cnt[s];
+  pat->start[n] = total;
+  pat->dst = malloc((size_t)(total ? total : 1) * sizeof *pat->dst);
+  if (!pat->dst)
+    return FCSIM_ENOMEM;
+  for (int64_t s = 0; s < n; s++)
+    if (fl->cnt[s])
+      memcpy(pat->dst + pat->start[s], fl->list[s], (size_t)fl->cnt[s] * sizeof *pat->dst);
+  return 0;
+}
+
+/* Parses "src: dst dst ..." lines ('#' comments, blank lines skipped). */
 static int parse_file(struct fcsim_coll_pattern *pat, FILE *f, const char *path, struct fcsim_error *err)
 {
   int64_t n = pat->nodes;
-  int64_t **lists = calloc((size_t)n, sizeof *lists), *cnt = calloc((size_t)n, sizeof *cnt);
+  struct file_lists fl = {calloc((size_t)n, sizeof *fl.list), calloc((size_t)n, sizeof *fl.cnt)};
   uint8_t *mark = malloc((size_t)n);
   char *buf = NULL;
   size_t bufsize = 0;
-  int rc = lists && cnt && mark ? 0 : fcsim_error_set(err, FCSIM_ENOMEM, "out of memory reading %s", path);
+  int rc = fl.list && fl.cnt && mark ? 0 : FCSIM_ENOMEM;
   for (int lineno = 1; !rc && getline(&buf, &bufsize, f) >= 0; lineno++) {
-    char *hash = strchr(buf, '#');
+    char *hash = strchr(buf, '#'), *p = buf, *rest = NULL;
     if (hash)
       *hash = 0;
-    char *p = buf;
     while (isspace((unsigned char)*p))
       p++;
     if (!*p)
       continue;
-    char *end;
-    errno = 0;
-    long long s = strtoll(p, &end, 10);
-    if (end == p || errno || *end != ':') {
-      rc = fcsim_error_set(err, FCSIM_EPARSE, "%s:%d: expected `SRC: DST DST ...` with node numbers", path, lineno);
-      break;
-    }
-    if (s < 0 || s >= n) {
-      rc = fcsim_error_set(err, FCSIM_ERANGE, "%s:%d: source node %lld is outside the network (nodes 0 to %lld)", path,
-                           lineno, s, (long long)(n - 1));
-      break;
-    }
-    if (pat->line[s]) {
-      rc = fcsim_error_set(err, FCSIM_EPARSE, "%s:%d: source node %lld is already listed on line %d", path, lineno, s,
-                           (int)pat->line[s]);
-      break;
-    }
-    pat->line[s] = lineno;
-    memset(mark, 0, (size_t)n);
-    for (p = end + 1; !rc;) {
-      while (isspace((unsigned char)*p) || *p == ',')
-        p++;
-      if (!*p)
-        break;
-      errno = 0;
-      long long d = strtoll(p, &end, 10);
-      if (end == p || errno)
-        rc = fcsim_error_set(err, FCSIM_EPARSE, "%s:%d: expected a destination node number at `%.20s`", path, lineno,
-                             p);
-      else if (d < 0 || d >= n)
-        rc = fcsim_error_set(err, FCSIM_ERANGE, "%s:%d: destination node %lld is outside the network (nodes 0 to %lld)",
-                             path, lineno, d, (long long)(n - 1));
-      else if (d == s)
-        rc = fcsim_error_set(err, FCSIM_ERANGE, "%s:%d: node %lld lists itself as a destination", path, lineno, s);
-      else
-        mark[d] = 1;
-      p = end;
-    }
-    for (int64_t d = 0; d < n && !rc; d++)
-      cnt[s] += mark[d];
-    if (!rc && cnt[s] && !(lists[s] = malloc((size_t)cnt[s] * sizeof **lists)))
-      rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory reading %s", path);
-    for (int64_t d = 0, i = 0; d < n && !rc; d++)
-      if (mark[d])
-        lists[s][i++] = d;
+    int64_t src = -1;
+    rc = parse_source(pat, p, path, lineno, &src, &rest, err);
+    if (!rc)
+      rc = parse_dests(rest, n, src, path, lineno, mark, err);
+    if (!rc)
+      rc = keep_marked(&fl, src, mark, n);
   }
-  if (!rc) {
-    int64_t total = 0;
-    for (int64_t s = 0; s < n; s++)
-      pat->start[s] = total, total += cnt[s];
-    pat->start[n] = total;
-    pat->dst = malloc((size_t)(total ? total : 1) * sizeof *pat->dst);
-    if (!pat->dst)
-      rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory reading %s", path);
-    for (int64_t s = 0; s < n && !rc; s++)
-      if (cnt[s])
-        memcpy(pat->dst + pat->start[s], lists[s], (size_t)cnt[s] * sizeof *pat->dst);
-  }
+  if (!rc)
+    rc = to_csr(pat, &fl);
+  if (rc == FCSIM_ENOMEM)
+    fcsim_error_set(err, rc, "out of memory reading %s", path);
   free(buf);
-  for (int64_t s = 0; lists && s < n; s++)
-    free(lists[s]);
-  free(lists);
-  free(cnt);
+  for (int64_t s = 0; fl.list && s < n; s++)
+    free(fl.list[s]);
+  free(fl.list);
+  free(fl.cnt);
   free(mark);
   return rc;
 }
