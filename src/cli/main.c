@@ -38,6 +38,7 @@ static const struct subcommand subcommands[] = {
   {"tune", fcsim_cmd_tune, "best router configuration for a workload (seed 000 §5.1.3): routing x arbitration x VCs"},
   {"topo", fcsim_cmd_topo, "describe a network: nodes, links, diameter, bisection"},
   {"model", fcsim_cmd_model, "analytic performance models of the seeds"},
+  {"collective", fcsim_cmd_collective, "offline collective routing: OCR/RPM trees and Fig. 4.12 tables"},
   {"help", fcsim_cmd_help, "help on a topic: `fcsim help config`"},
 };
 
@@ -71,7 +72,7 @@ static void usage(FILE *out)
   fprintf(out, "fcsim %s - cycle-accurate simulator of FPGA-cluster interconnection networks\n\n"
                "usage: fcsim COMMAND [ARGS]\n\ncommands:\n", FCSIM_VERSION);
   for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
-    fprintf(out, "  %-8s %s\n", subcommands[i].name, subcommands[i].summary);
+    fprintf(out, "  %-10s %s\n", subcommands[i].name, subcommands[i].summary);
   fprintf(out, "\n`fcsim COMMAND --help` describes a command; `fcsim help config` lists every key.\n");
 }
 
@@ -115,6 +116,6 @@ static int dispatch(int argc, char **argv)
   for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
     if (!strcmp(argv[1], subcommands[i].name))
       return subcommands[i].fn(argc - 2, argv + 2);
-  fcsim_cli_error("unknown command `%s` (commands: run, sweep, tune, topo, model, help)", argv[1]);
+  fcsim_cli_error("unknown command `%s` (commands: run, sweep, tune, topo, model, collective, help)", argv[1]);
   return FCSIM_EXIT_USAGE;
 }
