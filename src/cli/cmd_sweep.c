@@ -54,6 +54,17 @@ static int parse_vary(const char *text, struct vary *v)
   return 0;
 }
 
+/* Which saturation criterion fired, in words. */
+static const char *sweep_why(const struct fcsim_stats *s)
+{
+  const char *r = s->saturation_reason ? s->saturation_reason : "";
+  if (!strcmp(r, "latency"))
+    return "average latency above the limit (sim.saturation_latency_factor x zero-load, or sim.saturation_latency)";
+  if (!strcmp(r, "backlog"))
+    return "the source queues grew during the measurement window";
+  return "measured packets were still in flight at the end of the drain phase";
+}
+
 int fcsim_cmd_sweep(int argc, char **argv)
 {
   struct cli_opts o;
@@ -138,9 +149,11 @@ int fcsim_cmd_sweep(int argc, char **argv)
     }
     const struct fcsim_stats *s = fcsim_sim_stats(sim);
     if (!o.quiet) {
-      printf("%-14s %12.2f %10.0f %10.0f %12.4f %12.4f %9.3f  %s\n", value, s->avg_latency, s->p99_latency,
+      printf("%-14s %12.2f %10.0f %10.0f %12.4f %12.4f %9.3f  %s%s%s\n", value, s->avg_latency, s->p99_latency,
              s->worst_latency, s->send_throughput, s->recv_throughput, s->avg_hops,
-             s->deadlock ? "DEADLOCK" : s->saturated ? "saturated" : "ok");
+             s->deadlock ? "DEADLOCK" : s->saturated ? "saturated (" : "ok",
+             s->saturated && !s->deadlock && s->saturation_reason ? s->saturation_reason : "",
+             s->saturated && !s->deadlock ? ")" : "");
       fflush(stdout);
     }
     if (jf) {
@@ -154,6 +167,9 @@ int fcsim_cmd_sweep(int argc, char **argv)
       fflush(cf);
     }
     int stop = s->saturated || s->deadlock;
+    char why[160] = "";
+    if (s->saturated && !s->deadlock)
+      snprintf(why, sizeof why, "%s", sweep_why(s));
     if (s->deadlock) {
       fcsim_cli_error("%s: %s", label, err.msg);
       exit_code = FCSIM_EXIT_FAIL;
@@ -162,7 +178,7 @@ int fcsim_cmd_sweep(int argc, char **argv)
     fcsim_config_destroy(cfg);
     if (stop) {
       if (!o.quiet)
-        printf("(stopped: the network saturated at %s = %s)\n", v.key, value);
+        printf("(stopped: the network saturated at %s = %s%s%s)\n", v.key, value, why[0] ? ": " : "", why);
       break;
     }
     if (cli_interrupted()) {

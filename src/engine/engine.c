@@ -9,6 +9,7 @@
 
 #include "engine/engine.h"
 #include "engine/mpi.h"
+#include "stats/verdict.h"
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -391,8 +392,13 @@ static int create_packets(struct fcsim_net *net, struct fcsim_part *pt, uint32_t
       nd->batch_left--;
     uint64_t seq = nd->created++;
     int64_t dest = net->traffic.ops->dest(&net->traffic, n, seq, &nd->dest_rng);
-    if (dest == (int64_t)n)
-      continue; /* the pattern maps this node to itself: silent */
+    if (dest == (int64_t)n) { /* to itself: a 0-hop packet, or excluded (traffic.h) */
+      int send = net->traffic.ops->self == FCSIM_SELF_SEND && net->model->local_port;
+      if (measured_window)
+        *(send ? &pt->acc.self_sent_window : &pt->acc.self_excluded_window) += 1;
+      if (!send)
+        continue;
+    }
     struct fcsim_packet pk = {now, (uint32_t)dest, 0, 0, 0};
     if (net->routing->packet_init)
       pk.route = net->routing->packet_init(&net->topo, p, n, dest, &nd->route_rng);
@@ -696,6 +702,33 @@ int fcsim_net_run(struct fcsim_net *net, fcsim_progress_f progress, void *user, 
   }
 }
 
+/* Self-packet counts, the offered rate net of excluded self packets, the
+ * zero-load latency at the measured hop count, and the saturation verdict
+ * (src/stats/verdict.c). Batch runs are judged by draining only. */
+static void fcsim_net_verdict(const struct fcsim_net *net, struct fcsim_stats *s)
+{
+  const struct fcsim_stats_acc *a = &net->acc;
+  const struct fcsim_params *p = &net->p;
+  s->self_packets_sent = a->self_sent_window;
+  s->self_packets_excluded = a->self_excluded_window;
+  double excluded_flits = (double)a->self_excluded_window * p->packet_flits;
+  double offered_flits = (double)a->created_flits_window + excluded_flits;
+  s->offered_rate_net = p->mode == FCSIM_MODE_CONTINUOUS && offered_flits > 0 ? s->offered_rate * (double)a->created_flits_window / offered_flits
+                                          : s->offered_rate;
+  if (s->packets_delivered)
+    s->zero_load_latency = fcsim_zero_load_cycles(net->model->local_port, s->avg_hops, p->link_latency_cycles,
+                                                  p->rc_cycles, p->va_cycles, p->switch_cycles, p->local_cycles,
+                                                  p->packet_flits, p->link_bandwidth_flits);
+  int batch = p->mode == FCSIM_MODE_BATCH;
+  struct fcsim_saturation_limits lim = {
+    batch ? 0 : p->saturation_latency_factor, batch ? 0 : (double)p->saturation_latency_cycles,
+    /* the source queues may grow by 5 % of what was offered, plus two packets per node */
+    batch ? INFINITY : 0.05 * (double)a->created_flits_window + 2.0 * p->packet_flits * (double)net->topo.nodes};
+  enum fcsim_saturation v = fcsim_saturation_verdict(s, s->zero_load_latency, &lim);
+  s->saturated = v != FCSIM_SAT_NONE;
+  s->saturation_reason = fcsim_saturation_name(v);
+}
+
 void fcsim_net_stats(const struct fcsim_net *net, struct fcsim_stats *s)
 {
   const struct fcsim_stats_acc *a = &net->acc;
@@ -729,16 +762,15 @@ void fcsim_net_stats(const struct fcsim_net *net, struct fcsim_stats *s)
     window = a->first_inject != UINT64_MAX && a->last_eject >= a->first_inject ? a->last_eject - a->first_inject + 1 : 1;
     s->send_throughput = (double)a->flits_ejected_total / (nodes * (double)window);
     s->recv_throughput = s->send_throughput;
-    s->saturated = !s->drained;
   } else {
     window = (uint64_t)p->measure_cycles;
     s->send_throughput = (double)a->injected_flits_window / (nodes * (double)window);
     s->recv_throughput = (double)a->ejected_flits_window / (nodes * (double)window);
     /* saturated: measured packets never all arrived, or the source queues
      * grew during the window by more than 5 % of what was offered */
-    double backlog = (double)a->created_flits_window - (double)a->injected_flits_window;
-    s->saturated = !s->drained || backlog > 0.05 * (double)a->created_flits_window + 2.0 * p->packet_flits * nodes;
+    s->backlog_flits = (double)a->created_flits_window - (double)a->injected_flits_window;
   }
+  fcsim_net_verdict(net, s);
   s->window_cycles = window;
   s->nchannels = net->topo.nodes * net->topo.nports;
   s->link_flits = net->link_flits;

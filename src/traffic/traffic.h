@@ -1,7 +1,11 @@
 /* Traffic: destination patterns (seed 000 Table 5.1 and the classics) and
  * the Bernoulli injection process. A pattern maps (source, packet sequence
- * number, the source's random stream) to a destination; a pattern that maps
- * a node to itself makes that packet silent (it is not created). */
+ * number, the source's random stream) to a destination. A packet that a
+ * pattern maps to its own source is, as the pattern's `self` says, either
+ * not created and counted as excluded from the offered load (seed 000
+ * patterns), or sent as a 0-hop packet through the router's local ports as
+ * BookSim2 does (BookSim-compatible patterns; routers without local ports
+ * exclude it instead). Both are counted in the run's statistics. */
 #ifndef FCSIM_TRAFFIC_TRAFFIC_H
 #define FCSIM_TRAFFIC_TRAFFIC_H
 
@@ -13,6 +17,12 @@
 
 struct fcsim_traffic;
 
+/* What happens to a packet whose destination is its source. */
+enum fcsim_self_policy {
+  FCSIM_SELF_EXCLUDE = 0, /* not created; counted, and left out of the offered load */
+  FCSIM_SELF_SEND = 1,    /* a 0-hop packet through the local ports (classic router) */
+};
+
 struct fcsim_traffic_ops {
   const char *name; /* traffic.pattern */
   const char *help;
@@ -21,6 +31,7 @@ struct fcsim_traffic_ops {
   int (*check)(const struct fcsim_params *p, struct fcsim_error *err);
   /* (required) destination of packet number `seq` of `src` */
   int64_t (*dest)(const struct fcsim_traffic *tr, int64_t src, uint64_t seq, struct fcsim_rng *rng);
+  enum fcsim_self_policy self; /* packets a node sends itself: excluded (default) or sent */
 };
 
 /* A pattern bound to a network. */
