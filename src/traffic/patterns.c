@@ -254,17 +254,17 @@ static int64_t uniform_self_dest(const struct fcsim_traffic *tr, int64_t src, ui
 }
 
 static const struct fcsim_traffic_ops patterns[] = {
-  {"uniform", "uniform random over all other nodes", 1, NULL, uniform_dest},
+  {"uniform", "uniform random over all other nodes (BookSim2's `uniform` includes the source: `uniform-self`)", 1, NULL, uniform_dest},
   {"nn", "nearest neighbour: a random one of the 2n neighbours (NN)", 1, NULL, nn_dest},
   {"3h-nn", "3-hop diagonal neighbour: offsets of +-1 in every dimension (3H-NN)", 1, NULL, hnn_dest},
   {"cube-nn", "any node of the surrounding 3x3x3 cube (CUBE-NN)", 1, NULL, cube_dest},
-  {"bitcomp", "bit complement: every coordinate c -> k-1-c (BC)", 1, NULL, bitcomp_dest},
-  {"transpose", "(x,y,z) -> (z,x,y) (TRAN)", 1, transpose_check, transpose_dest},
-  {"tornado", "(x,y,z) -> (x+XSIZE/2-1, y, z) (TORN)", 1, NULL, tornado_dest},
+  {"bitcomp", "bit complement: every coordinate c -> k-1-c (BC); the same map as BookSim2's `bitcomp` wherever that is defined (power-of-two sizes)", 1, NULL, bitcomp_dest},
+  {"transpose", "(x,y,z) -> (z,x,y) (TRAN; BookSim2's `transpose` is `booksim-transpose`)", 1, transpose_check, transpose_dest},
+  {"tornado", "(x,y,z) -> (x+XSIZE/2-1, y, z) (TORN; BookSim2's `tornado` is `booksim-tornado`)", 1, NULL, tornado_dest},
   {"all-to-all", "every other node in turn (ATA)", 1, NULL, all_to_all_dest},
   {"bitrot", "node index rotated right by one bit", 1, pow2_check, bitrot_dest},
-  {"randperm", "a fixed random permutation drawn from sim.seed", 1, NULL, randperm_dest},
-  {"hotspot", "traffic.hotspot_fraction to traffic.hotspot_node, the rest uniform", 1, hotspot_check, hotspot_dest},
+  {"randperm", "a fixed random permutation drawn from sim.seed, without fixed points (BookSim2's `randperm` draws another one, from its own generator and perm_seed, and may have fixed points)", 1, NULL, randperm_dest},
+  {"hotspot", "traffic.hotspot_fraction to traffic.hotspot_node, the rest uniform (BookSim2's `hotspot` sends everything to its hotspots)", 1, hotspot_check, hotspot_dest},
   {"uniform-self",
    "BookSim2's `uniform`: any node including the source; a packet to itself is a 0-hop packet through the "
    "router's local ports (classic), counted as self_packets_sent; Novo-G# has no local port, so there it is "
@@ -291,6 +291,11 @@ const struct fcsim_traffic_ops *fcsim_traffic_pattern_find(const char *name)
     if (!strcmp(patterns[i].name, name))
       return &patterns[i];
   return NULL;
+}
+
+const struct fcsim_traffic_ops *fcsim_traffic_pattern_at(size_t i)
+{
+  return i < NPATTERNS ? &patterns[i] : NULL;
 }
 
 int fcsim_traffic_pattern_valid(const char *name)

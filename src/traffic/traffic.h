@@ -9,6 +9,7 @@
 #ifndef FCSIM_TRAFFIC_TRAFFIC_H
 #define FCSIM_TRAFFIC_TRAFFIC_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "config/config.h"
@@ -48,6 +49,8 @@ void fcsim_traffic_destroy(struct fcsim_traffic *tr);
 
 const struct fcsim_traffic_ops *fcsim_traffic_pattern_find(const char *name);
 const char *fcsim_traffic_pattern_names(void);
+/* The i-th pattern of the registry, NULL past the last. */
+const struct fcsim_traffic_ops *fcsim_traffic_pattern_at(size_t i);
 int fcsim_traffic_pattern_valid(const char *name);
 
 /* Bernoulli arrivals of `lambda` packets per cycle: returns the gap in
