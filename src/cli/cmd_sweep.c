@@ -54,15 +54,19 @@ static int parse_vary(const char *text, struct vary *v)
   return 0;
 }
 
-/* Which saturation criterion fired, in words. */
-static const char *sweep_why(const struct fcsim_stats *s)
+/* Which saturation criterion fired, in words, into buf. */
+static void sweep_why(const struct fcsim_stats *s, char *buf, size_t size)
 {
   const char *r = s->saturation_reason ? s->saturation_reason : "";
   if (!strcmp(r, "latency"))
-    return "average latency above the limit (sim.saturation_latency_factor x zero-load, or sim.saturation_latency)";
-  if (!strcmp(r, "backlog"))
-    return "the source queues grew during the measurement window";
-  return "measured packets were still in flight at the end of the drain phase";
+    snprintf(buf, size,
+             "latency: average %.1f cycles, zero-load %.1f, above sim.saturation_latency_factor or "
+             "sim.saturation_latency",
+             s->avg_latency, s->zero_load_latency);
+  else if (!strcmp(r, "backlog"))
+    snprintf(buf, size, "backlog: the source queues grew during the measurement window");
+  else
+    snprintf(buf, size, "drain: measured packets were still in flight at the end of the drain phase");
 }
 
 int fcsim_cmd_sweep(int argc, char **argv)
@@ -167,9 +171,9 @@ int fcsim_cmd_sweep(int argc, char **argv)
       fflush(cf);
     }
     int stop = s->saturated || s->deadlock;
-    char why[160] = "";
+    char why[192] = "";
     if (s->saturated && !s->deadlock)
-      snprintf(why, sizeof why, "%s", sweep_why(s));
+      sweep_why(s, why, sizeof why);
     if (s->deadlock) {
       fcsim_cli_error("%s: %s", label, err.msg);
       exit_code = FCSIM_EXIT_FAIL;

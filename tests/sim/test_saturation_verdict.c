@@ -2,12 +2,15 @@
  * the latency criterion fires at the configured multiple of zero-load latency
  * and not below it on a real run; nodes a pattern maps to themselves are
  * counted and the offered load net of them is reported. */
+#define _DEFAULT_SOURCE
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -95,11 +98,34 @@ static void test_self_packets(void **state)
   }
 }
 
+/* fcsim sweep stops at the first point past the latency limit and says so;
+ * its JSON carries the reason. (4x4x4 classic, 1-cycle links: 0.7 is at
+ * 1.6x zero-load latency, 0.8 at 3.6x, measured.) */
+static void test_sweep_says_why(void **state)
+{
+  char json[] = "/tmp/fcsim-satj-XXXXXX";
+  close(mkstemp(json));
+  struct ts_result r;
+  const char *args[] = {"sweep", FCSIM_SOURCE_DIR "/examples/booksim-torus.ini", "--set", "network.dims=4x4x4",
+                        "--set", "sim.measure_cycles=4000", "--vary", "traffic.rate=0.7:1.0:0.1", "--json", json, NULL};
+  assert_int_equal(ts_run_cli(&r, args), 0);
+  assert_int_equal(r.status, 0);
+  assert_non_null(strstr(r.out, "saturated (latency)"));
+  assert_non_null(strstr(r.out, "stopped: the network saturated at traffic.rate = 0.8: latency"));
+  char *j = ts_read_file(json);
+  assert_non_null(strstr(j, "\"saturation_reason\":null"));
+  assert_non_null(strstr(j, "\"saturation_reason\":\"latency\""));
+  free(j);
+  unlink(json);
+  ts_result_free(&r);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_latency_factor_fires),
     cmocka_unit_test(test_self_packets),
+    cmocka_unit_test(test_sweep_says_why),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
