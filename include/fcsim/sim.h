@@ -38,7 +38,7 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out);
 #define FCSIM_JSON_LINKS 1u   /* add per-link utilisation (metrics.link_util) */
 #define FCSIM_JSON_COMPACT 2u /* one line (JSON Lines), no indentation */
 
-/* One JSON object: {"fcsim", "config", "derived", "metrics", "saturated",
+/* One JSON object: {"fcsim", "config", "derived", "metrics", "saturated", "saturation_reason",
  * "drained", "deadlock"} and a newline. */
 int fcsim_sim_write_json(const struct fcsim_sim *sim, FILE *out, unsigned flags, struct fcsim_error *err);
 /* CSV: header line, and one row per run (every key, then every metric). */

@@ -31,7 +31,13 @@ struct fcsim_stats {
   uint64_t flit_hops_total;       /* all link traversals in the run */
   uint64_t buffer_overflows;      /* flits that found a full VC: always 0 */
   int drained;            /* every measured packet arrived */
-  int saturated;          /* source queues grew or the run did not drain */
+  int saturated;          /* see saturation_reason */
+  const char *saturation_reason; /* "drain", "backlog", "latency" (src/stats/verdict.c), NULL if not saturated */
+  double zero_load_latency; /* router's zero-load formula at avg_hops (cycles), 0 if nothing arrived */
+  double backlog_flits;   /* growth of the source queues over the window (flits) */
+  uint64_t self_packets_sent;     /* window packets sent to their own source as 0-hop packets */
+  uint64_t self_packets_excluded; /* window packets a pattern mapped to their source, not created */
+  double offered_rate_net; /* offered_rate less the excluded self packets (flits/node/cycle) */
   int deadlock;           /* watchdog fired; see deadlock_report */
   const char *deadlock_report;      /* channels in the cycle, or NULL */
   int64_t nchannels;                /* per-link data below */

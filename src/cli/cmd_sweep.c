@@ -54,6 +54,21 @@ static int parse_vary(const char *text, struct vary *v)
   return 0;
 }
 
+/* Which saturation criterion fired, in words, into buf. */
+static void sweep_why(const struct fcsim_stats *s, char *buf, size_t size)
+{
+  const char *r = s->saturation_reason ? s->saturation_reason : "";
+  if (!strcmp(r, "latency"))
+    snprintf(buf, size,
+             "latency: average %.1f cycles, zero-load %.1f, above sim.saturation_latency_factor or "
+             "sim.saturation_latency",
+             s->avg_latency, s->zero_load_latency);
+  else if (!strcmp(r, "backlog"))
+    snprintf(buf, size, "backlog: the source queues grew during the measurement window");
+  else
+    snprintf(buf, size, "drain: measured packets were still in flight at the end of the drain phase");
+}
+
 int fcsim_cmd_sweep(int argc, char **argv)
 {
   struct cli_opts o;
@@ -138,9 +153,11 @@ int fcsim_cmd_sweep(int argc, char **argv)
     }
     const struct fcsim_stats *s = fcsim_sim_stats(sim);
     if (!o.quiet) {
-      printf("%-14s %12.2f %10.0f %10.0f %12.4f %12.4f %9.3f  %s\n", value, s->avg_latency, s->p99_latency,
+      printf("%-14s %12.2f %10.0f %10.0f %12.4f %12.4f %9.3f  %s%s%s\n", value, s->avg_latency, s->p99_latency,
              s->worst_latency, s->send_throughput, s->recv_throughput, s->avg_hops,
-             s->deadlock ? "DEADLOCK" : s->saturated ? "saturated" : "ok");
+             s->deadlock ? "DEADLOCK" : s->saturated ? "saturated (" : "ok",
+             s->saturated && !s->deadlock && s->saturation_reason ? s->saturation_reason : "",
+             s->saturated && !s->deadlock ? ")" : "");
       fflush(stdout);
     }
     if (jf) {
@@ -154,6 +171,9 @@ int fcsim_cmd_sweep(int argc, char **argv)
       fflush(cf);
     }
     int stop = s->saturated || s->deadlock;
+    char why[192] = "";
+    if (s->saturated && !s->deadlock)
+      sweep_why(s, why, sizeof why);
     if (s->deadlock) {
       fcsim_cli_error("%s: %s", label, err.msg);
       exit_code = FCSIM_EXIT_FAIL;
@@ -162,7 +182,7 @@ int fcsim_cmd_sweep(int argc, char **argv)
     fcsim_config_destroy(cfg);
     if (stop) {
       if (!o.quiet)
-        printf("(stopped: the network saturated at %s = %s)\n", v.key, value);
+        printf("(stopped: the network saturated at %s = %s%s%s)\n", v.key, value, why[0] ? ": " : "", why);
       break;
     }
     if (cli_interrupted()) {

@@ -68,6 +68,8 @@ struct fcsim_params {
   int64_t warmup_cycles, measure_cycles, drain_cycles;
   int64_t deadlock_cycles;         /* watchdog: cycles without progress */
   int64_t max_cycles;              /* batch: give up after this many */
+  double saturation_latency_factor;   /* saturated above this x zero-load latency; 0: off */
+  int64_t saturation_latency_cycles;  /* saturated above this average latency; 0: off */
 };
 
 enum fcsim_key_type {

@@ -62,7 +62,7 @@ const struct fcsim_key fcsim_keys[] = {
    "DOR dimension order: a permutation of the first n letters of `xyzwuv` (`zyx`); `auto` is x, y, z, ... in turn"},
 
   {"traffic", "pattern", REGISTRY(fcsim_traffic_pattern_names, fcsim_traffic_pattern_valid, "uniform"),
-   "destination pattern (seed 000 Table 5.1 and classics)"},
+   "destination pattern (seed 000 Table 5.1, classics, and BookSim2-compatible `uniform-self`, `booksim-tornado`, `booksim-transpose`, `neighbor`)"},
   {"traffic", "rate", FCSIM_KT_REAL, "flits/node/cycle", "0.4", 0, 64, 0, NULL, NULL, NULL,
    "offered load; Bernoulli packet arrivals at rate/packet_size per cycle (may exceed 1 with direct injection)"},
   {"traffic", "packet_size", FCSIM_KT_SIZE, "flits", "4", 1, 65535, 0, NULL, NULL, NULL,
@@ -93,6 +93,10 @@ const struct fcsim_key fcsim_keys[] = {
    "watchdog: flits waiting and none moving for this long is reported as deadlock. `auto`: 20x (link latency + credit period) + 1000"},
   {"sim", "max_cycles", FCSIM_KT_INT, "cycles", "100000000", 1, 1e15, 0, NULL, NULL, NULL,
    "batch mode: stop (and report) if the batch has not finished after this many cycles"},
+  {"sim", "saturation_latency_factor", FCSIM_KT_REAL, "x zero-load", "3", 0, 1e6, 0, NULL, NULL, NULL,
+   "continuous mode: a run whose average latency exceeds this multiple of the zero-load latency at its average hop count is saturated (`latency`); 0 turns it off"},
+  {"sim", "saturation_latency", FCSIM_KT_INT, "cycles", "0", 0, 1e12, 0, NULL, NULL, NULL,
+   "continuous mode: a run whose average latency exceeds this is saturated (`latency`); 0: off"},
 };
 
 const size_t fcsim_nkeys = sizeof fcsim_keys / sizeof fcsim_keys[0];

@@ -203,7 +203,9 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
       (rc = get_int(&r, "sim", "measure_cycles", &p->measure_cycles, NULL)) ||
       (rc = get_int(&r, "sim", "drain_cycles", &p->drain_cycles, &drain_auto)) ||
       (rc = get_int(&r, "sim", "deadlock_cycles", &p->deadlock_cycles, &deadlock_auto)) ||
-      (rc = get_int(&r, "sim", "max_cycles", &p->max_cycles, NULL)))
+      (rc = get_int(&r, "sim", "max_cycles", &p->max_cycles, NULL)) ||
+      (rc = get_real(&r, "sim", "saturation_latency_factor", &p->saturation_latency_factor)) ||
+      (rc = get_int(&r, "sim", "saturation_latency", &p->saturation_latency_cycles, NULL)))
     return rc;
   p->seed = (uint64_t)seed;
 

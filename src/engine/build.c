@@ -252,7 +252,8 @@ static int build_links(struct fcsim_net *net, struct fcsim_error *err)
 static int build_workload(struct fcsim_net *net, struct fcsim_error *err)
 {
   const struct fcsim_graph *g = &net->topo.graph;
-  struct fcsim_workload_env env = {&net->p, &net->topo, &net->traffic, net->routing};
+  struct fcsim_workload_env env = {&net->p, &net->topo, &net->traffic, net->routing,
+                                   net->kinds[0].ops->local_ports > 0};
   int rc = net->workload->setup(&env, &net->wl_shared, &net->wl_state_size, err);
   if (rc)
     return rc;

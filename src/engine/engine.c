@@ -11,6 +11,7 @@
 
 #include "engine/engine.h"
 #include "engine/mpi.h"
+#include "stats/verdict.h"
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -492,6 +493,32 @@ static void link_utilisation(const struct fcsim_net *net, struct fcsim_stats *s,
   }
 }
 
+/* Self-packet counts, the offered rate net of excluded self packets, the
+ * zero-load latency at the measured hop count, and the saturation verdict
+ * (src/stats/verdict.c). Batch runs are judged by draining only. */
+static void fcsim_net_verdict(const struct fcsim_net *net, struct fcsim_stats *s)
+{
+  const struct fcsim_stats_acc *a = &net->acc;
+  const struct fcsim_params *p = &net->p;
+  s->self_packets_sent = a->self_sent_window;
+  s->self_packets_excluded = a->self_excluded_window;
+  double excluded_flits = (double)a->self_excluded_window * p->packet_flits;
+  double offered_flits = (double)a->created_flits_window + excluded_flits;
+  s->offered_rate_net = !net->workload->finite && offered_flits > 0 ? s->offered_rate * (double)a->created_flits_window / offered_flits
+                                          : s->offered_rate;
+  const struct fcsim_kind *k = &net->kinds[0];
+  if (s->packets_delivered && k->ops->zero_load_cycles)
+    s->zero_load_latency = k->ops->zero_load_cycles(k->shared, s->avg_hops);
+  int batch = net->workload->finite;
+  struct fcsim_saturation_limits lim = {
+    batch ? 0 : p->saturation_latency_factor, batch ? 0 : (double)p->saturation_latency_cycles,
+    /* the source queues may grow by 5 % of what was offered, plus two packets per node */
+    batch ? INFINITY : 0.05 * (double)a->created_flits_window + 2.0 * p->packet_flits * endpoints(&net->topo.graph)};
+  enum fcsim_saturation v = fcsim_saturation_verdict(s, s->zero_load_latency, &lim);
+  s->saturated = v != FCSIM_SAT_NONE;
+  s->saturation_reason = fcsim_saturation_name(v);
+}
+
 void fcsim_net_stats(const struct fcsim_net *net, struct fcsim_stats *s)
 {
   const struct fcsim_stats_acc *a = &net->acc;
@@ -525,16 +552,15 @@ void fcsim_net_stats(const struct fcsim_net *net, struct fcsim_stats *s)
     window = a->first_inject != UINT64_MAX && a->last_eject >= a->first_inject ? a->last_eject - a->first_inject + 1 : 1;
     s->send_throughput = (double)a->flits_ejected_total / (nodes * (double)window);
     s->recv_throughput = s->send_throughput;
-    s->saturated = !s->drained;
   } else {
     window = (uint64_t)p->measure_cycles;
     s->send_throughput = (double)a->injected_flits_window / (nodes * (double)window);
     s->recv_throughput = (double)a->ejected_flits_window / (nodes * (double)window);
     /* saturated: measured packets never all arrived, or the source queues
      * grew during the window by more than 5 % of what was offered */
-    double backlog = (double)a->created_flits_window - (double)a->injected_flits_window;
-    s->saturated = !s->drained || backlog > 0.05 * (double)a->created_flits_window + 2.0 * p->packet_flits * nodes;
+    s->backlog_flits = (double)a->created_flits_window - (double)a->injected_flits_window;
   }
+  fcsim_net_verdict(net, s);
   s->window_cycles = window;
   link_utilisation(net, s, window);
   for (int i = 0; i < net->nkinds; i++)

@@ -305,12 +305,13 @@ int fcsim_mpi_gather_stats(struct fcsim_net *net, struct fcsim_error *err)
   if (net->nranks <= 1)
     return 0;
   struct fcsim_stats_acc *a = &net->acc;
-  uint64_t sums[12] = {a->created_flits_window, a->injected_flits_window, a->ejected_flits_window,
+  uint64_t sums[14] = {a->created_flits_window, a->injected_flits_window, a->ejected_flits_window,
                        a->measured_created,     a->measured_delivered,    a->lat_sum,
                        a->hops_sum,             a->flits_injected_total,  a->flits_ejected_total,
-                       a->flit_hops_total,      a->buffer_overflows,      (uint64_t)net->flits_in_network};
+                       a->flit_hops_total,      a->buffer_overflows,      (uint64_t)net->flits_in_network,
+                       a->self_sent_window,     a->self_excluded_window};
   uint64_t maxs[4] = {a->lat_max, a->last_eject, a->max_busy_vcs, UINT64_MAX - a->first_inject};
-  int rc = fcsim_mpi_allreduce(net, sums, 12, maxs, 4, err);
+  int rc = fcsim_mpi_allreduce(net, sums, 14, maxs, 4, err);
   if (!rc)
     rc = fcsim_mpi_allreduce(net, a->hist, FCSIM_HIST_BUCKETS, NULL, 0, err);
   if (!rc)
@@ -329,6 +330,8 @@ int fcsim_mpi_gather_stats(struct fcsim_net *net, struct fcsim_error *err)
   a->flit_hops_total = sums[9];
   a->buffer_overflows = sums[10];
   net->flits_in_network = (int64_t)sums[11];
+  a->self_sent_window = sums[12];
+  a->self_excluded_window = sums[13];
   a->lat_max = maxs[0];
   a->last_eject = maxs[1];
   a->max_busy_vcs = (uint32_t)maxs[2];

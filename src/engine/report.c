@@ -33,8 +33,18 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
   fprintf(out, "  %-18s %14.0f %14.1f\n", "p99_latency", s->p99_latency, s->p99_latency * ns);
   fprintf(out, "  %-18s %14.0f %14.1f\n", "p999_latency", s->p999_latency, s->p999_latency * ns);
   fprintf(out, "  %-18s %14.0f %14.1f\n", "worst_latency", s->worst_latency, s->worst_latency * ns);
-  fprintf(out, "\n  %-18s %14.4f flits/node/cycle (offered %.4g)\n", "send_throughput", s->send_throughput,
-          s->offered_rate);
+  fprintf(out, "  %-18s %14.1f %14.1f\n", "zero_load_latency", s->zero_load_latency, s->zero_load_latency * ns);
+  if (s->self_packets_excluded)
+    fprintf(out, "\n  %-18s %14.4f flits/node/cycle (offered %.4g, of which %.4g entered: %llu packets addressed to "
+                 "their own source were not sent)\n",
+            "send_throughput", s->send_throughput, s->offered_rate, s->offered_rate_net,
+            (unsigned long long)s->self_packets_excluded);
+  else
+    fprintf(out, "\n  %-18s %14.4f flits/node/cycle (offered %.4g)\n", "send_throughput", s->send_throughput,
+            s->offered_rate);
+  if (s->self_packets_sent)
+    fprintf(out, "  %-18s %14llu sent to their own source as 0-hop packets\n", "self_packets",
+            (unsigned long long)s->self_packets_sent);
   fprintf(out, "  %-18s %14.4f flits/node/cycle\n", "recv_throughput", s->recv_throughput);
   fprintf(out, "  %-18s %14.3f\n", "avg_hops", s->avg_hops);
   fprintf(out, "  %-18s %14d of %d\n", "max_busy_vcs", s->max_busy_vcs, p->vcs);
@@ -49,8 +59,13 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
           s->flit_hops_total / (s->wall_seconds > 0 ? s->wall_seconds : 1e-9));
   if (s->deadlock)
     fprintf(out, "\nDEADLOCK: %s\n", s->deadlock_report ? s->deadlock_report : "(no cycle found)");
+  else if (s->saturated && s->saturation_reason && !strcmp(s->saturation_reason, "latency"))
+    fprintf(out, "\nSATURATED (latency): average latency %.1f cycles is above the limit (sim.saturation_latency_factor "
+                 "= %g x zero-load %.1f, sim.saturation_latency = %lld; 0 is off).\n",
+            s->avg_latency, p->saturation_latency_factor, s->zero_load_latency, (long long)p->saturation_latency_cycles);
   else if (s->saturated)
-    fprintf(out, "\nSATURATED: %s; latencies above describe only the packets that arrived and are biased low.\n",
+    fprintf(out, "\nSATURATED (%s): %s; latencies above describe only the packets that arrived and are biased low.\n",
+            s->saturation_reason ? s->saturation_reason : "drain",
             s->drained ? "the source queues grew during the measurement window"
                        : "measured packets were still in flight at the end of the drain phase");
   if (s->buffer_overflows)
@@ -110,6 +125,11 @@ static json_t *metrics_json(const struct fcsim_stats *s, int with_links)
   json_object_set_new(m, "p99_latency_ns", json_real(s->p99_latency * ns));
   json_object_set_new(m, "p999_latency_ns", json_real(s->p999_latency * ns));
   json_object_set_new(m, "offered_rate", json_real(s->offered_rate));
+  json_object_set_new(m, "offered_rate_net", json_real(s->offered_rate_net));
+  json_object_set_new(m, "self_packets_sent", json_integer((json_int_t)s->self_packets_sent));
+  json_object_set_new(m, "self_packets_excluded", json_integer((json_int_t)s->self_packets_excluded));
+  json_object_set_new(m, "zero_load_latency", json_real(s->zero_load_latency));
+  json_object_set_new(m, "backlog_flits", json_real(s->backlog_flits));
   json_object_set_new(m, "send_throughput", json_real(s->send_throughput));
   json_object_set_new(m, "recv_throughput", json_real(s->recv_throughput));
   json_object_set_new(m, "max_busy_vcs", json_integer(s->max_busy_vcs));
@@ -150,6 +170,8 @@ int fcsim_sim_write_json(const struct fcsim_sim *sim, FILE *out, unsigned flags,
   json_object_set_new(exec, "wall_seconds", json_real(sim->stats.wall_seconds));
   json_object_set_new(root, "execution", exec);
   json_object_set_new(root, "saturated", json_boolean(sim->stats.saturated));
+  json_object_set_new(root, "saturation_reason",
+                      sim->stats.saturation_reason ? json_string(sim->stats.saturation_reason) : json_null());
   json_object_set_new(root, "drained", json_boolean(sim->stats.drained));
   json_object_set_new(root, "deadlock", json_boolean(sim->stats.deadlock));
   if (sim->stats.deadlock_report)

@@ -185,4 +185,5 @@ const struct fcsim_router_ops fcsim_router_classic = {
     .waits_for = vc_waits_for,
     .describe_buffer = vc_describe_buffer,
     .credit_capacity = vc_credit_capacity,
+    .zero_load_cycles = vc_zero_load_cycles,
 };

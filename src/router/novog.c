@@ -292,5 +292,6 @@ const struct fcsim_router_ops fcsim_router_novog = {
     .waits_for = vc_waits_for,
     .describe_buffer = vc_describe_buffer,
     .credit_capacity = vc_credit_capacity,
+    .zero_load_cycles = vc_zero_load_cycles,
     .report = novog_report,
 };

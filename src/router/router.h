@@ -97,6 +97,9 @@ struct fcsim_router_ops {
    * kind, written by it) must hold: what accumulates while the sender idles,
    * plus `lag` cycles of entries when partitions run apart */
   uint64_t (*credit_capacity)(const void *shared, const struct fcsim_chan *c, uint64_t lag_cycles);
+  /* (optional) zero-load latency (cycles, creation to tail ejection) of a
+   * packet over `hops` links, an average allowed (the saturation verdict) */
+  double (*zero_load_cycles)(const void *shared, double hops);
   /* (optional) model figures for the report (area) */
   void (*report)(const void *shared, struct fcsim_stats *s);
 };

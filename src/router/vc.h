@@ -162,6 +162,7 @@ struct fcsim_flit vc_take_flit(const struct vc_shared *sh, struct vc_node *n, in
 int vc_pick(const struct vc_shared *sh, struct vc_node *n, const uint16_t *cand, int ncand, uint16_t rr, uint64_t now);
 void vc_credit_send(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int port, uint32_t vc,
                     int32_t value, int wake);
+double vc_zero_load_cycles(const void *shared, double hops);
 uint64_t vc_credit_capacity(const void *shared, const struct fcsim_chan *c, uint64_t lag_cycles);
 const int32_t *vc_port_credits(const struct vc_shared *sh, struct vc_node *n, int32_t *out);
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "router/vc.h"
+#include "stats/verdict.h"
 
 int fcsim_pktq_push(struct fcsim_pktq *q, const struct fcsim_packet *pkt)
 {
@@ -421,4 +422,12 @@ uint64_t vc_credit_capacity(const void *shared, const struct fcsim_chan *c, uint
     return (uint64_t)sh->nvc * ((sh->credit_dirty_cycles + 2 * (uint64_t)c->credit_latency_cycles +
                                  (uint64_t)p->switch_cycles + lag_cycles) / (uint64_t)p->credit_period_cycles + 4);
   return (uint64_t)sh->nvc * (uint64_t)sh->depth + ((uint64_t)c->credit_latency_cycles + 2 + lag_cycles) * c->bandwidth_flits;
+}
+
+double vc_zero_load_cycles(const void *shared, double hops)
+{
+  const struct vc_shared *sh = shared;
+  const struct fcsim_params *p = sh->p;
+  return fcsim_zero_load_cycles(sh->local_port, hops, p->link_latency_cycles, p->rc_cycles, p->va_cycles,
+                                p->switch_cycles, p->local_cycles, p->packet_flits, p->link_bandwidth_flits);
 }

@@ -25,6 +25,8 @@ struct fcsim_stats_acc {
   uint64_t flits_injected_total, flits_ejected_total, flit_hops_total;
   uint64_t buffer_overflows;
   uint32_t max_busy_vcs;
+  uint64_t self_sent_window;      /* measured packets sent to their own source (0 hops) */
+  uint64_t self_excluded_window;  /* measured-window packets to their own source, not created */
   uint64_t hist[FCSIM_HIST_BUCKETS];
 };
 

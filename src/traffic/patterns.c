@@ -191,18 +191,97 @@ static int64_t hotspot_dest(const struct fcsim_traffic *tr, int64_t src, uint64_
   return uniform_dest(tr, src, seq, rng);
 }
 
+/* --- BookSim2-compatible patterns (its traffic.cpp). BookSim numbers nodes
+ * as fcsim does (dimension 0 is the lowest digit), defines its digit patterns
+ * on k-ary n-cubes; fcsim applies them with each dimension's own k. --- */
+
+/* BookSim `tornado`: every coordinate c -> (c + ceil(k/2) - 1) mod k, written
+ * there as (k + 1) / 2 - 1 (k = 8: +3; k = 4: +1; k = 5: +2; k <= 2: itself). */
+static int64_t booksim_tornado_dest(const struct fcsim_traffic *tr, int64_t src, uint64_t seq, struct fcsim_rng *rng)
+{
+  int c[FCSIM_MAX_DIMS];
+  coords_of(tr->topo, src, c);
+  for (int d = 0; d < tr->topo->ndims; d++) {
+    int k = tr->topo->dims[d];
+    c[d] = (c[d] + (k + 1) / 2 - 1) % k;
+  }
+  return node_of(tr->topo, c);
+}
+
+/* BookSim `neighbor`: every coordinate c -> (c + 1) mod k (also on a mesh,
+ * where the last node of a row sends back to the first). */
+static int64_t neighbor_dest(const struct fcsim_traffic *tr, int64_t src, uint64_t seq, struct fcsim_rng *rng)
+{
+  int c[FCSIM_MAX_DIMS];
+  coords_of(tr->topo, src, c);
+  for (int d = 0; d < tr->topo->ndims; d++)
+    c[d] = (c[d] + 1) % tr->topo->dims[d];
+  return node_of(tr->topo, c);
+}
+
+static int booksim_transpose_check(const struct fcsim_params *p, struct fcsim_error *err)
+{
+  int bits = 0;
+  while ((1LL << bits) < p->nodes)
+    bits++;
+  if ((1LL << bits) != p->nodes || bits % 2)
+    return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                           "traffic.pattern = booksim-transpose needs a number of nodes that is an even power of two "
+                           "(4x4x4, 8x8, 16x16x16; network.dims gives %lld), as BookSim2's transpose does",
+                           (long long)p->nodes);
+  return 0;
+}
+
+/* BookSim `transpose`: the node index's bit halves swapped (2^2b nodes: the
+ * low b bits become the high b bits and back). On 8x8 this is (x,y) -> (y,x);
+ * on 4x4x4 it mixes coordinates: x + 4y + 16z with y = y0 + 2 y1 maps to
+ * y1 + 2z + 8(x + 4 y0). */
+static int64_t booksim_transpose_dest(const struct fcsim_traffic *tr, int64_t src, uint64_t seq,
+                                      struct fcsim_rng *rng)
+{
+  int bits = 0;
+  while ((1LL << bits) < tr->topo->nodes)
+    bits++;
+  int half = bits / 2;
+  int64_t lo_mask = ((int64_t)1 << half) - 1;
+  return ((src >> half) & lo_mask) | ((src & lo_mask) << half);
+}
+
+/* BookSim `uniform`: any node including the source itself. */
+static int64_t uniform_self_dest(const struct fcsim_traffic *tr, int64_t src, uint64_t seq, struct fcsim_rng *rng)
+{
+  return fcsim_rng_below(rng, (uint32_t)tr->topo->nodes);
+}
+
 static const struct fcsim_traffic_ops patterns[] = {
-  {"uniform", "uniform random over all other nodes", 1, NULL, uniform_dest},
+  {"uniform", "uniform random over all other nodes (BookSim2's `uniform` includes the source: `uniform-self`)", 1, NULL, uniform_dest},
   {"nn", "nearest neighbour: a random one of the 2n neighbours (NN)", 1, NULL, nn_dest},
   {"3h-nn", "3-hop diagonal neighbour: offsets of +-1 in every dimension (3H-NN)", 1, NULL, hnn_dest},
   {"cube-nn", "any node of the surrounding 3x3x3 cube (CUBE-NN)", 1, NULL, cube_dest},
-  {"bitcomp", "bit complement: every coordinate c -> k-1-c (BC)", 1, NULL, bitcomp_dest},
-  {"transpose", "(x,y,z) -> (z,x,y) (TRAN)", 1, transpose_check, transpose_dest},
-  {"tornado", "(x,y,z) -> (x+XSIZE/2-1, y, z) (TORN)", 1, NULL, tornado_dest},
+  {"bitcomp", "bit complement: every coordinate c -> k-1-c (BC); the same map as BookSim2's `bitcomp` wherever that is defined (power-of-two sizes)", 1, NULL, bitcomp_dest},
+  {"transpose", "(x,y,z) -> (z,x,y) (TRAN; BookSim2's `transpose` is `booksim-transpose`)", 1, transpose_check, transpose_dest},
+  {"tornado", "(x,y,z) -> (x+XSIZE/2-1, y, z) (TORN; BookSim2's `tornado` is `booksim-tornado`)", 1, NULL, tornado_dest},
   {"all-to-all", "every other node in turn (ATA)", 1, NULL, all_to_all_dest},
   {"bitrot", "node index rotated right by one bit", 1, pow2_check, bitrot_dest},
-  {"randperm", "a fixed random permutation drawn from sim.seed", 1, NULL, randperm_dest},
-  {"hotspot", "traffic.hotspot_fraction to traffic.hotspot_node, the rest uniform", 1, hotspot_check, hotspot_dest},
+  {"randperm", "a fixed random permutation drawn from sim.seed, without fixed points (BookSim2's `randperm` draws another one, from its own generator and perm_seed, and may have fixed points)", 1, NULL, randperm_dest},
+  {"hotspot", "traffic.hotspot_fraction to traffic.hotspot_node, the rest uniform (BookSim2's `hotspot` sends everything to its hotspots)", 1, hotspot_check, hotspot_dest},
+  {"uniform-self",
+   "BookSim2's `uniform`: any node including the source; a packet to itself is a 0-hop packet through the "
+   "router's local ports (classic), counted as self_packets_sent; Novo-G# has no local port, so there it is "
+   "not sent and counted as self_packets_excluded",
+   1, NULL, uniform_self_dest, FCSIM_SELF_SEND},
+  {"booksim-tornado",
+   "BookSim2's `tornado`: every coordinate c -> c + ceil(k/2) - 1 mod k (k = 8: +3); nodes mapped to themselves "
+   "(k <= 2) send 0-hop packets as in BookSim2 (classic; excluded on Novo-G#)",
+   1, NULL, booksim_tornado_dest, FCSIM_SELF_SEND},
+  {"booksim-transpose",
+   "BookSim2's `transpose`: node index bit halves swapped (even power-of-two node counts; 8x8: (x,y) -> (y,x)); "
+   "nodes mapped to themselves send 0-hop packets as in BookSim2 (classic; excluded on Novo-G#)",
+   1, booksim_transpose_check, booksim_transpose_dest, FCSIM_SELF_SEND},
+  {"neighbor",
+   "BookSim2's `neighbor`: every coordinate c -> c + 1 mod k (mesh too); nodes mapped to themselves (k = 1 "
+   "everywhere) send 0-hop packets (classic; excluded on Novo-G#)",
+   1, NULL, neighbor_dest, FCSIM_SELF_SEND},
 };
 #define NPATTERNS (sizeof patterns / sizeof patterns[0])
 
@@ -214,6 +293,11 @@ const struct fcsim_traffic_ops *fcsim_traffic_pattern_find(const char *name)
   return NULL;
 }
 
+const struct fcsim_traffic_ops *fcsim_traffic_pattern_at(size_t i)
+{
+  return i < NPATTERNS ? &patterns[i] : NULL;
+}
+
 int fcsim_traffic_pattern_valid(const char *name)
 {
   return fcsim_traffic_pattern_find(name) != NULL;
@@ -221,7 +305,7 @@ int fcsim_traffic_pattern_valid(const char *name)
 
 const char *fcsim_traffic_pattern_names(void)
 {
-  static char buf[256];
+  static char buf[512];
   buf[0] = '\0';
   for (size_t i = 0; i < NPATTERNS; i++) {
     if (buf[0])

@@ -1,10 +1,15 @@
 /* Traffic: destination patterns (seed 000 Table 5.1 and the classics) and
  * the Bernoulli injection process. A pattern maps (source, packet sequence
- * number, the source's random stream) to a destination; a pattern that maps
- * a node to itself makes that packet silent (it is not created). */
+ * number, the source's random stream) to a destination. A packet that a
+ * pattern maps to its own source is, as the pattern's `self` says, either
+ * not created and counted as excluded from the offered load (seed 000
+ * patterns), or sent as a 0-hop packet through the router's local ports as
+ * BookSim2 does (BookSim-compatible patterns; routers without local ports
+ * exclude it instead). Both are counted in the run's statistics. */
 #ifndef FCSIM_TRAFFIC_TRAFFIC_H
 #define FCSIM_TRAFFIC_TRAFFIC_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "config/config.h"
@@ -12,6 +17,12 @@
 #include "topo/topo.h"
 
 struct fcsim_traffic;
+
+/* What happens to a packet whose destination is its source. */
+enum fcsim_self_policy {
+  FCSIM_SELF_EXCLUDE = 0, /* not created; counted, and left out of the offered load */
+  FCSIM_SELF_SEND = 1,    /* a 0-hop packet through the local ports (classic router) */
+};
 
 struct fcsim_traffic_ops {
   const char *name; /* traffic.pattern */
@@ -21,6 +32,7 @@ struct fcsim_traffic_ops {
   int (*check)(const struct fcsim_params *p, struct fcsim_error *err);
   /* (required) destination of packet number `seq` of `src` */
   int64_t (*dest)(const struct fcsim_traffic *tr, int64_t src, uint64_t seq, struct fcsim_rng *rng);
+  enum fcsim_self_policy self; /* packets a node sends itself: excluded (default) or sent */
 };
 
 /* A pattern bound to a network. */
@@ -37,6 +49,8 @@ void fcsim_traffic_destroy(struct fcsim_traffic *tr);
 
 const struct fcsim_traffic_ops *fcsim_traffic_pattern_find(const char *name);
 const char *fcsim_traffic_pattern_names(void);
+/* The i-th pattern of the registry, NULL past the last. */
+const struct fcsim_traffic_ops *fcsim_traffic_pattern_at(size_t i);
 int fcsim_traffic_pattern_valid(const char *name);
 
 /* Bernoulli arrivals of `lambda` packets per cycle: returns the gap in

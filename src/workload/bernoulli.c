@@ -12,6 +12,7 @@ struct bern_shared {
   const struct fcsim_topo *topo;
   const struct fcsim_traffic *traffic;
   const struct fcsim_routing_ops *routing;
+  int self_send;  /* packets a node sends itself are sent (0 hops), not excluded */
   double lambda; /* packets per node per cycle */
   int batch;
 };
@@ -33,6 +34,7 @@ static int bern_setup_mode(const struct fcsim_workload_env *env, int batch, void
   sh->traffic = env->traffic;
   sh->routing = env->routing;
   sh->lambda = env->p->rate_flits / env->p->packet_flits;
+  sh->self_send = env->traffic->ops->self == FCSIM_SELF_SEND && env->local_delivery;
   sh->batch = batch;
   *shared = sh;
   *state_size = sizeof(struct bern_node);
@@ -93,8 +95,12 @@ static int bern_fire(struct fcsim_ctx *ctx, void *shared, uint32_t node, void *s
       st->batch_left--;
     uint64_t seq = st->created++;
     int64_t dest = sh->traffic->ops->dest(sh->traffic, node, seq, &st->dest_rng);
-    if (dest == (int64_t)node)
-      continue; /* the pattern maps this node to itself: silent */
+    if (dest == (int64_t)node) { /* to itself: a 0-hop packet, or excluded (traffic.h) */
+      if (measured)
+        *(sh->self_send ? &ctx->acc->self_sent_window : &ctx->acc->self_excluded_window) += 1;
+      if (!sh->self_send)
+        continue;
+    }
     struct fcsim_packet pk = {ctx->now, (uint32_t)dest, 0, (uint16_t)p->packet_flits, 0, 0};
     if (sh->routing->packet_init)
       pk.route = sh->routing->packet_init(sh->topo, p, node, dest, &st->route_rng);

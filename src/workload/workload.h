@@ -30,6 +30,7 @@ struct fcsim_workload_env {
   const struct fcsim_topo *topo;       /* geometry and graph */
   const struct fcsim_traffic *traffic; /* destination pattern (Bernoulli workloads) */
   const struct fcsim_routing_ops *routing;
+  int local_delivery;                  /* the routers can deliver a packet to its own source (a local port) */
 };
 
 /* Hands a packet created at `node` to that node's router. Returns 0 or an error. */
