@@ -195,8 +195,9 @@ int fcsim_key_check(const struct fcsim_key *k, const char *text, const char *ori
       return fcsim_error_set(err, FCSIM_EINVAL, KEYFMT "%s (%s)", KEYARGS(origin, k, text), sub.msg, k->help);
     if (k->type == FCSIM_KT_FREQ && kind == FCSIM_UNIT_NONE)
       return fcsim_error_set(err, FCSIM_EINVAL, KEYFMT "give a unit, e.g. `156.25MHz`", KEYARGS(origin, k, text));
-    if (v <= 0)
-      return fcsim_error_set(err, FCSIM_ERANGE, KEYFMT "must be positive", KEYARGS(origin, k, text));
+    if (v < 0 || (v == 0 && k->min > 0))
+      return fcsim_error_set(err, FCSIM_ERANGE, KEYFMT "must be %s", KEYARGS(origin, k, text),
+                             k->min > 0 ? "positive" : "zero or more");
     if ((kind == FCSIM_UNIT_NONE || kind == FCSIM_UNIT_CYCLES) && (v != floor(v) || v < k->min || v > k->max))
       return fcsim_error_set(err, FCSIM_ERANGE, KEYFMT "expected a whole number %g..%g %s, or a value with a unit (%s)",
                              KEYARGS(origin, k, text), k->min, k->max, k->unit, fcsim_unit_examples(allowed));
@@ -204,6 +205,11 @@ int fcsim_key_check(const struct fcsim_key *k, const char *text, const char *ori
       return fcsim_error_set(err, FCSIM_ERANGE, KEYFMT "out of range: expected 1MHz..10GHz", KEYARGS(origin, k, text));
     return 0;
   }
+  case FCSIM_KT_PATH:
+    if (strlen(text) >= FCSIM_PATH_MAX)
+      return fcsim_error_set(err, FCSIM_ERANGE, KEYFMT "a file name of at most %d characters", KEYARGS(origin, k, text),
+                             FCSIM_PATH_MAX - 1);
+    return 0;
   case FCSIM_KT_ORDER: {
     static const char letters[] = "xyzwuv";
     int seen = 0;
@@ -395,6 +401,7 @@ void fcsim_config_write_help(FILE *out, int markdown)
     case FCSIM_KT_DIMS: snprintf(range, sizeof range, "1-%d dims, each %g-%g", FCSIM_MAX_DIMS, k->min, k->max); break;
     case FCSIM_KT_ORDER: snprintf(range, sizeof range, "permutation of xyzwuv"); break;
     case FCSIM_KT_FREQ: snprintf(range, sizeof range, "1MHz-10GHz"); break;
+    case FCSIM_KT_PATH: snprintf(range, sizeof range, "a file name"); break;
     default: snprintf(range, sizeof range, "%g-%g", k->min, k->max); break;
     }
     if (markdown)

@@ -20,7 +20,8 @@
 #define FCSIM_MAX_DIMS 6
 #define FCSIM_NAME_MAX 24
 
-enum fcsim_topology_kind { FCSIM_TOPO_TORUS, FCSIM_TOPO_MESH };
+enum fcsim_topology_kind { FCSIM_TOPO_TORUS, FCSIM_TOPO_MESH, FCSIM_TOPO_FILE };
+#define FCSIM_PATH_MAX 1024
 enum fcsim_traffic_mode { FCSIM_MODE_CONTINUOUS, FCSIM_MODE_BATCH };
 
 /* Every setting of a run, typed and in simulator units (cycles, flits). */
@@ -35,6 +36,9 @@ struct fcsim_params {
   int link_bandwidth_flits;        /* flits per cycle per direction */
   double clock_hz;                 /* router clock */
   int flit_bits;                   /* bits per flit */
+  char netlist[FCSIM_PATH_MAX];    /* network.file: the netlist of topology `file` */
+  double link_jitter_cycles;       /* standard deviation of every link's latency (0: fixed) */
+  double clock_spread_ppm;         /* standard deviation of the nodes' clock offsets (0: one clock) */
   /* [router] */
   char router_model[FCSIM_NAME_MAX];
   int vcs;                         /* VCs per input port */
@@ -58,6 +62,7 @@ struct fcsim_params {
   int packet_flits;                /* flits per packet (resolved from bits) */
   enum fcsim_traffic_mode mode;
   char mode_name[FCSIM_NAME_MAX];  /* traffic.mode: the workload's name */
+  char trace[FCSIM_PATH_MAX];      /* traffic.trace: the message CSV of mode `trace` */
   int64_t batch_packets;           /* batch: packets per node */
   int64_t hotspot_node;
   double hotspot_fraction;
@@ -80,7 +85,8 @@ enum fcsim_key_type {
   FCSIM_KT_LATENCY,   /* cycles, or a time with a unit */
   FCSIM_KT_FREQ,      /* frequency with a unit */
   FCSIM_KT_SIZE,      /* flits, or bits/bytes with a unit */
-  FCSIM_KT_ORDER      /* dimension order, "xyz" */
+  FCSIM_KT_ORDER,     /* dimension order, "xyz" */
+  FCSIM_KT_PATH       /* a file name, "" for none */
 };
 
 /* One configuration key. */

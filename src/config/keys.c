@@ -8,8 +8,8 @@
 #include "routing/routing.h"
 #include "traffic/traffic.h"
 
-static const char *const topology_names[] = {"torus", "mesh", NULL};
-static const char *const mode_names[] = {"continuous", "batch", NULL};
+static const char *const topology_names[] = {"torus", "mesh", "file", NULL};
+static const char *const mode_names[] = {"continuous", "batch", "trace", NULL};
 static const char *const onoff_names[] = {"on", "off", NULL};
 static const char *const vc_class_names[] = {"overlap", "split", NULL};
 
@@ -19,15 +19,21 @@ static const char *const vc_class_names[] = {"overlap", "split", NULL};
 const struct fcsim_key fcsim_keys[] = {
   /* section, name, type, unit, default, min, max, auto, choices, list, valid, help */
   {"network", "topology", CHOICE(topology_names, "torus"),
-   "k-ary n-cube with wraparound links (`torus`) or without (`mesh`)"},
+   "k-ary n-cube with wraparound links (`torus`) or without (`mesh`), or any graph from a netlist (`file`, see network.file and docs/NETLIST.md)"},
+  {"network", "file", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
+   "topology `file`: the netlist (nodes with their models, links with their own latency and bandwidth; docs/NETLIST.md); relative to the config file's folder"},
   {"network", "dims", FCSIM_KT_DIMS, "routers", "4x4x4", 1, 4096, 0, NULL, NULL, NULL,
    "routers per dimension, 1 to 6 dimensions: `8`, `4x4x4`, `2x4x8`, `4x4x4x4`"},
   {"network", "link_latency", FCSIM_KT_LATENCY, "cycles", "175ns", 1, 100000, 0, NULL, NULL, NULL,
    "latency of one link per direction, in cycles or with a time unit (`175ns`, rounded up to whole cycles of network.clock)"},
+  {"network", "link_jitter", FCSIM_KT_LATENCY, "cycles", "0", 0, 100000, 0, NULL, NULL, NULL,
+   "standard deviation of each flit's link latency (seed 000 §3.4.4 measured 12.34ns around 175.7ns); 0 = fixed latency. Draws are Gaussian, truncated at 4 standard deviations, and never reorder a link's flits"},
   {"network", "link_bandwidth", FCSIM_KT_INT, "flits/cycle", "1", 1, 16, 0, NULL, NULL, NULL,
    "flits a link carries per cycle in each direction"},
   {"network", "clock", FCSIM_KT_FREQ, "Hz", "156.25MHz", 1e6, 1e10, 0, NULL, NULL, NULL,
    "router clock, converts cycles to ns (`156.25MHz`)"},
+  {"network", "clock_spread_ppm", FCSIM_KT_REAL, "ppm", "0", 0, 100000, 0, NULL, NULL, NULL,
+   "each node's clock is network.clock offset by a Gaussian draw of this standard deviation, in ppm (seed 000 Table 3.4); 0 = one clock"},
   {"network", "flit_bits", FCSIM_KT_INT, "bits", "128", 8, 4096, 0, NULL, NULL, NULL,
    "bits per flit; converts packet sizes given in bits or bytes"},
 
@@ -68,7 +74,9 @@ const struct fcsim_key fcsim_keys[] = {
   {"traffic", "packet_size", FCSIM_KT_SIZE, "flits", "4", 1, 65535, 0, NULL, NULL, NULL,
    "packet length in flits, or in bits/bytes (`1kb`, `512B`, rounded up to whole flits)"},
   {"traffic", "mode", CHOICE(mode_names, "continuous"),
-   "`continuous`: warm-up, measure, drain; `batch`: every node sends traffic.batch_packets, report batch latency"},
+   "`continuous`: warm-up, measure, drain; `batch`: every node sends traffic.batch_packets, report batch latency; `trace`: the messages of traffic.trace, report their completion and the makespan"},
+  {"traffic", "trace", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
+   "mode `trace`: CSV of messages (id, src, dst, bytes, optional start, after, delay; docs/WORKLOADS.md); relative to the config file's folder"},
   {"traffic", "batch_packets", FCSIM_KT_INT, "packets", "100", 1, 1e9, 0, NULL, NULL, NULL,
    "batch mode: packets each node sends"},
   {"traffic", "hotspot_node", FCSIM_KT_INT, "node", "0", 0, 1e12, 0, NULL, NULL, NULL,

@@ -67,6 +67,28 @@ static int get_real(const struct resolver *r, const char *section, const char *n
   return fcsim_parse_quantity(t, 0, out, NULL, r->err);
 }
 
+/* A file name; a relative one given in a config file is taken relative to
+ * that file's folder (its origin is "FILE:LINE"). */
+static int get_path(const struct resolver *r, const char *section, const char *name, char *out)
+{
+  const char *t;
+  int i, rc = get_checked(r, section, name, &t, &i);
+  if (rc)
+    return rc;
+  const char *origin = r->cfg->origin[i];
+  const char *colon = origin ? strrchr(origin, ':') : NULL;
+  const char *slash = NULL;
+  if (t[0] != '/' && t[0] && colon && strcmp(origin, "--set"))
+    for (const char *c = origin; c < colon; c++)
+      if (*c == '/')
+        slash = c;
+  if (slash && (size_t)(slash - origin) + 1 + strlen(t) < FCSIM_PATH_MAX)
+    snprintf(out, FCSIM_PATH_MAX, "%.*s/%s", (int)(slash - origin), origin, t);
+  else
+    snprintf(out, FCSIM_PATH_MAX, "%s", t);
+  return 0;
+}
+
 static int get_name(const struct resolver *r, const char *section, const char *name, char *out)
 {
   const char *t;
@@ -90,7 +112,14 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   /* [network] */
   if ((rc = get_name(&r, "network", "topology", name)))
     return rc;
-  p->topology = !strcmp(name, "mesh") ? FCSIM_TOPO_MESH : FCSIM_TOPO_TORUS;
+  p->topology = !strcmp(name, "mesh") ? FCSIM_TOPO_MESH : !strcmp(name, "file") ? FCSIM_TOPO_FILE : FCSIM_TOPO_TORUS;
+  if ((rc = get_path(&r, "network", "file", p->netlist)))
+    return rc;
+  if (p->topology == FCSIM_TOPO_FILE && !p->netlist[0]) {
+    int ti = fcsim_key_find("network", "topology");
+    return fcsim_error_set(err, FCSIM_ECOMBINATION, "%s: network.topology = file needs network.file = NETLIST",
+                           origin_of(&r, ti));
+  }
   if ((rc = get_checked(&r, "network", "dims", &t, &i)))
     return rc;
   p->nodes = 1;
@@ -120,6 +149,12 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
     p->link_latency_cycles = (int)v;
   }
   p->link_latency_ns = p->link_latency_cycles * 1e9 / p->clock_hz;
+  if ((rc = get_checked(&r, "network", "link_jitter", &t, &i)))
+    return rc;
+  fcsim_parse_quantity(t, FCSIM_UNIT_TIME | FCSIM_UNIT_CYCLES, &v, &kind, err);
+  p->link_jitter_cycles = kind == FCSIM_UNIT_TIME ? v * p->clock_hz : v;
+  if ((rc = get_real(&r, "network", "clock_spread_ppm", &p->clock_spread_ppm)))
+    return rc;
   if ((rc = get_int32(&r, "network", "link_bandwidth", &p->link_bandwidth_flits, NULL)) ||
       (rc = get_int32(&r, "network", "flit_bits", &p->flit_bits, NULL)))
     return rc;
@@ -189,6 +224,13 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
     return rc;
   p->mode = !strcmp(name, "continuous") ? FCSIM_MODE_CONTINUOUS : FCSIM_MODE_BATCH;
   snprintf(p->mode_name, sizeof p->mode_name, "%s", name);
+  if ((rc = get_path(&r, "traffic", "trace", p->trace)))
+    return rc;
+  if (!strcmp(name, "trace") && !p->trace[0]) {
+    int mi = fcsim_key_find("traffic", "mode");
+    return fcsim_error_set(err, FCSIM_ECOMBINATION, "%s: traffic.mode = trace needs traffic.trace = FILE.csv",
+                           origin_of(&r, mi));
+  }
   if ((rc = get_int(&r, "traffic", "batch_packets", &p->batch_packets, NULL)) ||
       (rc = get_int(&r, "traffic", "hotspot_node", &p->hotspot_node, NULL)) ||
       (rc = get_real(&r, "traffic", "hotspot_fraction", &p->hotspot_fraction)))

@@ -1,11 +1,13 @@
 /* Building a network's engine state (net.h) from parameters: the topology
  * and its graph, the node kinds and their states, the workload, the links
  * and their rings, and the partitions with their windows. */
+#define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/engine.h"
 #include "engine/mpi.h"
+#include "fcsim/config.h"
 
 static void part_destroy(const struct fcsim_net *net, struct fcsim_part *pt)
 {
@@ -138,20 +140,49 @@ static int part_init(struct fcsim_net *net, struct fcsim_part *pt, struct fcsim_
   return 0;
 }
 
-/* The node kinds: one router model for every node today (router.model);
- * the graph's kind index selects among them. */
-static int build_kinds(struct fcsim_net *net, struct fcsim_error *err)
+/* The parameters of one node kind: the run's, with the kind's own key
+ * overrides resolved from the configuration. */
+static int kind_params(struct fcsim_net *net, const struct fcsim_config *cfg, const struct fcsim_kind_spec *spec,
+                       struct fcsim_params *out, struct fcsim_error *err)
+{
+  *out = net->p;
+  if (!spec->set[0] && !strcmp(spec->model, net->p.router_model))
+    return 0;
+  if (!cfg)
+    return fcsim_error_set(err, FCSIM_EINVAL, "node kind `%s` sets keys of its own but no configuration was given",
+                           spec->model);
+  struct fcsim_config *c = fcsim_config_clone(cfg);
+  if (!c)
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  char origin[64], buf[sizeof spec->set];
+  snprintf(origin, sizeof origin, "netlist kind %s", spec->model);
+  int rc = fcsim_config_set(c, "router.model", spec->model, origin, err);
+  snprintf(buf, sizeof buf, "%s", spec->set);
+  for (char *save = NULL, *tok = strtok_r(buf, " \t", &save); tok && !rc; tok = strtok_r(NULL, " \t", &save))
+    rc = fcsim_config_set_assignment(c, tok, origin, err);
+  if (!rc)
+    rc = fcsim_config_resolve(c, out, err);
+  fcsim_config_destroy(c);
+  return rc;
+}
+
+/* The node kinds of the graph: a router model each, with its parameters
+ * and set-up. */
+static int build_kinds(struct fcsim_net *net, const struct fcsim_config *cfg, struct fcsim_error *err)
 {
   const struct fcsim_graph *g = &net->topo.graph;
-  struct fcsim_router_env env = {&net->p, &net->topo, net->routing, NULL, net->arbiter, &net->links, 0};
-  net->nkinds = 1;
-  net->kinds[0].ops = fcsim_router_model_find(net->p.router_model);
-  if (!net->kinds[0].ops)
-    return fcsim_error_set(err, FCSIM_EINVAL, "unknown router model `%s`", net->p.router_model);
+  net->nkinds = g->nkinds;
   for (int i = 0; i < net->nkinds; i++) {
-    env.kind = i;
-    int rc = net->kinds[i].ops->setup(&env, &net->kinds[i].shared, &net->kinds[i].state_size, err);
+    struct fcsim_kind *k = &net->kinds[i];
+    int rc = kind_params(net, cfg, &g->kinds[i], &k->p, err);
     if (rc)
+      return rc;
+    k->ops = fcsim_router_model_find(g->kinds[i].model);
+    if (!k->ops)
+      return fcsim_error_set(err, FCSIM_EINVAL, "unknown router model `%s` (expected one of: %s)", g->kinds[i].model,
+                             fcsim_router_model_names());
+    struct fcsim_router_env env = {&k->p, &net->topo, net->routing, NULL, net->arbiter, &net->links, i};
+    if ((rc = k->ops->setup(&env, &k->shared, &k->state_size, err)))
       return rc;
   }
   net->state_off = malloc((size_t)(g->nodes + 1) * sizeof *net->state_off);
@@ -291,7 +322,8 @@ static int init_nodes(struct fcsim_net *net, struct fcsim_error *err)
   return 0;
 }
 
-int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, struct fcsim_error *err)
+int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, const struct fcsim_config *cfg,
+                     struct fcsim_error *err)
 {
   int rc;
   struct fcsim_net *net = calloc(1, sizeof *net);
@@ -325,7 +357,7 @@ int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, struc
     rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for a %lld-node network", (long long)g->nodes);
     goto fail;
   }
-  if ((rc = build_links(net, err)) || (rc = build_kinds(net, err)) || (rc = build_workload(net, err)))
+  if ((rc = build_links(net, err)) || (rc = build_kinds(net, cfg, err)) || (rc = build_workload(net, err)))
     goto fail;
   size_step_buffers(net);
 

@@ -22,7 +22,11 @@ void fcsim_heap_free(struct fcsim_arrival_heap *h);
 int fcsim_heap_push(struct fcsim_arrival_heap *h, uint64_t key, uint32_t node); /* 0 or FCSIM_ENOMEM */
 void fcsim_heap_pop(struct fcsim_arrival_heap *h);
 
-int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, struct fcsim_error *err);
+/* Builds the network of `p`. `cfg` is the configuration `p` was resolved
+ * from: node kinds that set keys of their own (netlists) are resolved from
+ * it with their overrides; NULL refuses such kinds. */
+int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, const struct fcsim_config *cfg,
+                     struct fcsim_error *err);
 void fcsim_net_destroy(struct fcsim_net *net);
 
 /* Runs the configured experiment. On a deadlock returns FCSIM_EDEADLOCK and

@@ -23,6 +23,7 @@
 
 /* A kind of node: a router model and its set-up. */
 struct fcsim_kind {
+  struct fcsim_params p;   /* the run's parameters with the kind's own overrides */
   const struct fcsim_router_ops *ops;
   void *shared;       /* from ops->setup, freed by ops->teardown */
   size_t state_size;  /* bytes of state per node */

@@ -30,7 +30,7 @@ int fcsim_sim_create(const struct fcsim_config *cfg, struct fcsim_sim **out, str
     free(sim);
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
   }
-  if ((rc = fcsim_net_create(&sim->net, &p, err))) {
+  if ((rc = fcsim_net_create(&sim->net, &p, cfg, err))) {
     fcsim_config_destroy(sim->cfg);
     free(sim);
     return rc;

@@ -55,6 +55,7 @@ void fcsim_graph_destroy(struct fcsim_graph *g)
   free(g->in_chan);
   free(g->kind);
   free(g->endpoint);
+  free(g->clock_hz);
   free(g->clock_ppm);
   free(g->name);
   memset(g, 0, sizeof *g);
@@ -149,5 +150,33 @@ int fcsim_graph_bfs(const struct fcsim_graph *g, int64_t src, int32_t *dist, str
     }
   }
   free(queue);
+  return 0;
+}
+
+int fcsim_graph_all_distances(const struct fcsim_graph *g, int16_t **dist, struct fcsim_error *err)
+{
+  if (g->nodes > FCSIM_GRAPH_MAX_APSP)
+    return fcsim_error_set(err, FCSIM_ERANGE, "%lld nodes: all-pairs distances are kept for at most %d nodes",
+                           (long long)g->nodes, FCSIM_GRAPH_MAX_APSP);
+  size_t n = (size_t)g->nodes;
+  int16_t *d = malloc((n ? n * n : 1) * sizeof *d);
+  int32_t *row = malloc((n ? n : 1) * sizeof *row);
+  if (!d || !row) {
+    free(d);
+    free(row);
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for %zu x %zu distances", n, n);
+  }
+  int rc = 0;
+  for (size_t a = 0; a < n && !rc; a++) {
+    rc = fcsim_graph_bfs(g, (int64_t)a, row, err);
+    for (size_t b = 0; b < n; b++)
+      d[a * n + b] = (int16_t)row[b];
+  }
+  free(row);
+  if (rc) {
+    free(d);
+    return rc;
+  }
+  *dist = d;
   return 0;
 }

@@ -20,6 +20,14 @@
 
 #define FCSIM_GRAPH_NONE (-1)
 #define FCSIM_NODE_NAME_MAX 32
+#define FCSIM_GRAPH_MAX_KINDS 8
+
+/* A kind of node: its model and the configuration keys it sets for itself
+ * (applied over the run's configuration for the nodes of this kind only). */
+struct fcsim_kind_spec {
+  char model[24];   /* router.model of the nodes of this kind */
+  char set[512];    /* overrides, "router.vcs=4 router.vc_depth=64", or "" */
+};
 
 /* One direction of a link. */
 struct fcsim_chan {
@@ -43,15 +51,19 @@ struct fcsim_graph {
   uint32_t *port_base;           /* [nodes + 1] first slot of each node (from malloc) */
   struct fcsim_chan *chan;       /* [nslots] channel leaving each slot (from malloc) */
   int32_t *in_chan;              /* [nslots] slot of the channel arriving at each slot, or NONE (from malloc) */
-  uint8_t *kind;                 /* [nodes] node model index among the network's kinds (from malloc) */
+  uint8_t *kind;                 /* [nodes] index into kinds[] (from malloc) */
+  int nkinds;                    /* kinds in use */
+  struct fcsim_kind_spec kinds[FCSIM_GRAPH_MAX_KINDS];
   uint8_t *endpoint;             /* [nodes] 1 if the node hosts a traffic endpoint (from malloc) */
-  double *clock_ppm;             /* [nodes] clock offset in ppm, or NULL when every node runs at the network clock */
+  double *clock_hz;              /* [nodes] nominal clock, or NULL: network.clock everywhere (from malloc) */
+  double *clock_ppm;             /* [nodes] offset from the nominal clock in ppm, or NULL (from malloc) */
   char (*name)[FCSIM_NODE_NAME_MAX]; /* [nodes] names (netlists), or NULL: nodes are named by number */
   int max_radix;                 /* most ports of any node */
 };
 
 /* Allocates a graph of `nodes` nodes with radix[n] ports each; every port
- * unconnected, every node kind 0 and an endpoint. Returns 0 or FCSIM_ENOMEM. */
+ * unconnected, every node of kind 0 (no kind spec yet: nkinds = 0) and an
+ * endpoint. Returns 0 or FCSIM_ENOMEM. */
 int fcsim_graph_init(struct fcsim_graph *g, int64_t nodes, const int *radix, struct fcsim_error *err);
 void fcsim_graph_destroy(struct fcsim_graph *g);
 
@@ -81,6 +93,12 @@ int64_t fcsim_graph_channels(const struct fcsim_graph *g);
 /* Hop distances from `src` to every node (BFS over channels), -1 where
  * unreachable; `dist` has g->nodes entries. Returns 0 or FCSIM_ENOMEM. */
 int fcsim_graph_bfs(const struct fcsim_graph *g, int64_t src, int32_t *dist, struct fcsim_error *err);
+
+/* Hop distances between every pair (BFS from each node): dist[a * nodes + b],
+ * -1 where unreachable (from malloc, the caller frees). Refuses graphs of
+ * more than FCSIM_GRAPH_MAX_APSP nodes (N^2 memory) with FCSIM_ERANGE. */
+#define FCSIM_GRAPH_MAX_APSP 16384
+int fcsim_graph_all_distances(const struct fcsim_graph *g, int16_t **dist, struct fcsim_error *err);
 
 /* Name of a node into buf ("n12" or its netlist name). */
 const char *fcsim_graph_node_name(const struct fcsim_graph *g, int64_t node, char *buf, size_t size);

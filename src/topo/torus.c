@@ -1,4 +1,5 @@
 /* k-ary n-cube tori and meshes: neighbour table and geometry. */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "topo/topo.h"
@@ -21,8 +22,11 @@ static int torus_graph(struct fcsim_topo *t, const struct fcsim_params *p, struc
         rc = fcsim_graph_connect(&t->graph, (uint32_t)n, port, (uint32_t)m, port ^ 1, (uint32_t)p->link_latency_cycles,
                                  p->link_bandwidth_flits, err);
     }
-  if (!rc)
+  if (!rc) {
     fcsim_graph_finish(&t->graph);
+    t->graph.nkinds = 1;
+    snprintf(t->graph.kinds[0].model, sizeof t->graph.kinds[0].model, "%s", p->router_model);
+  }
   return rc;
 }
 
