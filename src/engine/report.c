@@ -23,11 +23,18 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
           p->topology == FCSIM_TOPO_TORUS ? "torus" : "mesh", p->router_model, p->vcs, p->vc_depth_flits, p->routing,
           p->arbitration);
   fprintf(out, "traffic %s at %.4g flits/node/cycle, %d-flit packets, %s; links %d cycles (%.1f ns), %d flit/cycle\n\n",
-          p->pattern, p->rate_flits, p->packet_flits, p->mode == FCSIM_MODE_BATCH ? "batch" : "continuous",
+          p->pattern, p->rate_flits, p->packet_flits, p->mode_name,
           p->link_latency_cycles, p->link_latency_ns, p->link_bandwidth_flits);
   fprintf(out, "  %-18s %14s %14s\n", "metric", "cycles", "ns");
   if (p->mode == FCSIM_MODE_BATCH)
     fprintf(out, "  %-18s %14.1f %14.1f\n", "total_latency", s->total_latency, s->total_latency * ns);
+  if (s->nmessages) {
+    int64_t done = 0;
+    for (int64_t i = 0; i < s->nmessages; i++)
+      done += s->message_complete[i] != UINT64_MAX;
+    fprintf(out, "  %-18s %14.0f %14.1f  (%lld of %lld messages complete)\n", "makespan", s->makespan,
+            s->makespan * ns, (long long)done, (long long)s->nmessages);
+  }
   fprintf(out, "  %-18s %14.2f %14.1f\n", "avg_latency", s->avg_latency, s->avg_latency * ns);
   fprintf(out, "  %-18s %14.0f %14.1f\n", "p50_latency", s->p50_latency, s->p50_latency * ns);
   fprintf(out, "  %-18s %14.0f %14.1f\n", "p99_latency", s->p99_latency, s->p99_latency * ns);
@@ -146,6 +153,20 @@ static json_t *metrics_json(const struct fcsim_stats *s, int with_links)
   json_object_set_new(m, "flit_hops_total", json_integer((json_int_t)s->flit_hops_total));
   json_object_set_new(m, "buffer_overflows", json_integer((json_int_t)s->buffer_overflows));
   json_object_set_new(m, "cycles", json_integer((json_int_t)s->cycles));
+  if (s->nmessages) {
+    json_object_set_new(m, "makespan", json_real(s->makespan));
+    json_object_set_new(m, "makespan_ns", json_real(s->makespan * s->ns_per_cycle));
+    json_t *msgs = json_array();
+    for (int64_t i = 0; i < s->nmessages; i++) {
+      json_t *o = json_object();
+      json_object_set_new(o, "id", json_integer((json_int_t)s->message_id[i]));
+      json_object_set_new(o, "complete_cycle", s->message_complete[i] == UINT64_MAX
+                                                   ? json_null()
+                                                   : json_integer((json_int_t)s->message_complete[i]));
+      json_array_append_new(msgs, o);
+    }
+    json_object_set_new(m, "messages", msgs);
+  }
   if (with_links) {
     json_t *links = json_array();
     for (int64_t c = 0; c < s->nchannels; c++)

@@ -79,9 +79,15 @@ int vc_setup(const struct fcsim_router_env *env, int local_port, int inband, voi
     }
     for (int64_t s = 0; s < g->nslots; s++) {
       const struct fcsim_chan *c = &g->chan[s];
+      /* a jittered link can hold flits as long as its longest latency */
       sh->threshold[s] = c->dst < 0 ? 0
-                                    : fcsim_credit_threshold_flits((int)c->latency_cycles, p->credit_period_cycles,
-                                                                   c->bandwidth_flits, p->switch_cycles, p->packet_flits);
+                                    : fcsim_credit_threshold_flits((int)fcsim_link_max_latency(c),
+                                                                   p->credit_period_cycles, c->bandwidth_flits,
+                                                                   p->switch_cycles, p->packet_flits);
+      /* `auto` depth: full rate on one VC of every link, the longest included */
+      int need = sh->threshold[s] + p->credit_period_cycles * c->bandwidth_flits;
+      if (c->dst >= 0 && p->vc_depth_auto && need > sh->depth)
+        sh->depth = need;
     }
   }
   const size_t nvcs = (size_t)sh->np_in * (size_t)sh->nvc;

@@ -22,6 +22,8 @@ static int torus_graph(struct fcsim_topo *t, const struct fcsim_params *p, struc
         rc = fcsim_graph_connect(&t->graph, (uint32_t)n, port, (uint32_t)m, port ^ 1, (uint32_t)p->link_latency_cycles,
                                  p->link_bandwidth_flits, err);
     }
+  for (int64_t c = 0; !rc && c < t->graph.nslots; c++)
+    t->graph.chan[c].latency_sd_cycles = p->link_jitter_cycles;
   if (!rc) {
     fcsim_graph_finish(&t->graph);
     t->graph.nkinds = 1;

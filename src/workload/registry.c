@@ -3,7 +3,8 @@
 
 #include "workload/workload.h"
 
-static const struct fcsim_workload_ops *const workloads[] = {&fcsim_workload_continuous, &fcsim_workload_batch, NULL};
+static const struct fcsim_workload_ops *const workloads[] = {&fcsim_workload_continuous, &fcsim_workload_batch,
+                                                                &fcsim_workload_trace, NULL};
 
 const struct fcsim_workload_ops *fcsim_workload_find(const char *mode)
 {
