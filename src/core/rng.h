@@ -54,4 +54,7 @@ static inline uint32_t fcsim_rng_below(struct fcsim_rng *r, uint32_t n)
   return (uint32_t)(((fcsim_rng_next(r) >> 32) * (uint64_t)n) >> 32);
 }
 
+/* Standard normal draw (Box-Muller on two uniforms of the stream). */
+double fcsim_rng_gaussian(struct fcsim_rng *r);
+
 #endif

@@ -2,6 +2,7 @@
  * and its graph, the node kinds and their states, the workload, the links
  * and their rings, and the partitions with their windows. */
 #define _POSIX_C_SOURCE 200809L
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +16,7 @@ static void part_destroy(const struct fcsim_net *net, struct fcsim_part *pt)
     for (uint32_t i = 0; i <= net->wheel_mask; i++)
       free(pt->wheel[i]);
   free(pt->wheel);
+  free(pt->busy);
   free(pt->wheel_len);
   free(pt->wheel_cap);
   fcsim_heap_free(pt->arrivals);
@@ -47,6 +49,7 @@ void fcsim_net_destroy(struct fcsim_net *net)
   free(net->parts);
   free(net->part_of);
   free(net->nodes);
+  free(net->clocks);
   free(net->states);
   free(net->state_off);
   free(net->wl_states);
@@ -81,7 +84,7 @@ static int partition(struct fcsim_net *net, struct fcsim_error *err)
     for (uint32_t n = pt->first; n < pt->last; n++)
       net->part_of[n] = (uint32_t)i;
   }
-  net->window_cycles = FCSIM_CHECK_CYCLES;
+  net->window_cycles = net->check_ticks;
   for (int i = 0; i < nparts; i++) {
     struct fcsim_part *pt = &net->parts[i];
     uint32_t nout = 0, nin = 0;
@@ -110,8 +113,8 @@ static int partition(struct fcsim_net *net, struct fcsim_error *err)
     r->in_cross[r->n_in_cross++] = (uint32_t)c;
     r->out_ccross[r->n_out_ccross++] = (uint32_t)c;
     uint64_t lat = fcsim_link_min_latency(ch);
-    if (ch->credit_latency_cycles < lat)
-      lat = ch->credit_latency_cycles;
+    if (ch->credit_latency_ticks < lat)
+      lat = ch->credit_latency_ticks;
     if (lat < net->window_cycles)
       net->window_cycles = lat;
   }
@@ -122,6 +125,7 @@ static int part_init(struct fcsim_net *net, struct fcsim_part *pt, struct fcsim_
 {
   uint32_t wheel = net->wheel_mask + 1;
   pt->wheel = calloc(wheel, sizeof *pt->wheel);
+  pt->busy = calloc(wheel / 64 + 1, sizeof *pt->busy);
   pt->wheel_len = calloc(wheel, sizeof *pt->wheel_len);
   pt->wheel_cap = calloc(wheel, sizeof *pt->wheel_cap);
   pt->arrivals = fcsim_heap_new(pt->last - pt->first);
@@ -131,11 +135,13 @@ static int part_init(struct fcsim_net *net, struct fcsim_part *pt, struct fcsim_
     pt->ctx.deliveries = malloc(net->deliveries_cap * sizeof *pt->ctx.deliveries);
     pt->ctx.deliveries_cap = net->deliveries_cap;
   }
-  if (!pt->wheel || !pt->wheel_len || !pt->wheel_cap || !pt->arrivals || !pt->ctx.wakes ||
+  if (!pt->wheel || !pt->busy || !pt->wheel_len || !pt->wheel_cap || !pt->arrivals || !pt->ctx.wakes ||
       (net->workload->listens && !pt->ctx.deliveries))
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
   fcsim_stats_acc_init(&pt->acc);
   pt->ctx.acc = &pt->acc;
+  pt->ctx.clk = &net->unit_clock;
+  pt->ctx.age_div = net->multiclock ? (uint64_t)(net->ref_ticks + 0.5) : 1;
   pt->ctx.links = &net->links;
   return 0;
 }
@@ -166,9 +172,8 @@ static int kind_params(struct fcsim_net *net, const struct fcsim_config *cfg, co
   return rc;
 }
 
-/* The node kinds of the graph: a router model each, with its parameters
- * and set-up. */
-static int build_kinds(struct fcsim_net *net, const struct fcsim_config *cfg, struct fcsim_error *err)
+/* Each kind's parameters (its key overrides resolved). */
+static int kinds_params(struct fcsim_net *net, const struct fcsim_config *cfg, struct fcsim_error *err)
 {
   const struct fcsim_graph *g = &net->topo.graph;
   net->nkinds = g->nkinds;
@@ -181,8 +186,64 @@ static int build_kinds(struct fcsim_net *net, const struct fcsim_config *cfg, st
     if (!k->ops)
       return fcsim_error_set(err, FCSIM_EINVAL, "unknown router model `%s` (expected one of: %s)", g->kinds[i].model,
                              fcsim_router_model_names());
-    struct fcsim_router_env env = {&k->p, &net->topo, net->routing, NULL, net->arbiter, &net->links, i};
-    if ((rc = k->ops->setup(&env, &k->shared, &k->state_size, err)))
+  }
+  return 0;
+}
+
+/* Clocks: one (ticks are cycles) unless a node's clock differs from
+ * network.clock — by its kind, its netlist entry, a ppm offset or
+ * network.clock_spread_ppm — and then ticks are picoseconds, every node
+ * has its own period, and channel latencies are converted. */
+static int build_clocks(struct fcsim_net *net, struct fcsim_error *err)
+{
+  struct fcsim_graph *g = &net->topo.graph;
+  int multi = g->clock_hz || g->clock_ppm || net->p.clock_spread_ppm > 0;
+  for (int i = 0; i < net->nkinds; i++)
+    multi |= net->kinds[i].p.clock_hz != net->p.clock_hz;
+  net->unit_clock = (struct fcsim_clock){1.0, 1};
+  net->multiclock = multi;
+  net->ref_ticks = multi ? FCSIM_TICKS_PER_SECOND_MULTI / net->p.clock_hz : 1.0;
+  net->check_ticks = multi ? (uint64_t)llround(FCSIM_CHECK_CYCLES * net->ref_ticks) : FCSIM_CHECK_CYCLES;
+  if (!multi)
+    return 0;
+  net->clocks = malloc((size_t)g->nodes * sizeof *net->clocks);
+  if (!net->clocks)
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  for (int64_t n = 0; n < g->nodes; n++) {
+    double hz = g->clock_hz ? g->clock_hz[n] : net->kinds[g->kind[n]].p.clock_hz;
+    double ppm = g->clock_ppm ? g->clock_ppm[n] : 0;
+    if (net->p.clock_spread_ppm > 0) {
+      struct fcsim_rng rng;
+      fcsim_rng_init(&rng, net->p.seed, (uint64_t)n, FCSIM_RNG_CLOCK);
+      ppm += net->p.clock_spread_ppm * fcsim_rng_gaussian(&rng);
+    }
+    double f = hz * (1 + ppm * 1e-6);
+    if (!(f > 0)) {
+      char name[FCSIM_NODE_NAME_MAX + 8];
+      return fcsim_error_set(err, FCSIM_ERANGE, "node %s: clock of %g Hz (%g Hz offset by %g ppm); expected > 0 Hz",
+                             fcsim_graph_node_name(g, n, name, sizeof name), f, hz, ppm);
+    }
+    net->clocks[n] = (struct fcsim_clock){FCSIM_TICKS_PER_SECOND_MULTI / f, 0};
+  }
+  for (int64_t c = 0; c < g->nslots; c++) {
+    struct fcsim_chan *ch = &g->chan[c];
+    ch->latency_ticks = (uint32_t)llround(ch->latency_cycles * net->ref_ticks);
+    ch->credit_latency_ticks = (uint32_t)llround(ch->credit_latency_cycles * net->ref_ticks);
+    ch->latency_sd_ticks = ch->latency_sd_cycles * net->ref_ticks;
+  }
+  return 0;
+}
+
+/* The node kinds' set-ups and every node's state block. */
+static int build_kinds(struct fcsim_net *net, struct fcsim_error *err)
+{
+  const struct fcsim_graph *g = &net->topo.graph;
+  for (int i = 0; i < net->nkinds; i++) {
+    struct fcsim_kind *k = &net->kinds[i];
+    struct fcsim_router_env env = {&k->p, &net->topo, net->routing, NULL, net->arbiter, &net->links, i,
+                                   net->multiclock ? FCSIM_TICKS_PER_SECOND_MULTI / k->p.clock_hz : 1.0};
+    int rc = k->ops->setup(&env, &k->shared, &k->state_size, err);
+    if (rc)
       return rc;
   }
   net->state_off = malloc((size_t)(g->nodes + 1) * sizeof *net->state_off);
@@ -235,15 +296,19 @@ static int build_rings(struct fcsim_net *net, struct fcsim_error *err)
 {
   const struct fcsim_graph *g = &net->topo.graph;
   struct fcsim_links *l = &net->links;
-  const uint64_t lag = net->nparts > 1 ? net->window_cycles : 0;
+  const uint64_t lag = net->nparts > 1 ? net->window_cycles : 0; /* ticks */
   uint64_t dtotal = 0, ctotal = 0;
   for (int64_t c = 0; c < g->nslots; c++) {
     const struct fcsim_chan *ch = &g->chan[c];
     uint32_t dcap = 1, ccap = 1;
     if (ch->dst >= 0) {
       const struct fcsim_kind *reader = fcsim_kind_of(net, (uint32_t)ch->dst);
-      dcap = fcsim_pow2_at_least(((uint64_t)net->p.switch_cycles + fcsim_link_max_latency(ch) + 2 + lag) *
-                                 ch->bandwidth_flits);
+      /* flits the sender can push in (switch + latency + 2 of its cycles + lag) */
+      double per = net->multiclock ? net->clocks[ch->src].period : 1.0;
+      const struct fcsim_kind *writer = fcsim_kind_of(net, ch->src);
+      uint64_t span = (uint64_t)writer->p.switch_cycles + 2 +
+                      (uint64_t)ceil((double)(fcsim_link_max_latency(ch) + lag) / per);
+      dcap = fcsim_pow2_at_least(span * ch->bandwidth_flits);
       ccap = fcsim_pow2_at_least(reader->ops->credit_capacity(reader->shared, ch, lag));
     }
     l->chan[c].mask = dcap - 1;
@@ -284,7 +349,7 @@ static int build_workload(struct fcsim_net *net, struct fcsim_error *err)
 {
   const struct fcsim_graph *g = &net->topo.graph;
   struct fcsim_workload_env env = {&net->p, &net->topo, &net->traffic, net->routing,
-                                   net->kinds[0].ops->local_ports > 0};
+                                   net->kinds[0].ops->local_ports > 0, net->ref_ticks};
   int rc = net->workload->setup(&env, &net->wl_shared, &net->wl_state_size, err);
   if (rc)
     return rc;
@@ -311,7 +376,8 @@ static int init_nodes(struct fcsim_net *net, struct fcsim_error *err)
     if (!g->endpoint[n])
       continue;
     uint64_t first = FCSIM_NEVER;
-    rc = net->workload->init(net->wl_shared, (uint32_t)n, net->wl_states + (size_t)n * net->wl_state_size, &first,
+    rc = net->workload->init(net->wl_shared, (uint32_t)n, net->wl_states + (size_t)n * net->wl_state_size,
+                             fcsim_clock_of(net, (uint32_t)n), &first,
                              err);
     if (rc)
       return rc;
@@ -357,20 +423,34 @@ int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, const
     rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for a %lld-node network", (long long)g->nodes);
     goto fail;
   }
-  if ((rc = build_links(net, err)) || (rc = build_kinds(net, cfg, err)) || (rc = build_workload(net, err)))
+  if ((rc = build_links(net, err)) || (rc = kinds_params(net, cfg, err)) || (rc = build_clocks(net, err)) ||
+      (rc = build_kinds(net, err)) || (rc = build_workload(net, err)))
     goto fail;
   size_step_buffers(net);
 
-  /* wheel: wake-ups are scheduled at most max(switch + latency, period) ahead */
-  uint64_t ahead = (uint64_t)p->credit_period_cycles;
+  /* wheel: wake-ups are scheduled at most max(switch + latency, period)
+   * ahead, in ticks */
+  uint64_t ahead = 0;
+  double slowest = 1.0;
+  for (int i = 0; i < net->nkinds; i++) {
+    const struct fcsim_params *kp = &net->kinds[i].p;
+    double per = net->multiclock ? 1e12 / kp->clock_hz * 1.001 : 1.0; /* a few ppm slower at most */
+    if (per > slowest)
+      slowest = per;
+    uint64_t a = (uint64_t)ceil((double)kp->credit_period_cycles * per);
+    if (a > ahead)
+      ahead = a;
+  }
   for (int64_t c = 0; c < g->nslots; c++)
     if (g->chan[c].dst >= 0) {
-      uint64_t a = (uint64_t)p->switch_cycles + fcsim_link_max_latency(&g->chan[c]);
+      uint64_t a = (uint64_t)ceil((double)net->kinds[g->kind[g->chan[c].src]].p.switch_cycles * slowest) +
+                   fcsim_link_max_latency(&g->chan[c]);
       if (a > ahead)
         ahead = a;
-      if (g->chan[c].credit_latency_cycles > ahead)
-        ahead = g->chan[c].credit_latency_cycles;
+      if (g->chan[c].credit_latency_ticks > ahead)
+        ahead = g->chan[c].credit_latency_ticks;
     }
+  ahead += (uint64_t)ceil(2 * slowest);
   net->wheel_mask = fcsim_pow2_at_least(ahead + 2) - 1;
   if ((rc = partition(net, err)))
     goto fail;

@@ -112,7 +112,10 @@ void fcsim_heap_free(struct fcsim_arrival_heap *h)
 
 int fcsim_part_wake(const struct fcsim_net *net, struct fcsim_part *pt, uint32_t node, uint64_t cycle)
 {
+  if (net->multiclock)
+    cycle = fcsim_clock_align(&net->clocks[node], cycle);
   uint32_t slot = (uint32_t)(cycle & net->wheel_mask);
+  pt->busy[slot >> 6] |= 1ull << (slot & 63);
   if (pt->wheel_len[slot] == pt->wheel_cap[slot]) {
     uint32_t ncap = pt->wheel_cap[slot] ? pt->wheel_cap[slot] * 2 : 64;
     uint32_t *nb = realloc(pt->wheel[slot], (size_t)ncap * sizeof *nb);
@@ -138,10 +141,21 @@ static inline void *wl_state(const struct fcsim_net *net, uint32_t node)
   return net->wl_states + (size_t)node * net->wl_state_size;
 }
 
-/* Records node n's next workload event. */
+/* Points the context at node n, stepped at tick `tick` (one of its edges). */
+static inline void ctx_at(const struct fcsim_net *net, struct fcsim_part *pt, uint32_t n, uint64_t tick)
+{
+  const struct fcsim_clock *clk = fcsim_clock_of(net, n);
+  pt->ctx.clk = clk;
+  pt->ctx.tick = tick;
+  pt->ctx.now = net->multiclock ? fcsim_clock_cycle_at(clk, tick) : tick;
+}
+
+/* Records node n's next workload event (moved to its next clock edge). */
 static void schedule_event(struct fcsim_net *net, struct fcsim_part *pt, uint32_t n, uint64_t next)
 {
   struct fcsim_node *nd = &net->nodes[n];
+  if (net->multiclock && next != FCSIM_NEVER)
+    next = fcsim_clock_align(&net->clocks[n], next);
   if (next == FCSIM_NEVER || (nd->next_event != FCSIM_NEVER && nd->next_event <= next && nd->next_event > pt->now))
     return; /* an earlier (or the same) event is already in the heap */
   nd->next_event = next;
@@ -190,18 +204,20 @@ static int after_step(struct fcsim_net *net, struct fcsim_part *pt)
   return rc;
 }
 
-/* Steps every node of the partition due this cycle; reschedules those with
- * work left. */
+/* Steps every node of the partition due at this tick; reschedules those
+ * with work left. */
 static int step_cycle(struct fcsim_net *net, struct fcsim_part *pt)
 {
   const uint64_t now = pt->now;
   int rc = 0;
-  pt->ctx.now = now;
   pt->ctx.in_window = now >= net->window_start && now < net->window_end;
   while (pt->arrivals->len && pt->arrivals->key[0] == now) {
     uint32_t n = pt->arrivals->node[0];
     fcsim_heap_pop(pt->arrivals);
-    if (net->nodes[n].next_event == now && (rc = fire_node(net, pt, n)))
+    if (net->nodes[n].next_event != now)
+      continue; /* outdated: the event moved */
+    ctx_at(net, pt, n, now);
+    if ((rc = fire_node(net, pt, n)))
       return rc;
   }
   uint32_t slot = (uint32_t)(now & net->wheel_mask);
@@ -214,21 +230,42 @@ static int step_cycle(struct fcsim_net *net, struct fcsim_part *pt)
     nd->processed_at = now + 1;
     const struct fcsim_kind *k = fcsim_kind_of(net, n);
     void *st = fcsim_state(net, n);
+    ctx_at(net, pt, n, now);
     k->ops->step(&pt->ctx, k->shared, n, st);
     rc |= after_step(net, pt);
-    uint64_t w = k->ops->next_wake(k->shared, st, now);
+    uint64_t w = k->ops->next_wake(k->shared, st, pt->ctx.now);
     if (w != UINT64_MAX)
-      rc |= fcsim_part_wake(net, pt, n, w);
+      rc |= fcsim_part_wake(net, pt, n, fcsim_clock_tick(pt->ctx.clk, w));
   }
   pt->wheel_len[slot] = 0;
+  pt->busy[slot >> 6] &= ~(1ull << (slot & 63));
   return rc | pt->ctx.rc;
 }
 
-/* Runs one partition through cycles [from, to), then publishes what it wrote
- * on rings that other partitions read. */
+/* The first tick in [from, to) at which the partition has a node to step
+ * or a workload event, or `to`. Wake-ups lie within one turn of the wheel,
+ * so the first busy slot after `from` is the earliest. */
+static uint64_t next_busy(const struct fcsim_net *net, const struct fcsim_part *pt, uint64_t from, uint64_t to)
+{
+  uint64_t best = to;
+  if (pt->arrivals->len && pt->arrivals->key[0] < best)
+    best = pt->arrivals->key[0] < from ? from : pt->arrivals->key[0];
+  const uint64_t size = (uint64_t)net->wheel_mask + 1, span = best - from < size ? best - from : size;
+  for (uint64_t d = 0; d < span;) {
+    uint64_t slot = (from + d) & net->wheel_mask;
+    uint64_t word = pt->busy[slot >> 6] >> (slot & 63);
+    if (word)
+      return from + d + (uint64_t)__builtin_ctzll(word) < best ? from + d + (uint64_t)__builtin_ctzll(word) : best;
+    d += 64 - (slot & 63);
+  }
+  return best;
+}
+
+/* Runs one partition through ticks [from, to), skipping ticks with nothing
+ * due, then publishes what it wrote on rings that other partitions read. */
 static void run_window(struct fcsim_net *net, struct fcsim_part *pt, uint64_t from, uint64_t to)
 {
-  for (uint64_t t = from; t < to && !pt->rc; t++) {
+  for (uint64_t t = next_busy(net, pt, from, to); t < to && !pt->rc; t = next_busy(net, pt, t + 1, to)) {
     pt->now = t;
     pt->rc = step_cycle(net, pt);
   }
@@ -305,7 +342,7 @@ static enum run_state decide(struct fcsim_net *net, struct run_ctl *ctl, uint64_
                         : end <= net->window_start ? "warmup"
                         : end <= net->window_end   ? "measure"
                                                    : "drain";
-    max[1] = ctl->progress(ctl->user, end, ctl->expected, phase) != 0;
+    max[1] = ctl->progress(ctl->user, (uint64_t)((double)end / net->ref_ticks), ctl->expected, phase) != 0;
   }
   if ((ctl->rc = fcsim_mpi_allreduce(net, sum, 5, max, 2, ctl->err)))
     return RUN_ERROR;
@@ -321,7 +358,7 @@ static enum run_state decide(struct fcsim_net *net, struct run_ctl *ctl, uint64_
   }
   if (end >= ctl->limit)
     return RUN_LIMIT;
-  if (in_net > 0 && end - 1 - last_progress > (uint64_t)p->deadlock_cycles)
+  if (in_net > 0 && end - 1 - last_progress > fcsim_ref_ticks(net, (uint64_t)p->deadlock_cycles))
     return RUN_DEADLOCK;
   if (max[1])
     return RUN_INTERRUPTED;
@@ -331,7 +368,7 @@ static enum run_state decide(struct fcsim_net *net, struct run_ctl *ctl, uint64_
 /* Next window end: lookahead-limited, never past a checkpoint. */
 static inline uint64_t window_end_after(const struct fcsim_net *net, uint64_t from)
 {
-  uint64_t check = (from / FCSIM_CHECK_CYCLES + 1) * FCSIM_CHECK_CYCLES;
+  uint64_t check = (from / net->check_ticks + 1) * net->check_ticks;
   uint64_t e = from + net->window_cycles;
   return e < check ? e : check;
 }
@@ -396,7 +433,7 @@ static void run_partitions(struct fcsim_net *net, struct run_ctl *ctl)
         /* one thread, all others waiting: no ring is being written now */
         if ((ctl->rc = fcsim_mpi_exchange(net, ctl->err)))
           state = RUN_ERROR;
-        else if (to % FCSIM_CHECK_CYCLES == 0)
+        else if (to % net->check_ticks == 0)
           state = decide(net, ctl, to);
         ctl->end = to;
         if (state == RUN_GO)
@@ -418,10 +455,17 @@ int fcsim_net_run(struct fcsim_net *net, fcsim_progress_f progress, void *user, 
 {
   const struct fcsim_params *p = &net->p;
   const int batch = net->workload->finite;
-  net->window_start = batch ? 0 : (uint64_t)p->warmup_cycles;
-  net->window_end = batch ? UINT64_MAX : (uint64_t)(p->warmup_cycles + p->measure_cycles);
-  struct run_ctl ctl = {progress, user, batch ? (uint64_t)p->max_cycles : net->window_end + (uint64_t)p->drain_cycles,
-                        batch ? 0 : net->window_end, RUN_GO, 0, 0, err};
+  net->window_start = batch ? 0 : fcsim_ref_ticks(net, (uint64_t)p->warmup_cycles);
+  net->window_end = batch ? UINT64_MAX : fcsim_ref_ticks(net, (uint64_t)(p->warmup_cycles + p->measure_cycles));
+  struct run_ctl ctl = {progress,
+                        user,
+                        batch ? fcsim_ref_ticks(net, (uint64_t)p->max_cycles)
+                              : net->window_end + fcsim_ref_ticks(net, (uint64_t)p->drain_cycles),
+                        batch ? 0 : (uint64_t)(p->warmup_cycles + p->measure_cycles),
+                        RUN_GO,
+                        0,
+                        0,
+                        err};
   *deadlock_report = NULL;
   run_partitions(net, &ctl);
 
@@ -524,9 +568,10 @@ void fcsim_net_stats(const struct fcsim_net *net, struct fcsim_stats *s)
   const struct fcsim_stats_acc *a = &net->acc;
   const struct fcsim_params *p = &net->p;
   const double nodes = endpoints(&net->topo.graph);
+  const double ref = net->ref_ticks; /* the accumulators count ticks; results are in network.clock cycles */
   memset(s, 0, sizeof *s);
   s->offered_rate = p->rate_flits;
-  s->cycles = net->now;
+  s->cycles = (uint64_t)((double)net->now / ref + 0.5);
   s->ns_per_cycle = 1e9 / p->clock_hz;
   s->packets_measured = a->measured_created;
   s->packets_delivered = a->measured_delivered;
@@ -537,19 +582,21 @@ void fcsim_net_stats(const struct fcsim_net *net, struct fcsim_stats *s)
   s->buffer_overflows = a->buffer_overflows;
   s->max_busy_vcs = (int)a->max_busy_vcs;
   if (a->measured_delivered) {
-    s->avg_latency = (double)a->lat_sum / (double)a->measured_delivered;
-    s->worst_latency = (double)a->lat_max;
+    s->avg_latency = (double)a->lat_sum / (double)a->measured_delivered / ref;
+    s->worst_latency = (double)a->lat_max / ref;
     s->avg_hops = (double)a->hops_sum / (double)a->measured_delivered;
-    s->p50_latency = (double)fcsim_hist_quantile(a->hist, a->measured_delivered, 0.50);
-    s->p99_latency = (double)fcsim_hist_quantile(a->hist, a->measured_delivered, 0.99);
-    s->p999_latency = (double)fcsim_hist_quantile(a->hist, a->measured_delivered, 0.999);
+    s->p50_latency = (double)fcsim_hist_quantile(a->hist, a->measured_delivered, 0.50) / ref;
+    s->p99_latency = (double)fcsim_hist_quantile(a->hist, a->measured_delivered, 0.99) / ref;
+    s->p999_latency = (double)fcsim_hist_quantile(a->hist, a->measured_delivered, 0.999) / ref;
   }
   s->drained = a->measured_delivered == a->measured_created;
   uint64_t window;
   if (net->workload->finite) {
     if (a->first_inject != UINT64_MAX && a->last_eject >= a->first_inject)
-      s->total_latency = (double)(a->last_eject - a->first_inject);
-    window = a->first_inject != UINT64_MAX && a->last_eject >= a->first_inject ? a->last_eject - a->first_inject + 1 : 1;
+      s->total_latency = (double)(a->last_eject - a->first_inject) / ref;
+    window = a->first_inject != UINT64_MAX && a->last_eject >= a->first_inject
+                 ? (uint64_t)((double)(a->last_eject - a->first_inject) / ref + 0.5) + 1
+                 : 1;
     s->send_throughput = (double)a->flits_ejected_total / (nodes * (double)window);
     s->recv_throughput = s->send_throughput;
   } else {

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "arbiter/arbiter.h"
+#include "core/clock.h"
 #include "config/config.h"
 #include "link/ctx.h"
 #include "link/link.h"
@@ -44,8 +45,9 @@ struct fcsim_part {
   uint64_t now;                      /* cycle being simulated */
   struct fcsim_stats_acc acc;        /* this partition's statistics */
   struct fcsim_ctx ctx;              /* handed to every step (ctx.acc = &acc) */
-  uint32_t **wheel;                  /* [cycle & wheel_mask] -> nodes to step */
+  uint32_t **wheel;                  /* [tick & wheel_mask] -> nodes to step */
   uint32_t *wheel_len, *wheel_cap;
+  uint64_t *busy;                    /* bit per wheel slot: it holds nodes (lets idle ticks be skipped) */
   struct fcsim_arrival_heap *arrivals; /* workload events (cycle, node) */
   uint32_t *in_cross, n_in_cross;    /* data rings read here, written elsewhere */
   uint32_t *out_cross, n_out_cross;  /* data rings written here, read elsewhere */
@@ -72,6 +74,11 @@ struct fcsim_net {
   char *wl_states;                 /* [nodes * wl_state_size] (from malloc) */
 
   struct fcsim_node *nodes;        /* [node] */
+  int multiclock;                  /* nodes run on different clocks: ticks are picoseconds */
+  struct fcsim_clock unit_clock;   /* every node's clock when there is one clock */
+  struct fcsim_clock *clocks;      /* [node] each node's clock, when multiclock (from malloc) */
+  double ref_ticks;                /* ticks per network.clock cycle (1 with one clock) */
+  uint64_t check_ticks;            /* ticks between checkpoints (FCSIM_CHECK_CYCLES cycles) */
   struct fcsim_links links;        /* channels and their rings */
   uint32_t *part_of;               /* [node] partition index */
   uint32_t wakes_cap, deliveries_cap; /* per-step request buffers of a context */
@@ -80,11 +87,11 @@ struct fcsim_net {
   int rank, nranks;                /* MPI rank of this process and number of ranks */
   int part_first, part_last;       /* partitions this rank steps: [first, last) */
   struct fcsim_mpi *mpi;           /* exchange plan (mpi.c), NULL with one rank */
-  uint64_t window_start, window_end; /* measured creation: [start, end) */
+  uint64_t window_start, window_end; /* measured creation: [start, end), ticks */
   int nparts;
   struct fcsim_part *parts;        /* [nparts] */
-  uint64_t window_cycles;          /* lookahead: cycles partitions run alone */
-  uint64_t now;                    /* cycles simulated when the run ended */
+  uint64_t window_cycles;          /* lookahead: ticks partitions run alone */
+  uint64_t now;                    /* ticks simulated when the run ended */
   struct fcsim_stats_acc acc;      /* merged statistics, after the run */
   int64_t flits_in_network;        /* merged, after the run */
 };
@@ -99,8 +106,20 @@ static inline void *fcsim_state(const struct fcsim_net *net, uint32_t node)
   return net->states + net->state_off[node];
 }
 
-/* Schedules `node` (of partition `pt`) to be stepped at `cycle`, no more
- * than wheel_mask cycles ahead. Returns 0 or FCSIM_ENOMEM. */
+static inline const struct fcsim_clock *fcsim_clock_of(const struct fcsim_net *net, uint32_t node)
+{
+  return net->multiclock ? &net->clocks[node] : &net->unit_clock;
+}
+
+/* Engine ticks of `cycles` cycles of network.clock. */
+static inline uint64_t fcsim_ref_ticks(const struct fcsim_net *net, uint64_t cycles)
+{
+  return net->multiclock ? (uint64_t)floor((double)cycles * net->ref_ticks + 0.5) : cycles;
+}
+
+/* Schedules `node` (of partition `pt`) to be stepped at its first clock
+ * edge at or after tick `cycle`, no more than wheel_mask ticks ahead.
+ * Returns 0 or FCSIM_ENOMEM. */
 int fcsim_part_wake(const struct fcsim_net *net, struct fcsim_part *pt, uint32_t node, uint64_t cycle);
 
 #endif

@@ -1,14 +1,15 @@
 /* The step context's shared actions (ctx.h). */
 #include "link/ctx.h"
 
-void fcsim_ctx_ejected(struct fcsim_ctx *ctx, uint32_t node, const struct fcsim_flit *f, uint64_t at)
+void fcsim_ctx_ejected(struct fcsim_ctx *ctx, uint32_t node, const struct fcsim_flit *f, uint64_t at_cycle)
 {
+  const uint64_t at = fcsim_clock_tick(ctx->clk, at_cycle);
   struct fcsim_stats_acc *a = ctx->acc;
   a->flits_ejected_total++;
   if (ctx->in_window)
     a->ejected_flits_window++;
   ctx->flits_in_network--;
-  ctx->last_progress = ctx->now;
+  ctx->last_progress = ctx->tick;
   if (!(f->flags & FCSIM_FLIT_TAIL))
     return;
   if (at > a->last_eject)

@@ -16,13 +16,15 @@
 
 #include <stdint.h>
 
+#include "core/clock.h"
 #include "fcsim/error.h"
 #include "link/link.h"
 #include "stats/stats.h"
 
 /* A packet created by an endpoint, handed to the node's router. */
 struct fcsim_packet {
-  uint64_t gen_cycle; /* cycle it was created */
+  uint64_t gen_cycle; /* cycle it was created, of its source's clock */
+  uint64_t gen_tick;  /* the same in engine ticks (its flits carry it for latencies) */
   uint32_t dest;      /* destination node (unicast) or table index */
   uint32_t aux;       /* message id or payload word */
   uint16_t flits;     /* length */
@@ -39,11 +41,14 @@ struct fcsim_wake {
 struct fcsim_delivery {
   uint32_t node;      /* where it was delivered */
   uint32_t aux;       /* the packet's aux word (message id, payload) */
-  uint64_t cycle;     /* cycle its tail arrived */
+  uint64_t cycle;     /* tick its tail arrived */
 };
 
 struct fcsim_ctx {
-  uint64_t now;                  /* cycle being simulated */
+  uint64_t now;                  /* the stepped node's cycle (its own clock) */
+  uint64_t tick;                 /* the engine's time: where that cycle begins (= now with one clock) */
+  const struct fcsim_clock *clk; /* the stepped node's clock */
+  uint64_t age_div;              /* ticks per network.clock cycle, for ages given to arbiters (1 with one clock) */
   int in_window;                 /* now within the measurement window */
   struct fcsim_links *links;     /* every channel of the network */
   struct fcsim_stats_acc *acc;   /* this partition's statistics */
@@ -56,7 +61,8 @@ struct fcsim_ctx {
   int rc;                        /* first error raised in a step (FCSIM_ENOMEM, FCSIM_EINTERNAL) */
 };
 
-/* Asks the engine to step `node` (of this partition) at `cycle` > now. */
+/* Asks the engine to step `node` (of this partition) at tick `cycle` > now
+ * (the engine moves it to that node's next clock edge). */
 static inline void fcsim_ctx_wake(struct fcsim_ctx *ctx, uint32_t node, uint64_t cycle)
 {
   if (ctx->nwakes < ctx->wakes_cap) {
@@ -73,25 +79,26 @@ static inline void fcsim_ctx_injected(struct fcsim_ctx *ctx)
 {
   if (ctx->in_window)
     ctx->acc->injected_flits_window++;
-  if (ctx->now < ctx->acc->first_inject)
-    ctx->acc->first_inject = ctx->now;
+  if (ctx->tick < ctx->acc->first_inject)
+    ctx->acc->first_inject = ctx->tick;
   ctx->acc->flits_injected_total++;
   ctx->flits_in_network++;
 }
 
 /* Counts a flit leaving the network at this cycle, reaching its node at
- * cycle `at`; records the packet when it is a measured tail, and tells the
+ * cycle `at` (of the node's clock); records the packet when it is a measured tail, and tells the
  * workload when it listens. */
 void fcsim_ctx_ejected(struct fcsim_ctx *ctx, uint32_t node, const struct fcsim_flit *f, uint64_t at);
 
-/* Sends flit `f` on channel c at cycle t (after the switch): counts the hop,
+/* Sends flit `f` on channel c at cycle t of the sender's clock (after the
+ * switch): counts the hop,
  * marks the input of the receiver pending and, within the partition, asks
  * for the receiver to be woken at the arrival. Returns 0 or -1 (full ring,
  * counted as an overflow). */
 static inline int fcsim_ctx_send(struct fcsim_ctx *ctx, uint32_t c, const struct fcsim_flit *f, uint64_t t)
 {
   struct fcsim_links *l = ctx->links;
-  uint64_t arrival = fcsim_link_push(l, c, f, t);
+  uint64_t arrival = fcsim_link_push(l, c, f, fcsim_clock_tick(ctx->clk, t));
   if (!arrival) {
     ctx->acc->buffer_overflows++;
     return -1;
@@ -99,7 +106,7 @@ static inline int fcsim_ctx_send(struct fcsim_ctx *ctx, uint32_t c, const struct
   if (ctx->in_window)
     l->link_flits[c]++;
   ctx->acc->flit_hops_total++;
-  ctx->last_progress = ctx->now;
+  ctx->last_progress = ctx->tick;
   if (l->chan[c].cross)
     return 0; /* woken, and told which link to read, by its own partition */
   const struct fcsim_chan *ch = &l->g->chan[c];

@@ -133,13 +133,13 @@ static inline uint32_t fcsim_pow2_at_least(uint64_t n)
   return c;
 }
 
-/* Arrival cycle of the next flit sent at `t` on channel c whose latency
+/* Arrival tick of the next flit sent at tick `t` on channel c whose latency
  * varies (jitter, link_model.c): a Gaussian draw, never before the flit sent
- * before it. */
+ * before it. (Ticks are cycles when every node shares one clock: core/clock.h.) */
 uint64_t fcsim_link_jitter_arrival(const struct fcsim_links *l, uint32_t c, uint64_t t);
 
-/* Puts `f`, leaving the sender's switch at cycle `t`, on channel c. Returns
- * its arrival cycle, or 0 when the ring is full (sized so that this cannot
+/* Puts `f`, leaving the sender's switch at tick `t`, on channel c. Returns
+ * its arrival tick, or 0 when the ring is full (sized so that this cannot
  * happen; counted by the caller, never corrupting). */
 static inline uint64_t fcsim_link_push(struct fcsim_links *l, uint32_t c, const struct fcsim_flit *f, uint64_t t)
 {
@@ -147,7 +147,7 @@ static inline uint64_t fcsim_link_push(struct fcsim_links *l, uint32_t c, const 
   if (!fcsim_ring_has_room(r))
     return 0;
   const struct fcsim_chan *ch = &l->g->chan[c];
-  uint64_t arrival = ch->latency_sd_cycles > 0 ? fcsim_link_jitter_arrival(l, c, t) : t + ch->latency_cycles;
+  uint64_t arrival = ch->latency_sd_ticks > 0 ? fcsim_link_jitter_arrival(l, c, t) : t + ch->latency_ticks;
   struct fcsim_link_slot *s = &l->chan_pool[r->base + (r->tail & r->mask)];
   s->flit = *f;
   s->arrival = arrival;
@@ -172,8 +172,8 @@ static inline int fcsim_link_credit(struct fcsim_links *l, uint32_t c, uint32_t 
   return 0;
 }
 
-/* Smallest and largest latency a flit can see on channel c (jitter is
- * truncated at 4 standard deviations, and never below one cycle). */
+/* Smallest and largest latency, in ticks, a flit can see on channel c
+ * (jitter is truncated at 4 standard deviations, and never below one tick). */
 uint64_t fcsim_link_min_latency(const struct fcsim_chan *ch);
 uint64_t fcsim_link_max_latency(const struct fcsim_chan *ch);
 

@@ -14,15 +14,15 @@
 
 uint64_t fcsim_link_min_latency(const struct fcsim_chan *ch)
 {
-  double lo = ceil((double)ch->latency_cycles - JITTER_TRUNCATE_SD * ch->latency_sd_cycles);
-  return ch->latency_sd_cycles > 0 ? (lo < 1 ? 1 : (uint64_t)lo) : ch->latency_cycles;
+  double lo = ceil((double)ch->latency_ticks - JITTER_TRUNCATE_SD * ch->latency_sd_ticks);
+  return ch->latency_sd_ticks > 0 ? (lo < 1 ? 1 : (uint64_t)lo) : ch->latency_ticks;
 }
 
 uint64_t fcsim_link_max_latency(const struct fcsim_chan *ch)
 {
-  return ch->latency_sd_cycles > 0
-             ? (uint64_t)floor((double)ch->latency_cycles + JITTER_TRUNCATE_SD * ch->latency_sd_cycles)
-             : ch->latency_cycles;
+  return ch->latency_sd_ticks > 0
+             ? (uint64_t)floor((double)ch->latency_ticks + JITTER_TRUNCATE_SD * ch->latency_sd_ticks)
+             : ch->latency_ticks;
 }
 
 uint64_t fcsim_link_jitter_arrival(const struct fcsim_links *l, uint32_t c, uint64_t t)
@@ -33,13 +33,12 @@ uint64_t fcsim_link_jitter_arrival(const struct fcsim_links *l, uint32_t c, uint
   struct fcsim_rng rng;
   fcsim_rng_init(&rng, l->seed, c, FCSIM_RNG_JITTER);
   rng.counter = 2 * (uint64_t)r->tail;
-  double u1 = 1.0 - fcsim_rng_uniform(&rng), u2 = fcsim_rng_uniform(&rng);
-  double z = sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+  double z = fcsim_rng_gaussian(&rng);
   if (z > JITTER_TRUNCATE_SD)
     z = JITTER_TRUNCATE_SD;
   if (z < -JITTER_TRUNCATE_SD)
     z = -JITTER_TRUNCATE_SD;
-  double lat = floor((double)ch->latency_cycles + z * ch->latency_sd_cycles + 0.5);
+  double lat = floor((double)ch->latency_ticks + z * ch->latency_sd_ticks + 0.5);
   uint64_t lo = fcsim_link_min_latency(ch), hi = fcsim_link_max_latency(ch);
   uint64_t cyc = lat < (double)lo ? lo : lat > (double)hi ? hi : (uint64_t)lat;
   uint64_t arrival = t + cyc;

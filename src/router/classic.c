@@ -31,7 +31,7 @@ static void inject(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_
   }
   int vi = lp * sh->nvc + n->h->inj_vc;
   for (int k = 0; k < b && n->vcs[vi].count < (uint32_t)sh->depth; k++) {
-    struct fcsim_flit f = {(uint32_t)pk->gen_cycle, pk->dest, pk->aux, n->h->inj_vc, pk->flags, 0, pk->route};
+    struct fcsim_flit f = {(uint32_t)pk->gen_tick, pk->dest, pk->aux, n->h->inj_vc, pk->flags, 0, pk->route};
     if (n->h->inj_sent == 0)
       f.flags |= FCSIM_FLIT_HEAD;
     if (n->h->inj_sent + 1 == pk->flits)
@@ -109,7 +109,7 @@ static void switch_stage(struct fcsim_ctx *ctx, const struct vc_shared *sh, stru
     if (!k)
       continue;
     struct fcsim_outport *o = &n->outs[p];
-    int w = vc_pick(sh, n, cand[p], k, o->rr_ptr, now);
+    int w = vc_pick(ctx, sh, n, cand[p], k, o->rr_ptr);
     o->rr_ptr = (uint16_t)((w + 1) % (np_in * nvc));
     input_used |= 1ull << (w / nvc);
     traverse(ctx, sh, n, p, w);

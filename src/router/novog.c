@@ -57,7 +57,7 @@ static void send_credit_flit(struct fcsim_ctx *ctx, const struct vc_shared *sh, 
   int32_t c = sh->g->in_chan[n->slot0 + (uint32_t)port];
   if (ctx->links->cchan[c].cross)
     return;
-  fcsim_ctx_wake(ctx, sh->g->chan[c].src, now + sh->g->chan[c].credit_latency_cycles);
+  fcsim_ctx_wake(ctx, sh->g->chan[c].src, ctx->tick + sh->g->chan[c].credit_latency_ticks);
 }
 
 /* Starts the packet at the front of output p's source queue when a VC with
@@ -110,7 +110,7 @@ static void send_injected(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
   struct fcsim_packet *pk = fcsim_pktq_front(q);
   int cls = vc_next_class(sh, n->node, -1, p, 0);
   for (int k = 0; k < b; k++) {
-    struct fcsim_flit f = {(uint32_t)pk->gen_cycle, pk->dest, pk->aux, (uint8_t)o->inj_vc, pk->flags, 1, pk->route};
+    struct fcsim_flit f = {(uint32_t)pk->gen_tick, pk->dest, pk->aux, (uint8_t)o->inj_vc, pk->flags, 1, pk->route};
     if (o->inj_sent == 0)
       f.flags |= FCSIM_FLIT_HEAD;
     if (o->inj_sent + 1 == pk->flits)
@@ -162,7 +162,7 @@ static void switch_stage(struct fcsim_ctx *ctx, const struct vc_shared *sh, stru
     struct fcsim_outport *o = &n->outs[p];
     if (o->holder == -1) {
       if (ncand[p]) {
-        int w = vc_pick(sh, n, cand[p], ncand[p], o->rr_ptr, now);
+        int w = vc_pick(ctx, sh, n, cand[p], ncand[p], o->rr_ptr);
         o->holder = (int16_t)w;
         o->rr_ptr = (uint16_t)((w + 1) % (np * nvc));
       } else if (n->srcq[p].count) {

@@ -39,6 +39,7 @@ struct fcsim_router_env {
   const struct fcsim_arbiter_ops *arbiter;
   struct fcsim_links *links;
   int kind;                              /* this model's index among the network's kinds */
+  double ticks_per_cycle;                /* this kind's nominal cycle in engine ticks (1 with one clock) */
 };
 
 /* Every node's state, for models that look at a neighbour's (deadlock
@@ -95,8 +96,8 @@ struct fcsim_router_ops {
   void (*describe_buffer)(const void *shared, struct fcsim_buf_ref at, char *buf, size_t size);
   /* (required) entries the credit ring of channel `c` (into a node of this
    * kind, written by it) must hold: what accumulates while the sender idles,
-   * plus `lag` cycles of entries when partitions run apart */
-  uint64_t (*credit_capacity)(const void *shared, const struct fcsim_chan *c, uint64_t lag_cycles);
+   * plus `lag` ticks of entries when partitions run apart */
+  uint64_t (*credit_capacity)(const void *shared, const struct fcsim_chan *c, uint64_t lag_ticks);
   /* (optional) zero-load latency (cycles, creation to tail ejection) of a
    * packet over `hops` links, an average allowed (the saturation verdict) */
   double (*zero_load_cycles)(const void *shared, double hops);

@@ -11,6 +11,7 @@
 #ifndef FCSIM_ROUTER_VC_H
 #define FCSIM_ROUTER_VC_H
 
+#include <math.h>
 #include <stdint.h>
 
 #include "router/router.h"
@@ -90,6 +91,7 @@ struct vc_shared {
   int inband;                  /* novog: credit flits with absolute counts */
   int dateline;                /* dateline VC classes in use (torus, router.dateline) */
   uint64_t credit_dirty_cycles;/* novog: credit flits continue this long after buffer activity */
+  double ticks_per_cycle;      /* this kind's cycle in engine ticks (1 with one clock) */
   int32_t *threshold;          /* novog: [slot] credit threshold of the channel leaving it (from malloc) */
   size_t off_busy_mask, off_busy_count, off_eject_vc, off_dirty, off_vcs, off_outs, off_srcq, off_buf;
   size_t state_size;
@@ -159,11 +161,17 @@ void vc_pop(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n
 int vc_alloc(const struct vc_shared *sh, struct fcsim_outport *o, int cls, int ejecting);
 int vc_next_class(const struct vc_shared *sh, uint32_t node, int in, int out, int cls);
 struct fcsim_flit vc_take_flit(const struct vc_shared *sh, struct vc_node *n, int vi, int *tail);
-int vc_pick(const struct vc_shared *sh, struct vc_node *n, const uint16_t *cand, int ncand, uint16_t rr, uint64_t now);
+int vc_pick(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, const uint16_t *cand, int ncand,
+            uint16_t rr);
+/* A latency in engine ticks as whole cycles of this kind's clock (rounded up). */
+static inline uint64_t vc_own_cycles(const struct vc_shared *sh, uint64_t ticks)
+{
+  return sh->ticks_per_cycle == 1.0 ? ticks : (uint64_t)ceil((double)ticks / sh->ticks_per_cycle - 1e-9);
+}
 void vc_credit_send(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int port, uint32_t vc,
                     int32_t value, int wake);
 double vc_zero_load_cycles(const void *shared, double hops);
-uint64_t vc_credit_capacity(const void *shared, const struct fcsim_chan *c, uint64_t lag_cycles);
+uint64_t vc_credit_capacity(const void *shared, const struct fcsim_chan *c, uint64_t lag_ticks);
 const int32_t *vc_port_credits(const struct vc_shared *sh, struct vc_node *n, int32_t *out);
 
 /* Deadlock-report operations shared by both models. */

@@ -45,6 +45,7 @@ int vc_setup(const struct fcsim_router_env *env, int local_port, int inband, voi
   sh->g = g;
   sh->routing = env->routing;
   sh->arbiter = env->arbiter;
+  sh->ticks_per_cycle = env->ticks_per_cycle > 0 ? env->ticks_per_cycle : 1.0;
   sh->np = g->max_radix;
   sh->local_port = local_port;
   sh->inband = inband;
@@ -59,11 +60,12 @@ int vc_setup(const struct fcsim_router_env *env, int local_port, int inband, voi
   uint64_t max_lat = 0;
   for (int64_t s = 0; s < g->nslots; s++)
     if (g->chan[s].dst >= 0) {
-      uint64_t l = fcsim_link_max_latency(&g->chan[s]);
+      uint64_t l = vc_own_cycles(sh, fcsim_link_max_latency(&g->chan[s]));
       if (l > max_lat)
         max_lat = l;
-      if (g->chan[s].credit_latency_cycles > max_lat)
-        max_lat = g->chan[s].credit_latency_cycles;
+      l = vc_own_cycles(sh, g->chan[s].credit_latency_ticks);
+      if (l > max_lat)
+        max_lat = l;
     }
   sh->credit_dirty_cycles = 2 * (uint64_t)p->credit_period_cycles + 2 * max_lat + (uint64_t)p->switch_cycles + 2;
   if (sh->np > VC_MAX_PORTS) {
@@ -81,7 +83,7 @@ int vc_setup(const struct fcsim_router_env *env, int local_port, int inband, voi
       const struct fcsim_chan *c = &g->chan[s];
       /* a jittered link can hold flits as long as its longest latency */
       sh->threshold[s] = c->dst < 0 ? 0
-                                    : fcsim_credit_threshold_flits((int)fcsim_link_max_latency(c),
+                                    : fcsim_credit_threshold_flits((int)vc_own_cycles(sh, fcsim_link_max_latency(c)),
                                                                    p->credit_period_cycles, c->bandwidth_flits,
                                                                    p->switch_cycles, p->packet_flits);
       /* `auto` depth: full rate on one VC of every link, the longest included */
@@ -224,7 +226,7 @@ void vc_credit_send(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc
                     int32_t value, int wake)
 {
   int32_t c = sh->g->in_chan[n->slot0 + (uint32_t)port];
-  uint64_t arrival = ctx->now + sh->g->chan[c].credit_latency_cycles;
+  uint64_t arrival = ctx->tick + sh->g->chan[c].credit_latency_ticks;
   if (fcsim_link_credit(ctx->links, (uint32_t)c, vc, value, arrival, wake)) /* sized so this cannot happen */
     ctx->acc->buffer_overflows++;
 }
@@ -240,7 +242,7 @@ void vc_receive(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_nod
     struct fcsim_ring *r = &l->chan[g->in_chan[n->slot0 + (uint32_t)q]];
     while (fcsim_ring_visible(r)) {
       struct fcsim_link_slot *s = &l->chan_pool[r->base + (r->head & r->mask)];
-      if (s->arrival > now)
+      if (s->arrival > ctx->tick)
         break;
       vc_push(ctx, sh, n, q, q * sh->nvc + s->flit.vc, &s->flit);
       fcsim_ring_pop(r);
@@ -257,7 +259,7 @@ void vc_receive(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_nod
     struct fcsim_outport *o = &n->outs[q];
     while (fcsim_ring_visible(cr)) {
       struct fcsim_credit_slot *s = &l->cchan_pool[cr->base + (cr->head & cr->mask)];
-      if (s->arrival > now)
+      if (s->arrival > ctx->tick)
         break;
       if (sh->inband)
         o->credits[s->vc] = s->value;
@@ -388,14 +390,16 @@ struct fcsim_flit vc_take_flit(const struct vc_shared *sh, struct vc_node *n, in
 }
 
 /* Priority of the packet at the front of input VC `vi` (its distance was
- * computed once, at routing computation). */
-static inline uint64_t priority_of(const struct vc_shared *sh, struct vc_node *n, int vi, uint64_t now)
+ * computed once, at routing computation); ages in network.clock cycles. */
+static inline uint64_t priority_of(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int vi)
 {
-  return sh->arbiter->priority(fcsim_flit_age(vc_front(sh, n, vi), now), n->vcs[vi].dist,
+  uint64_t age = fcsim_flit_age(vc_front(sh, n, vi), ctx->tick);
+  return sh->arbiter->priority(ctx->age_div == 1 ? age : age / ctx->age_div, n->vcs[vi].dist,
                                sh->p->age_threshold_cycles);
 }
 
-int vc_pick(const struct vc_shared *sh, struct vc_node *n, const uint16_t *cand, int ncand, uint16_t rr, uint64_t now)
+int vc_pick(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, const uint16_t *cand, int ncand,
+            uint16_t rr)
 {
   if (ncand == 1)
     return cand[0];
@@ -405,7 +409,7 @@ int vc_pick(const struct vc_shared *sh, struct vc_node *n, const uint16_t *cand,
   unsigned span = (unsigned)(sh->np_in * sh->nvc);
   const int constant = sh->arbiter->constant;
   for (int i = 0; i < ncand; i++) {
-    uint64_t pri = constant ? 0 : priority_of(sh, n, cand[i], now);
+    uint64_t pri = constant ? 0 : priority_of(ctx, sh, n, cand[i]);
     unsigned c = cand[i], dist = c >= rr ? c - rr : c + span - rr;
     if (best < 0 || pri > best_pri || (pri == best_pri && dist < best_dist)) {
       best = cand[i];
@@ -420,14 +424,17 @@ int vc_pick(const struct vc_shared *sh, struct vc_node *n, const uint16_t *cand,
  * counts per period while the sender's buffers are active (the dirty
  * window); classic: one credit per flit, at most every slot of every VC —
  * plus one window of lag. */
-uint64_t vc_credit_capacity(const void *shared, const struct fcsim_chan *c, uint64_t lag_cycles)
+uint64_t vc_credit_capacity(const void *shared, const struct fcsim_chan *c, uint64_t lag_ticks)
 {
   const struct vc_shared *sh = shared;
   const struct fcsim_params *p = sh->p;
+  /* in this kind's cycles; a clock offset by a few ppm adds a cycle or two */
+  uint64_t lat = vc_own_cycles(sh, c->credit_latency_ticks), lag = vc_own_cycles(sh, lag_ticks);
+  uint64_t margin = sh->ticks_per_cycle == 1.0 ? 0 : 8;
   if (sh->inband)
-    return (uint64_t)sh->nvc * ((sh->credit_dirty_cycles + 2 * (uint64_t)c->credit_latency_cycles +
-                                 (uint64_t)p->switch_cycles + lag_cycles) / (uint64_t)p->credit_period_cycles + 4);
-  return (uint64_t)sh->nvc * (uint64_t)sh->depth + ((uint64_t)c->credit_latency_cycles + 2 + lag_cycles) * c->bandwidth_flits;
+    return (uint64_t)sh->nvc * ((sh->credit_dirty_cycles + 2 * lat + (uint64_t)p->switch_cycles + lag) /
+                                    (uint64_t)p->credit_period_cycles + 4 + margin);
+  return (uint64_t)sh->nvc * (uint64_t)sh->depth + (lat + 2 + lag + margin) * c->bandwidth_flits;
 }
 
 double vc_zero_load_cycles(const void *shared, double hops)

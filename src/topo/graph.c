@@ -92,6 +92,7 @@ int fcsim_graph_connect(struct fcsim_graph *g, uint32_t src, int src_port, uint3
   c->dst_port = (uint16_t)dst_port;
   c->latency_cycles = latency_cycles;
   c->credit_latency_cycles = latency_cycles;
+  c->latency_ticks = c->credit_latency_ticks = latency_cycles;
   c->bandwidth_flits = (uint16_t)bandwidth_flits;
   g->in_chan[in] = (int32_t)(g->port_base[src] + (uint32_t)src_port);
   return 0;
@@ -115,8 +116,10 @@ void fcsim_graph_finish(struct fcsim_graph *g)
     if (r->dst == (int32_t)c->src && r->dst_port == c->src_port) {
       c->reverse = (int32_t)back;
       c->credit_latency_cycles = r->latency_cycles;
+      c->credit_latency_ticks = r->latency_ticks;
     } else {
       c->credit_latency_cycles = c->latency_cycles;
+      c->credit_latency_ticks = c->latency_ticks;
     }
   }
 }

@@ -43,6 +43,9 @@ struct fcsim_chan {
   uint8_t link_model;            /* index into the link model table (link/link_model.h) */
   uint8_t pad;
   double latency_sd_cycles;      /* jitter: standard deviation of the latency (0 = fixed) */
+  /* the same in engine ticks (= cycles with a single clock; set by the engine) */
+  uint32_t latency_ticks, credit_latency_ticks;
+  double latency_sd_ticks;
 };
 
 struct fcsim_graph {

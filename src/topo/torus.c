@@ -23,7 +23,7 @@ static int torus_graph(struct fcsim_topo *t, const struct fcsim_params *p, struc
                                  p->link_bandwidth_flits, err);
     }
   for (int64_t c = 0; !rc && c < t->graph.nslots; c++)
-    t->graph.chan[c].latency_sd_cycles = p->link_jitter_cycles;
+    t->graph.chan[c].latency_sd_cycles = t->graph.chan[c].latency_sd_ticks = p->link_jitter_cycles;
   if (!rc) {
     fcsim_graph_finish(&t->graph);
     t->graph.nkinds = 1;

@@ -63,7 +63,8 @@ static uint64_t next_gap(const struct bern_shared *sh, struct bern_node *st)
   return sh->lambda >= 1 ? 1 : fcsim_traffic_gap(sh->lambda, &st->arrival_rng);
 }
 
-static int bern_init(void *shared, uint32_t node, void *state, uint64_t *first, struct fcsim_error *err)
+static int bern_init(void *shared, uint32_t node, void *state, const struct fcsim_clock *clk, uint64_t *first,
+                     struct fcsim_error *err)
 {
   const struct bern_shared *sh = shared;
   struct bern_node *st = state;
@@ -75,7 +76,7 @@ static int bern_init(void *shared, uint32_t node, void *state, uint64_t *first, 
   if (sh->lambda > 0 && sh->topo->nodes > 1) {
     uint64_t gap = next_gap(sh, st);
     if (gap != UINT64_MAX)
-      *first = gap - 1;
+      *first = fcsim_clock_tick(clk, gap - 1);
   }
   return 0;
 }
@@ -101,7 +102,7 @@ static int bern_fire(struct fcsim_ctx *ctx, void *shared, uint32_t node, void *s
       if (!sh->self_send)
         continue;
     }
-    struct fcsim_packet pk = {ctx->now, (uint32_t)dest, 0, (uint16_t)p->packet_flits, 0, 0};
+    struct fcsim_packet pk = {ctx->now, ctx->tick, (uint32_t)dest, 0, (uint16_t)p->packet_flits, 0, 0};
     if (sh->routing->packet_init)
       pk.route = sh->routing->packet_init(sh->topo, p, node, dest, &st->route_rng);
     if (measured) {
@@ -118,7 +119,7 @@ static int bern_fire(struct fcsim_ctx *ctx, void *shared, uint32_t node, void *s
   if (st->batch_left != 0) {
     uint64_t gap = next_gap(sh, st);
     if (gap != UINT64_MAX)
-      *next = ctx->now + gap;
+      *next = fcsim_clock_tick(ctx->clk, ctx->now + gap);
   }
   return 0;
 }

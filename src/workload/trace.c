@@ -10,6 +10,7 @@
  * written only by its source node, those of its delivery (pkts_left,
  * complete) only by its destination node — so partitions never write the
  * same element, and results do not depend on the split. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +23,7 @@ struct trace_shared {
   const struct fcsim_routing_ops *routing;
   struct trace t;
   uint64_t flit_bits;
+  double ref_ticks;     /* ticks per network.clock cycle: trace times are in those cycles */
   uint32_t *src_base;   /* [nodes + 1] heap slots (and by_src entries) of each source node */
   uint32_t *by_src;     /* [messages] message indices grouped by source node, in file order */
   uint32_t *heap_len;   /* [nodes] messages in the node's release heap (owner: the node) */
@@ -37,6 +39,16 @@ struct trace_shared {
 struct trace_node {
   struct fcsim_rng route_rng; /* per-packet routing state at the source */
 };
+
+static uint64_t to_ticks(const struct trace_shared *sh, uint64_t cycles)
+{
+  return sh->ref_ticks == 1.0 ? cycles : (uint64_t)floor((double)cycles * sh->ref_ticks + 0.5);
+}
+
+static uint64_t to_cycles(const struct trace_shared *sh, uint64_t ticks)
+{
+  return sh->ref_ticks == 1.0 ? ticks : (uint64_t)floor((double)ticks / sh->ref_ticks + 0.5);
+}
 
 static uint64_t packets_of(const struct trace_shared *sh, uint64_t bytes)
 {
@@ -118,6 +130,7 @@ static int trace_setup(const struct fcsim_workload_env *env, void **shared, size
   sh->topo = env->topo;
   sh->routing = env->routing;
   sh->flit_bits = (uint64_t)env->p->flit_bits;
+  sh->ref_ticks = env->ref_ticks;
   int rc = trace_read(env->p->trace, g, env->p->clock_hz, &sh->t, err);
   if (rc) {
     free(sh);
@@ -143,7 +156,7 @@ static int trace_setup(const struct fcsim_workload_env *env, void **shared, size
   for (int64_t m = 0; m < sh->t.n; m++) {
     const struct trace_msg *msg = &sh->t.msg[m];
     sh->src_base[msg->src + 1]++;
-    sh->release[m] = msg->start;
+    sh->release[m] = to_ticks(sh, msg->start);
     sh->deps_left[m] = msg->ndeps;
     sh->pkts_left[m] = packets_of(sh, msg->bytes);
     sh->ids[m] = msg->id;
@@ -159,7 +172,8 @@ static int trace_setup(const struct fcsim_workload_env *env, void **shared, size
 }
 
 /* Messages of `node` with no dependencies wait only for their start. */
-static int trace_init(void *shared, uint32_t node, void *state, uint64_t *first, struct fcsim_error *err)
+static int trace_init(void *shared, uint32_t node, void *state, const struct fcsim_clock *clk, uint64_t *first,
+                      struct fcsim_error *err)
 {
   struct trace_shared *sh = shared;
   struct trace_node *st = state;
@@ -179,7 +193,7 @@ static int emit_message(struct fcsim_ctx *ctx, struct trace_shared *sh, uint32_t
   const uint64_t size = (uint64_t)sh->p->packet_flits;
   for (uint64_t sent = 0; sent < flits; sent += size) {
     uint64_t len = flits - sent < size ? flits - sent : size;
-    struct fcsim_packet pk = {ctx->now, msg->dst, m, (uint16_t)len, 0, FCSIM_FLIT_MEASURED};
+    struct fcsim_packet pk = {ctx->now, ctx->tick, msg->dst, m, (uint16_t)len, 0, FCSIM_FLIT_MEASURED};
     if (sh->routing->packet_init)
       pk.route = sh->routing->packet_init(sh->topo, sh->p, node, msg->dst, &st->route_rng);
     ctx->acc->measured_created++;
@@ -195,7 +209,7 @@ static int trace_fire(struct fcsim_ctx *ctx, void *shared, uint32_t node, void *
 {
   struct trace_shared *sh = shared;
   int rc = 0;
-  while (!rc && sh->heap_len[node] && heap_next(sh, node) <= ctx->now)
+  while (!rc && sh->heap_len[node] && heap_next(sh, node) <= ctx->tick)
     rc = emit_message(ctx, sh, node, state, heap_pop(sh, node), emit, arg);
   *next = heap_next(sh, node);
   return rc;
@@ -215,7 +229,7 @@ static int trace_delivered(struct fcsim_ctx *ctx, void *shared, uint32_t node, v
   sh->complete[m] = d->cycle + 1;
   for (uint32_t k = sh->t.dep_base[m]; k < sh->t.dep_base[m + 1]; k++) {
     uint32_t w = sh->t.dep_list[k];
-    uint64_t ready = d->cycle + sh->t.msg[w].delay;
+    uint64_t ready = d->cycle + to_ticks(sh, sh->t.msg[w].delay);
     if (ready > sh->release[w])
       sh->release[w] = ready;
     if (--sh->deps_left[w] == 0) {
@@ -232,9 +246,9 @@ static void trace_report(void *shared, struct fcsim_workload_report *r)
   struct trace_shared *sh = shared;
   uint64_t makespan = 0;
   for (int64_t m = 0; m < sh->t.n; m++) {
-    sh->complete_out[m] = sh->complete[m] ? sh->complete[m] - 1 : UINT64_MAX;
-    if (sh->complete[m] && sh->complete[m] - 1 > makespan)
-      makespan = sh->complete[m] - 1;
+    sh->complete_out[m] = sh->complete[m] ? to_cycles(sh, sh->complete[m] - 1) : UINT64_MAX;
+    if (sh->complete[m] && sh->complete_out[m] > makespan)
+      makespan = sh->complete_out[m];
   }
   r->makespan_cycles = makespan;
   r->nmessages = sh->t.n;

@@ -4,8 +4,9 @@
  * destination pattern, bernoulli.c), `trace` (a CSV of messages with
  * dependencies, trace.c). Later: application schedules (FFT, gather).
  *
- * The engine keeps, per endpoint node, the cycle of its next event and calls
- * `fire` then; `fire` creates the node's packets due now and hands each to
+ * The engine keeps, per endpoint node, the tick of its next event and calls
+ * `fire` then (ticks are cycles when every node shares one clock, see
+ * core/clock.h; ctx->now is the node's own cycle, ctx->tick the engine's); `fire` creates the node's packets due now and hands each to
  * the node's router through `emit`. A workload that listens to deliveries is
  * told of every packet that reaches its destination (`delivered`) and may
  * release new messages then. Every node's state is written only when that
@@ -31,6 +32,7 @@ struct fcsim_workload_env {
   const struct fcsim_traffic *traffic; /* destination pattern (Bernoulli workloads) */
   const struct fcsim_routing_ops *routing;
   int local_delivery;                  /* the routers can deliver a packet to its own source (a local port) */
+  double ref_ticks;                    /* engine ticks per network.clock cycle (1 with one clock) */
 };
 
 /* Hands a packet created at `node` to that node's router. Returns 0 or an error. */
@@ -55,13 +57,14 @@ struct fcsim_workload_ops {
   int (*setup)(const struct fcsim_workload_env *env, void **shared, size_t *state_size, struct fcsim_error *err);
   void (*teardown)(void *shared);
   /* (required) initialises node `node`'s zeroed state; returns its first
-   * event cycle (FCSIM_NEVER if none) in *first */
-  int (*init)(void *shared, uint32_t node, void *state, uint64_t *first, struct fcsim_error *err);
-  /* (required) creates node's packets due at ctx->now; *next = its next event */
+   * event tick (FCSIM_NEVER if none) in *first; `clk` is the node's clock */
+  int (*init)(void *shared, uint32_t node, void *state, const struct fcsim_clock *clk, uint64_t *first,
+              struct fcsim_error *err);
+  /* (required) creates node's packets due now; *next = its next event tick */
   int (*fire)(struct fcsim_ctx *ctx, void *shared, uint32_t node, void *state, fcsim_emit_f emit, void *arg,
               uint64_t *next);
-  /* (optional, listens) a packet was delivered at `node`; *next = a new
-   * event of that node (FCSIM_NEVER if none) */
+  /* (optional, listens) a packet was delivered at `node` (at tick
+   * d->cycle); *next = a new event tick of that node (FCSIM_NEVER if none) */
   int (*delivered)(struct fcsim_ctx *ctx, void *shared, uint32_t node, void *state, const struct fcsim_delivery *d,
                    uint64_t *next);
   /* (optional) gathers what the workload measured (after the run; with MPI,

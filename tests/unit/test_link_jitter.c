@@ -28,7 +28,7 @@ static struct one_link *make(double mean, double sd)
   assert_int_equal(fcsim_graph_init(&o->g, 2, radix, NULL), 0);
   assert_int_equal(fcsim_graph_connect(&o->g, 0, 0, 1, 0, (uint32_t)mean, 1, NULL), 0);
   fcsim_graph_finish(&o->g);
-  o->g.chan[0].latency_sd_cycles = sd;
+  o->g.chan[0].latency_sd_cycles = o->g.chan[0].latency_sd_ticks = sd; /* one clock: ticks are cycles */
   o->ring.mask = (1 << 16) - 1;
   o->l.g = &o->g;
   o->l.chan = &o->ring;
