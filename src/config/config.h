@@ -41,6 +41,8 @@ struct fcsim_params {
   double clock_spread_ppm;         /* standard deviation of the nodes' clock offsets (0: one clock) */
   /* [router] */
   char router_model[FCSIM_NAME_MAX];
+  double router_clock_hz;          /* the routers' clock (router.clock; network.clock when auto) */
+  double router_clock_ppm;         /* its offset */
   int vcs;                         /* VCs per input port */
   int vc_depth_flits;              /* buffer per VC (resolved from auto) */
   int vc_depth_auto;               /* router.vc_depth was `auto` */

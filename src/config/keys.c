@@ -39,6 +39,10 @@ const struct fcsim_key fcsim_keys[] = {
 
   {"router", "model", REGISTRY(fcsim_router_model_names, fcsim_router_model_valid, "novog"),
    "`novog`: Novo-G# VC router, direct injection/ejection, credit flits (seed 000 §4.2.2); `classic`: local port, per-flit credits"},
+  {"router", "clock", FCSIM_KT_FREQ, "Hz", "auto", 1e6, 1e10, 1, NULL, NULL, NULL,
+   "the routers' own clock (`250MHz`); `auto` = network.clock. network.clock stays the unit of cycles in configs and results; a different router clock (per node kind in a netlist) makes each node step on its own edges"},
+  {"router", "clock_ppm", FCSIM_KT_REAL, "ppm", "0", -100000, 100000, 0, NULL, NULL, NULL,
+   "offset of the routers' clock from router.clock, in ppm (seed 000 Table 3.4 measured drift); per node in a netlist"},
   {"router", "vcs", FCSIM_KT_INT, "VCs", "2", 1, 16, 0, NULL, NULL, NULL,
    "virtual channels per input port (Novo-G#: 1-9; a torus needs at least 2 for the dateline classes)"},
   {"router", "vc_depth", FCSIM_KT_INT, "flits", "auto", 1, 1 << 20, 1, NULL, NULL, NULL,

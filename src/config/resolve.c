@@ -173,6 +173,14 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
       (rc = get_name(&r, "router", "dateline", name)))
     return rc;
   p->dateline = !strcmp(name, "on");
+  if ((rc = get_checked(&r, "router", "clock", &t, &i)))
+    return rc;
+  if (strcmp(t, "auto"))
+    fcsim_parse_quantity(t, FCSIM_UNIT_FREQ, &p->router_clock_hz, NULL, err);
+  else
+    p->router_clock_hz = p->clock_hz;
+  if ((rc = get_real(&r, "router", "clock_ppm", &p->router_clock_ppm)))
+    return rc;
   p->vc_depth_auto = depth_auto;
   if ((rc = get_name(&r, "router", "vc_classes", name)))
     return rc;

@@ -199,7 +199,7 @@ static int build_clocks(struct fcsim_net *net, struct fcsim_error *err)
   struct fcsim_graph *g = &net->topo.graph;
   int multi = g->clock_hz || g->clock_ppm || net->p.clock_spread_ppm > 0;
   for (int i = 0; i < net->nkinds; i++)
-    multi |= net->kinds[i].p.clock_hz != net->p.clock_hz;
+    multi |= net->kinds[i].p.router_clock_hz != net->p.clock_hz || net->kinds[i].p.router_clock_ppm != 0;
   net->unit_clock = (struct fcsim_clock){1.0, 1};
   net->multiclock = multi;
   net->ref_ticks = multi ? FCSIM_TICKS_PER_SECOND_MULTI / net->p.clock_hz : 1.0;
@@ -210,8 +210,9 @@ static int build_clocks(struct fcsim_net *net, struct fcsim_error *err)
   if (!net->clocks)
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
   for (int64_t n = 0; n < g->nodes; n++) {
-    double hz = g->clock_hz ? g->clock_hz[n] : net->kinds[g->kind[n]].p.clock_hz;
-    double ppm = g->clock_ppm ? g->clock_ppm[n] : 0;
+    const struct fcsim_params *kp = &net->kinds[g->kind[n]].p;
+    double hz = g->clock_hz ? g->clock_hz[n] : kp->router_clock_hz;
+    double ppm = kp->router_clock_ppm + (g->clock_ppm ? g->clock_ppm[n] : 0);
     if (net->p.clock_spread_ppm > 0) {
       struct fcsim_rng rng;
       fcsim_rng_init(&rng, net->p.seed, (uint64_t)n, FCSIM_RNG_CLOCK);
@@ -241,7 +242,7 @@ static int build_kinds(struct fcsim_net *net, struct fcsim_error *err)
   for (int i = 0; i < net->nkinds; i++) {
     struct fcsim_kind *k = &net->kinds[i];
     struct fcsim_router_env env = {&k->p, &net->topo, net->routing, NULL, net->arbiter, &net->links, i,
-                                   net->multiclock ? FCSIM_TICKS_PER_SECOND_MULTI / k->p.clock_hz : 1.0};
+                                   net->multiclock ? FCSIM_TICKS_PER_SECOND_MULTI / k->p.router_clock_hz : 1.0};
     int rc = k->ops->setup(&env, &k->shared, &k->state_size, err);
     if (rc)
       return rc;
@@ -434,7 +435,7 @@ int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, const
   double slowest = 1.0;
   for (int i = 0; i < net->nkinds; i++) {
     const struct fcsim_params *kp = &net->kinds[i].p;
-    double per = net->multiclock ? 1e12 / kp->clock_hz * 1.001 : 1.0; /* a few ppm slower at most */
+    double per = net->multiclock ? 1e12 / kp->router_clock_hz * 1.11 : 1.0; /* offsets up to -10 % */
     if (per > slowest)
       slowest = per;
     uint64_t a = (uint64_t)ceil((double)kp->credit_period_cycles * per);
