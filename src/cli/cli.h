@@ -17,6 +17,7 @@ int fcsim_cmd_tune(int argc, char **argv);
 int fcsim_cmd_topo(int argc, char **argv);
 int fcsim_cmd_help(int argc, char **argv);
 int fcsim_cmd_model(int argc, char **argv);
+int fcsim_cmd_plot(int argc, char **argv);
 
 /* Prints "fcsim: <message>" on stderr (on MPI rank 0 only). */
 void fcsim_cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -144,7 +144,7 @@ int fcsim_cmd_sweep(int argc, char **argv)
       fflush(stdout);
     }
     if (jf) {
-      fcsim_sim_write_json(sim, jf, FCSIM_JSON_COMPACT | (o.with_links ? FCSIM_JSON_LINKS : 0), &err);
+      fcsim_sim_write_json(sim, jf, FCSIM_JSON_COMPACT | (o.with_links ? FCSIM_JSON_LINKS : 0) | (o.with_histogram ? FCSIM_JSON_HISTOGRAM : 0), &err);
       fflush(jf);
     }
     if (cf) {

@@ -47,6 +47,8 @@ int cli_parse(int argc, char **argv, struct cli_opts *o, int allow_vary, const c
       o->vary = val;
     } else if (!strcmp(a, "--links")) {
       o->with_links = 1;
+    } else if (!strcmp(a, "--histogram")) {
+      o->with_histogram = 1;
     } else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
       o->quiet = 1;
     } else if (a[0] == '-' && a[1]) {

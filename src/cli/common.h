@@ -14,6 +14,7 @@ struct cli_opts {
   const char *json_path, *csv_path; /* NULL: not written */
   const char *vary;                 /* sweep: KEY=START:STOP:STEP */
   int with_links;                   /* --links: per-link utilisation in JSON */
+  int with_histogram;               /* --histogram: latency histogram in JSON */
   int quiet;                        /* --quiet: no table */
   int help;
 };

@@ -38,6 +38,7 @@ static const struct subcommand subcommands[] = {
   {"tune", fcsim_cmd_tune, "best router configuration for a workload (seed 000 §5.1.3): routing x arbitration x VCs"},
   {"topo", fcsim_cmd_topo, "describe a network: nodes, links, diameter, bisection"},
   {"model", fcsim_cmd_model, "analytic performance models of the seeds"},
+  {"plot", fcsim_cmd_plot, "draw a result (sweep, run, tune, model) with gnuplot: PNG or SVG"},
   {"help", fcsim_cmd_help, "help on a topic: `fcsim help config`"},
 };
 
@@ -115,6 +116,6 @@ static int dispatch(int argc, char **argv)
   for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
     if (!strcmp(argv[1], subcommands[i].name))
       return subcommands[i].fn(argc - 2, argv + 2);
-  fcsim_cli_error("unknown command `%s` (commands: run, sweep, tune, topo, model, help)", argv[1]);
+  fcsim_cli_error("unknown command `%s` (commands: run, sweep, tune, topo, model, plot, help)", argv[1]);
   return FCSIM_EXIT_USAGE;
 }
