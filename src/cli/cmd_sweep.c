@@ -122,6 +122,7 @@ int fcsim_cmd_sweep(int argc, char **argv)
     }
     char label[256];
     snprintf(label, sizeof label, "%s=%s", v.key, value);
+    cli_progress_points(i, npoints);
     int run_rc = fcsim_sim_run(sim, cli_progress, label, &err);
     cli_progress_done();
     if (run_rc && run_rc != FCSIM_EDEADLOCK) {
