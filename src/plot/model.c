@@ -43,14 +43,16 @@ static double rec_value(json_t *rec, const char *group, const char *name)
   return plot_num(json_object_get(rec, group), name);
 }
 
-/* Index of the first parameter that differs between records, or -1. */
+/* Index of the first numeric parameter that differs between records, or -1. */
 static int varied_param(const struct fcsim_model_ops *m, json_t *recs)
 {
   for (size_t p = 0; p < m->n_params; p++) {
-    double v0 = rec_value(json_array_get(recs, 0), "params", m->params[p].name);
+    json_t *v0 = json_object_get(json_object_get(json_array_get(recs, 0), "params"), m->params[p].name);
+    if (!json_is_number(v0))
+      continue;
     size_t i;
     json_t *r;
-    json_array_foreach(recs, i, r) if (rec_value(r, "params", m->params[p].name) != v0) return (int)p;
+    json_array_foreach(recs, i, r) if (!json_equal(json_object_get(json_object_get(r, "params"), m->params[p].name), v0)) return (int)p;
   }
   return -1;
 }
