@@ -197,8 +197,14 @@ int plot_tune(const struct fcsim_plot_data *d, const char *image, int svg, FILE 
   for (int c = 0; c < t->nc; c++)
     has_area |= t->area[c] > 0;
   char caption[1400], summary[768];
-  plot_config_summary(json_array_get(d->records, 0), "routing.algorithm router.arbitration router.vcs traffic.pattern",
-                      summary, sizeof summary);
+  char skip[1024] = "routing.algorithm router.arbitration router.vcs traffic.pattern";
+  const char *key;
+  json_t *v;
+  json_object_foreach(json_object_get(d->tune_header, "space"), key, v)
+    snprintf(skip + strlen(skip), sizeof skip - strlen(skip), " %s", key);
+  json_object_foreach(json_object_get(d->tune_header, "vary"), key, v)
+    snprintf(skip + strlen(skip), sizeof skip - strlen(skip), " %s", key);
+  plot_config_summary(json_array_get(d->records, 0), skip, summary, sizeof summary);
   snprintf(caption, sizeof caption, "%d workloads x %d configurations x %d sweep points; %s; %s", t->nw, t->nc, t->ns,
            summary, d->source);
   gp_begin(f, image, svg, t->nc > 40 ? 1400 : 1100, has_area ? 1050 : 600);
