@@ -164,7 +164,7 @@ figs=2
 if [ $quick = 0 ]; then
   say "figures from simulations (4x4x4 Novo-G# torus)..."
   for alg in dor romm; do
-    "$fcsim" sweep "$here/examples/tune-4x4x4/transpose.ini" --vary traffic.rate=0.25:2:0.25 --set routing.algorithm=$alg \
+    "$fcsim" sweep "$here/examples/tune-4x4x4/transpose.ini" --vary traffic.rate=0.05:0.6:0.05 --set routing.algorithm=$alg \
       --json "$out/data/sweep-transpose-$alg.jsonl" --quiet
   done
   figure "$out/data/sweep-transpose-dor.jsonl" "$out/data/sweep-transpose-romm.jsonl" \
