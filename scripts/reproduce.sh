@@ -9,7 +9,7 @@
 # compared with it is computed now by fcsim. Rows marked `check` fail the
 # script (exit 1) when fcsim drifts outside the tolerance; rows marked
 # `known` are differences docs/REPRODUCE.md explains, reported but not
-# enforced. --quick runs every table row (all are fast) and two figures, in
+# enforced. --quick runs every table row (all are fast) and three figures, in
 # well under a minute; the full run adds the figures from simulation sweeps
 # and the batch half of Table 5.3 (fcsim tune, a few minutes).
 #   FCSIM=path/to/fcsim  the binary (default: build/fcsim, then build/release/fcsim)
@@ -160,7 +160,9 @@ say "figures..."
 figure "$out/data/stream-tsunami-M.json" --out "$out/figures/fig3.10-stream-tsunami-M.png"
 "$fcsim" model p2p --preset e40g-switched --set m=237782368 --vary n=2:2048:2 --json "$out/data/p2p-227MB-n.json" >/dev/null
 figure "$out/data/p2p-227MB-n.json" --out "$out/figures/fig4.9c-p2p-switched-227MB.png"
-figs=2
+"$fcsim" model stream --preset lbm --vary n=1:4:1 --json "$out/data/stream-lbm-n.json" >/dev/null
+figure "$out/data/stream-lbm-n.json" --out "$out/figures/fig3.11-stream-lbm-n.png"
+figs=3
 if [ $quick = 0 ]; then
   say "figures from simulations (4x4x4 Novo-G# torus)..."
   for alg in dor romm; do
@@ -179,7 +181,7 @@ if [ $quick = 0 ]; then
     --vary traffic.rate=0.5,1,2,4 --vary traffic.packet_size=0.25kb,1kb,4kb --set traffic.mode=batch \
     --metric total_latency --json "$out/data/tab5.3-batch.json" --quiet
   figure "$out/data/tab5.3-batch.json" --out "$out/figures/tab5.3-batch-gain.png"
-  figs=5
+  figs=6
   { echo
     echo "## Table 5.3, Total latency column (batch): gain of the best of 15 configurations over their average"
     echo

@@ -57,23 +57,47 @@ static int varied_param(const struct fcsim_model_ops *m, json_t *recs)
   return -1;
 }
 
-/* Results that are finite somewhere and not constant, in table order. */
-static int pick_results(const struct fcsim_model_ops *m, json_t *recs, int *out)
+/* Results that are finite somewhere and not constant, those with seed points
+ * first, then in table order. */
+static int pick_results(const struct fcsim_model_ops *m, json_t *recs, const char *xparam, int *out)
 {
   int n = 0;
-  for (size_t k = 0; k < m->n_results && n < MAX_PANELS; k++) {
-    double lo = INFINITY, hi = -INFINITY;
-    size_t i;
-    json_t *r;
-    json_array_foreach(recs, i, r) {
-      double v = rec_value(r, "results", m->results[k].name);
-      if (isfinite(v))
-        lo = fmin(lo, v), hi = fmax(hi, v);
+  json_t *params = json_object_get(json_array_get(recs, 0), "params");
+  for (int pass = 0; pass < 2; pass++)
+    for (size_t k = 0; k < m->n_results && n < MAX_PANELS; k++) {
+      const struct plot_seed_point *sp[1];
+      if ((plot_seed_points(m->name, xparam, m->results[k].name, params, sp, 1) > 0) != (pass == 0))
+        continue;
+      double lo = INFINITY, hi = -INFINITY;
+      size_t i;
+      json_t *r;
+      json_array_foreach(recs, i, r) {
+        double v = rec_value(r, "results", m->results[k].name);
+        if (isfinite(v))
+          lo = fmin(lo, v), hi = fmax(hi, v);
+      }
+      if (isfinite(lo) && hi > lo)
+        out[n++] = (int)k;
     }
-    if (isfinite(lo) && hi > lo)
-      out[n++] = (int)k;
-  }
   return n;
+}
+
+/* Data block $seedK of the seed's points for result `r`, and the plot
+ * clause that draws them ("" when there are none). */
+static void seed_overlay(FILE *f, int k, const struct fcsim_model_ops *m, const char *xparam, const char *result,
+                         json_t *params, double xf, double yf, char *clause, size_t size)
+{
+  const struct plot_seed_point *sp[16];
+  int n = plot_seed_points(m->name, xparam, result, params, sp, 16);
+  clause[0] = '\0';
+  if (!n)
+    return;
+  fprintf(f, "$seed%d << EOD\n", k);
+  for (int i = 0; i < n; i++)
+    fprintf(f, "%.10g %.10g\n", sp[i]->x * xf, sp[i]->y * yf);
+  fprintf(f, "EOD\n");
+  snprintf(clause, size, ", $seed%d using 1:2 with points pt 2 ps 2.5 lw 2 lc rgb '#c0392b' title 'seed %s'", k,
+           sp[0]->where);
 }
 
 static void max_abs(json_t *recs, const char *group, const char *name, double *mx, double *mn)
@@ -99,7 +123,8 @@ int plot_model(const struct fcsim_plot_data *d, const char *image, int svg, FILE
   if (px < 0)
     return fcsim_error_set(err, FCSIM_EINVAL, "%s: one model point; draw a sweep (`fcsim model %s --vary KEY=A:B:STEP --json FILE`)",
                            d->source, m->name);
-  int n = pick_results(m, recs, res);
+  const struct fcsim_model_param *xp0 = &m->params[px];
+  int n = pick_results(m, recs, xp0->name, res);
   if (n == 0)
     return fcsim_error_set(err, FCSIM_EINVAL, "%s: no result of model %s changes along the sweep", d->source, m->name);
   const struct fcsim_model_param *xp = &m->params[px];
@@ -114,7 +139,7 @@ int plot_model(const struct fcsim_plot_data *d, const char *image, int svg, FILE
   gp_caption(f, caption);
   fprintf(f, "set multiplot layout %d,%d title ", rows, cols);
   gp_str(f, m->summary);
-  fprintf(f, " font ',12' margins 0.08,0.97,0.1,0.9 spacing 0.1,0.14\nunset key\n");
+  fprintf(f, " font ',12' margins 0.08,0.97,0.1,0.9 spacing 0.1,0.14\nset key top right\nset offsets graph 0.02, graph 0.02, graph 0.3, graph 0.05\n");
   fprintf(f, "set xlabel '%s%s%s%s'\n", xp->name, xunit[0] ? " (" : "", xunit, xunit[0] ? ")" : "");
   if (xmin > 0 && xmax / xmin >= 64)
     fprintf(f, "set logscale x 2\n");
@@ -134,7 +159,10 @@ int plot_model(const struct fcsim_plot_data *d, const char *image, int svg, FILE
     fprintf(f, "EOD\nset title ");
     gp_str(f, r->help);
     fprintf(f, " font ',9'\nset ylabel '%s%s%s%s'\n", r->name, yunit[0] ? " (" : "", yunit, yunit[0] ? ")" : "");
-    fprintf(f, "plot $r%d using 1:2 with linespoints lw 2 pt 7 ps 0.7 lc rgb '#2166ac'\n", k);
+    char seed[256];
+    seed_overlay(f, k, m, xp->name, r->name, json_object_get(r0, "params"), xf, yf, seed, sizeof seed);
+    fprintf(f, "plot $r%d using 1:2 with linespoints lw 2 pt 7 ps 0.7 lc rgb '#2166ac' title 'fcsim model'%s\n", k,
+            seed);
   }
   fprintf(f, "unset multiplot\n");
   return 0;

@@ -38,6 +38,18 @@ const char *plot_key_text(json_t *rec, const char *section, const char *key);
 /* A number from an object member (integer or real or bool); NAN if absent. */
 double plot_num(json_t *obj, const char *name);
 
+/* A value a seed prints for a model result (seed_points.c). */
+struct plot_seed_point {
+  const char *model, *xparam, *result; /* model, the swept parameter, the result */
+  double x, y;                         /* in SI units, as the model's JSON */
+  const char *where;                   /* "001 Fig. 3.10" */
+  const char *when;                    /* the other parameters: "n=1 m=5 ..." */
+};
+/* The seed points of `model` swept over `xparam` (of `result`, or of any
+ * result when NULL) whose conditions hold for `params`; up to `max`. */
+int plot_seed_points(const char *model, const char *xparam, const char *result, json_t *params,
+                     const struct plot_seed_point **out, int max);
+
 int plot_sweep(const struct fcsim_plot_data *d, const char *image, int svg, FILE *f, struct fcsim_error *err);
 int plot_run(const struct fcsim_plot_data *d, const char *image, int svg, FILE *f, struct fcsim_error *err);
 int plot_tune(const struct fcsim_plot_data *d, const char *image, int svg, FILE *f, struct fcsim_error *err);

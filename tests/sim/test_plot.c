@@ -158,6 +158,23 @@ static void test_model(void **state)
   run_ok(a);
   plot_both(path_in("m.json"), "model", "(model)");
   plot_both(path_in("m.csv"), "model_csv", "(model)");
+  /* the seed's printed points are drawn over the curves they belong to */
+  const char *b[] = {"plot", path_in("m.json"), "--out", path_in("seed.png"), "--script", path_in("seed.gp"), NULL};
+  run_ok(b);
+  char *gp = ts_read_file(path_in("seed.gp"));
+  assert_non_null(gp);
+  assert_non_null(strstr(gp, "title 'seed 001 Fig. 3.9'"));
+  assert_non_null(strstr(gp, "$seed0 << EOD\n8 2.5\n")); /* M = 8: 2.5 TFlop/s */
+  free(gp);
+  /* not over a sweep with other settings (the seed's points are for O_pipe = 288) */
+  const char *c[] = {"model", "stream", "--set", "O_pipe=100", "--vary", "M=1:8:1", "--json", path_in("m3.json"), NULL};
+  run_ok(c);
+  const char *d[] = {"plot", path_in("m3.json"), "--out", path_in("noseed.png"), "--script", path_in("noseed.gp"), NULL};
+  run_ok(d);
+  gp = ts_read_file(path_in("noseed.gp"));
+  assert_non_null(gp);
+  assert_null(strstr(gp, "$seed"));
+  free(gp);
 }
 
 static void expect_refused(const char *file, const char *needle)
