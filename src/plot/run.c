@@ -77,7 +77,7 @@ static double write_plane(FILE *f, int k, json_t *util, const struct shape *s, l
       if (v > mx)
         mx = v;
       fputs(col ? " " : "", f);
-      gp_num(f, v);
+      gp_num(f, isfinite(v) ? v : -1); /* -1: no link here, drawn blank */
     }
     fputc('\n', f);
   }
@@ -122,7 +122,7 @@ static int write_heatmaps(FILE *f, json_t *rec, json_t *util, double top, double
       fprintf(f, "set title 'plane z = %ld'\n", z);
     else
       fprintf(f, "set title 'links'\n");
-    fprintf(f, "%s\nplot $p%d matrix with image pixels\n",
+    fprintf(f, "%s\nplot $p%d matrix using 1:2:($3 < 0 ? NaN : $3) with image pixels\n",
             k % cols == cols - 1 || k == shown - 1 ? "set colorbox" : "unset colorbox", k);
   }
   fprintf(f, "unset title\nset size noratio\nset grid\nunset xtics\nunset ytics\nset xtics\nset ytics\n");

@@ -79,7 +79,7 @@ static void test_kinds(void **state)
   char *s = NULL;
   assert_int_equal(load(run_json, ".json", &k, &s), 0);
   assert_int_equal(k, FCSIM_PLOT_RUN);
-  assert_non_null(strstr(s, "matrix with image"));         /* the link heat map */
+  assert_non_null(strstr(s, "with image pixels"));         /* the link heat map */
   assert_non_null(strstr(s, "(cycles)"));                  /* histogram axis with its unit */
   assert_non_null(strstr(s, "2x2, torus"));                /* caption */
   free(s);
