@@ -37,6 +37,9 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out);
 /* Flags of fcsim_sim_write_json. */
 #define FCSIM_JSON_LINKS 1u   /* add per-link utilisation (metrics.link_util) */
 #define FCSIM_JSON_COMPACT 2u /* one line (JSON Lines), no indentation */
+#define FCSIM_JSON_HISTOGRAM 4u /* add metrics.latency_histogram: {"bucket_cycles": [...],
+                                   "packets": [...]}, the non-empty buckets (a bucket's
+                                   smallest latency, cycles; exact below 2048) */
 
 /* One JSON object: {"fcsim", "config", "derived", "metrics", "saturated", "saturation_reason",
  * "drained", "deadlock"} and a newline. */

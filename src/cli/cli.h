@@ -18,6 +18,16 @@ int fcsim_cmd_topo(int argc, char **argv);
 int fcsim_cmd_help(int argc, char **argv);
 int fcsim_cmd_model(int argc, char **argv);
 int fcsim_cmd_collective(int argc, char **argv);
+int fcsim_cmd_plot(int argc, char **argv);
+
+/* The command table (main.c): what `fcsim --help` and the man page list. */
+struct fcsim_cli_command {
+  const char *name;                 /* "run" */
+  int (*fn)(int argc, char **argv); /* the subcommand */
+  const char *summary;              /* one line */
+};
+extern const struct fcsim_cli_command fcsim_cli_commands[];
+extern const size_t fcsim_cli_ncommands;
 
 /* Prints "fcsim: <message>" on stderr (on MPI rank 0 only). */
 void fcsim_cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

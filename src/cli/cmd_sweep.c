@@ -137,6 +137,7 @@ int fcsim_cmd_sweep(int argc, char **argv)
     }
     char label[256];
     snprintf(label, sizeof label, "%s=%s", v.key, value);
+    cli_progress_points(i, npoints);
     int run_rc = fcsim_sim_run(sim, cli_progress, label, &err);
     cli_progress_done();
     if (run_rc && run_rc != FCSIM_EDEADLOCK) {
@@ -161,7 +162,7 @@ int fcsim_cmd_sweep(int argc, char **argv)
       fflush(stdout);
     }
     if (jf) {
-      fcsim_sim_write_json(sim, jf, FCSIM_JSON_COMPACT | (o.with_links ? FCSIM_JSON_LINKS : 0), &err);
+      fcsim_sim_write_json(sim, jf, FCSIM_JSON_COMPACT | (o.with_links ? FCSIM_JSON_LINKS : 0) | (o.with_histogram ? FCSIM_JSON_HISTOGRAM : 0), &err);
       fflush(jf);
     }
     if (cf) {

@@ -183,13 +183,17 @@ static int progress_shown;
 static void on_progress(void *user, const struct fcsim_tune_progress *p)
 {
   (void)user;
+  static int last_rung = -1;
   if (!isatty(2))
     return;
-  char budget[48] = "";
+  char prefix[96] = "tune: ";
   if (p->nrungs > 1)
-    snprintf(budget, sizeof budget, "rung %d/%d (%s%.0f), ", p->rung + 1, p->nrungs, p->budget < 1 ? "1/" : "x",
+    snprintf(prefix, sizeof prefix, "tune: rung %d/%d (%s%.0f), ", p->rung + 1, p->nrungs, p->budget < 1 ? "1/" : "x",
              p->budget < 1 ? 1.0 / p->budget : 1.0);
-  fprintf(stderr, "\rtune: %s%zu/%zu runs done (%zu reused)   ", budget, p->done, p->total, p->reused);
+  if (p->reused)
+    snprintf(prefix + strlen(prefix), sizeof prefix - strlen(prefix), "%zu reused, ", p->reused);
+  cli_progress_steps(prefix, (double)p->done, (double)p->total, "runs", p->rung != last_rung);
+  last_rung = p->rung;
   progress_shown = 1;
 }
 
@@ -309,7 +313,7 @@ int fcsim_cmd_tune(int argc, char **argv)
   cli_progress_install();
   rc = fcsim_tune_run(t, on_progress, on_stop, NULL, &err);
   if (progress_shown)
-    fprintf(stderr, "\r%70s\r", "");
+    cli_progress_done();
   struct fcsim_tune_counts counts;
   fcsim_tune_get_counts(t, &counts);
   if (rc && rc != FCSIM_EINTERRUPTED) {

@@ -9,7 +9,6 @@
 #include "cli/common.h"
 
 static volatile sig_atomic_t interrupted;
-static int progress_shown;
 
 int cli_parse(int argc, char **argv, struct cli_opts *o, int allow_vary, const char *usage)
 {
@@ -47,6 +46,8 @@ int cli_parse(int argc, char **argv, struct cli_opts *o, int allow_vary, const c
       o->vary = val;
     } else if (!strcmp(a, "--links")) {
       o->with_links = 1;
+    } else if (!strcmp(a, "--histogram")) {
+      o->with_histogram = 1;
     } else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
       o->quiet = 1;
     } else if (a[0] == '-' && a[1]) {
@@ -119,27 +120,4 @@ void cli_progress_install(void)
 int cli_interrupted(void)
 {
   return interrupted;
-}
-
-int cli_progress(void *user, uint64_t cycle, uint64_t expected, const char *phase)
-{
-  const char *label = user;
-  if (isatty(2)) {
-    if (expected)
-      fprintf(stderr, "\r%s%s cycle %llu / %llu (%s)   ", label ? label : "", label ? ": " : "",
-              (unsigned long long)cycle, (unsigned long long)expected, phase);
-    else
-      fprintf(stderr, "\r%s%s cycle %llu (%s)   ", label ? label : "", label ? ": " : "", (unsigned long long)cycle,
-              phase);
-    progress_shown = 1;
-  }
-  return interrupted;
-}
-
-void cli_progress_done(void)
-{
-  if (progress_shown) {
-    fprintf(stderr, "\r%60s\r", "");
-    progress_shown = 0;
-  }
 }

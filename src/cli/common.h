@@ -14,6 +14,7 @@ struct cli_opts {
   const char *json_path, *csv_path; /* NULL: not written */
   const char *vary;                 /* sweep: KEY=START:STOP:STEP */
   int with_links;                   /* --links: per-link utilisation in JSON */
+  int with_histogram;               /* --histogram: latency histogram in JSON */
   int quiet;                        /* --quiet: no table */
   int help;
 };
@@ -29,11 +30,21 @@ struct fcsim_config *cli_load_config(const struct cli_opts *o);
 /* Exit status for a library error code. */
 int cli_exit_for(int code);
 
-/* Progress reporting on stderr when it is a terminal, and Ctrl-C handling:
- * the first SIGINT asks the run to stop (results so far are kept). */
+/* Progress reporting on stderr when it is a terminal (progress.c), and
+ * Ctrl-C handling: the first SIGINT asks the run to stop (results so far
+ * are kept). */
 void cli_progress_install(void);
+/* fcsim_progress_f for a run: "LABEL: cycle N/M (phase), R cycles/s, ~T left";
+ * `user` is the label or NULL. */
 int cli_progress(void *user, uint64_t cycle, uint64_t expected, const char *phase);
+/* Erases the progress line (if one was shown). */
 void cli_progress_done(void);
+/* A sweep: the runs that follow are point `done`+1 of `total`; the line then
+ * shows the points and the time left for the whole sweep. total 0: none. */
+void cli_progress_points(long done, long total);
+/* Steps of a longer job (tune runs): "PREFIX done/total, R UNIT/s, ~T left".
+ * `restart` starts the rate clock again (a new rung). */
+void cli_progress_steps(const char *prefix, double done, double total, const char *unit, int restart);
 int cli_interrupted(void);
 
 #endif

@@ -26,21 +26,17 @@ void fcsim_cli_abort_job(void)
   cli_abort = 1;
 }
 
-struct subcommand {
-  const char *name;
-  int (*fn)(int argc, char **argv);
-  const char *summary;
-};
-
-static const struct subcommand subcommands[] = {
+const struct fcsim_cli_command fcsim_cli_commands[] = {
   {"run", fcsim_cmd_run, "run one simulation (built-in default without CONFIG)"},
   {"sweep", fcsim_cmd_sweep, "latency/throughput curve: --vary KEY=START:STOP:STEP"},
   {"tune", fcsim_cmd_tune, "best router configuration for a workload (seed 000 §5.1.3): routing x arbitration x VCs"},
   {"topo", fcsim_cmd_topo, "describe a network: nodes, links, diameter, bisection"},
   {"model", fcsim_cmd_model, "analytic performance models of the seeds"},
   {"collective", fcsim_cmd_collective, "offline collective routing: OCR/RPM trees and Fig. 4.12 tables"},
+  {"plot", fcsim_cmd_plot, "draw a result (sweep, run, tune, model) with gnuplot: PNG or SVG"},
   {"help", fcsim_cmd_help, "help on a topic: `fcsim help config`"},
 };
+const size_t fcsim_cli_ncommands = sizeof fcsim_cli_commands / sizeof fcsim_cli_commands[0];
 
 void fcsim_cli_error(const char *fmt, ...)
 {
@@ -71,8 +67,8 @@ static void usage(FILE *out)
 {
   fprintf(out, "fcsim %s - cycle-accurate simulator of FPGA-cluster interconnection networks\n\n"
                "usage: fcsim COMMAND [ARGS]\n\ncommands:\n", FCSIM_VERSION);
-  for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
-    fprintf(out, "  %-10s %s\n", subcommands[i].name, subcommands[i].summary);
+  for (size_t i = 0; i < fcsim_cli_ncommands; i++)
+    fprintf(out, "  %-10s %s\n", fcsim_cli_commands[i].name, fcsim_cli_commands[i].summary);
   fprintf(out, "\n`fcsim COMMAND --help` describes a command; `fcsim help config` lists every key.\n");
 }
 
@@ -113,9 +109,9 @@ static int dispatch(int argc, char **argv)
     printf("fcsim %s\n", FCSIM_VERSION);
     return FCSIM_EXIT_OK;
   }
-  for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
-    if (!strcmp(argv[1], subcommands[i].name))
-      return subcommands[i].fn(argc - 2, argv + 2);
-  fcsim_cli_error("unknown command `%s` (commands: run, sweep, tune, topo, model, collective, help)", argv[1]);
+  for (size_t i = 0; i < fcsim_cli_ncommands; i++)
+    if (!strcmp(argv[1], fcsim_cli_commands[i].name))
+      return fcsim_cli_commands[i].fn(argc - 2, argv + 2);
+  fcsim_cli_error("unknown command `%s` (commands: run, sweep, tune, topo, model, collective, plot, help)", argv[1]);
   return FCSIM_EXIT_USAGE;
 }

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "engine/sim_priv.h"
+#include "stats/stats.h"
 
 /* --- table --- */
 
@@ -115,6 +116,25 @@ static json_t *derived_json(const struct fcsim_params *p)
   return d;
 }
 
+/* {"bucket_cycles": [...], "packets": [...]}: the non-empty buckets of the
+ * latency histogram of measured packets (bucket_cycles is a bucket's
+ * smallest latency; buckets are 1 cycle wide below 2048 cycles). */
+static json_t *histogram_json(const struct fcsim_stats_acc *a, double ref_ticks)
+{
+  json_t *h = json_object(), *lo = json_array(), *n = json_array();
+  for (unsigned b = 0; b < FCSIM_HIST_BUCKETS; b++) {
+    if (!a->hist[b])
+      continue;
+    /* the histogram counts engine ticks: cycles unless clocks differ */
+    json_array_append_new(lo, ref_ticks == 1.0 ? json_integer((json_int_t)fcsim_hist_value(b))
+                                               : json_real((double)fcsim_hist_value(b) / ref_ticks));
+    json_array_append_new(n, json_integer((json_int_t)a->hist[b]));
+  }
+  json_object_set_new(h, "bucket_cycles", lo);
+  json_object_set_new(h, "packets", n);
+  return h;
+}
+
 static json_t *metrics_json(const struct fcsim_stats *s, int with_links)
 {
   json_t *m = json_object();
@@ -182,7 +202,10 @@ int fcsim_sim_write_json(const struct fcsim_sim *sim, FILE *out, unsigned flags,
   json_object_set_new(root, "fcsim", json_string(FCSIM_VERSION));
   json_object_set_new(root, "config", config_json(sim->cfg));
   json_object_set_new(root, "derived", derived_json(&sim->net->p));
-  json_object_set_new(root, "metrics", metrics_json(&sim->stats, (flags & FCSIM_JSON_LINKS) != 0));
+  json_t *metrics = metrics_json(&sim->stats, (flags & FCSIM_JSON_LINKS) != 0);
+  if (flags & FCSIM_JSON_HISTOGRAM)
+    json_object_set_new(metrics, "latency_histogram", histogram_json(&sim->net->acc, sim->net->ref_ticks));
+  json_object_set_new(root, "metrics", metrics);
   json_t *exec = json_object();
   for (size_t i = 0; i < fcsim_nkeys; i++)
     if (fcsim_keys[i].execution)

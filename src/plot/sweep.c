@@ -1,0 +1,181 @@
+/* fcsim plot of a sweep: average latency against offered load, one curve per
+ * configuration, the first saturated point of each curve marked, and the
+ * accepted throughput on a second panel. */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plot/plot_internal.h"
+
+#define MAX_CURVES 16
+
+/* "section.key" of every configuration key whose text differs between
+ * records, space-separated, into `buf`. */
+static void varying_keys(json_t *recs, char *buf, size_t size)
+{
+  json_t *cfg0 = json_object_get(json_array_get(recs, 0), "config"), *sec;
+  const char *sname, *kname;
+  buf[0] = '\0';
+  json_object_foreach(cfg0, sname, sec) {
+    json_t *v;
+    json_object_foreach(sec, kname, v) {
+      size_t i;
+      json_t *r;
+      int differs = 0;
+      json_array_foreach(recs, i, r) differs |= strcmp(plot_key_text(r, sname, kname), json_string_value(v) ? json_string_value(v) : "") != 0;
+      if (differs && strcmp(sname, "sim") != 0)
+        snprintf(buf + strlen(buf), size - strlen(buf), "%s%s.%s", buf[0] ? " " : "", sname, kname);
+    }
+  }
+}
+
+/* The curve label of a record: "k=v" of every varying key except `xkey`. */
+static void curve_label(json_t *rec, const char *vary, const char *xkey, char *buf, size_t size)
+{
+  char keys[2048];
+  snprintf(keys, sizeof keys, "%s", vary);
+  buf[0] = '\0';
+  for (char *save = NULL, *k = strtok_r(keys, " ", &save); k; k = strtok_r(NULL, " ", &save)) {
+    if (!strcmp(k, xkey))
+      continue;
+    char *dot = strchr(k, '.');
+    *dot = '\0';
+    snprintf(buf + strlen(buf), size - strlen(buf), "%s%s=%s", buf[0] ? " " : "", dot + 1,
+             plot_key_text(rec, k, dot + 1));
+    *dot = '.';
+  }
+  if (!buf[0])
+    snprintf(buf, size, "%s, %s", plot_key_text(rec, "routing", "algorithm"), plot_key_text(rec, "router", "arbitration"));
+}
+
+/* One point of a curve. */
+struct pt {
+  double x, lat, thr; /* offered load or varied value; avg latency (cycles); accepted flits/node/cycle */
+  int sat;            /* saturated or deadlocked */
+};
+
+static int pt_cmp(const void *a, const void *b)
+{
+  double d = ((const struct pt *)a)->x - ((const struct pt *)b)->x;
+  return (d > 0) - (d < 0);
+}
+
+static double x_of(json_t *rec, const char *xkey)
+{
+  double offered = plot_num(json_object_get(rec, "metrics"), "offered_rate"); /* absent in CSV */
+  if (!strcmp(xkey, "traffic.rate") && isfinite(offered))
+    return offered;
+  char sec[64];
+  const char *dot = strchr(xkey, '.');
+  snprintf(sec, sizeof sec, "%.*s", (int)(dot - xkey), xkey);
+  return strtod(plot_key_text(rec, sec, dot + 1), NULL);
+}
+
+/* Writes the data blocks $c0.. (x lat thr) and $s0.. (first saturated point).
+ * Returns the number of curves, labels in `labels`. */
+static int write_curves(FILE *f, json_t *recs, const char *vary, const char *xkey, char labels[][256], double *lat_min,
+                        double *lat_max, int *nsat)
+{
+  int ncurves = 0;
+  size_t n = json_array_size(recs);
+  struct pt *pts = calloc(n, sizeof *pts);
+  char *done = calloc(n, 1);
+  *lat_min = INFINITY, *lat_max = 0;
+  for (size_t i = 0; pts && done && i < n && ncurves < MAX_CURVES; i++) {
+    if (done[i])
+      continue;
+    char label[256], other[256];
+    curve_label(json_array_get(recs, i), vary, xkey, label, sizeof label);
+    size_t np = 0;
+    for (size_t j = i; j < n; j++) {
+      json_t *r = json_array_get(recs, j);
+      curve_label(r, vary, xkey, other, sizeof other);
+      if (done[j] || strcmp(label, other))
+        continue;
+      done[j] = 1;
+      json_t *m = json_object_get(r, "metrics");
+      pts[np].x = x_of(r, xkey);
+      pts[np].lat = plot_num(m, "avg_latency");
+      pts[np].thr = plot_num(m, "recv_throughput");
+      pts[np].sat = plot_num(r, "saturated") > 0 || plot_num(r, "deadlock") > 0;
+      np++;
+    }
+    qsort(pts, np, sizeof *pts, pt_cmp);
+    fprintf(f, "$c%d << EOD\n", ncurves);
+    for (size_t k = 0; k < np; k++) {
+      gp_num(f, pts[k].x), fputc(' ', f), gp_num(f, pts[k].lat), fputc(' ', f), gp_num(f, pts[k].thr), fputc('\n', f);
+      if (pts[k].lat > 0 && pts[k].lat < *lat_min)
+        *lat_min = pts[k].lat;
+      if (pts[k].lat > *lat_max)
+        *lat_max = pts[k].lat;
+    }
+    fprintf(f, "EOD\n$s%d << EOD\n", ncurves);
+    for (size_t k = 0; k < np; k++)
+      if (pts[k].sat) {
+        ++*nsat;
+        gp_num(f, pts[k].x), fputc(' ', f), gp_num(f, pts[k].lat), fputc(' ', f), gp_num(f, pts[k].thr);
+        fputs("\n", f);
+        break;
+      }
+    fprintf(f, "NaN NaN NaN\nEOD\n"); /* a block is never empty */
+    snprintf(labels[ncurves++], 256, "%s", label);
+  }
+  free(pts);
+  free(done);
+  return ncurves;
+}
+
+static void plot_panel(FILE *f, int ncurves, char labels[][256], int col, int nsat, int key)
+{
+  fprintf(f, "plot ");
+  for (int c = 0; c < ncurves; c++) {
+    fprintf(f, "%s$c%d using 1:%d with linespoints lw 2 pt 7 ps 0.8 lc %d title ", c ? ", " : "", c, col, c + 1);
+    gp_str(f, labels[c]);
+  }
+  for (int c = 0; c < ncurves; c++)
+    fprintf(f, ", $s%d using 1:%d with points pt 6 ps 2.5 lw 2 lc rgb 'black' %s", c, col,
+            c == 0 && nsat && key ? "title 'first saturated point'" : "notitle");
+}
+
+int plot_sweep(const struct fcsim_plot_data *d, const char *image, int svg, FILE *f, struct fcsim_error *err)
+{
+  json_t *recs = d->records, *r0 = json_array_get(recs, 0);
+  char vary[2048], xkey[128] = "traffic.rate";
+  varying_keys(recs, vary, sizeof vary);
+  if (!strstr(vary, "traffic.rate")) {
+    if (!vary[0])
+      return fcsim_error_set(err, FCSIM_EINVAL, "%s: every run has the same configuration; nothing to draw against",
+                             d->source);
+    snprintf(xkey, sizeof xkey, "%.*s", (int)strcspn(vary, " "), vary);
+  }
+  int by_load = !strcmp(xkey, "traffic.rate");
+  char labels[MAX_CURVES][256], caption[1024], summary[768], xlabel[256];
+  gp_begin(f, image, svg, 1000, 900);
+  double lat_min, lat_max;
+  int nsat = 0;
+  int ncurves = write_curves(f, recs, vary, xkey, labels, &lat_min, &lat_max, &nsat);
+  plot_config_summary(r0, vary, summary, sizeof summary);
+  snprintf(caption, sizeof caption, "%s; %s", summary, d->source);
+  gp_caption(f, caption);
+  if (by_load)
+    snprintf(xlabel, sizeof xlabel, "offered load (flits/node/cycle)");
+  else
+    snprintf(xlabel, sizeof xlabel, "%s", xkey);
+  fprintf(f, "set multiplot title 'fcsim sweep: latency and throughput against %s' font ',13'\n",
+          by_load ? "offered load" : xkey);
+  fprintf(f, "set xlabel '%s'\nset key top left\nset lmargin 12\n", xlabel);
+  /* latency panel */
+  fprintf(f, "set origin 0,0.47\nset size 1,0.48\nset ylabel 'average packet latency (cycles)'\n");
+  if (lat_max > 20 * lat_min && lat_min > 0)
+    fprintf(f, "set logscale y\n");
+  plot_panel(f, ncurves, labels, 2, nsat, 1);
+  fprintf(f, "\nunset logscale y\n");
+  /* throughput panel */
+  fprintf(f, "set origin 0,0.04\nset size 1,0.43\nset ylabel 'accepted throughput (flits/node/cycle)'\n");
+  plot_panel(f, ncurves, labels, 3, nsat, 0);
+  if (by_load)
+    fprintf(f, ", x with lines dt 2 lc rgb 'gray40' title 'accepted = offered'");
+  fprintf(f, "\nunset multiplot\n");
+  return 0;
+}
