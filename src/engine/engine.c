@@ -65,7 +65,7 @@ int fcsim_heap_push(struct fcsim_arrival_heap *h, uint64_t key, uint32_t node)
   return 0;
 }
 
-void fcsim_heap_pop(struct fcsim_arrival_heap *h)
+static inline void heap_pop(struct fcsim_arrival_heap *h)
 {
   h->len--;
   if (h->len == 0)
@@ -110,21 +110,14 @@ void fcsim_heap_free(struct fcsim_arrival_heap *h)
   free(h);
 }
 
-int fcsim_part_wake(const struct fcsim_net *net, struct fcsim_part *pt, uint32_t node, uint64_t cycle)
+int fcsim_part_wake_grow(struct fcsim_part *pt, uint32_t slot)
 {
-  if (net->multiclock)
-    cycle = fcsim_clock_align(&net->clocks[node], cycle);
-  uint32_t slot = (uint32_t)(cycle & net->wheel_mask);
-  pt->busy[slot >> 6] |= 1ull << (slot & 63);
-  if (pt->wheel_len[slot] == pt->wheel_cap[slot]) {
-    uint32_t ncap = pt->wheel_cap[slot] ? pt->wheel_cap[slot] * 2 : 64;
-    uint32_t *nb = realloc(pt->wheel[slot], (size_t)ncap * sizeof *nb);
-    if (!nb)
-      return FCSIM_ENOMEM;
-    pt->wheel[slot] = nb;
-    pt->wheel_cap[slot] = ncap;
-  }
-  pt->wheel[slot][pt->wheel_len[slot]++] = node;
+  uint32_t ncap = pt->wheel_cap[slot] ? pt->wheel_cap[slot] * 2 : 64;
+  uint32_t *nb = realloc(pt->wheel[slot], (size_t)ncap * sizeof *nb);
+  if (!nb)
+    return FCSIM_ENOMEM;
+  pt->wheel[slot] = nb;
+  pt->wheel_cap[slot] = ncap;
   return 0;
 }
 
@@ -141,13 +134,16 @@ static inline void *wl_state(const struct fcsim_net *net, uint32_t node)
   return net->wl_states + (size_t)node * net->wl_state_size;
 }
 
-/* Points the context at node n, stepped at tick `tick` (one of its edges). */
+/* Points the context at node n, stepped at tick `tick` (one of its edges).
+ * With one clock the context was set once for the whole tick. */
 static inline void ctx_at(const struct fcsim_net *net, struct fcsim_part *pt, uint32_t n, uint64_t tick)
 {
-  const struct fcsim_clock *clk = fcsim_clock_of(net, n);
+  if (!net->multiclock)
+    return;
+  const struct fcsim_clock *clk = &net->clocks[n];
   pt->ctx.clk = clk;
   pt->ctx.tick = tick;
-  pt->ctx.now = net->multiclock ? fcsim_clock_cycle_at(clk, tick) : tick;
+  pt->ctx.now = fcsim_clock_cycle_at(clk, tick);
 }
 
 /* Records node n's next workload event (moved to its next clock edge). */
@@ -182,7 +178,7 @@ static int fire_node(struct fcsim_net *net, struct fcsim_part *pt, uint32_t n)
 
 /* After a step: schedule the wake-ups it asked for and tell the workload of
  * the packets it delivered (which may release messages at once). */
-static int after_step(struct fcsim_net *net, struct fcsim_part *pt)
+static int after_step(struct fcsim_net *net, struct fcsim_part *pt, int *released)
 {
   struct fcsim_ctx *ctx = &pt->ctx;
   int rc = 0;
@@ -196,6 +192,7 @@ static int after_step(struct fcsim_net *net, struct fcsim_part *pt)
     if (next <= pt->now) { /* released now: created this cycle, sent from the next */
       net->nodes[d->node].fired_at = 0;
       rc |= fire_node(net, pt, d->node);
+      *released = 1;
     } else {
       schedule_event(net, pt, d->node, next);
     }
@@ -211,9 +208,11 @@ static int step_cycle(struct fcsim_net *net, struct fcsim_part *pt)
   const uint64_t now = pt->now;
   int rc = 0;
   pt->ctx.in_window = now >= net->window_start && now < net->window_end;
+  pt->ctx.now = pt->ctx.tick = now; /* every node's cycle, with one clock */
+  pt->ctx.clk = &net->unit_clock;
   while (pt->arrivals->len && pt->arrivals->key[0] == now) {
     uint32_t n = pt->arrivals->node[0];
-    fcsim_heap_pop(pt->arrivals);
+    heap_pop(pt->arrivals);
     if (net->nodes[n].next_event != now)
       continue; /* outdated: the event moved */
     ctx_at(net, pt, n, now);
@@ -231,9 +230,13 @@ static int step_cycle(struct fcsim_net *net, struct fcsim_part *pt)
     const struct fcsim_kind *k = fcsim_kind_of(net, n);
     void *st = fcsim_state(net, n);
     ctx_at(net, pt, n, now);
-    k->ops->step(&pt->ctx, k->shared, n, st);
-    rc |= after_step(net, pt);
-    uint64_t w = k->ops->next_wake(k->shared, st, pt->ctx.now);
+    uint64_t w = k->ops->step(&pt->ctx, k->shared, n, st);
+    if (pt->ctx.nwakes | pt->ctx.ndeliveries) {
+      int released = 0;
+      rc |= after_step(net, pt, &released);
+      if (released && w > pt->ctx.now + 1)
+        w = pt->ctx.now + 1; /* the workload released packets there: step again */
+    }
     if (w != UINT64_MAX)
       rc |= fcsim_part_wake(net, pt, n, fcsim_clock_tick(pt->ctx.clk, w));
   }
@@ -300,6 +303,8 @@ static void scan_incoming(struct fcsim_net *net, struct fcsim_part *pt)
   for (uint32_t i = 0; i < pt->n_out_cross && !pt->rc; i++) {
     uint32_t c = pt->out_cross[i];
     struct fcsim_ring *r = &l->cchan[c];
+    if (r->scan != r->pub)
+      l->cpending[g->chan[c].src] |= 1ull << g->chan[c].src_port;
     for (; r->scan != r->pub; r->scan++) {
       const struct fcsim_credit_slot *e = &l->cchan_pool[r->base + (r->scan & r->mask)];
       if (e->wake)

@@ -20,7 +20,6 @@
 struct fcsim_arrival_heap *fcsim_heap_new(size_t cap);
 void fcsim_heap_free(struct fcsim_arrival_heap *h);
 int fcsim_heap_push(struct fcsim_arrival_heap *h, uint64_t key, uint32_t node); /* 0 or FCSIM_ENOMEM */
-void fcsim_heap_pop(struct fcsim_arrival_heap *h);
 
 /* Builds the network of `p`. `cfg` is the configuration `p` was resolved
  * from: node kinds that set keys of their own (netlists) are resolved from

@@ -120,6 +120,17 @@ static inline uint64_t fcsim_ref_ticks(const struct fcsim_net *net, uint64_t cyc
 /* Schedules `node` (of partition `pt`) to be stepped at its first clock
  * edge at or after tick `cycle`, no more than wheel_mask ticks ahead.
  * Returns 0 or FCSIM_ENOMEM. */
-int fcsim_part_wake(const struct fcsim_net *net, struct fcsim_part *pt, uint32_t node, uint64_t cycle);
+int fcsim_part_wake_grow(struct fcsim_part *pt, uint32_t slot);
+static inline int fcsim_part_wake(const struct fcsim_net *net, struct fcsim_part *pt, uint32_t node, uint64_t cycle)
+{
+  if (net->multiclock)
+    cycle = fcsim_clock_align(&net->clocks[node], cycle);
+  uint32_t slot = (uint32_t)(cycle & net->wheel_mask);
+  if (pt->wheel_len[slot] == pt->wheel_cap[slot] && fcsim_part_wake_grow(pt, slot))
+    return FCSIM_ENOMEM;
+  pt->busy[slot >> 6] |= 1ull << (slot & 63);
+  pt->wheel[slot][pt->wheel_len[slot]++] = node;
+  return 0;
+}
 
 #endif

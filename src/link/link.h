@@ -121,6 +121,7 @@ struct fcsim_links {
   struct fcsim_ring *cchan;            /* [nslots] credits for channel c, read by its sender (from malloc) */
   struct fcsim_credit_slot *cchan_pool;/* (from malloc) */
   uint64_t *pending;                   /* [nodes] bit q: the channel into input q may hold flits (from malloc) */
+  uint64_t *cpending;                  /* [nodes] bit p: the credit ring of output p may hold entries (from malloc) */
   uint64_t *link_flits;                /* [nslots] data flits sent in the measurement window (from malloc) */
   uint64_t seed;                       /* keys the jitter streams */
 };
@@ -169,6 +170,8 @@ static inline int fcsim_link_credit(struct fcsim_links *l, uint32_t c, uint32_t 
   s->vc = (uint16_t)vc;
   s->wake = (uint16_t)wake;
   fcsim_ring_commit(r);
+  if (!r->cross) /* a ring read in another partition is flagged when published */
+    l->cpending[l->g->chan[c].src] |= 1ull << l->g->chan[c].src_port;
   return 0;
 }
 

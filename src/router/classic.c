@@ -38,7 +38,7 @@ static void inject(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_
       f.flags |= FCSIM_FLIT_TAIL;
     vc_push(ctx, sh, n, lp, vi, &f);
     fcsim_ctx_injected(ctx);
-    ctx->last_progress = now;
+    ctx->last_progress = ctx->tick;
     if (++n->h->inj_sent == pk->flits) {
       fcsim_pktq_pop(q);
       n->h->queued--;
@@ -116,7 +116,9 @@ static void switch_stage(struct fcsim_ctx *ctx, const struct vc_shared *sh, stru
   }
 }
 
-static void classic_step(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state)
+static uint64_t classic_next_wake(const void *shared, const void *state, uint64_t now);
+
+static uint64_t classic_step(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state)
 {
   const struct vc_shared *sh = shared;
   struct vc_node n;
@@ -125,6 +127,7 @@ static void classic_step(struct fcsim_ctx *ctx, const void *shared, uint32_t nod
   inject(ctx, sh, &n);
   vc_route_and_allocate(ctx, sh, &n);
   switch_stage(ctx, sh, &n);
+  return classic_next_wake(sh, state, ctx->now);
 }
 
 static int classic_accept(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state,
@@ -179,7 +182,6 @@ const struct fcsim_router_ops fcsim_router_classic = {
     .fini = vc_fini,
     .accept = classic_accept,
     .step = classic_step,
-    .next_wake = classic_next_wake,
     .nbuffers = vc_nbuffers,
     .buffer_busy = vc_buffer_busy,
     .waits_for = vc_waits_for,

@@ -176,7 +176,9 @@ static void switch_stage(struct fcsim_ctx *ctx, const struct vc_shared *sh, stru
   }
 }
 
-static void novog_step(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state)
+static uint64_t novog_next_wake(const void *shared, const void *state, uint64_t now);
+
+static uint64_t novog_step(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state)
 {
   const struct vc_shared *sh = shared;
   struct vc_node n;
@@ -185,6 +187,7 @@ static void novog_step(struct fcsim_ctx *ctx, const void *shared, uint32_t node,
   vc_route_and_allocate(ctx, sh, &n);
   eject(ctx, sh, &n);
   switch_stage(ctx, sh, &n);
+  return novog_next_wake(sh, state, ctx->now);
 }
 
 /* A new packet is routed at its source (RC there) and queued at the output
@@ -286,7 +289,6 @@ const struct fcsim_router_ops fcsim_router_novog = {
     .fini = vc_fini,
     .accept = novog_accept,
     .step = novog_step,
-    .next_wake = novog_next_wake,
     .nbuffers = vc_nbuffers,
     .buffer_busy = vc_buffer_busy,
     .waits_for = vc_waits_for,

@@ -82,11 +82,10 @@ struct fcsim_router_ops {
   /* (required) a packet created at the node's endpoint this cycle; returns
    * 0 or FCSIM_ENOMEM */
   int (*accept)(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state, const struct fcsim_packet *pk);
-  /* (required) one cycle of the node: ctx->now */
-  void (*step)(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state);
-  /* (required) after a step: the next cycle the node must be stepped even if
-   * nothing arrives (now + 1 while it holds work), or UINT64_MAX */
-  uint64_t (*next_wake)(const void *shared, const void *state, uint64_t now);
+  /* (required) one cycle of the node (ctx->now, its own clock); returns the
+   * next cycle it must be stepped even if nothing arrives (now + 1 while it
+   * holds work), or UINT64_MAX */
+  uint64_t (*step)(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state);
   /* (optional, deadlock reports) buffers per node; whether one holds flits;
    * the buffer its front packet waits for (returns 0 if none); a name */
   int (*nbuffers)(const void *shared);

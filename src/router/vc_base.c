@@ -158,78 +158,9 @@ void vc_fini(const void *shared, uint32_t node, void *state)
   }
 }
 
-/* Novo-G#: input `port` changed; its free slots must be reported upstream for
- * a while (see credit_dirty_cycles), even if the router goes idle. */
-static inline void mark_dirty(const struct vc_shared *sh, struct vc_node *n, int port, uint64_t now)
-{
-  uint64_t until = now + sh->credit_dirty_cycles;
-  n->dirty_until[port] = until;
-  n->h->credit_dirty_until = until;
-}
 
-int vc_push(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int port, int vi,
-            const struct fcsim_flit *f)
-{
-  struct fcsim_vc *vc = &n->vcs[vi];
-  if (vc->count >= (uint32_t)sh->depth) {
-    ctx->acc->buffer_overflows++;
-    return -1;
-  }
-  uint32_t tail = vc->head + vc->count;
-  if (tail >= (uint32_t)sh->depth)
-    tail -= (uint32_t)sh->depth;
-  n->buf[(size_t)vi * (size_t)sh->depth + tail] = *f;
-  if (vc->count++ == 0) {
-    n->busy_mask[port] |= (uint16_t)(1u << (vi % sh->nvc));
-    unsigned busy = ++n->busy_count[port];
-    if (busy > ctx->acc->max_busy_vcs && port < sh->np)
-      ctx->acc->max_busy_vcs = busy;
-    if (f->flags & FCSIM_FLIT_HEAD) {
-      vc->stage = FCSIM_VC_RC;
-      vc->ready_cycle = ctx->now + (uint64_t)sh->p->rc_cycles;
-      n->h->heads_waiting++;
-    }
-  }
-  n->h->buffered++;
-  return 0;
-}
 
-void vc_pop(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int port, int vi, int was_tail)
-{
-  struct fcsim_vc *vc = &n->vcs[vi];
-  if (++vc->head == (uint32_t)sh->depth)
-    vc->head = 0;
-  vc->count--;
-  n->h->buffered--;
-  if (vc->count == 0) {
-    n->busy_mask[port] &= (uint16_t)~(1u << (vi % sh->nvc));
-    n->busy_count[port]--;
-  }
-  if (was_tail) {
-    vc->out_port = FCSIM_NO_PORT;
-    vc->out_vc = -1;
-    if (vc->count > 0) {
-      /* the next head's RC starts as the tail leaves (it sits right behind
-       * it), as for a head arriving into an empty VC */
-      vc->stage = FCSIM_VC_RC;
-      vc->ready_cycle = ctx->now + (uint64_t)sh->p->rc_cycles;
-      n->h->heads_waiting++;
-    } else {
-      vc->stage = FCSIM_VC_IDLE;
-    }
-  }
-  if (sh->inband && port < sh->np)
-    mark_dirty(sh, n, port, ctx->now);
-}
 
-void vc_credit_send(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int port, uint32_t vc,
-                    int32_t value, int wake)
-{
-  int32_t c = sh->g->in_chan[n->slot0 + (uint32_t)port];
-  uint64_t arrival = ctx->tick + sh->g->chan[c].credit_latency_ticks;
-  if (fcsim_link_credit(ctx->links, (uint32_t)c, vc, value, arrival, wake)) /* sized so this cannot happen */
-    ctx->acc->buffer_overflows++;
-}
 
 void vc_receive(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n)
 {
@@ -247,15 +178,15 @@ void vc_receive(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_nod
       vc_push(ctx, sh, n, q, q * sh->nvc + s->flit.vc, &s->flit);
       fcsim_ring_pop(r);
       if (sh->inband)
-        mark_dirty(sh, n, q, now);
+        vc_mark_dirty(sh, n, q, now);
     }
     if (!fcsim_ring_visible(r))
       *pending &= ~(1ull << q);
   }
-  for (int q = 0; q < sh->np; q++) {
+  uint64_t *cpending = &l->cpending[n->node];
+  for (uint64_t m = *cpending; m; m &= m - 1) {
+    int q = __builtin_ctzll(m);
     struct fcsim_ring *cr = &l->cchan[n->slot0 + (uint32_t)q];
-    if (!fcsim_ring_visible(cr))
-      continue;
     struct fcsim_outport *o = &n->outs[q];
     while (fcsim_ring_visible(cr)) {
       struct fcsim_credit_slot *s = &l->cchan_pool[cr->base + (cr->head & cr->mask)];
@@ -267,6 +198,8 @@ void vc_receive(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_nod
         o->credits[s->vc] += s->value;
       fcsim_ring_pop(cr);
     }
+    if (!fcsim_ring_visible(cr))
+      *cpending &= ~(1ull << q);
   }
 }
 
@@ -282,18 +215,6 @@ const int32_t *vc_port_credits(const struct vc_shared *sh, struct vc_node *n, in
   return out;
 }
 
-/* The dateline class a packet uses after leaving `node` on `out`, having
- * arrived on `in` (-1 or the local port at its source). Class is set by the
- * direction when the packet starts a dimension and toggled when it crosses
- * the dateline (seed 000 §4.2.2). */
-int vc_next_class(const struct vc_shared *sh, uint32_t node, int in, int out, int cls)
-{
-  if (!sh->dateline)
-    return 0;
-  int straight = in >= 0 && in < sh->np && out == (in ^ 1);
-  int c = straight ? cls : (out & 1);
-  return c ^ fcsim_topo_crosses_dateline(sh->topo, node, out);
-}
 
 /* Allocates a free downstream VC of class `cls` on output `o`; -1 if none.
  * With overlapping classes (Fig. 4.9b) only the first and last VCs are
@@ -377,17 +298,6 @@ void vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared *sh, st
   }
 }
 
-struct fcsim_flit vc_take_flit(const struct vc_shared *sh, struct vc_node *n, int vi, int *tail)
-{
-  struct fcsim_vc *vc = &n->vcs[vi];
-  struct fcsim_flit f = *vc_front(sh, n, vi);
-  f.vc = (uint8_t)vc->out_vc;
-  f.flags = (uint8_t)((f.flags & ~FCSIM_FLIT_CLASS1) | (vc->class1 ? FCSIM_FLIT_CLASS1 : 0));
-  if (f.hops < 255)
-    f.hops++;
-  *tail = (f.flags & FCSIM_FLIT_TAIL) != 0;
-  return f;
-}
 
 /* Priority of the packet at the front of input VC `vi` (its distance was
  * computed once, at routing computation); ages in network.clock cycles. */
