@@ -110,12 +110,13 @@ static const char *choice_names(const struct fcsim_key *k, char *buf, size_t siz
 
 static int parse_int_text(const char *text, double *out)
 {
-  char *end;
-  errno = 0;
-  double v = strtod(text, &end);
+  const char *end;
+  double v;
+  if (fcsim_parse_number(text, &v, &end))
+    return -1;
   while (*end && isspace((unsigned char)*end))
     end++;
-  if (end == text || *end || errno || v != floor(v))
+  if (*end || v != floor(v))
     return -1;
   *out = v;
   return 0;

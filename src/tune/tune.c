@@ -27,6 +27,7 @@
 
 #include "fcsim/fcsim.h"
 #include "fcsim/tune.h"
+#include "core/range.h"
 #include "tune/analysis.h"
 #include "tune/tune_internal.h"
 #include "tune/tune_json.h"
@@ -332,21 +333,16 @@ static int parse_dim(struct fcsim_tune *t, const char *spec, int ranges, const c
   d->key[eq - spec] = '\0';
   int rc = 0;
   const char *v = eq + 1;
-  double a, b, step;
-  char tail;
-  if (ranges && strchr(v, ':') && sscanf(v, "%lf:%lf:%lf%c", &a, &b, &step, &tail) == 3) {
-    if (!(step > 0) || b < a) {
-      rc = fcsim_error_set(err, FCSIM_EINVAL, "%s `%s`: STEP must be positive and STOP >= START", what, spec);
+  if (ranges && fcsim_range_is_range(spec)) {
+    struct fcsim_range_spec r;
+    double rv[3];
+    size_t n;
+    if ((rc = fcsim_range_split(spec, what, &r, err)) || (rc = fcsim_range_numbers(&r, what, spec, rv, err)) ||
+        (rc = fcsim_range_count(rv, TUNE_MAX_VALUES, what, spec, &n, err)))
       goto fail;
-    }
-    if ((b - a) / step > TUNE_MAX_VALUES - 1) {
-      rc = fcsim_error_set(err, FCSIM_ERANGE, "%s `%s`: more than %d values", what, spec, TUNE_MAX_VALUES);
-      goto fail;
-    }
-    long n = (long)floor((b - a) / step + 1e-9) + 1;
-    for (long i = 0; i < n; i++) {
+    for (size_t i = 0; i < n; i++) {
       char num[64];
-      int len = snprintf(num, sizeof num, "%.10g", a + (double)i * step);
+      int len = snprintf(num, sizeof num, "%.10g", fcsim_range_value(rv, i));
       if ((rc = dim_push(d, num, (size_t)len)))
         goto nomem;
     }
