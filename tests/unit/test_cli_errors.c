@@ -50,7 +50,7 @@ static void expect_error(const char *ini, const char *extra, const char *const *
 
 static void test_unknown_section(void **state)
 {
-  expect_error("[netwrk]\ndims = 4x4x4\n", NULL, (const char *const[]){":2:", "netwrk", "network.dims", NULL});
+  expect_error("[netwrk]\ndims = 4x4x4\n", NULL, (const char *const[]){":1:", "netwrk", "[network]", NULL});
 }
 
 static void test_unknown_key(void **state)
