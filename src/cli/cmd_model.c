@@ -12,7 +12,7 @@
 #include "cli/cli.h"
 #include "cli/output.h"
 #include "core/range.h"
-#include "model/model.h"
+#include "fcsim/model.h"
 
 #define MAX_SETS 256
 #define MAX_POINTS 100000
