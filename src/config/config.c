@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -121,6 +122,9 @@ static int parse_int_text(const char *text, double *out)
   return 0;
 }
 
+/* The most routers a network may have (resolve.c refuses more as well). */
+#define FCSIM_MAX_ROUTERS (INT64_C(1) << 24)
+
 #define KEYFMT "%s%s%s.%s = `%s`: "
 #define KEYARGS(origin, k, text) (origin) ? (origin) : "", (origin) ? ": " : "", (k)->section, (k)->name, (text)
 
@@ -164,6 +168,7 @@ int fcsim_key_check(const struct fcsim_key *k, const char *text, const char *ori
   case FCSIM_KT_DIMS: {
     const char *s = text;
     int n = 0;
+    int64_t routers = 1; /* capped: never past FCSIM_MAX_ROUTERS * 4096 */
     for (;;) {
       char *end;
       errno = 0;
@@ -173,6 +178,8 @@ int fcsim_key_check(const struct fcsim_key *k, const char *text, const char *ori
                                KEYFMT "expected sizes per dimension like `4x4x4`, each %g..%g", KEYARGS(origin, k, text),
                                k->min, k->max);
       n++;
+      if (routers <= FCSIM_MAX_ROUTERS)
+        routers *= d;
       if (*end == '\0')
         break;
       if (*end != 'x' && *end != 'X')
@@ -182,6 +189,9 @@ int fcsim_key_check(const struct fcsim_key *k, const char *text, const char *ori
     }
     if (n > FCSIM_MAX_DIMS)
       return fcsim_error_set(err, FCSIM_ERANGE, KEYFMT "at most %d dimensions", KEYARGS(origin, k, text), FCSIM_MAX_DIMS);
+    if (routers > FCSIM_MAX_ROUTERS)
+      return fcsim_error_set(err, FCSIM_ERANGE, KEYFMT "more than %lld routers; at most %lld are supported",
+                             KEYARGS(origin, k, text), (long long)FCSIM_MAX_ROUTERS, (long long)FCSIM_MAX_ROUTERS);
     return 0;
   }
   case FCSIM_KT_LATENCY:

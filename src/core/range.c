@@ -25,8 +25,8 @@ int fcsim_range_split(const char *text, const char *what, struct fcsim_range_spe
   for (int k = 0; k < 3; k++) {
     const char *stop = k < 2 ? strchr(rest, ':') : rest + strlen(rest);
     if (!stop || stop == rest || (size_t)(stop - rest) >= sizeof r->part[k] || (k == 2 && strchr(rest, ':')))
-      return fcsim_error_set(err, FCSIM_EINVAL, "%s `%s`: expected KEY=START:STOP:STEP (e.g. traffic.rate=0.05:0.6:0.05)",
-                             what, text);
+      return fcsim_error_set(err, FCSIM_EINVAL,
+                             "%s `%s`: expected KEY=START:STOP:STEP (e.g. traffic.rate=0.05:0.6:0.05)", what, text);
     memcpy(r->part[k], rest, (size_t)(stop - rest));
     rest = *stop ? stop + 1 : stop;
   }
