@@ -82,8 +82,9 @@ static int read_section(struct ini_state *st, int line, const char *s, const cha
   int known = 0;
   size_t best = 99;
   const char *hint = NULL;
-  for (size_t i = 0; i < fcsim_nkeys; i++) {
-    known |= !strcmp(fcsim_keys[i].section, name);
+  for (size_t i = 0; i < fcsim_nkeys && !known; i++)
+    known = !strcmp(fcsim_keys[i].section, name);
+  for (size_t i = 0; i < fcsim_nkeys && !known; i++) { /* the closest section, for the message */
     size_t d = fcsim_edit_distance(name, fcsim_keys[i].section, 1);
     if (d < best) {
       best = d;
