@@ -72,7 +72,7 @@ else
   echo "== fuzzing: skipped (clang -fsanitize=fuzzer unavailable) =="
 fi
 echo "== simulation tests (Release) =="
-ctest --test-dir build/release -L sim -j"$jobs" --output-on-failure "$@" || status=1
+ctest --test-dir build/release -L '^sim$' -j"$jobs" --output-on-failure "$@" || status=1
 echo "== MPI tests (2-3 ranks) =="
 ctest --test-dir build/mpi -L mpi --output-on-failure "$@" || status=1
 exit $status
