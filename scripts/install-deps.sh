@@ -5,7 +5,8 @@
 #   FCSIM_WITH_MPI=1  also installs Open MPI (for -DFCSIM_MPI=ON builds).
 set -euo pipefail
 
-pkgs=(build-essential cmake pkg-config libinih-dev libjansson-dev libcmocka-dev gnuplot-nox jq)
+pkgs=(build-essential cmake pkg-config libinih-dev libjansson-dev libcmocka-dev gnuplot-nox jq
+      clang libclang-rt-dev libomp-dev) # clang: libFuzzer and ThreadSanitizer (with LLVM OpenMP) steps
 if [ "${FCSIM_WITH_MPI:-0}" = "1" ]; then
   pkgs+=(libopenmpi-dev openmpi-bin)
 fi

@@ -5,7 +5,10 @@
 #ifndef FCSIM_ARBITER_ARBITER_H
 #define FCSIM_ARBITER_ARBITER_H
 
+#include <stddef.h>
 #include <stdint.h>
+
+#include "fcsim/error.h"
 
 struct fcsim_arbiter_ops {
   const char *name; /* router.arbitration */
@@ -17,8 +20,13 @@ struct fcsim_arbiter_ops {
 };
 
 const struct fcsim_arbiter_ops *fcsim_arbiter_find(const char *name);
-const char *fcsim_arbiter_names(void);
 int fcsim_arbiter_valid(const char *name);
+/* "rr, ff, ..." into the caller's buffer; returns the full length. */
+size_t fcsim_arbiter_list_names(char *buf, size_t size);
+/* The same list for the key registry's choice_list (a bounded static copy). */
+const char *fcsim_arbiter_names(void);
+/* Start-up check: names unique, `priority` and `help` set in every entry. */
+int fcsim_arbiter_check_registry(struct fcsim_error *err);
 
 extern const struct fcsim_arbiter_ops fcsim_arbiter_rr, fcsim_arbiter_ff, fcsim_arbiter_of, fcsim_arbiter_mixed;
 

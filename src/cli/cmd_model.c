@@ -10,7 +10,9 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "model/model.h"
+#include "cli/output.h"
+#include "core/range.h"
+#include "fcsim/model.h"
 
 #define MAX_SETS 256
 #define MAX_POINTS 100000
@@ -140,61 +142,41 @@ struct sweep {
   size_t points;
 };
 
-/* Parses "key=a:b:step" against the model's table. */
+/* Parses "key=a:b:step" (core/range.c) against the model's table: START and
+ * STOP are values of the parameter (with its units), STEP a positive
+ * difference in the same units. */
 static int parse_vary(const struct fcsim_model_ops *m, const char *text, struct sweep *s,
                       struct fcsim_error *err)
 {
-  const char *eq = strchr(text, '=');
-  if (eq == NULL || eq == text)
-    return fcsim_error_set(err, FCSIM_EINVAL, "--vary `%s`: expected key=start:stop:step", text);
-  char key[128], part[3][128];
-  size_t klen = (size_t)(eq - text);
-  if (klen >= sizeof key)
-    return fcsim_error_set(err, FCSIM_EINVAL, "--vary `%s`: key too long", text);
-  memcpy(key, text, klen);
-  key[klen] = '\0';
-  const char *rest = eq + 1;
-  for (int k = 0; k < 3; k++) {
-    const char *colon = k < 2 ? strchr(rest, ':') : rest + strlen(rest);
-    if (colon == NULL || colon == rest || (size_t)(colon - rest) >= sizeof part[k])
-      return fcsim_error_set(err, FCSIM_EINVAL,
-                             "--vary `%s`: expected key=start:stop:step (e.g. M=1:32:1)", text);
-    memcpy(part[k], rest, (size_t)(colon - rest));
-    part[k][colon - rest] = '\0';
-    rest = *colon ? colon + 1 : colon;
-  }
-  if (strchr(part[2], ':'))
-    return fcsim_error_set(err, FCSIM_EINVAL, "--vary `%s`: expected key=start:stop:step", text);
-  double scratch[FCSIM_MODEL_MAX_PARAMS];
-  fcsim_model_defaults(m, scratch);
-  int rc = fcsim_model_set(m, scratch, key, part[0], err);
+  struct fcsim_range_spec r;
+  int rc = fcsim_range_split(text, "--vary", &r, err);
   if (rc)
     return rc;
-  s->index = fcsim_model_param_index(m, key);
+  double scratch[FCSIM_MODEL_MAX_PARAMS], v[3];
+  fcsim_model_defaults(m, scratch);
+  if ((rc = fcsim_model_set(m, scratch, r.key, r.part[0], err)) != 0)
+    return rc;
+  s->index = fcsim_model_param_index(m, r.key);
   const struct fcsim_model_param *p = &m->params[s->index];
   if (p->unit == FCSIM_MU_ENUM)
     return fcsim_error_set(err, FCSIM_EINVAL, "--vary: parameter `%s` is a choice, not a number",
-                           key);
-  s->start = scratch[s->index];
-  if ((rc = fcsim_model_set(m, scratch, key, part[1], err)) != 0)
+                           r.key);
+  v[0] = scratch[s->index];
+  if ((rc = fcsim_model_set(m, scratch, r.key, r.part[1], err)) != 0)
     return rc;
-  s->stop = scratch[s->index];
+  v[1] = scratch[s->index];
   /* the step is a difference, so only its unit and sign are checked */
   struct fcsim_model_param step_p = *p;
   step_p.min = 0;
   step_p.max = INFINITY;
   step_p.flags &= ~FCSIM_MP_POW2;
-  if ((rc = fcsim_model_parse_param(&step_p, part[2], &s->step, err)) != 0)
+  if ((rc = fcsim_model_parse_param(&step_p, r.part[2], &v[2], err)) != 0)
     return rc;
-  if (!(s->step > 0))
-    return fcsim_error_set(err, FCSIM_EINVAL, "--vary `%s`: the step must be positive", text);
-  if (s->stop < s->start)
-    return fcsim_error_set(err, FCSIM_EINVAL, "--vary `%s`: stop is below start", text);
-  double count = floor((s->stop - s->start) / s->step * (1 + 1e-12) + 1e-9) + 1;
-  if (count > MAX_POINTS)
-    return fcsim_error_set(err, FCSIM_EINVAL, "--vary `%s`: %.0f points (at most %d)", text,
-                           count, MAX_POINTS);
-  s->points = (size_t)count;
+  if ((rc = fcsim_range_count(v, MAX_POINTS, "--vary", text, &s->points, err)) != 0)
+    return rc;
+  s->start = v[0];
+  s->stop = v[1];
+  s->step = v[2];
   return 0;
 }
 
@@ -325,20 +307,23 @@ static int evaluate(const struct fcsim_model_ops *m, const struct model_args *a)
   if (a->vary && parse_vary(m, a->vary, &sw, &err) != 0)
     goto bad_input;
 
+  const char *outs[] = {a->json_path, a->csv_path};
+  if (cli_out_check_paths(outs, 2, NULL, 0))
+    return FCSIM_EXIT_USAGE;
   json_t *doc = NULL;
-  FILE *csv = NULL;
+  struct cli_out jo, co;
+  cli_out_install_signals();
+  if (cli_out_open(&jo, a->json_path) || cli_out_open(&co, a->csv_path)) {
+    cli_out_abort(&jo);
+    return FCSIM_EXIT_USAGE;
+  }
+  FILE *csv = co.f;
+  int show = jo.f != stdout && co.f != stdout; /* stdout carries a result file */
   if (a->json_path)
     doc = sw.index >= 0 ? json_array() : NULL;
-  if (a->csv_path) {
-    csv = fopen(a->csv_path, "w");
-    if (csv == NULL) {
-      fcsim_cli_error("cannot write %s", a->csv_path);
-      json_decref(doc);
-      return FCSIM_EXIT_FAIL;
-    }
+  if (csv)
     csv_header(csv, m);
-  }
-  if (sw.index >= 0)
+  if (sw.index >= 0 && show)
     print_sweep_header(m, a->preset, sw.index);
 
   int status = FCSIM_EXIT_OK;
@@ -356,9 +341,9 @@ static int evaluate(const struct fcsim_model_ops *m, const struct model_args *a)
       status = FCSIM_EXIT_USAGE;
       break;
     }
-    if (sw.index >= 0)
+    if (show && sw.index >= 0)
       print_sweep_row(m, sw.index, v, r);
-    else
+    else if (show)
       print_point(m, a->preset, v, r);
     if (a->json_path) {
       json_t *pt = point_json(m, v, r);
@@ -371,16 +356,20 @@ static int evaluate(const struct fcsim_model_ops *m, const struct model_args *a)
       csv_row(csv, m, v, r);
   }
 
-  if (csv && fclose(csv) != 0 && status == FCSIM_EXIT_OK) {
-    fcsim_cli_error("cannot write %s", a->csv_path);
+  if (status == FCSIM_EXIT_OK && doc &&
+      (json_dumpf(doc, jo.f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12)) != 0 ||
+       fputc('\n', jo.f) == EOF))
     status = FCSIM_EXIT_FAIL;
-  }
-  if (doc && status == FCSIM_EXIT_OK &&
-      json_dump_file(doc, a->json_path, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12)) != 0) {
-    fcsim_cli_error("cannot write %s", a->json_path);
-    status = FCSIM_EXIT_FAIL;
-  }
   json_decref(doc);
+  if (status == FCSIM_EXIT_USAGE) { /* a bad point: write nothing */
+    cli_out_abort(&jo);
+    cli_out_abort(&co);
+    return status;
+  }
+  if (cli_out_commit(&jo))
+    status = FCSIM_EXIT_FAIL;
+  if (cli_out_commit(&co))
+    status = FCSIM_EXIT_FAIL;
   return status;
 
 bad_input:

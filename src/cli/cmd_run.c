@@ -3,23 +3,16 @@
 
 #include "cli/cli.h"
 #include "cli/common.h"
+#include "cli/output.h"
 
 static const char run_usage[] =
     "usage: fcsim run [CONFIG.ini] [--set section.key=value ...] [--json FILE] [--csv FILE] [--links] [--histogram] [--quiet]\n"
     "  Without CONFIG, runs the built-in default: a 4x4x4 Novo-G# torus under uniform traffic.\n"
     "  --json FILE  results as one JSON object (`-` for stdout); --links adds per-link utilisation,\n"
     "               --histogram the latency histogram (both drawn by `fcsim plot`)\n"
-    "  --csv FILE   a header and one row: every key, then every metric\n";
-
-static FILE *open_out(const char *path)
-{
-  if (path[0] == '-' && path[1] == '\0')
-    return stdout;
-  FILE *f = fopen(path, "w");
-  if (!f)
-    fcsim_cli_error("%s: cannot write", path);
-  return f;
-}
+    "  --csv FILE   a header and one row: every key, then every metric (`-` for stdout)\n"
+    "  Files are written beside the target and renamed when complete: an interrupted run leaves\n"
+    "  the previous file as it was.\n";
 
 int fcsim_cmd_run(int argc, char **argv)
 {
@@ -33,6 +26,9 @@ int fcsim_cmd_run(int argc, char **argv)
   }
   if (fcsim_cli_rank() != 0) /* rank 0 writes the results */
     o.json_path = o.csv_path = NULL;
+  const char *outs[] = {o.json_path, o.csv_path}, *ins[] = {o.config_path};
+  if (cli_out_check_paths(outs, 2, ins, 1))
+    return FCSIM_EXIT_USAGE;
   struct fcsim_config *cfg = cli_load_config(&o);
   if (!cfg)
     return FCSIM_EXIT_USAGE;
@@ -44,9 +40,10 @@ int fcsim_cmd_run(int argc, char **argv)
     return cli_exit_for(rc);
   }
   /* open outputs before running, so a bad path fails fast */
-  FILE *jf = o.json_path ? open_out(o.json_path) : NULL;
-  FILE *cf = o.csv_path ? open_out(o.csv_path) : NULL;
-  if ((o.json_path && !jf) || (o.csv_path && !cf)) {
+  struct cli_out jo, co;
+  cli_out_install_signals();
+  if (cli_out_open(&jo, o.json_path) || cli_out_open(&co, o.csv_path)) {
+    cli_out_abort(&jo);
     fcsim_sim_destroy(sim);
     fcsim_config_destroy(cfg);
     return FCSIM_EXIT_USAGE;
@@ -64,29 +61,28 @@ int fcsim_cmd_run(int argc, char **argv)
       fcsim_cli_error("%s", err.msg);
       exit_code = cli_exit_for(run_rc);
     }
+    cli_out_abort(&jo); /* nothing complete to write: the old files stay */
+    cli_out_abort(&co);
   } else {
-    if (!o.quiet && !(jf == stdout))
+    if (!o.quiet && jo.f != stdout && co.f != stdout)
       fcsim_sim_write_table(sim, stdout);
-    if (jf && fcsim_sim_write_json(sim, jf, (o.with_links ? FCSIM_JSON_LINKS : 0) | (o.with_histogram ? FCSIM_JSON_HISTOGRAM : 0), &err)) {
+    if (jo.f && fcsim_sim_write_json(sim, jo.f, (o.with_links ? FCSIM_JSON_LINKS : 0) | (o.with_histogram ? FCSIM_JSON_HISTOGRAM : 0), &err)) {
       fcsim_cli_error("%s: %s", o.json_path, err.msg);
       exit_code = FCSIM_EXIT_FAIL;
+      cli_out_abort(&jo);
     }
-    if (cf) {
-      fcsim_sim_write_csv_header(sim, cf);
-      fcsim_sim_write_csv_row(sim, cf);
+    if (co.f) {
+      fcsim_sim_write_csv_header(sim, co.f);
+      fcsim_sim_write_csv_row(sim, co.f);
     }
     if (run_rc == FCSIM_EDEADLOCK) {
       fcsim_cli_error("%s", err.msg);
       exit_code = FCSIM_EXIT_FAIL;
     }
-  }
-  if (jf && jf != stdout && fclose(jf)) {
-    fcsim_cli_error("%s: write failed", o.json_path);
-    exit_code = FCSIM_EXIT_FAIL;
-  }
-  if (cf && cf != stdout && fclose(cf)) {
-    fcsim_cli_error("%s: write failed", o.csv_path);
-    exit_code = FCSIM_EXIT_FAIL;
+    if (cli_out_commit(&jo))
+      exit_code = FCSIM_EXIT_FAIL;
+    if (cli_out_commit(&co))
+      exit_code = FCSIM_EXIT_FAIL;
   }
   fcsim_sim_destroy(sim);
   fcsim_config_destroy(cfg);

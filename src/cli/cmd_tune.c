@@ -12,6 +12,7 @@
 
 #include "cli/cli.h"
 #include "cli/common.h"
+#include "cli/output.h"
 #include "fcsim/tune.h"
 
 static const char tune_usage[] =
@@ -203,30 +204,20 @@ static int on_stop(void *user)
   return cli_interrupted();
 }
 
-/* Writes the JSON output through a temporary file renamed over FILE, so a
- * failure never leaves a truncated FILE behind. Returns 0 or prints. */
+/* Writes the JSON output (cli/output.c: a temporary file renamed over FILE,
+ * so a failure never leaves a truncated FILE behind). Returns 0 or prints. */
 static int write_json(const struct fcsim_tune *t, const char *path)
 {
-  size_t n = strlen(path) + 8;
-  char *tmp = malloc(n);
-  if (!tmp) {
-    fcsim_cli_error("out of memory");
-    return -1;
-  }
-  snprintf(tmp, n, "%s.tmp", path);
+  struct cli_out jo;
   struct fcsim_error err = {0};
-  FILE *f = fopen(tmp, "w");
-  int rc = f ? fcsim_tune_write_json(t, f, &err) : -1;
-  if (f && fclose(f))
-    rc = -1;
-  if (rc || rename(tmp, path)) {
-    fcsim_cli_error("%s: cannot write (%s)", path, err.msg[0] ? err.msg : strerror(errno));
-    remove(tmp);
-    free(tmp);
+  if (cli_out_open(&jo, path))
+    return -1;
+  if (fcsim_tune_write_json(t, jo.f, &err)) {
+    fcsim_cli_error("%s: cannot write (%s)", path, err.msg);
+    cli_out_abort(&jo);
     return -1;
   }
-  free(tmp);
-  return 0;
+  return cli_out_commit(&jo) ? -1 : 0;
 }
 
 int fcsim_cmd_tune(int argc, char **argv)
@@ -243,8 +234,12 @@ int fcsim_cmd_tune(int argc, char **argv)
     fcsim_cli_error("tune needs at least one CONFIG (`fcsim tune --help` for usage)");
     return FCSIM_EXIT_USAGE;
   }
+  const char *outs[] = {a.json_path, a.csv_path};
+  if (cli_out_check_paths(outs, 2, a.configs, a.nconfigs))
+    return FCSIM_EXIT_USAGE;
+  int json_stdout = cli_out_is_stdout(a.json_path);
   char journal[4096];
-  if (a.json_path) {
+  if (a.json_path && !json_stdout) {
     snprintf(journal, sizeof journal, "%s.partial", a.json_path);
     a.opt.journal = journal;
   }
@@ -293,18 +288,17 @@ int fcsim_cmd_tune(int argc, char **argv)
   if ((rc = fcsim_tune_prepare(t, &err)))
     goto input_error;
   /* outputs: check they can be written before running anything */
-  FILE *cf = NULL;
-  if (a.csv_path && !(cf = fopen(a.csv_path, "w"))) {
-    fcsim_cli_error("%s: cannot write (%s)", a.csv_path, strerror(errno));
+  struct cli_out co;
+  cli_out_install_signals();
+  if (cli_out_open(&co, a.csv_path)) {
     fcsim_tune_destroy(t);
     return FCSIM_EXIT_USAGE;
   }
-  if (a.json_path) {
+  if (a.json_path && !json_stdout) {
     long n1 = 0, n2 = 0;
     if ((rc = fcsim_tune_load_previous(t, a.json_path, &n1, &err)) ||
         (rc = fcsim_tune_load_previous(t, journal, &n2, &err))) {
-      if (cf)
-        fclose(cf);
+      cli_out_abort(&co);
       goto input_error;
     }
     if ((n1 || n2) && !a.quiet && isatty(2))
@@ -321,19 +315,22 @@ int fcsim_cmd_tune(int argc, char **argv)
     exit_code = cli_exit_for(rc);
   } else if (rc == FCSIM_EINTERRUPTED) {
     exit_code = 130;
-  } else if (!a.quiet) {
+  } else if (!a.quiet && !json_stdout && co.f != stdout) {
     fcsim_tune_write_report(t, stdout);
     printf("time: %.1f s, %d workers\n", counts.wall_seconds, counts.workers);
   }
   if (a.json_path && (rc == 0 || rc == FCSIM_EINTERRUPTED)) {
     if (write_json(t, a.json_path))
       exit_code = exit_code ? exit_code : FCSIM_EXIT_FAIL;
-    else
+    else if (!json_stdout)
       remove(journal); /* everything in it is now in the JSON file */
   }
-  if (cf) {
-    if (fcsim_tune_write_csv(t, cf, &err) || fclose(cf)) {
-      fcsim_cli_error("%s: cannot write", a.csv_path);
+  if (co.f) {
+    if (fcsim_tune_write_csv(t, co.f, &err)) {
+      fcsim_cli_error("%s: cannot write (%s)", a.csv_path, err.msg);
+      cli_out_abort(&co);
+      exit_code = exit_code ? exit_code : FCSIM_EXIT_FAIL;
+    } else if (cli_out_commit(&co)) {
       exit_code = exit_code ? exit_code : FCSIM_EXIT_FAIL;
     }
   }

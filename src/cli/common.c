@@ -7,6 +7,7 @@
 
 #include "cli/cli.h"
 #include "cli/common.h"
+#include "cli/output.h"
 
 static volatile sig_atomic_t interrupted;
 
@@ -43,7 +44,11 @@ int cli_parse(int argc, char **argv, struct cli_opts *o, int allow_vary, const c
       o->csv_path = val;
     } else if (allow_vary && !strcmp(a, "--vary")) {
       NEEDS_VALUE();
-      o->vary = val;
+      if (o->nvary == CLI_MAX_VARY) {
+        fcsim_cli_error("too many --vary options (at most %d)", CLI_MAX_VARY);
+        return FCSIM_EXIT_USAGE;
+      }
+      o->vary[o->nvary++] = val;
     } else if (!strcmp(a, "--links")) {
       o->with_links = 1;
     } else if (!strcmp(a, "--histogram")) {
@@ -104,8 +109,10 @@ int cli_exit_for(int code)
 static void on_sigint(int sig)
 {
   (void)sig;
-  if (interrupted) /* second Ctrl-C: give up at once */
+  if (interrupted) { /* second Ctrl-C: give up at once, leaving the old files */
+    cli_out_remove_pending();
     _exit(130);
+  }
   interrupted = 1;
 }
 

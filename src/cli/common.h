@@ -6,13 +6,15 @@
 #include "fcsim/fcsim.h"
 
 #define CLI_MAX_SETS 256
+#define CLI_MAX_VARY 8
 
 struct cli_opts {
   const char *config_path;          /* NULL: built-in default */
   const char *sets[CLI_MAX_SETS];   /* "section.key=value" */
   int nsets;
   const char *json_path, *csv_path; /* NULL: not written */
-  const char *vary;                 /* sweep: KEY=START:STOP:STEP */
+  const char *vary[CLI_MAX_VARY];   /* sweep: KEY=START:STOP:STEP, outermost first */
+  int nvary;                        /* number of --vary */
   int with_links;                   /* --links: per-link utilisation in JSON */
   int with_histogram;               /* --histogram: latency histogram in JSON */
   int quiet;                        /* --quiet: no table */

@@ -3,7 +3,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "arbiter/arbiter.h"
 #include "cli/cli.h"
+#include "routing/routing.h"
 
 #ifdef FCSIM_HAVE_MPI
 #include <mpi.h>
@@ -97,6 +99,11 @@ int main(int argc, char **argv)
 
 static int dispatch(int argc, char **argv)
 {
+  struct fcsim_error err = {0};
+  if (fcsim_routing_check_registry(&err) || fcsim_arbiter_check_registry(&err)) {
+    fcsim_cli_error("internal error in the policy tables: %s", err.msg);
+    return FCSIM_EXIT_FAIL;
+  }
   if (argc < 2) {
     usage(stderr);
     return FCSIM_EXIT_USAGE;

@@ -1,10 +1,10 @@
-/* Configuration text: defaults, INI loading (libinih), overrides, per-key
+/* Configuration text: defaults, overrides (INI files: ini.c), per-key
  * checks against the registry, did-you-mean suggestions and help output. */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <errno.h>
-#include <ini.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,16 +111,20 @@ static const char *choice_names(const struct fcsim_key *k, char *buf, size_t siz
 
 static int parse_int_text(const char *text, double *out)
 {
-  char *end;
-  errno = 0;
-  double v = strtod(text, &end);
+  const char *end;
+  double v;
+  if (fcsim_parse_number(text, &v, &end))
+    return -1;
   while (*end && isspace((unsigned char)*end))
     end++;
-  if (end == text || *end || errno || v != floor(v))
+  if (*end || v != floor(v))
     return -1;
   *out = v;
   return 0;
 }
+
+/* The most routers a network may have (resolve.c refuses more as well). */
+#define FCSIM_MAX_ROUTERS (INT64_C(1) << 24)
 
 #define KEYFMT "%s%s%s.%s = `%s`: "
 #define KEYARGS(origin, k, text) (origin) ? (origin) : "", (origin) ? ": " : "", (k)->section, (k)->name, (text)
@@ -142,7 +146,8 @@ int fcsim_key_check(const struct fcsim_key *k, const char *text, const char *ori
     return 0;
   case FCSIM_KT_REAL:
     if (fcsim_parse_quantity(text, 0, &v, NULL, &sub))
-      return fcsim_error_set(err, FCSIM_EINVAL, KEYFMT "expected a number (%s)", KEYARGS(origin, k, text), k->help);
+      return fcsim_error_set(err, FCSIM_EINVAL, KEYFMT "expected a number: %s (%s)", KEYARGS(origin, k, text), sub.msg,
+                             k->help);
     if (v < k->min || v > k->max)
       return fcsim_error_set(err, FCSIM_ERANGE, KEYFMT "out of range: expected %g..%g %s (%s)",
                              KEYARGS(origin, k, text), k->min, k->max, k->unit, k->help);
@@ -164,6 +169,7 @@ int fcsim_key_check(const struct fcsim_key *k, const char *text, const char *ori
   case FCSIM_KT_DIMS: {
     const char *s = text;
     int n = 0;
+    int64_t routers = 1; /* capped: never past FCSIM_MAX_ROUTERS * 4096 */
     for (;;) {
       char *end;
       errno = 0;
@@ -173,6 +179,8 @@ int fcsim_key_check(const struct fcsim_key *k, const char *text, const char *ori
                                KEYFMT "expected sizes per dimension like `4x4x4`, each %g..%g", KEYARGS(origin, k, text),
                                k->min, k->max);
       n++;
+      if (routers <= FCSIM_MAX_ROUTERS)
+        routers *= d;
       if (*end == '\0')
         break;
       if (*end != 'x' && *end != 'X')
@@ -182,6 +190,9 @@ int fcsim_key_check(const struct fcsim_key *k, const char *text, const char *ori
     }
     if (n > FCSIM_MAX_DIMS)
       return fcsim_error_set(err, FCSIM_ERANGE, KEYFMT "at most %d dimensions", KEYARGS(origin, k, text), FCSIM_MAX_DIMS);
+    if (routers > FCSIM_MAX_ROUTERS)
+      return fcsim_error_set(err, FCSIM_ERANGE, KEYFMT "more than %lld routers; at most %lld are supported",
+                             KEYARGS(origin, k, text), (long long)FCSIM_MAX_ROUTERS, (long long)FCSIM_MAX_ROUTERS);
     return 0;
   }
   case FCSIM_KT_LATENCY:
@@ -231,7 +242,7 @@ int fcsim_key_check(const struct fcsim_key *k, const char *text, const char *ori
   return fcsim_error_set(err, FCSIM_EINTERNAL, "key %s.%s has no type", k->section, k->name);
 }
 
-static int set_index(struct fcsim_config *cfg, int i, const char *value, const char *origin, struct fcsim_error *err)
+int fcsim_config_set_index(struct fcsim_config *cfg, int i, const char *value, const char *origin, struct fcsim_error *err)
 {
   int rc = fcsim_key_check(&fcsim_keys[i], value, origin, err);
   if (rc)
@@ -249,7 +260,7 @@ static int set_index(struct fcsim_config *cfg, int i, const char *value, const c
   return 0;
 }
 
-static int unknown_key(const char *origin, const char *section, const char *name, struct fcsim_error *err)
+int fcsim_config_unknown_key(const char *origin, const char *section, const char *name, struct fcsim_error *err)
 {
   char buf[160];
   const char *hint = fcsim_key_suggest(section, name, buf, sizeof buf);
@@ -275,8 +286,8 @@ int fcsim_config_set(struct fcsim_config *cfg, const char *key, const char *valu
   section[n] = '\0';
   int i = fcsim_key_find(section, dot + 1);
   if (i < 0)
-    return unknown_key(origin, section, dot + 1, err);
-  return set_index(cfg, i, value, origin, err);
+    return fcsim_config_unknown_key(origin, section, dot + 1, err);
+  return fcsim_config_set_index(cfg, i, value, origin, err);
 }
 
 int fcsim_config_set_assignment(struct fcsim_config *cfg, const char *assignment, const char *origin,
@@ -292,69 +303,6 @@ int fcsim_config_set_assignment(struct fcsim_config *cfg, const char *assignment
   memcpy(key, assignment, n);
   key[n] = '\0';
   return fcsim_config_set(cfg, key, eq + 1, origin, err);
-}
-
-/* INI loading: a line-counting reader lets the handler know each key's line. */
-struct ini_ctx {
-  struct fcsim_config *cfg;
-  const char *path;
-  FILE *file;
-  int line;
-  struct fcsim_error *err;
-  int failed;    /* a handler refused a key */
-  int fail_line; /* ... on this line */
-};
-
-static char *cfg_ini_reader(char *str, int num, void *stream)
-{
-  struct ini_ctx *c = stream;
-  char *r = fgets(str, num, c->file);
-  if (r)
-    c->line++;
-  return r;
-}
-
-static int cfg_ini_handler(void *user, const char *section, const char *name, const char *value)
-{
-  struct ini_ctx *c = user;
-  char origin[600];
-  snprintf(origin, sizeof origin, "%s:%d", c->path, c->line);
-  if (!name) /* section header alone: check it names a known section */
-    return 1;
-  int i = fcsim_key_find(section, name);
-  if (i < 0) {
-    unknown_key(origin, section[0] ? section : "(none)", name, c->err);
-    c->failed = 1;
-    c->fail_line = c->line;
-    return 0;
-  }
-  if (set_index(c->cfg, i, value, origin, c->err)) {
-    c->failed = 1;
-    c->fail_line = c->line;
-    return 0;
-  }
-  return 1;
-}
-
-int fcsim_config_load_file(struct fcsim_config *cfg, const char *path, struct fcsim_error *err)
-{
-  FILE *f = fopen(path, "r");
-  if (!f)
-    return fcsim_error_set(err, FCSIM_EIO, "%s: cannot open: %s", path, strerror(errno));
-  struct ini_ctx c = {cfg, path, f, 0, err, 0, 0};
-  int rc = ini_parse_stream(cfg_ini_reader, &c, cfg_ini_handler, &c);
-  fclose(f);
-  if (rc == 0)
-    return 0;
-  /* inih returns the first error's line; if that was a syntax error, it
-   * comes before any key a handler refused later */
-  if (c.failed && rc == c.fail_line)
-    return err ? err->code : FCSIM_EINVAL;
-  fcsim_error_clear(err);
-  if (rc < 0)
-    return fcsim_error_set(err, FCSIM_EIO, "%s: cannot read", path);
-  return fcsim_error_set(err, FCSIM_EPARSE,
-                         "%s:%d: syntax error (expected `[section]`, `key = value` or a `;`/`#` comment)", path, rc);
 }
 
 void fcsim_config_print_help(FILE *out, int markdown)
@@ -385,7 +333,20 @@ void fcsim_config_write_help(FILE *out, int markdown)
                  "Generated by `fcsim help config --markdown` from the key registry (src/config/keys.c);\n"
                  "do not edit by hand. Plain numbers are in the unit shown; values with a unit\n"
                  "(`175ns`, `156.25MHz`, `1kb`, `512B`) are converted. Any key can be overridden on\n"
-                 "the command line with `--set section.key=value`.\n");
+                 "the command line with `--set section.key=value`.\n"
+                 "\n"
+                 "## File grammar\n\n"
+                 "- A file is lines of `[section]`, `key = value`, comments and blank lines; lines may be\n"
+                 "  of any length. A line starting with `;` or `#` (after blanks) is a comment; in a\n"
+                 "  value, `;` or `#` after a blank starts a comment (`rate = 0.1 ; low load`), while\n"
+                 "  `0.1;x` is one (invalid) value. Blanks around keys and values are ignored.\n"
+                 "- Every key belongs to the `[section]` above it. A key given twice in one file, or a\n"
+                 "  section header given twice, is refused with both line numbers (`--set` overrides a\n"
+                 "  file's key: that is its purpose). A file with no section and no key, or a\n"
+                 "  directory, is refused; leave CONFIG out to run the built-in default.\n"
+                 "- Numbers are decimal: `[+|-]digits[.digits][e[+|-]digits]` (`.5`, `1e-3`, `+2`).\n"
+                 "  `0x10`, `inf`, `nan` and `1,5` are not numbers, and `-0` is refused (write `0`).\n"
+                 "  A unit, where the key takes one, follows the number (`175ns`, `175 ns`).\n");
   for (size_t i = 0; i < fcsim_nkeys; i++) {
     const struct fcsim_key *k = &fcsim_keys[i];
     if (strcmp(section, k->section)) {

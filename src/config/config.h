@@ -132,6 +132,21 @@ int fcsim_key_check(const struct fcsim_key *k, const char *text, const char *ori
 int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
                          struct fcsim_error *err);
 
+/* Sets key i (an index in fcsim_keys) after checking the value; origin is
+ * "FILE:LINE", "--set" or NULL. */
+int fcsim_config_set_index(struct fcsim_config *cfg, int i, const char *value, const char *origin,
+                           struct fcsim_error *err);
+
+/* Fills err for an unknown key (or unknown section when name is "" or the
+ * section is unknown), with a did-you-mean hint. Returns FCSIM_EUNKNOWN_KEY. */
+int fcsim_config_unknown_key(const char *origin, const char *section, const char *name, struct fcsim_error *err);
+
+/* Reads INI text (config/ini.c); `name` names it in messages. A key or a
+ * section given twice, a key outside a section, an unknown key and a text
+ * with no section and no key are refused. */
+int fcsim_config_load_text(struct fcsim_config *cfg, const char *name, const char *text, size_t len,
+                           struct fcsim_error *err);
+
 /* Writes docs/CONFIG.md-style Markdown, or a plain listing, of every key. */
 void fcsim_config_write_help(FILE *out, int markdown);
 

@@ -62,6 +62,57 @@ const char *fcsim_unit_examples(unsigned allowed)
   return buf[0] ? buf + 1 : "a plain number";
 }
 
+static const char *skip_digits(const char *s)
+{
+  while (*s >= '0' && *s <= '9')
+    s++;
+  return s;
+}
+
+int fcsim_parse_number(const char *text, double *value, const char **end)
+{
+  const char *s = text;
+  if (*s == '+' || *s == '-')
+    s++;
+  const char *int_end = skip_digits(s), *p = int_end;
+  size_t ndigits = (size_t)(int_end - s);
+  if (*p == '.') {
+    const char *frac_end = skip_digits(p + 1);
+    ndigits += (size_t)(frac_end - (p + 1));
+    p = frac_end;
+  }
+  if (ndigits == 0)
+    return -1;
+  if (*p == 'e' || *p == 'E') {
+    const char *q = p + 1;
+    if (*q == '+' || *q == '-')
+      q++;
+    const char *exp_end = skip_digits(q);
+    if (exp_end > q)
+      p = exp_end;
+  }
+  /* `0x10`: the hex prefix would be read as 0 followed by junk; say so */
+  if (p == int_end && ndigits == 1 && s[0] == '0' && (*p == 'x' || *p == 'X'))
+    return -1;
+  char buf[128];
+  size_t len = (size_t)(p - text);
+  if (len >= sizeof buf)
+    return -1;
+  memcpy(buf, text, len);
+  buf[len] = '\0';
+  errno = 0;
+  double v = strtod(buf, NULL);
+  if (errno == ERANGE && fabs(v) > 1.0)
+    return -1;
+  if (!isfinite(v))
+    return -1;
+  if (v == 0 && text[0] == '-')
+    return -2;
+  *value = v == 0 ? 0.0 : v;
+  *end = p;
+  return 0;
+}
+
 int fcsim_parse_quantity(const char *text, unsigned allowed, double *value,
                          enum fcsim_unit_kind *kind, struct fcsim_error *err)
 {
@@ -69,12 +120,14 @@ int fcsim_parse_quantity(const char *text, unsigned allowed, double *value,
     return fcsim_error_set(err, FCSIM_EINVAL, "missing value");
   while (isspace((unsigned char)*text))
     text++;
-  char *end = NULL;
-  errno = 0;
-  double v = strtod(text, &end);
-  if (end == text || errno == ERANGE || !isfinite(v))
-    return fcsim_error_set(err, FCSIM_EINVAL, "`%s` is not a number (expected e.g. %s)", text,
-                           fcsim_unit_examples(allowed));
+  const char *end = NULL;
+  double v = 0;
+  int nrc = fcsim_parse_number(text, &v, &end);
+  if (nrc == -2)
+    return fcsim_error_set(err, FCSIM_EINVAL, "`%s`: a negative zero (write 0)", text);
+  if (nrc)
+    return fcsim_error_set(err, FCSIM_EINVAL, "`%s` is not a number (expected a decimal number%s%s)", text,
+                           allowed ? ", e.g. " : "", allowed ? fcsim_unit_examples(allowed) : "");
   while (isspace((unsigned char)*end))
     end++;
   size_t len = strlen(end);

@@ -20,6 +20,16 @@ enum fcsim_unit_kind {
   FCSIM_UNIT_CYCLES = 1 << 5 /* "cycles"/"cc" suffix: a plain count */
 };
 
+/* The number grammar of every configuration value, model parameter and
+ * range (docs/CONFIG.md states it for users):
+ *   [+|-] DIGITS [. [DIGITS]] [(e|E) [+|-] DIGITS]   or   [+|-] . DIGITS [exponent]
+ * Decimal only: `0x10`, `inf`, `nan` and `1,5` are not numbers; `-0` (a
+ * negative zero) is refused as a likely typo; the value must be finite.
+ * Parses the longest such prefix of `text` (no leading spaces) into *value,
+ * sets *end after it and returns 0; otherwise returns -1 (-2 for a negative
+ * zero) and leaves *value. */
+int fcsim_parse_number(const char *text, double *value, const char **end);
+
 /* Parses `text` as a number with an optional unit suffix. `allowed` is a mask
  * of enum fcsim_unit_kind accepted besides a plain number. On success stores
  * the value in SI base units in *value and the unit kind found in *kind

@@ -275,12 +275,12 @@ static void run_window(struct fcsim_net *net, struct fcsim_part *pt, uint64_t fr
   for (uint32_t i = 0; i < pt->n_out_cross; i++) {
     struct fcsim_ring *r = &net->links.chan[pt->out_cross[i]];
     if (!r->remote) /* a remote ring's new entries are sent by the exchange */
-      r->pub = r->tail;
+      __atomic_store_n(&r->pub, r->tail, __ATOMIC_RELEASE); /* the reader may be mid-window */
   }
   for (uint32_t i = 0; i < pt->n_out_ccross; i++) {
     struct fcsim_ring *r = &net->links.cchan[pt->out_ccross[i]];
     if (!r->remote)
-      r->pub = r->tail;
+      __atomic_store_n(&r->pub, r->tail, __ATOMIC_RELEASE);
   }
 }
 
@@ -391,7 +391,7 @@ static void barrier_wait(struct window_barrier *b, unsigned *local_sense)
 {
   unsigned s = !*local_sense;
   *local_sense = s;
-  if (atomic_fetch_add_explicit(&b->arrived, 1, memory_order_acq_rel) == b->n - 1) {
+  if (atomic_fetch_add_explicit(&b->arrived, 1, memory_order_acq_rel) == __atomic_load_n(&b->n, __ATOMIC_RELAXED) - 1) {
     atomic_store_explicit(&b->arrived, 0, memory_order_relaxed);
     atomic_store_explicit(&b->sense, s, memory_order_release);
     return;
@@ -426,7 +426,7 @@ static void run_partitions(struct fcsim_net *net, struct run_ctl *ctl)
     int nthreads = 1, tid = 0;
 #endif
     unsigned sense = 0;
-    bar.n = (unsigned)nthreads; /* every thread stores the same value */
+    __atomic_store_n(&bar.n, (unsigned)nthreads, __ATOMIC_RELAXED); /* every thread stores the same value */
     uint64_t from = 0;
     for (;;) {
       uint64_t to = window_end_after(net, from);

@@ -7,10 +7,37 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/units.h"
 #include "engine/sim_priv.h"
 #include "stats/stats.h"
 
+/* --- which metrics apply --- */
+
+/* Latencies describe measured packets: none measured, or a deadlock (the
+ * packets stuck in the cycle never arrive), leaves them undefined. */
+static int latencies_apply(const struct fcsim_stats *s)
+{
+  return s->packets_measured > 0 && !s->deadlock;
+}
+
+/* total_latency is a batch figure, defined once the whole batch arrived. */
+static int total_applies(const struct fcsim_stats *s, const struct fcsim_params *p)
+{
+  return p->mode == FCSIM_MODE_BATCH && s->drained && !s->deadlock && s->packets_delivered > 0;
+}
+
 /* --- table --- */
+
+static void table_latency(FILE *out, const char *name, const char *fmt, double v, double ns, int applies)
+{
+  if (!applies) {
+    fprintf(out, "  %-18s %14s %14s\n", name, "-", "-");
+    return;
+  }
+  char cycles[32];
+  snprintf(cycles, sizeof cycles, fmt, v);
+  fprintf(out, "  %-18s %14s %14.1f\n", name, cycles, v * ns);
+}
 
 void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
 {
@@ -27,8 +54,9 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
           p->pattern, p->rate_flits, p->packet_flits, p->mode_name,
           p->link_latency_cycles, p->link_latency_ns, p->link_bandwidth_flits);
   fprintf(out, "  %-18s %14s %14s\n", "metric", "cycles", "ns");
+  int lat = latencies_apply(s);
   if (p->mode == FCSIM_MODE_BATCH)
-    fprintf(out, "  %-18s %14.1f %14.1f\n", "total_latency", s->total_latency, s->total_latency * ns);
+    table_latency(out, "total_latency", "%.1f", s->total_latency, ns, total_applies(s, p));
   if (s->nmessages) {
     int64_t done = 0;
     for (int64_t i = 0; i < s->nmessages; i++)
@@ -36,11 +64,11 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
     fprintf(out, "  %-18s %14.0f %14.1f  (%lld of %lld messages complete)\n", "makespan", s->makespan,
             s->makespan * ns, (long long)done, (long long)s->nmessages);
   }
-  fprintf(out, "  %-18s %14.2f %14.1f\n", "avg_latency", s->avg_latency, s->avg_latency * ns);
-  fprintf(out, "  %-18s %14.0f %14.1f\n", "p50_latency", s->p50_latency, s->p50_latency * ns);
-  fprintf(out, "  %-18s %14.0f %14.1f\n", "p99_latency", s->p99_latency, s->p99_latency * ns);
-  fprintf(out, "  %-18s %14.0f %14.1f\n", "p999_latency", s->p999_latency, s->p999_latency * ns);
-  fprintf(out, "  %-18s %14.0f %14.1f\n", "worst_latency", s->worst_latency, s->worst_latency * ns);
+  table_latency(out, "avg_latency", "%.2f", s->avg_latency, ns, lat);
+  table_latency(out, "p50_latency", "%.0f", s->p50_latency, ns, lat);
+  table_latency(out, "p99_latency", "%.0f", s->p99_latency, ns, lat);
+  table_latency(out, "p999_latency", "%.0f", s->p999_latency, ns, lat);
+  table_latency(out, "worst_latency", "%.0f", s->worst_latency, ns, lat);
   fprintf(out, "  %-18s %14.1f %14.1f\n", "zero_load_latency", s->zero_load_latency, s->zero_load_latency * ns);
   if (s->self_packets_excluded)
     fprintf(out, "\n  %-18s %14.4f flits/node/cycle (offered %.4g, of which %.4g entered: %llu packets addressed to "
@@ -54,7 +82,10 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
     fprintf(out, "  %-18s %14llu sent to their own source as 0-hop packets\n", "self_packets",
             (unsigned long long)s->self_packets_sent);
   fprintf(out, "  %-18s %14.4f flits/node/cycle\n", "recv_throughput", s->recv_throughput);
-  fprintf(out, "  %-18s %14.3f\n", "avg_hops", s->avg_hops);
+  if (s->packets_measured)
+    fprintf(out, "  %-18s %14.3f\n", "avg_hops", s->avg_hops);
+  else
+    fprintf(out, "  %-18s %14s\n", "avg_hops", "-");
   fprintf(out, "  %-18s %14d of %d\n", "max_busy_vcs", s->max_busy_vcs, p->vcs);
   if (p->mode == FCSIM_MODE_CONTINUOUS)
     fprintf(out, "  %-18s %14.3f avg, %.3f max (flits/cycle)\n", "link_util", s->link_util_avg, s->link_util_max);
@@ -67,6 +98,19 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
           s->flit_hops_total / (s->wall_seconds > 0 ? s->wall_seconds : 1e-9));
   if (s->deadlock)
     fprintf(out, "\nDEADLOCK: %s\n", s->deadlock_report ? s->deadlock_report : "(no cycle found)");
+  else if (s->packets_measured == 0)
+    fprintf(out, "\nNO PACKET MEASURED: %s; `-` marks the metrics that do not apply.\n",
+            p->nodes < 2 ? "a one-node network sends nothing"
+            : p->rate_flits <= 0 ? "traffic.rate is 0"
+                                 : "no packet was created in the measurement window (low rate, or the pattern "
+                                   "sends nothing on this network)");
+  else if (!strcmp(p->mode_name, "batch") && !s->drained)
+    fprintf(out,
+            "\nBATCH NOT FINISHED: %llu of %lld packets arrived when the run stopped at cycle %llu "
+            "(sim.max_cycles = %lld); total_latency is unknown and the latencies above describe only the "
+            "packets that arrived.\n",
+            (unsigned long long)s->packets_delivered, (long long)(p->nodes * p->batch_packets),
+            (unsigned long long)s->cycles, (long long)p->max_cycles);
   else if (s->saturated && s->saturation_reason && !strcmp(s->saturation_reason, "latency"))
     fprintf(out, "\nSATURATED (latency): average latency %.1f cycles is above the limit (sim.saturation_latency_factor "
                  "= %g x zero-load %.1f, sim.saturation_latency = %lld; 0 is off).\n",
@@ -82,6 +126,22 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
 
 /* --- JSON --- */
 
+/* A key's value as JSON: a plain number stays a number (an integer for
+ * whole values of integer-like keys), anything else ("auto", "175ns",
+ * "4x4x4", names) a string. */
+static json_t *config_value_json(const struct fcsim_key *k, const char *text)
+{
+  double v;
+  const char *end;
+  if (k->type != FCSIM_KT_CHOICE && k->type != FCSIM_KT_DIMS && k->type != FCSIM_KT_ORDER &&
+      fcsim_parse_number(text, &v, &end) == 0 && *end == '\0') {
+    if (k->type != FCSIM_KT_REAL && v == floor(v) && fabs(v) < 9e15)
+      return json_integer((json_int_t)v);
+    return json_real(v);
+  }
+  return json_string(text);
+}
+
 static json_t *config_json(const struct fcsim_config *cfg)
 {
   json_t *root = json_object(), *sec = NULL;
@@ -95,7 +155,7 @@ static json_t *config_json(const struct fcsim_config *cfg)
       sec = json_object();
       json_object_set_new(root, cur, sec);
     }
-    json_object_set_new(sec, k->name, json_string(cfg->text[i] ? cfg->text[i] : k->default_text));
+    json_object_set_new(sec, k->name, config_value_json(k, cfg->text[i] ? cfg->text[i] : k->default_text));
   }
   return root;
 }
@@ -135,22 +195,29 @@ static json_t *histogram_json(const struct fcsim_stats_acc *a, double ref_ticks)
   return h;
 }
 
-static json_t *metrics_json(const struct fcsim_stats *s, int with_links)
+/* A metric that may not apply: null when it does not. */
+static json_t *maybe(double v, int applies)
+{
+  return applies ? json_real(v) : json_null();
+}
+
+static json_t *metrics_json(const struct fcsim_stats *s, const struct fcsim_params *p, int with_links)
 {
   json_t *m = json_object();
   const double ns = s->ns_per_cycle;
-  json_object_set_new(m, "total_latency", json_real(s->total_latency));
-  json_object_set_new(m, "avg_latency", json_real(s->avg_latency));
-  json_object_set_new(m, "worst_latency", json_real(s->worst_latency));
-  json_object_set_new(m, "p50_latency", json_real(s->p50_latency));
-  json_object_set_new(m, "p99_latency", json_real(s->p99_latency));
-  json_object_set_new(m, "p999_latency", json_real(s->p999_latency));
-  json_object_set_new(m, "total_latency_ns", json_real(s->total_latency * ns));
-  json_object_set_new(m, "avg_latency_ns", json_real(s->avg_latency * ns));
-  json_object_set_new(m, "worst_latency_ns", json_real(s->worst_latency * ns));
-  json_object_set_new(m, "p50_latency_ns", json_real(s->p50_latency * ns));
-  json_object_set_new(m, "p99_latency_ns", json_real(s->p99_latency * ns));
-  json_object_set_new(m, "p999_latency_ns", json_real(s->p999_latency * ns));
+  const int lat = latencies_apply(s), tot = total_applies(s, p);
+  json_object_set_new(m, "total_latency", maybe(s->total_latency, tot));
+  json_object_set_new(m, "avg_latency", maybe(s->avg_latency, lat));
+  json_object_set_new(m, "worst_latency", maybe(s->worst_latency, lat));
+  json_object_set_new(m, "p50_latency", maybe(s->p50_latency, lat));
+  json_object_set_new(m, "p99_latency", maybe(s->p99_latency, lat));
+  json_object_set_new(m, "p999_latency", maybe(s->p999_latency, lat));
+  json_object_set_new(m, "total_latency_ns", maybe(s->total_latency * ns, tot));
+  json_object_set_new(m, "avg_latency_ns", maybe(s->avg_latency * ns, lat));
+  json_object_set_new(m, "worst_latency_ns", maybe(s->worst_latency * ns, lat));
+  json_object_set_new(m, "p50_latency_ns", maybe(s->p50_latency * ns, lat));
+  json_object_set_new(m, "p99_latency_ns", maybe(s->p99_latency * ns, lat));
+  json_object_set_new(m, "p999_latency_ns", maybe(s->p999_latency * ns, lat));
   json_object_set_new(m, "offered_rate", json_real(s->offered_rate));
   json_object_set_new(m, "offered_rate_net", json_real(s->offered_rate_net));
   json_object_set_new(m, "self_packets_sent", json_integer((json_int_t)s->self_packets_sent));
@@ -160,7 +227,7 @@ static json_t *metrics_json(const struct fcsim_stats *s, int with_links)
   json_object_set_new(m, "send_throughput", json_real(s->send_throughput));
   json_object_set_new(m, "recv_throughput", json_real(s->recv_throughput));
   json_object_set_new(m, "max_busy_vcs", json_integer(s->max_busy_vcs));
-  json_object_set_new(m, "avg_hops", json_real(s->avg_hops));
+  json_object_set_new(m, "avg_hops", maybe(s->avg_hops, s->packets_measured > 0));
   json_object_set_new(m, "link_util_avg", json_real(s->link_util_avg));
   json_object_set_new(m, "link_util_max", json_real(s->link_util_max));
   json_object_set_new(m, "area_alms", json_integer(s->area_alms));
@@ -202,7 +269,7 @@ int fcsim_sim_write_json(const struct fcsim_sim *sim, FILE *out, unsigned flags,
   json_object_set_new(root, "fcsim", json_string(FCSIM_VERSION));
   json_object_set_new(root, "config", config_json(sim->cfg));
   json_object_set_new(root, "derived", derived_json(&sim->net->p));
-  json_t *metrics = metrics_json(&sim->stats, (flags & FCSIM_JSON_LINKS) != 0);
+  json_t *metrics = metrics_json(&sim->stats, &sim->net->p, (flags & FCSIM_JSON_LINKS) != 0);
   if (flags & FCSIM_JSON_HISTOGRAM)
     json_object_set_new(metrics, "latency_histogram", histogram_json(&sim->net->acc, sim->net->ref_ticks));
   json_object_set_new(root, "metrics", metrics);
@@ -218,6 +285,10 @@ int fcsim_sim_write_json(const struct fcsim_sim *sim, FILE *out, unsigned flags,
                       sim->stats.saturation_reason ? json_string(sim->stats.saturation_reason) : json_null());
   json_object_set_new(root, "drained", json_boolean(sim->stats.drained));
   json_object_set_new(root, "deadlock", json_boolean(sim->stats.deadlock));
+  /* false: no packet was measured, the latencies and hops are null */
+  json_object_set_new(root, "measured", json_boolean(sim->stats.packets_measured > 0));
+  if (sim->net->p.mode == FCSIM_MODE_BATCH)
+    json_object_set_new(root, "batch_finished", json_boolean(sim->stats.drained && !sim->stats.deadlock));
   if (sim->stats.deadlock_report)
     json_object_set_new(root, "deadlock_report", json_string(sim->stats.deadlock_report));
   size_t fmt = JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10) | ((flags & FCSIM_JSON_COMPACT) ? JSON_COMPACT : JSON_INDENT(2));
@@ -251,10 +322,20 @@ void fcsim_sim_write_csv_row(const struct fcsim_sim *sim, FILE *out)
   const struct fcsim_stats *s = &sim->stats;
   for (size_t i = 0; i < fcsim_nkeys; i++)
     fprintf(out, "%s,", sim->cfg->text[i] ? sim->cfg->text[i] : fcsim_keys[i].default_text);
-  fprintf(out, "%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%d,%.10g,%.10g,%.10g,%d,%llu,%llu,%llu,%d,%d,%.6f\n",
-          s->total_latency, s->avg_latency, s->worst_latency, s->p50_latency, s->p99_latency, s->p999_latency,
-          s->send_throughput, s->recv_throughput, s->max_busy_vcs, s->avg_hops, s->link_util_avg, s->link_util_max,
-          s->area_alms, (unsigned long long)s->packets_measured, (unsigned long long)s->packets_delivered,
+  const int lat = latencies_apply(s), tot = total_applies(s, &sim->net->p);
+  /* a metric that does not apply is an empty cell */
+  const double lats[6] = {s->total_latency, s->avg_latency, s->worst_latency, s->p50_latency, s->p99_latency,
+                          s->p999_latency};
+  for (int i = 0; i < 6; i++)
+    if (i == 0 ? tot : lat)
+      fprintf(out, "%.10g,", lats[i]);
+    else
+      fputc(',', out);
+  fprintf(out, "%.10g,%.10g,%d,", s->send_throughput, s->recv_throughput, s->max_busy_vcs);
+  if (s->packets_measured)
+    fprintf(out, "%.10g", s->avg_hops);
+  fprintf(out, ",%.10g,%.10g,%d,%llu,%llu,%llu,%d,%d,%.6f\n", s->link_util_avg, s->link_util_max, s->area_alms,
+          (unsigned long long)s->packets_measured, (unsigned long long)s->packets_delivered,
           (unsigned long long)s->cycles, s->saturated, s->deadlock, s->wall_seconds);
 }
 

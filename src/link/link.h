@@ -84,7 +84,9 @@ struct fcsim_ring {
 /* Entries the reader can see. */
 static inline uint32_t fcsim_ring_visible(const struct fcsim_ring *r)
 {
-  return r->pub - r->head;
+  /* acquire: pairs with the writer partition's release at the end of its
+   * window, so the entries before `pub` are complete when seen */
+  return __atomic_load_n(&r->pub, __ATOMIC_ACQUIRE) - r->head;
 }
 
 /* 1 if the writer may add an entry (the reader's head may lag: conservative).

@@ -122,10 +122,10 @@ int fcsim_model_parse_param(const struct fcsim_model_param *p, const char *text,
 
   double v;
   if (p->unit == FCSIM_MU_RATIO) {
-    char *end;
-    errno = 0;
-    v = strtod(text, &end);
-    if (end == text || errno == ERANGE || !isfinite(v))
+    const char *end;
+    while (isspace((unsigned char)*text))
+      text++;
+    if (fcsim_parse_number(text, &v, &end))
       return fcsim_error_set(err, FCSIM_EINVAL,
                              "parameter `%s`: `%s` is not a number (expected e.g. 0.5 or 50%%)",
                              p->name, text);

@@ -1,8 +1,10 @@
 /* The table of analytic models, lookup by name, and a consistency check of
  * every registered model (run by the tests and by `fcsim model list`). */
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
+#include "core/registry.h"
 #include "model/model.h"
 
 static const struct fcsim_model_ops *const models[] = {
@@ -12,6 +14,22 @@ static const struct fcsim_model_ops *const models[] = {
   NULL,
 };
 
+static const void *model_at(size_t i)
+{
+  return models[i];
+}
+
+static const struct fcsim_registry model_registry = {
+  .what = "model",
+  .at = model_at,
+  .name_offset = offsetof(struct fcsim_model_ops, name),
+  .required = {offsetof(struct fcsim_model_ops, summary), offsetof(struct fcsim_model_ops, source),
+               offsetof(struct fcsim_model_ops, params), offsetof(struct fcsim_model_ops, results),
+               offsetof(struct fcsim_model_ops, compute)},
+  .required_names = {"summary", "source", "params", "results", "compute"},
+  .nrequired = 5,
+};
+
 const struct fcsim_model_ops *const *fcsim_model_list(void)
 {
   return models;
@@ -19,20 +37,17 @@ const struct fcsim_model_ops *const *fcsim_model_list(void)
 
 const struct fcsim_model_ops *fcsim_model_find(const char *name)
 {
-  if (name == NULL)
-    return NULL;
-  for (size_t i = 0; models[i]; i++)
-    if (strcmp(models[i]->name, name) == 0)
-      return models[i];
-  return NULL;
+  return fcsim_registry_find(&model_registry, name);
+}
+
+size_t fcsim_model_list_names(char *buf, size_t size)
+{
+  return fcsim_registry_names(&model_registry, buf, size);
 }
 
 /* Checks one model's tables; see fcsim_model_check_registry. */
 static int check_model(const struct fcsim_model_ops *m, struct fcsim_error *err)
 {
-  if (!m->name || !m->summary || !m->source || !m->params || !m->results || !m->compute)
-    return fcsim_error_set(err, FCSIM_EINTERNAL, "model %s lacks a required field",
-                           m->name ? m->name : "(unnamed)");
   if (m->n_params > FCSIM_MODEL_MAX_PARAMS || m->n_results > FCSIM_MODEL_MAX_RESULTS)
     return fcsim_error_set(err, FCSIM_EINTERNAL, "model %s has too many parameters or results",
                            m->name);
@@ -75,12 +90,11 @@ static int check_model(const struct fcsim_model_ops *m, struct fcsim_error *err)
 
 int fcsim_model_check_registry(struct fcsim_error *err)
 {
+  int rc = fcsim_registry_check(&model_registry, err);
+  if (rc != 0)
+    return rc;
   for (size_t i = 0; models[i]; i++) {
-    for (size_t j = 0; j < i; j++)
-      if (strcmp(models[i]->name, models[j]->name) == 0)
-        return fcsim_error_set(err, FCSIM_EINTERNAL, "model %s registered twice",
-                               models[i]->name);
-    int rc = check_model(models[i], err);
+    rc = check_model(models[i], err);
     if (rc != 0)
       return rc;
   }

@@ -1,6 +1,8 @@
-/* The table of routing algorithms. Adding one is a file and a row here. */
-#include <string.h>
+/* The table of routing algorithms (core/registry.c does lookup, names and
+ * the start-up check). Adding one is a file and a row here. */
+#include <stddef.h>
 
+#include "core/registry.h"
 #include "routing/routing.h"
 
 static const struct fcsim_routing_ops *const routing_table[] = {
@@ -12,12 +14,23 @@ static const struct fcsim_routing_ops *const routing_table[] = {
   NULL,
 };
 
+static const void *routing_at(size_t i)
+{
+  return routing_table[i];
+}
+
+static const struct fcsim_registry routing_registry = {
+  .what = "routing algorithm",
+  .at = routing_at,
+  .name_offset = offsetof(struct fcsim_routing_ops, name),
+  .required = {offsetof(struct fcsim_routing_ops, route), offsetof(struct fcsim_routing_ops, help)},
+  .required_names = {"route", "help"},
+  .nrequired = 2,
+};
+
 const struct fcsim_routing_ops *fcsim_routing_find(const char *name)
 {
-  for (const struct fcsim_routing_ops *const *r = routing_table; *r; r++)
-    if (!strcmp((*r)->name, name))
-      return *r;
-  return NULL;
+  return fcsim_registry_find(&routing_registry, name);
 }
 
 int fcsim_routing_valid(const char *name)
@@ -25,14 +38,21 @@ int fcsim_routing_valid(const char *name)
   return fcsim_routing_find(name) != NULL;
 }
 
+size_t fcsim_routing_list_names(char *buf, size_t size)
+{
+  return fcsim_registry_names(&routing_registry, buf, size);
+}
+
 const char *fcsim_routing_names(void)
 {
+  /* the key registry's choice_list(void) interface (config/config.h); the
+   * list is bounded by the buffer, never overflows */
   static char buf[256];
-  buf[0] = '\0';
-  for (const struct fcsim_routing_ops *const *r = routing_table; *r; r++) {
-    if (buf[0])
-      strcat(buf, ", ");
-    strcat(buf, (*r)->name);
-  }
+  fcsim_routing_list_names(buf, sizeof buf);
   return buf;
+}
+
+int fcsim_routing_check_registry(struct fcsim_error *err)
+{
+  return fcsim_registry_check(&routing_registry, err);
 }

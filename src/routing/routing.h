@@ -40,8 +40,13 @@ struct fcsim_routing_ops {
 };
 
 const struct fcsim_routing_ops *fcsim_routing_find(const char *name);
-const char *fcsim_routing_names(void);
 int fcsim_routing_valid(const char *name);
+/* "dor, romm, ..." into the caller's buffer; returns the full length. */
+size_t fcsim_routing_list_names(char *buf, size_t size);
+/* The same list for the key registry's choice_list (a bounded static copy). */
+const char *fcsim_routing_names(void);
+/* Start-up check: names unique, `route` and `help` set in every entry. */
+int fcsim_routing_check_registry(struct fcsim_error *err);
 
 /* Deadlock check shared by every algorithm's `check`: builds the channel
  * dependency graph of `ops` on `t` (routing/cdg.c) and refuses, naming

@@ -45,7 +45,7 @@ static void test_sweep_stops_at_saturation(void **state)
   close(mkstemp(csv));
   close(mkstemp(json));
   struct ts_result r;
-  const char *args[] = {"sweep", "/dev/null", "--vary", "traffic.rate=0.2:3.0:0.4", "--set", "sim.measure_cycles=3000",
+  const char *args[] = {"sweep", "--vary", "traffic.rate=0.2:3.0:0.4", "--set", "sim.measure_cycles=3000",
                         "--set", "sim.drain_cycles=3000", "--csv", csv, "--json", json, NULL};
   assert_int_equal(ts_run_cli(&r, args), 0);
   assert_int_equal(r.status, 0);

@@ -111,8 +111,27 @@ static void test_deadlock_report(void **state)
                                      "sim.deadlock_cycles=500", NULL});
 }
 
+/* Small networks and short runs, for the sanitizer builds (FCSIM_TEST_SMALL
+ * set by the "sim-small" CTest label): partitions, windows, cross-partition
+ * rings and the barrier under ASan/UBSan and ThreadSanitizer. */
+static void test_small(void **state)
+{
+  check_config((const char *const[]){"network.dims=4x4", "traffic.rate=0.5", "sim.warmup_cycles=500",
+                                     "sim.measure_cycles=2000", "sim.drain_cycles=1000", NULL});
+  check_config((const char *const[]){"network.dims=2x4x8", "router.model=classic", "network.link_latency=3",
+                                     "router.vcs=4", "traffic.pattern=randperm", "traffic.rate=0.4",
+                                     "routing.algorithm=ccar", "sim.warmup_cycles=500", "sim.measure_cycles=2000",
+                                     "sim.drain_cycles=1000", NULL});
+  check_config((const char *const[]){"network.dims=4x4", "traffic.mode=batch", "traffic.batch_packets=50",
+                                     "traffic.rate=1.0", NULL});
+}
+
 int main(void)
 {
+  if (getenv("FCSIM_TEST_SMALL")) {
+    const struct CMUnitTest small[] = {cmocka_unit_test(test_small), cmocka_unit_test(test_deadlock_report)};
+    return cmocka_run_group_tests(small, NULL, NULL);
+  }
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_novog_uniform), cmocka_unit_test(test_novog_saturated_8x8x8),
     cmocka_unit_test(test_classic_short_links), cmocka_unit_test(test_mesh_and_patterns),

@@ -111,7 +111,7 @@ static void test_sweep_says_why(void **state)
   assert_int_equal(ts_run_cli(&r, args), 0);
   assert_int_equal(r.status, 0);
   assert_non_null(strstr(r.out, "saturated (latency)"));
-  assert_non_null(strstr(r.out, "stopped: the network saturated at traffic.rate = 0.8: latency"));
+  assert_non_null(strstr(r.out, "stopped: the network saturated at traffic.rate=0.8: latency"));
   char *j = ts_read_file(json);
   assert_non_null(strstr(j, "\"saturation_reason\":null"));
   assert_non_null(strstr(j, "\"saturation_reason\":\"latency\""));

@@ -150,10 +150,10 @@ static void test_bad_input(void **state)
   expect_usage(ARGS("model", "stream", "--preset", "weather"), "weather", "tsunami");
   expect_usage(ARGS("model", "fft", "--set", "N=48"), "`N`", "power of two");
   expect_usage(ARGS("model", "fft", "--set", "n=4", "--set", "m=3"), "`m`", "3m <= 2n");
-  expect_usage(ARGS("model", "stream", "--vary", "M=1:8"), "--vary", "start:stop:step");
-  expect_usage(ARGS("model", "stream", "--vary", "M=8:1:1"), "--vary", "stop");
+  expect_usage(ARGS("model", "stream", "--vary", "M=1:8"), "--vary", "START:STOP:STEP");
+  expect_usage(ARGS("model", "stream", "--vary", "M=8:1:1"), "--vary", "STOP is below START");
   expect_usage(ARGS("model", "stream", "--vary", "Q=1:8:1"), "`Q`", NULL);
-  expect_usage(ARGS("model", "stream", "--vary", "M=1:8:0"), "step", NULL);
+  expect_usage(ARGS("model", "stream", "--vary", "M=1:8:0"), "STEP", NULL);
   expect_usage(ARGS("model", "nosuch"), "nosuch", NULL);
   expect_usage(ARGS("model", "stream", "--frobnicate"), "--frobnicate", NULL);
   expect_usage(ARGS("model", "gather", "--set", "schedule=star"), "schedule", "ring");

@@ -1,0 +1,223 @@
+/* `fcsim tune`, the JSON Lines and CSV outputs of `fcsim tune`. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fcsim/fcsim.h"
+#include "fcsim/tune.h"
+#include "core/range.h"
+#include "tune/analysis.h"
+#include "tune/tune_internal.h"
+#include "tune/tune_json.h"
+#include "tune/tune_search.h"
+
+static json_t *num_json(double x)
+{
+  return isfinite(x) ? json_real(x) : json_null();
+}
+
+static json_t *label_json(const struct fcsim_tune *t, long c)
+{
+  if (c < 0)
+    return json_null();
+  char label[256];
+  config_label(t, (size_t)c, label, sizeof label);
+  return json_string(label);
+}
+
+static json_t *header_json(const struct fcsim_tune *t)
+{
+  json_t *o = json_object();
+  json_object_set_new(o, "type", json_string("tune"));
+  json_object_set_new(o, "fcsim", json_string(fcsim_version()));
+  json_t *wl = json_array();
+  for (size_t w = 0; w < t->nw; w++)
+    json_array_append_new(wl, json_string(t->wl[w].name));
+  json_object_set_new(o, "workloads", wl);
+  for (int v = 0; v < 2; v++) {
+    const struct dim *dims = v ? t->vary : t->space;
+    size_t n = v ? t->nvary : t->nspace;
+    json_t *d = json_object();
+    for (size_t i = 0; i < n; i++) {
+      json_t *a = json_array();
+      for (size_t j = 0; j < dims[i].n; j++)
+        json_array_append_new(a, json_string(dims[i].values[j]));
+      json_object_set_new(d, dims[i].key, a);
+    }
+    json_object_set_new(o, v ? "vary" : "space", d);
+  }
+  json_t *ms = json_array();
+  for (size_t mi = 0; mi < t->nmetrics; mi++)
+    json_array_append_new(ms, json_string(fcsim__tune_metrics[t->metrics[mi]].name));
+  json_object_set_new(o, "metrics", ms);
+  json_object_set_new(o, "tolerance", json_real(t->opt.tolerance));
+  json_t *rungs = json_array();
+  for (int r = 0; r <= t->nprune && t->prepared; r++) {
+    const struct rung *rg = &t->rungs[r];
+    json_t *ro = json_object();
+    json_object_set_new(ro, "budget", json_real(rg->budget));
+    json_object_set_new(ro, "run_length", json_string(rg->budget_text));
+    json_object_set_new(ro, "configurations", json_integer((json_int_t)rg->nconf));
+    json_t *pr = json_array();
+    for (size_t k = 0; k < rg->nconf; k++)
+      if (t->pruned_at[rg->conf[k]] == r)
+        json_array_append_new(pr, label_json(t, (long)rg->conf[k]));
+    json_object_set_new(ro, "pruned", pr);
+    json_array_append_new(rungs, ro);
+  }
+  json_object_set_new(o, "rungs", rungs);
+  return o;
+}
+
+static json_t *summary_json(const struct fcsim_tune *t)
+{
+  const struct fcsim_tune_counts *c = &t->counts;
+  json_t *o = json_object();
+  json_object_set_new(o, "type", json_string("summary"));
+  json_t *co = json_object();
+  json_object_set_new(co, "configurations", json_integer((json_int_t)c->configs));
+  json_object_set_new(co, "impossible", json_integer((json_int_t)c->infeasible));
+  json_object_set_new(co, "runs", json_integer((json_int_t)c->runs));
+  json_object_set_new(co, "new", json_integer((json_int_t)c->run_new));
+  json_object_set_new(co, "reused", json_integer((json_int_t)c->reused));
+  json_object_set_new(co, "failed", json_integer((json_int_t)c->failed));
+  json_object_set_new(co, "deadlocked", json_integer((json_int_t)c->deadlocked));
+  json_object_set_new(co, "buffer_overflow_runs", json_integer((json_int_t)c->overflowed));
+  json_object_set_new(co, "saturated", json_integer((json_int_t)c->saturated));
+  json_object_set_new(co, "pruned", json_integer((json_int_t)c->pruned));
+  json_object_set_new(o, "counts", co);
+  json_t *ws = json_object();
+  for (size_t w = 0; w < t->nw; w++) {
+    json_t *wo = json_object();
+    for (size_t mi = 0; mi < t->nmetrics; mi++) {
+      const struct wres *res = &t->wres[w * t->nmetrics + mi];
+      if (!res->applicable)
+        continue;
+      json_t *mo = json_object();
+      json_object_set_new(mo, "best", label_json(t, res->best));
+      json_object_set_new(mo, "value", num_json(res->best_score));
+      json_object_set_new(mo, "average", num_json(res->avg_score));
+      json_object_set_new(mo, "gain", num_json(res->gain));
+      json_object_set_new(mo, "per_point_gain", num_json(res->oracle_gain));
+      json_object_set_new(mo, "valid_configurations", json_integer(res->nvalid));
+      json_object_set_new(mo, "best_vcs", json_integer(res->best_vcs));
+      json_object_set_new(mo, "busy_vcs", json_integer(res->busy_vcs));
+      json_object_set_new(mo, "fewest_vcs", res->fewest_vcs >= 0 ? json_integer(res->fewest_vcs) : json_null());
+      json_object_set_new(mo, "fewest_vcs_config", label_json(t, res->fewest_at));
+      int a = fcsim__tune_area_alms(res->fewest_vcs), b = fcsim__tune_area_alms(res->best_vcs);
+      json_object_set_new(mo, "area_saved_alms", a > 0 && b > 0 ? json_integer(b - a) : json_null());
+      json_object_set_new(wo, fcsim__tune_metrics[t->metrics[mi]].name, mo);
+    }
+    json_object_set_new(ws, t->wl[w].name, wo);
+  }
+  json_object_set_new(o, "workloads", ws);
+  json_t *gl = json_object();
+  for (size_t mi = 0; mi < t->nmetrics && t->nw >= 2; mi++) {
+    const struct gres *g = &t->gres[mi];
+    if (!g->applicable)
+      continue;
+    json_t *mo = json_object();
+    json_object_set_new(mo, "best", label_json(t, g->best));
+    json_object_set_new(mo, "value", num_json(g->score));
+    json_object_set_new(mo, "gain", num_json(g->gain));
+    json_object_set_new(mo, "fewest_vcs", g->fewest_vcs >= 0 ? json_integer(g->fewest_vcs) : json_null());
+    json_object_set_new(mo, "fewest_vcs_config", label_json(t, g->fewest_at));
+    json_object_set_new(gl, fcsim__tune_metrics[t->metrics[mi]].name, mo);
+  }
+  json_object_set_new(o, "global", gl);
+  return o;
+}
+
+int fcsim_tune_write_json(const struct fcsim_tune *t, FILE *out, struct fcsim_error *err)
+{
+  int rc = 0;
+  json_t *h = header_json(t);
+  rc |= json_dumpf(h, out, JSON_FLAGS);
+  rc |= fputc('\n', out) == EOF;
+  json_decref(h);
+  for (int r = 0; t->prepared && r <= t->nprune; r++) {
+    const struct rung *rg = &t->rungs[r];
+    size_t nj = rg->nconf * t->nw * t->ns;
+    for (size_t j = 0; rg->jobs && j < nj; j++) {
+      if (rg->jobs[j].state == JOB_PENDING)
+        continue;
+      json_t *o = fcsim__tune_job_json(t, r, &rg->jobs[j]);
+      rc |= json_dumpf(o, out, JSON_FLAGS);
+      rc |= fputc('\n', out) == EOF;
+      json_decref(o);
+    }
+  }
+  if (t->analysed) {
+    json_t *s = summary_json(t);
+    rc |= json_dumpf(s, out, JSON_FLAGS);
+    rc |= fputc('\n', out) == EOF;
+    json_decref(s);
+  }
+  return rc ? fcsim_error_set(err, FCSIM_EIO, "cannot write the JSON output") : 0;
+}
+
+/* A CSV field, quoted when it holds a comma, quote or newline. */
+static void csv_field(FILE *out, const char *s)
+{
+  if (!strpbrk(s, ",\"\n")) {
+    fputs(s, out);
+    return;
+  }
+  fputc('"', out);
+  for (; *s; s++) {
+    if (*s == '"')
+      fputc('"', out);
+    fputc(*s, out);
+  }
+  fputc('"', out);
+}
+
+int fcsim_tune_write_csv(const struct fcsim_tune *t, FILE *out, struct fcsim_error *err)
+{
+  fprintf(out, "workload,rung,budget");
+  for (size_t d = 0; d < t->nspace; d++)
+    fprintf(out, ",%s", t->space[d].key);
+  for (size_t d = 0; d < t->nvary; d++)
+    fprintf(out, ",%s", t->vary[d].key);
+  for (int i = 0; i < TR_NRAW; i++)
+    fprintf(out, ",%s", fcsim__tune_raw_names[i]);
+  fprintf(out, ",saturated,drained,deadlock,error\n");
+  for (int r = 0; t->prepared && r <= t->nprune; r++) {
+    const struct rung *rg = &t->rungs[r];
+    size_t nj = rg->nconf * t->nw * t->ns;
+    for (size_t j = 0; rg->jobs && j < nj; j++) {
+      const struct job *jb = &rg->jobs[j];
+      if (jb->state == JOB_PENDING)
+        continue;
+      csv_field(out, t->wl[jb->w].name);
+      fprintf(out, ",%d,%.10g", r, rg->budget);
+      for (size_t d = 0; d < t->nspace; d++) {
+        fputc(',', out);
+        csv_field(out, t->space[d].values[space_index(t, jb->c, d)]);
+      }
+      for (size_t d = 0; d < t->nvary; d++) {
+        fputc(',', out);
+        csv_field(out, t->vary[d].values[vary_index(t, jb->s, d)]);
+      }
+      if (jb->state == JOB_DONE) {
+        for (int i = 0; i < TR_NRAW; i++)
+          fprintf(out, ",%.10g", jb->raw.v[i]);
+        fprintf(out, ",%d,%d,%d,\n", jb->raw.saturated, jb->raw.drained, jb->raw.deadlock);
+      } else {
+        for (int i = 0; i < TR_NRAW + 3; i++)
+          fputc(',', out);
+        fputc(',', out);
+        csv_field(out, jb->error ? jb->error : "");
+        fputc('\n', out);
+      }
+    }
+  }
+  return ferror(out) ? fcsim_error_set(err, FCSIM_EIO, "cannot write the CSV output") : 0;
+}
