@@ -409,6 +409,8 @@ int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, const
   if ((rc = fcsim_topo_init(&net->topo, &net->p, err)) ||
       (rc = fcsim_traffic_init(&net->traffic, &net->topo, &net->p, err)))
     goto fail;
+  if (net->routing->setup && (rc = net->routing->setup(&net->topo, &net->p, err)))
+    goto fail;
   if (net->routing->check && (rc = net->routing->check(&net->topo, &net->p, err)))
     goto fail;
   const struct fcsim_graph *g = &net->topo.graph;

@@ -11,6 +11,7 @@ static const struct fcsim_routing_ops *const routing_table[] = {
   &fcsim_routing_o1turn,
   &fcsim_routing_rlb,
   &fcsim_routing_ccar,
+  &fcsim_routing_table,
   NULL,
 };
 

@@ -16,6 +16,10 @@ struct fcsim_routing_ops {
   const char *name;     /* config name: routing.algorithm */
   const char *help;     /* one line */
   int version;          /* 1 */
+  /* (optional) builds what the algorithm keeps with the topology (table
+   * routing: t->tables), called once when the network is built, before
+   * `check` */
+  int (*setup)(struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err);
   /* (optional) checks the configuration for this algorithm */
   int (*check)(const struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err);
   /* (optional) per-packet state chosen at the source; 0 if absent */
@@ -61,5 +65,6 @@ extern const struct fcsim_routing_ops fcsim_routing_romm;
 extern const struct fcsim_routing_ops fcsim_routing_o1turn;
 extern const struct fcsim_routing_ops fcsim_routing_rlb;
 extern const struct fcsim_routing_ops fcsim_routing_ccar;
+extern const struct fcsim_routing_ops fcsim_routing_table;
 
 #endif

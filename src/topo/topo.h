@@ -16,6 +16,8 @@
 
 #define FCSIM_MAX_PORTS (2 * FCSIM_MAX_DIMS)
 
+struct fcsim_route_tables;
+
 struct fcsim_topo {
   enum fcsim_topology_kind kind;
   int ndims;
@@ -25,6 +27,8 @@ struct fcsim_topo {
   int nports;                     /* 2 * ndims */
   int32_t *neighbor;              /* [node * nports + port], -1 if no link (from malloc) */
   struct fcsim_graph graph;       /* the same network as a component graph (what the engine reads) */
+  struct fcsim_route_tables *tables; /* table routing's next hops (routing/table.h; one malloc block,
+                                      * freed by fcsim_topo_destroy), or NULL */
 };
 
 /* Builds the topology and its graph (every channel with network.link_latency

@@ -35,6 +35,7 @@ static int torus_graph(struct fcsim_topo *t, const struct fcsim_params *p, struc
 int fcsim_topo_init(struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err)
 {
   t->kind = p->topology;
+  t->tables = NULL;
   t->ndims = p->ndims;
   t->nports = 2 * p->ndims;
   t->nodes = 1;
@@ -70,6 +71,8 @@ void fcsim_topo_destroy(struct fcsim_topo *t)
 {
   free(t->neighbor);
   t->neighbor = NULL;
+  free(t->tables); /* one block (routing/table.h) */
+  t->tables = NULL;
   fcsim_graph_destroy(&t->graph);
 }
 
