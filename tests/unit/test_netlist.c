@@ -4,7 +4,7 @@
  * naming FILE:LINE and what was expected; export round trips (torus, mesh,
  * netlist) giving the same slots and channels; geometric helpers on a file
  * topology; the description of the two-board example (latency diameter by
- * hand, bisection); the heuristic bisection against the torus formula; and
+ * hand, bisection; the public fcsim_topo_describe too); the heuristic bisection against the torus formula; and
  * `fcsim topo` with --export/--dot/--json and a bad netlist (exit 2). */
 #define _POSIX_C_SOURCE 200809L
 #include <jansson.h>
@@ -350,6 +350,18 @@ static void test_describe_example(void **state)
   assert_int_equal(d.kinds[1].router_cycles, r);
   assert_int_equal(d.diameter_cycles, (uint64_t)(r + 2 * re + 93)); /* fpga, then two edge routers */
   fcsim_topo_desc_free(&d);
+  /* the public description reads the same graph */
+  struct fcsim_topo_info ti;
+  assert_int_equal(fcsim_config_set(cfg, "network.topology", "file", "test", &err), 0);
+  assert_int_equal(fcsim_config_set(cfg, "network.file", EXAMPLE, "test", &err), 0);
+  if (fcsim_topo_describe(cfg, &ti, &err))
+    fail_msg("%s", err.msg);
+  assert_int_equal(ti.nodes, 8);
+  assert_int_equal(ti.links, 14);
+  assert_int_equal(ti.channels, 28);
+  assert_int_equal(ti.diameter_hops, 3);
+  assert_int_equal(ti.bisection_links, 2);
+  assert_true(ti.diameter_ns > (r + 2 * re + 93) * 6.4 - 1e-6 && ti.diameter_ns < (r + 2 * re + 93) * 6.4 + 1e-6);
   fcsim_config_destroy(cfg);
   fcsim_topo_destroy(&t);
 }
