@@ -48,16 +48,17 @@ int fcsim_sim_write_json(const struct fcsim_sim *sim, FILE *out, unsigned flags,
 void fcsim_sim_write_csv_header(const struct fcsim_sim *sim, FILE *out);
 void fcsim_sim_write_csv_row(const struct fcsim_sim *sim, FILE *out);
 
-/* A description of the network a configuration builds. */
+/* A description of the network a configuration builds (any topology; the
+ * full description, by kind and link class, is `fcsim topo --json`). */
 struct fcsim_topo_info {
   int64_t nodes;
   int64_t links;            /* bidirectional links */
   int64_t channels;         /* directed channels */
   int diameter_hops;
-  double diameter_ns;       /* head latency across the diameter at zero load */
-  int64_t bisection_links;  /* bidirectional links across the smallest bisection */
+  double diameter_ns;       /* head latency of the longest lowest-latency path between endpoints at zero load */
+  int64_t bisection_links;  /* links across the smallest bisection (netlists: a heuristic upper bound) */
   double bisection_flits_per_cycle; /* both directions */
-  int ports_per_router;
+  int ports_per_router;     /* most network ports of a router, plus the model's local ports */
   int link_latency_cycles;
   double link_latency_ns;
   int router_delay_cycles;  /* per-hop head delay inside a router */

@@ -1,17 +1,194 @@
-/* fcsim topo [CONFIG] [--set k=v ...]: describe the network a config builds. */
+/* fcsim topo [CONFIG] [--set k=v ...] [--json FILE] [--export FILE] [--dot FILE]:
+ * describe the network a config builds (torus, mesh or netlist): nodes by
+ * kind, links by class, diameter in hops and ns with the longest path's
+ * hops, bisection; write it as JSON, as a netlist, or as Graphviz. */
+#include <jansson.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cli/cli.h"
 #include "cli/common.h"
+#include "config/config.h"
+#include "topo/describe.h"
+#include "topo/netlist.h"
 
-static const char topo_usage[] = "usage: fcsim topo [CONFIG.ini] [--set section.key=value ...]\n"
-                                 "  Prints nodes, links, diameter (hops and ns) and bisection of the network.\n";
+static const char topo_usage[] =
+    "usage: fcsim topo [CONFIG.ini] [--set section.key=value ...] [--json FILE] [--export FILE] [--dot FILE]\n"
+    "  Prints nodes by kind, links by class, diameter (hops and ns, with the longest path) and bisection.\n"
+    "  --json FILE    the same as data\n"
+    "  --export FILE  the network as a netlist (docs/NETLIST.md), loadable with network.topology = file\n"
+    "  --dot FILE     the network as Graphviz\n";
+
+/* What one run of the command has built. */
+struct topo_run {
+  struct fcsim_params p;      /* the resolved configuration */
+  struct fcsim_topo t;        /* the network */
+  struct fcsim_topo_desc d;   /* its description */
+  char network[1100];         /* "8x8x8 torus" or "netlist FILE" */
+};
+
+static void hop_text(const struct fcsim_graph *g, const struct fcsim_desc_hop *h, char *buf, size_t size)
+{
+  char a[FCSIM_NODE_NAME_MAX + 8], b[FCSIM_NODE_NAME_MAX + 8];
+  snprintf(buf, size, "%s:%d -> %s", fcsim_graph_node_name(g, h->from, a, sizeof a), h->port,
+           fcsim_graph_node_name(g, h->to, b, sizeof b));
+}
+
+static void print_desc(const struct topo_run *r)
+{
+  const struct fcsim_topo_desc *d = &r->d;
+  const struct fcsim_graph *g = &r->t.graph;
+  const double ns = 1e9 / r->p.clock_hz;
+  printf("network      %s\n", r->network);
+  printf("nodes        %lld routers (%lld endpoints):", (long long)d->nodes, (long long)d->endpoints);
+  for (int k = 0; k < d->nkinds; k++)
+    printf("%s %lld %s%s%s%s (%d cycles per router)", k ? ";" : "", (long long)d->kinds[k].nodes,
+           d->kinds[k].spec.model, d->kinds[k].spec.set[0] ? " [" : "", d->kinds[k].spec.set,
+           d->kinds[k].spec.set[0] ? "]" : "", d->kinds[k].router_cycles);
+  int64_t two = 0, one = 0;
+  for (int i = 0; i < d->nclasses; i++) {
+    two += d->classes[i].two_way;
+    one += d->classes[i].one_way;
+  }
+  printf("\nlinks        %lld bidirectional, %lld one-way (%lld channels)\n", (long long)two, (long long)one,
+         (long long)d->channels);
+  for (int i = 0; i < d->nclasses; i++) {
+    const struct fcsim_desc_link_class *c = &d->classes[i];
+    printf("  class      %lld two-way + %lld one-way: %u cycles = %.1f ns, %d flit(s)/cycle, %s", (long long)c->two_way,
+           (long long)c->one_way, (unsigned)c->latency_cycles, c->latency_cycles * ns, c->bandwidth_flits,
+           fcsim_link_model_name(c->model));
+    if (c->sd_cycles > 0)
+      printf(" (sd %.2f cycles = %.2f ns)", c->sd_cycles, c->sd_cycles * ns);
+    putchar('\n');
+  }
+  printf("diameter     %d hops; %.1f ns (%llu cycles) on the longest lowest-latency path between endpoints at zero "
+         "load, router + link per hop\n",
+         d->diameter_hops, d->diameter_ns, (unsigned long long)d->diameter_cycles);
+  for (int i = 0; i < d->path_hops; i++) {
+    char hop[100];
+    hop_text(g, &d->path[i], hop, sizeof hop);
+    printf("  hop %-6d %-28s router %d + link %u = %.1f ns\n", i + 1, hop, d->path[i].router_cycles,
+           (unsigned)d->path[i].link_cycles, (d->path[i].router_cycles + d->path[i].link_cycles) * ns);
+  }
+  printf("bisection    %lld links, %.0f flits/cycle across it (both directions), %s\n", (long long)d->bisection_links,
+         d->bisection_flits_per_cycle,
+         d->bisection_exact ? "exact (torus/mesh formula)" : "heuristic: an upper bound (best of seeded swap searches)");
+  if (d->endpoints > 1)
+    printf("uniform bound %.4f flits/node/cycle (bisection: half the traffic crosses it)\n",
+           2.0 * d->bisection_flits_per_cycle / (double)d->endpoints);
+}
+
+static json_t *desc_json(const struct topo_run *r)
+{
+  const struct fcsim_topo_desc *d = &r->d;
+  const struct fcsim_graph *g = &r->t.graph;
+  const double ns = 1e9 / r->p.clock_hz;
+  char a[FCSIM_NODE_NAME_MAX + 8], b[FCSIM_NODE_NAME_MAX + 8];
+  json_t *kinds = json_array(), *classes = json_array(), *hops = json_array();
+  for (int k = 0; k < d->nkinds; k++)
+    json_array_append_new(kinds, json_pack("{s:s, s:s, s:I, s:I, s:i}", "model", d->kinds[k].spec.model, "set",
+                                           d->kinds[k].spec.set, "nodes", (json_int_t)d->kinds[k].nodes, "endpoints",
+                                           (json_int_t)d->kinds[k].endpoints, "router_cycles",
+                                           d->kinds[k].router_cycles));
+  for (int i = 0; i < d->nclasses; i++) {
+    const struct fcsim_desc_link_class *c = &d->classes[i];
+    json_array_append_new(classes, json_pack("{s:i, s:f, s:i, s:f, s:s, s:I, s:I}", "latency_cycles",
+                                             (int)c->latency_cycles, "latency_ns", c->latency_cycles * ns,
+                                             "bandwidth_flits", c->bandwidth_flits, "jitter_ns", c->sd_cycles * ns,
+                                             "model", fcsim_link_model_name(c->model), "two_way",
+                                             (json_int_t)c->two_way, "one_way", (json_int_t)c->one_way));
+  }
+  for (int i = 0; i < d->path_hops; i++) {
+    const struct fcsim_desc_hop *h = &d->path[i];
+    json_array_append_new(hops, json_pack("{s:s, s:i, s:s, s:i, s:i, s:f}", "from",
+                                          fcsim_graph_node_name(g, h->from, a, sizeof a), "port", h->port, "to",
+                                          fcsim_graph_node_name(g, h->to, b, sizeof b), "router_cycles",
+                                          h->router_cycles, "link_cycles", (int)h->link_cycles, "ns",
+                                          (h->router_cycles + h->link_cycles) * ns));
+  }
+  json_t *path = json_pack("{s:s?, s:s?, s:o}", "from", d->path_hops ? fcsim_graph_node_name(g, d->path[0].from, a, sizeof a) : NULL,
+                           "to", d->path_hops ? fcsim_graph_node_name(g, d->path[d->path_hops - 1].to, b, sizeof b) : NULL,
+                           "hops", hops);
+  return json_pack("{s:s, s:s, s:{s:I, s:I, s:o}, s:{s:I, s:I, s:o}, s:i, s:f, s:I, s:o, s:I, s:f, s:s}", "fcsim",
+                   fcsim_version(), "network", r->network, "nodes", "total", (json_int_t)d->nodes, "endpoints",
+                   (json_int_t)d->endpoints, "kinds", kinds, "links", "total", (json_int_t)d->links, "channels",
+                   (json_int_t)d->channels, "classes", classes, "diameter_hops", d->diameter_hops, "diameter_ns",
+                   d->diameter_ns, "diameter_cycles", (json_int_t)d->diameter_cycles, "longest_path", path,
+                   "bisection_links", (json_int_t)d->bisection_links, "bisection_flits_per_cycle",
+                   d->bisection_flits_per_cycle, "bisection_method", d->bisection_exact ? "exact" : "heuristic upper bound");
+}
+
+static int write_json(const struct topo_run *r, const char *path)
+{
+  json_t *doc = desc_json(r);
+  size_t n = strlen(path) + 8;
+  char *tmp = malloc(n);
+  int bad = !doc || !tmp;
+  if (!bad) {
+    snprintf(tmp, n, "%s.tmp", path);
+    bad = json_dump_file(doc, tmp, JSON_INDENT(2) | JSON_REAL_PRECISION(12)) || rename(tmp, path);
+    if (bad)
+      remove(tmp);
+  }
+  json_decref(doc);
+  free(tmp);
+  if (bad)
+    fcsim_cli_error("%s: cannot write the JSON description", path);
+  return bad ? FCSIM_EXIT_USAGE : 0;
+}
+
+/* Takes --export FILE and --dot FILE out of argv (the rest goes to
+ * cli_parse). Returns 0 or FCSIM_EXIT_USAGE. */
+static int take_outputs(int *argc, char **argv, const char **export_path, const char **dot_path)
+{
+  int w = 0;
+  for (int i = 0; i < *argc; i++) {
+    const char **slot = !strcmp(argv[i], "--export") ? export_path : !strcmp(argv[i], "--dot") ? dot_path : NULL;
+    if (!slot) {
+      argv[w++] = argv[i];
+      continue;
+    }
+    if (i + 1 >= *argc) {
+      fcsim_cli_error("option %s needs a value\n%s", argv[i], topo_usage);
+      return FCSIM_EXIT_USAGE;
+    }
+    *slot = argv[++i];
+  }
+  *argc = w;
+  return 0;
+}
+
+static int build(struct topo_run *r, const struct fcsim_config *cfg)
+{
+  struct fcsim_error err = {0};
+  int rc = fcsim_config_resolve(cfg, &r->p, &err);
+  if (!rc && !(rc = fcsim_topo_init(&r->t, &r->p, &err))) {
+    if ((rc = fcsim_topo_desc_build(&r->t, &r->p, cfg, &r->d, &err)))
+      fcsim_topo_destroy(&r->t);
+  }
+  if (rc) {
+    fcsim_cli_error("%s", err.msg);
+    return cli_exit_for(rc);
+  }
+  if (r->p.topology == FCSIM_TOPO_FILE) {
+    snprintf(r->network, sizeof r->network, "netlist %s", r->p.netlist);
+  } else {
+    int len = 0;
+    for (int d = 0; d < r->p.ndims; d++)
+      len += snprintf(r->network + len, sizeof r->network - (size_t)len, "%s%d", d ? "x" : "", r->p.dims[d]);
+    snprintf(r->network + len, sizeof r->network - (size_t)len, " %s",
+             r->p.topology == FCSIM_TOPO_MESH ? "mesh" : "torus");
+  }
+  return 0;
+}
 
 int fcsim_cmd_topo(int argc, char **argv)
 {
+  const char *export_path = NULL, *dot_path = NULL;
   struct cli_opts o;
-  int rc = cli_parse(argc, argv, &o, 0, topo_usage);
-  if (rc)
+  int rc = take_outputs(&argc, argv, &export_path, &dot_path);
+  if (rc || (rc = cli_parse(argc, argv, &o, 0, topo_usage)))
     return rc;
   if (o.help) {
     fputs(topo_usage, stdout);
@@ -20,24 +197,31 @@ int fcsim_cmd_topo(int argc, char **argv)
   struct fcsim_config *cfg = cli_load_config(&o);
   if (!cfg)
     return FCSIM_EXIT_USAGE;
-  struct fcsim_topo_info ti;
-  struct fcsim_error err = {0};
-  if ((rc = fcsim_topo_describe(cfg, &ti, &err))) {
-    fcsim_cli_error("%s", err.msg);
+  struct topo_run *r = calloc(1, sizeof *r);
+  if (!r) {
     fcsim_config_destroy(cfg);
-    return cli_exit_for(rc);
+    fcsim_cli_error("out of memory");
+    return FCSIM_EXIT_FAIL;
   }
-  printf("network      %s %s\n", fcsim_config_get(cfg, "network.dims"), fcsim_config_get(cfg, "network.topology"));
-  printf("nodes        %lld routers, %d ports each\n", (long long)ti.nodes, ti.ports_per_router);
-  printf("links        %lld bidirectional (%lld channels), %d cycles = %.1f ns each\n", (long long)ti.links,
-         (long long)ti.channels, ti.link_latency_cycles, ti.link_latency_ns);
-  printf("diameter     %d hops, %.1f ns head latency at zero load (%d cycles per router)\n", ti.diameter_hops,
-         ti.diameter_ns, ti.router_delay_cycles);
-  printf("bisection    %lld links, %.0f flits/cycle across it (both directions)\n", (long long)ti.bisection_links,
-         ti.bisection_flits_per_cycle);
-  if (ti.nodes > 1)
-    printf("uniform bound %.4f flits/node/cycle (bisection: half the traffic crosses it)\n",
-           2.0 * ti.bisection_flits_per_cycle / (double)ti.nodes);
+  if ((rc = build(r, cfg))) {
+    free(r);
+    fcsim_config_destroy(cfg);
+    return rc;
+  }
+  if (!o.quiet)
+    print_desc(r);
+  struct fcsim_error err = {0};
+  if (o.json_path)
+    rc = write_json(r, o.json_path);
+  if (!rc && export_path && fcsim_netlist_export(&r->t, &r->p, export_path, 0, &err))
+    rc = FCSIM_EXIT_USAGE;
+  if (!rc && dot_path && fcsim_netlist_export(&r->t, &r->p, dot_path, 1, &err))
+    rc = FCSIM_EXIT_USAGE;
+  if (err.code)
+    fcsim_cli_error("%s", err.msg);
+  fcsim_topo_desc_free(&r->d);
+  fcsim_topo_destroy(&r->t);
+  free(r);
   fcsim_config_destroy(cfg);
-  return FCSIM_EXIT_OK;
+  return rc;
 }

@@ -32,7 +32,7 @@ const struct fcsim_cli_command fcsim_cli_commands[] = {
   {"run", fcsim_cmd_run, "run one simulation (built-in default without CONFIG)"},
   {"sweep", fcsim_cmd_sweep, "latency/throughput curve: --vary KEY=START:STOP:STEP"},
   {"tune", fcsim_cmd_tune, "best router configuration for a workload (seed 000 §5.1.3): routing x arbitration x VCs"},
-  {"topo", fcsim_cmd_topo, "describe a network: nodes, links, diameter, bisection"},
+  {"topo", fcsim_cmd_topo, "describe any network (nodes, links, diameter, bisection); --export netlist, --dot, --json"},
   {"model", fcsim_cmd_model, "analytic performance models of the seeds"},
   {"collective", fcsim_cmd_collective, "offline collective routing: OCR/RPM trees and Fig. 4.12 tables"},
   {"plot", fcsim_cmd_plot, "draw a result (sweep, run, tune, model) with gnuplot: PNG or SVG"},

@@ -8,6 +8,7 @@
 
 #include "engine/sim_priv.h"
 #include "router/router.h"
+#include "topo/describe.h"
 #include "topo/topo.h"
 
 
@@ -86,19 +87,24 @@ int fcsim_topo_describe(const struct fcsim_config *cfg, struct fcsim_topo_info *
     return rc;
   if ((rc = fcsim_topo_init(&t, &p, err)))
     return rc;
+  struct fcsim_topo_desc d;
+  if ((rc = fcsim_topo_desc_build(&t, &p, cfg, &d, err))) {
+    fcsim_topo_destroy(&t);
+    return rc;
+  }
   memset(info, 0, sizeof *info);
   info->nodes = t.nodes;
-  info->channels = fcsim_topo_channels(&t);
-  info->links = info->channels / 2;
-  info->diameter_hops = fcsim_topo_diameter(&t);
-  info->bisection_links = fcsim_topo_bisection_links(&t);
-  info->bisection_flits_per_cycle = 2.0 * info->bisection_links * p.link_bandwidth_flits;
+  info->channels = d.channels;
+  info->links = d.links;
+  info->diameter_hops = d.diameter_hops;
+  info->bisection_links = d.bisection_links;
+  info->bisection_flits_per_cycle = d.bisection_flits_per_cycle;
   info->ports_per_router = t.nports + fcsim_router_model_find(p.router_model)->local_ports;
   info->link_latency_cycles = p.link_latency_cycles;
   info->link_latency_ns = p.link_latency_ns;
   info->router_delay_cycles = p.rc_cycles + p.va_cycles + p.switch_cycles;
-  info->diameter_ns = info->diameter_hops * (double)(p.link_latency_cycles + info->router_delay_cycles) * 1e9 /
-                      p.clock_hz;
+  info->diameter_ns = d.diameter_ns;
+  fcsim_topo_desc_free(&d);
   fcsim_topo_destroy(&t);
   return 0;
 }

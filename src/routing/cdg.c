@@ -151,6 +151,11 @@ int fcsim_routing_check_cdg(const struct fcsim_routing_ops *ops, const struct fc
                             const struct fcsim_params *p, struct fcsim_error *err)
 {
   char cycle[600];
+  if (t->kind == FCSIM_TOPO_FILE)
+    return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                           "routing.algorithm = %s needs a torus or mesh (its directions are geometric); a netlist "
+                           "(network.topology = file) needs table routing",
+                           ops->name);
   if (t->kind == FCSIM_TOPO_TORUS && !p->dateline)
     return 0; /* router.dateline = off asks for a deadlock-prone network */
   int rc = fcsim_cdg_check(t, p, ops, cycle, sizeof cycle);

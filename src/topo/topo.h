@@ -29,6 +29,7 @@ struct fcsim_topo {
   struct fcsim_graph graph;       /* the same network as a component graph (what the engine reads) */
   struct fcsim_route_tables *tables; /* table routing's next hops (routing/table.h; one malloc block,
                                       * freed by fcsim_topo_destroy), or NULL */
+  int16_t *dist;                  /* FILE: hop distances dist[a * nodes + b], -1 unreachable (from malloc), else NULL */
 };
 
 /* Builds the topology and its graph (every channel with network.link_latency
@@ -38,6 +39,8 @@ void fcsim_topo_destroy(struct fcsim_topo *t);
 
 static inline int fcsim_topo_coord(const struct fcsim_topo *t, int64_t node, int d)
 {
+  if (d >= t->ndims) /* a netlist has no coordinates */
+    return 0;
   return (int)((node / t->stride[d]) % t->dims[d]);
 }
 

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "topo/netlist.h"
 #include "topo/topo.h"
 
 /* The graph of a torus or mesh: port p of every router leads to its
@@ -34,6 +35,9 @@ static int torus_graph(struct fcsim_topo *t, const struct fcsim_params *p, struc
 
 int fcsim_topo_init(struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err)
 {
+  if (p->topology == FCSIM_TOPO_FILE)
+    return fcsim_netlist_load(t, p, err);
+  t->dist = NULL;
   t->kind = p->topology;
   t->tables = NULL;
   t->ndims = p->ndims;
@@ -73,12 +77,16 @@ void fcsim_topo_destroy(struct fcsim_topo *t)
   t->neighbor = NULL;
   free(t->tables); /* one block (routing/table.h) */
   t->tables = NULL;
+  free(t->dist);
+  t->dist = NULL;
   fcsim_graph_destroy(&t->graph);
 }
 
 int fcsim_topo_offset(const struct fcsim_topo *t, int d, int a, int b)
 {
   int k = t->dims[d];
+  if (t->kind == FCSIM_TOPO_FILE || k == 0)
+    return 0;
   if (t->kind == FCSIM_TOPO_MESH)
     return b - a;
   int fwd = ((b - a) % k + k) % k;
@@ -87,6 +95,8 @@ int fcsim_topo_offset(const struct fcsim_topo *t, int d, int a, int b)
 
 int fcsim_topo_distance(const struct fcsim_topo *t, int64_t a, int64_t b)
 {
+  if (t->kind == FCSIM_TOPO_FILE)
+    return t->dist[a * t->nodes + b];
   int h = 0;
   for (int d = 0; d < t->ndims; d++) {
     int o = fcsim_topo_offset(t, d, fcsim_topo_coord(t, a, d), fcsim_topo_coord(t, b, d));
@@ -98,6 +108,8 @@ int fcsim_topo_distance(const struct fcsim_topo *t, int64_t a, int64_t b)
 int64_t fcsim_topo_channels(const struct fcsim_topo *t)
 {
   int64_t c = 0;
+  if (!t->neighbor)
+    return fcsim_graph_channels(&t->graph);
   for (int64_t i = 0; i < t->nodes * t->nports; i++)
     c += t->neighbor[i] >= 0;
   return c;
@@ -106,6 +118,9 @@ int64_t fcsim_topo_channels(const struct fcsim_topo *t)
 int fcsim_topo_diameter(const struct fcsim_topo *t)
 {
   int h = 0;
+  if (t->kind == FCSIM_TOPO_FILE)
+    for (int64_t i = 0; i < t->nodes * t->nodes; i++)
+      h = t->dist[i] > h ? t->dist[i] : h;
   for (int d = 0; d < t->ndims; d++)
     h += t->kind == FCSIM_TOPO_TORUS ? t->dims[d] / 2 : t->dims[d] - 1;
   return h;
