@@ -260,7 +260,7 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   p->seed = (uint64_t)seed;
 
   /* combinations and derived values */
-  if (p->threads > p->nodes) {
+  if (p->topology != FCSIM_TOPO_FILE && p->threads > p->nodes) {
     int ti = fcsim_key_find("sim", "threads");
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
                            "%s: sim.threads = %d: more partitions than the %lld routers of network.dims",

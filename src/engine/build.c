@@ -248,6 +248,27 @@ static int build_kinds(struct fcsim_net *net, struct fcsim_error *err)
     if (rc)
       return rc;
   }
+  /* what each input offers its sender; both ends must agree on flow control */
+  struct fcsim_graph *gw = &net->topo.graph;
+  for (int64_t c = 0; c < gw->nslots; c++) {
+    struct fcsim_chan *ch = &gw->chan[c];
+    if (ch->dst < 0)
+      continue;
+    const struct fcsim_kind *rx = fcsim_kind_of(net, (uint32_t)ch->dst), *tx = fcsim_kind_of(net, ch->src);
+    if (strcmp(rx->ops->flow_control, tx->ops->flow_control)) {
+      char a[FCSIM_NODE_NAME_MAX + 8], b[FCSIM_NODE_NAME_MAX + 8];
+      return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                             "the link from %s (%s router: %s) to %s (%s router: %s) joins two flow-control schemes; "
+                             "a link's two ends must use the same (put them on one router model, or add a protocol "
+                             "bridge node)",
+                             fcsim_graph_node_name(gw, ch->src, a, sizeof a), tx->ops->name, tx->ops->flow_control,
+                             fcsim_graph_node_name(gw, ch->dst, b, sizeof b), rx->ops->name, rx->ops->flow_control);
+    }
+    int vcs = 1, depth = 1;
+    rx->ops->input_buffers(rx->shared, &vcs, &depth);
+    ch->dst_vcs = (uint8_t)vcs;
+    ch->dst_depth_flits = (uint32_t)depth;
+  }
   net->state_off = malloc((size_t)(g->nodes + 1) * sizeof *net->state_off);
   if (!net->state_off)
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
@@ -414,6 +435,7 @@ int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, const
   if (net->routing->check && (rc = net->routing->check(&net->topo, &net->p, err)))
     goto fail;
   const struct fcsim_graph *g = &net->topo.graph;
+  net->p.nodes = g->nodes; /* a netlist's count, not network.dims' */
   fcsim_mpi_world(&net->rank, &net->nranks);
   net->nparts = p->threads * net->nranks;
   net->part_first = net->rank * p->threads;

@@ -229,7 +229,7 @@ static int novog_setup(const struct fcsim_router_env *env, void **shared, size_t
   /* every channel's threshold must fit the buffers (netlists mix latencies) */
   const struct vc_shared *sh = *shared;
   for (int64_t s = 0; s < sh->g->nslots; s++)
-    if (sh->threshold[s] > sh->depth) {
+    if (sh->g->chan[s].dst >= 0 && sh->g->kind[sh->g->chan[s].dst] == env->kind && sh->threshold[s] > sh->depth) {
       const struct fcsim_chan *c = &sh->g->chan[s];
       int need = sh->threshold[s] + sh->p->credit_period_cycles * c->bandwidth_flits;
       vc_teardown(*shared);
@@ -279,12 +279,14 @@ const struct fcsim_router_ops fcsim_router_novog = {
     .name = "novog",
     .help = "Novo-G# VC router: direct injection/ejection, credit flits, reduction-tree switch (seed 000 §4.2.2)",
     .version = 1,
+    .flow_control = "credit flits",
     .max_vcs = 9,
     .local_ports = 0,
     .credit_period = 1,
     .derive = novog_derive,
     .setup = novog_setup,
     .teardown = vc_teardown,
+    .input_buffers = vc_input_buffers,
     .init = vc_init,
     .fini = vc_fini,
     .accept = novog_accept,

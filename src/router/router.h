@@ -67,6 +67,7 @@ struct fcsim_router_ops {
   int max_vcs;            /* largest router.vcs the model supports */
   int local_ports;        /* ports beyond the network ports (injection/ejection), for descriptions */
   int credit_period;      /* router.credit_period applies (the watchdog's default allows for it) */
+  const char *flow_control; /* how credits travel; both ends of a link must agree ("credit flits", "per-flit credits") */
   /* (required) fills the model's derived parameters ("auto" depth, switch
    * delay, credit threshold) and refuses impossible settings */
   int (*derive)(struct fcsim_params *p, int depth_auto, int switch_auto, const char *origin, struct fcsim_error *err);
@@ -75,6 +76,9 @@ struct fcsim_router_ops {
    * state each node needs */
   int (*setup)(const struct fcsim_router_env *env, void **shared, size_t *state_size, struct fcsim_error *err);
   void (*teardown)(void *shared);
+  /* (required) the buffers an input port offers a sender: VCs and flits per
+   * VC (senders start with that many credits and allocate among those VCs) */
+  void (*input_buffers)(const void *shared, int *vcs, int *depth_flits);
   /* (required) initialises node `node`'s zeroed state; (optional) fini frees
    * what init or the run allocated inside it */
   int (*init)(const void *shared, uint32_t node, void *state, struct fcsim_error *err);

@@ -51,7 +51,9 @@ struct fcsim_outport {
   uint16_t va_ptr;                   /* next downstream VC to try */
   uint16_t inj_sent;                 /* novog: flits of the injecting packet sent */
   int8_t inj_vc;                     /* novog: downstream VC of the injecting packet */
-  uint8_t pad[7];
+  uint8_t nvc_out;                   /* VCs of the downstream input (its kind's router.vcs) */
+  uint8_t pad[2];
+  int32_t depth_out;                 /* flits per downstream VC */
   int32_t credits[FCSIM_MAX_VCS];    /* known free slots of each downstream VC */
   uint8_t owned[FCSIM_MAX_VCS];      /* downstream VC allocated to a packet */
 };
@@ -149,6 +151,7 @@ static inline void fcsim_pktq_pop(struct fcsim_pktq *q)
 int vc_setup(const struct fcsim_router_env *env, int local_port, int inband, void **shared, size_t *state_size,
              struct fcsim_error *err);
 void vc_teardown(void *shared);
+void vc_input_buffers(const void *shared, int *vcs, int *depth_flits);
 int vc_init(const void *shared, uint32_t node, void *state, struct fcsim_error *err);
 void vc_fini(const void *shared, uint32_t node, void *state);
 
@@ -280,18 +283,18 @@ void vc_describe_buffer(const void *shared, struct fcsim_buf_ref at, char *buf, 
  * shared_lo > shared_hi). Fig. 4.9: `overlap` (b) lets class 0 use VCs
  * 0..V-2 and class 1 VCs 1..V-1; `split` (a) gives class 0 the first half
  * (rounded up) and class 1 the rest. Meshes and dateline-free tori: one class,
- * all VCs. */
-static inline void vc_class_range(const struct vc_shared *sh, int cls, int *lo, int *hi, int *shared_lo,
+ * all VCs. `nvc` is the downstream input's VC count. */
+static inline void vc_class_range(const struct vc_shared *sh, int nvc, int cls, int *lo, int *hi, int *shared_lo,
                                   int *shared_hi)
 {
   *lo = 0;
-  *hi = sh->nvc - 1;
+  *hi = nvc - 1;
   *shared_lo = 1;
   *shared_hi = 0;
-  if (!sh->dateline || sh->nvc < 2)
+  if (!sh->dateline || nvc < 2)
     return;
   if (sh->p->vc_split) {
-    int half = (sh->nvc + 1) / 2;
+    int half = (nvc + 1) / 2;
     if (cls)
       *lo = half;
     else
@@ -301,9 +304,9 @@ static inline void vc_class_range(const struct vc_shared *sh, int cls, int *lo, 
   if (cls)
     *lo = 1;
   else
-    *hi = sh->nvc - 2;
+    *hi = nvc - 2;
   *shared_lo = 1;
-  *shared_hi = sh->nvc - 2;
+  *shared_hi = nvc - 2;
 }
 
 #endif

@@ -116,6 +116,13 @@ int vc_setup(const struct fcsim_router_env *env, int local_port, int inband, voi
   return 0;
 }
 
+void vc_input_buffers(const void *shared, int *vcs, int *depth_flits)
+{
+  const struct vc_shared *sh = shared;
+  *vcs = sh->nvc;
+  *depth_flits = sh->depth;
+}
+
 void vc_teardown(void *shared)
 {
   struct vc_shared *sh = shared;
@@ -137,12 +144,16 @@ int vc_init(const void *shared, uint32_t node, void *state, struct fcsim_error *
     n.vcs[i].out_port = FCSIM_NO_PORT;
     n.vcs[i].out_vc = -1;
   }
-  /* every downstream VC starts empty: credits = depth (novog: the count a
-   * credit flit would report) */
+  /* every downstream VC starts empty: credits = its depth (novog: the count
+   * a credit flit would report); the downstream node may be of another kind */
   for (int o = 0; o < sh->np_out; o++) {
+    const struct fcsim_chan *ch = o < sh->np && o < fcsim_graph_radix(sh->g, node) ? fcsim_graph_out(sh->g, node, o) : NULL;
+    int nvc = ch && ch->dst >= 0 ? ch->dst_vcs : sh->nvc, depth = ch && ch->dst >= 0 ? (int)ch->dst_depth_flits : sh->depth;
     n.outs[o].holder = -1;
-    for (int v = 0; v < sh->nvc; v++)
-      n.outs[o].credits[v] = sh->depth;
+    n.outs[o].nvc_out = (uint8_t)nvc;
+    n.outs[o].depth_out = depth;
+    for (int v = 0; v < nvc; v++)
+      n.outs[o].credits[v] = depth;
   }
   return 0;
 }
@@ -230,13 +241,13 @@ int vc_alloc(const struct vc_shared *sh, struct fcsim_outport *o, int cls, int e
   int lo, hi, shared_lo, shared_hi;
   if (ejecting)
     return 0;
-  vc_class_range(sh, cls, &lo, &hi, &shared_lo, &shared_hi);
+  vc_class_range(sh, o->nvc_out, cls, &lo, &hi, &shared_lo, &shared_hi);
   int n = hi - lo + 1;
   for (int i = 0; i < n; i++) {
     int v = lo + (o->va_ptr + i) % n;
     if (o->owned[v])
       continue;
-    if (v >= shared_lo && v <= shared_hi && o->credits[v] < sh->depth)
+    if (v >= shared_lo && v <= shared_hi && o->credits[v] < o->depth_out)
       continue; /* a shared VC still holding flits */
     o->owned[v] = 1;
     o->va_ptr = (uint16_t)((v - lo + 1) % n);

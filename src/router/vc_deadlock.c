@@ -31,7 +31,7 @@ int vc_waits_for(const void *shared, const struct fcsim_states *all, struct fcsi
   if (ch->dst < 0)
     return 0;
   const uint32_t m = (uint32_t)ch->dst;
-  const int first = ch->dst_port * sh->nvc;
+  const int first = ch->dst_port * ch->dst_vcs; /* the downstream kind's VCs */
   if (vc->stage == FCSIM_VC_ACTIVE) {
     /* novog: an output held by another packet is waited on first */
     const struct fcsim_outport *o = (const struct fcsim_outport *)(st + sh->off_outs) + vc->out_port;
@@ -48,7 +48,7 @@ int vc_waits_for(const void *shared, const struct fcsim_states *all, struct fcsi
   }
   if (vc->stage == FCSIM_VC_VA) { /* waits for any VC of its class: pick an occupied one */
     int lo, hi, slo, shi;
-    vc_class_range(sh, vc->class1, &lo, &hi, &slo, &shi);
+    vc_class_range(sh, ch->dst_vcs, vc->class1, &lo, &hi, &slo, &shi);
     const struct fcsim_vc *down = (const struct fcsim_vc *)((const char *)fcsim_state_of(all, m) + sh->off_vcs);
     for (int v = lo; v <= hi; v++)
       if (down[first + v].count) {

@@ -41,7 +41,8 @@ struct fcsim_chan {
   uint32_t src;                  /* sending node */
   uint16_t src_port;             /* port of src it leaves from */
   uint8_t link_model;            /* index into the link model table (link/link_model.h) */
-  uint8_t pad;
+  uint8_t dst_vcs;               /* buffers the receiver offers at dst_port: VCs (set by the engine) */
+  uint32_t dst_depth_flits;      /* ... and flits per VC */
   double latency_sd_cycles;      /* jitter: standard deviation of the latency (0 = fixed) */
   /* the same in engine ticks (= cycles with a single clock; set by the engine) */
   uint32_t latency_ticks, credit_latency_ticks;
