@@ -4,6 +4,7 @@
  * fairness of the round-robin allocator under contention, no deadlock and
  * no loss at and beyond saturation on meshes with DOR, and the torus
  * refusal (one FIFO per port cannot carry dateline classes). */
+#define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -85,6 +86,9 @@ static void run_every_pair(const struct zl_case *c)
   if (fabs(s->avg_latency - sum / pairs) > 1e-9 || s->worst_latency != worst)
     fail_msg("%s L=%d S=%d: avg %.6f worst %.0f, expected %.6f and %.0f", c->dims, c->L, c->S, s->avg_latency,
              s->worst_latency, sum / pairs, worst);
+  /* `auto`: the seed's 64 ns through the router, whatever the clock */
+  if (!strcmp(c->sw, "auto"))
+    assert_true(fabs(c->S * s->ns_per_cycle - 64.0) < 1e-9);
   /* the model's zero_load_cycles op is the same formula */
   assert_true(fabs(s->zero_load_latency - sum / pairs) < 1e-6);
   assert_int_equal(s->buffer_overflows, 0);
@@ -216,6 +220,39 @@ static void test_no_deadlock_beyond_saturation(void **state)
   fcsim_sim_destroy(sim);
 }
 
+/* The same JSON however the network is split into partitions (near
+ * saturation, so that credits and flits cross partition boundaries). */
+static void test_partitions(void **state)
+{
+  (void)state;
+  char *first = NULL;
+  const char *threads[] = {"sim.threads=1", "sim.threads=3"};
+  for (int t = 0; t < 2; t++) {
+    const char *sets[] = {"router.model=crossbar", "network.topology=mesh", "network.dims=6x6", "traffic.rate=0.3",
+                          "sim.warmup_cycles=1000", "sim.measure_cycles=4000", threads[t], NULL};
+    struct fcsim_sim *sim;
+    assert_int_equal(ts_sim_run(sets, &sim), 0);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    struct fcsim_error err = {0};
+    assert_int_equal(fcsim_sim_write_json(sim, f, 0, &err), 0);
+    fclose(f);
+    /* blank the execution block (host facts: threads, wall time) */
+    char *exec = strstr(buf, "\"execution\""), *end = exec ? strchr(exec, '}') : NULL;
+    assert_non_null(end);
+    memset(exec, ' ', (size_t)(end - exec));
+    if (!first)
+      first = buf;
+    else {
+      assert_string_equal(first, buf);
+      free(buf);
+    }
+    fcsim_sim_destroy(sim);
+  }
+  free(first);
+}
+
 /* A torus needs dateline classes, which one FIFO per port cannot give:
  * refused with a message naming the keys; with router.dateline = off the
  * ring deadlocks under load and the report names the waiting FIFOs. */
@@ -250,6 +287,7 @@ int main(void)
       cmocka_unit_test(test_zero_load_configured),
       cmocka_unit_test(test_allocation_fair),
       cmocka_unit_test(test_no_deadlock_beyond_saturation),
+      cmocka_unit_test(test_partitions),
       cmocka_unit_test(test_torus),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
