@@ -54,7 +54,7 @@ const struct fcsim_key fcsim_keys[] = {
   {"router", "local_cycles", FCSIM_KT_INT, "cycles", "1", 0, 64, 0, NULL, NULL, NULL,
    "classic, crossbar: latency of the injection and of the ejection channel between a node and its router (as in BookSim2)"},
   {"router", "arbitration", REGISTRY(fcsim_arbiter_names, fcsim_arbiter_valid, "rr"),
-   "switch arbitration among head flits: `rr` round-robin, `ff` farthest-first, `of` oldest-first, `mixed` (seed 000 §5.1.2)"},
+   "switch arbitration among head flits: `rr` round-robin, `ff` farthest-first, `of` oldest-first, `mixed` (seed 000 §5.1.2); the crossbar is always round-robin (seed 003 §III)"},
   {"router", "dateline", CHOICE(onoff_names, "on"),
    "`on`: two dateline VC classes with overlapping buffers on tori (Fig. 4.9b); `off` drops them (deadlock-prone: for experiments and the watchdog)"},
   {"router", "vc_classes", CHOICE(vc_class_names, "overlap"),

@@ -280,6 +280,22 @@ static void test_torus(void **state)
   fcsim_sim_destroy(sim);
 }
 
+/* examples/crossbar-board.ini runs, with the seed's 16-cycle router and the
+ * 27-flit FIFOs of the credit round trip at 20 ns links. */
+static void test_example(void **state)
+{
+  (void)state;
+  const char *args[] = {"run", FCSIM_SOURCE_DIR "/examples/crossbar-board.ini", "--quiet", "--json", "-", NULL};
+  struct ts_result r;
+  assert_int_equal(ts_run_cli(&r, args), 0);
+  if (r.status != 0)
+    fail_msg("exit %d: %s", r.status, r.err);
+  assert_non_null(strstr(r.out, "\"switch_cycles\": 16"));
+  assert_non_null(strstr(r.out, "\"vc_depth_flits\": 27"));
+  assert_non_null(strstr(r.out, "\"deadlock\": false"));
+  ts_result_free(&r);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -289,6 +305,7 @@ int main(void)
       cmocka_unit_test(test_no_deadlock_beyond_saturation),
       cmocka_unit_test(test_partitions),
       cmocka_unit_test(test_torus),
+      cmocka_unit_test(test_example),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
