@@ -109,6 +109,20 @@ static void test_zero_load_seed_timing(void **state)
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
     run_every_pair(&cases[i]);
+  /* Table I's counting on one board (ring links only): opposite corners of
+   * a 2x2 mesh are 2 links apart, 3 crossbar routes; with 1-flit packets and
+   * no local channels the worst pair takes 3 x 64 + 2 x 20 = 232 ns */
+  const char *sets[] = {"router.model=crossbar", "network.topology=mesh", "network.dims=2x2", "network.clock=250MHz",
+                        "network.link_latency=20ns", "router.local_cycles=0", "traffic.packet_size=1",
+                        "traffic.mode=batch", "traffic.batch_packets=3", "traffic.pattern=all-to-all",
+                        "traffic.rate=0.00001", NULL};
+  struct fcsim_sim *sim;
+  assert_int_equal(ts_sim_run(sets, &sim), 0);
+  const struct fcsim_stats *s = fcsim_sim_stats(sim);
+  assert_true(fabs(s->worst_latency * s->ns_per_cycle - 232.0) < 1e-9);
+  /* 8 pairs 1 link apart (148 ns), 4 pairs 2 links apart (232 ns) */
+  assert_true(fabs(s->avg_latency * s->ns_per_cycle - (8 * 148.0 + 4 * 232.0) / 12) < 1e-9);
+  fcsim_sim_destroy(sim);
 }
 
 /* The through-latency and the local channels as configured. */
