@@ -268,7 +268,7 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   }
   const struct fcsim_router_ops *model = fcsim_router_model_find(p->router_model);
   int vcs_i = fcsim_key_find("router", "vcs");
-  if (p->topology == FCSIM_TOPO_TORUS && p->dateline && p->vcs < 2) {
+  if (p->topology == FCSIM_TOPO_TORUS && p->dateline && p->vcs < 2 && model->max_vcs > 1) { /* else derive refuses */
     int wraps = 0;
     for (int d = 0; d < p->ndims; d++)
       wraps |= p->dims[d] > 1;
