@@ -11,6 +11,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 strip() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d.pop('execution'); print(json.dumps(d, sort_keys=True))" "$1"; }
 
+root=$(cd "$(dirname "$0")/../.." && pwd)
 configs=(
   "network.dims=4x4x4 traffic.rate=0.5"
   "network.dims=8x8x8 traffic.rate=1.2 router.arbitration=ff sim.measure_cycles=3000 sim.drain_cycles=2000"
@@ -19,6 +20,10 @@ configs=(
   "network.dims=4x4x4 routing.algorithm=ccar traffic.rate=0.7 router.vcs=4 network.link_latency=6 router.credit_period=12"
   "traffic.mode=batch traffic.batch_packets=200 traffic.rate=1.5 traffic.pattern=all-to-all router.vcs=4"
   "network.dims=8 router.model=classic router.vcs=1 router.vc_depth=2 router.dateline=off traffic.packet_size=8 traffic.rate=0.9 sim.deadlock_cycles=500"
+  "network.topology=file network.file=$root/examples/netlist/two-boards.net routing.algorithm=table traffic.rate=0.2 sim.measure_cycles=3000"
+  "network.link_jitter=12.34ns network.clock_spread_ppm=50 traffic.rate=0.3 sim.measure_cycles=3000"
+  "traffic.mode=trace traffic.trace=$root/examples/trace/chain.csv network.dims=4x4"
+  "router.model=crossbar network.topology=mesh network.dims=4x4 traffic.rate=0.2 sim.measure_cycles=3000"
 )
 fail=0
 n=0
@@ -41,7 +46,7 @@ done
 # more partitions than routers: one clear message, exit status 2
 n=$((n + 1))
 msg=$("${mpirun[@]}" 3 "$fcsim" run --set network.dims=2 -q 2>&1 >/dev/null) && status=0 || status=$?
-if [ "$status" != 0 ] && printf '%s' "$msg" | grep -q "3 ranks x sim.threads = 3 partitions, more than the 2 routers"; then
+if [ "$status" != 0 ] && printf '%s' "$msg" | grep -q "3 ranks x sim.threads = 3 partitions, more than the 2 nodes"; then
   echo "ok: 3 ranks on 2 routers refused"
 else
   echo "FAIL: 3 ranks on 2 routers: status $status: $msg"
