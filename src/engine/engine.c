@@ -265,22 +265,29 @@ static uint64_t next_busy(const struct fcsim_net *net, const struct fcsim_part *
 }
 
 /* Runs one partition through ticks [from, to), skipping ticks with nothing
- * due, then publishes what it wrote on rings that other partitions read. */
+ * due. */
 static void run_window(struct fcsim_net *net, struct fcsim_part *pt, uint64_t from, uint64_t to)
 {
   for (uint64_t t = next_busy(net, pt, from, to); t < to && !pt->rc; t = next_busy(net, pt, t + 1, to)) {
     pt->now = t;
     pt->rc = step_cycle(net, pt);
   }
+}
+
+/* Publishes what a partition wrote on rings that other partitions read.
+ * Called between the window's barriers, when no partition runs: readers
+ * never see `pub` move while they step. */
+static void publish(struct fcsim_net *net, struct fcsim_part *pt)
+{
   for (uint32_t i = 0; i < pt->n_out_cross; i++) {
     struct fcsim_ring *r = &net->links.chan[pt->out_cross[i]];
     if (!r->remote) /* a remote ring's new entries are sent by the exchange */
-      __atomic_store_n(&r->pub, r->tail, __ATOMIC_RELEASE); /* the reader may be mid-window */
+      r->pub = r->tail;
   }
   for (uint32_t i = 0; i < pt->n_out_ccross; i++) {
     struct fcsim_ring *r = &net->links.cchan[pt->out_ccross[i]];
     if (!r->remote)
-      __atomic_store_n(&r->pub, r->tail, __ATOMIC_RELEASE);
+      r->pub = r->tail;
   }
 }
 
@@ -436,6 +443,8 @@ static void run_partitions(struct fcsim_net *net, struct run_ctl *ctl)
         barrier_wait(&bar, &sense);
       if (tid == 0) {
         /* one thread, all others waiting: no ring is being written now */
+        for (int i = net->part_first; i < net->part_last; i++)
+          publish(net, &net->parts[i]);
         if ((ctl->rc = fcsim_mpi_exchange(net, ctl->err)))
           state = RUN_ERROR;
         else if (to % net->check_ticks == 0)

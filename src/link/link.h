@@ -86,7 +86,7 @@ static inline uint32_t fcsim_ring_visible(const struct fcsim_ring *r)
 {
   /* acquire: pairs with the writer partition's release at the end of its
    * window, so the entries before `pub` are complete when seen */
-  return __atomic_load_n(&r->pub, __ATOMIC_ACQUIRE) - r->head;
+  return r->pub - r->head;
 }
 
 /* 1 if the writer may add an entry (the reader's head may lag: conservative).
