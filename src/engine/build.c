@@ -465,7 +465,7 @@ int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, const
     if (per > slowest)
       slowest = per;
     uint64_t a = (uint64_t)ceil((double)kp->credit_period_cycles * per);
-    if (net->kinds[i].ops->credit_period && a > ahead) /* periodic credit wake-ups */
+    if (a > ahead)
       ahead = a;
   }
   for (int64_t c = 0; c < g->nslots; c++)
