@@ -78,7 +78,17 @@ void gp_num(FILE *f, double v)
 
 const char *plot_key_text(json_t *rec, const char *section, const char *key)
 {
-  const char *t = json_string_value(json_object_get(json_object_get(json_object_get(rec, "config"), section), key));
+  /* numbers are written as numbers in the results: render them (a few
+   * rotating buffers, enough for the comparisons and labels made at once) */
+  static char buf[8][64];
+  static unsigned next;
+  json_t *v = json_object_get(json_object_get(json_object_get(rec, "config"), section), key);
+  if (json_is_integer(v) || json_is_real(v)) {
+    char *b = buf[next++ % 8];
+    snprintf(b, sizeof buf[0], "%.15g", json_number_value(v));
+    return b;
+  }
+  const char *t = json_string_value(v);
   return t ? t : "";
 }
 

@@ -23,7 +23,10 @@ static void varying_keys(json_t *recs, char *buf, size_t size)
       size_t i;
       json_t *r;
       int differs = 0;
-      json_array_foreach(recs, i, r) differs |= strcmp(plot_key_text(r, sname, kname), json_string_value(v) ? json_string_value(v) : "") != 0;
+      char first[64];
+      (void)v;
+      snprintf(first, sizeof first, "%s", plot_key_text(json_array_get(recs, 0), sname, kname));
+      json_array_foreach(recs, i, r) differs |= strcmp(plot_key_text(r, sname, kname), first) != 0;
       if (differs && strcmp(sname, "sim") != 0)
         snprintf(buf + strlen(buf), size - strlen(buf), "%s%s.%s", buf[0] ? " " : "", sname, kname);
     }
