@@ -40,6 +40,11 @@ void ts_params_init(struct fcsim_params *p, enum fcsim_topology_kind kind, int n
  * when non-NULL. Prints the library's message on failure. */
 int ts_sim_run(const char *const *sets, struct fcsim_sim **out);
 
+/* The JSON of a finished simulation up to its "execution" block (which names
+ * the thread count and wall time): what must be identical however the run
+ * is split. malloc'd. */
+char *ts_sim_json(const struct fcsim_sim *sim, unsigned flags);
+
 /* Exact formula of zero-load latency for H hops (see docs/ARCHITECTURE.md):
  * novog:   H * (L + rc + va + switch) + rc + (F - 1);
  * classic: (H + 1) * (rc + va + switch) + H * L + 2 * local + (F - 1). */
