@@ -175,12 +175,40 @@ static void test_irregular_partitions(void **state)
     free(text[i]);
 }
 
+static void expect_exit2(const char *const *args, const char *want)
+{
+  struct ts_result r;
+  assert_int_equal(ts_run_cli(&r, args), 0);
+  if (r.status != 2 || !strstr(r.err, want))
+    fail_msg("expected exit 2 and `%s`; got %d: %s", want, r.status, r.err);
+  ts_result_free(&r);
+}
+
+/* Combinations refused before anything runs. */
+static void test_refused(void **state)
+{
+  char *net = ts_write_temp("kind a model=novog\nkind b model=classic\nnode x ports=1 kind=a\nnode y ports=1 kind=b\n"
+                            "link x:0 y:0 latency=5\n",
+                            ".net");
+  char f[512];
+  snprintf(f, sizeof f, "network.file=%s", net);
+  const char *mixed[] = {"run", "--set", "network.topology=file", "--set", f, "--set", "routing.algorithm=table", NULL};
+  expect_exit2(mixed, "joins two flow-control schemes");
+  const char *no_file[] = {"run", "--set", "network.topology=file", NULL};
+  expect_exit2(no_file, "network.topology = file needs network.file");
+  const char *no_trace[] = {"run", "--set", "traffic.mode=trace", NULL};
+  expect_exit2(no_trace, "traffic.mode = trace needs traffic.trace");
+  unlink(net);
+  free(net);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_tree_zero_load_every_pair),
       cmocka_unit_test(test_fast_into_slow),
       cmocka_unit_test(test_irregular_partitions),
+      cmocka_unit_test(test_refused),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
