@@ -9,13 +9,13 @@
 static void eject(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n)
 {
   const uint64_t now = ctx->now;
-  const int nvc = sh->nvc, first = (int)(now % (uint64_t)nvc); /* VCs tried in rotation from `first` */
+  const int nvc = sh->nvc;
   for (int q = 0; q < sh->np; q++) {
     if (n->busy_mask[q] == 0)
       continue;
     if (n->eject_vc[q] < 0) {
       for (int i = 0; i < nvc; i++) {
-        int v = first + i < nvc ? first + i : first + i - nvc;
+        int v = (int)((now + (uint64_t)i) % (uint64_t)nvc);
         struct fcsim_vc *vc = &n->vcs[q * nvc + v];
         if (vc->stage == FCSIM_VC_EJECT && vc->ready_cycle <= now && vc->count) {
           n->eject_vc[q] = (int8_t)v;
