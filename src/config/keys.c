@@ -67,7 +67,7 @@ const struct fcsim_key fcsim_keys[] = {
    "`mixed` arbitration: packets older than this beat all younger ones, oldest first"},
 
   {"routing", "algorithm", REGISTRY(fcsim_routing_names, fcsim_routing_valid, "dor"),
-   "routing algorithm (seed 000 §5.1.1; deadlock-free by the turn model and check of docs/ROUTING.md): `dor` dimension-order, `romm` random legal minimal direction per hop, `o1turn` random legal dimension order per packet, `rlb` randomized load balance (non-minimal; DOR on a mesh), `ccar` legal minimal direction with the most credits"},
+   "routing algorithm (seed 000 §5.1.1; deadlock-free by the turn model and check of docs/ROUTING.md): `dor` dimension-order, `romm` random legal minimal direction per hop, `o1turn` random legal dimension order per packet, `rlb` randomized load balance (non-minimal; DOR on a mesh), `ccar` legal minimal direction with the most credits; `table` next-hop tables built from the graph under up*/down* (any topology, and the only choice for a netlist)"},
   {"routing", "order", FCSIM_KT_ORDER, "", "auto", 0, 0, 1, NULL, NULL, NULL,
    "DOR dimension order: a permutation of the first n letters of `xyzwuv` (`zyx`); `auto` is x, y, z, ... in turn"},
 

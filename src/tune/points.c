@@ -101,10 +101,29 @@ static void squeeze_list(const char *in, char *out, size_t size)
   out[n] = '\0';
 }
 
+/* The routing algorithms worth comparing: on a netlist only table routing
+ * applies; on tori and meshes the seed's five geometric algorithms (table
+ * routing there is up*\/down*, a baseline rather than a candidate). */
+static void routing_space(const struct fcsim_tune *t, char *list, size_t size)
+{
+  const char *topo = t->nw ? fcsim_config_get(t->wl[0].cfg, "network.topology") : NULL;
+  if (topo && !strcmp(topo, "file")) {
+    snprintf(list, size, "table");
+    return;
+  }
+  char all[900];
+  squeeze_list(t->cat.routing, all, sizeof all);
+  size_t n = 0;
+  list[0] = '\0';
+  for (char *save = NULL, *a = strtok_r(all, ",", &save); a; a = strtok_r(NULL, ",", &save))
+    if (strcmp(a, "table") && n + strlen(a) + 2 < size)
+      n += (size_t)snprintf(list + n, size - n, "%s%s", n ? "," : "", a);
+}
+
 static int default_space(struct fcsim_tune *t, struct fcsim_error *err)
 {
   char spec[1024], list[900];
-  squeeze_list(t->cat.routing, list, sizeof list);
+  routing_space(t, list, sizeof list);
   snprintf(spec, sizeof spec, "routing.algorithm=%s", list);
   int rc = fcsim_tune_add_space(t, spec, err);
   squeeze_list(t->cat.arbitration, list, sizeof list);

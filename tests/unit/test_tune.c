@@ -18,6 +18,7 @@
 #include "test_support.h"
 #include "tune/analysis.h"
 #include "tune/tune_internal.h"
+#include "tune/tune_search.h"
 #include "tune/tune_json.h"
 
 #define NEAR(a, b) assert_true(fabs((double)(a) - (double)(b)) < 1e-9 * (1 + fabs((double)(b))))
@@ -361,9 +362,42 @@ static void test_bad_input(void **state)
   fcsim_tune_destroy(t);
 }
 
+/* The default space compares the seed's five geometric algorithms on a
+ * torus and table routing alone on a netlist. */
+static void test_default_routing_space(void **state)
+{
+  for (int netlist = 0; netlist < 2; netlist++) {
+    struct fcsim_tune *t;
+    struct fcsim_error err = {0};
+    struct fcsim_config *cfg = fcsim_config_create();
+    char file[600];
+    snprintf(file, sizeof file, "network.file=%s/examples/netlist/two-boards.net", FCSIM_SOURCE_DIR);
+    if (netlist) {
+      assert_int_equal(fcsim_config_set_assignment(cfg, "network.topology=file", "test", &err), 0);
+      assert_int_equal(fcsim_config_set_assignment(cfg, file, "test", &err), 0);
+      assert_int_equal(fcsim_config_set_assignment(cfg, "routing.algorithm=table", "test", &err), 0);
+    }
+    assert_int_equal(fcsim_tune_create(NULL, &t, &err), 0);
+    assert_int_equal(fcsim_tune_add_workload(t, "w", cfg, &err), 0);
+    assert_int_equal(fcsim_tune_prepare(t, &err), 0);
+    assert_string_equal(t->space[0].key, "routing.algorithm");
+    if (netlist) {
+      assert_int_equal(t->space[0].n, 1);
+      assert_string_equal(t->space[0].values[0], "table");
+    } else {
+      assert_int_equal(t->space[0].n, 5);
+      for (size_t i = 0; i < t->space[0].n; i++)
+        assert_string_not_equal(t->space[0].values[i], "table");
+    }
+    fcsim_tune_destroy(t);
+    fcsim_config_destroy(cfg);
+  }
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_default_routing_space),
     cmocka_unit_test(test_geomean_and_gain), cmocka_unit_test(test_best_direction),
     cmocka_unit_test(test_workload_gain),    cmocka_unit_test(test_global_gain),
     cmocka_unit_test(test_smallest_vcs),     cmocka_unit_test(test_halving_plan),
