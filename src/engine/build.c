@@ -242,7 +242,7 @@ static int build_kinds(struct fcsim_net *net, struct fcsim_error *err)
   const struct fcsim_graph *g = &net->topo.graph;
   for (int i = 0; i < net->nkinds; i++) {
     struct fcsim_kind *k = &net->kinds[i];
-    struct fcsim_router_env env = {&k->p, &net->topo, net->routing, NULL, net->arbiter, &net->links, i,
+    struct fcsim_router_env env = {&k->p, &net->topo, net->routing, net->arbiter, &net->links, i,
                                    net->multiclock ? FCSIM_TICKS_PER_SECOND_MULTI / k->p.router_clock_hz : 1.0};
     int rc = k->ops->setup(&env, &k->shared, &k->state_size, err);
     if (rc)

@@ -20,7 +20,7 @@
 #include "traffic/traffic.h"
 #include "workload/workload.h"
 
-#define FCSIM_MAX_KINDS 8
+#define FCSIM_MAX_KINDS FCSIM_GRAPH_MAX_KINDS
 
 /* A kind of node: a router model and its set-up. */
 struct fcsim_kind {

@@ -65,3 +65,20 @@ double fcsim_ch7_contraction_s(const struct fcsim_ch7_sys *sys, double N, double
   double bits = N * N * N * sys->datalength_bits / P;
   return bits / sys->bw_raw_bps + fcsim_ch7_tof_s(sys, N, P);
 }
+
+void fcsim_ch7_sys_init(struct fcsim_ch7_sys *sys, int cloud, double *bw_bps, double *ip_max, double datalength_bits,
+                        double clock_hz, double flitsize_bits, double l_oneflit_s, double l_onehop_s)
+{
+  if (isnan(*bw_bps))
+    *bw_bps = cloud ? 40e9 : 240e9;
+  if (isnan(*ip_max))
+    *ip_max = cloud ? 4 : 18;
+  sys->system = cloud ? FCSIM_CH7_CLOUD : FCSIM_CH7_CLUSTER;
+  sys->bw_raw_bps = *bw_bps;
+  sys->ip_max = *ip_max;
+  sys->datalength_bits = datalength_bits;
+  sys->clock_hz = clock_hz;
+  sys->flitsize_bits = flitsize_bits;
+  sys->l_oneflit_s = l_oneflit_s;
+  sys->l_onehop_s = l_onehop_s;
+}

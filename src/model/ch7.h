@@ -62,4 +62,32 @@ double fcsim_ch7_fft3d_s(const struct fcsim_ch7_sys *sys, double N, double P, do
  * (cloud) or 7.4 (cluster): (N^3*datalength/P)/BW_raw + time of flight. */
 double fcsim_ch7_contraction_s(const struct fcsim_ch7_sys *sys, double N, double P);
 
+/* Fills `sys` for a cloud or a cluster, first giving the parameters left
+ * auto (NAN) their defaults: 40 / 240 Gb/s raw bandwidth, 4 / 18 IPs per
+ * node. A NAN l_oneflit_s stays NAN (Table 7.1 at each node count). */
+void fcsim_ch7_sys_init(struct fcsim_ch7_sys *sys, int cloud, double *bw_bps, double *ip_max, double datalength_bits,
+                        double clock_hz, double flitsize_bits, double l_oneflit_s, double l_onehop_s);
+
+/* Parameter-table entries shared by the chapter 7 models (cornerturn.c,
+ * contraction.c, md.c); each model's parameter enum names them P_datalength,
+ * P_flitsize, P_L_oneflit, P_L_onehop (and P_F, P_BW, P_ip_max for the FFT
+ * models). */
+#define FCSIM_CH7_LINK_PARAMS                                                                                          \
+  [P_datalength] = {"datalength_bits", FCSIM_MU_COUNT, 85, 1, 1e6, 0, NULL,                                            \
+                    "bits per datum, tag + payload (85 in the seed's design)"},                                         \
+  [P_flitsize] = {"flitsize_bits", FCSIM_MU_COUNT, 256, 1, 1e9, 0, NULL,                                               \
+                  "cloud flit size, not given by the seed: 256 b, the width of Catapult II's network interface"},     \
+  [P_L_oneflit] = {"L_oneflit", FCSIM_MU_TIME, 0, 0, 1.0, FCSIM_MP_AUTO, NULL,                                          \
+                   "cloud latency per flit; auto = Table 7.1 end-to-end latency for P nodes (2/5/10 us)"},             \
+  [P_L_onehop] = {"L_onehop", FCSIM_MU_TIME, 0.2e-6, 0, 1.0, 0, NULL,                                                   \
+                  "cluster latency per hop: 175 ns link + < 20 ns switch, 'per hop latency (0.2us)' of s7.3.2"}
+
+#define FCSIM_CH7_FFT_PARAMS                                                                                           \
+  [P_F] = {"F", FCSIM_MU_FREQ, 156.25e6, 1.0, 1e12, 0, NULL,                                                           \
+           "IP clock, one datum per IP per cycle; 156.25 MHz = 40 Gb/s / 256 b per cycle (s7.3.1)"},                  \
+  [P_BW] = {"BW", FCSIM_MU_BITS_PER_S, 0, 1.0, 1e15, FCSIM_MP_AUTO, NULL,                                               \
+            "raw network bandwidth per node; auto = 40 Gb/s (cloud) or 6 x 40 = 240 Gb/s (cluster)"},                  \
+  [P_ip_max] = {"ip_max", FCSIM_MU_COUNT, 0, 1, 1e6, FCSIM_MP_INT | FCSIM_MP_AUTO, NULL,                                \
+                "most 1D FFT IPs per node; auto = 4 (cloud, s7.3.1) or 18 (cluster: enough to fill 240 Gb/s)"}
+
 #endif

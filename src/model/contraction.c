@@ -34,20 +34,8 @@ static const struct fcsim_model_param params[P_COUNT] = {
             "nodes the application uses before contraction; auto = min(P_max, N^2)"},
   [P_P_FFT] = {"P_FFT", FCSIM_MU_COUNT, 0, 1, 1e9, FCSIM_MP_INT | FCSIM_MP_AUTO, NULL,
                "nodes after contraction; auto = the best power of two <= P0 (Table 7.2)"},
-  [P_datalength] = {"datalength_bits", FCSIM_MU_COUNT, 85, 1, 1e6, 0, NULL,
-                    "bits per datum, tag + payload (85 in the seed's design)"},
-  [P_F] = {"F", FCSIM_MU_FREQ, 156.25e6, 1.0, 1e12, 0, NULL,
-           "IP clock, one datum per IP per cycle; 156.25 MHz = 40 Gb/s / 256 b per cycle"},
-  [P_BW] = {"BW", FCSIM_MU_BITS_PER_S, 0, 1.0, 1e15, FCSIM_MP_AUTO, NULL,
-            "raw network bandwidth per node; auto = 40 Gb/s (cloud) or 240 Gb/s (cluster)"},
-  [P_ip_max] = {"ip_max", FCSIM_MU_COUNT, 0, 1, 1e6, FCSIM_MP_INT | FCSIM_MP_AUTO, NULL,
-                "most 1D FFT IPs per node; auto = 4 (cloud) or 18 (cluster)"},
-  [P_flitsize] = {"flitsize_bits", FCSIM_MU_COUNT, 256, 1, 1e9, 0, NULL,
-                  "cloud flit size, not given by the seed: 256 b, Catapult II's interface width"},
-  [P_L_oneflit] = {"L_oneflit", FCSIM_MU_TIME, 0, 0, 1.0, FCSIM_MP_AUTO, NULL,
-                   "cloud latency per flit; auto = Table 7.1 for the node count in question"},
-  [P_L_onehop] = {"L_onehop", FCSIM_MU_TIME, 0.2e-6, 0, 1.0, 0, NULL,
-                  "cluster latency per hop (175 ns link + < 20 ns switch)"},
+  FCSIM_CH7_FFT_PARAMS,
+  FCSIM_CH7_LINK_PARAMS,
   [P_P_max] = {"P_max", FCSIM_MU_COUNT, 8192, 1, 1e9, FCSIM_MP_INT, NULL,
                "largest machine considered; bounds the auto P0"},
 };
@@ -75,18 +63,8 @@ static const struct fcsim_model_preset presets[] = {
 static void resolve(double *p, struct fcsim_ch7_sys *sys)
 {
   int cloud = (int)p[P_system] == FCSIM_CH7_CLOUD;
-  if (isnan(p[P_BW]))
-    p[P_BW] = cloud ? 40e9 : 240e9;
-  if (isnan(p[P_ip_max]))
-    p[P_ip_max] = cloud ? 4 : 18;
-  sys->system = cloud ? FCSIM_CH7_CLOUD : FCSIM_CH7_CLUSTER;
-  sys->bw_raw_bps = p[P_BW];
-  sys->ip_max = p[P_ip_max];
-  sys->datalength_bits = p[P_datalength];
-  sys->clock_hz = p[P_F];
-  sys->flitsize_bits = p[P_flitsize];
-  sys->l_oneflit_s = p[P_L_oneflit]; /* NAN: Table 7.1 at each node count */
-  sys->l_onehop_s = p[P_L_onehop];
+  fcsim_ch7_sys_init(sys, cloud, &p[P_BW], &p[P_ip_max], p[P_datalength], p[P_F], p[P_flitsize], p[P_L_oneflit],
+                     p[P_L_onehop]);
 }
 
 /* FFT on q nodes plus, when q < P0, a contraction and an expansion. */

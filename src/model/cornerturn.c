@@ -29,20 +29,8 @@ static const struct fcsim_model_param params[P_COUNT] = {
                 "cloud (Catapult II, Eq. 7.1) or cluster (Novo-G#, Eq. 7.2)"},
   [P_N] = {"N", FCSIM_MU_COUNT, 32, 2, 65536, FCSIM_MP_INT, NULL, "FFT points per side (N^3 points)"},
   [P_P] = {"P", FCSIM_MU_COUNT, 64, 1, 1e9, FCSIM_MP_INT, NULL, "nodes (FPGAs) sharing the FFT"},
-  [P_datalength] = {"datalength_bits", FCSIM_MU_COUNT, 85, 1, 1e6, 0, NULL,
-                    "bits per datum, tag + payload (85 in the seed's design)"},
-  [P_F] = {"F", FCSIM_MU_FREQ, 156.25e6, 1.0, 1e12, 0, NULL,
-           "IP clock, one datum per IP per cycle; 156.25 MHz = 40 Gb/s / 256 b per cycle (s7.3.1)"},
-  [P_BW] = {"BW", FCSIM_MU_BITS_PER_S, 0, 1.0, 1e15, FCSIM_MP_AUTO, NULL,
-            "raw network bandwidth per node; auto = 40 Gb/s (cloud) or 6 x 40 = 240 Gb/s (cluster)"},
-  [P_ip_max] = {"ip_max", FCSIM_MU_COUNT, 0, 1, 1e6, FCSIM_MP_INT | FCSIM_MP_AUTO, NULL,
-                "most 1D FFT IPs per node; auto = 4 (cloud, s7.3.1) or 18 (cluster: enough to fill 240 Gb/s)"},
-  [P_flitsize] = {"flitsize_bits", FCSIM_MU_COUNT, 256, 1, 1e9, 0, NULL,
-                  "cloud flit size, not given by the seed: 256 b, the width of Catapult II's network interface"},
-  [P_L_oneflit] = {"L_oneflit", FCSIM_MU_TIME, 0, 0, 1.0, FCSIM_MP_AUTO, NULL,
-                   "cloud latency per flit; auto = Table 7.1 end-to-end latency for P nodes (2/5/10 us)"},
-  [P_L_onehop] = {"L_onehop", FCSIM_MU_TIME, 0.2e-6, 0, 1.0, 0, NULL,
-                  "cluster latency per hop: 175 ns link + < 20 ns switch, 'per hop latency (0.2us)' of s7.3.2"},
+  FCSIM_CH7_FFT_PARAMS,
+  FCSIM_CH7_LINK_PARAMS,
   [P_P_max] = {"P_max", FCSIM_MU_COUNT, 8192, 1, 1e9, FCSIM_MP_INT, NULL,
                "largest node count tried by the search for best_P (powers of two up to min(P_max, N^2))"},
 };
@@ -77,18 +65,8 @@ static const struct fcsim_model_preset presets[] = {
 static void resolve(double *p, struct fcsim_ch7_sys *sys)
 {
   int cloud = (int)p[P_system] == FCSIM_CH7_CLOUD;
-  if (isnan(p[P_BW]))
-    p[P_BW] = cloud ? 40e9 : 240e9;
-  if (isnan(p[P_ip_max]))
-    p[P_ip_max] = cloud ? 4 : 18;
-  sys->system = cloud ? FCSIM_CH7_CLOUD : FCSIM_CH7_CLUSTER;
-  sys->bw_raw_bps = p[P_BW];
-  sys->ip_max = p[P_ip_max];
-  sys->datalength_bits = p[P_datalength];
-  sys->clock_hz = p[P_F];
-  sys->flitsize_bits = p[P_flitsize];
-  sys->l_oneflit_s = p[P_L_oneflit];
-  sys->l_onehop_s = p[P_L_onehop];
+  fcsim_ch7_sys_init(sys, cloud, &p[P_BW], &p[P_ip_max], p[P_datalength], p[P_F], p[P_flitsize], p[P_L_oneflit],
+                     p[P_L_onehop]);
   if (isnan(p[P_L_oneflit]))
     p[P_L_oneflit] = fcsim_ch7_table71_s(p[P_P]);
 }

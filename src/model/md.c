@@ -60,12 +60,7 @@ static const struct fcsim_model_param params[P_COUNT] = {
             "raw bandwidth per node; auto = 40 Gb/s (cloud) or 240 Gb/s (cluster)"},
   [P_ip_max] = {"ip_max", FCSIM_MU_COUNT, 0, 1, 1e6, FCSIM_MP_INT | FCSIM_MP_AUTO, NULL,
                 "FFT IPs on a specialized LR node; auto = 4 (cloud) or 18 (cluster)"},
-  [P_datalength] = {"datalength_bits", FCSIM_MU_COUNT, 85, 1, 1e6, 0, NULL, "bits per FFT datum"},
-  [P_flitsize] = {"flitsize_bits", FCSIM_MU_COUNT, 256, 1, 1e9, 0, NULL,
-                  "cloud flit size, not given by the seed: 256 b, Catapult II's interface width"},
-  [P_L_oneflit] = {"L_oneflit", FCSIM_MU_TIME, 0, 0, 1.0, FCSIM_MP_AUTO, NULL,
-                   "cloud latency per flit; auto = Table 7.1 for the node count in question"},
-  [P_L_onehop] = {"L_onehop", FCSIM_MU_TIME, 0.2e-6, 0, 1.0, 0, NULL, "cluster latency per hop"},
+  FCSIM_CH7_LINK_PARAMS,
   [P_timestep] = {"timestep", FCSIM_MU_TIME, 2e-15, 1e-18, 1e-9, 0, NULL,
                   "simulated time per step (2 fs, s7.2.2)"},
   [P_P_max] = {"P_max", FCSIM_MU_COUNT, 8192, 1, 1e9, FCSIM_MP_INT, NULL,
@@ -209,22 +204,12 @@ static void evaluate(const struct md_ctx *x, int design, double P, struct md_eva
 static void resolve(double *p, struct md_ctx *x)
 {
   int cloud = (int)p[P_system] == FCSIM_CH7_CLOUD;
-  if (isnan(p[P_BW]))
-    p[P_BW] = cloud ? 40e9 : 240e9;
-  if (isnan(p[P_ip_max]))
-    p[P_ip_max] = cloud ? 4 : 18;
   if (isnan(p[P_K_max]))
     p[P_K_max] = cloud ? 8 : 20;
   if (isnan(p[P_N_fft]))
     p[P_N_fft] = ldexp(1.0, (int)lround(log2(cbrt(p[P_N]))));
-  x->sys.system = cloud ? FCSIM_CH7_CLOUD : FCSIM_CH7_CLUSTER;
-  x->sys.bw_raw_bps = p[P_BW];
-  x->sys.ip_max = p[P_ip_max];
-  x->sys.datalength_bits = p[P_datalength];
-  x->sys.clock_hz = p[P_F];
-  x->sys.flitsize_bits = p[P_flitsize];
-  x->sys.l_oneflit_s = p[P_L_oneflit];
-  x->sys.l_onehop_s = p[P_L_onehop];
+  fcsim_ch7_sys_init(&x->sys, cloud, &p[P_BW], &p[P_ip_max], p[P_datalength], p[P_F], p[P_flitsize], p[P_L_oneflit],
+                     p[P_L_onehop]);
   x->N = p[P_N];
   x->D = p[P_D];
   x->N_fft = fmax(2.0, p[P_N_fft]);

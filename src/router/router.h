@@ -35,7 +35,6 @@ struct fcsim_router_env {
   const struct fcsim_params *p;
   const struct fcsim_topo *topo;        /* geometry (tori) and the graph */
   const struct fcsim_routing_ops *routing;
-  const void *routing_state;            /* table routing: its tables, else NULL */
   const struct fcsim_arbiter_ops *arbiter;
   struct fcsim_links *links;
   int kind;                              /* this model's index among the network's kinds */
