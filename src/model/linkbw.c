@@ -16,6 +16,7 @@
  *              when traffic flows both ways (an assumption, see MODELS.md). */
 #include <math.h>
 
+#include "link/framing.h"
 #include "model/model.h"
 
 enum { P_rate, P_lanes, P_code, P_framing, P_max_payload, P_overhead, P_unit, P_size, P_COUNT };
@@ -24,25 +25,16 @@ enum {
   R_wire_bytes, R_time, R_COUNT
 };
 
+/* choices in the order of the tables of link/framing.h */
 static const char *const code_choices[] = {"none", "8b10b", "64b66b", "64b67b", "128b130b", NULL};
-static const double code_eff[] = {1.0, 8.0 / 10.0, 64.0 / 66.0, 64.0 / 67.0, 128.0 / 130.0};
-
 static const char *const framing_choices[] = {"ethernet", "sl3fc", "tnw", "custom", NULL};
-enum { FR_ETHERNET, FR_SL3FC, FR_TNW, FR_CUSTOM };
-/* max payload, overhead, unit (bytes) of each framing */
-static const double framing_table[][3] = {
-  [FR_ETHERNET] = {9152, 8 + 14 + 4 + 4 + 12, 64},
-  [FR_SL3FC] = {3968, 64 + 32, 64},
-  [FR_TNW] = {128, 4 + 4 + 4, 128},
-  [FR_CUSTOM] = {1500, 0, 1},
-};
 
 static const struct fcsim_model_param params[P_COUNT] = {
   [P_rate] = {"rate", FCSIM_MU_BITS_PER_S, 25.78125e9, 1.0, 1e15, 0, NULL,
               "line (baud) rate of one lane, before the line code"},
   [P_lanes] = {"lanes", FCSIM_MU_COUNT, 4, 1, 1024, 0, NULL, "lanes bonded into the link"},
   [P_code] = {"code", FCSIM_MU_ENUM, 2, 0, 4, 0, code_choices, "line code"},
-  [P_framing] = {"framing", FCSIM_MU_ENUM, FR_ETHERNET, 0, 3, 0, framing_choices,
+  [P_framing] = {"framing", FCSIM_MU_ENUM, 0, 0, 3, 0, framing_choices,
                  "framing protocol; sets the defaults of max_payload, overhead and unit"},
   [P_max_payload] = {"max_payload", FCSIM_MU_BYTES, 0, 1, 1e9, FCSIM_MP_INT | FCSIM_MP_AUTO, NULL,
                      "largest payload per frame/packet; auto = from framing"},
@@ -88,13 +80,13 @@ static const struct fcsim_model_preset presets[] = {
 
 static int compute(double *p, double *r, struct fcsim_error *err)
 {
-  int fr = (int)p[P_framing];
+  const struct fcsim_framing *fr = &fcsim_framings[(int)p[P_framing]];
   if (isnan(p[P_max_payload]))
-    p[P_max_payload] = framing_table[fr][0];
+    p[P_max_payload] = (double)fr->max_payload_bytes;
   if (isnan(p[P_overhead]))
-    p[P_overhead] = framing_table[fr][1];
+    p[P_overhead] = (double)fr->overhead_bytes;
   if (isnan(p[P_unit]))
-    p[P_unit] = framing_table[fr][2];
+    p[P_unit] = (double)fr->unit_bytes;
   if (isnan(p[P_size]))
     p[P_size] = p[P_max_payload];
   if (p[P_unit] > p[P_max_payload])
@@ -103,10 +95,12 @@ static int compute(double *p, double *r, struct fcsim_error *err)
                            p[P_max_payload]);
 
   double size = p[P_size];
-  double padded = ceil(size / p[P_unit]) * p[P_unit];
-  double frames = ceil(padded / p[P_max_payload]);
-  double wire = padded + frames * p[P_overhead];
-  double ce = code_eff[(int)p[P_code]];
+  uint64_t frames_n = 0;
+  double wire = (double)fcsim_framing_wire_bytes((uint64_t)size, (uint64_t)p[P_max_payload],
+                                                 (uint64_t)p[P_overhead], (uint64_t)p[P_unit],
+                                                 &frames_n);
+  double frames = (double)frames_n;
+  double ce = fcsim_line_code_efficiency(&fcsim_line_codes[(int)p[P_code]]);
   double line = p[P_rate] * p[P_lanes];
 
   r[R_code_eff] = ce;
