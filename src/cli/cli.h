@@ -19,6 +19,7 @@ int fcsim_cmd_help(int argc, char **argv);
 int fcsim_cmd_model(int argc, char **argv);
 int fcsim_cmd_collective(int argc, char **argv);
 int fcsim_cmd_plot(int argc, char **argv);
+int fcsim_cmd_app(int argc, char **argv);
 
 /* The command table (main.c): what `fcsim --help` and the man page list. */
 struct fcsim_cli_command {

@@ -35,6 +35,7 @@ const struct fcsim_cli_command fcsim_cli_commands[] = {
   {"topo", fcsim_cmd_topo, "describe any network (nodes, links, diameter, bisection); --export netlist, --dot, --json"},
   {"model", fcsim_cmd_model, "analytic performance models of the seeds"},
   {"collective", fcsim_cmd_collective, "offline collective routing: OCR/RPM trees and Fig. 4.12 tables"},
+  {"app", fcsim_cmd_app, "applications as traffic on a simulated network: fcsim app --help"},
   {"plot", fcsim_cmd_plot, "draw a result (sweep, run, tune, model) with gnuplot: PNG or SVG"},
   {"help", fcsim_cmd_help, "help on a topic: `fcsim help config`"},
 };

@@ -1,0 +1,15 @@
+/* Applications of `fcsim app` (cmd_app.c): each is a name, a one-line
+ * summary and the function that parses its arguments (those after the
+ * name), runs it and prints; it returns an exit status as every command. */
+#ifndef FCSIM_CLI_APP_H
+#define FCSIM_CLI_APP_H
+
+struct fcsim_cli_app {
+  const char *name;                  /* "gather" */
+  const char *summary;               /* one line for `fcsim app --help` */
+  int (*run)(int argc, char **argv); /* arguments after the name */
+};
+
+const struct fcsim_cli_app *fcsim_cli_app_find(const char *name);
+
+#endif
