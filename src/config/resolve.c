@@ -286,7 +286,12 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
       return rc;
   }
   const struct fcsim_traffic_ops *pattern = fcsim_traffic_pattern_find(p->pattern);
-  if (pattern->check) {
+  if (pattern->needs_dims && p->topology == FCSIM_TOPO_FILE && strcmp(p->mode_name, "trace") != 0)
+    return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                           "%s: traffic.pattern = %s is defined by coordinates on a torus or mesh; a netlist has "
+                           "none (use uniform, all-to-all, randperm, hotspot or uniform-self, or a trace)",
+                           origin_of(&r, fcsim_key_find("traffic", "pattern")), p->pattern);
+  if (pattern->check && p->topology != FCSIM_TOPO_FILE) {
     int pi = fcsim_key_find("traffic", "pattern");
     struct fcsim_error sub = {0};
     if ((rc = pattern->check(p, &sub)))

@@ -220,9 +220,12 @@ static int step_cycle(struct fcsim_net *net, struct fcsim_part *pt)
       return rc;
   }
   uint32_t slot = (uint32_t)(now & net->wheel_mask);
-  /* stepping adds wake-ups only for later cycles, which land in other slots */
-  for (uint32_t i = 0; i < pt->wheel_len[slot]; i++) {
-    uint32_t n = pt->wheel[slot][i];
+  /* stepping adds wake-ups only for later cycles, which land in other slots;
+   * only a workload releasing packets (after_step) wakes a node now */
+  const uint32_t *list = pt->wheel[slot];
+  uint32_t len = pt->wheel_len[slot];
+  for (uint32_t i = 0; i < len; i++) {
+    uint32_t n = list[i];
     struct fcsim_node *nd = &net->nodes[n];
     if (nd->processed_at == now + 1)
       continue;
@@ -236,6 +239,8 @@ static int step_cycle(struct fcsim_net *net, struct fcsim_part *pt)
       rc |= after_step(net, pt, &released);
       if (released && w > pt->ctx.now + 1)
         w = pt->ctx.now + 1; /* the workload released packets there: step again */
+      list = pt->wheel[slot];
+      len = pt->wheel_len[slot];
     }
     if (w != UINT64_MAX)
       rc |= fcsim_part_wake(net, pt, n, fcsim_clock_tick(pt->ctx.clk, w));

@@ -124,6 +124,9 @@ struct fcsim_links {
   struct fcsim_credit_slot *cchan_pool;/* (from malloc) */
   uint64_t *pending;                   /* [nodes] bit q: the channel into input q may hold flits (from malloc) */
   uint64_t *cpending;                  /* [nodes] bit p: the credit ring of output p may hold entries (from malloc) */
+  uint64_t *in_due;                    /* [nslots] reader's cache: arrival tick of the oldest flit of the
+                                        * channel into this slot when not yet due, 0 = look at the ring */
+  uint64_t *credit_due;                /* [nslots] the same for the credit ring of channel (slot) */
   uint64_t *link_flits;                /* [nslots] data flits sent in the measurement window (from malloc) */
   uint64_t seed;                       /* keys the jitter streams */
 };

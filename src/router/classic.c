@@ -79,11 +79,11 @@ static void switch_stage(struct fcsim_ctx *ctx, const struct vc_shared *sh, stru
   int ncand[VC_MAX_PORTS + 1];
   uint64_t input_used = 0, outputs = 0;
 
-  for (int q = 0; q < np_in; q++) {
-    for (unsigned m = n->busy_mask[q]; m; m &= m - 1) {
-      int off = q * nvc + __builtin_ctz(m);
+  for (int wd = 0; wd < sh->mask_words; wd++) {
+    for (uint64_t m = n->act_mask[wd]; m; m &= m - 1) {
+      int off = wd * 64 + __builtin_ctzll(m);
       struct fcsim_vc *vc = &n->vcs[off];
-      if (vc->stage != FCSIM_VC_ACTIVE)
+      if (!vc->count)
         continue;
       int p = vc->out_port;
       if (p < np && n->outs[p].credits[vc->out_vc] <= 0)

@@ -6,35 +6,50 @@
  * router.credit_period cycles in the data stream. */
 #include "router/vc.h"
 
+/* Picks the VC of input port q whose packet ejects next: the first ready
+ * EJECT VC in rotation from now mod V; -1 if none. */
+static int eject_pick(const struct vc_shared *sh, struct vc_node *n, int q, uint64_t now)
+{
+  const int nvc = sh->nvc;
+  for (int i = 0; i < nvc; i++) {
+    int v = (int)((now + (uint64_t)i) % (uint64_t)nvc);
+    struct fcsim_vc *vc = &n->vcs[q * nvc + v];
+    if (vc->stage == FCSIM_VC_EJECT && vc->ready_cycle <= now && vc->count)
+      return v;
+  }
+  return -1;
+}
+
+/* Every input port with an EJECT VC (the one ejecting is one) ejects up to
+ * its link's bandwidth of one packet, ports in ascending order. */
 static void eject(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n)
 {
   const uint64_t now = ctx->now;
   const int nvc = sh->nvc;
-  for (int q = 0; q < sh->np; q++) {
-    if (n->busy_mask[q] == 0)
-      continue;
-    if (n->eject_vc[q] < 0) {
-      for (int i = 0; i < nvc; i++) {
-        int v = (int)((now + (uint64_t)i) % (uint64_t)nvc);
-        struct fcsim_vc *vc = &n->vcs[q * nvc + v];
-        if (vc->stage == FCSIM_VC_EJECT && vc->ready_cycle <= now && vc->count) {
-          n->eject_vc[q] = (int8_t)v;
+  int last_q = -1;
+  for (int w = 0; w < sh->mask_words; w++) {
+    for (uint64_t m = n->ej_mask[w]; m; m &= m - 1) {
+      int q = sh->vc_port[w * 64 + __builtin_ctzll(m)];
+      if (q == last_q)
+        continue;
+      last_q = q;
+      if (n->eject_vc[q] < 0) {
+        int v = eject_pick(sh, n, q, now);
+        if (v < 0)
+          continue;
+        n->eject_vc[q] = (int8_t)v;
+      }
+      int vi = q * nvc + n->eject_vc[q];
+      int b = sh->g->chan[sh->g->in_chan[n->slot0 + (uint32_t)q]].bandwidth_flits;
+      for (int k = 0; k < b && n->vcs[vi].count; k++) {
+        struct fcsim_flit f = *vc_front(sh, n, vi);
+        int tail = (f.flags & FCSIM_FLIT_TAIL) != 0;
+        vc_pop(ctx, sh, n, q, vi, tail);
+        fcsim_ctx_ejected(ctx, n->node, &f, now);
+        if (tail) {
+          n->eject_vc[q] = -1;
           break;
         }
-      }
-      if (n->eject_vc[q] < 0)
-        continue;
-    }
-    int vi = q * nvc + n->eject_vc[q];
-    int b = sh->g->chan[sh->g->in_chan[n->slot0 + (uint32_t)q]].bandwidth_flits;
-    for (int k = 0; k < b && n->vcs[vi].count; k++) {
-      struct fcsim_flit f = *vc_front(sh, n, vi);
-      int tail = (f.flags & FCSIM_FLIT_TAIL) != 0;
-      vc_pop(ctx, sh, n, q, vi, tail);
-      fcsim_ctx_ejected(ctx, n->node, &f, now);
-      if (tail) {
-        n->eject_vc[q] = -1;
-        break;
       }
     }
   }
@@ -75,6 +90,7 @@ static void start_injection(const struct vc_shared *sh, struct vc_node *n, int p
     v = -1;
   }
   if (v >= 0) {
+    n->h->out_held |= 1u << p;
     o->holder = FCSIM_HOLD_INJECT;
     o->inj_vc = (int8_t)v;
     o->inj_sent = 0;
@@ -97,6 +113,7 @@ static void send_held(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct 
     if (tail) {
       o->owned[ovc] = 0;
       o->holder = -1;
+      n->h->out_held &= ~(1u << p);
       break;
     }
   }
@@ -123,56 +140,72 @@ static void send_injected(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
     if (++o->inj_sent == pk->flits) {
       o->owned[o->inj_vc] = 0;
       o->holder = -1;
+      n->h->out_held &= ~(1u << p);
       fcsim_pktq_pop(q);
+      if (q->count == 0)
+        n->h->srcq_mask &= ~(1u << p);
       n->h->queued--;
       break;
     }
   }
 }
 
+/* A credit cycle: every connected port sends its credit flit, which takes
+ * the cycle's slot of the port's output link. */
+static void credit_stage(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n)
+{
+  for (int p = 0; p < sh->np; p++)
+    if (sh->g->chan[n->slot0 + (uint32_t)p].dst >= 0)
+      send_credit_flit(ctx, sh, n, p);
+}
+
 static void switch_stage(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n)
 {
   const uint64_t now = ctx->now, at = now + (uint64_t)sh->p->switch_cycles;
   const int np = sh->np, nvc = sh->nvc;
-  const int credit_cycle = now % (uint64_t)sh->p->credit_period_cycles == 0;
+  if (now % (uint64_t)sh->p->credit_period_cycles == 0) {
+    credit_stage(ctx, sh, n);
+    return;
+  }
   uint16_t cand[VC_MAX_PORTS][VC_MAX_PORTS * FCSIM_MAX_VCS];
-  int ncand[VC_MAX_PORTS] = {0};
+  int ncand[VC_MAX_PORTS];
+  uint32_t with_cand = 0;
 
-  /* head flits ready to win an output: bucket them by output */
-  for (int q = 0; q < np; q++) {
-    for (unsigned m = n->busy_mask[q]; m; m &= m - 1) {
-      int off = q * nvc + __builtin_ctz(m);
+  /* head flits ready to win a free output: bucket them by output */
+  for (int w = 0; w < sh->mask_words; w++) {
+    for (uint64_t m = n->act_mask[w]; m; m &= m - 1) {
+      int off = w * 64 + __builtin_ctzll(m);
       struct fcsim_vc *vc = &n->vcs[off];
-      if (vc->stage != FCSIM_VC_ACTIVE)
+      int p = vc->out_port;
+      struct fcsim_outport *o = &n->outs[p];
+      if (!vc->count || o->holder != -1 || o->credits[vc->out_vc] < sh->threshold[n->slot0 + (uint32_t)p])
         continue;
-      struct fcsim_outport *o = &n->outs[vc->out_port];
-      if (o->holder == -1 && o->credits[vc->out_vc] >= sh->threshold[n->slot0 + (uint32_t)vc->out_port])
-        cand[vc->out_port][ncand[vc->out_port]++] = (uint16_t)off;
+      if (!(with_cand & (1u << p))) {
+        with_cand |= 1u << p;
+        ncand[p] = 0;
+      }
+      cand[p][ncand[p]++] = (uint16_t)off;
     }
   }
 
-  for (int p = 0; p < np; p++) {
-    const struct fcsim_chan *ch = &sh->g->chan[n->slot0 + (uint32_t)p];
-    if (ch->dst < 0)
-      continue;
-    if (credit_cycle) {
-      send_credit_flit(ctx, sh, n, p);
-      continue;
-    }
+  /* outputs with work, in ascending order */
+  for (uint32_t work = with_cand | n->h->out_held | n->h->srcq_mask; work; work &= work - 1) {
+    int p = __builtin_ctz(work);
     struct fcsim_outport *o = &n->outs[p];
     if (o->holder == -1) {
-      if (ncand[p]) {
+      if (with_cand & (1u << p)) {
         int w = vc_pick(ctx, sh, n, cand[p], ncand[p], o->rr_ptr);
         o->holder = (int16_t)w;
+        n->h->out_held |= 1u << p;
         o->rr_ptr = (uint16_t)((w + 1) % (np * nvc));
       } else if (n->srcq[p].count) {
         start_injection(sh, n, p, o, sh->threshold[n->slot0 + (uint32_t)p], now);
       }
     }
     if (o->holder >= 0)
-      send_held(ctx, sh, n, p, o, ch->bandwidth_flits, at);
+      send_held(ctx, sh, n, p, o, sh->g->chan[n->slot0 + (uint32_t)p].bandwidth_flits, at);
     else if (o->holder == FCSIM_HOLD_INJECT)
-      send_injected(ctx, sh, n, p, o, ch->bandwidth_flits, at);
+      send_injected(ctx, sh, n, p, o, sh->g->chan[n->slot0 + (uint32_t)p].bandwidth_flits, at);
   }
 }
 
@@ -203,6 +236,7 @@ static int novog_accept(struct fcsim_ctx *ctx, const void *shared, uint32_t node
                                 sh->routing->needs_credits ? vc_port_credits(sh, &n, credits) : NULL);
   if (fcsim_pktq_push(&n.srcq[port], pk))
     return FCSIM_ENOMEM;
+  n.h->srcq_mask |= 1u << port;
   n.h->queued++;
   return 0;
 }

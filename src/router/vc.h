@@ -73,6 +73,8 @@ struct vc_hdr {
   uint8_t pad;
   uint16_t inj_sent;           /* classic: its flits moved in so far */
   uint16_t pad2;
+  uint32_t out_held;           /* novog: bit p: output p is held (holder != -1) */
+  uint32_t srcq_mask;          /* novog: bit p: the source queue of output p holds packets */
   uint64_t credit_dirty_until; /* novog: max over ports of dirty_until */
   struct fcsim_rng hop_rng;    /* per-hop routing choices */
 };
@@ -95,13 +97,18 @@ struct vc_shared {
   uint64_t credit_dirty_cycles;/* novog: credit flits continue this long after buffer activity */
   double ticks_per_cycle;      /* this kind's cycle in engine ticks (1 with one clock) */
   int32_t *threshold;          /* novog: [slot] credit threshold of the channel leaving it (from malloc) */
-  size_t off_busy_mask, off_busy_count, off_eject_vc, off_dirty, off_vcs, off_outs, off_srcq, off_buf;
+  int mask_words;              /* 64-bit words of a mask over the node's input VCs */
+  uint8_t *vc_port;            /* [np_in * nvc] input port of each VC index (from malloc) */
+  size_t off_masks, off_busy_mask, off_busy_count, off_eject_vc, off_dirty, off_vcs, off_outs, off_srcq, off_buf;
   size_t state_size;
 };
 
 /* Pointers into one node's state, made at the start of its step. */
 struct vc_node {
   struct vc_hdr *h;
+  uint64_t *wait_mask;         /* [mask_words] bit vi: VC vi's front packet is in RC or VA */
+  uint64_t *act_mask;          /* [mask_words] bit vi: VC vi is ACTIVE (has an output and a downstream VC) */
+  uint64_t *ej_mask;           /* [mask_words] bit vi: VC vi is EJECT (novog) */
   uint16_t *busy_mask;         /* [np_in] bit v: VC v of the input port holds flits */
   uint8_t *busy_count;         /* [np_in] VCs of the input port holding flits */
   int8_t *eject_vc;            /* [np] novog: VC ejecting on each input port, -1 none */
@@ -118,6 +125,9 @@ static inline void vc_node_view(const struct vc_shared *sh, uint32_t node, void 
 {
   char *b = state;
   n->h = (struct vc_hdr *)b;
+  n->wait_mask = (uint64_t *)(b + sh->off_masks);
+  n->act_mask = n->wait_mask + sh->mask_words;
+  n->ej_mask = n->act_mask + sh->mask_words;
   n->busy_mask = (uint16_t *)(b + sh->off_busy_mask);
   n->busy_count = (uint8_t *)(b + sh->off_busy_count);
   n->eject_vc = (int8_t *)(b + sh->off_eject_vc);
@@ -182,6 +192,18 @@ static inline void vc_mark_dirty(const struct vc_shared *sh, struct vc_node *n, 
   n->h->credit_dirty_until = until;
 }
 
+/* Stage masks: a VC index is in at most one of wait (RC, VA), act (ACTIVE)
+ * and ej (EJECT); stage-scanning loops visit only the VCs of their stage, in
+ * ascending VC index like a scan of every port would. */
+static inline void vc_mask_set(uint64_t *m, int vi)
+{
+  m[vi >> 6] |= 1ull << (vi & 63);
+}
+static inline void vc_mask_clear(uint64_t *m, int vi)
+{
+  m[vi >> 6] &= ~(1ull << (vi & 63));
+}
+
 static inline int vc_push(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int port, int vi,
             const struct fcsim_flit *f)
 {
@@ -203,6 +225,7 @@ static inline int vc_push(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
       vc->stage = FCSIM_VC_RC;
       vc->ready_cycle = ctx->now + (uint64_t)sh->p->rc_cycles;
       n->h->heads_waiting++;
+      vc_mask_set(n->wait_mask, vi);
     }
   }
   n->h->buffered++;
@@ -223,12 +246,15 @@ static inline void vc_pop(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
   if (was_tail) {
     vc->out_port = FCSIM_NO_PORT;
     vc->out_vc = -1;
+    vc_mask_clear(n->act_mask, vi);
+    vc_mask_clear(n->ej_mask, vi);
     if (vc->count > 0) {
       /* the next head's RC starts as the tail leaves (it sits right behind
        * it), as for a head arriving into an empty VC */
       vc->stage = FCSIM_VC_RC;
       vc->ready_cycle = ctx->now + (uint64_t)sh->p->rc_cycles;
       n->h->heads_waiting++;
+      vc_mask_set(n->wait_mask, vi);
     } else {
       vc->stage = FCSIM_VC_IDLE;
     }

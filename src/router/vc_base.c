@@ -93,7 +93,18 @@ int vc_setup(const struct fcsim_router_env *env, int local_port, int inband, voi
     }
   }
   const size_t nvcs = (size_t)sh->np_in * (size_t)sh->nvc;
+  sh->mask_words = (int)((nvcs + 63) / 64);
+  sh->vc_port = malloc(nvcs);
+  if (!sh->vc_port) {
+    free(sh->threshold);
+    free(sh);
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  }
+  for (size_t vi = 0; vi < nvcs; vi++)
+    sh->vc_port[vi] = (uint8_t)(vi / (size_t)sh->nvc);
   size_t off = align8(sizeof(struct vc_hdr));
+  sh->off_masks = off;
+  off += 3 * (size_t)sh->mask_words * sizeof(uint64_t);
   sh->off_busy_mask = off;
   off = align8(off + (size_t)sh->np_in * sizeof(uint16_t));
   sh->off_busy_count = off;
@@ -129,6 +140,7 @@ void vc_teardown(void *shared)
   if (!sh)
     return;
   free(sh->threshold);
+  free(sh->vc_port);
   free(sh);
 }
 
@@ -173,43 +185,59 @@ void vc_fini(const void *shared, uint32_t node, void *state)
 
 
 
+/* Takes the flits and credits that have arrived. A channel whose oldest
+ * entry is still in flight is passed over with one load (its arrival is
+ * cached in in_due / credit_due until the ring empties: rings are FIFO, so
+ * later pushes never arrive earlier). */
 void vc_receive(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n)
 {
   struct fcsim_links *l = ctx->links;
   const struct fcsim_graph *g = sh->g;
-  const uint64_t now = ctx->now;
+  const uint64_t now = ctx->now, tick = ctx->tick;
   uint64_t *pending = &l->pending[n->node];
   for (uint64_t m = *pending; m; m &= m - 1) {
     int q = __builtin_ctzll(m);
+    uint64_t *due = &l->in_due[n->slot0 + (uint32_t)q];
+    if (*due > tick)
+      continue;
     struct fcsim_ring *r = &l->chan[g->in_chan[n->slot0 + (uint32_t)q]];
+    *due = 0;
     while (fcsim_ring_visible(r)) {
       struct fcsim_link_slot *s = &l->chan_pool[r->base + (r->head & r->mask)];
-      if (s->arrival > ctx->tick)
+      if (s->arrival > tick) {
+        *due = s->arrival;
         break;
+      }
       vc_push(ctx, sh, n, q, q * sh->nvc + s->flit.vc, &s->flit);
       fcsim_ring_pop(r);
       if (sh->inband)
         vc_mark_dirty(sh, n, q, now);
     }
-    if (!fcsim_ring_visible(r))
+    if (!*due && !fcsim_ring_visible(r))
       *pending &= ~(1ull << q);
   }
   uint64_t *cpending = &l->cpending[n->node];
   for (uint64_t m = *cpending; m; m &= m - 1) {
     int q = __builtin_ctzll(m);
+    uint64_t *due = &l->credit_due[n->slot0 + (uint32_t)q];
+    if (*due > tick)
+      continue;
     struct fcsim_ring *cr = &l->cchan[n->slot0 + (uint32_t)q];
     struct fcsim_outport *o = &n->outs[q];
+    *due = 0;
     while (fcsim_ring_visible(cr)) {
       struct fcsim_credit_slot *s = &l->cchan_pool[cr->base + (cr->head & cr->mask)];
-      if (s->arrival > ctx->tick)
+      if (s->arrival > tick) {
+        *due = s->arrival;
         break;
+      }
       if (sh->inband)
         o->credits[s->vc] = s->value;
       else
         o->credits[s->vc] += s->value;
       fcsim_ring_pop(cr);
     }
-    if (!fcsim_ring_visible(cr))
+    if (!*due && !fcsim_ring_visible(cr))
       *cpending &= ~(1ull << q);
   }
 }
@@ -275,10 +303,9 @@ void vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared *sh, st
   if (n->h->heads_waiting == 0)
     return;
   const uint64_t now = ctx->now;
-  const int nvc = sh->nvc;
-  for (int q = 0; q < sh->np_in; q++) {
-    for (unsigned m = n->busy_mask[q]; m; m &= m - 1) {
-      int vi = q * nvc + __builtin_ctz(m);
+  for (int w = 0; w < sh->mask_words; w++) {
+    for (uint64_t m = n->wait_mask[w]; m; m &= m - 1) {
+      int vi = w * 64 + __builtin_ctzll(m);
       struct fcsim_vc *vc = &n->vcs[vi];
       if (vc->stage == FCSIM_VC_RC && vc->ready_cycle <= now) {
         if (vc_front(sh, n, vi)->dest == n->node) {
@@ -291,10 +318,12 @@ void vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared *sh, st
           } else {
             n->h->heads_waiting--;
             vc->stage = FCSIM_VC_EJECT;
+            vc_mask_clear(n->wait_mask, vi);
+            vc_mask_set(n->ej_mask, vi);
             continue;
           }
         } else {
-          route_head(sh, n, vc, q, vi);
+          route_head(sh, n, vc, sh->vc_port[vi], vi);
         }
       }
       if (vc->stage == FCSIM_VC_VA && vc->ready_cycle <= now) {
@@ -303,6 +332,8 @@ void vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared *sh, st
           vc->out_vc = (int8_t)v2;
           vc->stage = FCSIM_VC_ACTIVE;
           n->h->heads_waiting--;
+          vc_mask_clear(n->wait_mask, vi);
+          vc_mask_set(n->act_mask, vi);
         }
       }
     }

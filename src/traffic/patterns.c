@@ -255,14 +255,14 @@ static int64_t uniform_self_dest(const struct fcsim_traffic *tr, int64_t src, ui
 
 static const struct fcsim_traffic_ops patterns[] = {
   {"uniform", "uniform random over all other nodes (BookSim2's `uniform` includes the source: `uniform-self`)", 1, NULL, uniform_dest},
-  {"nn", "nearest neighbour: a random one of the 2n neighbours (NN)", 1, NULL, nn_dest},
-  {"3h-nn", "3-hop diagonal neighbour: offsets of +-1 in every dimension (3H-NN)", 1, NULL, hnn_dest},
-  {"cube-nn", "any node of the surrounding 3x3x3 cube (CUBE-NN)", 1, NULL, cube_dest},
-  {"bitcomp", "bit complement: every coordinate c -> k-1-c (BC); the same map as BookSim2's `bitcomp` wherever that is defined (power-of-two sizes)", 1, NULL, bitcomp_dest},
-  {"transpose", "(x,y,z) -> (z,x,y) (TRAN; BookSim2's `transpose` is `booksim-transpose`)", 1, transpose_check, transpose_dest},
-  {"tornado", "(x,y,z) -> (x+XSIZE/2-1, y, z) (TORN; BookSim2's `tornado` is `booksim-tornado`)", 1, NULL, tornado_dest},
+  {"nn", "nearest neighbour: a random one of the 2n neighbours (NN)", 1, NULL, nn_dest, FCSIM_SELF_EXCLUDE, 1},
+  {"3h-nn", "3-hop diagonal neighbour: offsets of +-1 in every dimension (3H-NN)", 1, NULL, hnn_dest, FCSIM_SELF_EXCLUDE, 1},
+  {"cube-nn", "any node of the surrounding 3x3x3 cube (CUBE-NN)", 1, NULL, cube_dest, FCSIM_SELF_EXCLUDE, 1},
+  {"bitcomp", "bit complement: every coordinate c -> k-1-c (BC); the same map as BookSim2's `bitcomp` wherever that is defined (power-of-two sizes)", 1, NULL, bitcomp_dest, FCSIM_SELF_EXCLUDE, 1},
+  {"transpose", "(x,y,z) -> (z,x,y) (TRAN; BookSim2's `transpose` is `booksim-transpose`)", 1, transpose_check, transpose_dest, FCSIM_SELF_EXCLUDE, 1},
+  {"tornado", "(x,y,z) -> (x+XSIZE/2-1, y, z) (TORN; BookSim2's `tornado` is `booksim-tornado`)", 1, NULL, tornado_dest, FCSIM_SELF_EXCLUDE, 1},
   {"all-to-all", "every other node in turn (ATA)", 1, NULL, all_to_all_dest},
-  {"bitrot", "node index rotated right by one bit", 1, pow2_check, bitrot_dest},
+  {"bitrot", "node index rotated right by one bit", 1, pow2_check, bitrot_dest, FCSIM_SELF_EXCLUDE, 1},
   {"randperm", "a fixed random permutation drawn from sim.seed, without fixed points (BookSim2's `randperm` draws another one, from its own generator and perm_seed, and may have fixed points)", 1, NULL, randperm_dest},
   {"hotspot", "traffic.hotspot_fraction to traffic.hotspot_node, the rest uniform (BookSim2's `hotspot` sends everything to its hotspots)", 1, hotspot_check, hotspot_dest},
   {"uniform-self",
@@ -273,15 +273,15 @@ static const struct fcsim_traffic_ops patterns[] = {
   {"booksim-tornado",
    "BookSim2's `tornado`: every coordinate c -> c + ceil(k/2) - 1 mod k (k = 8: +3); nodes mapped to themselves "
    "(k <= 2) send 0-hop packets as in BookSim2 (classic; excluded on Novo-G#)",
-   1, NULL, booksim_tornado_dest, FCSIM_SELF_SEND},
+   1, NULL, booksim_tornado_dest, FCSIM_SELF_SEND, 1},
   {"booksim-transpose",
    "BookSim2's `transpose`: node index bit halves swapped (even power-of-two node counts; 8x8: (x,y) -> (y,x)); "
    "nodes mapped to themselves send 0-hop packets as in BookSim2 (classic; excluded on Novo-G#)",
-   1, booksim_transpose_check, booksim_transpose_dest, FCSIM_SELF_SEND},
+   1, booksim_transpose_check, booksim_transpose_dest, FCSIM_SELF_SEND, 1},
   {"neighbor",
    "BookSim2's `neighbor`: every coordinate c -> c + 1 mod k (mesh too); nodes mapped to themselves (k = 1 "
    "everywhere) send 0-hop packets (classic; excluded on Novo-G#)",
-   1, NULL, neighbor_dest, FCSIM_SELF_SEND},
+   1, NULL, neighbor_dest, FCSIM_SELF_SEND, 1},
 };
 #define NPATTERNS (sizeof patterns / sizeof patterns[0])
 
@@ -324,6 +324,11 @@ int fcsim_traffic_init(struct fcsim_traffic *tr, const struct fcsim_topo *t, con
   tr->params = p;
   if (!tr->ops)
     return fcsim_error_set(err, FCSIM_EINVAL, "unknown traffic.pattern `%s`", p->pattern);
+  if (tr->ops->needs_dims && t->kind != FCSIM_TOPO_TORUS && t->kind != FCSIM_TOPO_MESH)
+    return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                           "traffic.pattern = %s is defined by coordinates on a torus or mesh; a netlist has none "
+                           "(use uniform, all-to-all, randperm, hotspot or uniform-self, or a trace)",
+                           p->pattern);
   if (tr->ops->check) {
     int rc = tr->ops->check(p, err);
     if (rc)

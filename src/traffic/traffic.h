@@ -33,6 +33,7 @@ struct fcsim_traffic_ops {
   /* (required) destination of packet number `seq` of `src` */
   int64_t (*dest)(const struct fcsim_traffic *tr, int64_t src, uint64_t seq, struct fcsim_rng *rng);
   enum fcsim_self_policy self; /* packets a node sends itself: excluded (default) or sent */
+  int needs_dims;              /* defined by coordinates or network.dims: tori and meshes only */
 };
 
 /* A pattern bound to a network. */

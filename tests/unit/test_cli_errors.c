@@ -87,6 +87,18 @@ static void test_impossible_combination(void **state)
                (const char *const[]){"transpose", "network.dims", NULL});
 }
 
+/* Patterns defined by coordinates need a torus or mesh: a netlist is refused
+ * (a pattern by node index is not). */
+static void test_geometric_pattern_on_netlist(void **state)
+{
+  expect_error("[network]\ntopology = file\nfile = " FCSIM_SOURCE_DIR "/examples/netlist/two-boards.net\n"
+               "[routing]\nalgorithm = table\n[traffic]\npattern = tornado\n",
+               NULL, (const char *const[]){"traffic.pattern = tornado", "netlist", NULL});
+  expect_error("[network]\ntopology = file\nfile = " FCSIM_SOURCE_DIR "/examples/netlist/two-boards.net\n"
+               "[routing]\nalgorithm = table\n",
+               "traffic.pattern=transpose", (const char *const[]){"--set", "transpose", "coordinates", NULL});
+}
+
 static void test_bad_override(void **state)
 {
   expect_error("[network]\n", "router.arbitration=fastest", (const char *const[]){"--set", "router.arbitration", "rr", NULL});
@@ -131,6 +143,7 @@ int main(void)
     cmocka_unit_test(test_unknown_section), cmocka_unit_test(test_unknown_key), cmocka_unit_test(test_wrong_type),
     cmocka_unit_test(test_out_of_range), cmocka_unit_test(test_missing_file), cmocka_unit_test(test_syntax_error),
     cmocka_unit_test(test_impossible_combination), cmocka_unit_test(test_bad_override),
+    cmocka_unit_test(test_geometric_pattern_on_netlist),
     cmocka_unit_test(test_bad_thread_counts), cmocka_unit_test(test_bad_arguments),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
