@@ -122,10 +122,6 @@ static unsigned take_cu(struct fcsim_fc_end *e)
 
 static int emit_data(struct fcsim_fc_end *e, int64_t now, struct fcsim_pline_item *out)
 {
-  if (e->credits <= 0) {
-    e->st.credit_stall_cycles++;
-    return 0;
-  }
   e->credits--;
   e->pkt_left--;
   e->tx_count--;
@@ -184,7 +180,11 @@ int fcsim_fc_emit(struct fcsim_fc_end *e, int64_t now, struct fcsim_pline_item *
   int full = e->tx_unlaunched >= e->cfg.d_cu;
   int timed_out = e->tx_unlaunched > 0 && now - e->fill_start >= e->cfg.force_send_cycles;
   if ((full || timed_out) && e->credits > 0) {
+    /* a packet never waits for credits half-way (the receiver counts Len
+     * flits after the header): it carries no more flits than credits */
     int len = full ? e->cfg.d_cu : e->tx_unlaunched;
+    if (len > e->credits)
+      len = (int)e->credits;
     if (!full) {
       e->st.force_sends++;
       log_event(e->st.force_cycle, &e->st.n_force, now);
@@ -193,7 +193,10 @@ int fcsim_fc_emit(struct fcsim_fc_end *e, int64_t now, struct fcsim_pline_item *
   }
   if (full || timed_out)
     e->st.credit_stall_cycles++;
-  if (e->cu_pending > 0)
+  /* owed credits ride the next data header; they go alone (CO) when no
+   * data wait in the TX buffer, or when the data cannot leave for want of
+   * credits (both sides waiting on each other's headers would deadlock) */
+  if (e->cu_pending > 0 && (e->tx_unlaunched == 0 || e->credits <= 0))
     return emit_header(e, now, 0, out);
   return 0;
 }

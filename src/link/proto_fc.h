@@ -17,10 +17,12 @@
  *   when the oldest buffered flit has waited `force_send_cycles` (force send,
  *   Fig. 2.5).
  * - The credit counter starts at the RX depth, falls by one per data flit
- *   sent, and no data flit (and no new data packet) leaves at zero.
+ *   sent, and no data flit leaves at zero. A packet carries at most as many
+ *   flits as there are credits when its header leaves, so it never stops
+ *   half-way (the receiver tells header from data by counting Len).
  * - The RX side returns D_CU credits every D_CU application reads, in the CU
- *   field of the next header; with no data packet to carry it, in a
- *   credit-only (CO, Len 0) packet.
+ *   field of the next header; when no data wait in the TX buffer (or they
+ *   cannot leave for want of credits), in a credit-only (CO, Len 0) packet.
  * - A received data flit can be read `rx_write_forward_cycles` after it
  *   arrived. */
 #ifndef FCSIM_LINK_PROTO_FC_H
@@ -72,7 +74,7 @@ struct fcsim_fc_stats {
   uint64_t data_recv;          /* data flits received */
   uint64_t reads;              /* data flits read by the application */
   uint64_t rx_overflow;        /* data flits that found the RX buffer full (must stay 0) */
-  uint64_t credit_stall_cycles; /* cycles a packet waited for credits */
+  uint64_t credit_stall_cycles; /* cycles a ready packet waited for credits */
   int64_t credits_zero_cycle;  /* first cycle the credit counter reached 0 (-1: never) */
   int64_t last_data_cycle;     /* last cycle a data flit was sent (-1: none) */
   int rx_max, tx_max;          /* largest RX / TX buffer occupancy, flits */
