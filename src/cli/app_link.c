@@ -125,7 +125,9 @@ static int load_config(const char *path, double *values, struct fcsim_error *err
   if (line > 0) {
     char msg[FCSIM_ERROR_MSG_MAX];
     snprintf(msg, sizeof msg, "%s", c.failed ? err->msg : "syntax error (expected `key = value` or `[link]`)");
-    return fcsim_error_set(err, c.failed ? err->code : FCSIM_EPARSE, "%s:%d: %s", path, line, msg);
+    int code = c.failed ? err->code : FCSIM_EPARSE;
+    fcsim_error_clear(err); /* the record keeps only a first message */
+    return fcsim_error_set(err, code, "%s:%d: %s", path, line, msg);
   }
   return 0;
 }
@@ -147,7 +149,7 @@ static int gather_values(const struct link_args *a, double *v, struct fcsim_erro
     key[eq - a->sets[i]] = '\0';
     const char *k = strncmp(key, "link.", 5) ? key : key + 5;
     if ((rc = set_key(v, k, eq + 1, err)))
-      return fcsim_error_set(err, rc, "--set: %s", err->msg);
+      return rc;
   }
   return rc;
 }
