@@ -16,7 +16,7 @@ enum {
 };
 
 enum {
-  R_complete, R_cycles, R_up, R_bytes, R_throughput, R_steady, R_ceiling_model, R_fc_model,
+  R_complete, R_stalled, R_cycles, R_up, R_bytes, R_throughput, R_steady, R_ceiling_model, R_fc_model,
   R_D_link, R_D_link_model, R_rx_min_model, R_avg_lat, R_min_lat, R_max_lat, R_avg_msg_lat,
   R_max_msg_lat, R_tx_max, R_tx_avg, R_rx_max, R_rx_avg, R_rev_bytes, R_rev_steady,
   R_retrans, R_episodes, R_err_inj, R_err_det, R_headers, R_co, R_force, R_stall, R_overflow,
@@ -77,6 +77,7 @@ static const struct fcsim_model_param params[P_COUNT] = {
 
 static const struct fcsim_model_result results[R_COUNT] = {
   [R_complete] = {"complete", FCSIM_MU_COUNT, "1 if every byte of every stream was read"},
+  [R_stalled] = {"stalled", FCSIM_MU_COUNT, "1 if the run stopped because nothing moved for longer than a round trip (e.g. reads stopped)"},
   [R_cycles] = {"cycles", FCSIM_MU_CYCLES, "cycles simulated"},
   [R_up] = {"link_up_cycle", FCSIM_MU_CYCLES, "fc: cycle side 1 saw side 0's sync flits"},
   [R_bytes] = {"payload_bytes", FCSIM_MU_BYTES, "payload read at side 1"},
@@ -270,6 +271,7 @@ static void fill_results(const double *p, const struct fcsim_link_run *run, cons
   for (int i = 0; i < R_COUNT; i++)
     r[i] = NAN;
   r[R_complete] = d->complete && (!s->dir[1].active || s->dir[1].complete);
+  r[R_stalled] = s->stalled;
   r[R_cycles] = (double)s->cycles;
   r[R_bytes] = (double)d->bytes;
   r[R_throughput] = d->throughput_Bps;

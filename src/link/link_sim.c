@@ -96,6 +96,28 @@ static void init_dir(struct fcsim_link_dir *d, int active)
                                .min_latency_cycles = -1, .d_link_cycles = -1};
 }
 
+/* Cycles without any item sent, read or written after which a run has
+ * stalled for good (a stopped reader, back-pressure that never clears):
+ * longer than any wait the protocols have (a round trip, a force send, a
+ * write or read period). */
+static int64_t quiet_limit(const struct fcsim_link_run *r)
+{
+  return 2 * r->latency_cycles + r->fc.force_send_cycles + r->write_period + r->read_period + 256;
+}
+
+/* Watches progress; 1 when the run has been quiet for too long. */
+static int stalled(const struct fcsim_link_run *r, const struct fcsim_pline *line, uint64_t moved,
+                   uint64_t *last_moved, int64_t *last_cycle, int64_t now)
+{
+  moved += line[0].items_sent + line[1].items_sent;
+  if (moved != *last_moved) {
+    *last_moved = moved;
+    *last_cycle = now;
+    return 0;
+  }
+  return now - *last_cycle > quiet_limit(r);
+}
+
 static int reads_allowed(const struct fcsim_link_run *r, int64_t up, int64_t now)
 {
   if (up < 0 || now < up)
@@ -161,12 +183,18 @@ static int run_fc(const struct fcsim_link_run *r, struct fcsim_link_result *res,
     fcsim_fc_free(&e[0]);
   if (rc)
     return rc;
-  int64_t fwd = 0, now = 0;
+  int64_t fwd = 0, now = 0, quiet_since = 0;
+  uint64_t moved = 0;
   for (; now < r->max_cycles; now++) {
     for (int s = 0; s < 2; s++)
       fc_step_side(r, e, &line[1 - s], &line[s], s, now, tr, res->dir, &fwd);
     for (int s = 0; s < 2; s++)
       fcsim_fc_sample(&e[s]);
+    if (stalled(r, line, (uint64_t)(tr[0].written + tr[0].read + tr[1].written + tr[1].read), &moved,
+                &quiet_since, now)) {
+      res->stalled = 1;
+      break;
+    }
     int done = 1;
     for (int d = 0; d < 2; d++)
       if (res->dir[d].active && tr[d].read < tr[d].total_units)
@@ -210,10 +238,14 @@ static int run_tnw(const struct fcsim_link_run *r, struct fcsim_link_result *res
       fcsim_tnw_send(&e[s], v, v == c.vcs - 1 ? r->stream_bytes - share * (c.vcs - 1) : share);
     res->dir[s].first_write_cycle = 0;
   }
-  int64_t now = 0;
-  uint64_t last[2] = {0, 0};
+  int64_t now = 0, quiet_since = 0;
+  uint64_t last[2] = {0, 0}, moved = 0;
   int64_t half_cycle[2] = {-1, -1};
   for (; now < r->max_cycles; now++) {
+    if (stalled(r, line, e[0].st.delivered + e[1].st.delivered, &moved, &quiet_since, now)) {
+      res->stalled = 1;
+      break;
+    }
     int done = 1;
     for (int s = 0; s < 2; s++) {
       struct fcsim_pline_item it;

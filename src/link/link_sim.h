@@ -58,6 +58,7 @@ struct fcsim_link_dir {
 
 struct fcsim_link_result {
   int64_t cycles;              /* cycles simulated */
+  int stalled;                 /* stopped early: nothing moved for a whole round trip and more */
   int64_t up_cycle[2];         /* cycle each side saw its peer (fc sync; 0 otherwise) */
   struct fcsim_link_dir dir[2];/* per direction */
   struct fcsim_fc_stats fc[2]; /* fc: each endpoint's statistics and event logs */

@@ -155,7 +155,35 @@ static void fig_2_8_reads_stop(void **state)
   assert_int_equal(r->fc[1].rx_overflow, 0);
   assert_int_equal(r->fc[0].n_cu, 0);
   assert_false(r->dir[0].complete);
+  assert_true(r->stalled); /* the run notices that nothing can move any more */
   free(r);
+}
+
+/* Any mix of buffer sizes, read and write rates and directions completes,
+ * never overflows a buffer and never stalls: the credit rules cannot
+ * deadlock (an RX buffer of 100 with D_CU 32 in full duplex once did). */
+static void no_deadlock_no_overflow(void **state)
+{
+  (void)state;
+  const char *rx[] = {"rx_depth=32", "rx_depth=100", "rx_depth=300"};
+  const char *rd[] = {"read_period=1", "read_period=3"};
+  const char *wr[] = {"write_period=1", "write_period=5"};
+  const char *dx[] = {"duplex=half", "duplex=full", "duplex=loopback"};
+  for (int a = 0; a < 3; a++)
+    for (int b = 0; b < 2; b++)
+      for (int c = 0; c < 2; c++)
+        for (int d = 0; d < 3; d++) {
+          struct fcsim_link_result *r = link_run(
+            "sl3", LSETS("w=256", "rate=57.6Gbps", "bytes=24KiB", "message=1000", rx[a], rd[b], wr[c], dx[d]),
+            NULL);
+          if (!r->dir[0].complete || (r->dir[1].active && !r->dir[1].complete) || r->stalled)
+            fail_msg("%s %s %s %s: incomplete", rx[a], rd[b], wr[c], dx[d]);
+          for (int s = 0; s < 2; s++) {
+            assert_int_equal(r->fc[s].rx_overflow, 0);
+            assert_true(r->fc[s].rx_max <= (a == 0 ? 32 : a == 1 ? 100 : 300));
+          }
+          free(r);
+        }
 }
 
 /* Sync: a side that hears nothing never sends data (both sides must be up). */
@@ -178,6 +206,7 @@ int main(void)
     cmocka_unit_test(fig_2_3_alternate_reads), cmocka_unit_test(fig_2_4_loopback),
     cmocka_unit_test(fig_2_5_force_send),  cmocka_unit_test(fig_2_7_intermittent),
     cmocka_unit_test(fig_2_8_reads_stop),  cmocka_unit_test(sync_handshake),
+    cmocka_unit_test(no_deadlock_no_overflow),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -129,6 +129,23 @@ static void slow_reader_back_pressure(void **state)
   free(r);
 }
 
+/* Odd corners: stop-and-wait (window 1), one-packet FIFOs, three VCs, a
+ * slow reader, errors, a stream that does not fill its last packet. */
+static void corners_exactly_once(void **state)
+{
+  (void)state;
+  const char *win[] = {"window=1", "window=2", "window=40"};
+  for (int i = 0; i < 3; i++) {
+    struct fcsim_link_result *r = link_run(
+      "tnw", LSETS("bytes=20001", "vcs=3", "rx_packets=1", "read_period=7", "ber=2e-4", win[i]), NULL);
+    assert_true(r->dir[0].complete && r->dir[1].complete);
+    assert_false(r->stalled);
+    check_exactly_once(r, 20001);
+    assert_true(r->tnw[0].tx_max <= (i == 0 ? 1 : i == 1 ? 2 : 40));
+    free(r);
+  }
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -137,6 +154,7 @@ int main(void)
     cmocka_unit_test(error_streams_deterministic),
     cmocka_unit_test(throughput_against_ber),
     cmocka_unit_test(slow_reader_back_pressure),
+    cmocka_unit_test(corners_exactly_once),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
