@@ -85,8 +85,8 @@ static const struct fcsim_model_result results[R_COUNT] = {
   [R_steady] = {"steady_throughput", FCSIM_MU_BYTES_PER_S, "payload rate over the second half of the stream"},
   [R_ceiling_model] = {"model_linkbw", FCSIM_MU_BYTES_PER_S,
                        "`linkbw` model's payload ceiling for the same rate, code and framing"},
-  [R_fc_model] = {"model_fc_ceiling", FCSIM_MU_BYTES_PER_S,
-                  "fc: the flit-rate ceiling F*w/8*D_CU/(D_CU+1) (the `fc` model's Eq. 2.3 overhead at the logic rate)"},
+  [R_fc_model] = {"model_fc_throughput", FCSIM_MU_BYTES_PER_S,
+                  "fc: the `fc` model's link_throughput (Eq. 2.3) with B_raw = min(line payload rate, F*w/8); no burst gap"},
   [R_D_link] = {"D_link", FCSIM_MU_CYCLES, "fc: first write to first header readable at RX (Eq. 2.2, simulated)"},
   [R_D_link_model] = {"model_D_link", FCSIM_MU_CYCLES, "fc: the `fc` model's D_link, Eq. 2.2"},
   [R_rx_min_model] = {"model_rx_depth_min", FCSIM_MU_COUNT, "fc: the `fc` model's 2*D_link + D_CU, Eq. 2.4"},
@@ -240,23 +240,28 @@ static double linkbw_ceiling(const double *p, const struct fcsim_link_run *r, st
   return res[fcsim_model_result_index(fcsim_model_find("linkbw"), "peak_bytes_per_s")];
 }
 
-/* The `fc` model's D_link and minimum RX depth for these parameters. */
-static void fc_model(const double *p, double *d_link, double *rx_min, struct fcsim_error *err)
+/* The `fc` model's D_link, minimum RX depth and throughput for these
+ * parameters; the raw bandwidth is what the line or the logic allows. */
+static void fc_model(const double *p, const struct fcsim_link_run *run, double *d_link, double *rx_min,
+                     double *thr, struct fcsim_error *err)
 {
-  char lat[64], f[64], tx[64], wf[64], dcu[64];
+  char lat[64], f[64], tx[64], wf[64], dcu[64], braw[64];
+  double line_Bps = run->line_bytes_per_cycle * run->clock_hz, logic_Bps = run->clock_hz * run->flit_bytes;
+  snprintf(braw, sizeof braw, "B_raw=%.17gB/s", line_Bps < logic_Bps ? line_Bps : logic_Bps);
   snprintf(lat, sizeof lat, "latency=%.17gs", p[P_latency]);
   snprintf(f, sizeof f, "F=%.17gHz", p[P_clock]);
   snprintf(tx, sizeof tx, "tx_depth=%g", p[P_tx_depth]);
   snprintf(wf, sizeof wf, "rx_write_forward=%g", p[P_rx_wf]);
   snprintf(dcu, sizeof dcu, "D_CU=%g", p[P_D_CU]);
-  const char *sets[] = {lat, f, tx, wf, dcu, NULL};
+  const char *sets[] = {lat, f, tx, wf, dcu, braw, NULL};
   double v[FCSIM_MODEL_MAX_PARAMS], res[FCSIM_MODEL_MAX_RESULTS];
-  *d_link = *rx_min = NAN;
+  *d_link = *rx_min = *thr = NAN;
   if (fcsim_model_run("fc", NULL, sets, v, res, err))
     return;
   const struct fcsim_model_ops *m = fcsim_model_find("fc");
   *d_link = res[fcsim_model_result_index(m, "D_link")];
   *rx_min = res[fcsim_model_result_index(m, "rx_depth_min")];
+  *thr = res[fcsim_model_result_index(m, "link_throughput")];
 }
 
 static double nz(int64_t v)
@@ -292,9 +297,8 @@ static void fill_results(const double *p, const struct fcsim_link_run *run, cons
   }
   if (run->protocol == FCSIM_LP_FC) {
     r[R_up] = (double)s->up_cycle[1];
-    r[R_fc_model] = run->clock_hz * run->flit_bytes * run->fc.d_cu / (run->fc.d_cu + 1.0);
     r[R_D_link] = nz(d->d_link_cycles);
-    fc_model(p, &r[R_D_link_model], &r[R_rx_min_model], err);
+    fc_model(p, run, &r[R_D_link_model], &r[R_rx_min_model], &r[R_fc_model], err);
     r[R_headers] = (double)s->fc[0].headers_sent;
     r[R_co] = (double)s->fc[1].co_sent;
     r[R_force] = (double)(s->fc[0].force_sends + s->fc[1].force_sends);
