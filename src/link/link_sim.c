@@ -218,6 +218,32 @@ static int run_fc(const struct fcsim_link_run *r, struct fcsim_link_result *res,
 
 /* ---- tnw ----------------------------------------------------------------- */
 
+/* Messages of one direction: `message` bytes of one VC's stream each, from
+ * the first transmission of their first packet to the consumption of their
+ * last. */
+struct tnw_msgs {
+  int64_t pkts_per_msg;                    /* packets per message */
+  int64_t vc_packets[FCSIM_TNW_MAX_VCS];   /* packets in each VC's stream */
+  int64_t start[FCSIM_TNW_MAX_VCS];        /* first transmission of the current message */
+  double sum;                              /* message latencies summed */
+  int64_t n;                               /* messages completed */
+};
+
+static void tnw_message(struct tnw_msgs *m, struct fcsim_link_dir *d, int vc, const struct fcsim_tnw_rx *p,
+                        int64_t now)
+{
+  int64_t i = p->vc_idx;
+  if (i % m->pkts_per_msg == 0)
+    m->start[vc] = p->born;
+  if ((i + 1) % m->pkts_per_msg == 0 || i + 1 == m->vc_packets[vc]) {
+    int64_t lat = now - m->start[vc];
+    m->sum += (double)lat;
+    m->n++;
+    if (lat > d->max_msg_latency_cycles)
+      d->max_msg_latency_cycles = lat;
+  }
+}
+
 static int run_tnw(const struct fcsim_link_run *r, struct fcsim_link_result *res, struct track *tr,
                    struct fcsim_pline *line, struct fcsim_error *err)
 {
@@ -238,6 +264,15 @@ static int run_tnw(const struct fcsim_link_run *r, struct fcsim_link_result *res
       fcsim_tnw_send(&e[s], v, v == c.vcs - 1 ? r->stream_bytes - share * (c.vcs - 1) : share);
     res->dir[s].first_write_cycle = 0;
   }
+  struct tnw_msgs msg[2] = {0};
+  for (int d = 0; d < 2; d++) {
+    msg[d].pkts_per_msg = (r->message_bytes + r->tnw.payload_bytes - 1) / r->tnw.payload_bytes;
+    int64_t share = r->stream_bytes / r->tnw.vcs;
+    for (int v = 0; v < r->tnw.vcs; v++) {
+      int64_t b = v == r->tnw.vcs - 1 ? r->stream_bytes - share * (r->tnw.vcs - 1) : share;
+      msg[d].vc_packets[v] = (b + r->tnw.payload_bytes - 1) / r->tnw.payload_bytes;
+    }
+  }
   int64_t now = 0, quiet_since = 0;
   uint64_t last[2] = {0, 0}, moved = 0;
   int64_t half_cycle[2] = {-1, -1};
@@ -252,8 +287,10 @@ static int run_tnw(const struct fcsim_link_run *r, struct fcsim_link_result *res
       double wire;
       while (fcsim_pline_recv(&line[1 - s], now, &it))
         fcsim_tnw_receive(&e[s], &it, now);
-      if (reads_allowed(r, 0, now))
-        fcsim_tnw_consume(&e[s], now);
+      int vc;
+      struct fcsim_tnw_rx got;
+      if (reads_allowed(r, 0, now) && fcsim_tnw_consume(&e[s], now, &vc, &got))
+        tnw_message(&msg[1 - s], &res->dir[1 - s], vc, &got, now);
       if (fcsim_pline_can_send(&line[s], now) && fcsim_tnw_emit(&e[s], now, &it, &wire))
         fcsim_pline_send(&line[s], now, wire, &it);
       fcsim_tnw_sample(&e[s]);
@@ -279,8 +316,7 @@ static int run_tnw(const struct fcsim_link_run *r, struct fcsim_link_result *res
     d->complete = d->active && d->bytes == r->stream_bytes;
     d->avg_latency_cycles = st->delivered ? st->latency_sum / (double)st->delivered : 0;
     d->max_latency_cycles = st->latency_max;
-    d->max_msg_latency_cycles = d->last_read_cycle;
-    d->avg_msg_latency_cycles = (double)d->last_read_cycle;
+    d->avg_msg_latency_cycles = msg[1 - s].n ? msg[1 - s].sum / (double)msg[1 - s].n : 0;
     if (d->last_read_cycle >= 0 && d->bytes)
       d->throughput_Bps = (double)d->bytes * r->clock_hz / (double)(d->last_read_cycle + 1);
     if (d->complete && half_cycle[s] >= 0 && d->last_read_cycle > half_cycle[s])

@@ -128,7 +128,7 @@ void fcsim_tnw_receive(struct fcsim_tnw_end *e, const struct fcsim_pline_item *i
   }
 }
 
-int fcsim_tnw_consume(struct fcsim_tnw_end *e, int64_t now)
+int fcsim_tnw_consume(struct fcsim_tnw_end *e, int64_t now, int *vc_out, struct fcsim_tnw_rx *got)
 {
   for (int k = 0; k < e->cfg.vcs; k++) {
     int vc = (e->rr_rx + k) % e->cfg.vcs;
@@ -144,6 +144,10 @@ int fcsim_tnw_consume(struct fcsim_tnw_end *e, int64_t now)
     e->st.latency_sum += (double)lat;
     if (lat > e->st.latency_max)
       e->st.latency_max = lat;
+    if (vc_out)
+      *vc_out = vc;
+    if (got)
+      *got = *p;
     e->fifo_head[vc] = (e->fifo_head[vc] + 1) % e->cfg.rx_vc_packets;
     e->fifo_count[vc]--;
     e->credit_owed[vc]++;

@@ -130,8 +130,10 @@ int fcsim_tnw_packet_bytes(const struct fcsim_tnw_cfg *c);
 /* The application queues `bytes` for sending on `vc` (tnwSend). */
 void fcsim_tnw_send(struct fcsim_tnw_end *e, int vc, int64_t bytes);
 void fcsim_tnw_receive(struct fcsim_tnw_end *e, const struct fcsim_pline_item *it, int64_t now);
-/* The application consumes one packet (tnwCredit matched); 1 if it did. */
-int fcsim_tnw_consume(struct fcsim_tnw_end *e, int64_t now);
+/* The application consumes one packet (tnwCredit matched); 1 if it did,
+ * with the packet's VC in *vc and its description in *got (either may be
+ * NULL). */
+int fcsim_tnw_consume(struct fcsim_tnw_end *e, int64_t now, int *vc, struct fcsim_tnw_rx *got);
 /* The item to send this cycle and its wire bytes; 0 when nothing goes. */
 int fcsim_tnw_emit(struct fcsim_tnw_end *e, int64_t now, struct fcsim_pline_item *out, double *wire_bytes);
 void fcsim_tnw_sample(struct fcsim_tnw_end *e);
