@@ -244,92 +244,114 @@ static void tnw_message(struct tnw_msgs *m, struct fcsim_link_dir *d, int vc, co
   }
 }
 
-static int run_tnw(const struct fcsim_link_run *r, struct fcsim_link_result *res, struct track *tr,
-                   struct fcsim_pline *line, struct fcsim_error *err)
+/* The state of a TNW run besides the lines. */
+struct tnw_run {
+  struct fcsim_tnw_end e[2];  /* the two link modules */
+  struct tnw_msgs msg[2];     /* messages per direction */
+  uint64_t last[2];           /* payload delivered so far at each side */
+  int64_t half_cycle[2];      /* cycle each side had half the stream */
+};
+
+static int tnw_setup(const struct fcsim_link_run *r, struct fcsim_link_result *res, struct tnw_run *t,
+                     struct fcsim_error *err)
 {
-  struct fcsim_tnw_end e[2];
+  int64_t share = r->stream_bytes / r->tnw.vcs;
   for (int s = 0; s < 2; s++) {
     struct fcsim_tnw_cfg c = r->tnw;
     c.link_id = r->tnw.link_id * 2 + (uint64_t)s;
-    int rc = fcsim_tnw_init(&e[s], &c, err);
+    int rc = fcsim_tnw_init(&t->e[s], &c, err);
     if (rc) {
       if (s)
-        fcsim_tnw_free(&e[0]);
+        fcsim_tnw_free(&t->e[0]);
       return rc;
     }
-    if (!res->dir[s].active)
-      continue;
-    int64_t share = r->stream_bytes / c.vcs;
-    for (int v = 0; v < c.vcs; v++)
-      fcsim_tnw_send(&e[s], v, v == c.vcs - 1 ? r->stream_bytes - share * (c.vcs - 1) : share);
-    res->dir[s].first_write_cycle = 0;
-  }
-  struct tnw_msgs msg[2] = {0};
-  for (int d = 0; d < 2; d++) {
-    msg[d].pkts_per_msg = (r->message_bytes + r->tnw.payload_bytes - 1) / r->tnw.payload_bytes;
-    int64_t share = r->stream_bytes / r->tnw.vcs;
-    for (int v = 0; v < r->tnw.vcs; v++) {
-      int64_t b = v == r->tnw.vcs - 1 ? r->stream_bytes - share * (r->tnw.vcs - 1) : share;
-      msg[d].vc_packets[v] = (b + r->tnw.payload_bytes - 1) / r->tnw.payload_bytes;
+    t->half_cycle[s] = -1;
+    t->msg[s].pkts_per_msg = (r->message_bytes + c.payload_bytes - 1) / c.payload_bytes;
+    for (int v = 0; v < c.vcs; v++) {
+      int64_t b = v == c.vcs - 1 ? r->stream_bytes - share * (c.vcs - 1) : share;
+      t->msg[s].vc_packets[v] = (b + c.payload_bytes - 1) / c.payload_bytes;
+      if (res->dir[s].active)
+        fcsim_tnw_send(&t->e[s], v, b);
     }
+    if (res->dir[s].active)
+      res->dir[s].first_write_cycle = 0;
   }
-  int64_t now = 0, quiet_since = 0;
-  uint64_t last[2] = {0, 0}, moved = 0;
-  int64_t half_cycle[2] = {-1, -1};
-  for (; now < r->max_cycles; now++) {
-    if (stalled(r, line, e[0].st.delivered + e[1].st.delivered, &moved, &quiet_since, now)) {
-      res->stalled = 1;
-      break;
-    }
-    int done = 1;
-    for (int s = 0; s < 2; s++) {
-      struct fcsim_pline_item it;
-      double wire;
-      while (fcsim_pline_recv(&line[1 - s], now, &it))
-        fcsim_tnw_receive(&e[s], &it, now);
-      int vc;
-      struct fcsim_tnw_rx got;
-      if (reads_allowed(r, 0, now) && fcsim_tnw_consume(&e[s], now, &vc, &got))
-        tnw_message(&msg[1 - s], &res->dir[1 - s], vc, &got, now);
-      if (fcsim_pline_can_send(&line[s], now) && fcsim_tnw_emit(&e[s], now, &it, &wire))
-        fcsim_pline_send(&line[s], now, wire, &it);
-      fcsim_tnw_sample(&e[s]);
-      struct fcsim_link_dir *d = &res->dir[1 - s];
-      if (e[s].st.delivered_bytes != last[s]) {
-        last[s] = e[s].st.delivered_bytes;
-        d->last_read_cycle = now;
-        if (half_cycle[s] < 0 && (int64_t)last[s] * 2 >= r->stream_bytes)
-          half_cycle[s] = now;
-      }
-      if (d->active && (int64_t)e[s].st.delivered_bytes < r->stream_bytes)
-        done = 0;
-    }
-    if (done)
-      break;
+  return 0;
+}
+
+/* One cycle of side s; returns 1 while the stream it receives is incomplete. */
+static int tnw_side(const struct fcsim_link_run *r, struct fcsim_link_result *res, struct tnw_run *t,
+                    struct fcsim_pline *line, int s, int64_t now)
+{
+  struct fcsim_tnw_end *e = &t->e[s];
+  struct fcsim_pline_item it;
+  double wire;
+  while (fcsim_pline_recv(&line[1 - s], now, &it))
+    fcsim_tnw_receive(e, &it, now);
+  int vc;
+  struct fcsim_tnw_rx got;
+  if (reads_allowed(r, 0, now) && fcsim_tnw_consume(e, now, &vc, &got))
+    tnw_message(&t->msg[1 - s], &res->dir[1 - s], vc, &got, now);
+  if (fcsim_pline_can_send(&line[s], now) && fcsim_tnw_emit(e, now, &it, &wire))
+    fcsim_pline_send(&line[s], now, wire, &it);
+  fcsim_tnw_sample(e);
+  struct fcsim_link_dir *d = &res->dir[1 - s];
+  if (e->st.delivered_bytes != t->last[s]) {
+    t->last[s] = e->st.delivered_bytes;
+    d->last_read_cycle = now;
+    if (t->half_cycle[s] < 0 && (int64_t)t->last[s] * 2 >= r->stream_bytes)
+      t->half_cycle[s] = now;
   }
-  res->cycles = now + 1;
+  return d->active && (int64_t)e->st.delivered_bytes < r->stream_bytes;
+}
+
+static void tnw_finish(const struct fcsim_link_run *r, struct fcsim_link_result *res, struct tnw_run *t)
+{
   for (int s = 0; s < 2; s++) {
     struct fcsim_link_dir *d = &res->dir[1 - s];
-    struct fcsim_tnw_stats *st = &e[s].st;
+    const struct fcsim_tnw_stats *st = &t->e[s].st;
+    const struct tnw_msgs *m = &t->msg[1 - s];
     res->tnw[s] = *st;
     d->bytes = (int64_t)st->delivered_bytes;
     d->complete = d->active && d->bytes == r->stream_bytes;
     d->avg_latency_cycles = st->delivered ? st->latency_sum / (double)st->delivered : 0;
     d->max_latency_cycles = st->latency_max;
-    d->avg_msg_latency_cycles = msg[1 - s].n ? msg[1 - s].sum / (double)msg[1 - s].n : 0;
+    d->avg_msg_latency_cycles = m->n ? m->sum / (double)m->n : 0;
     if (d->last_read_cycle >= 0 && d->bytes)
       d->throughput_Bps = (double)d->bytes * r->clock_hz / (double)(d->last_read_cycle + 1);
-    if (d->complete && half_cycle[s] >= 0 && d->last_read_cycle > half_cycle[s])
-      d->steady_Bps = (double)(r->stream_bytes / 2) * r->clock_hz /
-                      (double)(d->last_read_cycle - half_cycle[s]);
+    if (d->complete && t->half_cycle[s] >= 0 && d->last_read_cycle > t->half_cycle[s])
+      d->steady_Bps = (double)(r->stream_bytes / 2) * r->clock_hz / (double)(d->last_read_cycle - t->half_cycle[s]);
     d->rx_max = st->rx_max;
     d->rx_avg = st->samples ? st->rx_sum / (double)st->samples : 0;
-    d = &res->dir[s];
-    d->tx_max = e[s].st.tx_max;
-    d->tx_avg = e[s].st.samples ? e[s].st.tx_sum / (double)e[s].st.samples : 0;
+    res->dir[s].tx_max = st->tx_max;
+    res->dir[s].tx_avg = st->samples ? st->tx_sum / (double)st->samples : 0;
   }
+}
+
+static int run_tnw(const struct fcsim_link_run *r, struct fcsim_link_result *res, struct track *tr,
+                   struct fcsim_pline *line, struct fcsim_error *err)
+{
+  struct tnw_run t = {0};
+  int rc = tnw_setup(r, res, &t, err);
+  if (rc)
+    return rc;
+  int64_t now = 0, quiet_since = 0;
+  uint64_t moved = 0;
+  for (; now < r->max_cycles; now++) {
+    if (stalled(r, line, t.e[0].st.delivered + t.e[1].st.delivered, &moved, &quiet_since, now)) {
+      res->stalled = 1;
+      break;
+    }
+    int busy = 0;
+    for (int s = 0; s < 2; s++)
+      busy |= tnw_side(r, res, &t, line, s, now);
+    if (!busy)
+      break;
+  }
+  res->cycles = now + 1;
+  tnw_finish(r, res, &t);
   for (int s = 0; s < 2; s++)
-    fcsim_tnw_free(&e[s]);
+    fcsim_tnw_free(&t.e[s]);
   (void)tr;
   return 0;
 }
