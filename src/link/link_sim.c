@@ -455,6 +455,8 @@ int fcsim_link_sim(const struct fcsim_link_run *r, struct fcsim_link_result *res
     for (int d = 0; d < 2; d++) {
       double steady = res->dir[d].steady_Bps;
       finish_dir(&res->dir[d], &tr[d], r->clock_hz, ub);
+      if (res->dir[d].bytes > r->stream_bytes) /* the last flit was not full */
+        res->dir[d].bytes = r->stream_bytes;
       if (r->protocol == FCSIM_LP_IDEAL)
         res->dir[d].steady_Bps = steady;
     }
