@@ -61,6 +61,16 @@ void fcsim_tnw_send(struct fcsim_tnw_end *e, int vc, int64_t bytes)
   e->backlog[vc] += bytes;
 }
 
+/* Moves the oldest unacknowledged packet up to `upto` (exclusive),
+ * counting acknowledged payload per VC (send completion). */
+static void advance_base(struct fcsim_tnw_end *e, int64_t upto)
+{
+  for (; e->base < upto; e->base++) {
+    const struct fcsim_tnw_slot *s = &e->txbuf[e->base % e->cfg.window];
+    e->acked_bytes[s->vc] += s->len;
+  }
+}
+
 static void take_credits(struct fcsim_tnw_end *e, const struct fcsim_pline_item *it)
 {
   if (it->b)
@@ -105,14 +115,12 @@ void fcsim_tnw_receive(struct fcsim_tnw_end *e, const struct fcsim_pline_item *i
     return;
   case FCSIM_TNW_ACK:
     take_credits(e, it);
-    if (it->seq + 1 > e->base)
-      e->base = it->seq + 1;
+    advance_base(e, it->seq + 1);
     return;
   case FCSIM_TNW_NACK:
     take_credits(e, it);
     /* everything before the NACKed packet arrived; resend from it on */
-    if (it->seq > e->base)
-      e->base = it->seq;
+    advance_base(e, it->seq);
     e->resend = 1;
     e->restart_due = 1;
     e->resend_ptr = e->base;
@@ -130,9 +138,15 @@ void fcsim_tnw_receive(struct fcsim_tnw_end *e, const struct fcsim_pline_item *i
 
 int fcsim_tnw_consume(struct fcsim_tnw_end *e, int64_t now, int *vc_out, struct fcsim_tnw_rx *got)
 {
+  return fcsim_tnw_consume_masked(e, now, ~0u, vc_out, got);
+}
+
+int fcsim_tnw_consume_masked(struct fcsim_tnw_end *e, int64_t now, unsigned vc_mask, int *vc_out,
+                             struct fcsim_tnw_rx *got)
+{
   for (int k = 0; k < e->cfg.vcs; k++) {
     int vc = (e->rr_rx + k) % e->cfg.vcs;
-    if (!e->fifo_count[vc])
+    if (!e->fifo_count[vc] || !(vc_mask & (1u << vc)))
       continue;
     struct fcsim_tnw_rx *p = &e->fifo[vc * e->cfg.rx_vc_packets + e->fifo_head[vc]];
     if (p->vc_idx != e->vc_consumed[vc])

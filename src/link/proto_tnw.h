@@ -108,6 +108,7 @@ struct fcsim_tnw_end {
   int restart_due;                    /* a RESTART must go first */
   int64_t resend_ptr;                 /* next packet to resend */
   struct fcsim_tnw_slot *txbuf;       /* the txBuffer, indexed by seq % window */
+  int64_t acked_bytes[FCSIM_TNW_MAX_VCS]; /* payload acknowledged per VC */
   /* receiver */
   int64_t expected;                   /* next sequence number accepted */
   int discard;                        /* discarding until RESTART */
@@ -134,6 +135,10 @@ void fcsim_tnw_receive(struct fcsim_tnw_end *e, const struct fcsim_pline_item *i
  * with the packet's VC in *vc and its description in *got (either may be
  * NULL). */
 int fcsim_tnw_consume(struct fcsim_tnw_end *e, int64_t now, int *vc, struct fcsim_tnw_rx *got);
+/* The same, taking packets only from the VCs whose bit is set in vc_mask
+ * (the VCs with a receive posted, tnw_api.h). */
+int fcsim_tnw_consume_masked(struct fcsim_tnw_end *e, int64_t now, unsigned vc_mask, int *vc,
+                             struct fcsim_tnw_rx *got);
 /* The item to send this cycle and its wire bytes; 0 when nothing goes. */
 int fcsim_tnw_emit(struct fcsim_tnw_end *e, int64_t now, struct fcsim_pline_item *out, double *wire_bytes);
 void fcsim_tnw_sample(struct fcsim_tnw_end *e);
