@@ -66,6 +66,8 @@ rows=$(cat <<'ROWS'
 001|Eq. 2.4|RX depth > 2·118 + 32|check|model fc --preset sl3|.results.rx_depth_min|1|flits|268|abs 0
 001|Eq. 2.4|RX depth chosen (power of two)|check|model fc --preset sl3|.results.rx_depth_pow2|1|flits|512|abs 0
 001|Eq. 4.1|packet of 256 × (32+1) bits|check|model fc --preset sl3|.results.packet_bytes|1|B|1056|abs 0
+001|Eq. 2.2|D_link from the simulated flow controller (32 B flits)|check|app link --preset sl3 --set w=256 --set bytes=64KiB|.metrics.D_link|1|cycles|118|abs 0
+001|Fig. 2.9|16 MiB stream, TX 32, simulated (seed: measured with its SL3 core)|known|app link --preset sl3 --set bytes=16MiB|.metrics.throughput|1e-9|GB/s|7.92|abs 0.005
 001|Fig. 3.9|tsunami (1,5) on 8 FPGAs: sustained|check|model stream --preset tsunami|.results.sustained_flops|1e-12|TFlop/s|2.5|abs 0.05
 001|Fig. 3.9|tsunami (1,5) on 8 FPGAs: % of peak|check|model stream --preset tsunami|.results.efficiency|100|%|98|abs 0.5
 001|Fig. 3.10|16 × (1,5): parallel efficiency|check|model stream --preset tsunami --set M=16|.results.parallel_efficiency|100|%|97|abs 0.5
@@ -89,12 +91,15 @@ rows=$(cat <<'ROWS'
 002|Eq. 1|DCN link|check|model linkbw --preset dcn|.results.peak_bytes_per_s|1e-9|GB/s|12.02|abs 0.005
 002|Eq. 2|VCSN link|check|model linkbw --preset vcsn|.results.peak_bits_per_s|1e-9|Gb/s|99.54|abs 0.005
 002|Eq. 2|VCSN link|check|model linkbw --preset vcsn|.results.peak_bytes_per_s|1e-9|GB/s|12.44|abs 0.005
+002|Eq. 1|DCN link simulated under the flow controller|check|app link --preset dcn --set bytes=8MiB|.metrics.steady_throughput|1e-9|GB/s|12.02|abs 0.005
+002|Eq. 2|VCSN link simulated (jumbo frames)|check|app link --preset vcsn --set bytes=8MiB|.metrics.steady_throughput|1e-9|GB/s|12.44|abs 0.005
 002|§5.1.1|gather on 9 nodes: DCN stages|check|model gather --preset dcn --set n=9|.results.stages|1|stages|4|abs 0
 002|§5.2|gather on 9 nodes: VCSN stages|check|model gather --preset vcsn --set n=9|.results.stages|1|stages|3|abs 0
 002|Fig. 18|MPI_Barrier on 8 servers (1.11 ms − 1 ms of work)|check|model gather --preset vcsn --set n=16|.results.barrier_s|1e3|ms|0.11|rel 0.05
 002|§6.5|16 MiB gather among 32 nodes|check|model gather --preset vcsn --set n=32 --set d=16MiB|.results.time_s|1e3|ms|25|rel 0.02
 002|§6.5|1 MiB gather among 512 nodes|known|model gather --preset vcsn --set n=512 --set d=1MiB|.results.time_s|1e3|ms|130|rel 0.1
 004|§2.2|TNW link, per direction|check|model linkbw --preset tnw|.results.peak_bytes_per_s|1e-9|GB/s|0.91|rel 0.01
+004|§2.2|TNW link simulated, per direction (both busy, BER 0)|check|app link --preset tnw --set bytes=1MiB|.metrics.steady_throughput|1e-9|GB/s|0.91|rel 0.01
 ROWS
 )
 

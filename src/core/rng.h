@@ -15,7 +15,8 @@ enum fcsim_rng_purpose {
   FCSIM_RNG_HOP = 4,     /* per-hop routing choices made at a router */
   FCSIM_RNG_SETUP = 5,   /* network-wide set-up (random permutation) */
   FCSIM_RNG_JITTER = 6,  /* per-flit link latency of a jittered channel */
-  FCSIM_RNG_CLOCK = 7    /* per-node clock offsets drawn from a spread */
+  FCSIM_RNG_CLOCK = 7,   /* per-node clock offsets drawn from a spread */
+  FCSIM_RNG_BER = 8      /* bit errors of a link protocol, drawn per (packet, attempt) */
 };
 
 struct fcsim_rng {
