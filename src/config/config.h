@@ -55,6 +55,7 @@ struct fcsim_params {
   int age_threshold_cycles;        /* mixed arbitration */
   int dateline;                    /* dateline VC classes on tori (1 = on) */
   int vc_split;                    /* classes split the VCs in halves (Fig. 4.9a) */
+  char router_tables[FCSIM_PATH_MAX]; /* voq, ring: folder of collective node tables ("" none) */
   /* [routing] */
   char routing[FCSIM_NAME_MAX];
   int dim_order[FCSIM_MAX_DIMS];   /* DOR: dimension visited i-th */

@@ -9,7 +9,7 @@
 #include "traffic/traffic.h"
 
 static const char *const topology_names[] = {"torus", "mesh", "file", NULL};
-static const char *const mode_names[] = {"continuous", "batch", "trace", NULL};
+static const char *const mode_names[] = {"continuous", "batch", "trace", "collective", "collective-batch", NULL};
 static const char *const onoff_names[] = {"on", "off", NULL};
 static const char *const vc_class_names[] = {"overlap", "split", NULL};
 
@@ -39,6 +39,8 @@ const struct fcsim_key fcsim_keys[] = {
 
   {"router", "model", REGISTRY(fcsim_router_model_names, fcsim_router_model_valid, "novog"),
    "`novog`: Novo-G# VC router, direct injection/ejection, credit flits (seed 000 §4.2.2); `classic`: local port, per-flit credits; `crossbar`: full-crossbar router with input FIFOs, round-robin allocation, 64 ns through (seed 003 §III)"},
+  {"router", "tables", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
+   "voq, ring: folder of node tables written by `fcsim collective build --out DIR` (seed 000 Fig. 4.12) that route multicast and reduction packets; relative to the config file's folder"},
   {"router", "clock", FCSIM_KT_FREQ, "Hz", "auto", 1e6, 1e10, 1, NULL, NULL, NULL,
    "the routers' own clock (`250MHz`); `auto` = network.clock. network.clock stays the unit of cycles in configs and results; a different router clock (per node kind in a netlist) makes each node step on its own edges"},
   {"router", "clock_ppm", FCSIM_KT_REAL, "ppm", "0", -100000, 100000, 0, NULL, NULL, NULL,
@@ -78,7 +80,7 @@ const struct fcsim_key fcsim_keys[] = {
   {"traffic", "packet_size", FCSIM_KT_SIZE, "flits", "4", 1, 65535, 0, NULL, NULL, NULL,
    "packet length in flits, or in bits/bytes (`1kb`, `512B`, rounded up to whole flits)"},
   {"traffic", "mode", CHOICE(mode_names, "continuous"),
-   "`continuous`: warm-up, measure, drain; `batch`: every node sends traffic.batch_packets, report batch latency; `trace`: the messages of traffic.trace, report their completion and the makespan"},
+   "`continuous`: warm-up, measure, drain; `batch`: every node sends traffic.batch_packets, report batch latency; `trace`: the messages of traffic.trace, report their completion and the makespan; `collective` / `collective-batch`: multicast or reduction packets routed by the router.tables of `fcsim collective build` (continuous at traffic.rate / batch of traffic.batch_packets per collective; docs/COLLECTIVES.md)"},
   {"traffic", "trace", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
    "mode `trace`: CSV of messages (id, src, dst, bytes, optional start, after, delay; docs/WORKLOADS.md); relative to the config file's folder"},
   {"traffic", "batch_packets", FCSIM_KT_INT, "packets", "100", 1, 1e9, 0, NULL, NULL, NULL,

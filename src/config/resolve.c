@@ -230,9 +230,9 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   }
   if ((rc = get_name(&r, "traffic", "mode", name)))
     return rc;
-  p->mode = !strcmp(name, "continuous") ? FCSIM_MODE_CONTINUOUS : FCSIM_MODE_BATCH;
+  p->mode = !strcmp(name, "continuous") || !strcmp(name, "collective") ? FCSIM_MODE_CONTINUOUS : FCSIM_MODE_BATCH;
   snprintf(p->mode_name, sizeof p->mode_name, "%s", name);
-  if ((rc = get_path(&r, "traffic", "trace", p->trace)))
+  if ((rc = get_path(&r, "traffic", "trace", p->trace)) || (rc = get_path(&r, "router", "tables", p->router_tables)))
     return rc;
   if (!strcmp(name, "trace") && !p->trace[0]) {
     int mi = fcsim_key_find("traffic", "mode");
