@@ -67,6 +67,7 @@ struct fcsim_params {
   char mode_name[FCSIM_NAME_MAX];  /* traffic.mode: the workload's name */
   char trace[FCSIM_PATH_MAX];      /* traffic.trace: the message CSV of mode `trace` */
   int64_t batch_packets;           /* batch: packets per node */
+  int collective_header;           /* multicast header: 0 auto, 1 table index, 2 destination bit-vector */
   int64_t hotspot_node;
   double hotspot_fraction;
   /* [sim] */

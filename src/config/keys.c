@@ -10,6 +10,7 @@
 
 static const char *const topology_names[] = {"torus", "mesh", "file", NULL};
 static const char *const mode_names[] = {"continuous", "batch", "trace", "collective", "collective-batch", NULL};
+static const char *const header_names[] = {"auto", "index", "bitvector", NULL};
 static const char *const onoff_names[] = {"on", "off", NULL};
 static const char *const vc_class_names[] = {"overlap", "split", NULL};
 
@@ -81,6 +82,8 @@ const struct fcsim_key fcsim_keys[] = {
    "packet length in flits, or in bits/bytes (`1kb`, `512B`, rounded up to whole flits)"},
   {"traffic", "mode", CHOICE(mode_names, "continuous"),
    "`continuous`: warm-up, measure, drain; `batch`: every node sends traffic.batch_packets, report batch latency; `trace`: the messages of traffic.trace, report their completion and the makespan; `collective` / `collective-batch`: multicast or reduction packets routed by the router.tables of `fcsim collective build` (continuous at traffic.rate / batch of traffic.batch_packets per collective; docs/COLLECTIVES.md)"},
+  {"traffic", "collective_header", CHOICE(header_names, "auto"),
+   "modes `collective*`: header of multicast packets; `index`: a 16-bit table index in the head flit (offline, OCR); `bitvector`: a destination bit-vector, ceil(nodes / flit_bits) more flits (online, RPM); `auto`: bitvector when router.tables was built by rpm"},
   {"traffic", "trace", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
    "mode `trace`: CSV of messages (id, src, dst, bytes, optional start, after, delay; docs/WORKLOADS.md); relative to the config file's folder"},
   {"traffic", "batch_packets", FCSIM_KT_INT, "packets", "100", 1, 1e9, 0, NULL, NULL, NULL,

@@ -178,9 +178,10 @@ static int coll_setup_mode(const struct fcsim_workload_env *env, int batch, void
   }
   size_t cells = (size_t)(sh->nodes * sh->nstart);
   sh->flits = p->packet_flits;
-  if (!sh->reduction && built_by_rpm(p->router_tables))
+  int bitvector = p->collective_header ? p->collective_header == 2 : built_by_rpm(p->router_tables);
+  if (!sh->reduction && bitvector)
     sh->flits += (int)((sh->nodes + p->flit_bits - 1) / p->flit_bits);
-  sh->lambda = p->rate_flits / sh->flits;
+  sh->lambda = p->rate_flits / p->packet_flits; /* packets: a longer header does not slow the source */
   sh->gap = sh->lambda >= 1 ? 1 : (uint64_t)(1.0 / sh->lambda + 0.5);
   sh->root_of = malloc((size_t)sh->nodes * sizeof *sh->root_of);
   sh->ndst = calloc((size_t)sh->nstart, sizeof *sh->ndst);
