@@ -39,7 +39,7 @@ const struct fcsim_key fcsim_keys[] = {
    "bits per flit; converts packet sizes given in bits or bytes"},
 
   {"router", "model", REGISTRY(fcsim_router_model_names, fcsim_router_model_valid, "novog"),
-   "`novog`: Novo-G# VC router, direct injection/ejection, credit flits (seed 000 §4.2.2); `classic`: local port, per-flit credits; `crossbar`: full-crossbar router with input FIFOs, round-robin allocation, 64 ns through (seed 003 §III)"},
+   "`novog`: Novo-G# VC router, direct injection/ejection, credit flits (seed 000 §4.2.2); `classic`: local port, per-flit credits; `crossbar`: full-crossbar router with input FIFOs, round-robin allocation, 64 ns through (seed 003 §III); `voq`: VOQ collective router, 7-stage pipeline, multicast and reduction units, one-sided links (seed 000 §4.3.2); `ring`: seven ring stops per node on a bidirectional ring (seed 000 §4.3.2)"},
   {"router", "tables", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
    "voq, ring: folder of node tables written by `fcsim collective build --out DIR` (seed 000 Fig. 4.12) that route multicast and reduction packets; relative to the config file's folder"},
   {"router", "clock", FCSIM_KT_FREQ, "Hz", "auto", 1e6, 1e10, 1, NULL, NULL, NULL,
