@@ -40,8 +40,6 @@ const struct fcsim_key fcsim_keys[] = {
 
   {"router", "model", REGISTRY(fcsim_router_model_names, fcsim_router_model_valid, "novog"),
    "`novog`: Novo-G# VC router, direct injection/ejection, credit flits (seed 000 §4.2.2); `classic`: local port, per-flit credits; `crossbar`: full-crossbar router with input FIFOs, round-robin allocation, 64 ns through (seed 003 §III); `voq`: VOQ collective router, 7-stage pipeline, multicast and reduction units, one-sided links (seed 000 §4.3.2); `ring`: seven ring stops per node on a bidirectional ring (seed 000 §4.3.2)"},
-  {"router", "tables", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
-   "voq, ring: folder of node tables written by `fcsim collective build --out DIR` (seed 000 Fig. 4.12) that route multicast and reduction packets; relative to the config file's folder"},
   {"router", "clock", FCSIM_KT_FREQ, "Hz", "auto", 1e6, 1e10, 1, NULL, NULL, NULL,
    "the routers' own clock (`250MHz`); `auto` = network.clock. network.clock stays the unit of cycles in configs and results; a different router clock (per node kind in a netlist) makes each node step on its own edges"},
   {"router", "clock_ppm", FCSIM_KT_REAL, "ppm", "0", -100000, 100000, 0, NULL, NULL, NULL,
@@ -66,6 +64,8 @@ const struct fcsim_key fcsim_keys[] = {
    "`on`: two dateline VC classes with overlapping buffers on tori (Fig. 4.9b); `off` drops them (deadlock-prone: for experiments and the watchdog)"},
   {"router", "vc_classes", CHOICE(vc_class_names, "overlap"),
    "how the dateline classes share VCs (Fig. 4.9): `overlap` (b) only the first and last VC exclusive; `split` (a) half each, as BookSim2 does"},
+  {"router", "tables", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
+   "voq, ring: folder of node tables written by `fcsim collective build --out DIR` (seed 000 Fig. 4.12) that route multicast and reduction packets; relative to the config file's folder"},
   {"router", "age_threshold", FCSIM_KT_INT, "cycles", "500", 0, 1000000000, 0, NULL, NULL, NULL,
    "`mixed` arbitration: packets older than this beat all younger ones, oldest first"},
 
