@@ -180,6 +180,31 @@ static void test_ocr_against_rpm(void **state)
   fcsim_sim_destroy(rb);
 }
 
+/* Two partitions give the same run, bit for bit (multicast forks and
+ * reduction merges are counted per partition). */
+static void test_threads_identical(void **state)
+{
+  (void)state;
+  char t[300];
+  snprintf(t, sizeof t, "router.tables=%s", build("br_ocr_red2", "bitrot", "ocr", "reduction", "4x4x4"));
+  static const char *const routers[] = {"router.model=voq", "router.model=ring"};
+  for (int r = 0; r < 2; r++) {
+    char *json[2];
+    for (int th = 0; th < 2; th++) {
+      const char *sets[] = {"network.dims=4x4x4", "network.link_latency=28", "traffic.mode=collective-batch",
+                            "traffic.packet_size=1", "traffic.rate=1", "traffic.batch_packets=8", routers[r], t,
+                            th ? "sim.threads=2" : "sim.threads=1", NULL};
+      struct fcsim_sim *sim = NULL;
+      assert_int_equal(ts_sim_run(sets, &sim), 0);
+      json[th] = ts_sim_json(sim, 0);
+      fcsim_sim_destroy(sim);
+    }
+    assert_string_equal(json[0], json[1]);
+    free(json[0]);
+    free(json[1]);
+  }
+}
+
 static void test_collective_run_json(void **state)
 {
   (void)state;
@@ -239,7 +264,8 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_multicast_exactly_once), cmocka_unit_test(test_reduction_sum_at_root),
       cmocka_unit_test(test_voq_zero_load),          cmocka_unit_test(test_ring_slower_on_multicast),
-      cmocka_unit_test(test_ocr_against_rpm),        cmocka_unit_test(test_collective_run_json),
+      cmocka_unit_test(test_ocr_against_rpm),        cmocka_unit_test(test_threads_identical),
+      cmocka_unit_test(test_collective_run_json),
       cmocka_unit_test(test_bad_input),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
