@@ -20,7 +20,8 @@ static const char coll_usage[] =
     "  default) or the RPM baseline, writes DIR/node<ID>.{unicast,multicast,reduction}.{hex,bin} in the\n"
     "  Fig. 4.12 layouts and DIR/tables.json, and prints the table bits per node (Table 5.7).\n"
     "  FILE: one line per source, `SRC: DST DST ...` (node numbers, '#' comments). random-subset draws\n"
-    "  --subset destinations per source (default half the nodes) from sim.seed. docs/COLLECTIVES.md.\n";
+    "  --subset destinations per source (default half the nodes) from sim.seed. docs/COLLECTIVES.md.\n"
+    "       fcsim collective run [CONFIG.ini] ...: OCR and RPM simulated (`fcsim collective run --help`).\n";
 
 /* Options of `collective build`. */
 struct coll_opts {
