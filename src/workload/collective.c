@@ -62,6 +62,7 @@ struct coll_shared {
 
 /* Per node. */
 struct coll_node {
+  int64_t mc;         /* multicast: the collective rooted here, -1 */
   int64_t sent;       /* packets created */
   int64_t left;       /* batch: packets still to send, -1 continuous */
   struct fcsim_rng arrival_rng;
@@ -251,7 +252,8 @@ static int coll_init(void *shared, uint32_t node, void *state, const struct fcsi
   const struct coll_shared *sh = shared;
   struct coll_node *st = state;
   fcsim_rng_init(&st->arrival_rng, sh->p->seed, node, FCSIM_RNG_ARRIVAL);
-  st->left = sh->batch ? packets_of(sh, node) : (multicast_of(sh, node) >= 0 ? -1 : 0);
+  st->mc = sh->reduction ? -1 : multicast_of(sh, node);
+  st->left = sh->batch ? packets_of(sh, node) : (st->mc >= 0 ? -1 : 0);
   *first = FCSIM_NEVER;
   if (st->left != 0 && sh->lambda > 0) {
     uint64_t gap = next_gap(sh, st);
@@ -277,7 +279,7 @@ static void next_packet(struct fcsim_ctx *ctx, const struct coll_shared *sh, uin
       ctx->acc->measured_created++;
     return;
   }
-  int64_t c = multicast_of(sh, node);
+  int64_t c = st->mc;
   pk->dest = (uint32_t)sh->tab.start[c].index;
   pk->aux = (uint32_t)c;
   pk->route = (uint8_t)st->sent;
