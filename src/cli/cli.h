@@ -18,6 +18,7 @@ int fcsim_cmd_topo(int argc, char **argv);
 int fcsim_cmd_help(int argc, char **argv);
 int fcsim_cmd_model(int argc, char **argv);
 int fcsim_cmd_collective(int argc, char **argv);
+int fcsim_cmd_collective_run(int argc, char **argv); /* cmd_collective_run.c */
 int fcsim_cmd_plot(int argc, char **argv);
 int fcsim_cmd_app(int argc, char **argv);
 

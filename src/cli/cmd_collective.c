@@ -9,6 +9,7 @@
 
 #include "cli/cli.h"
 #include "cli/common.h"
+#include "cli/collective_cli.h"
 #include "collective/collective.h"
 #include "config/config.h"
 
@@ -19,7 +20,8 @@ static const char coll_usage[] =
     "  default) or the RPM baseline, writes DIR/node<ID>.{unicast,multicast,reduction}.{hex,bin} in the\n"
     "  Fig. 4.12 layouts and DIR/tables.json, and prints the table bits per node (Table 5.7).\n"
     "  FILE: one line per source, `SRC: DST DST ...` (node numbers, '#' comments). random-subset draws\n"
-    "  --subset destinations per source (default half the nodes) from sim.seed. docs/COLLECTIVES.md.\n";
+    "  --subset destinations per source (default half the nodes) from sim.seed. docs/COLLECTIVES.md.\n"
+    "       fcsim collective run [CONFIG.ini] ...: OCR and RPM simulated (`fcsim collective run --help`).\n";
 
 /* Options of `collective build`. */
 struct coll_opts {
@@ -275,14 +277,31 @@ static int run_build(const struct coll_opts *o, const struct fcsim_params *p, st
   return rc;
 }
 
+/* Builds and writes the tables of `pattern` quietly (for `collective run`). */
+int fcsim_coll_cli_build(const struct fcsim_params *p, const char *pattern, enum fcsim_coll_algorithm alg,
+                         enum fcsim_coll_op op, long long subset, const char *out, struct fcsim_error *err)
+{
+  struct coll_opts o;
+  memset(&o, 0, sizeof o);
+  o.base.quiet = 1;
+  o.pattern = pattern;
+  o.out = out;
+  o.alg = alg;
+  o.op = op;
+  o.subset = subset;
+  return run_build(&o, p, err);
+}
+
 int fcsim_cmd_collective(int argc, char **argv)
 {
   if (argc < 1 || !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {
     fputs(coll_usage, argc < 1 ? stderr : stdout);
     return argc < 1 ? FCSIM_EXIT_USAGE : FCSIM_EXIT_OK;
   }
+  if (!strcmp(argv[0], "run"))
+    return fcsim_cmd_collective_run(argc - 1, argv + 1);
   if (strcmp(argv[0], "build"))
-    return usage_error("unknown collective action `%s` (expected build)", argv[0]);
+    return usage_error("unknown collective action `%s` (expected build or run)", argv[0]);
   struct coll_opts o;
   int rc = parse(argc - 1, argv + 1, &o);
   if (rc)

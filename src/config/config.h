@@ -55,6 +55,7 @@ struct fcsim_params {
   int age_threshold_cycles;        /* mixed arbitration */
   int dateline;                    /* dateline VC classes on tori (1 = on) */
   int vc_split;                    /* classes split the VCs in halves (Fig. 4.9a) */
+  char router_tables[FCSIM_PATH_MAX]; /* voq, ring: folder of collective node tables ("" none) */
   /* [routing] */
   char routing[FCSIM_NAME_MAX];
   int dim_order[FCSIM_MAX_DIMS];   /* DOR: dimension visited i-th */
@@ -66,6 +67,7 @@ struct fcsim_params {
   char mode_name[FCSIM_NAME_MAX];  /* traffic.mode: the workload's name */
   char trace[FCSIM_PATH_MAX];      /* traffic.trace: the message CSV of mode `trace` */
   int64_t batch_packets;           /* batch: packets per node */
+  int collective_header;           /* multicast header: 0 auto, 1 table index, 2 destination bit-vector */
   int64_t hotspot_node;
   double hotspot_fraction;
   /* [sim] */

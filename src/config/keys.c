@@ -9,7 +9,8 @@
 #include "traffic/traffic.h"
 
 static const char *const topology_names[] = {"torus", "mesh", "file", NULL};
-static const char *const mode_names[] = {"continuous", "batch", "trace", NULL};
+static const char *const mode_names[] = {"continuous", "batch", "trace", "collective", "collective-batch", NULL};
+static const char *const header_names[] = {"auto", "index", "bitvector", NULL};
 static const char *const onoff_names[] = {"on", "off", NULL};
 static const char *const vc_class_names[] = {"overlap", "split", NULL};
 
@@ -38,7 +39,7 @@ const struct fcsim_key fcsim_keys[] = {
    "bits per flit; converts packet sizes given in bits or bytes"},
 
   {"router", "model", REGISTRY(fcsim_router_model_names, fcsim_router_model_valid, "novog"),
-   "`novog`: Novo-G# VC router, direct injection/ejection, credit flits (seed 000 §4.2.2); `classic`: local port, per-flit credits; `crossbar`: full-crossbar router with input FIFOs, round-robin allocation, 64 ns through (seed 003 §III)"},
+   "`novog`: Novo-G# VC router, direct injection/ejection, credit flits (seed 000 §4.2.2); `classic`: local port, per-flit credits; `crossbar`: full-crossbar router with input FIFOs, round-robin allocation, 64 ns through (seed 003 §III); `voq`: VOQ collective router, 7-stage pipeline, multicast and reduction units, one-sided links (seed 000 §4.3.2); `ring`: seven ring stops per node on a bidirectional ring (seed 000 §4.3.2)"},
   {"router", "clock", FCSIM_KT_FREQ, "Hz", "auto", 1e6, 1e10, 1, NULL, NULL, NULL,
    "the routers' own clock (`250MHz`); `auto` = network.clock. network.clock stays the unit of cycles in configs and results; a different router clock (per node kind in a netlist) makes each node step on its own edges"},
   {"router", "clock_ppm", FCSIM_KT_REAL, "ppm", "0", -100000, 100000, 0, NULL, NULL, NULL,
@@ -63,6 +64,8 @@ const struct fcsim_key fcsim_keys[] = {
    "`on`: two dateline VC classes with overlapping buffers on tori (Fig. 4.9b); `off` drops them (deadlock-prone: for experiments and the watchdog)"},
   {"router", "vc_classes", CHOICE(vc_class_names, "overlap"),
    "how the dateline classes share VCs (Fig. 4.9): `overlap` (b) only the first and last VC exclusive; `split` (a) half each, as BookSim2 does"},
+  {"router", "tables", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
+   "voq, ring: folder of node tables written by `fcsim collective build --out DIR` (seed 000 Fig. 4.12) that route multicast and reduction packets; relative to the config file's folder"},
   {"router", "age_threshold", FCSIM_KT_INT, "cycles", "500", 0, 1000000000, 0, NULL, NULL, NULL,
    "`mixed` arbitration: packets older than this beat all younger ones, oldest first"},
 
@@ -78,7 +81,9 @@ const struct fcsim_key fcsim_keys[] = {
   {"traffic", "packet_size", FCSIM_KT_SIZE, "flits", "4", 1, 65535, 0, NULL, NULL, NULL,
    "packet length in flits, or in bits/bytes (`1kb`, `512B`, rounded up to whole flits)"},
   {"traffic", "mode", CHOICE(mode_names, "continuous"),
-   "`continuous`: warm-up, measure, drain; `batch`: every node sends traffic.batch_packets, report batch latency; `trace`: the messages of traffic.trace, report their completion and the makespan"},
+   "`continuous`: warm-up, measure, drain; `batch`: every node sends traffic.batch_packets, report batch latency; `trace`: the messages of traffic.trace, report their completion and the makespan; `collective` / `collective-batch`: multicast or reduction packets routed by the router.tables of `fcsim collective build` (continuous at traffic.rate / batch of traffic.batch_packets per collective; docs/COLLECTIVES.md)"},
+  {"traffic", "collective_header", CHOICE(header_names, "auto"),
+   "modes `collective*`: header of multicast packets; `index`: a 16-bit table index in the head flit (offline, OCR); `bitvector`: a destination bit-vector, ceil(nodes / flit_bits) more flits (online, RPM); `auto`: bitvector when router.tables was built by rpm"},
   {"traffic", "trace", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
    "mode `trace`: CSV of messages (id, src, dst, bytes, optional start, after, delay; docs/WORKLOADS.md); relative to the config file's folder"},
   {"traffic", "batch_packets", FCSIM_KT_INT, "packets", "100", 1, 1e9, 0, NULL, NULL, NULL,

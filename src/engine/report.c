@@ -92,7 +92,9 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
   if (p->mode == FCSIM_MODE_CONTINUOUS)
     fprintf(out, "  %-18s %14.3f avg, %.3f max (flits/cycle)\n", "link_util", s->link_util_avg, s->link_util_max);
   if (s->area_alms)
-    fprintf(out, "  %-18s %14d ALMs (%d%% of a Stratix V, Table 4.2)\n", "router_area", s->area_alms, s->area_percent);
+    fprintf(out, "  %-18s %14d ALMs (%d%% of a Stratix V)\n", "router_area", s->area_alms, s->area_percent);
+  if (s->max_buffer_flits)
+    fprintf(out, "  %-18s %14llu flits in one input buffer (Table 5.8)\n", "max_buffer", (unsigned long long)s->max_buffer_flits);
   fprintf(out, "  %-18s %14llu measured, %llu delivered\n", "packets", (unsigned long long)s->packets_measured,
           (unsigned long long)s->packets_delivered);
   fprintf(out, "  %-18s %14llu in %.3f s (%.3g cycles/s, %.3g flit-hops/s)\n", "cycles",
@@ -234,6 +236,10 @@ static json_t *metrics_json(const struct fcsim_stats *s, const struct fcsim_para
   json_object_set_new(m, "link_util_max", json_real(s->link_util_max));
   json_object_set_new(m, "area_alms", json_integer(s->area_alms));
   json_object_set_new(m, "area_percent", json_integer(s->area_percent));
+  if (s->max_buffer_flits) /* voq and ring routers (seed 000 Table 5.8) */
+    json_object_set_new(m, "max_buffer_flits", json_integer((json_int_t)s->max_buffer_flits));
+  if (s->max_reduction_entries)
+    json_object_set_new(m, "max_reduction_entries", json_integer((json_int_t)s->max_reduction_entries));
   json_object_set_new(m, "packets_measured", json_integer((json_int_t)s->packets_measured));
   json_object_set_new(m, "packets_delivered", json_integer((json_int_t)s->packets_delivered));
   json_object_set_new(m, "flits_injected_total", json_integer((json_int_t)s->flits_injected_total));

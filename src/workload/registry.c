@@ -4,7 +4,8 @@
 #include "workload/workload.h"
 
 static const struct fcsim_workload_ops *const workloads[] = {&fcsim_workload_continuous, &fcsim_workload_batch,
-                                                                &fcsim_workload_trace, NULL};
+                                                                &fcsim_workload_trace, &fcsim_workload_collective,
+                                                                &fcsim_workload_collective_batch, NULL};
 
 const struct fcsim_workload_ops *fcsim_workload_find(const char *mode)
 {

@@ -79,5 +79,7 @@ const struct fcsim_workload_ops *fcsim_workload_find(const char *mode);
 extern const struct fcsim_workload_ops fcsim_workload_continuous;
 extern const struct fcsim_workload_ops fcsim_workload_batch;
 extern const struct fcsim_workload_ops fcsim_workload_trace;
+extern const struct fcsim_workload_ops fcsim_workload_collective;       /* collective.c */
+extern const struct fcsim_workload_ops fcsim_workload_collective_batch; /* collective.c */
 
 #endif

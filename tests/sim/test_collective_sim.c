@@ -1,0 +1,272 @@
+/* Collectives simulated with the voq and ring routers (seed 000 §4.3.2,
+ * §5.2.2): tables from `fcsim collective build`, traffic.mode =
+ * collective-batch. Every destination receives each multicast packet exactly
+ * once; every reduction instance delivers the exact sum of its contributions
+ * once, at its root; the zero-load latency of the VOQ pipeline; the ring is
+ * slower than the VOQ router on multicast; OCR's batch latency and buffer
+ * depth against RPM's (Fig. 5.21, Table 5.8 direction); `fcsim collective
+ * run --json` and its gain; bad input (no tables, tables of another
+ * network) ends with exit 2 and one clear message. 4x4x4 torus only. */
+#define _POSIX_C_SOURCE 200809L
+#include <jansson.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "fcsim/sim.h"
+#include "test_support.h"
+
+#define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
+
+static char tmpdir[64];
+
+static int setup(void **state)
+{
+  (void)state;
+  snprintf(tmpdir, sizeof tmpdir, "/tmp/fcsim_collsim_XXXXXX");
+  return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+  (void)state;
+  char cmd[128];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+  return system(cmd) == 0 ? 0 : -1;
+}
+
+/* Builds tables with the CLI into tmpdir/NAME; returns the folder. */
+static const char *build(const char *name, const char *pattern, const char *alg, const char *op, const char *dims)
+{
+  static char dir[256];
+  char set[64];
+  snprintf(dir, sizeof dir, "%s/%s", tmpdir, name);
+  snprintf(set, sizeof set, "network.dims=%s", dims);
+  struct ts_result r;
+  assert_int_equal(ts_run_cli(&r, ARGS("collective", "build", "--pattern", pattern, "--algorithm", alg, "--op", op,
+                                       "--out", dir, "--quiet", "--set", set)),
+                   0);
+  if (r.status != 0)
+    fail_msg("build %s: status %d: %s", name, r.status, r.err);
+  ts_result_free(&r);
+  return dir;
+}
+
+/* Runs a 4x4x4 collective batch with `router` on `tables`. */
+static struct fcsim_sim *run_batch(const char *router, const char *tables, const char *batch, const char *header)
+{
+  char t[300], m[64], b[64], h[64];
+  snprintf(t, sizeof t, "router.tables=%s", tables);
+  snprintf(m, sizeof m, "router.model=%s", router);
+  snprintf(b, sizeof b, "traffic.batch_packets=%s", batch);
+  snprintf(h, sizeof h, "traffic.collective_header=%s", header);
+  const char *sets[] = {"network.dims=4x4x4", "network.link_latency=175ns", "network.clock=156.25MHz",
+                        "network.flit_bits=256", "traffic.mode=collective-batch", "traffic.packet_size=1",
+                        "traffic.rate=1", m, t, b, h, NULL};
+  struct fcsim_sim *sim = NULL;
+  int rc = ts_sim_run(sets, &sim);
+  if (rc)
+    fail_msg("run %s on %s: code %d", router, tables, rc);
+  return sim;
+}
+
+/* Every collective complete (each node got exactly its copies / the exact
+ * sum once at the root), all measured packets delivered, no drop. */
+static void expect_complete(const struct fcsim_stats *s, int64_t collectives, uint64_t deliveries)
+{
+  assert_int_equal(s->nmessages, collectives);
+  for (int64_t i = 0; i < s->nmessages; i++)
+    if (s->message_complete[i] == UINT64_MAX)
+      fail_msg("collective rooted at %lld: a destination got a wrong number of copies or sums",
+               (long long)s->message_id[i]);
+  assert_true(s->drained);
+  assert_int_equal(s->packets_measured, deliveries);
+  assert_int_equal(s->packets_delivered, deliveries);
+  assert_int_equal(s->buffer_overflows, 0);
+  assert_int_equal(s->flits_in_network, 0);
+}
+
+/* cube-nn on 4x4x4: 26 destinations per root; 4 packets per collective. */
+static void test_multicast_exactly_once(void **state)
+{
+  (void)state;
+  static const char *const routers[] = {"voq", "ring"};
+  for (int a = 0; a < 2; a++) {
+    const char *dir = build(a ? "nn_rpm_mc" : "nn_ocr_mc", "cube-nn", a ? "rpm" : "ocr", "multicast", "4x4x4");
+    for (int r = 0; r < 2; r++) {
+      struct fcsim_sim *sim = run_batch(routers[r], dir, "4", "auto");
+      expect_complete(fcsim_sim_stats(sim), 64, 64 * 26 * 4);
+      fcsim_sim_destroy(sim);
+    }
+  }
+}
+
+/* bitrot reductions: node v roots the reduction of its rotations; 3
+ * instances each; one result per instance at the root with the exact sum
+ * (the workload compares it with the sum of contributor ids + 1). */
+static void test_reduction_sum_at_root(void **state)
+{
+  (void)state;
+  const char *dir = build("br_ocr_red", "bitrot", "ocr", "reduction", "4x4x4");
+  static const char *const routers[] = {"voq", "ring"};
+  for (int r = 0; r < 2; r++) {
+    struct fcsim_sim *sim = run_batch(routers[r], dir, "3", "auto");
+    const struct fcsim_stats *s = fcsim_sim_stats(sim);
+    expect_complete(s, 62, 62 * 3); /* nodes 0 and 63 have no rotation but themselves */
+    assert_true(s->max_reduction_entries >= 1);
+    fcsim_sim_destroy(sim);
+  }
+}
+
+/* One multicast packet to one neighbour: 7 cycles in each of the 2 routers
+ * (IC, RL, ML, VA, SA, ReL, ReW) plus the 28-cycle link. */
+static void test_voq_zero_load(void **state)
+{
+  (void)state;
+  char *pat = ts_write_temp("0: 1\n", ".txt");
+  const char *dir = build("one", pat, "ocr", "multicast", "4x4x4");
+  struct fcsim_sim *sim = run_batch("voq", dir, "1", "auto");
+  const struct fcsim_stats *s = fcsim_sim_stats(sim);
+  expect_complete(s, 1, 1);
+  assert_true(s->avg_latency == 2 * 7 + 28);
+  assert_true(s->zero_load_latency == s->avg_latency);
+  fcsim_sim_destroy(sim);
+  remove(pat);
+  free(pat);
+}
+
+/* all-to-all multicast: the ring's duplication makes it slower than the VOQ
+ * router (§4.3.2: "the traffic saturates the bandwidth of the ring"). */
+static void test_ring_slower_on_multicast(void **state)
+{
+  (void)state;
+  const char *dir = build("a2a_ocr_mc", "all-to-all", "ocr", "multicast", "4x4x4");
+  struct fcsim_sim *voq = run_batch("voq", dir, "8", "auto"), *ring = run_batch("ring", dir, "8", "auto");
+  expect_complete(fcsim_sim_stats(voq), 64, 64 * 63 * 8);
+  expect_complete(fcsim_sim_stats(ring), 64, 64 * 63 * 8);
+  assert_true(fcsim_sim_stats(ring)->total_latency > 1.2 * fcsim_sim_stats(voq)->total_latency);
+  fcsim_sim_destroy(voq);
+  fcsim_sim_destroy(ring);
+}
+
+/* bitrot multicast, 64 packets per root at one per cycle (Fig. 5.21 set-up):
+ * with the same (index) header, OCR's trees use fewer links and finish no
+ * later than RPM's; with RPM's bit-vector header (one more 256-bit flit),
+ * OCR is faster by far, and its worst input buffer is smaller (Table 5.8's
+ * direction). */
+static void test_ocr_against_rpm(void **state)
+{
+  (void)state;
+  char ocr[256];
+  snprintf(ocr, sizeof ocr, "%s", build("br_ocr_mc", "bitrot", "ocr", "multicast", "4x4x4"));
+  const char *rpm = build("br_rpm_mc", "bitrot", "rpm", "multicast", "4x4x4");
+  struct fcsim_sim *o = run_batch("voq", ocr, "64", "auto"), *ri = run_batch("voq", rpm, "64", "index"),
+                   *rb = run_batch("voq", rpm, "64", "auto");
+  const struct fcsim_stats *so = fcsim_sim_stats(o), *sri = fcsim_sim_stats(ri), *srb = fcsim_sim_stats(rb);
+  expect_complete(so, 62, 18176);
+  expect_complete(sri, 62, 18176);
+  expect_complete(srb, 62, 18176);
+  assert_true(so->total_latency <= sri->total_latency);
+  assert_true(srb->total_latency > 1.5 * so->total_latency);
+  assert_true(so->max_buffer_flits < srb->max_buffer_flits);
+  fcsim_sim_destroy(o);
+  fcsim_sim_destroy(ri);
+  fcsim_sim_destroy(rb);
+}
+
+/* Two partitions give the same run, bit for bit (multicast forks and
+ * reduction merges are counted per partition). */
+static void test_threads_identical(void **state)
+{
+  (void)state;
+  char t[300];
+  snprintf(t, sizeof t, "router.tables=%s", build("br_ocr_red2", "bitrot", "ocr", "reduction", "4x4x4"));
+  static const char *const routers[] = {"router.model=voq", "router.model=ring"};
+  for (int r = 0; r < 2; r++) {
+    char *json[2];
+    for (int th = 0; th < 2; th++) {
+      const char *sets[] = {"network.dims=4x4x4", "network.link_latency=28", "traffic.mode=collective-batch",
+                            "traffic.packet_size=1", "traffic.rate=1", "traffic.batch_packets=8", routers[r], t,
+                            th ? "sim.threads=2" : "sim.threads=1", NULL};
+      struct fcsim_sim *sim = NULL;
+      assert_int_equal(ts_sim_run(sets, &sim), 0);
+      json[th] = ts_sim_json(sim, 0);
+      fcsim_sim_destroy(sim);
+    }
+    assert_string_equal(json[0], json[1]);
+    free(json[0]);
+    free(json[1]);
+  }
+}
+
+static void test_collective_run_json(void **state)
+{
+  (void)state;
+  char json[300];
+  snprintf(json, sizeof json, "%s/run.json", tmpdir);
+  char cfg[512];
+  snprintf(cfg, sizeof cfg, "%s/examples/collective.ini", FCSIM_SOURCE_DIR);
+  struct ts_result r;
+  assert_int_equal(ts_run_cli(&r, ARGS("collective", "run", cfg, "--pattern", "bitrot", "--set",
+                                       "traffic.batch_packets=16", "--json", json)),
+                   0);
+  if (r.status != 0)
+    fail_msg("status %d: %s", r.status, r.err);
+  assert_non_null(strstr(r.out, "geometric mean gain, multicast"));
+  ts_result_free(&r);
+  json_t *doc = json_load_file(json, 0, NULL);
+  assert_non_null(doc);
+  json_t *g = json_object_get(doc, "gain"), *runs = json_object_get(doc, "runs");
+  assert_int_equal(json_array_size(runs), 2);
+  assert_true(json_real_value(json_object_get(g, "multicast")) > 0.2);
+  assert_true(json_real_value(json_object_get(g, "reduction")) >= 0);
+  json_t *ocr = json_object_get(json_array_get(runs, 0), "ocr");
+  assert_true(json_real_value(json_object_get(ocr, "total_latency")) > 0);
+  json_decref(doc);
+}
+
+static void expect_exit2(const char *const *args, const char *fragment)
+{
+  struct ts_result r;
+  assert_int_equal(ts_run_cli(&r, args), 0);
+  if (r.status != 2 || !strstr(r.err, fragment))
+    fail_msg("status %d, expected 2 with `%s`; stderr: %s", r.status, fragment, r.err);
+  ts_result_free(&r);
+}
+
+static void test_bad_input(void **state)
+{
+  (void)state;
+  char missing[300], other[300];
+  snprintf(missing, sizeof missing, "router.tables=%s/nowhere", tmpdir);
+  expect_exit2(ARGS("run", "--set", "router.model=voq", "--set", "traffic.mode=collective-batch", "--set", missing),
+               "cannot load the node tables");
+  expect_exit2(ARGS("run", "--set", "router.model=voq", "--set", "traffic.mode=collective-batch"),
+               "needs router.tables");
+  /* 64 nodes both, but an 8x8 torus is not a 4x4x4 one */
+  snprintf(other, sizeof other, "router.tables=%s", build("flat", "bitrot", "ocr", "multicast", "8x8"));
+  expect_exit2(ARGS("run", "--set", "router.model=voq", "--set", "traffic.mode=collective-batch", "--set", other),
+               "built for another topology");
+  snprintf(other, sizeof other, "router.tables=%s", build("small", "bitrot", "ocr", "multicast", "2x2x2"));
+  expect_exit2(ARGS("run", "--set", "router.model=ring", "--set", "traffic.mode=collective-batch", "--set", other),
+               "built for 8 nodes");
+  expect_exit2(ARGS("collective", "run", "--mode", "continuous", "--op", "reduction"), "multicast only");
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_multicast_exactly_once), cmocka_unit_test(test_reduction_sum_at_root),
+      cmocka_unit_test(test_voq_zero_load),          cmocka_unit_test(test_ring_slower_on_multicast),
+      cmocka_unit_test(test_ocr_against_rpm),        cmocka_unit_test(test_threads_identical),
+      cmocka_unit_test(test_collective_run_json),
+      cmocka_unit_test(test_bad_input),
+  };
+  return cmocka_run_group_tests(tests, setup, teardown);
+}
