@@ -10,6 +10,7 @@
 
 static const char *const topology_names[] = {"torus", "mesh", "file", "star", "dual-plane", "leafspine", "fattree", NULL};
 static const char *const overflow_names[] = {"pause", "drop", NULL};
+static const char *const port_select_names[] = {"table", "message", NULL};
 static const char *const sw_framing_names[] = {"ethernet", "sl3fc", "tnw", "custom", NULL};
 static const char *const mode_names[] = {"continuous", "batch", "trace", NULL};
 static const char *const onoff_names[] = {"on", "off", NULL};
@@ -78,6 +79,22 @@ const struct fcsim_key fcsim_keys[] = {
    "ethswitch: a frame that does not fit its output buffer waits and back-pressures its input link (`pause`) or is discarded (`drop`); both are counted in the metrics"},
   {"switch", "framing", CHOICE(sw_framing_names, "ethernet"),
    "ethswitch: framing overhead each frame pays on the wire (src/link/framing.c): `ethernet` 42 B (seed 002 jumbo frames, 9152 B payload), `sl3fc` 96 B per 3968 B (DCN), `tnw`, `custom` (none)"},
+  {"switch", "port_select", CHOICE(port_select_names, "table"),
+   "ethswitch endpoints with several ports: the routing table picks the port (`table`), or each message leaves on port (message index in the trace mod ports) (`message`: VCSN's per-virtual-port MAC table picking the plane, seed 002 §3.4)"},
+  {"app", "nodes", FCSIM_KT_INT, "nodes", "9", 2, 64, 0, NULL, NULL, NULL,
+   "fcsim app gather: FPGA nodes n including the root (node 0); the network is sized to it (network.dims or switch.nodes)"},
+  {"app", "bytes", FCSIM_KT_SIZE, "bytes", "16MiB", 1, 1e12, 0, NULL, NULL, NULL,
+   "fcsim app gather: data d in each source node"},
+  {"app", "reconfig", FCSIM_KT_REAL, "s", "0", 0, 1, 0, NULL, NULL, NULL,
+   "fcsim app gather: MAC-table (virtual topology) reconfiguration time t (seed 002 Table 5: 1.24e-4 for VCSN, 0 for DCN)"},
+  {"app", "crossbar", FCSIM_KT_REAL, "s", "1.35e-6", 0, 1, 0, NULL, NULL, NULL,
+   "fcsim app gather: crossbar set-up time c before every stage (Table 5)"},
+  {"app", "latency", FCSIM_KT_REAL, "s", "4.91e-7", 0, 1, 0, NULL, NULL, NULL,
+   "fcsim app gather: the model's path latency l per switch level (Table 5: 8.47e-7 VCSN, 4.91e-7 DCN); the simulation uses the network's own"},
+  {"app", "bandwidth", FCSIM_KT_REAL, "B/s", "12.02e9", 1, 1e15, 0, NULL, NULL, NULL,
+   "fcsim app gather: the model's bandwidth b (Table 5: 12.44e9 VCSN, 12.02e9 DCN); the simulation uses the network's own"},
+  {"app", "levels", FCSIM_KT_INT, "levels", "1", 1, 64, 0, NULL, NULL, NULL,
+   "fcsim app gather: fat-tree levels f for the model (1: one switch, or DCN's direct links)"},
   {"switch", "nodes", FCSIM_KT_INT, "endpoints", "16", 1, 1 << 20, 0, NULL, NULL, NULL,
    "switched topologies: number of endpoints (FPGAs)"},
   {"switch", "radix", FCSIM_KT_INT, "ports", "16", 2, 63, 0, NULL, NULL, NULL,

@@ -136,6 +136,9 @@ static int resolve_switch(const struct resolver *r, struct fcsim_params *p)
       (rc = get_int32(r, "switch", "radix", &p->sw_radix, NULL)))
     return rc;
   p->sw_drop = !strcmp(name, "drop");
+  if ((rc = get_name(r, "switch", "port_select", name)))
+    return rc;
+  p->sw_port_by_message = !strcmp(name, "message");
   return 0;
 }
 

@@ -34,6 +34,12 @@
  * is exact). So one output never exceeds payload/(payload + overhead) of
  * the line rate.
  *
+ * An endpoint with several ports (the dual plane) sends a frame on the port
+ * its routing table names, or with switch.port_select = message on port
+ * (message index in the trace mod ports): VCSN's per-virtual-port MAC table choosing the
+ * plane. Its ejection takes one flit per cycle per network port (one DMA
+ * write engine per port, seed 002 §3.3).
+ *
  * Flow control on the links is per-flit credits (the crossbar family): a
  * sender starts with the receiver's input depth and gets one credit back per
  * flit leaving that input (forwarded or dropped). */
@@ -90,6 +96,7 @@ struct es_shared {
   int depth;              /* flits per input FIFO (router.vc_depth) */
   int out_depth;          /* flits per output buffer (switch.buffer) */
   int drop;               /* 1: drop on a full output buffer, 0: pause */
+  int port_by_message;    /* local frames leave on port (message index mod radix) */
   uint32_t overhead_bytes;/* framing bytes per frame (wire time) */
   uint32_t flit_bytes;    /* network.flit_bits / 8 */
   uint64_t tS;            /* store-and-forward latency, cycles (switch.latency) */
@@ -243,6 +250,8 @@ static int es_route(const struct es_shared *sh, struct es_node *n, int i)
   const struct fcsim_flit *f = &n->inbuf[es_in_slot(sh, i, n->in[i].head)];
   if (f->dest == n->node)
     return sh->np;
+  if (i == sh->np && sh->port_by_message && n->radix > 1)
+    return (int)(f->aux % (uint32_t)n->radix);
   return sh->routing->route(sh->topo, sh->p, n->node, f->dest, f->route, i == sh->np ? -1 : i, &n->h->hop_rng,
                             NULL);
 }
@@ -319,6 +328,13 @@ static void es_transmit(struct fcsim_ctx *ctx, const struct es_shared *sh, struc
     int tail = (f.flags & FCSIM_FLIT_TAIL) != 0;
     if (o == sh->np) {
       fcsim_ctx_ejected(ctx, n->node, &f, ctx->now + sh->local);
+      for (int k = 1; k < n->radix && out->count; k++) { /* one DMA write engine per port */
+        f = n->outbuf[(size_t)o * (size_t)sh->out_depth + out->head];
+        out->head = (out->head + 1) % (uint32_t)sh->out_depth;
+        out->count--;
+        n->h->buffered--;
+        fcsim_ctx_ejected(ctx, n->node, &f, ctx->now + sh->local);
+      }
       continue;
     }
     f.vc = 0;
@@ -382,6 +398,7 @@ static int es_setup(const struct fcsim_router_env *env, void **shared, size_t *s
   sh->depth = p->vc_depth_flits;
   sh->out_depth = p->sw_buffer_flits;
   sh->drop = p->sw_drop;
+  sh->port_by_message = p->sw_port_by_message;
   sh->overhead_bytes = (uint32_t)fr->overhead_bytes;
   sh->flit_bytes = (uint32_t)(p->flit_bits / 8);
   sh->tS = (uint64_t)p->sw_latency_cycles;
