@@ -32,6 +32,9 @@ struct fcsim_stats {
   uint64_t flits_in_network;      /* injected, not yet ejected, at the end */
   uint64_t flit_hops_total;       /* all link traversals in the run */
   uint64_t buffer_overflows;      /* flits that found a full VC: always 0 */
+  uint64_t switch_dropped_packets; /* ethswitch: frames dropped on a full output buffer (switch.overflow = drop) */
+  uint64_t switch_dropped_flits;   /* ethswitch: their flits */
+  uint64_t switch_pause_cycles;    /* ethswitch: input-cycles a complete frame waited for output space (pause) */
   int drained;            /* every measured packet arrived */
   int saturated;          /* see saturation_reason */
   const char *saturation_reason; /* "drain", "backlog", "latency" (src/stats/verdict.c), NULL if not saturated */

@@ -8,10 +8,12 @@
 #include "cli/cli.h"
 
 extern const struct fcsim_cli_app fcsim_app_link;
+extern const struct fcsim_cli_app fcsim_app_gather;
 
 static const struct fcsim_cli_app *const apps[] = {
   /* one row per application, in the order `fcsim app --help` lists them */
   &fcsim_app_link,
+  &fcsim_app_gather,
   NULL,
 };
 

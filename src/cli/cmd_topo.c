@@ -173,6 +173,9 @@ static int build(struct topo_run *r, const struct fcsim_config *cfg)
   }
   if (r->p.topology == FCSIM_TOPO_FILE) {
     snprintf(r->network, sizeof r->network, "netlist %s", r->p.netlist);
+  } else if (r->p.topology > FCSIM_TOPO_FILE) {
+    snprintf(r->network, sizeof r->network, "%s of %d endpoints, %d-port switches", fcsim_topology_name(r->p.topology),
+             r->p.sw_nodes, r->p.sw_radix);
   } else {
     int len = 0;
     for (int d = 0; d < r->p.ndims; d++)

@@ -20,7 +20,21 @@
 #define FCSIM_MAX_DIMS 6
 #define FCSIM_NAME_MAX 24
 
-enum fcsim_topology_kind { FCSIM_TOPO_TORUS, FCSIM_TOPO_MESH, FCSIM_TOPO_FILE };
+enum fcsim_topology_kind {
+  FCSIM_TOPO_TORUS,
+  FCSIM_TOPO_MESH,
+  FCSIM_TOPO_FILE,
+  FCSIM_TOPO_STAR,       /* switched: one switch (topo/switched.c) */
+  FCSIM_TOPO_DUAL_PLANE, /* switched: port p of every endpoint to switch p (seed 002 Fig. 2) */
+  FCSIM_TOPO_LEAFSPINE,  /* switched: two-tier folded Clos */
+  FCSIM_TOPO_FATTREE     /* switched: folded Clos with as many levels as the node count needs */
+};
+/* network.topology's name for a kind ("netlist" for `file`). */
+static inline const char *fcsim_topology_name(enum fcsim_topology_kind k)
+{
+  static const char *const names[] = {"torus", "mesh", "netlist", "star", "dual-plane", "leafspine", "fattree"};
+  return names[k];
+}
 #define FCSIM_PATH_MAX 1024
 enum fcsim_traffic_mode { FCSIM_MODE_CONTINUOUS, FCSIM_MODE_BATCH };
 
@@ -56,6 +70,15 @@ struct fcsim_params {
   int dateline;                    /* dateline VC classes on tori (1 = on) */
   int vc_split;                    /* classes split the VCs in halves (Fig. 4.9a) */
   char router_tables[FCSIM_PATH_MAX]; /* voq, ring: folder of collective node tables ("" none) */
+  /* [switch] (ethswitch model and switched topologies) */
+  int sw_latency_cycles;           /* store-and-forward latency t_S of a switch node */
+  int sw_nic_latency_cycles;       /* the same for an endpoint's Ethernet subsystem */
+  int sw_buffer_flits;             /* output buffer per port */
+  int sw_drop;                     /* 1: drop on a full output buffer, 0: pause */
+  int sw_port_by_message;          /* an endpoint sends each message on port (message index mod ports) */
+  char sw_framing[FCSIM_NAME_MAX]; /* framing whose overhead each frame pays (link/framing.c) */
+  int sw_nodes;                    /* endpoints of a switched topology */
+  int sw_radix;                    /* ports per switch */
   /* [routing] */
   char routing[FCSIM_NAME_MAX];
   int dim_order[FCSIM_MAX_DIMS];   /* DOR: dimension visited i-th */

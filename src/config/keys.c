@@ -8,7 +8,10 @@
 #include "routing/routing.h"
 #include "traffic/traffic.h"
 
-static const char *const topology_names[] = {"torus", "mesh", "file", NULL};
+static const char *const topology_names[] = {"torus", "mesh", "file", "star", "dual-plane", "leafspine", "fattree", NULL};
+static const char *const overflow_names[] = {"pause", "drop", NULL};
+static const char *const port_select_names[] = {"table", "message", NULL};
+static const char *const sw_framing_names[] = {"ethernet", "sl3fc", "tnw", "custom", NULL};
 static const char *const mode_names[] = {"continuous", "batch", "trace", "collective", "collective-batch", NULL};
 static const char *const header_names[] = {"auto", "index", "bitvector", NULL};
 static const char *const onoff_names[] = {"on", "off", NULL};
@@ -20,7 +23,7 @@ static const char *const vc_class_names[] = {"overlap", "split", NULL};
 const struct fcsim_key fcsim_keys[] = {
   /* section, name, type, unit, default, min, max, auto, choices, list, valid, help */
   {"network", "topology", CHOICE(topology_names, "torus"),
-   "k-ary n-cube with wraparound links (`torus`) or without (`mesh`), or any graph from a netlist (`file`, see network.file and docs/NETLIST.md)"},
+   "k-ary n-cube with wraparound links (`torus`) or without (`mesh`), any graph from a netlist (`file`, see network.file and docs/NETLIST.md), or a switched network of switch.nodes endpoints (docs/SWITCHED.md): `star` one switch, `dual-plane` port p of every endpoint to switch p (seed 002 Fig. 2), `leafspine` two tiers of switch.radix-port switches, `fattree` as many levels as the node count needs"},
   {"network", "file", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
    "topology `file`: the netlist (nodes with their models, links with their own latency and bandwidth; docs/NETLIST.md); relative to the config file's folder"},
   {"network", "dims", FCSIM_KT_DIMS, "routers", "4x4x4", 1, 4096, 0, NULL, NULL, NULL,
@@ -68,6 +71,37 @@ const struct fcsim_key fcsim_keys[] = {
    "voq, ring: folder of node tables written by `fcsim collective build --out DIR` (seed 000 Fig. 4.12) that route multicast and reduction packets; relative to the config file's folder"},
   {"router", "age_threshold", FCSIM_KT_INT, "cycles", "500", 0, 1000000000, 0, NULL, NULL, NULL,
    "`mixed` arbitration: packets older than this beat all younger ones, oldest first"},
+
+  {"switch", "latency", FCSIM_KT_LATENCY, "cycles", "318ns", 0, 1000000, 0, NULL, NULL, NULL,
+   "ethswitch: store-and-forward latency t_S from a frame's tail arriving to its forwarding (seed 001 Table 4.2: 0.318 us); cycles or a time"},
+  {"switch", "nic_latency", FCSIM_KT_LATENCY, "cycles", "0", 0, 1000000, 0, NULL, NULL, NULL,
+   "switched topologies: switch.latency of the endpoints' Ethernet subsystems (their store-and-forward delay)"},
+  {"switch", "buffer", FCSIM_KT_SIZE, "flits", "1MiB", 1, 1 << 24, 0, NULL, NULL, NULL,
+   "ethswitch: output buffer per port, in flits or bytes"},
+  {"switch", "overflow", CHOICE(overflow_names, "pause"),
+   "ethswitch: a frame that does not fit its output buffer waits and back-pressures its input link (`pause`) or is discarded (`drop`); both are counted in the metrics"},
+  {"switch", "framing", CHOICE(sw_framing_names, "ethernet"),
+   "ethswitch: framing overhead each frame pays on the wire (src/link/framing.c): `ethernet` 42 B (seed 002 jumbo frames, 9152 B payload), `sl3fc` 96 B per 3968 B (DCN), `tnw`, `custom` (none)"},
+  {"switch", "port_select", CHOICE(port_select_names, "table"),
+   "ethswitch endpoints with several ports: the routing table picks the port (`table`), or each message leaves on port (message index in the trace mod ports) (`message`: VCSN's per-virtual-port MAC table picking the plane, seed 002 §3.4)"},
+  {"app", "nodes", FCSIM_KT_INT, "nodes", "9", 2, 64, 0, NULL, NULL, NULL,
+   "fcsim app gather: FPGA nodes n including the root (node 0); the network is sized to it (network.dims or switch.nodes)"},
+  {"app", "bytes", FCSIM_KT_SIZE, "bytes", "16MiB", 1, 1e12, 0, NULL, NULL, NULL,
+   "fcsim app gather: data d in each source node"},
+  {"app", "reconfig", FCSIM_KT_REAL, "s", "0", 0, 1, 0, NULL, NULL, NULL,
+   "fcsim app gather: MAC-table (virtual topology) reconfiguration time t (seed 002 Table 5: 1.24e-4 for VCSN, 0 for DCN)"},
+  {"app", "crossbar", FCSIM_KT_REAL, "s", "1.35e-6", 0, 1, 0, NULL, NULL, NULL,
+   "fcsim app gather: crossbar set-up time c before every stage (Table 5)"},
+  {"app", "latency", FCSIM_KT_REAL, "s", "4.91e-7", 0, 1, 0, NULL, NULL, NULL,
+   "fcsim app gather: the model's path latency l per switch level (Table 5: 8.47e-7 VCSN, 4.91e-7 DCN); the simulation uses the network's own"},
+  {"app", "bandwidth", FCSIM_KT_REAL, "B/s", "12.02e9", 1, 1e15, 0, NULL, NULL, NULL,
+   "fcsim app gather: the model's bandwidth b (Table 5: 12.44e9 VCSN, 12.02e9 DCN); the simulation uses the network's own"},
+  {"app", "levels", FCSIM_KT_INT, "levels", "1", 1, 64, 0, NULL, NULL, NULL,
+   "fcsim app gather: fat-tree levels f for the model (1: one switch, or DCN's direct links)"},
+  {"switch", "nodes", FCSIM_KT_INT, "endpoints", "16", 1, 1 << 20, 0, NULL, NULL, NULL,
+   "switched topologies: number of endpoints (FPGAs)"},
+  {"switch", "radix", FCSIM_KT_INT, "ports", "16", 2, 63, 0, NULL, NULL, NULL,
+   "switched topologies: ports per switch (seed 002: 16-port MSN2100; seed 001 §4.3.3: k = 64)"},
 
   {"routing", "algorithm", REGISTRY(fcsim_routing_names, fcsim_routing_valid, "dor"),
    "routing algorithm (seed 000 §5.1.1; deadlock-free by the turn model and check of docs/ROUTING.md): `dor` dimension-order, `romm` random legal minimal direction per hop, `o1turn` random legal dimension order per packet, `rlb` randomized load balance (non-minimal; DOR on a mesh), `ccar` legal minimal direction with the most credits; `table` next-hop tables built from the graph under up*/down* (any topology, and the only choice for a netlist)"},

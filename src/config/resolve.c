@@ -99,6 +99,49 @@ static int get_name(const struct resolver *r, const char *section, const char *n
   return 0;
 }
 
+/* A time or cycle count rounded up to whole cycles of network.clock. */
+static int get_cycles(const struct resolver *r, const char *section, const char *name, double clock_hz, int *out)
+{
+  const char *t;
+  int i, rc;
+  double v;
+  enum fcsim_unit_kind kind;
+  if ((rc = get_checked(r, section, name, &t, &i)))
+    return rc;
+  fcsim_parse_quantity(t, FCSIM_UNIT_TIME | FCSIM_UNIT_CYCLES, &v, &kind, r->err);
+  double cycles = kind == FCSIM_UNIT_TIME ? ceil(v * clock_hz - 1e-6) : v;
+  if (cycles < 0 || cycles > fcsim_keys[i].max)
+    return fcsim_error_set(r->err, FCSIM_ERANGE, "%s: %s.%s = `%s` is %.0f cycles at network.clock; expected 0..%g cycles",
+                           origin_of(r, i), section, name, t, cycles, fcsim_keys[i].max);
+  *out = (int)cycles;
+  return 0;
+}
+
+/* [switch]: the ethswitch model and the switched topologies. */
+static int resolve_switch(const struct resolver *r, struct fcsim_params *p)
+{
+  const char *t;
+  int i, rc;
+  double v;
+  enum fcsim_unit_kind kind;
+  char name[FCSIM_NAME_MAX];
+  if ((rc = get_cycles(r, "switch", "latency", p->clock_hz, &p->sw_latency_cycles)) ||
+      (rc = get_cycles(r, "switch", "nic_latency", p->clock_hz, &p->sw_nic_latency_cycles)) ||
+      (rc = get_checked(r, "switch", "buffer", &t, &i)))
+    return rc;
+  fcsim_parse_quantity(t, FCSIM_UNIT_SIZE, &v, &kind, r->err);
+  p->sw_buffer_flits = (int)(kind == FCSIM_UNIT_SIZE ? floor(v * 8.0 / p->flit_bits + 1e-9) : v);
+  if ((rc = get_name(r, "switch", "overflow", name)) || (rc = get_name(r, "switch", "framing", p->sw_framing)) ||
+      (rc = get_int32(r, "switch", "nodes", &p->sw_nodes, NULL)) ||
+      (rc = get_int32(r, "switch", "radix", &p->sw_radix, NULL)))
+    return rc;
+  p->sw_drop = !strcmp(name, "drop");
+  if ((rc = get_name(r, "switch", "port_select", name)))
+    return rc;
+  p->sw_port_by_message = !strcmp(name, "message");
+  return 0;
+}
+
 int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p, struct fcsim_error *err)
 {
   struct resolver r = {cfg, err};
@@ -112,7 +155,13 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   /* [network] */
   if ((rc = get_name(&r, "network", "topology", name)))
     return rc;
-  p->topology = !strcmp(name, "mesh") ? FCSIM_TOPO_MESH : !strcmp(name, "file") ? FCSIM_TOPO_FILE : FCSIM_TOPO_TORUS;
+  p->topology = !strcmp(name, "mesh")        ? FCSIM_TOPO_MESH
+                : !strcmp(name, "file")       ? FCSIM_TOPO_FILE
+                : !strcmp(name, "star")       ? FCSIM_TOPO_STAR
+                : !strcmp(name, "dual-plane") ? FCSIM_TOPO_DUAL_PLANE
+                : !strcmp(name, "leafspine")  ? FCSIM_TOPO_LEAFSPINE
+                : !strcmp(name, "fattree")    ? FCSIM_TOPO_FATTREE
+                                              : FCSIM_TOPO_TORUS;
   if ((rc = get_path(&r, "network", "file", p->netlist)))
     return rc;
   if (p->topology == FCSIM_TOPO_FILE && !p->netlist[0]) {
@@ -185,6 +234,8 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   if ((rc = get_name(&r, "router", "vc_classes", name)))
     return rc;
   p->vc_split = !strcmp(name, "split");
+  if ((rc = resolve_switch(&r, p)))
+    return rc;
 
   /* [routing] */
   if ((rc = get_name(&r, "routing", "algorithm", p->routing)))
@@ -263,7 +314,7 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   p->seed = (uint64_t)seed;
 
   /* combinations and derived values */
-  if (p->topology != FCSIM_TOPO_FILE && p->threads > p->nodes) {
+  if (p->topology <= FCSIM_TOPO_MESH && p->threads > p->nodes) {
     int ti = fcsim_key_find("sim", "threads");
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
                            "%s: sim.threads = %d: more partitions than the %lld routers of network.dims",
@@ -289,12 +340,13 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
       return rc;
   }
   const struct fcsim_traffic_ops *pattern = fcsim_traffic_pattern_find(p->pattern);
-  if (pattern->needs_dims && p->topology == FCSIM_TOPO_FILE && strcmp(p->mode_name, "trace") != 0)
+  if (pattern->needs_dims && p->topology != FCSIM_TOPO_TORUS && p->topology != FCSIM_TOPO_MESH &&
+      strcmp(p->mode_name, "trace") != 0)
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
-                           "%s: traffic.pattern = %s is defined by coordinates on a torus or mesh; a netlist has "
-                           "none (use uniform, all-to-all, randperm, hotspot or uniform-self, or a trace)",
+                           "%s: traffic.pattern = %s is defined by coordinates on a torus or mesh; a netlist or "
+                           "switched network has none (use uniform, all-to-all, randperm, hotspot or uniform-self, or a trace)",
                            origin_of(&r, fcsim_key_find("traffic", "pattern")), p->pattern);
-  if (pattern->check && p->topology != FCSIM_TOPO_FILE) {
+  if (pattern->check && (p->topology == FCSIM_TOPO_TORUS || p->topology == FCSIM_TOPO_MESH)) {
     int pi = fcsim_key_find("traffic", "pattern");
     struct fcsim_error sub = {0};
     if ((rc = pattern->check(p, &sub)))

@@ -45,12 +45,12 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
   const struct fcsim_params *p = &sim->net->p;
   const double ns = s->ns_per_cycle;
   char dims[64] = "";
-  for (int d = 0; d < p->ndims && p->topology != FCSIM_TOPO_FILE; d++)
+  for (int d = 0; d < p->ndims && p->topology <= FCSIM_TOPO_MESH; d++)
     snprintf(dims + strlen(dims), sizeof dims - strlen(dims), "%s%d", d ? "x" : "", p->dims[d]);
-  if (p->topology == FCSIM_TOPO_FILE)
+  if (p->topology > FCSIM_TOPO_MESH)
     snprintf(dims, sizeof dims, "%lld-node", (long long)p->nodes);
   fprintf(out, "fcsim %s: %s %s, %s router, %d VCs x %d flits, %s routing, %s arbitration\n", FCSIM_VERSION, dims,
-          p->topology == FCSIM_TOPO_TORUS ? "torus" : p->topology == FCSIM_TOPO_MESH ? "mesh" : "netlist", p->router_model, p->vcs, p->vc_depth_flits, p->routing,
+          fcsim_topology_name(p->topology), p->router_model, p->vcs, p->vc_depth_flits, p->routing,
           p->arbitration);
   fprintf(out, "traffic %s at %.4g flits/node/cycle, %d-flit packets, %s; links %d cycles (%.1f ns), %d flit/cycle\n\n",
           p->pattern, p->rate_flits, p->packet_flits, p->mode_name,
@@ -124,6 +124,10 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
             s->saturation_reason ? s->saturation_reason : "drain",
             s->drained ? "the source queues grew during the measurement window"
                        : "measured packets were still in flight at the end of the drain phase");
+  if (s->switch_dropped_packets || s->switch_pause_cycles)
+    fprintf(out, "  %-18s %14llu packets (%llu flits) dropped, %llu input-cycles paused on full output buffers\n",
+            "switch_overflow", (unsigned long long)s->switch_dropped_packets,
+            (unsigned long long)s->switch_dropped_flits, (unsigned long long)s->switch_pause_cycles);
   if (s->buffer_overflows)
     fprintf(out, "\nINTERNAL ERROR: %llu flits found a full buffer\n", (unsigned long long)s->buffer_overflows);
 }
@@ -247,6 +251,9 @@ static json_t *metrics_json(const struct fcsim_stats *s, const struct fcsim_para
   json_object_set_new(m, "flits_in_network", json_integer((json_int_t)s->flits_in_network));
   json_object_set_new(m, "flit_hops_total", json_integer((json_int_t)s->flit_hops_total));
   json_object_set_new(m, "buffer_overflows", json_integer((json_int_t)s->buffer_overflows));
+  json_object_set_new(m, "switch_dropped_packets", json_integer((json_int_t)s->switch_dropped_packets));
+  json_object_set_new(m, "switch_dropped_flits", json_integer((json_int_t)s->switch_dropped_flits));
+  json_object_set_new(m, "switch_pause_cycles", json_integer((json_int_t)s->switch_pause_cycles));
   json_object_set_new(m, "cycles", json_integer((json_int_t)s->cycles));
   if (s->nmessages) {
     json_object_set_new(m, "makespan", json_real(s->makespan));

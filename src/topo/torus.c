@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "topo/netlist.h"
+#include "topo/switched.h"
 #include "topo/topo.h"
 
 /* The graph of a torus or mesh: port p of every router leads to its
@@ -37,6 +38,8 @@ int fcsim_topo_init(struct fcsim_topo *t, const struct fcsim_params *p, struct f
 {
   if (p->topology == FCSIM_TOPO_FILE)
     return fcsim_netlist_load(t, p, err);
+  if (p->topology > FCSIM_TOPO_FILE)
+    return fcsim_switched_build(t, p, err);
   t->dist = NULL;
   t->kind = p->topology;
   t->tables = NULL;

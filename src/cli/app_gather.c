@@ -1,0 +1,226 @@
+/* `fcsim app gather CONFIG --schedule ring|tree|reconfig`: seed 002's gather
+ * (§5) played on the simulated network as a trace of DMA transfers,
+ * barrier notices and releases (src/workload/gather_sched.c), printed
+ * beside the `gather` model's stages and time. --json writes `stages`,
+ * `time_s`, `model_time_s` and more. */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "cli/app.h"
+#include "cli/cli.h"
+#include "cli/common.h"
+#include "core/units.h"
+#include "workload/gather_sched.h"
+
+static const char usage_text[] =
+    "usage: fcsim app gather CONFIG --schedule ring|tree|reconfig [--set KEY=VALUE ...] [--json FILE]\n";
+
+/* A number of the [app] section. */
+static double app_number(const struct fcsim_config *cfg, const char *key, int size)
+{
+  const char *t = fcsim_config_get(cfg, key);
+  double v = 0;
+  enum fcsim_unit_kind kind;
+  struct fcsim_error err = {0};
+  if (size) {
+    fcsim_parse_quantity(t, FCSIM_UNIT_SIZE, &v, &kind, &err);
+    return v; /* bytes, or a plain number of bytes */
+  }
+  return strtod(t, NULL);
+}
+
+static int spec_from(const struct fcsim_config *cfg, const char *sched, struct fcsim_gather_spec *sp)
+{
+  memset(sp, 0, sizeof *sp);
+  if (!strcmp(sched, "ring"))
+    sp->schedule = FCSIM_GATHER_RING;
+  else if (!strcmp(sched, "tree"))
+    sp->schedule = FCSIM_GATHER_TREE;
+  else if (!strcmp(sched, "reconfig"))
+    sp->schedule = FCSIM_GATHER_RECONFIG;
+  else {
+    fcsim_cli_error("--schedule `%s`: expected ring, tree or reconfig", sched);
+    return FCSIM_EXIT_USAGE;
+  }
+  sp->nodes = (int)app_number(cfg, "app.nodes", 0);
+  sp->bytes = (uint64_t)app_number(cfg, "app.bytes", 1);
+  sp->t_s = app_number(cfg, "app.reconfig", 0);
+  sp->c_s = app_number(cfg, "app.crossbar", 0);
+  sp->l_s = app_number(cfg, "app.latency", 0);
+  sp->b_bytes_s = app_number(cfg, "app.bandwidth", 0);
+  sp->levels = (int)app_number(cfg, "app.levels", 0);
+  sp->nodes_per_server = 2;
+  return 0;
+}
+
+/* Sizes the network to n nodes and points it at the trace. */
+static int set_run(struct fcsim_config *cfg, int nodes, const char *trace)
+{
+  struct fcsim_error err = {0};
+  char n[32];
+  snprintf(n, sizeof n, "%d", nodes);
+  const char *topo = fcsim_config_get(cfg, "network.topology");
+  int direct = !strcmp(topo, "torus") || !strcmp(topo, "mesh");
+  if (fcsim_config_set(cfg, direct ? "network.dims" : "switch.nodes", n, "fcsim app gather", &err) ||
+      fcsim_config_set(cfg, "traffic.mode", "trace", "fcsim app gather", &err) ||
+      fcsim_config_set(cfg, "traffic.trace", trace, "fcsim app gather", &err)) {
+    fcsim_cli_error("%s", err.msg);
+    return FCSIM_EXIT_USAGE;
+  }
+  return 0;
+}
+
+/* Simulated completion of each stage (the last transfer of the stage to
+ * complete), seconds; the makespan. Returns 0, or 1 when a transfer never
+ * completed. */
+static int stage_ends(const struct fcsim_stats *s, const struct fcsim_gather_plan *pl, double *end_s)
+{
+  double sec = s->ns_per_cycle * 1e-9;
+  for (int st = 0; st < pl->stages; st++)
+    end_s[st] = 0;
+  for (int x = 0; x < pl->nxfers; x++) {
+    int found = 0;
+    for (int64_t m = 0; m < s->nmessages; m++)
+      if (s->message_id[m] == pl->xfer[x].id) {
+        found = 1;
+        if (s->message_complete[m] == UINT64_MAX)
+          return 1;
+        double t = (double)s->message_complete[m] * sec;
+        if (t > end_s[pl->xfer[x].stage - 1])
+          end_s[pl->xfer[x].stage - 1] = t;
+      }
+    if (!found)
+      return 1;
+  }
+  return 0;
+}
+
+static int write_json(const char *path, const char *sched, const struct fcsim_gather_spec *sp,
+                      const struct fcsim_gather_plan *pl, const double *end_s, double time_s)
+{
+  json_t *o = json_object(), *ends = json_array();
+  for (int st = 0; st < pl->stages; st++)
+    json_array_append_new(ends, json_real(end_s[st]));
+  json_object_set_new(o, "schedule", json_string(sched));
+  json_object_set_new(o, "nodes", json_integer(sp->nodes));
+  json_object_set_new(o, "bytes", json_integer((json_int_t)sp->bytes));
+  json_object_set_new(o, "stages", json_integer(pl->stages));
+  json_object_set_new(o, "model_stages", json_integer(pl->model_stages));
+  json_object_set_new(o, "time_s", json_real(time_s));
+  json_object_set_new(o, "model_time_s", json_real(pl->model_time_s));
+  json_object_set_new(o, "start_s", json_real(pl->start_s));
+  json_object_set_new(o, "final_barrier_s", json_real(pl->final_barrier_s));
+  json_object_set_new(o, "stage_end_s", ends);
+  char tmp[4096 + 8];
+  snprintf(tmp, sizeof tmp, "%s.tmp", path);
+  int rc = json_dump_file(o, tmp, JSON_INDENT(2)) || rename(tmp, path);
+  json_decref(o);
+  if (rc)
+    fcsim_cli_error("%s: cannot write the JSON results", path);
+  return rc ? FCSIM_EXIT_FAIL : 0;
+}
+
+/* Writes the trace, runs it, and fills end_s and *time_s. */
+static int simulate(struct fcsim_config *cfg, const struct fcsim_gather_spec *sp, struct fcsim_gather_plan *pl,
+                    double *end_s, double *time_s)
+{
+  struct fcsim_error err = {0};
+  char path[] = "/tmp/fcsim-gather-XXXXXX";
+  int fd = mkstemp(path);
+  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+  if (!f) {
+    fcsim_cli_error("cannot create a temporary trace file");
+    return FCSIM_EXIT_FAIL;
+  }
+  const char *ps = fcsim_config_get(cfg, "switch.port_select");
+  int rc = fcsim_gather_write_trace(sp, pl, ps && !strcmp(ps, "message"), f, &err);
+  fclose(f);
+  if (!rc && (rc = set_run(cfg, sp->nodes, path)))
+    goto out;
+  struct fcsim_sim *sim = NULL;
+  if (!rc)
+    rc = fcsim_sim_create(cfg, &sim, &err);
+  if (!rc)
+    rc = fcsim_sim_run(sim, NULL, NULL, &err);
+  if (rc) {
+    fcsim_cli_error("%s", err.msg);
+    rc = cli_exit_for(rc);
+  } else {
+    const struct fcsim_stats *s = fcsim_sim_stats(sim);
+    if (stage_ends(s, pl, end_s)) {
+      fcsim_cli_error("the gather did not complete: a transfer never arrived (%llu frames dropped)",
+                      (unsigned long long)s->switch_dropped_packets);
+      rc = FCSIM_EXIT_FAIL;
+    }
+    *time_s = end_s[pl->stages - 1] + pl->final_barrier_s;
+  }
+  fcsim_sim_destroy(sim);
+out:
+  remove(path);
+  return rc;
+}
+
+static int gather_run(int argc, char **argv)
+{
+  const char *sched = NULL;
+  char **rest = calloc((size_t)argc + 1, sizeof *rest);
+  int nrest = 0;
+  for (int i = 0; i < argc; i++) {
+    if (!strcmp(argv[i], "--schedule") && i + 1 < argc)
+      sched = argv[++i];
+    else
+      rest[nrest++] = argv[i];
+  }
+  struct cli_opts o;
+  int rc = cli_parse(nrest, rest, &o, 0, usage_text);
+  if (rc || o.help || !sched) {
+    if (!rc && !o.help)
+      fcsim_cli_error("fcsim app gather needs --schedule ring|tree|reconfig");
+    free(rest);
+    return o.help && !rc ? FCSIM_EXIT_OK : FCSIM_EXIT_USAGE;
+  }
+  struct fcsim_config *cfg = cli_load_config(&o);
+  free(rest);
+  if (!cfg)
+    return FCSIM_EXIT_USAGE;
+  struct fcsim_gather_spec sp;
+  struct fcsim_gather_plan pl = {0};
+  struct fcsim_error err = {0};
+  double end_s[FCSIM_GATHER_MAX_NODES * 2], time_s = 0;
+  if ((rc = spec_from(cfg, sched, &sp)))
+    goto out;
+  if ((rc = fcsim_gather_plan(&sp, &pl, &err)) || (rc = fcsim_gather_check(&sp, &pl, &err))) {
+    fcsim_cli_error("%s", err.msg);
+    rc = cli_exit_for(rc);
+    goto out;
+  }
+  if ((rc = simulate(cfg, &sp, &pl, end_s, &time_s)))
+    goto out;
+  printf("gather %s: %d nodes, %llu bytes each\n", sched, sp.nodes, (unsigned long long)sp.bytes);
+  printf("  %-14s %12s %12s\n", "", "simulated", "model");
+  printf("  %-14s %12d %12d\n", "stages", pl.stages, pl.model_stages);
+  printf("  %-14s %12.6f %12.6f  (%+.2f%%)\n", "time_s", time_s, pl.model_time_s,
+         100.0 * (time_s - pl.model_time_s) / pl.model_time_s);
+  printf("  stage 1 starts at %.2f us (set-up and barriers); each later stage waits a barrier of %.2f us + c\n",
+         pl.start_s * 1e6, pl.stage_barrier_s * 1e6);
+  for (int st = 0; st < pl.stages; st++)
+    printf("  stage %-3d transfers done at %12.2f us\n", st + 1, end_s[st] * 1e6);
+  if (o.json_path)
+    rc = write_json(o.json_path, sched, &sp, &pl, end_s, time_s);
+out:
+  fcsim_gather_plan_free(&pl);
+  fcsim_config_destroy(cfg);
+  return rc;
+}
+
+const struct fcsim_cli_app fcsim_app_gather = {
+    .name = "gather",
+    .summary = "seed 002's gather (ring, tree, reconfig) simulated, beside the gather model",
+    .run = gather_run,
+};

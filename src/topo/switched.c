@@ -1,0 +1,204 @@
+/* Switched topologies (docs/SWITCHED.md): `star`, `dual-plane` (seed 002
+ * Fig. 2), `leafspine` (seed 001 §4.2.1, §4.3.3) and `fattree` (seed 002
+ * §6.3, Fig. 16) as graphs of endpoints and switches. Nodes 0..N-1 are the
+ * endpoints (FPGAs, named f0, f1, ...; one port, two on the dual plane),
+ * then the switches (sw0, sw1, ...). Every node is an `ethswitch`: kind 0
+ * the endpoints' Ethernet subsystems (switch.latency = switch.nic_latency),
+ * kind 1 the switches. Every link has network.link_latency and
+ * network.link_bandwidth. Routing is by table (routing.algorithm = table:
+ * the switches' MAC tables). The graph is then treated like a netlist's
+ * (kind FCSIM_TOPO_FILE: hop distances, exports, `fcsim topo`). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "topo/switched.h"
+
+/* A graph under construction: radix per node, then links. */
+struct builder {
+  struct fcsim_topo *t;
+  const struct fcsim_params *p;
+  int64_t nodes, endpoints;
+  int *radix;      /* [nodes] */
+  int *used;       /* [nodes] ports connected so far */
+  struct fcsim_error *err;
+};
+
+static int link2(struct builder *b, int64_t x, int64_t y)
+{
+  struct fcsim_graph *g = &b->t->graph;
+  int px = b->used[x]++, py = b->used[y]++;
+  int rc = fcsim_graph_connect(g, (uint32_t)x, px, (uint32_t)y, py, (uint32_t)b->p->link_latency_cycles,
+                               b->p->link_bandwidth_flits, b->err);
+  if (!rc)
+    rc = fcsim_graph_connect(g, (uint32_t)y, py, (uint32_t)x, px, (uint32_t)b->p->link_latency_cycles,
+                             b->p->link_bandwidth_flits, b->err);
+  return rc;
+}
+
+static int too_many(struct fcsim_error *err, const char *topo, const char *what, long long need, long long have)
+{
+  return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                         "network.topology = %s: switch.nodes = %lld endpoints %s; expected at most %lld with "
+                         "switch.radix as set",
+                         topo, need, what, have);
+}
+
+/* Fills the node counts of topology p->topology and checks capacity:
+ * *switches, and for trees *levels and leaves. */
+static int plan(const struct fcsim_params *p, int64_t *switches, int *levels, int64_t *leaves, struct fcsim_error *err)
+{
+  int64_t n = p->sw_nodes, k = p->sw_radix, m = k / 2;
+  switch (p->topology) {
+  case FCSIM_TOPO_STAR:
+  case FCSIM_TOPO_DUAL_PLANE:
+    if (n > k)
+      return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                             "network.topology = %s: switch.nodes = %lld endpoints need %lld links on a switch of "
+                             "switch.radix = %lld ports; expected switch.nodes <= switch.radix",
+                             p->topology == FCSIM_TOPO_STAR ? "star" : "dual-plane", (long long)n, (long long)n,
+                             (long long)k);
+    *switches = p->topology == FCSIM_TOPO_STAR ? 1 : 2;
+    return 0;
+  case FCSIM_TOPO_LEAFSPINE:
+    if (k % 2)
+      return fcsim_error_set(err, FCSIM_ECOMBINATION, "network.topology = leafspine: switch.radix = %lld must be even",
+                             (long long)k);
+    if (n > k * k / 2)
+      return too_many(err, "leafspine", "(leaf-spine holds k*k/2)", n, k * k / 2);
+    *leaves = (2 * n + k - 1) / k; /* a = 2n/k */
+    *switches = *leaves + (*leaves > 1 ? (*leaves + 1) / 2 : 0);
+    return 0;
+  default: /* FATTREE */
+    if (k % 2 || k < 4)
+      return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                             "network.topology = fattree: switch.radix = %lld must be even and at least 4", (long long)k);
+    if (n <= k) {
+      *levels = 1;
+      *switches = 1;
+      return 0;
+    }
+    /* an m-ary L-tree (m = k/2): L levels of m^(L-1) switches, m^L endpoints */
+    int64_t cap = m;
+    *levels = 1;
+    while (cap < n) {
+      if (*levels == 6)
+        return too_many(err, "fattree", "(at most 6 levels)", n, cap);
+      cap *= m;
+      ++*levels;
+    }
+    *leaves = cap / m;
+    *switches = *leaves * *levels;
+    return 0;
+  }
+}
+
+/* Ports of every node and the links, by topology. */
+static int wire(struct builder *b, int64_t switches, int levels, int64_t leaves)
+{
+  const struct fcsim_params *p = b->p;
+  int64_t n = b->endpoints, k = p->sw_radix, m = k / 2, s0 = n;
+  int rc = 0;
+  switch (p->topology) {
+  case FCSIM_TOPO_STAR:
+  case FCSIM_TOPO_DUAL_PLANE:
+    for (int64_t e = 0; !rc && e < n; e++)
+      for (int64_t sw = 0; !rc && sw < switches; sw++)
+        rc = link2(b, e, s0 + sw);
+    return rc;
+  case FCSIM_TOPO_LEAFSPINE: {
+    int64_t spines = switches - leaves;
+    for (int64_t e = 0; !rc && e < n; e++)
+      rc = link2(b, e, s0 + e / m);
+    for (int64_t l = 0; !rc && spines && l < leaves; l++)
+      for (int64_t u = 0; !rc && u < m; u++)
+        rc = link2(b, s0 + l, s0 + leaves + u % spines);
+    return rc;
+  }
+  default: { /* FATTREE: endpoint e on leaf e/m; level-l switch w, up-port j -> level l+1 switch w with digit l = j */
+    if (levels == 1) {
+      for (int64_t e = 0; !rc && e < n; e++)
+        rc = link2(b, e, s0);
+      return rc;
+    }
+    for (int64_t e = 0; !rc && e < n; e++)
+      rc = link2(b, e, s0 + e / m);
+    int64_t pw = 1;
+    for (int l = 0; !rc && l + 1 < levels; l++, pw *= m)
+      for (int64_t w = 0; !rc && w < leaves; w++)
+        for (int64_t j = 0; !rc && j < m; j++) {
+          int64_t digit = (w / pw) % m, up = w + (j - digit) * pw;
+          rc = link2(b, s0 + (int64_t)l * leaves + w, s0 + (int64_t)(l + 1) * leaves + up);
+        }
+    return rc;
+  }
+  }
+}
+
+static void radices(struct builder *b, int64_t switches, int levels, int64_t leaves)
+{
+  const struct fcsim_params *p = b->p;
+  for (int64_t e = 0; e < b->endpoints; e++)
+    b->radix[e] = p->topology == FCSIM_TOPO_DUAL_PLANE ? 2 : 1;
+  for (int64_t s = 0; s < switches; s++)
+    b->radix[b->endpoints + s] = p->sw_radix;
+  (void)levels;
+  (void)leaves;
+}
+
+static int names_and_kinds(struct builder *b)
+{
+  struct fcsim_graph *g = &b->t->graph;
+  g->name = calloc((size_t)b->nodes, sizeof *g->name);
+  if (!g->name)
+    return fcsim_error_set(b->err, FCSIM_ENOMEM, "out of memory");
+  for (int64_t v = 0; v < b->nodes; v++) {
+    int sw = v >= b->endpoints;
+    snprintf(g->name[v], sizeof g->name[v], sw ? "sw%lld" : "f%lld", (long long)(sw ? v - b->endpoints : v));
+    g->kind[v] = (uint8_t)sw;
+    g->endpoint[v] = (uint8_t)!sw;
+  }
+  g->nkinds = 2;
+  snprintf(g->kinds[0].model, sizeof g->kinds[0].model, "ethswitch");
+  snprintf(g->kinds[0].set, sizeof g->kinds[0].set, "switch.latency=%d", b->p->sw_nic_latency_cycles);
+  snprintf(g->kinds[1].model, sizeof g->kinds[1].model, "ethswitch");
+  g->kinds[1].set[0] = 0;
+  return 0;
+}
+
+/* Unused switch ports stay unconnected (a 16-port switch with 9 FPGAs has 7
+ * free ports), as on the real switch. */
+int fcsim_switched_build(struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err)
+{
+  memset(t, 0, sizeof *t);
+  t->kind = FCSIM_TOPO_FILE;
+  int64_t switches = 0, leaves = 0;
+  int levels = 0;
+  int rc = plan(p, &switches, &levels, &leaves, err);
+  if (rc)
+    return rc;
+  struct builder b = {t, p, p->sw_nodes + switches, p->sw_nodes, NULL, NULL, err};
+  if (b.nodes > FCSIM_GRAPH_MAX_APSP)
+    return fcsim_error_set(err, FCSIM_ERANGE, "network.topology: %lld nodes; at most %d", (long long)b.nodes,
+                           FCSIM_GRAPH_MAX_APSP);
+  b.radix = calloc((size_t)b.nodes, sizeof *b.radix);
+  b.used = calloc((size_t)b.nodes, sizeof *b.used);
+  if (!b.radix || !b.used) {
+    rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+    goto out;
+  }
+  radices(&b, switches, levels, leaves);
+  if ((rc = fcsim_graph_init(&t->graph, b.nodes, b.radix, err)) || (rc = names_and_kinds(&b)) ||
+      (rc = wire(&b, switches, levels, leaves)))
+    goto out;
+  fcsim_graph_finish(&t->graph);
+  t->nodes = t->graph.nodes;
+  t->nports = t->graph.max_radix;
+  rc = fcsim_graph_all_distances(&t->graph, &t->dist, err);
+out:
+  free(b.radix);
+  free(b.used);
+  if (rc)
+    fcsim_topo_destroy(t);
+  return rc;
+}

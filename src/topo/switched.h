@@ -1,0 +1,16 @@
+/* Switched topologies: star, dual-plane, leaf-spine and fat tree of
+ * `ethswitch` nodes (topo/switched.c, docs/SWITCHED.md). */
+#ifndef FCSIM_TOPO_SWITCHED_H
+#define FCSIM_TOPO_SWITCHED_H
+
+#include "topo/topo.h"
+
+/* Builds the graph of p->topology (FCSIM_TOPO_STAR .. FCSIM_TOPO_FATTREE)
+ * from switch.nodes and switch.radix into `t` (kind FCSIM_TOPO_FILE, with
+ * names, kinds and hop distances, as a netlist would give). Refuses, with
+ * FCSIM_ECOMBINATION and one message, more endpoints than the switches'
+ * ports can take (star and dual-plane: more than switch.radix; leaf-spine:
+ * more than k*k/2). Returns 0 or an error. */
+int fcsim_switched_build(struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err);
+
+#endif

@@ -1,0 +1,90 @@
+/* Gather schedules of seed 002 (§5.1-5.3) as trace messages (docs/SWITCHED.md):
+ * DMA transfers of whole blocks, crossbar set-ups (c), MAC-table
+ * reconfigurations (t) and MPI barriers (Eq. 6 with the §6.3 corrections),
+ * written as a trace CSV (docs/WORKLOADS.md) that the `trace` workload runs
+ * on the simulated network. Node 0 is the root; nodes 1..n-1 each hold one
+ * block of `bytes`.
+ *
+ *  ring     DCN (§5.1.1, Fig. 11): the sources split into two halves that
+ *           shift toward the root on a ring, pipelined, ceil((n-1)/2) stages;
+ *  tree     VCSN (§5.1.2, Fig. 12): four chains hang off the root; two
+ *           "priority" chains stream to the root one block per stage (one
+ *           per physical port), the other two gather at their heads, which
+ *           send their accumulated blocks to the root last:
+ *           ceil((n-1)/4)+1 stages;
+ *  reconfig the tree schedule that also rewrites the MAC tables (t) before
+ *           every stage (the vlink schedule of Eq. 5's spirit: the virtual
+ *           topology is set per stage instead of once).
+ *
+ * A barrier is modelled as messages: after its stage, every source sends a
+ * 64-byte notice to the root once every block it was to receive arrived;
+ * the root, once every notice and block of the stage arrived, sends each
+ * source a 64-byte release delayed by the barrier time plus the next
+ * crossbar set-up c. The next stage's transfers wait for their release. */
+#ifndef FCSIM_WORKLOAD_GATHER_SCHED_H
+#define FCSIM_WORKLOAD_GATHER_SCHED_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "fcsim/error.h"
+
+#define FCSIM_GATHER_MAX_NODES 64 /* blocks are tracked in a 64-bit mask */
+
+enum fcsim_gather_schedule { FCSIM_GATHER_RING, FCSIM_GATHER_TREE, FCSIM_GATHER_RECONFIG };
+
+/* What to gather and the constants of seed 002 Table 5 (seconds, bytes/s). */
+struct fcsim_gather_spec {
+  enum fcsim_gather_schedule schedule;
+  int nodes;            /* n, including the root */
+  uint64_t bytes;       /* d, per source */
+  double t_s;           /* MAC-table reconfiguration (0 for DCN) */
+  double c_s;           /* crossbar set-up */
+  double l_s;           /* latency through one switch level (the model's l) */
+  double b_bytes_s;     /* theoretical bandwidth (the model's b) */
+  int levels;           /* fat-tree levels f for the model (1: one switch or a direct ring) */
+  int nodes_per_server; /* FPGAs per CPU server (N = ceil(n / this)) */
+};
+
+/* One data transfer of the schedule. */
+struct fcsim_gather_xfer {
+  int stage;       /* 1-based */
+  int src, dst;    /* nodes */
+  uint64_t blocks; /* bit k: node k's block travels in it */
+  int plane;       /* port of the root (or of the chain) it belongs to: 0 or 1 */
+  int64_t id;      /* its message id in the trace */
+};
+
+/* A built schedule. */
+struct fcsim_gather_plan {
+  int stages;                     /* data transfer stages */
+  int nxfers;
+  struct fcsim_gather_xfer *xfer; /* [nxfers] (from malloc) */
+  double start_s;                 /* when stage 1 starts (reconfiguration, barriers, c) */
+  double final_barrier_s;         /* the barrier after the last stage (added to the makespan) */
+  double stage_barrier_s;         /* barrier after one transfer stage */
+  double model_time_s;            /* the `gather` model's time_s for the same spec */
+  int model_stages;               /* the model's stage count */
+};
+
+/* Builds the plan for `spec` (n in 2..FCSIM_GATHER_MAX_NODES). Returns 0, or
+ * FCSIM_EINVAL / FCSIM_ENOMEM with a message. */
+int fcsim_gather_plan(const struct fcsim_gather_spec *spec, struct fcsim_gather_plan *plan, struct fcsim_error *err);
+void fcsim_gather_plan_free(struct fcsim_gather_plan *plan);
+
+/* Writes the plan as a trace CSV (transfers, notices, releases) to `out`;
+ * the message ids of the transfers are the plan's. With `plane_ids`, a
+ * transfer of plane 0 sits at an even message index (file position) and
+ * one of plane 1 at an odd one (switch.port_select = message sends message
+ * k on port k mod 2), so the two priority chains use different planes.
+ * Returns 0 or an error. */
+int fcsim_gather_write_trace(const struct fcsim_gather_spec *spec, struct fcsim_gather_plan *plan, int plane_ids,
+                             FILE *out, struct fcsim_error *err);
+
+/* Checks that the transfers deliver every source's block to the root
+ * exactly once, and that every transfer only carries blocks its source
+ * holds when it starts. Returns 0 or FCSIM_EINTERNAL naming the fault. */
+int fcsim_gather_check(const struct fcsim_gather_spec *spec, const struct fcsim_gather_plan *plan,
+                       struct fcsim_error *err);
+
+#endif

@@ -1,0 +1,212 @@
+/* Simulation tests of the store-and-forward Ethernet switch (router.model =
+ * ethswitch, src/router/ethswitch.c) on the switched topologies
+ * (src/topo/switched.c): a frame is never forwarded before its tail arrived
+ * plus t_S (exact zero-load latency), one stream never exceeds the line rate
+ * after framing (ethernet and sl3fc) and comes within a few frames of it, a
+ * full output buffer drops or pauses as configured and the loss is counted,
+ * every generator builds the expected node counts, and bad input is refused
+ * with exit status 2 and one message. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "test_support.h"
+
+/* 100G Ethernet after 64b/66b: 512-bit flits at 195.3125 MHz = 100 Gb/s. */
+#define ETH_SETS                                                                                              \
+  "router.model=ethswitch", "routing.algorithm=table", "network.clock=195.3125MHz", "network.flit_bits=512", \
+      "network.link_latency=20"
+
+/* One message of `bytes` from f0 to f1 (a trace); returns the simulation. */
+static struct fcsim_sim *one_message(const char *bytes, const char *const *extra)
+{
+  char csv[128];
+  snprintf(csv, sizeof csv, "id,src,dst,bytes\n1,0,1,%s\n", bytes);
+  char *path = ts_write_temp(csv, ".csv");
+  char trace[512];
+  snprintf(trace, sizeof trace, "traffic.trace=%s", path);
+  const char *sets[32] = {ETH_SETS, "traffic.mode=trace", trace};
+  int n = 7;
+  for (int i = 0; extra && extra[i]; i++)
+    sets[n++] = extra[i];
+  sets[n] = NULL;
+  struct fcsim_sim *sim = NULL;
+  assert_int_equal(ts_sim_run(sets, &sim), 0);
+  remove(path);
+  free(path);
+  return sim;
+}
+
+/* Zero load on a star, one frame of F flits: the source's Ethernet
+ * subsystem collects the frame (F - 1), sends it (F, link L), the switch
+ * waits for the tail and t_S, sends it (F, link L), and the destination
+ * ejects it (F - 1) after local:  T = 4F + 2L + t_S + local - 2. A switch
+ * that forwarded before the tail (cut-through) would be 2F - 2 shorter. */
+static void test_store_and_forward_latency(void **state)
+{
+  (void)state;
+  const int L = 20, F = 16;
+  const int ts_values[] = {0, 62, 200};
+  for (size_t i = 0; i < sizeof ts_values / sizeof ts_values[0]; i++) {
+    char tS[64];
+    snprintf(tS, sizeof tS, "switch.latency=%d", ts_values[i]);
+    const char *extra[] = {"network.topology=star", "switch.nodes=2", tS, "traffic.packet_size=16", NULL};
+    struct fcsim_sim *sim = one_message("1KiB", extra);
+    const struct fcsim_stats *s = fcsim_sim_stats(sim);
+    double expect = 4.0 * F + 2.0 * L + ts_values[i] + 1 - 2;
+    assert_true(s->packets_delivered == 1);
+    if (s->makespan != expect)
+      fprintf(stderr, "t_S %d: makespan %.0f, expected %.0f\n", ts_values[i], s->makespan, expect);
+    assert_true(s->makespan == expect);
+    fcsim_sim_destroy(sim);
+  }
+}
+
+/* One 2 MiB stream: the wire carries F flits plus overhead/64 flits of
+ * framing per frame, one flit per cycle; the makespan is at least that and
+ * at most that plus the pipeline (three frames and the links). */
+static void line_rate_case(const char *framing, int payload_bytes, int overhead_bytes)
+{
+  char fr[64], pk[64];
+  snprintf(fr, sizeof fr, "switch.framing=%s", framing);
+  snprintf(pk, sizeof pk, "traffic.packet_size=%dB", payload_bytes);
+  const char *extra[] = {"network.topology=star", "switch.nodes=2", fr, pk, NULL};
+  struct fcsim_sim *sim = one_message("2MiB", extra);
+  const struct fcsim_stats *s = fcsim_sim_stats(sim);
+  double flits = 2.0 * 1024 * 1024 / 64, frames = (2.0 * 1024 * 1024 + payload_bytes - 1) / payload_bytes;
+  double wire = flits + (frames - 1) * overhead_bytes / 64.0;
+  double F = payload_bytes / 64.0;
+  assert_true(s->makespan >= wire);
+  assert_true(s->makespan <= wire + 3 * F + 2 * 20 + 62 + 16);
+  fcsim_sim_destroy(sim);
+}
+
+static void test_line_rate_after_framing(void **state)
+{
+  (void)state;
+  line_rate_case("ethernet", 9152, 42); /* seed 002 Eq. 2: 12.44 GB/s */
+  line_rate_case("sl3fc", 3968, 96);    /* seed 002 Eq. 1 before 64b/67b */
+}
+
+/* Incast: f0 and f1 stream to f2 through a switch whose output buffer
+ * holds two frames. */
+static struct fcsim_sim *incast(const char *overflow, int *rc)
+{
+  const char *csv = "id,src,dst,bytes\n1,0,2,256KiB\n2,1,2,256KiB\n";
+  char *path = ts_write_temp(csv, ".csv");
+  char trace[512], ov[64];
+  snprintf(trace, sizeof trace, "traffic.trace=%s", path);
+  snprintf(ov, sizeof ov, "switch.overflow=%s", overflow);
+  const char *sets[] = {ETH_SETS, "traffic.mode=trace", trace, "network.topology=star", "switch.nodes=3",
+                        "switch.buffer=64", "traffic.packet_size=32", ov, "sim.deadlock_cycles=5000", NULL};
+  struct fcsim_sim *sim = NULL;
+  *rc = ts_sim_run(sets, &sim);
+  remove(path);
+  free(path);
+  return sim;
+}
+
+static void test_full_buffer_pause(void **state)
+{
+  (void)state;
+  int rc;
+  struct fcsim_sim *sim = incast("pause", &rc);
+  assert_int_equal(rc, 0);
+  const struct fcsim_stats *s = fcsim_sim_stats(sim);
+  assert_true(s->switch_pause_cycles > 0);
+  assert_true(s->switch_dropped_packets == 0);
+  assert_true(s->flits_delivered_total == 2 * 256 * 1024 / 64);
+  /* two streams share one output: about twice one stream's time */
+  assert_true(s->makespan >= 2 * 4096);
+  fcsim_sim_destroy(sim);
+}
+
+static void test_full_buffer_drop(void **state)
+{
+  (void)state;
+  int rc;
+  struct fcsim_sim *sim = incast("drop", &rc);
+  assert_non_null(sim);
+  const struct fcsim_stats *s = fcsim_sim_stats(sim);
+  assert_true(s->switch_dropped_packets > 0);
+  assert_true(s->switch_dropped_flits == 32 * s->switch_dropped_packets);
+  /* every flit is delivered or counted as dropped, none lost silently */
+  assert_true(s->flits_delivered_total + s->switch_dropped_flits == s->flits_injected_total);
+  assert_true(s->flits_injected_total == 2 * 256 * 1024 / 64);
+  fcsim_sim_destroy(sim);
+  (void)rc;
+}
+
+static void expect_topo(const char *topo, const char *nodes, const char *radix, const char *want)
+{
+  char t[64], n[64], k[64];
+  snprintf(t, sizeof t, "network.topology=%s", topo);
+  snprintf(n, sizeof n, "switch.nodes=%s", nodes);
+  snprintf(k, sizeof k, "switch.radix=%s", radix);
+  const char *args[] = {"topo", "--set", t, "--set", n, "--set", k, "--set", "routing.algorithm=table", "--set",
+                        "router.model=ethswitch", NULL};
+  struct ts_result r;
+  assert_int_equal(ts_run_cli(&r, args), 0);
+  if (!strstr(r.out, want))
+    fprintf(stderr, "%s\n%s\n", r.out, r.err);
+  assert_int_equal(r.status, 0);
+  assert_non_null(strstr(r.out, want));
+  ts_result_free(&r);
+}
+
+/* Node counts: star 16 + 1; dual plane 16 + 2, 32 links; leaf-spine with
+ * k = 8, n = 32: a = 8 leaves, 4 spines; fat tree k = 8, n = 16: a 4-ary
+ * 2-tree, 4 + 4 switches; n = 64: 3 levels of 16. */
+static void test_generators(void **state)
+{
+  (void)state;
+  expect_topo("star", "16", "16", "17 routers (16 endpoints)");
+  expect_topo("dual-plane", "16", "16", "18 routers (16 endpoints)");
+  expect_topo("dual-plane", "16", "16", "32 bidirectional");
+  expect_topo("leafspine", "32", "8", "44 routers (32 endpoints)");
+  expect_topo("leafspine", "32", "8", "64 bidirectional");
+  expect_topo("fattree", "16", "8", "24 routers (16 endpoints)");
+  expect_topo("fattree", "64", "8", "112 routers (64 endpoints)");
+}
+
+static void expect_refused(const char *const *args, const char *needle)
+{
+  struct ts_result r;
+  assert_int_equal(ts_run_cli(&r, args), 0);
+  if (r.status != 2 || !strstr(r.err, needle))
+    fprintf(stderr, "status %d: %s\n", r.status, r.err);
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, needle));
+  ts_result_free(&r);
+}
+
+static void test_bad_input(void **state)
+{
+  (void)state;
+  const char *star[] = {"topo", "--set", "network.topology=star", "--set", "switch.nodes=17", "--set",
+                        "switch.radix=16", NULL};
+  expect_refused(star, "switch.nodes <= switch.radix");
+  const char *ls[] = {"topo", "--set", "network.topology=leafspine", "--set", "switch.nodes=40", "--set",
+                      "switch.radix=8", NULL};
+  expect_refused(ls, "expected at most 32");
+  const char *frame[] = {"run", "--set", "network.topology=star", "--set", "router.model=ethswitch", "--set",
+                         "routing.algorithm=table", "--set", "network.flit_bits=512", "--set",
+                         "traffic.packet_size=10000B", NULL};
+  expect_refused(frame, "9152-byte payload");
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_store_and_forward_latency), cmocka_unit_test(test_line_rate_after_framing),
+      cmocka_unit_test(test_full_buffer_pause),         cmocka_unit_test(test_full_buffer_drop),
+      cmocka_unit_test(test_generators),                cmocka_unit_test(test_bad_input),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

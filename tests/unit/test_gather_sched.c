@@ -1,0 +1,103 @@
+/* Unit tests of the gather schedules (src/workload/gather_sched.c): every
+ * schedule delivers every source's block to the root exactly once, only
+ * ever sending blocks a node holds, in the seed's stage counts (ring
+ * ceil((n-1)/2), tree ceil((n-1)/4)+1 for n >= 4, 1 below); the checker catches a
+ * duplicated and a missing block; the trace has one row per transfer plus
+ * the barrier notices and releases, and the plane-ordered trace puts every
+ * transfer on a message index of its plane's parity. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "workload/gather_sched.h"
+
+static struct fcsim_gather_spec spec(enum fcsim_gather_schedule s, int n)
+{
+  return (struct fcsim_gather_spec){s, n, 1 << 20, s == FCSIM_GATHER_RING ? 0 : 1.24e-4, 1.35e-6, 8.47e-7,
+                                    12.44e9, 1, 2};
+}
+
+static void test_every_block_once(void **state)
+{
+  (void)state;
+  for (int s = FCSIM_GATHER_RING; s <= FCSIM_GATHER_RECONFIG; s++)
+    for (int n = 2; n <= FCSIM_GATHER_MAX_NODES; n++) {
+      struct fcsim_gather_spec sp = spec((enum fcsim_gather_schedule)s, n);
+      struct fcsim_gather_plan pl;
+      struct fcsim_error err = {0};
+      assert_int_equal(fcsim_gather_plan(&sp, &pl, &err), 0);
+      if (fcsim_gather_check(&sp, &pl, &err))
+        fail_msg("schedule %d, n = %d: %s", s, n, err.msg);
+      /* the tree's formula counts one stage too many below 4 nodes */
+      int want = s == FCSIM_GATHER_RING ? (n - 1 + 1) / 2 : n <= 3 ? 1 : (n - 1 + 3) / 4 + 1;
+      assert_int_equal(pl.stages, want);
+      if (n >= 4 && s != FCSIM_GATHER_RECONFIG) /* the model's vlink is another schedule */
+        assert_int_equal(pl.stages, pl.model_stages);
+      fcsim_gather_plan_free(&pl);
+    }
+}
+
+static void test_checker_catches_faults(void **state)
+{
+  (void)state;
+  struct fcsim_gather_spec sp = spec(FCSIM_GATHER_TREE, 9);
+  struct fcsim_gather_plan pl;
+  struct fcsim_error err = {0};
+  assert_int_equal(fcsim_gather_plan(&sp, &pl, &err), 0);
+  assert_int_equal(fcsim_gather_check(&sp, &pl, &err), 0);
+  int last = pl.nxfers - 1;
+  uint64_t saved = pl.xfer[last].blocks;
+  pl.xfer[last].blocks = 0; /* a block never sent */
+  assert_int_not_equal(fcsim_gather_check(&sp, &pl, &err), 0);
+  pl.xfer[last].blocks = saved;
+  pl.xfer[0].blocks |= 1ull << 8; /* a block its source does not hold */
+  assert_int_not_equal(fcsim_gather_check(&sp, &pl, &err), 0);
+  fcsim_gather_plan_free(&pl);
+}
+
+/* Rows of the trace: one per transfer, and per stage but the last n-1
+ * notices and n-1 releases. With planes, transfer k's message index has
+ * the parity of its plane. */
+static void test_trace_rows(void **state)
+{
+  (void)state;
+  struct fcsim_gather_spec sp = spec(FCSIM_GATHER_TREE, 16);
+  struct fcsim_gather_plan pl;
+  struct fcsim_error err = {0};
+  assert_int_equal(fcsim_gather_plan(&sp, &pl, &err), 0);
+  char *text = NULL;
+  size_t size = 0;
+  FILE *f = open_memstream(&text, &size);
+  assert_int_equal(fcsim_gather_write_trace(&sp, &pl, 1, f, &err), 0);
+  fclose(f);
+  int rows = 0, index = 0;
+  char *save = NULL;
+  for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+    if (line[0] == '#' || !strncmp(line, "id,", 3))
+      continue;
+    long long id = atoll(line);
+    if (id < pl.nxfers)
+      assert_int_equal(index % 2, pl.xfer[id].plane);
+    index++;
+    rows++;
+  }
+  assert_int_equal(rows, pl.nxfers + 2 * (pl.stages - 1) * (sp.nodes - 1));
+  free(text);
+  fcsim_gather_plan_free(&pl);
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_every_block_once),
+      cmocka_unit_test(test_checker_catches_faults),
+      cmocka_unit_test(test_trace_rows),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
