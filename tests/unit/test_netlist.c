@@ -163,7 +163,7 @@ static void test_bad_netlists(void **state)
   expect_refused(TWO "link a:0 b:0 bandwidth=0\n", 3, "expected 1..16");            /* zero bandwidth */
   expect_refused(TWO "link a:0 b:0 bandwidth=1Gbps\n", 3, "0 flits/cycle");
   expect_refused("node a ports=2 model=vq\n", 1, "unknown model `vq`");            /* unknown model */
-  expect_refused("kind k model=ring\n", 1, "unknown model `ring`");
+  expect_refused("kind k model=rung\n", 1, "unknown model `rung`");
   expect_refused(TWO "link a:0 b:0 model=tnw\n", 3, "unknown link model `tnw`");    /* unknown link model */
   expect_refused(TWO "link a:0 b:0 model=gaussian\n", 3, "needs jitter");
   expect_refused(TWO "link a:0 b:0 model=fixed jitter=3\n", 3, "use model=gaussian");
