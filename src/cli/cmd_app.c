@@ -7,8 +7,11 @@
 #include "cli/app.h"
 #include "cli/cli.h"
 
+extern const struct fcsim_cli_app fcsim_cli_app_fft;
+
 static const struct fcsim_cli_app *const apps[] = {
   /* one row per application, in the order `fcsim app --help` lists them */
+  &fcsim_cli_app_fft,
   NULL,
 };
 
