@@ -8,10 +8,12 @@
 #include "cli/cli.h"
 
 extern const struct fcsim_cli_app fcsim_cli_app_fft;
+extern const struct fcsim_cli_app fcsim_cli_app_stream;
 
 static const struct fcsim_cli_app *const apps[] = {
   /* one row per application, in the order `fcsim app --help` lists them */
   &fcsim_cli_app_fft,
+  &fcsim_cli_app_stream,
   NULL,
 };
 
