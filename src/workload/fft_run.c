@@ -3,7 +3,6 @@
  * Table 6.2 estimate of the `fft` model with the network's own BW and LD
  * beside them. */
 #define _POSIX_C_SOURCE 200809L
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,11 +13,10 @@
 #include "fcsim/sim.h"
 #include "workload/fft_sched.h"
 
-static int get_uint(const struct fcsim_config *cfg, const char *key, unsigned *v)
+static void get_uint(const struct fcsim_config *cfg, const char *key, unsigned *v)
 {
   const char *t = fcsim_config_get(cfg, key);
   *v = t ? (unsigned)strtoul(t, NULL, 10) : 0;
-  return 0;
 }
 
 /* The torus side must be 2^m, the same on three dimensions. */

@@ -24,17 +24,17 @@ static uint32_t node_of(unsigned m, unsigned x, unsigned y, unsigned z)
 static int check(unsigned n, unsigned m, unsigned ips, unsigned point_bytes, struct fcsim_error *err)
 {
   if (m < 1 || m > 5)
-    return fcsim_error_set(err, FCSIM_ERANGE, "fft.m = %u: the torus side 2^m must be 2 to 32 nodes", m);
+    return fcsim_error_set(err, FCSIM_ERANGE, "network.dims: the torus side 2^m must be 2 to 32 nodes (m = %u)", m);
   if (!fcsim_fft_max_ips(n))
     return fcsim_error_set(err, FCSIM_ERANGE,
                            "fft.n = %u: Table 6.3 lists 1D FFT IPs of 16 to 256 points only (n = 4..8)", n);
   if (3 * m > 2 * n)
     return fcsim_error_set(err, FCSIM_ERANGE,
-                           "fft.n = %u on fft.m = %u: need 3m <= 2n so that every node holds at least "
+                           "fft.n = %u on a 2^%u-per-side torus: need 3m <= 2n so that every node holds at least "
                            "one 1D FFT (2^%u nodes, 2^%u FFTs per dimension)", n, m, 3 * m, 2 * n);
   if (2 * m > n)
     return fcsim_error_set(err, FCSIM_ERANGE,
-                           "fft.n = %u on fft.m = %u: the mapping for 2m > n is not implemented (that "
+                           "fft.n = %u on a 2^%u-per-side torus: the mapping for 2m > n is not implemented (that "
                            "case of seed 000 Fig. 6.1 is not legible); use a torus with 2m <= n", n, m);
   if (ips < 1 || ips > fcsim_fft_max_ips(n))
     return fcsim_error_set(err, FCSIM_ERANGE,

@@ -52,8 +52,8 @@ struct fcsim_fft_sched {
   uint64_t *local_z_delay;  /* [nodes] cycles after Y compute starts when its own YZ share is all produced */
 };
 
-/* Builds the schedule. Refuses (FCSIM_ERANGE, naming the key fft.n /
- * fft.m / fft.ips) 3m > 2n, 2m > n (the mapping of that case is not legible
+/* Builds the schedule. Refuses (FCSIM_ERANGE, naming fft.n, fft.ips or
+ * network.dims) 3m > 2n, 2m > n (the mapping of that case is not legible
  * in the seed), n outside Table 6.3 and more IPs than it allows. */
 int fcsim_fft_sched_build(unsigned n, unsigned m, unsigned ips, unsigned point_bytes,
                           struct fcsim_fft_sched *s, struct fcsim_error *err);
