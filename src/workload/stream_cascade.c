@@ -25,8 +25,8 @@
 
 /* Model parameters and results by name. */
 struct stream_model {
-  const struct fcsim_model_ops *ops;
-  double *p, *r; /* [n_params], [n_results] */
+  const struct fcsim_model_ops *ops; /* the `stream` model */
+  double *p, *r;                     /* its parameters [n_params] and results [n_results] (one malloc) */
 };
 
 static double P(const struct stream_model *s, const char *name)
