@@ -77,6 +77,9 @@ rows=$(cat <<'ROWS'
 000|Tab 6.1|64³ on 8³: yz packets per node|check|model fft --preset 64-on-8|.results.yz_packets_per_node|1|packets|64|abs 0
 000|Tab 6.1|16³ on 4³: yz packets per node|check|model fft --preset 16-on-4|.results.yz_packets_per_node|1|packets|16|abs 0
 000|Tab 6.1|32³ on 8³ (2m>n): xy packets per node|check|model fft --set n=5 --set m=3|.results.xy_packets_per_node|1|packets|16|abs 0
+000|Tab 6.4|16³ on 4³, 4 IPs, simulated FFT|known|app fft @HERE@/examples/fft/16-on-4.ini|.fft_latency_ns|1e-3|µs|3.86|abs 0.005
+000|Tab 6.4|32³ on 4³, 4 IPs, simulated FFT|known|app fft @HERE@/examples/fft/32-on-4.ini|.fft_latency_ns|1e-3|µs|5.30|abs 0.005
+000|Tab 3.5|16³ on 4³, fixed latency, simulated FFT|known|app fft @HERE@/examples/fft/16-on-4.ini --set fft.ips=75 --set network.link_latency=175.7ns|.fft_latency_ns|1e-3|µs|1.63|abs 0.005
 001|Eq. 2.2|SL3 link latency 365 ns at 225 MHz|check|model fc --preset sl3|.results.latency_cycles|1|cycles|82|abs 0
 001|Eq. 2.2|D_link = 82 + 32 + 4|check|model fc --preset sl3|.results.D_link|1|cycles|118|abs 0
 001|Eq. 2.3|TX overhead 1/(1+32)|check|model fc --preset sl3|.results.tx_overhead|100|%|3.0303|abs 0.0001
@@ -100,6 +103,12 @@ rows=$(cat <<'ROWS'
 001|Fig. 3.12|compressed (4,16)|check|model stream --preset lbm-comp|.results.sustained_flops|1e-9|GFlop/s|739.55|abs 0.005
 001|Fig. 3.12|compressed (4,16): stall ratio|check|model stream --preset lbm-comp|.results.stall_ratio|100|%|39.05|abs 0.005
 001|Fig. 3.13|LBM (1,256), C_stream 720×240×16: % of peak|known|model stream --preset lbm --set M=256 --set N_grid=2764800|.results.efficiency|100|%|92|abs 0.5
+001|Fig. 3.11|LBM (1,16), simulated cascade|check|app stream --preset lbm|.simulated.sustained_flops|1e-9|GFlop/s|318.828|rel 0.01
+001|Fig. 3.11|LBM (1,16), simulated: % of peak|check|app stream --preset lbm|.simulated.efficiency|100|%|87|abs 0.5
+001|Fig. 3.11|LBM (2,16), simulated: stall ratio|known|app stream --preset lbm --set stream.n=2|.simulated.stall_ratio|100|%|28.57|abs 0.005
+001|Fig. 3.11|LBM (4,16), simulated|known|app stream --preset lbm --set stream.n=4|.simulated.sustained_flops|1e-9|GFlop/s|435.99|abs 0.005
+001|Fig. 3.12|compressed (2,16), simulated|check|app stream --preset lbm-comp --set stream.n=2 --set stream.r_comp=2.392|.simulated.sustained_flops|1e-9|GFlop/s|626.31|rel 0.01
+001|Fig. 3.12|compressed (4,16), simulated|known|app stream --preset lbm-comp|.simulated.sustained_flops|1e-9|GFlop/s|739.55|abs 0.005
 001|§4.3.3|2048 FPGAs, radix 64: leaves|check|model p2p --preset e40g-switched --set n=2048|.results.ring_leaves|1|leaves|64|abs 0
 001|§4.3.3|2048 FPGAs, radix 64: spines|check|model p2p --preset e40g-switched --set n=2048|.results.ring_spines|1|spines|32|abs 0
 002|§3.4|jumbo frame payload 9152/9194|check|model linkbw --preset vcsn|.results.payload_efficiency|100|%|99.5|abs 0.05

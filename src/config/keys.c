@@ -148,6 +148,13 @@ const struct fcsim_key fcsim_keys[] = {
    "continuous mode: a run whose average latency exceeds this multiple of the zero-load latency at its average hop count is saturated (`latency`); 0 turns it off"},
   {"sim", "saturation_latency", FCSIM_KT_INT, "cycles", "0", 0, 1e12, 0, NULL, NULL, NULL,
    "continuous mode: a run whose average latency exceeds this is saturated (`latency`); 0: off"},
+
+  {"fft", "n", FCSIM_KT_INT, "log2 points", "6", 4, 8, 0, NULL, NULL, NULL,
+   "`fcsim app fft`: the FFT has 2^n points per side (16-256, the IP sizes of seed 000 Table 6.3); the torus (network.dims) is 2^m per side"},
+  {"fft", "ips", FCSIM_KT_INT, "IPs", "16", 1, 75, 0, NULL, NULL, NULL,
+   "`fcsim app fft`: streaming 1D FFT IPs per node, at most Table 6.3's limit for the size (75, 41, 41, 31, 31)"},
+  {"fft", "point_bytes", FCSIM_KT_INT, "bytes", "8", 1, 1024, 0, NULL, NULL, NULL,
+   "`fcsim app fft`: bytes per complex point (single precision: 8)"},
 };
 
 const size_t fcsim_nkeys = sizeof fcsim_keys / sizeof fcsim_keys[0];

@@ -1,0 +1,156 @@
+/* `fcsim app stream [CONFIG]`: the stream-computing cascade of seed 001
+ * ch. 3 simulated on a ring of FPGAs (src/workload/stream_cascade.c),
+ * printed beside `fcsim model stream` for the same parameters. */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/app.h"
+#include "cli/cli.h"
+#include "cli/common.h"
+#include "cli/output.h"
+#include "workload/stream_cascade.h"
+
+static const char stream_usage[] =
+    "usage: fcsim app stream [CONFIG] [--preset NAME] [--set stream.KEY=VALUE ...] [--block N]\n"
+    "                        [--set section.key=value ...] [--json FILE]\n"
+    "  Simulates one pass of a stream through M FPGAs on a ring (seed 001 ch. 3) and prints the\n"
+    "  sustained FLOP/s, efficiency, stall ratio and speedup beside `fcsim model stream`.\n"
+    "  --preset and stream.KEY are those of `fcsim model stream` (tsunami, tsunami-small, lbm,\n"
+    "  lbm-comp; n, m, M, F, N_grid, B_link, ...). --block: stream elements per message (64).\n"
+    "  CONFIG and the other --set keys give router settings; the ring, the clock (F), the\n"
+    "  link latency (D_link) and bandwidth (B_link, plain links) come from the stream.\n";
+
+#define MAX_STREAM_SETS 64
+
+/* Splits off the stream's own options; the rest go to cli_parse. */
+static int split_args(int argc, char **argv, char **rest, int *nrest, const char **sets, const char **preset,
+                      long *block)
+{
+  int ns = 0;
+  *nrest = 0;
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    if ((!strcmp(a, "--preset") || !strcmp(a, "--block")) && i + 1 >= argc) {
+      fcsim_cli_error("option %s needs a value\n%s", a, stream_usage);
+      return FCSIM_EXIT_USAGE;
+    }
+    if (!strcmp(a, "--preset")) {
+      *preset = argv[++i];
+    } else if (!strcmp(a, "--block")) {
+      char *end;
+      *block = strtol(argv[++i], &end, 10);
+      if (*end || *block < 1) {
+        fcsim_cli_error("--block `%s`: expected a whole number of elements, at least 1", argv[i]);
+        return FCSIM_EXIT_USAGE;
+      }
+    } else if ((!strcmp(a, "--set") || !strcmp(a, "-s")) && i + 1 < argc && !strncmp(argv[i + 1], "stream.", 7)) {
+      if (ns == MAX_STREAM_SETS - 1) {
+        fcsim_cli_error("too many --set stream.* options");
+        return FCSIM_EXIT_USAGE;
+      }
+      sets[ns++] = argv[++i] + 7;
+    } else {
+      rest[(*nrest)++] = argv[i];
+    }
+  }
+  sets[ns] = NULL;
+  return 0;
+}
+
+static void print_table(const struct fcsim_stream_result *r)
+{
+  printf("stream cascade (n,m) = (%.0f,%.0f) on M = %.0f FPGAs, C_stream = %.0f, %llu elements per message\n",
+         r->n, r->m, r->M, r->c_stream, (unsigned long long)r->block_elements);
+  printf("plain links: %d-bit flits, one per cycle (B_link), %d cycles (D_link)\n", r->flit_bits,
+         r->link_latency_cycles);
+  printf("%-22s %16s %16s\n", "", "simulated", "model");
+  printf("%-22s %16.4g %16.4g\n", "sustained (FLOP/s)", r->sim_flops, r->model_flops);
+  printf("%-22s %15.2f%% %15.2f%%\n", "efficiency", 100 * r->sim_efficiency, 100 * r->model_efficiency);
+  printf("%-22s %15.2f%% %15.2f%%\n", "stall ratio", 100 * r->sim_stall, 100 * r->model_stall);
+  printf("%-22s %16.3f %16.3f\n", "speedup vs (1,1)", r->sim_speedup, r->model_speedup);
+  printf("%-22s %15.2f%% %15.2f%%\n", "parallel efficiency", 100 * r->sim_parallel_efficiency,
+         100 * r->model_parallel_efficiency);
+  printf("%-22s %16.0f %16.0f\n", "pass (cycles)", r->pass_cycles, r->model_cycles);
+  printf("peak %.4g FLOP/s; flits %llu of %llu delivered\n", r->peak_flops,
+         (unsigned long long)r->flits_delivered, (unsigned long long)r->flits_expected);
+}
+
+static json_t *to_json(const struct fcsim_stream_result *r)
+{
+  return json_pack("{s:s,s:s,s:{s:f,s:f,s:f,s:f,s:I,s:I,s:i,s:i},s:{s:f,s:f,s:f,s:f,s:f,s:f},"
+                   "s:{s:f,s:f,s:f,s:f,s:f,s:f},s:f,s:{s:I,s:I}}",
+                   "fcsim", FCSIM_VERSION, "app", "stream",
+                   "stream", "n", r->n, "m", r->m, "M", r->M, "C_stream", r->c_stream, "block_elements",
+                   (json_int_t)r->block_elements, "messages", (json_int_t)r->messages, "flit_bits", r->flit_bits,
+                   "link_latency_cycles", r->link_latency_cycles,
+                   "simulated", "sustained_flops", r->sim_flops, "efficiency", r->sim_efficiency, "stall_ratio",
+                   r->sim_stall, "speedup", r->sim_speedup, "parallel_efficiency", r->sim_parallel_efficiency,
+                   "pass_cycles", r->pass_cycles,
+                   "model", "sustained_flops", r->model_flops, "efficiency", r->model_efficiency, "stall_ratio",
+                   r->model_stall, "speedup", r->model_speedup, "parallel_efficiency",
+                   r->model_parallel_efficiency, "pass_cycles", r->model_cycles,
+                   "peak_flops", r->peak_flops,
+                   "flits", "expected", (json_int_t)r->flits_expected, "delivered", (json_int_t)r->flits_delivered);
+}
+
+static int write_json(const char *path, const struct fcsim_stream_result *r)
+{
+  struct cli_out jo;
+  if (cli_out_open(&jo, path))
+    return FCSIM_EXIT_USAGE;
+  json_t *doc = to_json(r);
+  int bad = !doc || json_dumpf(doc, jo.f, JSON_INDENT(1)) || fputc('\n', jo.f) == EOF;
+  json_decref(doc);
+  if (bad) {
+    fcsim_cli_error("%s: cannot write the results", path);
+    cli_out_abort(&jo);
+    return FCSIM_EXIT_FAIL;
+  }
+  return cli_out_commit(&jo) ? FCSIM_EXIT_FAIL : FCSIM_EXIT_OK;
+}
+
+static int run(int argc, char **argv)
+{
+  char **rest = malloc((size_t)(argc + 1) * sizeof *rest);
+  const char *sets[MAX_STREAM_SETS], *preset = NULL;
+  long block = 64;
+  int nrest, rc;
+  struct cli_opts o;
+  if (!rest)
+    return FCSIM_EXIT_FAIL;
+  if ((rc = split_args(argc, argv, rest, &nrest, sets, &preset, &block)) ||
+      (rc = cli_parse(nrest, rest, &o, 0, stream_usage))) {
+    free(rest);
+    return rc;
+  }
+  free(rest);
+  if (o.help) {
+    fputs(stream_usage, stdout);
+    return FCSIM_EXIT_OK;
+  }
+  const char *outs[] = {o.json_path}, *ins[] = {o.config_path};
+  if (cli_out_check_paths(outs, 1, ins, 1))
+    return FCSIM_EXIT_USAGE;
+  struct fcsim_config *cfg = cli_load_config(&o);
+  if (!cfg)
+    return FCSIM_EXIT_USAGE;
+  struct fcsim_error err = {0};
+  struct fcsim_stream_result r;
+  rc = fcsim_stream_run(preset, sets, (uint64_t)block, cfg, &r, &err);
+  fcsim_config_destroy(cfg);
+  if (rc) {
+    fcsim_cli_error("%s", err.msg);
+    return cli_exit_for(rc);
+  }
+  if (!o.quiet && !cli_out_is_stdout(o.json_path))
+    print_table(&r);
+  return o.json_path ? write_json(o.json_path, &r) : FCSIM_EXIT_OK;
+}
+
+const struct fcsim_cli_app fcsim_cli_app_stream = {
+  .name = "stream",
+  .summary = "stream-computing cascade on a ring of FPGAs beside `fcsim model stream` (seed 001 ch. 3)",
+  .run = run,
+};

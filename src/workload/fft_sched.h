@@ -1,0 +1,108 @@
+/* The communication of a 2^n-per-side 3D FFT on a 2^m-per-side 3D torus
+ * (seed 000 ch. 6) as a schedule of messages with dependencies, run as a
+ * trace workload by `fcsim app fft` (fft_sched.c).
+ *
+ * Each node has `ips` streaming 1D-FFT IPs (Table 6.3): an IP takes one
+ * point per cycle and puts out the transform of a 2^n-point FFT 2^n cycles
+ * after its first input, in natural order, and accepts the next FFT's
+ * inputs at once. A node's 2^(2n-3m) FFTs of a dimension run in rounds of
+ * min(ips, FFTs) at a time. Points leave as the IPs produce them: for each
+ * round, one message per destination node, released the cycle after the
+ * round's last point for that destination is produced. A phase on a node
+ * (Y compute, Z compute) starts only when all of its data has arrived: the
+ * turn's messages delivered to it, and its own local share produced. The
+ * X-fold is offline (s6.2), so X compute starts at cycle 0 everywhere. */
+#ifndef FCSIM_WORKLOAD_FFT_SCHED_H
+#define FCSIM_WORKLOAD_FFT_SCHED_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "fcsim/error.h"
+
+/* Table 6.3: the most IPs of a 2^n-point FFT that fit on a Stratix V
+ * 5SGSMD8; 0 when the seed lists no IP of that size (n outside 4..8). */
+unsigned fcsim_fft_max_ips(unsigned n);
+
+/* One message of the schedule. */
+struct fcsim_fft_msg {
+  uint32_t src, dst;     /* torus node numbers, x + K*y + K*K*z */
+  uint64_t bytes;        /* points carried x point bytes */
+  uint64_t start_cycles; /* earliest release */
+  uint64_t delay_cycles; /* after the last dependency arrives */
+  uint32_t dep_first;    /* its dependencies: deps[dep_first .. dep_first + ndeps) */
+  uint32_t ndeps;        /* messages it waits for (all delivered at src) */
+  uint8_t turn;          /* 1: XY corner turn, 2: YZ corner turn */
+  uint16_t round;        /* which round of the source's IPs produced it */
+};
+
+/* A schedule: the messages of both turns (XY first) and per-node facts the
+ * phase times need. */
+struct fcsim_fft_sched {
+  unsigned n, m;            /* 2^n points per side, 2^m nodes per side */
+  unsigned ips;             /* IPs used per node: min(requested, FFTs per node) */
+  unsigned rounds;          /* rounds of FFTs per dimension per node */
+  uint32_t nodes;           /* 2^(3m) */
+  uint64_t fft_cycles;      /* 2^n: one IP's latency and one FFT's input time */
+  uint64_t point_bytes;     /* bytes per complex point */
+  int64_t nmsg;             /* messages */
+  struct fcsim_fft_msg *msg;/* [nmsg] (from malloc) */
+  uint32_t *deps;           /* message indices (from malloc) */
+  uint64_t *local_y_cycles; /* [nodes] cycle the node's own XY share is all produced */
+  uint64_t *local_z_delay;  /* [nodes] cycles after Y compute starts when its own YZ share is all produced */
+};
+
+/* Builds the schedule. Refuses (FCSIM_ERANGE, naming fft.n, fft.ips or
+ * network.dims) 3m > 2n, 2m > n (the mapping of that case is not legible
+ * in the seed), n outside Table 6.3 and more IPs than it allows. */
+int fcsim_fft_sched_build(unsigned n, unsigned m, unsigned ips, unsigned point_bytes,
+                          struct fcsim_fft_sched *s, struct fcsim_error *err);
+void fcsim_fft_sched_free(struct fcsim_fft_sched *s);
+
+/* Writes the schedule as a trace CSV (docs/WORKLOADS.md); message i has id
+ * i + 1. Returns 0 or FCSIM_EIO. */
+int fcsim_fft_sched_write_csv(const struct fcsim_fft_sched *s, FILE *f, struct fcsim_error *err);
+
+/* Phase times of a run, in cycles, the latest node's. */
+struct fcsim_fft_phases {
+  double x_end_cycles;       /* last X FFT output */
+  double xy_arrived_cycles;  /* last node has all of its Y data */
+  double y_end_cycles;       /* last Y FFT output */
+  double yz_arrived_cycles;  /* last node has all of its Z data */
+  double z_end_cycles;       /* last Z FFT output: the FFT's end-to-end latency */
+  double xy_turn_cycles;     /* longest wait of a node for its Y data after its X compute ended */
+  double yz_turn_cycles;     /* longest wait for its Z data after its Y compute ended */
+};
+
+/* Derives the phase times from each message's completion cycle
+ * (complete[i] for message i). Refuses a message that never completed or
+ * that completed before one of its dependencies (FCSIM_EINVAL). */
+int fcsim_fft_sched_phases(const struct fcsim_fft_sched *s, const uint64_t *complete,
+                           struct fcsim_fft_phases *ph, struct fcsim_error *err);
+
+struct fcsim_config;
+
+/* What `fcsim app fft` measured on one configuration (fft_run.c). */
+struct fcsim_fft_result {
+  unsigned n, m;                  /* 2^n points and 2^m nodes per side */
+  unsigned ips_requested, ips;    /* fft.ips, and those used (at most the FFTs per node) */
+  unsigned rounds;                /* rounds of FFTs per dimension per node */
+  int64_t messages;               /* messages of both turns */
+  uint64_t flits_expected;        /* flits of all messages */
+  uint64_t flits_injected, flits_delivered; /* as counted by the run */
+  double ns_per_cycle;            /* network.clock period */
+  struct fcsim_fft_phases ph;     /* simulated phase times, cycles */
+  double bw_bytes_per_s;          /* one link's bandwidth: Table 6.2's BW */
+  double ld_ns;                   /* link latency + router head delay: Table 6.2's LD */
+  double model_xy_ns, model_yz_ns;/* Table 6.2 estimates (model `fft`) */
+  double model_xy_net_ns, model_yz_net_ns; /* their network parts, hops x LD */
+};
+
+/* Runs the FFT of cfg's [fft] keys on its network (a torus 2^m on every
+ * side): builds the schedule, writes it as a trace to a temporary file,
+ * simulates it in trace mode (cfg is changed: traffic.mode, traffic.trace)
+ * and derives the phase times. Refuses other topologies and sizes
+ * (FCSIM_ERANGE / FCSIM_ECOMBINATION naming the key). */
+int fcsim_fft_run(struct fcsim_config *cfg, struct fcsim_fft_result *r, struct fcsim_error *err);
+
+#endif

@@ -1,0 +1,146 @@
+/* `fcsim app fft` on the simulator: every flit of the schedule delivered
+ * once; the phases in order and each turn at least the Table 6.2 network
+ * part; at zero contention (one IP, one-flit messages, no jitter, one
+ * clock) the XY turn is exactly that network part plus the one cycle of
+ * ejection; jitter and drifting clocks still deliver everything; the CLI
+ * writes fft_latency_ns and refuses bad input with exit 2. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "config/config.h"
+#include "fcsim/fcsim.h"
+#include "test_support.h"
+#include "workload/fft_sched.h"
+
+static void run(const char *example, const char *const *sets, struct fcsim_fft_result *r)
+{
+  struct fcsim_error err = {0};
+  struct fcsim_config *cfg = fcsim_config_create();
+  assert_non_null(cfg);
+  char path[1024];
+  snprintf(path, sizeof path, "%s/examples/fft/%s", FCSIM_SOURCE_DIR, example);
+  assert_int_equal(fcsim_config_load_file(cfg, path, &err), 0);
+  for (int i = 0; sets && sets[i]; i++)
+    assert_int_equal(fcsim_config_set_assignment(cfg, sets[i], "test", &err), 0);
+  int rc = fcsim_fft_run(cfg, r, &err);
+  if (rc)
+    fail_msg("%s", err.msg);
+  fcsim_config_destroy(cfg);
+}
+
+static void check_consistent(const struct fcsim_fft_result *r)
+{
+  assert_true(r->flits_expected > 0);
+  assert_int_equal(r->flits_injected, r->flits_expected);
+  assert_int_equal(r->flits_delivered, r->flits_expected);
+  const struct fcsim_fft_phases *p = &r->ph;
+  assert_true(p->x_end_cycles <= p->xy_arrived_cycles);
+  assert_true(p->xy_arrived_cycles + p->x_end_cycles <= p->y_end_cycles);
+  assert_true(p->y_end_cycles <= p->yz_arrived_cycles);
+  assert_true(p->yz_arrived_cycles + p->x_end_cycles <= p->z_end_cycles);
+  double c = r->ns_per_cycle;
+  /* Table 6.2's network part is a lower bound on each turn's wait */
+  assert_true(p->xy_turn_cycles * c >= r->model_xy_net_ns - 1e-6);
+  assert_true(p->yz_turn_cycles * c >= r->model_yz_net_ns - 1e-6);
+}
+
+static void test_16_on_4(void **state)
+{
+  (void)state;
+  struct fcsim_fft_result r;
+  run("16-on-4.ini", NULL, &r);
+  assert_int_equal(r.n, 4);
+  assert_int_equal(r.m, 2);
+  assert_int_equal(r.ips, 4);
+  check_consistent(&r);
+}
+
+static void test_zero_contention_equals_network_part(void **state)
+{
+  (void)state;
+  const char *sets[] = {"fft.ips=1", "fft.point_bytes=1", NULL};
+  struct fcsim_fft_result r;
+  run("16-on-4.ini", sets, &r);
+  check_consistent(&r);
+  /* the last XY message leaves as the last X FFT ends and crosses
+   * 2^(m-1) hops alone: Table 6.2's (2^(m-1)) x LD, + rc = 1 to eject */
+  double net_cycles = r.model_xy_net_ns / r.ns_per_cycle;
+  assert_float_equal(r.ph.xy_turn_cycles, net_cycles + 1.0, 1e-6);
+}
+
+static void test_jitter_and_drift(void **state)
+{
+  (void)state;
+  const char *sets[] = {"network.link_jitter=12.34ns", "network.clock_spread_ppm=50", NULL};
+  struct fcsim_fft_result fixed, var;
+  run("32-on-4.ini", NULL, &fixed);
+  run("32-on-4.ini", sets, &var);
+  check_consistent(&fixed);
+  check_consistent(&var);
+  /* jitter lengthens some paths; seed 000 Table 3.5 finds a few per cent */
+  assert_true(var.ph.z_end_cycles >= 0.97 * fixed.ph.z_end_cycles);
+  assert_true(var.ph.z_end_cycles <= 1.25 * fixed.ph.z_end_cycles);
+}
+
+static void test_classic_router(void **state)
+{
+  (void)state;
+  const char *sets[] = {"router.model=classic", "router.vcs=2", NULL};
+  struct fcsim_fft_result r;
+  run("16-on-4.ini", sets, &r);
+  check_consistent(&r);
+}
+
+static void cli_refuses2(const char *set, const char *set2, const char *want)
+{
+  char cfg[1024];
+  snprintf(cfg, sizeof cfg, "%s/examples/fft/16-on-4.ini", FCSIM_SOURCE_DIR);
+  const char *args[] = {"app", "fft", cfg, "--set", set, set2 ? "--set" : NULL, set2, NULL};
+  struct ts_result r;
+  assert_int_equal(ts_run_cli(&r, args), 0);
+  if (r.status != 2 || !strstr(r.err, want))
+    fail_msg("--set %s: expected exit 2 naming `%s`; got %d: %s", set, want, r.status, r.err);
+  ts_result_free(&r);
+}
+
+static void cli_refuses(const char *set, const char *want)
+{
+  cli_refuses2(set, NULL, want);
+}
+
+static void test_cli(void **state)
+{
+  (void)state;
+  char cfg[1024];
+  snprintf(cfg, sizeof cfg, "%s/examples/fft/16-on-4.ini", FCSIM_SOURCE_DIR);
+  const char *args[] = {"app", "fft", cfg, "--json", "-", NULL};
+  struct ts_result r;
+  assert_int_equal(ts_run_cli(&r, args), 0);
+  assert_int_equal(r.status, 0);
+  assert_non_null(strstr(r.out, "\"fft_latency_ns\""));
+  assert_non_null(strstr(r.out, "\"xy_latency_ns\""));
+  ts_result_free(&r);
+  cli_refuses("network.dims=8x8x8", "3m <= 2n");       /* 16^3 on 8^3 */
+  cli_refuses("fft.ips=76", "expected 1..75");         /* the key's range */
+  cli_refuses2("fft.n=5", "fft.ips=42", "fft.ips = 42"); /* Table 6.3: 41 IPs of 32 points */
+  cli_refuses("fft.n=9", "fft.n");                     /* outside the key's range */
+  cli_refuses("network.dims=4x4x8", "KxKxK");
+  cli_refuses("network.topology=mesh", "torus");
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_16_on_4),          cmocka_unit_test(test_zero_contention_equals_network_part),
+      cmocka_unit_test(test_jitter_and_drift), cmocka_unit_test(test_classic_router),
+      cmocka_unit_test(test_cli),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
