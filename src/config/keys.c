@@ -7,9 +7,9 @@
 #include "router/router.h"
 #include "routing/routing.h"
 #include "traffic/traffic.h"
+#include "workload/workload.h"
 
 static const char *const topology_names[] = {"torus", "mesh", "file", NULL};
-static const char *const mode_names[] = {"continuous", "batch", "trace", NULL};
 static const char *const onoff_names[] = {"on", "off", NULL};
 static const char *const vc_class_names[] = {"overlap", "split", NULL};
 
@@ -77,7 +77,7 @@ const struct fcsim_key fcsim_keys[] = {
    "offered load; Bernoulli packet arrivals at rate/packet_size per cycle (may exceed 1 with direct injection)"},
   {"traffic", "packet_size", FCSIM_KT_SIZE, "flits", "4", 1, 65535, 0, NULL, NULL, NULL,
    "packet length in flits, or in bits/bytes (`1kb`, `512B`, rounded up to whole flits)"},
-  {"traffic", "mode", CHOICE(mode_names, "continuous"),
+  {"traffic", "mode", REGISTRY(fcsim_workload_names, fcsim_workload_valid, "continuous"),
    "`continuous`: warm-up, measure, drain; `batch`: every node sends traffic.batch_packets, report batch latency; `trace`: the messages of traffic.trace, report their completion and the makespan"},
   {"traffic", "trace", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
    "mode `trace`: CSV of messages (id, src, dst, bytes, optional start, after, delay; docs/WORKLOADS.md); relative to the config file's folder"},
