@@ -105,6 +105,8 @@ const struct fcsim_key fcsim_keys[] = {
    "watchdog: flits waiting and none moving for this long is reported as deadlock. `auto`: 20x (link latency + credit period) + 1000"},
   {"sim", "max_cycles", FCSIM_KT_INT, "cycles", "100000000", 1, 1e15, 0, NULL, NULL, NULL,
    "batch mode: stop (and report) if the batch has not finished after this many cycles"},
+  {"sim", "max_memory", FCSIM_KT_SIZE, "bytes", "auto", 1, 1e18, 1, NULL, NULL, NULL,
+   "refuse a run (before allocating) whose estimated memory exceeds this (`16GB`, `512MiB`); `auto`: 80 % of the physical memory. `fcsim topo` prints the estimate"},
   {"sim", "saturation_latency_factor", FCSIM_KT_REAL, "x zero-load", "3", 0, 1e6, 0, NULL, NULL, NULL,
    "continuous mode: a run whose average latency exceeds this multiple of the zero-load latency at its average hop count is saturated (`latency`); 0 turns it off"},
   {"sim", "saturation_latency", FCSIM_KT_INT, "cycles", "0", 0, 1e12, 0, NULL, NULL, NULL,
