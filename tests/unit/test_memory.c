@@ -122,6 +122,13 @@ static void test_refused_before_allocating(void **state)
   if (!strstr(err.msg, "needs at least") || !strstr(err.msg, "sim.max_memory"))
     fail_msg("message: %s", err.msg);
   fcsim_config_destroy(cfg);
+  /* the CLI: exit 2 with the one message */
+  struct ts_result r;
+  const char *args[] = {"run", "--set", "network.dims=256x256x256", "-q", NULL};
+  assert_int_equal(ts_run_cli(&r, args), 0);
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "GB of memory"));
+  ts_result_free(&r);
 }
 
 /* Under the lower bound but over the estimate: refused by the check on the
