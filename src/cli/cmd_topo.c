@@ -72,7 +72,8 @@ static json_t *memory_json(const struct fcsim_memory *m)
                    m->limit_is_auto, "refused", m->total_bytes > m->limit_bytes, "states_bytes",
                    (json_int_t)m->states_bytes, "rings_bytes", (json_int_t)m->rings_bytes, "graph_bytes",
                    (json_int_t)m->graph_bytes, "links_bytes", (json_int_t)m->links_bytes, "engine_bytes",
-                   (json_int_t)m->engine_bytes, "queues_bytes", (json_int_t)m->queues_bytes, "workload_bytes", (json_int_t)m->workload_bytes,
+                   (json_int_t)m->engine_bytes, "queues_bytes", (json_int_t)m->queues_bytes, "workload_bytes",
+                   (json_int_t)m->workload_bytes,
                    "per_router_bytes", (json_int_t)m->per_router_bytes, "kinds", kinds);
 }
 
@@ -161,7 +162,9 @@ static json_t *desc_json(const struct topo_run *r)
                    (json_int_t)d->channels, "classes", classes, "diameter_hops", d->diameter_hops, "diameter_ns",
                    d->diameter_ns, "diameter_cycles", (json_int_t)d->diameter_cycles, "longest_path", path,
                    "bisection_links", (json_int_t)d->bisection_links, "bisection_flits_per_cycle",
-                   d->bisection_flits_per_cycle, "bisection_method", d->bisection_exact ? "exact" : "heuristic upper bound", "memory", r->mem_why[0] ? json_null() : memory_json(&r->mem));
+                   d->bisection_flits_per_cycle, "bisection_method",
+                   d->bisection_exact ? "exact" : "heuristic upper bound", "memory",
+                   r->mem_why[0] ? json_null() : memory_json(&r->mem));
 }
 
 static int write_json(const struct topo_run *r, const char *path)

@@ -134,7 +134,10 @@ static uint64_t window_ticks(const struct fcsim_net *net, uint64_t nparts, uint6
   *crossing = 0;
   for (int64_t c = 0; c < g->nslots && nparts > 1; c++) {
     const struct fcsim_chan *ch = &g->chan[c];
-    if (ch->dst < 0 || part_of((uint64_t)g->nodes, nparts, ch->src) == part_of((uint64_t)g->nodes, nparts, (uint64_t)ch->dst))
+    if (ch->dst < 0)
+      continue;
+    const uint64_t nodes = (uint64_t)g->nodes;
+    if (part_of(nodes, nparts, ch->src) == part_of(nodes, nparts, (uint64_t)ch->dst))
       continue;
     (*crossing)++;
     uint64_t lat = fcsim_link_min_latency(ch);

@@ -85,7 +85,8 @@ static void test_classic_batch_two_threads(void **state)
 
 static void test_crossbar_trace(void **state)
 {
-  static const char *const sets[] = {"network.topology=mesh", "network.dims=4x4", "router.model=crossbar", "traffic.mode=trace",
+  static const char *const sets[] = {"network.topology=mesh", "network.dims=4x4", "router.model=crossbar",
+                                     "traffic.mode=trace",
                                      "traffic.trace=" FCSIM_SOURCE_DIR "/examples/trace/chain.csv",
                                      "traffic.packet_size=4", NULL};
   walk(sets);
