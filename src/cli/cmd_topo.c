@@ -1,7 +1,7 @@
 /* fcsim topo [CONFIG] [--set k=v ...] [--json FILE] [--export FILE] [--dot FILE]:
  * describe the network a config builds (torus, mesh or netlist): nodes by
  * kind, links by class, diameter in hops and ns with the longest path's
- * hops, bisection; write it as JSON, as a netlist, or as Graphviz. */
+ * hops, bisection, the memory a run of it needs; write it as JSON, as a netlist, or as Graphviz. */
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,12 +10,14 @@
 #include "cli/cli.h"
 #include "cli/common.h"
 #include "config/config.h"
+#include "engine/memory.h"
 #include "topo/describe.h"
 #include "topo/netlist.h"
 
 static const char topo_usage[] =
     "usage: fcsim topo [CONFIG.ini] [--set section.key=value ...] [--json FILE] [--export FILE] [--dot FILE]\n"
-    "  Prints nodes by kind, links by class, diameter (hops and ns, with the longest path) and bisection.\n"
+    "  Prints nodes by kind, links by class, diameter (hops and ns, with the longest path), bisection\n"
+    "  and the memory a run needs (refused above sim.max_memory).\n"
     "  --json FILE    the same as data\n"
     "  --export FILE  the network as a netlist (docs/NETLIST.md), loadable with network.topology = file\n"
     "  --dot FILE     the network as Graphviz\n";
@@ -25,6 +27,8 @@ struct topo_run {
   struct fcsim_params p;      /* the resolved configuration */
   struct fcsim_topo t;        /* the network */
   struct fcsim_topo_desc d;   /* its description */
+  struct fcsim_memory mem;    /* what a run of it would allocate (engine/memory.h) */
+  char mem_why[FCSIM_ERROR_MSG_MAX]; /* why there is no estimate (a run would be refused), or "" */
   char network[1100];         /* "8x8x8 torus" or "netlist FILE" */
 };
 
@@ -33,6 +37,44 @@ static void hop_text(const struct fcsim_graph *g, const struct fcsim_desc_hop *h
   char a[FCSIM_NODE_NAME_MAX + 8], b[FCSIM_NODE_NAME_MAX + 8];
   snprintf(buf, size, "%s:%d -> %s", fcsim_graph_node_name(g, h->from, a, sizeof a), h->port,
            fcsim_graph_node_name(g, h->to, b, sizeof b));
+}
+
+/* The memory estimate: total, by part, per router and per node kind. */
+static void print_memory(const struct fcsim_memory *m)
+{
+  char tot[32], lim[32], st[32], ri[32], gr[32], li[32], en[32], wl[32], per[32], qu[32];
+  printf("memory       %s%s for a run (limit sim.max_memory = %s%s): router states %s, link rings %s, graph %s, "
+         "links %s, engine %s, source queues %s, workload %s; %s per router\n",
+         m->lower_bound ? "at least " : "", fcsim_memory_text(m->total_bytes, tot, sizeof tot),
+         fcsim_memory_text(m->limit_bytes, lim, sizeof lim), m->limit_is_auto ? ", auto" : "",
+         fcsim_memory_text(m->states_bytes, st, sizeof st), fcsim_memory_text(m->rings_bytes, ri, sizeof ri),
+         fcsim_memory_text(m->graph_bytes, gr, sizeof gr), fcsim_memory_text(m->links_bytes, li, sizeof li),
+         fcsim_memory_text(m->engine_bytes, en, sizeof en), fcsim_memory_text(m->queues_bytes, qu, sizeof qu),
+         fcsim_memory_text(m->workload_bytes, wl, sizeof wl),
+         fcsim_memory_text(m->per_router_bytes, per, sizeof per));
+  for (int k = 0; k < m->nkinds; k++)
+    printf("  state      %s: %s per router (%lld routers)\n", m->kind_model[k],
+           fcsim_memory_text(m->kind_state_bytes[k], tot, sizeof tot), (long long)m->kind_nodes[k]);
+  if (m->total_bytes > m->limit_bytes)
+    printf("  refused    a run would be refused: above sim.max_memory\n");
+}
+
+static json_t *memory_json(const struct fcsim_memory *m)
+{
+  json_t *kinds = json_array();
+  for (int k = 0; k < m->nkinds; k++)
+    json_array_append_new(kinds, json_pack("{s:s, s:I, s:I}", "model", m->kind_model[k], "routers",
+                                           (json_int_t)m->kind_nodes[k], "state_bytes_per_router",
+                                           (json_int_t)m->kind_state_bytes[k]));
+  return json_pack("{s:I, s:b, s:I, s:b, s:b, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:o}", "total_bytes",
+                   (json_int_t)m->total_bytes, "lower_bound", m->lower_bound, "limit_bytes",
+                   (json_int_t)(m->limit_bytes > INT64_MAX ? INT64_MAX : m->limit_bytes), "limit_auto",
+                   m->limit_is_auto, "refused", m->total_bytes > m->limit_bytes, "states_bytes",
+                   (json_int_t)m->states_bytes, "rings_bytes", (json_int_t)m->rings_bytes, "graph_bytes",
+                   (json_int_t)m->graph_bytes, "links_bytes", (json_int_t)m->links_bytes, "engine_bytes",
+                   (json_int_t)m->engine_bytes, "queues_bytes", (json_int_t)m->queues_bytes, "workload_bytes",
+                   (json_int_t)m->workload_bytes,
+                   "per_router_bytes", (json_int_t)m->per_router_bytes, "kinds", kinds);
 }
 
 static void print_desc(const struct topo_run *r)
@@ -77,6 +119,10 @@ static void print_desc(const struct topo_run *r)
   if (d->endpoints > 1)
     printf("uniform bound %.4f flits/node/cycle (bisection: half the traffic crosses it)\n",
            2.0 * d->bisection_flits_per_cycle / (double)d->endpoints);
+  if (r->mem_why[0])
+    printf("memory       not estimated: a run would be refused: %s\n", r->mem_why);
+  else
+    print_memory(&r->mem);
 }
 
 static json_t *desc_json(const struct topo_run *r)
@@ -110,13 +156,15 @@ static json_t *desc_json(const struct topo_run *r)
   json_t *path = json_pack("{s:s?, s:s?, s:o}", "from", d->path_hops ? fcsim_graph_node_name(g, d->path[0].from, a, sizeof a) : NULL,
                            "to", d->path_hops ? fcsim_graph_node_name(g, d->path[d->path_hops - 1].to, b, sizeof b) : NULL,
                            "hops", hops);
-  return json_pack("{s:s, s:s, s:{s:I, s:I, s:o}, s:{s:I, s:I, s:o}, s:i, s:f, s:I, s:o, s:I, s:f, s:s}", "fcsim",
+  return json_pack("{s:s, s:s, s:{s:I, s:I, s:o}, s:{s:I, s:I, s:o}, s:i, s:f, s:I, s:o, s:I, s:f, s:s, s:o}", "fcsim",
                    fcsim_version(), "network", r->network, "nodes", "total", (json_int_t)d->nodes, "endpoints",
                    (json_int_t)d->endpoints, "kinds", kinds, "links", "total", (json_int_t)d->links, "channels",
                    (json_int_t)d->channels, "classes", classes, "diameter_hops", d->diameter_hops, "diameter_ns",
                    d->diameter_ns, "diameter_cycles", (json_int_t)d->diameter_cycles, "longest_path", path,
                    "bisection_links", (json_int_t)d->bisection_links, "bisection_flits_per_cycle",
-                   d->bisection_flits_per_cycle, "bisection_method", d->bisection_exact ? "exact" : "heuristic upper bound");
+                   d->bisection_flits_per_cycle, "bisection_method",
+                   d->bisection_exact ? "exact" : "heuristic upper bound", "memory",
+                   r->mem_why[0] ? json_null() : memory_json(&r->mem));
 }
 
 static int write_json(const struct topo_run *r, const char *path)
@@ -163,6 +211,18 @@ static int build(struct topo_run *r, const struct fcsim_config *cfg)
 {
   struct fcsim_error err = {0};
   int rc = fcsim_config_resolve(cfg, &r->p, &err);
+  /* a run refused from the parameters alone is described with that lower
+   * bound; a graph that alone exceeds the limit is not built */
+  int over = !rc && fcsim_memory_precheck(&r->p, &r->mem, &err);
+  if (over && r->mem.graph_bytes > r->mem.limit_bytes)
+    rc = err.code;
+  else if (over)
+    err = (struct fcsim_error){0};
+  else if (!rc && fcsim_memory_estimate(cfg, &r->mem, &err)) {
+    /* a network `fcsim run` would refuse (routing, models) is still described */
+    snprintf(r->mem_why, sizeof r->mem_why, "%s", err.msg);
+    err = (struct fcsim_error){0};
+  }
   if (!rc && !(rc = fcsim_topo_init(&r->t, &r->p, &err))) {
     if ((rc = fcsim_topo_desc_build(&r->t, &r->p, cfg, &r->d, &err)))
       fcsim_topo_destroy(&r->t);

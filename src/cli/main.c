@@ -5,7 +5,9 @@
 
 #include "arbiter/arbiter.h"
 #include "cli/cli.h"
+#include "router/router.h"
 #include "routing/routing.h"
+#include "workload/workload.h"
 
 #ifdef FCSIM_HAVE_MPI
 #include <mpi.h>
@@ -101,7 +103,8 @@ int main(int argc, char **argv)
 static int dispatch(int argc, char **argv)
 {
   struct fcsim_error err = {0};
-  if (fcsim_routing_check_registry(&err) || fcsim_arbiter_check_registry(&err)) {
+  if (fcsim_routing_check_registry(&err) || fcsim_arbiter_check_registry(&err) ||
+      fcsim_router_model_check_registry(&err) || fcsim_workload_check_registry(&err)) {
     fcsim_cli_error("internal error in the policy tables: %s", err.msg);
     return FCSIM_EXIT_FAIL;
   }

@@ -7,12 +7,12 @@
 #include "router/router.h"
 #include "routing/routing.h"
 #include "traffic/traffic.h"
+#include "workload/workload.h"
 
 static const char *const topology_names[] = {"torus", "mesh", "file", "star", "dual-plane", "leafspine", "fattree", NULL};
 static const char *const overflow_names[] = {"pause", "drop", NULL};
 static const char *const port_select_names[] = {"table", "message", NULL};
 static const char *const sw_framing_names[] = {"ethernet", "sl3fc", "tnw", "custom", NULL};
-static const char *const mode_names[] = {"continuous", "batch", "trace", "collective", "collective-batch", NULL};
 static const char *const header_names[] = {"auto", "index", "bitvector", NULL};
 static const char *const onoff_names[] = {"on", "off", NULL};
 static const char *const vc_class_names[] = {"overlap", "split", NULL};
@@ -114,7 +114,7 @@ const struct fcsim_key fcsim_keys[] = {
    "offered load; Bernoulli packet arrivals at rate/packet_size per cycle (may exceed 1 with direct injection)"},
   {"traffic", "packet_size", FCSIM_KT_SIZE, "flits", "4", 1, 65535, 0, NULL, NULL, NULL,
    "packet length in flits, or in bits/bytes (`1kb`, `512B`, rounded up to whole flits)"},
-  {"traffic", "mode", CHOICE(mode_names, "continuous"),
+  {"traffic", "mode", REGISTRY(fcsim_workload_names, fcsim_workload_valid, "continuous"),
    "`continuous`: warm-up, measure, drain; `batch`: every node sends traffic.batch_packets, report batch latency; `trace`: the messages of traffic.trace, report their completion and the makespan; `collective` / `collective-batch`: multicast or reduction packets routed by the router.tables of `fcsim collective build` (continuous at traffic.rate / batch of traffic.batch_packets per collective; docs/COLLECTIVES.md)"},
   {"traffic", "collective_header", CHOICE(header_names, "auto"),
    "modes `collective*`: header of multicast packets; `index`: a 16-bit table index in the head flit (offline, OCR); `bitvector`: a destination bit-vector, ceil(nodes / flit_bits) more flits (online, RPM); `auto`: bitvector when router.tables was built by rpm"},
@@ -144,6 +144,9 @@ const struct fcsim_key fcsim_keys[] = {
    "watchdog: flits waiting and none moving for this long is reported as deadlock. `auto`: 20x (link latency + credit period) + 1000"},
   {"sim", "max_cycles", FCSIM_KT_INT, "cycles", "100000000", 1, 1e15, 0, NULL, NULL, NULL,
    "batch mode: stop (and report) if the batch has not finished after this many cycles"},
+  {"sim", "max_memory", FCSIM_KT_SIZE, "bytes", "auto", 1, 1e18, 1, NULL, NULL, NULL,
+   "refuse a run (before allocating) whose estimated memory exceeds this (`16GB`, `512MiB`); `auto`: 80 % of the physical memory. `fcsim topo` prints the estimate",
+   1},
   {"sim", "saturation_latency_factor", FCSIM_KT_REAL, "x zero-load", "3", 0, 1e6, 0, NULL, NULL, NULL,
    "continuous mode: a run whose average latency exceeds this multiple of the zero-load latency at its average hop count is saturated (`latency`); 0 turns it off"},
   {"sim", "saturation_latency", FCSIM_KT_INT, "cycles", "0", 0, 1e12, 0, NULL, NULL, NULL,

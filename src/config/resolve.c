@@ -312,6 +312,13 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
       (rc = get_int(&r, "sim", "saturation_latency", &p->saturation_latency_cycles, NULL)))
     return rc;
   p->seed = (uint64_t)seed;
+  if ((rc = get_checked(&r, "sim", "max_memory", &t, &i)))
+    return rc;
+  p->max_memory_bytes = 0; /* auto */
+  if (strcmp(t, "auto")) {
+    fcsim_parse_quantity(t, FCSIM_UNIT_SIZE, &v, &kind, err);
+    p->max_memory_bytes = v >= 1.8e19 ? UINT64_MAX : (uint64_t)ceil(v);
+  }
 
   /* combinations and derived values */
   if (p->topology <= FCSIM_TOPO_MESH && p->threads > p->nodes) {

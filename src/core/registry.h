@@ -10,7 +10,7 @@
 
 #include "fcsim/error.h"
 
-#define FCSIM_REGISTRY_MAX_REQUIRED 8
+#define FCSIM_REGISTRY_MAX_REQUIRED 12
 
 /* Description of one table. */
 struct fcsim_registry {

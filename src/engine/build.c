@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
+#include "engine/memory.h"
 #include "engine/mpi.h"
 #include "fcsim/config.h"
 
@@ -455,7 +456,7 @@ int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, const
     goto fail;
   }
   if ((rc = build_links(net, err)) || (rc = kinds_params(net, cfg, err)) || (rc = build_clocks(net, err)) ||
-      (rc = build_kinds(net, err)) || (rc = build_workload(net, err)))
+      (rc = fcsim_memory_check(net, err)) || (rc = build_kinds(net, err)) || (rc = build_workload(net, err)))
     goto fail;
   size_step_buffers(net);
 

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "core/units.h"
+#include "engine/memory.h"
 #include "engine/sim_priv.h"
 #include "stats/stats.h"
 
@@ -294,6 +295,10 @@ int fcsim_sim_write_json(const struct fcsim_sim *sim, FILE *out, unsigned flags,
       json_object_set_new(exec, fcsim_keys[i].name,
                           json_string(sim->cfg->text[i] ? sim->cfg->text[i] : fcsim_keys[i].default_text));
   json_object_set_new(exec, "wall_seconds", json_real(sim->stats.wall_seconds));
+  struct fcsim_memory mem; /* depends on the partitions: here, not under "derived" */
+  fcsim_memory_of_net(sim->net, &mem);
+  json_object_set_new(exec, "memory_estimate_bytes",
+                      mem.total_bytes ? json_integer((json_int_t)mem.total_bytes) : json_null());
   json_object_set_new(root, "execution", exec);
   json_object_set_new(root, "saturated", json_boolean(sim->stats.saturated));
   json_object_set_new(root, "saturation_reason",

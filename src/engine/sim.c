@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "engine/memory.h"
 #include "engine/sim_priv.h"
 #include "router/router.h"
 #include "topo/describe.h"
@@ -22,6 +23,9 @@ int fcsim_sim_create(const struct fcsim_config *cfg, struct fcsim_sim **out, str
   struct fcsim_params p;
   int rc = fcsim_config_resolve(cfg, &p, err);
   if (rc)
+    return rc;
+  struct fcsim_memory least; /* refused from the parameters alone, before the graph exists */
+  if ((rc = fcsim_memory_precheck(&p, &least, err)))
     return rc;
   struct fcsim_sim *sim = calloc(1, sizeof *sim);
   if (!sim)

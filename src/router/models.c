@@ -1,6 +1,7 @@
 /* The table of router models, seed 000 Table 4.2, and the Novo-G# credit rule. */
-#include <string.h>
+#include <stddef.h>
 
+#include "core/registry.h"
 #include "router/router.h"
 
 /* VCs -> reduction-tree configuration -> levels; ALMs; % of the chip. */
@@ -47,12 +48,30 @@ static const struct fcsim_router_ops *const router_models[] = {&fcsim_router_nov
                                                                   &fcsim_router_crossbar, &fcsim_router_voq, &fcsim_router_ring,
                                                                   &fcsim_router_ethswitch, NULL};
 
+static const void *model_at(size_t i)
+{
+  return router_models[i];
+}
+
+/* The engine calls these members without checking them (router.h marks them
+ * required); flow_control and help are read by messages and `fcsim help`. */
+static const struct fcsim_registry model_registry = {
+  .what = "router model",
+  .at = model_at,
+  .name_offset = offsetof(struct fcsim_router_ops, name),
+  .required = {offsetof(struct fcsim_router_ops, derive), offsetof(struct fcsim_router_ops, setup),
+               offsetof(struct fcsim_router_ops, teardown), offsetof(struct fcsim_router_ops, input_buffers),
+               offsetof(struct fcsim_router_ops, init), offsetof(struct fcsim_router_ops, accept),
+               offsetof(struct fcsim_router_ops, step), offsetof(struct fcsim_router_ops, credit_capacity),
+               offsetof(struct fcsim_router_ops, flow_control), offsetof(struct fcsim_router_ops, help)},
+  .required_names = {"derive", "setup", "teardown", "input_buffers", "init", "accept", "step", "credit_capacity",
+                     "flow_control", "help"},
+  .nrequired = 10,
+};
+
 const struct fcsim_router_ops *fcsim_router_model_find(const char *name)
 {
-  for (size_t i = 0; router_models[i]; i++)
-    if (!strcmp(router_models[i]->name, name))
-      return router_models[i];
-  return NULL;
+  return fcsim_registry_find(&model_registry, name);
 }
 
 int fcsim_router_model_valid(const char *name)
@@ -60,7 +79,21 @@ int fcsim_router_model_valid(const char *name)
   return fcsim_router_model_find(name) != NULL;
 }
 
+size_t fcsim_router_model_list_names(char *buf, size_t size)
+{
+  return fcsim_registry_names(&model_registry, buf, size);
+}
+
 const char *fcsim_router_model_names(void)
 {
-  return "novog, classic, crossbar, voq, ring, ethswitch";
+  /* the key registry's choice_list(void) interface (config/config.h); the
+   * list is bounded by the buffer, never overflows */
+  static char buf[256];
+  fcsim_router_model_list_names(buf, sizeof buf);
+  return buf;
+}
+
+int fcsim_router_model_check_registry(struct fcsim_error *err)
+{
+  return fcsim_registry_check(&model_registry, err);
 }

@@ -154,7 +154,8 @@ static void send_injected(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
  * the cycle's slot of the port's output link. */
 static void credit_stage(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n)
 {
-  for (int p = 0; p < sh->np; p++)
+  const int radix = fcsim_graph_radix(sh->g, n->node); /* a netlist node may have fewer ports than np */
+  for (int p = 0; p < radix; p++)
     if (sh->g->chan[n->slot0 + (uint32_t)p].dst >= 0)
       send_credit_flit(ctx, sh, n, p);
 }

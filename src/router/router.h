@@ -107,9 +107,15 @@ struct fcsim_router_ops {
   void (*report)(const void *shared, struct fcsim_stats *s);
 };
 
+/* The model table (models.c, on core/registry.c): lookup by name, the names
+ * ("novog, classic, crossbar") into the caller's buffer (returns the full
+ * length) or a static buffer (the key registry's interface), and the
+ * start-up check of every entry's required members and unique names. */
 const struct fcsim_router_ops *fcsim_router_model_find(const char *name);
+size_t fcsim_router_model_list_names(char *buf, size_t size);
 const char *fcsim_router_model_names(void);
 int fcsim_router_model_valid(const char *name);
+int fcsim_router_model_check_registry(struct fcsim_error *err);
 
 extern const struct fcsim_router_ops fcsim_router_novog;
 extern const struct fcsim_router_ops fcsim_router_classic;

@@ -244,12 +244,13 @@ void vc_receive(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_nod
 
 const int32_t *vc_port_credits(const struct vc_shared *sh, struct vc_node *n, int32_t *out)
 {
+  const int radix = fcsim_graph_radix(sh->g, n->node); /* a netlist node may have fewer ports than np */
   for (int port = 0; port < sh->np; port++) {
     const struct fcsim_outport *o = &n->outs[port];
     int32_t sum = 0;
     for (int v = 0; v < sh->nvc; v++)
       sum += o->credits[v];
-    out[port] = sh->g->chan[n->slot0 + (uint32_t)port].dst < 0 ? -1 : sum;
+    out[port] = port >= radix || sh->g->chan[n->slot0 + (uint32_t)port].dst < 0 ? -1 : sum;
   }
   return out;
 }

@@ -74,7 +74,14 @@ struct fcsim_workload_ops {
   int (*merge_ranks)(void *shared, int (*max_u64)(void *arg, uint64_t *v, size_t n), void *arg);
 };
 
+/* The workload table (registry.c, on core/registry.c): lookup by
+ * traffic.mode, the names into the caller's buffer (returns the full length)
+ * or a static buffer (the key registry's interface), and the start-up check. */
 const struct fcsim_workload_ops *fcsim_workload_find(const char *mode);
+int fcsim_workload_valid(const char *mode);
+size_t fcsim_workload_list_names(char *buf, size_t size);
+const char *fcsim_workload_names(void);
+int fcsim_workload_check_registry(struct fcsim_error *err);
 
 extern const struct fcsim_workload_ops fcsim_workload_continuous;
 extern const struct fcsim_workload_ops fcsim_workload_batch;

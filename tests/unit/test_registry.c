@@ -11,8 +11,11 @@
 
 #include "arbiter/arbiter.h"
 #include "core/registry.h"
+#include "fcsim/config.h"
 #include "fcsim/model.h"
+#include "router/router.h"
 #include "routing/routing.h"
+#include "workload/workload.h"
 
 /* A toy ops struct. */
 struct toy_ops {
@@ -112,12 +115,44 @@ static void test_real_tables(void **state)
   assert_null(fcsim_arbiter_find("nosuch"));
 }
 
+/* Router models and workloads come from their tables: names, lookup and the
+ * key registry's choices (an unknown name is refused with the list). */
+static void test_model_and_workload_tables(void **state)
+{
+  struct fcsim_error err = {0};
+  assert_int_equal(fcsim_router_model_check_registry(&err), 0);
+  assert_int_equal(fcsim_workload_check_registry(&err), 0);
+  char buf[256];
+  const char *models = "novog, classic, crossbar, voq, ring, ethswitch";
+  assert_int_equal(fcsim_router_model_list_names(buf, sizeof buf), strlen(models));
+  assert_string_equal(buf, models);
+  assert_string_equal(fcsim_router_model_names(), buf);
+  fcsim_workload_list_names(buf, sizeof buf);
+  assert_string_equal(buf, "continuous, batch, trace, collective, collective-batch");
+  assert_string_equal(fcsim_workload_names(), buf);
+  assert_ptr_equal(fcsim_router_model_find("crossbar"), &fcsim_router_crossbar);
+  assert_null(fcsim_router_model_find("nosuch"));
+  assert_ptr_equal(fcsim_workload_find("trace"), &fcsim_workload_trace);
+  assert_false(fcsim_workload_valid("bursty"));
+  struct fcsim_config *cfg = fcsim_config_create();
+  assert_non_null(cfg);
+  assert_int_equal(fcsim_config_set(cfg, "traffic.mode", "bursty", "--set", &err), FCSIM_EINVAL);
+  if (!strstr(err.msg, "continuous, batch, trace"))
+    fail_msg("no list of workloads in `%s`", err.msg);
+  err = (struct fcsim_error){0};
+  assert_int_equal(fcsim_config_set(cfg, "router.model", "mesh", "--set", &err), FCSIM_EINVAL);
+  if (!strstr(err.msg, "novog, classic, crossbar"))
+    fail_msg("no list of models in `%s`", err.msg);
+  fcsim_config_destroy(cfg);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_check),
       cmocka_unit_test(test_find_and_names),
       cmocka_unit_test(test_real_tables),
+      cmocka_unit_test(test_model_and_workload_tables),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

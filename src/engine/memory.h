@@ -1,0 +1,70 @@
+/* The memory a run will allocate, estimated before it allocates: from the
+ * parameters alone (a lower bound for generated topologies, before their
+ * graph is built), and from the built graph and the node kinds' declared
+ * state sizes and input buffers (the estimate the run is checked against,
+ * before its states are touched and its rings, wheels and heaps exist).
+ * A run whose estimate exceeds sim.max_memory is refused with FCSIM_ERANGE
+ * and the figures. `fcsim topo` prints the estimate. */
+#ifndef FCSIM_ENGINE_MEMORY_H
+#define FCSIM_ENGINE_MEMORY_H
+
+#include <stdint.h>
+
+#include "config/config.h"
+#include "fcsim/error.h"
+#include "topo/graph.h"
+
+struct fcsim_net;
+
+/* What a run allocates, by part, in bytes. */
+struct fcsim_memory {
+  uint64_t graph_bytes;    /* topology: graph, neighbour table, traffic permutation, routing tables */
+  uint64_t links_bytes;    /* ring headers, pending masks, per-channel counters */
+  uint64_t rings_bytes;    /* data and credit ring pools (flits and credits in flight) */
+  uint64_t states_bytes;   /* router states (buffers, VCs, queues) */
+  uint64_t queues_bytes;   /* packets waiting at their sources: an allowance of 16 per network port of an
+                            * endpoint (below saturation; above it the queues grow without bound) */
+  uint64_t workload_bytes; /* per-endpoint workload state */
+  uint64_t engine_bytes;   /* node bookkeeping, clocks, partitions, timing wheels, heaps, step buffers */
+  uint64_t total_bytes;    /* sum of the above */
+  int lower_bound;         /* 1: from the parameters alone, before the graph exists (at least this much) */
+  int nkinds;              /* node kinds below (0 for a lower bound) */
+  char kind_model[FCSIM_GRAPH_MAX_KINDS][24]; /* router model of each kind */
+  int64_t kind_nodes[FCSIM_GRAPH_MAX_KINDS];  /* nodes of each kind */
+  uint64_t kind_state_bytes[FCSIM_GRAPH_MAX_KINDS]; /* state bytes per node of each kind */
+  uint64_t per_router_bytes; /* the whole estimate divided by the nodes (rings and wheels shared out) */
+  uint64_t limit_bytes;    /* sim.max_memory as applied (auto: 80 % of physical memory) */
+  int limit_is_auto;       /* sim.max_memory = auto */
+};
+
+/* sim.max_memory in bytes: the key's value, or with `auto` (0) 80 % of the
+ * physical memory (sysconf), or UINT64_MAX when that is unknown. */
+uint64_t fcsim_memory_limit_bytes(const struct fcsim_params *p);
+
+/* From the parameters alone: for tori and meshes a lower bound on what the
+ * run will allocate (graph, ring headers, data rings at their smallest, the
+ * input buffers of every port); zero for a netlist (its graph is as large as
+ * its file). Refuses (FCSIM_ERANGE, with the figures) when above the limit. */
+int fcsim_memory_precheck(const struct fcsim_params *p, struct fcsim_memory *m, struct fcsim_error *err);
+
+/* The estimate of a network being built: its graph exists, its kinds are set
+ * up (state sizes, input buffers, credit-ring capacities), its workload
+ * state size is known; rings, partitions and wheels are not built yet. */
+void fcsim_memory_of_net(const struct fcsim_net *net, struct fcsim_memory *m);
+
+/* Called once by fcsim_net_create at that point: refuses with FCSIM_ERANGE
+ * and the figures when the estimate exceeds the limit. When a probe is
+ * pending on this thread (fcsim_memory_estimate), writes the estimate there
+ * and returns FCSIM_MEMORY_PROBED to stop the build. */
+#define FCSIM_MEMORY_PROBED 1
+int fcsim_memory_check(const struct fcsim_net *net, struct fcsim_error *err);
+
+/* The estimate of the run `cfg` describes, without running it: builds the
+ * network only up to the check (or, when the parameters' lower bound is
+ * already above the limit, returns that with m->lower_bound = 1). */
+int fcsim_memory_estimate(const struct fcsim_config *cfg, struct fcsim_memory *m, struct fcsim_error *err);
+
+/* "1.50 GB" (decimal units) into buf; returns buf. */
+const char *fcsim_memory_text(uint64_t bytes, char *buf, size_t size);
+
+#endif
