@@ -20,7 +20,7 @@
 #define FCSIM_MAX_DIMS 6
 #define FCSIM_NAME_MAX 24
 
-enum fcsim_topology_kind { FCSIM_TOPO_TORUS, FCSIM_TOPO_MESH, FCSIM_TOPO_FILE };
+enum fcsim_topology_kind { FCSIM_TOPO_TORUS, FCSIM_TOPO_MESH, FCSIM_TOPO_FILE, FCSIM_TOPO_BEE3 };
 #define FCSIM_PATH_MAX 1024
 enum fcsim_traffic_mode { FCSIM_MODE_CONTINUOUS, FCSIM_MODE_BATCH };
 
@@ -39,6 +39,8 @@ struct fcsim_params {
   char netlist[FCSIM_PATH_MAX];    /* network.file: the netlist of topology `file` */
   double link_jitter_cycles;       /* standard deviation of every link's latency (0: fixed) */
   double clock_spread_ppm;         /* standard deviation of the nodes' clock offsets (0: one clock) */
+  char bee3_layout[FCSIM_NAME_MAX];/* network.bee3_layout: topology `bee3`'s inter-enclosure network (seed 003 §IV) */
+  int enclosures;                  /* network.enclosures: topology `bee3`'s BEE3 boards (4 FPGAs each) */
   /* [router] */
   char router_model[FCSIM_NAME_MAX];
   double router_clock_hz;          /* the routers' clock (router.clock; network.clock when auto) */

@@ -8,7 +8,8 @@
 #include "routing/routing.h"
 #include "traffic/traffic.h"
 
-static const char *const topology_names[] = {"torus", "mesh", "file", NULL};
+static const char *const topology_names[] = {"torus", "mesh", "file", "bee3", NULL};
+static const char *const bee3_layout_names[] = {"one-x8", "two-x4", "four-x2", "eight-x1", "10gbe", NULL};
 static const char *const mode_names[] = {"continuous", "batch", "trace", NULL};
 static const char *const onoff_names[] = {"on", "off", NULL};
 static const char *const vc_class_names[] = {"overlap", "split", NULL};
@@ -19,7 +20,11 @@ static const char *const vc_class_names[] = {"overlap", "split", NULL};
 const struct fcsim_key fcsim_keys[] = {
   /* section, name, type, unit, default, min, max, auto, choices, list, valid, help */
   {"network", "topology", CHOICE(topology_names, "torus"),
-   "k-ary n-cube with wraparound links (`torus`) or without (`mesh`), or any graph from a netlist (`file`, see network.file and docs/NETLIST.md)"},
+   "k-ary n-cube with wraparound links (`torus`) or without (`mesh`), or any graph from a netlist (`file`, see network.file and docs/NETLIST.md), or the BEE3 cluster of seed 003 (`bee3`, see network.bee3_layout and docs/BEE3.md)"},
+  {"network", "bee3_layout", CHOICE(bee3_layout_names, "two-x4"),
+   "topology `bee3`: the inter-enclosure network of seed 003 §IV: Aurora channels per FPGA x lanes (`one-x8`, `two-x4`, `four-x2`, `eight-x1`) or one 10GbE port per FPGA to two switches (`10gbe`)"},
+  {"network", "enclosures", FCSIM_KT_INT, "BEE3s", "8", 2, 8, 0, NULL, NULL, NULL,
+   "topology `bee3`: BEE3 enclosures of four FPGAs: 2, 4 or 8 (8, 16 or 32 FPGAs; seed 003 Fig. 6)"},
   {"network", "file", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
    "topology `file`: the netlist (nodes with their models, links with their own latency and bandwidth; docs/NETLIST.md); relative to the config file's folder"},
   {"network", "dims", FCSIM_KT_DIMS, "routers", "4x4x4", 1, 4096, 0, NULL, NULL, NULL,

@@ -45,12 +45,12 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
   const struct fcsim_params *p = &sim->net->p;
   const double ns = s->ns_per_cycle;
   char dims[64] = "";
-  for (int d = 0; d < p->ndims && p->topology != FCSIM_TOPO_FILE; d++)
+  for (int d = 0; d < p->ndims && p->topology != FCSIM_TOPO_FILE && p->topology != FCSIM_TOPO_BEE3; d++)
     snprintf(dims + strlen(dims), sizeof dims - strlen(dims), "%s%d", d ? "x" : "", p->dims[d]);
-  if (p->topology == FCSIM_TOPO_FILE)
+  if (p->topology == FCSIM_TOPO_FILE || p->topology == FCSIM_TOPO_BEE3)
     snprintf(dims, sizeof dims, "%lld-node", (long long)p->nodes);
   fprintf(out, "fcsim %s: %s %s, %s router, %d VCs x %d flits, %s routing, %s arbitration\n", FCSIM_VERSION, dims,
-          p->topology == FCSIM_TOPO_TORUS ? "torus" : p->topology == FCSIM_TOPO_MESH ? "mesh" : "netlist", p->router_model, p->vcs, p->vc_depth_flits, p->routing,
+          p->topology == FCSIM_TOPO_TORUS ? "torus" : p->topology == FCSIM_TOPO_MESH ? "mesh" : p->topology == FCSIM_TOPO_BEE3 ? "bee3" : "netlist", p->router_model, p->vcs, p->vc_depth_flits, p->routing,
           p->arbitration);
   fprintf(out, "traffic %s at %.4g flits/node/cycle, %d-flit packets, %s; links %d cycles (%.1f ns), %d flit/cycle\n\n",
           p->pattern, p->rate_flits, p->packet_flits, p->mode_name,

@@ -44,7 +44,7 @@ int fcsim_credit_threshold_flits(int link_latency_cycles, int credit_period_cycl
 
 /* The router models, in the order `fcsim help` lists them. */
 static const struct fcsim_router_ops *const router_models[] = {&fcsim_router_novog, &fcsim_router_classic,
-                                                                  &fcsim_router_crossbar, NULL};
+                                                                  &fcsim_router_crossbar, &fcsim_router_bee3, NULL};
 
 const struct fcsim_router_ops *fcsim_router_model_find(const char *name)
 {
@@ -61,5 +61,5 @@ int fcsim_router_model_valid(const char *name)
 
 const char *fcsim_router_model_names(void)
 {
-  return "novog, classic, crossbar";
+  return "novog, classic, crossbar, bee3";
 }

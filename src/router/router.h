@@ -114,6 +114,7 @@ int fcsim_router_model_valid(const char *name);
 extern const struct fcsim_router_ops fcsim_router_novog;
 extern const struct fcsim_router_ops fcsim_router_classic;
 extern const struct fcsim_router_ops fcsim_router_crossbar;
+extern const struct fcsim_router_ops fcsim_router_bee3;
 
 /* Seed 000 Table 4.2: reduction-tree levels (the switch delay in cycles) and
  * router area in ALMs and % of a Stratix V, for 1..9 VCs per port. Returns 0

@@ -33,7 +33,13 @@ static int64_t uniform_dest(const struct fcsim_traffic *tr, int64_t src, uint64_
   if (n < 2)
     return src;
   int64_t d = fcsim_rng_below(rng, (uint32_t)(n - 1));
-  return d >= src ? d + 1 : d;
+  d = d >= src ? d + 1 : d;
+  /* a node without an endpoint (a switch) is no destination: draw again */
+  for (int tries = 0; !tr->topo->graph.endpoint[d] && tries < 1000; tries++) {
+    d = fcsim_rng_below(rng, (uint32_t)(n - 1));
+    d = d >= src ? d + 1 : d;
+  }
+  return d;
 }
 
 static int64_t nn_dest(const struct fcsim_traffic *tr, int64_t src, uint64_t seq, struct fcsim_rng *rng)
