@@ -153,7 +153,8 @@ static int64_t all_to_all_dest(const struct fcsim_traffic *tr, int64_t src, uint
   int64_t n = tr->topo->nodes;
   if (n < 2)
     return src;
-  return (src + 1 + (int64_t)(seq % (uint64_t)(n - 1))) % n;
+  int64_t d = (src + 1 + (int64_t)(seq % (uint64_t)(n - 1))) % n;
+  return tr->topo->graph.endpoint[d] ? d : src; /* a switch: no packet (counted as excluded) */
 }
 
 static int pow2_check(const struct fcsim_params *p, struct fcsim_error *err)
