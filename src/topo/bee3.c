@@ -6,7 +6,10 @@
  * leaves open:
  *  - letter placement: A is diagonally opposite B, and C opposite D, so the
  *    pooled partners of Four-x2 (A+B, C+D) are joined by the 24 ns cross
- *    link (the only placement that gives Table I's 48 ns for Four-x2);
+ *    link (the placement closest to Table I's 48 ns for Four-x2: 44 ns);
+ *  - Four-x2: of the two paths to an enclosure (A+B's, C+D's channel k),
+ *    the packet takes the one with less on-board latency, its own pool's
+ *    on a tie;
  *  - Two-x4, Four-x2 and Eight-x1 have 8 channels per BEE3 (or per pool, or
  *    per FPGA) for 7 peers: channel k leads to enclosure e XOR k, so k = 0
  *    is the spare, left unconnected (the protocol names one owner per peer);
@@ -153,6 +156,12 @@ int fcsim_bee3_describe(const struct fcsim_params *p, struct fcsim_bee3 *b, stru
   return 0;
 }
 
+/* On-board latency from letter L to letter M, 0 when they are the same. */
+static int board_ns(int L, int M)
+{
+  return L == M ? 0 : onboard_class(L, M) == FCSIM_BEE3_CROSS ? FCSIM_BEE3_CROSS_NS : FCSIM_BEE3_RING_NS;
+}
+
 /* 10GbE, at switch s: the port toward FPGA dest. */
 static int switch_port(const struct fcsim_bee3 *b, int s, int dest)
 {
@@ -186,10 +195,12 @@ int fcsim_bee3_next_port(const struct fcsim_bee3 *b, int node, int dest)
     owner = k / 2;
     c = k % 2;
     break;
-  case FCSIM_BEE3_FOUR_X2:
-    owner = 2 * (L / 2) + k / 4; /* the source's own pool: A+B or C+D */
+  case FCSIM_BEE3_FOUR_X2: { /* two paths: A+B's and C+D's; the faster on the board, ties the own pool */
+    int mine = 2 * (L / 2) + k / 4, other = 2 * (1 - L / 2) + k / 4;
+    owner = board_ns(L, other) + board_ns(other, M) < board_ns(L, mine) + board_ns(mine, M) ? other : mine;
     c = k % 4;
     break;
+  }
   default: /* Eight-x1: every FPGA reaches every enclosure */
     owner = L;
     c = k;
