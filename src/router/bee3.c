@@ -305,13 +305,16 @@ static void b3_allocate(const struct b3_shared *sh, struct b3_node *n, uint64_t 
   }
 }
 
-/* Leaky bucket: may the pacer at *ready_m send at `now`? Then charge it. */
+/* Leaky bucket: may the pacer at *ready_m send at `now`? Then charge it.
+ * Sends happen on whole cycles; the fraction of a cycle by which the pacer
+ * was ready early is kept (so 5.128 cycles per flit averages 5.128, not 6),
+ * but no more than one cycle of it (no bursts after idling). */
 static int b3_pace(uint64_t *ready_m, uint64_t now, uint32_t ival_m)
 {
   uint64_t now_m = now * 1000;
   if (*ready_m > now_m)
     return 0;
-  *ready_m = now_m + ival_m;
+  *ready_m = (now_m - *ready_m < 1000 ? *ready_m : now_m) + ival_m;
   return 1;
 }
 
