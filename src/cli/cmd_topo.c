@@ -44,9 +44,10 @@ static void print_desc(const struct topo_run *r)
   printf("network      %s\n", r->network);
   printf("nodes        %lld routers (%lld endpoints):", (long long)d->nodes, (long long)d->endpoints);
   for (int k = 0; k < d->nkinds; k++)
-    printf("%s %lld %s%s%s%s (%d cycles per router)", k ? ";" : "", (long long)d->kinds[k].nodes,
-           d->kinds[k].spec.model, d->kinds[k].spec.set[0] ? " [" : "", d->kinds[k].spec.set,
-           d->kinds[k].spec.set[0] ? "]" : "", d->kinds[k].router_cycles);
+    printf(r->p.topology == FCSIM_TOPO_BEE3 ? "%s %lld %s%s%s%s (delays per port: Table I below)"
+                                           : "%s %lld %s%s%s%s (%d cycles per router)",
+           k ? ";" : "", (long long)d->kinds[k].nodes, d->kinds[k].spec.model, d->kinds[k].spec.set[0] ? " [" : "",
+           d->kinds[k].spec.set, d->kinds[k].spec.set[0] ? "]" : "", d->kinds[k].router_cycles);
   int64_t two = 0, one = 0;
   for (int i = 0; i < d->nclasses; i++) {
     two += d->classes[i].two_way;
@@ -56,9 +57,12 @@ static void print_desc(const struct topo_run *r)
          (long long)d->channels);
   for (int i = 0; i < d->nclasses; i++) {
     const struct fcsim_desc_link_class *c = &d->classes[i];
-    printf("  class      %lld two-way + %lld one-way: %u cycles = %.1f ns, %d flit(s)/cycle, %s", (long long)c->two_way,
-           (long long)c->one_way, (unsigned)c->latency_cycles, c->latency_cycles * ns, c->bandwidth_flits,
-           fcsim_link_model_name(c->model));
+    printf("  class      %lld two-way + %lld one-way: %u cycles = %.1f ns, ", (long long)c->two_way,
+           (long long)c->one_way, (unsigned)c->latency_cycles, c->latency_cycles * ns);
+    if (r->p.topology == FCSIM_TOPO_BEE3) /* the bee3 router paces each port at its link's payload rate */
+      printf("%s, paced by the bee3 router", fcsim_link_model_name(c->model));
+    else
+      printf("%d flit(s)/cycle, %s", c->bandwidth_flits, fcsim_link_model_name(c->model));
     if (c->sd_cycles > 0)
       printf(" (sd %.2f cycles = %.2f ns)", c->sd_cycles, c->sd_cycles * ns);
     putchar('\n');
