@@ -128,6 +128,14 @@ rows=$(cat <<'ROWS'
 002|§5.1.1|gather on 9 nodes: DCN ring stages (simulated)|check|app gather @HERE@/examples/vcsn/dcn.ini --schedule ring --set app.nodes=9 --set app.bytes=1MiB|.stages|1|stages|4|abs 0
 002|§5.2|gather on 9 nodes: VCSN tree stages (simulated)|check|app gather @HERE@/examples/vcsn/vcsn.ini --schedule tree --set app.nodes=9 --set app.bytes=1MiB|.stages|1|stages|3|abs 0
 002|§6.5|1 MiB gather among 512 nodes|known|model gather --preset vcsn --set n=512 --set d=1MiB|.results.time_s|1e3|ms|130|rel 0.1
+003|Table I|Two-x4-Aurora diameter|check|topo @HERE@/examples/bee3/two-x4.ini|.diameter_ns|1|ns|845|abs 0
+003|Table I|Two-x4-Aurora: full-crossbar routes|check|topo @HERE@/examples/bee3/two-x4.ini|.bee3.table1.xbar_ns|1|ns|256|abs 0
+003|Table I|Eight-x1-Aurora diameter|check|topo @HERE@/examples/bee3/eight-x1.ini|.diameter_ns|1|ns|845|abs 0
+003|Table I|Eight-x1-Aurora: MGT router routes|check|topo @HERE@/examples/bee3/eight-x1.ini|.bee3.table1.mgt_ns|1|ns|88|abs 0
+003|Table I|Four-x2-Aurora diameter|known|topo @HERE@/examples/bee3/four-x2.ini|.diameter_ns|1|ns|933|abs 0
+003|Table I|One-x8-Aurora diameter|known|topo @HERE@/examples/bee3/one-x8.ini|.diameter_ns|1|ns|1530|abs 0
+003|Table I|10GbE diameter, 64 B packets|known|topo @HERE@/examples/bee3/10gbe.ini --set traffic.packet_size=64B|.diameter_ns|1|ns|1560|abs 0
+003|Table I|10GbE diameter, 4 KiB packets|known|topo @HERE@/examples/bee3/10gbe.ini --set traffic.packet_size=4096B|.diameter_ns|1|ns|7540|abs 0
 004|§2.2|TNW link, per direction|check|model linkbw --preset tnw|.results.peak_bytes_per_s|1e-9|GB/s|0.91|rel 0.01
 004|§2.2|TNW link simulated, per direction (both busy, BER 0)|check|app link --preset tnw --set bytes=1MiB|.metrics.steady_throughput|1e-9|GB/s|0.91|rel 0.01
 ROWS

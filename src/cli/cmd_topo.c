@@ -11,6 +11,7 @@
 #include "cli/common.h"
 #include "config/config.h"
 #include "engine/memory.h"
+#include "cli/topo_bee3.h"
 #include "topo/describe.h"
 #include "topo/netlist.h"
 
@@ -85,9 +86,10 @@ static void print_desc(const struct topo_run *r)
   printf("network      %s\n", r->network);
   printf("nodes        %lld routers (%lld endpoints):", (long long)d->nodes, (long long)d->endpoints);
   for (int k = 0; k < d->nkinds; k++)
-    printf("%s %lld %s%s%s%s (%d cycles per router)", k ? ";" : "", (long long)d->kinds[k].nodes,
-           d->kinds[k].spec.model, d->kinds[k].spec.set[0] ? " [" : "", d->kinds[k].spec.set,
-           d->kinds[k].spec.set[0] ? "]" : "", d->kinds[k].router_cycles);
+    printf(r->p.topology == FCSIM_TOPO_BEE3 ? "%s %lld %s%s%s%s (delays per port: Table I below)"
+                                           : "%s %lld %s%s%s%s (%d cycles per router)",
+           k ? ";" : "", (long long)d->kinds[k].nodes, d->kinds[k].spec.model, d->kinds[k].spec.set[0] ? " [" : "",
+           d->kinds[k].spec.set, d->kinds[k].spec.set[0] ? "]" : "", d->kinds[k].router_cycles);
   int64_t two = 0, one = 0;
   for (int i = 0; i < d->nclasses; i++) {
     two += d->classes[i].two_way;
@@ -97,22 +99,30 @@ static void print_desc(const struct topo_run *r)
          (long long)d->channels);
   for (int i = 0; i < d->nclasses; i++) {
     const struct fcsim_desc_link_class *c = &d->classes[i];
-    printf("  class      %lld two-way + %lld one-way: %u cycles = %.1f ns, %d flit(s)/cycle, %s", (long long)c->two_way,
-           (long long)c->one_way, (unsigned)c->latency_cycles, c->latency_cycles * ns, c->bandwidth_flits,
-           fcsim_link_model_name(c->model));
+    printf("  class      %lld two-way + %lld one-way: %u cycles = %.1f ns, ", (long long)c->two_way,
+           (long long)c->one_way, (unsigned)c->latency_cycles, c->latency_cycles * ns);
+    if (r->p.topology == FCSIM_TOPO_BEE3) /* the bee3 router paces each port at its link's payload rate */
+      printf("%s, paced by the bee3 router", fcsim_link_model_name(c->model));
+    else
+      printf("%d flit(s)/cycle, %s", c->bandwidth_flits, fcsim_link_model_name(c->model));
     if (c->sd_cycles > 0)
       printf(" (sd %.2f cycles = %.2f ns)", c->sd_cycles, c->sd_cycles * ns);
     putchar('\n');
   }
+  if (r->p.topology == FCSIM_TOPO_BEE3) /* the seed's routers and routes, not the graph's shortest paths */
+    fcsim_cli_bee3_print(&r->p);
+  else
   printf("diameter     %d hops; %.1f ns (%llu cycles) on the longest lowest-latency path between endpoints at zero "
          "load, router + link per hop\n",
          d->diameter_hops, d->diameter_ns, (unsigned long long)d->diameter_cycles);
-  for (int i = 0; i < d->path_hops; i++) {
+  for (int i = 0; r->p.topology != FCSIM_TOPO_BEE3 && i < d->path_hops; i++) {
     char hop[100];
     hop_text(g, &d->path[i], hop, sizeof hop);
     printf("  hop %-6d %-28s router %d + link %u = %.1f ns\n", i + 1, hop, d->path[i].router_cycles,
            (unsigned)d->path[i].link_cycles, (d->path[i].router_cycles + d->path[i].link_cycles) * ns);
   }
+  if (r->p.topology == FCSIM_TOPO_BEE3) /* its links are paced by the model, not whole flits per cycle */
+    return;
   printf("bisection    %lld links, %.0f flits/cycle across it (both directions), %s\n", (long long)d->bisection_links,
          d->bisection_flits_per_cycle,
          d->bisection_exact ? "exact (torus/mesh formula)" : "heuristic: an upper bound (best of seeded swap searches)");
@@ -170,6 +180,8 @@ static json_t *desc_json(const struct topo_run *r)
 static int write_json(const struct topo_run *r, const char *path)
 {
   json_t *doc = desc_json(r);
+  if (doc && r->p.topology == FCSIM_TOPO_BEE3)
+    fcsim_cli_bee3_json(&r->p, doc);
   size_t n = strlen(path) + 8;
   char *tmp = malloc(n);
   int bad = !doc || !tmp;
@@ -231,7 +243,9 @@ static int build(struct topo_run *r, const struct fcsim_config *cfg)
     fcsim_cli_error("%s", err.msg);
     return cli_exit_for(rc);
   }
-  if (r->p.topology == FCSIM_TOPO_FILE) {
+  if (r->p.topology == FCSIM_TOPO_BEE3) {
+    snprintf(r->network, sizeof r->network, "bee3 %s, %d enclosures", r->p.bee3_layout, r->p.enclosures);
+  } else if (r->p.topology == FCSIM_TOPO_FILE) {
     snprintf(r->network, sizeof r->network, "netlist %s", r->p.netlist);
   } else if (r->p.topology > FCSIM_TOPO_FILE) {
     snprintf(r->network, sizeof r->network, "%s of %d endpoints, %d-port switches", fcsim_topology_name(r->p.topology),

@@ -27,12 +27,13 @@ enum fcsim_topology_kind {
   FCSIM_TOPO_STAR,       /* switched: one switch (topo/switched.c) */
   FCSIM_TOPO_DUAL_PLANE, /* switched: port p of every endpoint to switch p (seed 002 Fig. 2) */
   FCSIM_TOPO_LEAFSPINE,  /* switched: two-tier folded Clos */
-  FCSIM_TOPO_FATTREE     /* switched: folded Clos with as many levels as the node count needs */
+  FCSIM_TOPO_FATTREE,    /* switched: folded Clos with as many levels as the node count needs */
+  FCSIM_TOPO_BEE3        /* the BEE3 cluster of seed 003 (topo/bee3.c) */
 };
 /* network.topology's name for a kind ("netlist" for `file`). */
 static inline const char *fcsim_topology_name(enum fcsim_topology_kind k)
 {
-  static const char *const names[] = {"torus", "mesh", "netlist", "star", "dual-plane", "leafspine", "fattree"};
+  static const char *const names[] = {"torus", "mesh", "netlist", "star", "dual-plane", "leafspine", "fattree", "bee3"};
   return names[k];
 }
 #define FCSIM_PATH_MAX 1024
@@ -53,6 +54,8 @@ struct fcsim_params {
   char netlist[FCSIM_PATH_MAX];    /* network.file: the netlist of topology `file` */
   double link_jitter_cycles;       /* standard deviation of every link's latency (0: fixed) */
   double clock_spread_ppm;         /* standard deviation of the nodes' clock offsets (0: one clock) */
+  char bee3_layout[FCSIM_NAME_MAX];/* network.bee3_layout: topology `bee3`'s inter-enclosure network (seed 003 §IV) */
+  int enclosures;                  /* network.enclosures: topology `bee3`'s BEE3 boards (4 FPGAs each) */
   /* [router] */
   char router_model[FCSIM_NAME_MAX];
   double router_clock_hz;          /* the routers' clock (router.clock; network.clock when auto) */
@@ -144,9 +147,10 @@ int fcsim_key_find(const char *section, const char *name);
 const char *fcsim_key_suggest(const char *section, const char *name, char *buf, size_t size);
 
 /* The text form of a configuration (opaque in the public API). */
+#define FCSIM_MAX_KEYS 128
 struct fcsim_config {
-  char *text[64];               /* value text per key (malloc'd), NULL = default */
-  char *origin[64];             /* "FILE:LINE", "--set", NULL = default */
+  char *text[FCSIM_MAX_KEYS];   /* value text per key (malloc'd), NULL = default */
+  char *origin[FCSIM_MAX_KEYS]; /* "FILE:LINE", "--set", NULL = default */
 };
 
 /* Checks one value against its key (type and range, not combinations). */

@@ -9,11 +9,12 @@
 #include "traffic/traffic.h"
 #include "workload/workload.h"
 
-static const char *const topology_names[] = {"torus", "mesh", "file", "star", "dual-plane", "leafspine", "fattree", NULL};
+static const char *const topology_names[] = {"torus", "mesh", "file", "star", "dual-plane", "leafspine", "fattree", "bee3", NULL};
 static const char *const overflow_names[] = {"pause", "drop", NULL};
 static const char *const port_select_names[] = {"table", "message", NULL};
 static const char *const sw_framing_names[] = {"ethernet", "sl3fc", "tnw", "custom", NULL};
 static const char *const header_names[] = {"auto", "index", "bitvector", NULL};
+static const char *const bee3_layout_names[] = {"one-x8", "two-x4", "four-x2", "eight-x1", "10gbe", NULL};
 static const char *const onoff_names[] = {"on", "off", NULL};
 static const char *const vc_class_names[] = {"overlap", "split", NULL};
 
@@ -23,7 +24,11 @@ static const char *const vc_class_names[] = {"overlap", "split", NULL};
 const struct fcsim_key fcsim_keys[] = {
   /* section, name, type, unit, default, min, max, auto, choices, list, valid, help */
   {"network", "topology", CHOICE(topology_names, "torus"),
-   "k-ary n-cube with wraparound links (`torus`) or without (`mesh`), any graph from a netlist (`file`, see network.file and docs/NETLIST.md), or a switched network of switch.nodes endpoints (docs/SWITCHED.md): `star` one switch, `dual-plane` port p of every endpoint to switch p (seed 002 Fig. 2), `leafspine` two tiers of switch.radix-port switches, `fattree` as many levels as the node count needs"},
+   "k-ary n-cube with wraparound links (`torus`) or without (`mesh`), any graph from a netlist (`file`, see network.file and docs/NETLIST.md), or a switched network of switch.nodes endpoints (docs/SWITCHED.md): `star` one switch, `dual-plane` port p of every endpoint to switch p (seed 002 Fig. 2), `leafspine` two tiers of switch.radix-port switches, `fattree` as many levels as the node count needs; or the BEE3 cluster of seed 003 (`bee3`, see network.bee3_layout and docs/BEE3.md)"},
+  {"network", "bee3_layout", CHOICE(bee3_layout_names, "two-x4"),
+   "topology `bee3`: the inter-enclosure network of seed 003 §IV: Aurora channels per FPGA x lanes (`one-x8`, `two-x4`, `four-x2`, `eight-x1`) or one 10GbE port per FPGA to two switches (`10gbe`)"},
+  {"network", "enclosures", FCSIM_KT_INT, "BEE3s", "8", 2, 8, 0, NULL, NULL, NULL,
+   "topology `bee3`: BEE3 enclosures of four FPGAs: 2, 4 or 8 (8, 16 or 32 FPGAs; seed 003 Fig. 6)"},
   {"network", "file", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
    "topology `file`: the netlist (nodes with their models, links with their own latency and bandwidth; docs/NETLIST.md); relative to the config file's folder"},
   {"network", "dims", FCSIM_KT_DIMS, "routers", "4x4x4", 1, 4096, 0, NULL, NULL, NULL,
@@ -161,7 +166,7 @@ const struct fcsim_key fcsim_keys[] = {
 };
 
 const size_t fcsim_nkeys = sizeof fcsim_keys / sizeof fcsim_keys[0];
-_Static_assert(sizeof fcsim_keys / sizeof fcsim_keys[0] <= 64, "struct fcsim_config holds at most 64 keys");
+_Static_assert(sizeof fcsim_keys / sizeof fcsim_keys[0] <= FCSIM_MAX_KEYS, "struct fcsim_config holds at most FCSIM_MAX_KEYS keys");
 
 int fcsim_key_find(const char *section, const char *name)
 {

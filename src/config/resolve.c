@@ -161,7 +161,14 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
                 : !strcmp(name, "dual-plane") ? FCSIM_TOPO_DUAL_PLANE
                 : !strcmp(name, "leafspine")  ? FCSIM_TOPO_LEAFSPINE
                 : !strcmp(name, "fattree")    ? FCSIM_TOPO_FATTREE
+                : !strcmp(name, "bee3")       ? FCSIM_TOPO_BEE3
                                               : FCSIM_TOPO_TORUS;
+  if ((rc = get_name(&r, "network", "bee3_layout", p->bee3_layout)) ||
+      (rc = get_int32(&r, "network", "enclosures", &p->enclosures, NULL)))
+    return rc;
+  if (p->topology == FCSIM_TOPO_BEE3 && p->enclosures != 2 && p->enclosures != 4 && p->enclosures != 8)
+    return fcsim_error_set(err, FCSIM_ERANGE, "%s: network.enclosures = %d: expected 2, 4 or 8 (8, 16 or 32 FPGAs)",
+                           origin_of(&r, fcsim_key_find("network", "enclosures")), p->enclosures);
   if ((rc = get_path(&r, "network", "file", p->netlist)))
     return rc;
   if (p->topology == FCSIM_TOPO_FILE && !p->netlist[0]) {
@@ -321,7 +328,9 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   }
 
   /* combinations and derived values */
-  if (p->topology <= FCSIM_TOPO_MESH && p->threads > p->nodes) {
+  if (p->topology == FCSIM_TOPO_BEE3) /* the FPGAs and, with 10GbE, the two switches */
+    p->nodes = 4 * p->enclosures + (!strcmp(p->bee3_layout, "10gbe") ? 2 : 0);
+  if ((p->topology <= FCSIM_TOPO_MESH || p->topology == FCSIM_TOPO_BEE3) && p->threads > p->nodes) {
     int ti = fcsim_key_find("sim", "threads");
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
                            "%s: sim.threads = %d: more partitions than the %lld routers of network.dims",

@@ -12,6 +12,7 @@ static const struct fcsim_routing_ops *const routing_table[] = {
   &fcsim_routing_rlb,
   &fcsim_routing_ccar,
   &fcsim_routing_table,
+  &fcsim_routing_bee3,
   NULL,
 };
 

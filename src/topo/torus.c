@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "topo/bee3.h"
 #include "topo/netlist.h"
 #include "topo/switched.h"
 #include "topo/topo.h"
@@ -38,6 +39,8 @@ int fcsim_topo_init(struct fcsim_topo *t, const struct fcsim_params *p, struct f
 {
   if (p->topology == FCSIM_TOPO_FILE)
     return fcsim_netlist_load(t, p, err);
+  if (p->topology == FCSIM_TOPO_BEE3)
+    return fcsim_bee3_topo_init(t, p, err);
   if (p->topology > FCSIM_TOPO_FILE)
     return fcsim_switched_build(t, p, err);
   t->dist = NULL;

@@ -33,7 +33,13 @@ static int64_t uniform_dest(const struct fcsim_traffic *tr, int64_t src, uint64_
   if (n < 2)
     return src;
   int64_t d = fcsim_rng_below(rng, (uint32_t)(n - 1));
-  return d >= src ? d + 1 : d;
+  d = d >= src ? d + 1 : d;
+  /* a node without an endpoint (a switch) is no destination: draw again */
+  for (int tries = 0; !tr->topo->graph.endpoint[d] && tries < 1000; tries++) {
+    d = fcsim_rng_below(rng, (uint32_t)(n - 1));
+    d = d >= src ? d + 1 : d;
+  }
+  return d;
 }
 
 static int64_t nn_dest(const struct fcsim_traffic *tr, int64_t src, uint64_t seq, struct fcsim_rng *rng)
@@ -147,7 +153,8 @@ static int64_t all_to_all_dest(const struct fcsim_traffic *tr, int64_t src, uint
   int64_t n = tr->topo->nodes;
   if (n < 2)
     return src;
-  return (src + 1 + (int64_t)(seq % (uint64_t)(n - 1))) % n;
+  int64_t d = (src + 1 + (int64_t)(seq % (uint64_t)(n - 1))) % n;
+  return tr->topo->graph.endpoint[d] ? d : src; /* a switch: no packet (counted as excluded) */
 }
 
 static int pow2_check(const struct fcsim_params *p, struct fcsim_error *err)

@@ -102,13 +102,13 @@ static void squeeze_list(const char *in, char *out, size_t size)
 }
 
 /* The routing algorithms worth comparing: on a netlist only table routing
- * applies; on tori and meshes the seed's five geometric algorithms (table
+ * applies, on the BEE3 topology its own protocols; on tori and meshes the seed's five geometric algorithms (table
  * routing there is up*\/down*, a baseline rather than a candidate). */
 static void routing_space(const struct fcsim_tune *t, char *list, size_t size)
 {
   const char *topo = t->nw ? fcsim_config_get(t->wl[0].cfg, "network.topology") : NULL;
-  if (topo && !strcmp(topo, "file")) {
-    snprintf(list, size, "table");
+  if (topo && (!strcmp(topo, "file") || !strcmp(topo, "bee3"))) { /* bee3: the seed's protocols */
+    snprintf(list, size, "%s", !strcmp(topo, "file") ? "table" : "bee3");
     return;
   }
   char all[900];
@@ -116,7 +116,7 @@ static void routing_space(const struct fcsim_tune *t, char *list, size_t size)
   size_t n = 0;
   list[0] = '\0';
   for (char *save = NULL, *a = strtok_r(all, ",", &save); a; a = strtok_r(NULL, ",", &save))
-    if (strcmp(a, "table") && n + strlen(a) + 2 < size)
+    if (strcmp(a, "table") && strcmp(a, "bee3") && n + strlen(a) + 2 < size)
       n += (size_t)snprintf(list + n, size - n, "%s%s", n ? "," : "", a);
 }
 

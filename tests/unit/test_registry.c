@@ -104,7 +104,7 @@ static void test_real_tables(void **state)
   assert_int_equal(fcsim_model_check_registry(&err), 0);
   char buf[256];
   fcsim_routing_list_names(buf, sizeof buf);
-  assert_string_equal(buf, "dor, romm, o1turn, rlb, ccar, table");
+  assert_string_equal(buf, "dor, romm, o1turn, rlb, ccar, table, bee3");
   assert_string_equal(fcsim_routing_names(), buf);
   fcsim_arbiter_list_names(buf, sizeof buf);
   assert_string_equal(buf, "rr, ff, of, mixed");
@@ -123,7 +123,7 @@ static void test_model_and_workload_tables(void **state)
   assert_int_equal(fcsim_router_model_check_registry(&err), 0);
   assert_int_equal(fcsim_workload_check_registry(&err), 0);
   char buf[256];
-  const char *models = "novog, classic, crossbar, voq, ring, ethswitch";
+  const char *models = "novog, classic, crossbar, voq, ring, ethswitch, bee3";
   assert_int_equal(fcsim_router_model_list_names(buf, sizeof buf), strlen(models));
   assert_string_equal(buf, models);
   assert_string_equal(fcsim_router_model_names(), buf);
