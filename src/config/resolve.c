@@ -354,6 +354,15 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
     const char *origin = r.cfg->origin[vi] ? r.cfg->origin[vi] : origin_of(&r, depth_auto ? vcs_i : mi);
     if ((rc = model->derive(p, depth_auto, switch_auto, origin, err)))
       return rc;
+    /* a derived value stays inside its key's range */
+    if (depth_auto && p->vc_depth_flits > (int)fcsim_keys[vi].max)
+      return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                             "%s: router.vc_depth = auto would be %d flits (the %s router's rule for network.link_latency "
+                             "= %d cycles at %d flits/cycle), above the key's maximum of %.0f; use shorter links or "
+                             "a lower network.link_bandwidth",
+                             origin_of(&r, fcsim_key_find("network", "link_latency")), p->vc_depth_flits,
+                             p->router_model, p->link_latency_cycles, p->link_bandwidth_flits,
+                             fcsim_keys[vi].max);
   }
   const struct fcsim_traffic_ops *pattern = fcsim_traffic_pattern_find(p->pattern);
   if (pattern->needs_dims && p->topology != FCSIM_TOPO_TORUS && p->topology != FCSIM_TOPO_MESH &&

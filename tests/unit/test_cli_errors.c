@@ -99,6 +99,13 @@ static void test_geometric_pattern_on_netlist(void **state)
                "traffic.pattern=transpose", (const char *const[]){"--set", "transpose", "coordinates", NULL});
 }
 
+/* A derived value beyond its key's range is refused, never run. */
+static void test_auto_depth_out_of_range(void **state)
+{
+  expect_error("[network]\nlink_latency = 100000\nlink_bandwidth = 16\n", NULL,
+               (const char *const[]){"router.vc_depth = auto", "maximum", NULL});
+}
+
 static void test_bad_override(void **state)
 {
   expect_error("[network]\n", "router.arbitration=fastest", (const char *const[]){"--set", "router.arbitration", "rr", NULL});
@@ -143,7 +150,7 @@ int main(void)
     cmocka_unit_test(test_unknown_section), cmocka_unit_test(test_unknown_key), cmocka_unit_test(test_wrong_type),
     cmocka_unit_test(test_out_of_range), cmocka_unit_test(test_missing_file), cmocka_unit_test(test_syntax_error),
     cmocka_unit_test(test_impossible_combination), cmocka_unit_test(test_bad_override),
-    cmocka_unit_test(test_geometric_pattern_on_netlist),
+    cmocka_unit_test(test_geometric_pattern_on_netlist), cmocka_unit_test(test_auto_depth_out_of_range),
     cmocka_unit_test(test_bad_thread_counts), cmocka_unit_test(test_bad_arguments),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
