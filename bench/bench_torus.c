@@ -13,14 +13,14 @@ struct workload {
 };
 
 static const struct workload workloads[] = {
-  {"novog 8x8x8 uniform 0.10", {"network.dims=8x8x8", "traffic.rate=0.10", NULL}},
-  {"novog 8x8x8 uniform 0.30", {"network.dims=8x8x8", "traffic.rate=0.30", NULL}},
-  {"classic 8x8x8 uniform 0.05 (booksim-like)",
-   {"network.dims=8x8x8", "router.model=classic", "router.vcs=4", "router.vc_depth=8", "network.link_latency=2",
-    "traffic.packet_size=4", "traffic.rate=0.05", NULL}},
-  {"classic 8x8x8 uniform 0.15 (booksim-like)",
-   {"network.dims=8x8x8", "router.model=classic", "router.vcs=4", "router.vc_depth=8", "network.link_latency=2",
-    "traffic.packet_size=4", "traffic.rate=0.15", NULL}},
+    {"novog 8x8x8 uniform 0.10", {"network.dims=8x8x8", "traffic.rate=0.10", NULL}},
+    {"novog 8x8x8 uniform 0.30", {"network.dims=8x8x8", "traffic.rate=0.30", NULL}},
+    {"classic 8x8x8 uniform 0.05 (booksim-like)",
+     {"network.dims=8x8x8", "router.model=classic", "router.vcs=4", "router.vc_depth=8", "network.link_latency=2",
+      "traffic.packet_size=4", "traffic.rate=0.05", NULL}},
+    {"classic 8x8x8 uniform 0.15 (booksim-like)",
+     {"network.dims=8x8x8", "router.model=classic", "router.vcs=4", "router.vc_depth=8", "network.link_latency=2",
+      "traffic.packet_size=4", "traffic.rate=0.15", NULL}},
 };
 
 int main(int argc, char **argv)

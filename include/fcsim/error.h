@@ -9,17 +9,17 @@
 #include <stdarg.h>
 
 /* X-macro: name, value, default message. */
-#define FCSIM_ERRNO_MAP(X)                                        \
-  X(OK, 0, "success")                                             \
-  X(INVAL, -1, "invalid argument")                                \
-  X(NOMEM, -2, "out of memory")                                   \
-  X(IO, -3, "cannot read or write file")                          \
-  X(PARSE, -4, "syntax error")                                    \
-  X(UNKNOWN_KEY, -5, "unknown configuration key")                 \
-  X(RANGE, -6, "value out of range")                              \
-  X(COMBINATION, -7, "impossible combination of settings")        \
-  X(DEADLOCK, -8, "deadlock detected")                            \
-  X(INTERNAL, -9, "internal error")                               \
+#define FCSIM_ERRNO_MAP(X)                                                                                             \
+  X(OK, 0, "success")                                                                                                  \
+  X(INVAL, -1, "invalid argument")                                                                                     \
+  X(NOMEM, -2, "out of memory")                                                                                        \
+  X(IO, -3, "cannot read or write file")                                                                               \
+  X(PARSE, -4, "syntax error")                                                                                         \
+  X(UNKNOWN_KEY, -5, "unknown configuration key")                                                                      \
+  X(RANGE, -6, "value out of range")                                                                                   \
+  X(COMBINATION, -7, "impossible combination of settings")                                                             \
+  X(DEADLOCK, -8, "deadlock detected")                                                                                 \
+  X(INTERNAL, -9, "internal error")                                                                                    \
   X(INTERRUPTED, -10, "interrupted")
 
 enum fcsim_err {
@@ -42,8 +42,7 @@ const char *fcsim_strerror(int code);
 
 /* Records `code` and a printf-style message in `err` (if non-NULL) and
  * returns `code`, so library code can write `return fcsim_error_set(...)`. */
-int fcsim_error_set(struct fcsim_error *err, int code, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+int fcsim_error_set(struct fcsim_error *err, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 int fcsim_error_vset(struct fcsim_error *err, int code, const char *fmt, va_list ap);
 
 /* Clears a record to "no error". */

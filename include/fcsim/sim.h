@@ -35,11 +35,12 @@ const struct fcsim_stats *fcsim_sim_stats(const struct fcsim_sim *sim);
 /* Readable table of the metrics. */
 void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out);
 /* Flags of fcsim_sim_write_json. */
-#define FCSIM_JSON_LINKS 1u   /* add per-link utilisation (metrics.link_util) */
+#define FCSIM_JSON_LINKS   1u /* add per-link utilisation (metrics.link_util) */
 #define FCSIM_JSON_COMPACT 2u /* one line (JSON Lines), no indentation */
-#define FCSIM_JSON_HISTOGRAM 4u /* add metrics.latency_histogram: {"bucket_cycles": [...],
-                                   "packets": [...]}, the non-empty buckets (a bucket's
-                                   smallest latency, cycles; exact below 2048) */
+#define FCSIM_JSON_HISTOGRAM                                                                                           \
+  4u /* add metrics.latency_histogram: {"bucket_cycles": [...],                                                        \
+        "packets": [...]}, the non-empty buckets (a bucket's                                                           \
+        smallest latency, cycles; exact below 2048) */
 
 /* One JSON object: {"fcsim", "config", "derived", "metrics", "saturated", "saturation_reason",
  * "drained", "deadlock"} and a newline. */
@@ -52,16 +53,16 @@ void fcsim_sim_write_csv_row(const struct fcsim_sim *sim, FILE *out);
  * full description, by kind and link class, is `fcsim topo --json`). */
 struct fcsim_topo_info {
   int64_t nodes;
-  int64_t links;            /* bidirectional links */
-  int64_t channels;         /* directed channels */
+  int64_t links;    /* bidirectional links */
+  int64_t channels; /* directed channels */
   int diameter_hops;
-  double diameter_ns;       /* head latency of the longest lowest-latency path between endpoints at zero load */
-  int64_t bisection_links;  /* links across the smallest bisection (netlists: a heuristic upper bound) */
+  double diameter_ns;               /* head latency of the longest lowest-latency path between endpoints at zero load */
+  int64_t bisection_links;          /* links across the smallest bisection (netlists: a heuristic upper bound) */
   double bisection_flits_per_cycle; /* both directions */
-  int ports_per_router;     /* most network ports of a router, plus the model's local ports */
+  int ports_per_router;             /* most network ports of a router, plus the model's local ports */
   int link_latency_cycles;
   double link_latency_ns;
-  int router_delay_cycles;  /* per-hop head delay inside a router */
+  int router_delay_cycles; /* per-hop head delay inside a router */
 };
 int fcsim_topo_describe(const struct fcsim_config *cfg, struct fcsim_topo_info *info, struct fcsim_error *err);
 

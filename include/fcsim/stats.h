@@ -11,39 +11,39 @@ struct fcsim_stats {
   double avg_latency;
   double worst_latency;
   double p50_latency, p99_latency, p999_latency; /* exact below 2048 cycles, within 1.6 % above */
-  double total_latency;   /* batch: last flit ejected - first flit injected; 0 in continuous mode */
+  double total_latency; /* batch: last flit ejected - first flit injected; 0 in continuous mode */
   /* flits per node per cycle over the measurement window (batch: the run) */
-  double offered_rate;    /* configured traffic.rate */
-  double send_throughput; /* injected into the network */
-  double recv_throughput; /* ejected at destinations */
-  int max_busy_vcs;       /* most VCs of one input port ever holding flits */
-  double avg_hops;        /* links traversed per measured packet */
+  double offered_rate;                 /* configured traffic.rate */
+  double send_throughput;              /* injected into the network */
+  double recv_throughput;              /* ejected at destinations */
+  int max_busy_vcs;                    /* most VCs of one input port ever holding flits */
+  double avg_hops;                     /* links traversed per measured packet */
   double link_util_avg, link_util_max; /* data flits per cycle per link, window */
-  uint64_t cycles;        /* cycles simulated */
-  double wall_seconds;    /* host time of the run (the only timing field) */
-  double ns_per_cycle;    /* 1e9 / network.clock */
-  int area_alms;          /* Novo-G# router area (Table 4.2), 0 for classic */
+  uint64_t cycles;                     /* cycles simulated */
+  double wall_seconds;                 /* host time of the run (the only timing field) */
+  double ns_per_cycle;                 /* 1e9 / network.clock */
+  int area_alms;                       /* Novo-G# router area (Table 4.2), 0 for classic */
   int area_percent;
-  uint64_t max_buffer_flits;      /* voq, ring: most flits ever in one input buffer (seed 000 Table 5.8), 0 for others */
+  uint64_t max_buffer_flits; /* voq, ring: most flits ever in one input buffer (seed 000 Table 5.8), 0 for others */
   uint64_t max_reduction_entries; /* voq, ring: most partial reductions one node held at once */
   uint64_t packets_measured, packets_delivered;
-  uint64_t flits_injected_total;  /* all flits that entered the network */
-  uint64_t flits_delivered_total; /* all flits ejected in the run */
-  uint64_t flits_in_network;      /* injected, not yet ejected, at the end */
-  uint64_t flit_hops_total;       /* all link traversals in the run */
-  uint64_t buffer_overflows;      /* flits that found a full VC: always 0 */
-  uint64_t switch_dropped_packets; /* ethswitch: frames dropped on a full output buffer (switch.overflow = drop) */
-  uint64_t switch_dropped_flits;   /* ethswitch: their flits */
-  uint64_t switch_pause_cycles;    /* ethswitch: input-cycles a complete frame waited for output space (pause) */
-  int drained;            /* every measured packet arrived */
-  int saturated;          /* see saturation_reason */
-  const char *saturation_reason; /* "drain", "backlog", "latency" (src/stats/verdict.c), NULL if not saturated */
-  double zero_load_latency; /* router's zero-load formula at avg_hops (cycles), 0 if nothing arrived */
-  double backlog_flits;   /* growth of the source queues over the window (flits) */
-  uint64_t self_packets_sent;     /* window packets sent to their own source as 0-hop packets */
-  uint64_t self_packets_excluded; /* window packets a pattern mapped to their source, not created */
-  double offered_rate_net; /* offered_rate less the excluded self packets (flits/node/cycle) */
-  int deadlock;           /* watchdog fired; see deadlock_report */
+  uint64_t flits_injected_total;    /* all flits that entered the network */
+  uint64_t flits_delivered_total;   /* all flits ejected in the run */
+  uint64_t flits_in_network;        /* injected, not yet ejected, at the end */
+  uint64_t flit_hops_total;         /* all link traversals in the run */
+  uint64_t buffer_overflows;        /* flits that found a full VC: always 0 */
+  uint64_t switch_dropped_packets;  /* ethswitch: frames dropped on a full output buffer (switch.overflow = drop) */
+  uint64_t switch_dropped_flits;    /* ethswitch: their flits */
+  uint64_t switch_pause_cycles;     /* ethswitch: input-cycles a complete frame waited for output space (pause) */
+  int drained;                      /* every measured packet arrived */
+  int saturated;                    /* see saturation_reason */
+  const char *saturation_reason;    /* "drain", "backlog", "latency" (src/stats/verdict.c), NULL if not saturated */
+  double zero_load_latency;         /* router's zero-load formula at avg_hops (cycles), 0 if nothing arrived */
+  double backlog_flits;             /* growth of the source queues over the window (flits) */
+  uint64_t self_packets_sent;       /* window packets sent to their own source as 0-hop packets */
+  uint64_t self_packets_excluded;   /* window packets a pattern mapped to their source, not created */
+  double offered_rate_net;          /* offered_rate less the excluded self packets (flits/node/cycle) */
+  int deadlock;                     /* watchdog fired; see deadlock_report */
   const char *deadlock_report;      /* channels in the cycle, or NULL */
   int64_t nchannels;                /* per-link data below */
   const uint64_t *link_flits;       /* flits per channel in the window */

@@ -25,13 +25,13 @@ struct fcsim_tune;
 
 /* Settings of a search; fcsim_tune_options_init fills the defaults. */
 struct fcsim_tune_options {
-  int workers;          /* threads running points; 0: every online core */
-  double tolerance;     /* relative slack of "matches the best" for the fewest VCs (0.02) */
-  size_t max_points;    /* more configurations than this are pruned (256) */
-  int eta;              /* successive halving keeps 1/eta of the points per rung (3) */
-  int max_rungs;        /* at most this many pruning rungs (3): the shortest run is eta^-max_rungs */
-  size_t final_points;  /* prune until at most this many reach the full budget (8) */
-  const char *journal;  /* if set, each finished point is appended here as it completes */
+  int workers;         /* threads running points; 0: every online core */
+  double tolerance;    /* relative slack of "matches the best" for the fewest VCs (0.02) */
+  size_t max_points;   /* more configurations than this are pruned (256) */
+  int eta;             /* successive halving keeps 1/eta of the points per rung (3) */
+  int max_rungs;       /* at most this many pruning rungs (3): the shortest run is eta^-max_rungs */
+  size_t final_points; /* prune until at most this many reach the full budget (8) */
+  const char *journal; /* if set, each finished point is appended here as it completes */
 };
 
 void fcsim_tune_options_init(struct fcsim_tune_options *opt);
@@ -80,11 +80,11 @@ int fcsim_tune_prepare(struct fcsim_tune *t, struct fcsim_error *err);
 
 /* Progress of a run, passed to the progress callback after each point. */
 struct fcsim_tune_progress {
-  int rung, nrungs;        /* current rung (0-based) of nrungs (1: exhaustive) */
-  double budget;           /* fraction of the full run length in this rung */
-  size_t done, total;      /* points finished / planned in this rung */
-  size_t reused;           /* of `done`, taken from a previous output */
-  size_t runs_done_total;  /* points finished over all rungs so far */
+  int rung, nrungs;       /* current rung (0-based) of nrungs (1: exhaustive) */
+  double budget;          /* fraction of the full run length in this rung */
+  size_t done, total;     /* points finished / planned in this rung */
+  size_t reused;          /* of `done`, taken from a previous output */
+  size_t runs_done_total; /* points finished over all rungs so far */
 };
 typedef void (*fcsim_tune_progress_f)(void *user, const struct fcsim_tune_progress *p);
 /* Polled by the workers; return nonzero to stop (running points are
@@ -113,14 +113,14 @@ int fcsim_tune_write_csv(const struct fcsim_tune *t, FILE *out, struct fcsim_err
 
 /* Counts of the last run. */
 struct fcsim_tune_counts {
-  size_t configs;     /* configurations in the space */
-  size_t infeasible;  /* skipped: impossible combinations */
+  size_t configs;    /* configurations in the space */
+  size_t infeasible; /* skipped: impossible combinations */
   size_t sweep_points, workloads;
-  size_t runs;        /* points planned over all rungs */
+  size_t runs; /* points planned over all rungs */
   size_t run_new, reused, failed, deadlocked, saturated;
-  size_t overflowed;  /* runs whose flits found a full buffer (model error; excluded like deadlocks) */
-  int nrungs;         /* 1: exhaustive */
-  size_t pruned;      /* configurations dropped by successive halving */
+  size_t overflowed; /* runs whose flits found a full buffer (model error; excluded like deadlocks) */
+  int nrungs;        /* 1: exhaustive */
+  size_t pruned;     /* configurations dropped by successive halving */
   double wall_seconds;
   int workers;
 };

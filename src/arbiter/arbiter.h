@@ -13,8 +13,8 @@
 struct fcsim_arbiter_ops {
   const char *name; /* router.arbitration */
   const char *help;
-  int version;      /* 1 */
-  int constant;     /* every packet has the same priority (skip computing it) */
+  int version;  /* 1 */
+  int constant; /* every packet has the same priority (skip computing it) */
   /* (required) priority of a packet: larger wins */
   uint64_t (*priority)(uint64_t age_cycles, int distance_hops, int64_t age_threshold_cycles);
 };

@@ -7,5 +7,8 @@ static uint64_t ff_priority(uint64_t age_cycles, int distance_hops, int64_t age_
 }
 
 const struct fcsim_arbiter_ops fcsim_arbiter_ff = {
-  .name = "ff", .help = "farthest-first", .version = 1, .priority = ff_priority,
+    .name = "ff",
+    .help = "farthest-first",
+    .version = 1,
+    .priority = ff_priority,
 };

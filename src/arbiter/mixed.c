@@ -10,5 +10,8 @@ static uint64_t mixed_priority(uint64_t age_cycles, int distance_hops, int64_t a
 }
 
 const struct fcsim_arbiter_ops fcsim_arbiter_mixed = {
-  .name = "mixed", .help = "farthest-first with an age threshold", .version = 1, .priority = mixed_priority,
+    .name = "mixed",
+    .help = "farthest-first with an age threshold",
+    .version = 1,
+    .priority = mixed_priority,
 };

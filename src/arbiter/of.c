@@ -7,5 +7,8 @@ static uint64_t of_priority(uint64_t age_cycles, int distance_hops, int64_t age_
 }
 
 const struct fcsim_arbiter_ops fcsim_arbiter_of = {
-  .name = "of", .help = "oldest-first", .version = 1, .priority = of_priority,
+    .name = "of",
+    .help = "oldest-first",
+    .version = 1,
+    .priority = of_priority,
 };

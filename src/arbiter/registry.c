@@ -6,7 +6,7 @@
 #include "core/registry.h"
 
 static const struct fcsim_arbiter_ops *const arbiter_table[] = {
-  &fcsim_arbiter_rr, &fcsim_arbiter_ff, &fcsim_arbiter_of, &fcsim_arbiter_mixed, NULL,
+    &fcsim_arbiter_rr, &fcsim_arbiter_ff, &fcsim_arbiter_of, &fcsim_arbiter_mixed, NULL,
 };
 
 static const void *arbiter_at(size_t i)
@@ -15,12 +15,12 @@ static const void *arbiter_at(size_t i)
 }
 
 static const struct fcsim_registry arbiter_registry = {
-  .what = "arbitration policy",
-  .at = arbiter_at,
-  .name_offset = offsetof(struct fcsim_arbiter_ops, name),
-  .required = {offsetof(struct fcsim_arbiter_ops, priority), offsetof(struct fcsim_arbiter_ops, help)},
-  .required_names = {"priority", "help"},
-  .nrequired = 2,
+    .what = "arbitration policy",
+    .at = arbiter_at,
+    .name_offset = offsetof(struct fcsim_arbiter_ops, name),
+    .required = {offsetof(struct fcsim_arbiter_ops, priority), offsetof(struct fcsim_arbiter_ops, help)},
+    .required_names = {"priority", "help"},
+    .nrequired = 2,
 };
 
 const struct fcsim_arbiter_ops *fcsim_arbiter_find(const char *name)

@@ -8,5 +8,9 @@ static uint64_t rr_priority(uint64_t age_cycles, int distance_hops, int64_t age_
 }
 
 const struct fcsim_arbiter_ops fcsim_arbiter_rr = {
-  .name = "rr", .help = "round-robin", .version = 1, .constant = 1, .priority = rr_priority,
+    .name = "rr",
+    .help = "round-robin",
+    .version = 1,
+    .constant = 1,
+    .priority = rr_priority,
 };

@@ -21,15 +21,14 @@ static void print_table(const struct fcsim_fft_result *r)
 {
   double c = r->ns_per_cycle;
   const struct fcsim_fft_phases *ph = &r->ph;
-  printf("%u^3 FFT on a %u^3 torus, %u IPs per node (%u used, %u rounds), %lld messages\n", 1u << r->n,
-         1u << r->m, r->ips_requested, r->ips, r->rounds, (long long)r->messages);
+  printf("%u^3 FFT on a %u^3 torus, %u IPs per node (%u used, %u rounds), %lld messages\n", 1u << r->n, 1u << r->m,
+         r->ips_requested, r->ips, r->rounds, (long long)r->messages);
   printf("%-28s %12s %12s\n", "phase (latest node)", "ends (ns)", "model (ns)");
   printf("%-28s %12.1f %12s\n", "X compute", ph->x_end_cycles * c, "-");
   printf("%-28s %12.1f %12.1f\n", "XY turn: all data in", ph->xy_arrived_cycles * c, r->model_xy_ns);
   printf("%-28s %12.1f %12s\n", "Y compute", ph->y_end_cycles * c, "-");
   printf("%-28s %12.1f %12.1f\n", "YZ turn: all data in", ph->yz_arrived_cycles * c, r->model_yz_ns);
-  printf("%-28s %12.1f %12.1f\n", "Z compute (fft_latency)", ph->z_end_cycles * c,
-         r->model_xy_ns + r->model_yz_ns);
+  printf("%-28s %12.1f %12.1f\n", "Z compute (fft_latency)", ph->z_end_cycles * c, r->model_xy_ns + r->model_yz_ns);
   printf("turn waits after compute: XY %.1f ns, YZ %.1f ns (model: turn times, network part %.1f / %.1f ns)\n",
          ph->xy_turn_cycles * c, ph->yz_turn_cycles * c, r->model_xy_net_ns, r->model_yz_net_ns);
   printf("model BW %.4g B/s (one link), LD %.1f ns (link + router)\n", r->bw_bytes_per_s, r->ld_ns);
@@ -41,19 +40,16 @@ static json_t *to_json(const struct fcsim_fft_result *r)
   const struct fcsim_fft_phases *ph = &r->ph;
   return json_pack("{s:s,s:s,s:{s:i,s:i,s:i,s:i,s:i,s:I},s:f,s:{s:f,s:f,s:f,s:f,s:f,s:f,s:f},"
                    "s:{s:f,s:f,s:f,s:f,s:f,s:f,s:f},s:{s:I,s:I,s:I}}",
-                   "fcsim", FCSIM_VERSION, "app", "fft",
-                   "fft", "n", (int)r->n, "m", (int)r->m, "ips_requested", (int)r->ips_requested, "ips",
-                   (int)r->ips, "rounds", (int)r->rounds, "messages", (json_int_t)r->messages,
-                   "fft_latency_ns", ph->z_end_cycles * c,
-                   "phases_ns", "x_compute_end", ph->x_end_cycles * c, "xy_arrived", ph->xy_arrived_cycles * c,
-                   "y_compute_end", ph->y_end_cycles * c, "yz_arrived", ph->yz_arrived_cycles * c,
-                   "z_compute_end", ph->z_end_cycles * c, "xy_turn", ph->xy_turn_cycles * c, "yz_turn",
-                   ph->yz_turn_cycles * c,
-                   "model", "bw_bytes_per_s", r->bw_bytes_per_s, "ld_ns", r->ld_ns, "xy_latency_ns",
-                   r->model_xy_ns, "yz_latency_ns", r->model_yz_ns, "latency_ns", r->model_xy_ns + r->model_yz_ns,
-                   "xy_network_ns", r->model_xy_net_ns, "yz_network_ns", r->model_yz_net_ns,
-                   "flits", "expected", (json_int_t)r->flits_expected, "injected", (json_int_t)r->flits_injected,
-                   "delivered", (json_int_t)r->flits_delivered);
+                   "fcsim", FCSIM_VERSION, "app", "fft", "fft", "n", (int)r->n, "m", (int)r->m, "ips_requested",
+                   (int)r->ips_requested, "ips", (int)r->ips, "rounds", (int)r->rounds, "messages",
+                   (json_int_t)r->messages, "fft_latency_ns", ph->z_end_cycles * c, "phases_ns", "x_compute_end",
+                   ph->x_end_cycles * c, "xy_arrived", ph->xy_arrived_cycles * c, "y_compute_end", ph->y_end_cycles * c,
+                   "yz_arrived", ph->yz_arrived_cycles * c, "z_compute_end", ph->z_end_cycles * c, "xy_turn",
+                   ph->xy_turn_cycles * c, "yz_turn", ph->yz_turn_cycles * c, "model", "bw_bytes_per_s",
+                   r->bw_bytes_per_s, "ld_ns", r->ld_ns, "xy_latency_ns", r->model_xy_ns, "yz_latency_ns",
+                   r->model_yz_ns, "latency_ns", r->model_xy_ns + r->model_yz_ns, "xy_network_ns", r->model_xy_net_ns,
+                   "yz_network_ns", r->model_yz_net_ns, "flits", "expected", (json_int_t)r->flits_expected, "injected",
+                   (json_int_t)r->flits_injected, "delivered", (json_int_t)r->flits_delivered);
 }
 
 static int run(int argc, char **argv)
@@ -104,7 +100,7 @@ static int run(int argc, char **argv)
 }
 
 const struct fcsim_cli_app fcsim_cli_app_fft = {
-  .name = "fft",
-  .summary = "3D FFT corner turns on the simulated torus beside the Table 6.2 estimate (seed 000 ch. 6)",
-  .run = run,
+    .name = "fft",
+    .summary = "3D FFT corner turns on the simulated torus beside the Table 6.2 estimate (seed 000 ch. 6)",
+    .run = run,
 };

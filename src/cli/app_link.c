@@ -23,22 +23,23 @@ struct link_args {
   const char *preset;         /* --preset */
   const char *sets[MAX_SETS]; /* --set key=value, in order */
   int n_sets;
-  const char *json_path;      /* --json FILE */
+  const char *json_path; /* --json FILE */
 };
 
 /* State of the INI reader's handler. */
 struct ini_ctx {
-  double *values;           /* parameters being set */
-  struct fcsim_error *err;  /* the first error */
-  int failed;               /* an error was recorded */
+  double *values;          /* parameters being set */
+  struct fcsim_error *err; /* the first error */
+  int failed;              /* an error was recorded */
 };
 
 static void usage(FILE *out)
 {
   const struct fcsim_model_ops *m = &fcsim_link_app;
   char def[64];
-  fprintf(out, "usage: fcsim app link [CONFIG] [--preset P] [--set KEY=VALUE ...] [--json FILE]\n"
-               "%s\nsource: %s\n%s\n\nkeys (section [link] of CONFIG, or --set):\n",
+  fprintf(out,
+          "usage: fcsim app link [CONFIG] [--preset P] [--set KEY=VALUE ...] [--json FILE]\n"
+          "%s\nsource: %s\n%s\n\nkeys (section [link] of CONFIG, or --set):\n",
           m->summary, m->source, m->notes);
   for (size_t i = 0; i < m->n_params; i++) {
     const struct fcsim_model_param *p = &m->params[i];
@@ -62,8 +63,10 @@ static int parse_args(int argc, char **argv, struct link_args *a)
   for (int i = 0; i < argc; i++) {
     const char *o = argv[i];
     const char **slot = NULL;
-    if (!strcmp(o, "--preset")) slot = &a->preset;
-    else if (!strcmp(o, "--json")) slot = &a->json_path;
+    if (!strcmp(o, "--preset"))
+      slot = &a->preset;
+    else if (!strcmp(o, "--json"))
+      slot = &a->json_path;
     else if (!strcmp(o, "--set")) {
       if (i + 1 >= argc || a->n_sets == MAX_SETS) {
         fcsim_cli_error("--set needs key=value");
@@ -94,8 +97,7 @@ static int parse_args(int argc, char **argv, struct link_args *a)
 static int set_key(double *values, const char *key, const char *text, struct fcsim_error *err)
 {
   if (fcsim_model_param_index(&fcsim_link_app, key) < 0)
-    return fcsim_error_set(err, FCSIM_EUNKNOWN_KEY,
-                           "unknown key `%s` (`fcsim app link --help` lists the keys)", key);
+    return fcsim_error_set(err, FCSIM_EUNKNOWN_KEY, "unknown key `%s` (`fcsim app link --help` lists the keys)", key);
   return fcsim_model_set(&fcsim_link_app, values, key, text, err);
 }
 
@@ -162,8 +164,7 @@ static json_t *jv(enum fcsim_model_unit unit, const char *const *choices, double
     char buf[64];
     return json_string(fcsim_model_format(unit, choices, v, buf, sizeof buf));
   }
-  if (fabs(v) < 9e15 && v == floor(v) &&
-      (unit == FCSIM_MU_COUNT || unit == FCSIM_MU_CYCLES || unit == FCSIM_MU_BYTES))
+  if (fabs(v) < 9e15 && v == floor(v) && (unit == FCSIM_MU_COUNT || unit == FCSIM_MU_CYCLES || unit == FCSIM_MU_BYTES))
     return json_integer((json_int_t)v);
   return json_real(v);
 }
@@ -195,7 +196,8 @@ static void print_table(const double *v, const double *r)
 {
   const struct fcsim_model_ops *m = &fcsim_link_app;
   char buf[64];
-  printf("fcsim app link: protocol %s\n", fcsim_model_format(FCSIM_MU_ENUM, m->params[0].choices, v[0], buf, sizeof buf));
+  printf("fcsim app link: protocol %s\n",
+         fcsim_model_format(FCSIM_MU_ENUM, m->params[0].choices, v[0], buf, sizeof buf));
   for (size_t i = 0; i < m->n_results; i++) {
     if (isnan(r[i]))
       continue;
@@ -227,5 +229,7 @@ static int run(int argc, char **argv)
 }
 
 const struct fcsim_cli_app fcsim_app_link = {
-  "link", "one link under a protocol (ideal, fc, tnw): throughput, latency, buffers, retransmissions", run,
+    "link",
+    "one link under a protocol (ideal, fc, tnw): throughput, latency, buffers, retransmissions",
+    run,
 };

@@ -61,8 +61,8 @@ static int split_args(int argc, char **argv, char **rest, int *nrest, const char
 
 static void print_table(const struct fcsim_stream_result *r)
 {
-  printf("stream cascade (n,m) = (%.0f,%.0f) on M = %.0f FPGAs, C_stream = %.0f, %llu elements per message\n",
-         r->n, r->m, r->M, r->c_stream, (unsigned long long)r->block_elements);
+  printf("stream cascade (n,m) = (%.0f,%.0f) on M = %.0f FPGAs, C_stream = %.0f, %llu elements per message\n", r->n,
+         r->m, r->M, r->c_stream, (unsigned long long)r->block_elements);
   printf("plain links: %d-bit flits, one per cycle (B_link), %d cycles (D_link)\n", r->flit_bits,
          r->link_latency_cycles);
   printf("%-22s %16s %16s\n", "", "simulated", "model");
@@ -73,26 +73,23 @@ static void print_table(const struct fcsim_stream_result *r)
   printf("%-22s %15.2f%% %15.2f%%\n", "parallel efficiency", 100 * r->sim_parallel_efficiency,
          100 * r->model_parallel_efficiency);
   printf("%-22s %16.0f %16.0f\n", "pass (cycles)", r->pass_cycles, r->model_cycles);
-  printf("peak %.4g FLOP/s; flits %llu of %llu delivered\n", r->peak_flops,
-         (unsigned long long)r->flits_delivered, (unsigned long long)r->flits_expected);
+  printf("peak %.4g FLOP/s; flits %llu of %llu delivered\n", r->peak_flops, (unsigned long long)r->flits_delivered,
+         (unsigned long long)r->flits_expected);
 }
 
 static json_t *to_json(const struct fcsim_stream_result *r)
 {
   return json_pack("{s:s,s:s,s:{s:f,s:f,s:f,s:f,s:I,s:I,s:i,s:i},s:{s:f,s:f,s:f,s:f,s:f,s:f},"
                    "s:{s:f,s:f,s:f,s:f,s:f,s:f},s:f,s:{s:I,s:I}}",
-                   "fcsim", FCSIM_VERSION, "app", "stream",
-                   "stream", "n", r->n, "m", r->m, "M", r->M, "C_stream", r->c_stream, "block_elements",
-                   (json_int_t)r->block_elements, "messages", (json_int_t)r->messages, "flit_bits", r->flit_bits,
-                   "link_latency_cycles", r->link_latency_cycles,
-                   "simulated", "sustained_flops", r->sim_flops, "efficiency", r->sim_efficiency, "stall_ratio",
-                   r->sim_stall, "speedup", r->sim_speedup, "parallel_efficiency", r->sim_parallel_efficiency,
-                   "pass_cycles", r->pass_cycles,
-                   "model", "sustained_flops", r->model_flops, "efficiency", r->model_efficiency, "stall_ratio",
-                   r->model_stall, "speedup", r->model_speedup, "parallel_efficiency",
-                   r->model_parallel_efficiency, "pass_cycles", r->model_cycles,
-                   "peak_flops", r->peak_flops,
-                   "flits", "expected", (json_int_t)r->flits_expected, "delivered", (json_int_t)r->flits_delivered);
+                   "fcsim", FCSIM_VERSION, "app", "stream", "stream", "n", r->n, "m", r->m, "M", r->M, "C_stream",
+                   r->c_stream, "block_elements", (json_int_t)r->block_elements, "messages", (json_int_t)r->messages,
+                   "flit_bits", r->flit_bits, "link_latency_cycles", r->link_latency_cycles, "simulated",
+                   "sustained_flops", r->sim_flops, "efficiency", r->sim_efficiency, "stall_ratio", r->sim_stall,
+                   "speedup", r->sim_speedup, "parallel_efficiency", r->sim_parallel_efficiency, "pass_cycles",
+                   r->pass_cycles, "model", "sustained_flops", r->model_flops, "efficiency", r->model_efficiency,
+                   "stall_ratio", r->model_stall, "speedup", r->model_speedup, "parallel_efficiency",
+                   r->model_parallel_efficiency, "pass_cycles", r->model_cycles, "peak_flops", r->peak_flops, "flits",
+                   "expected", (json_int_t)r->flits_expected, "delivered", (json_int_t)r->flits_delivered);
 }
 
 static int write_json(const char *path, const struct fcsim_stream_result *r)
@@ -150,7 +147,7 @@ static int run(int argc, char **argv)
 }
 
 const struct fcsim_cli_app fcsim_cli_app_stream = {
-  .name = "stream",
-  .summary = "stream-computing cascade on a ring of FPGAs beside `fcsim model stream` (seed 001 ch. 3)",
-  .run = run,
+    .name = "stream",
+    .summary = "stream-computing cascade on a ring of FPGAs beside `fcsim model stream` (seed 001 ch. 3)",
+    .run = run,
 };

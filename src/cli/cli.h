@@ -7,8 +7,8 @@
 
 #include <stdio.h>
 
-#define FCSIM_EXIT_OK 0
-#define FCSIM_EXIT_FAIL 1
+#define FCSIM_EXIT_OK    0
+#define FCSIM_EXIT_FAIL  1
 #define FCSIM_EXIT_USAGE 2
 
 int fcsim_cmd_run(int argc, char **argv);

@@ -15,7 +15,8 @@
 
 static const char coll_usage[] =
     "usage: fcsim collective build [CONFIG.ini] --pattern all-to-all|cube-nn|bitrot|random-subset|FILE --out DIR\n"
-    "         [--algorithm ocr|rpm] [--op multicast|reduction] [--subset N] [--json FILE] [--set section.key=value ...]\n"
+    "         [--algorithm ocr|rpm] [--op multicast|reduction] [--subset N] [--json FILE] [--set section.key=value "
+    "...]\n"
     "  Builds one multicast (or reduction) tree per source of the pattern with OCR (seed 000 Algorithms 6-7,\n"
     "  default) or the RPM baseline, writes DIR/node<ID>.{unicast,multicast,reduction}.{hex,bin} in the\n"
     "  Fig. 4.12 layouts and DIR/tables.json, and prints the table bits per node (Table 5.7).\n"
@@ -25,25 +26,25 @@ static const char coll_usage[] =
 
 /* Options of `collective build`. */
 struct coll_opts {
-  struct cli_opts base;         /* CONFIG, --set, --json */
-  const char *pattern;          /* --pattern */
-  const char *out;              /* --out DIR */
-  enum fcsim_coll_algorithm alg;/* --algorithm */
-  enum fcsim_coll_op op;        /* --op */
-  long long subset;             /* --subset, -1 = default */
+  struct cli_opts base;          /* CONFIG, --set, --json */
+  const char *pattern;           /* --pattern */
+  const char *out;               /* --out DIR */
+  enum fcsim_coll_algorithm alg; /* --algorithm */
+  enum fcsim_coll_op op;         /* --op */
+  long long subset;              /* --subset, -1 = default */
 };
 
 /* Seed 000 Table 5.7 (4x4x4 torus, OCR): bits and % of on-chip memory. */
 struct seed_row {
-  const char *pattern;       /* fcsim pattern name */
-  double bits[2];            /* multicast, reduction */
-  double percent[2];         /* as printed in the seed */
+  const char *pattern; /* fcsim pattern name */
+  double bits[2];      /* multicast, reduction */
+  double percent[2];   /* as printed in the seed */
 };
 
 static const struct seed_row table57[] = {
-  {"all-to-all", {6968, 61.7e3}, {0.013, 1.17}},
-  {"bitrot", {1122, 10e3}, {0.002, 0.19}},
-  {"cube-nn", {2928, 25.5e3}, {0.005, 0.485}},
+    {"all-to-all", {6968, 61.7e3}, {0.013, 1.17}},
+    {"bitrot", {1122, 10e3}, {0.002, 0.19}},
+    {"cube-nn", {2928, 25.5e3}, {0.005, 0.485}},
 };
 
 static int usage_error(const char *fmt, const char *arg)
@@ -133,7 +134,7 @@ static void summarise(const struct fcsim_coll_tables *tab, const struct fcsim_co
   s->max_bits = 0;
   for (int64_t v = 0; v < tab->nodes; v++) {
     double b = (double)(tab->op == FCSIM_COLL_MULTICAST ? fcsim_coll_multicast_table_bits(tab, v)
-                                                         : fcsim_coll_reduction_table_bits(tab, v));
+                                                        : fcsim_coll_reduction_table_bits(tab, v));
     sum += b;
     usum += (double)(tab->node[v].nu * FCSIM_COLL_UNICAST_BITS);
     nsum += (double)fcsim_coll_unshared_table_bits(tab, v);
@@ -167,11 +168,10 @@ static void print_summary(const struct coll_opts *o, const struct fcsim_topo *t,
   printf("collective     %s %s, %s, %lld trees, %lld tree edges, busiest link %lld edges\n",
          o->alg == FCSIM_COLL_RPM ? "rpm" : "ocr", op ? "reduction" : "multicast", o->pattern, (long long)s->trees,
          (long long)s->edges, (long long)s->max_load);
-  printf("%-14s %.1f bits/node mean (%.4f%% of on-chip memory), %.0f max\n",
-         op ? "reduction" : "multicast", s->mean_bits, 100.0 * s->mean_bits / FCSIM_COLL_ONCHIP_BITS, s->max_bits);
+  printf("%-14s %.1f bits/node mean (%.4f%% of on-chip memory), %.0f max\n", op ? "reduction" : "multicast",
+         s->mean_bits, 100.0 * s->mean_bits / FCSIM_COLL_ONCHIP_BITS, s->max_bits);
   if (!op)
-    printf("               %.1f bits/node mean with one entry per tree per node (no sharing)\n",
-           s->mean_unshared_bits);
+    printf("               %.1f bits/node mean with one entry per tree per node (no sharing)\n", s->mean_unshared_bits);
   if (op)
     printf("               + %.1f bits/node of unicast entries carrying the reductions' exit ports\n",
            s->mean_unicast_bits);
@@ -196,14 +196,14 @@ static int write_json(const char *path, const struct coll_opts *o, const struct 
   char dims[128] = "";
   for (int d = 0; d < t->ndims; d++)
     snprintf(dims + strlen(dims), sizeof dims - strlen(dims), "%s%d", d ? "x" : "", t->dims[d]);
-  json_t *doc = json_pack("{s:s,s:{s:s,s:s,s:s,s:s,s:s,s:s},s:{s:o,s:o,s:f,s:f,s:f,s:n,s:I,s:I,s:I}}", "fcsim", FCSIM_VERSION,
-                          "config", "network.topology", t->kind == FCSIM_TOPO_TORUS ? "torus" : "mesh",
-                          "network.dims", dims, "algorithm", o->alg == FCSIM_COLL_RPM ? "rpm" : "ocr", "pattern", o->pattern, "op",
-                          o->op == FCSIM_COLL_REDUCTION ? "reduction" : "multicast", "out", o->out, "metrics",
-                          "multicast_table_bits", mb, "reduction_table_bits", rb, "mean_table_bits", s->mean_bits, "mean_unshared_table_bits", s->mean_unshared_bits,
-                          "onchip_percent", 100.0 * s->mean_bits / FCSIM_COLL_ONCHIP_BITS, "max_buffer_flits",
-                          "trees", (json_int_t)s->trees, "tree_edges", (json_int_t)s->edges, "max_link_load",
-                          (json_int_t)s->max_load);
+  json_t *doc = json_pack(
+      "{s:s,s:{s:s,s:s,s:s,s:s,s:s,s:s},s:{s:o,s:o,s:f,s:f,s:f,s:n,s:I,s:I,s:I}}", "fcsim", FCSIM_VERSION, "config",
+      "network.topology", t->kind == FCSIM_TOPO_TORUS ? "torus" : "mesh", "network.dims", dims, "algorithm",
+      o->alg == FCSIM_COLL_RPM ? "rpm" : "ocr", "pattern", o->pattern, "op",
+      o->op == FCSIM_COLL_REDUCTION ? "reduction" : "multicast", "out", o->out, "metrics", "multicast_table_bits", mb,
+      "reduction_table_bits", rb, "mean_table_bits", s->mean_bits, "mean_unshared_table_bits", s->mean_unshared_bits,
+      "onchip_percent", 100.0 * s->mean_bits / FCSIM_COLL_ONCHIP_BITS, "max_buffer_flits", "trees",
+      (json_int_t)s->trees, "tree_edges", (json_int_t)s->edges, "max_link_load", (json_int_t)s->max_load);
   char tmp[4200];
   snprintf(tmp, sizeof tmp, "%s.tmp", path);
   int rc = 0;

@@ -34,9 +34,9 @@ struct run_opts {
   char patterns[512];                /* --pattern list (comma separated, split in place) */
   const char *pattern[MAX_PATTERNS]; /* the patterns */
   int npatterns;
-  int ops;                           /* bit 0 multicast, bit 1 reduction */
-  int continuous;                    /* --mode continuous */
-  long long subset;                  /* --subset, -1 = default */
+  int ops;          /* bit 0 multicast, bit 1 reduction */
+  int continuous;   /* --mode continuous */
+  long long subset; /* --subset, -1 = default */
 };
 
 static int usage(const char *fmt, const char *arg)
@@ -129,8 +129,8 @@ static json_t *metrics_json(const struct fcsim_stats *s)
                    s->avg_latency, "worst_latency", s->worst_latency, "send_throughput", s->send_throughput,
                    "recv_throughput", s->recv_throughput, "max_busy_vcs", (json_int_t)s->max_busy_vcs,
                    "max_buffer_flits", (json_int_t)s->max_buffer_flits, "packets_measured",
-                   (json_int_t)s->packets_measured, "packets_delivered", (json_int_t)s->packets_delivered,
-                   "saturated", s->saturated);
+                   (json_int_t)s->packets_measured, "packets_delivered", (json_int_t)s->packets_delivered, "saturated",
+                   s->saturated);
 }
 
 /* One simulation: build the tables, run, read the figure. *value is the
@@ -154,8 +154,8 @@ static int run_one(const struct run_opts *o, const struct fcsim_config *base, co
   if (!rc && !cfg)
     rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
   if (!rc && !(rc = fcsim_config_set(cfg, "router.tables", dir, "collective run", err)))
-    rc = fcsim_config_set(cfg, "traffic.mode", o->continuous ? "collective" : "collective-batch", "collective run",
-                          err);
+    rc =
+        fcsim_config_set(cfg, "traffic.mode", o->continuous ? "collective" : "collective-batch", "collective run", err);
   if (!rc)
     rc = fcsim_sim_create(cfg, &sim, err);
   if (!rc)
@@ -168,10 +168,10 @@ static int run_one(const struct run_opts *o, const struct fcsim_config *base, co
     for (int64_t i = 0; i < s->nmessages; i++)
       done += s->message_complete[i] != UINT64_MAX;
     if (!o->continuous && (done != s->nmessages || !s->drained))
-      rc = fcsim_error_set(err, FCSIM_EINTERNAL,
-                           "%s %s %s: %lld of %lld collectives completed with every copy delivered once",
-                           alg == FCSIM_COLL_RPM ? "rpm" : "ocr", op == FCSIM_COLL_REDUCTION ? "reduction" : "multicast",
-                           pattern, (long long)done, (long long)s->nmessages);
+      rc = fcsim_error_set(
+          err, FCSIM_EINTERNAL, "%s %s %s: %lld of %lld collectives completed with every copy delivered once",
+          alg == FCSIM_COLL_RPM ? "rpm" : "ocr", op == FCSIM_COLL_REDUCTION ? "reduction" : "multicast", pattern,
+          (long long)done, (long long)s->nmessages);
   }
   fcsim_sim_destroy(sim);
   fcsim_config_destroy(cfg);
@@ -206,8 +206,8 @@ static int run_all(const struct run_opts *o, const struct fcsim_config *cfg, jso
       double gain = v[0] > 0 ? v[1] / v[0] - 1.0 : 0.0;
       if (!o->base.quiet)
         printf("%-14s %-10s %14.1f %14.1f %7.1f%%\n", o->pattern[pi], opname[op], v[0], v[1], 100.0 * gain);
-      json_array_append_new(runs, json_pack("{s:s,s:s,s:o,s:o,s:f}", "pattern", o->pattern[pi], "op", opname[op],
-                                            "ocr", m[0], "rpm", m[1], "gain", gain));
+      json_array_append_new(runs, json_pack("{s:s,s:s,s:o,s:o,s:f}", "pattern", o->pattern[pi], "op", opname[op], "ocr",
+                                            m[0], "rpm", m[1], "gain", gain));
       logsum[op] += log1p(gain), n[op]++;
       logall += log1p(gain), nall++;
     }

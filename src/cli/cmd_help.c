@@ -104,8 +104,10 @@ static void write_man(FILE *out)
   man_models(out);
   fputs(".SH EXIT STATUS\n0 success; 1 the run failed (deadlock, I/O while writing results); 2 bad input "
         "(unknown key, bad value, unreadable or foreign file, bad arguments, gnuplot missing); 130 interrupted.\n"
-        ".SH ENVIRONMENT\n.TP\n.B FCSIM_GNUPLOT\nthe gnuplot program used by \\fBfcsim plot\\fR (default: gnuplot on PATH).\n"
-        ".SH SEE ALSO\n\\fBgnuplot\\fR(1), \\fBpkg\\-config\\fR(1) (the library: \\fBpkg\\-config \\-\\-cflags \\-\\-libs "
+        ".SH ENVIRONMENT\n.TP\n.B FCSIM_GNUPLOT\nthe gnuplot program used by \\fBfcsim plot\\fR (default: gnuplot on "
+        "PATH).\n"
+        ".SH SEE ALSO\n\\fBgnuplot\\fR(1), \\fBpkg\\-config\\fR(1) (the library: \\fBpkg\\-config \\-\\-cflags "
+        "\\-\\-libs "
         "fcsim\\fR, headers in fcsim/).\n",
         out);
 }

@@ -14,17 +14,17 @@
 #include "core/range.h"
 #include "fcsim/model.h"
 
-#define MAX_SETS 256
+#define MAX_SETS   256
 #define MAX_POINTS 100000
 
 /* Parsed command line of one evaluation. */
 struct model_args {
-  const char *preset;          /* --preset, or NULL */
-  const char *sets[MAX_SETS];  /* --set key=value, in order */
+  const char *preset;         /* --preset, or NULL */
+  const char *sets[MAX_SETS]; /* --set key=value, in order */
   size_t n_sets;
-  const char *vary;            /* --vary key=a:b:step, or NULL */
-  const char *json_path;       /* --json FILE, or NULL */
-  const char *csv_path;        /* --csv FILE, or NULL */
+  const char *vary;      /* --vary key=a:b:step, or NULL */
+  const char *json_path; /* --json FILE, or NULL */
+  const char *csv_path;  /* --csv FILE, or NULL */
 };
 
 static void print_list(FILE *out)
@@ -76,8 +76,8 @@ static void print_help(const struct fcsim_model_ops *m, FILE *out)
     else
       fcsim_model_format(p->unit, p->choices, p->def, def, sizeof def);
     describe_range(p, range, sizeof range);
-    fprintf(out, "  %-16s %-7s default %-14s [%s]\n  %-16s %s\n", p->name,
-            fcsim_model_unit_name(p->unit), def, range, "", p->help);
+    fprintf(out, "  %-16s %-7s default %-14s [%s]\n  %-16s %s\n", p->name, fcsim_model_unit_name(p->unit), def, range,
+            "", p->help);
   }
   fprintf(out, "\nresults:\n");
   for (size_t i = 0; i < m->n_results; i++)
@@ -103,10 +103,14 @@ static int parse_args(int argc, char **argv, struct model_args *a)
   for (int i = 0; i < argc; i++) {
     const char *opt = argv[i];
     const char **slot = NULL;
-    if (!strcmp(opt, "--preset")) slot = &a->preset;
-    else if (!strcmp(opt, "--vary")) slot = &a->vary;
-    else if (!strcmp(opt, "--json")) slot = &a->json_path;
-    else if (!strcmp(opt, "--csv")) slot = &a->csv_path;
+    if (!strcmp(opt, "--preset"))
+      slot = &a->preset;
+    else if (!strcmp(opt, "--vary"))
+      slot = &a->vary;
+    else if (!strcmp(opt, "--json"))
+      slot = &a->json_path;
+    else if (!strcmp(opt, "--csv"))
+      slot = &a->csv_path;
     else if (!strcmp(opt, "--set")) {
       if (i + 1 >= argc) {
         fcsim_cli_error("--set needs key=value");
@@ -137,7 +141,7 @@ static int parse_args(int argc, char **argv, struct model_args *a)
 
 /* Parsed --vary. */
 struct sweep {
-  int index;        /* parameter index, or -1 for no sweep */
+  int index; /* parameter index, or -1 for no sweep */
   double start, stop, step;
   size_t points;
 };
@@ -145,8 +149,7 @@ struct sweep {
 /* Parses "key=a:b:step" (core/range.c) against the model's table: START and
  * STOP are values of the parameter (with its units), STEP a positive
  * difference in the same units. */
-static int parse_vary(const struct fcsim_model_ops *m, const char *text, struct sweep *s,
-                      struct fcsim_error *err)
+static int parse_vary(const struct fcsim_model_ops *m, const char *text, struct sweep *s, struct fcsim_error *err)
 {
   struct fcsim_range_spec r;
   int rc = fcsim_range_split(text, "--vary", &r, err);
@@ -159,8 +162,7 @@ static int parse_vary(const struct fcsim_model_ops *m, const char *text, struct 
   s->index = fcsim_model_param_index(m, r.key);
   const struct fcsim_model_param *p = &m->params[s->index];
   if (p->unit == FCSIM_MU_ENUM)
-    return fcsim_error_set(err, FCSIM_EINVAL, "--vary: parameter `%s` is a choice, not a number",
-                           r.key);
+    return fcsim_error_set(err, FCSIM_EINVAL, "--vary: parameter `%s` is a choice, not a number", r.key);
   v[0] = scratch[s->index];
   if ((rc = fcsim_model_set(m, scratch, r.key, r.part[1], err)) != 0)
     return rc;
@@ -189,8 +191,7 @@ static json_t *json_value(enum fcsim_model_unit unit, const char *const *choices
     char buf[64];
     return json_string(fcsim_model_format(unit, choices, v, buf, sizeof buf));
   }
-  if (fabs(v) < 9e15 && v == floor(v) &&
-      (unit == FCSIM_MU_COUNT || unit == FCSIM_MU_CYCLES || unit == FCSIM_MU_BYTES))
+  if (fabs(v) < 9e15 && v == floor(v) && (unit == FCSIM_MU_COUNT || unit == FCSIM_MU_CYCLES || unit == FCSIM_MU_BYTES))
     return json_integer((json_int_t)v);
   return json_real(v);
 }
@@ -199,8 +200,7 @@ static json_t *point_json(const struct fcsim_model_ops *m, const double *v, cons
 {
   json_t *obj = json_object(), *params = json_object(), *res = json_object();
   for (size_t i = 0; i < m->n_params; i++)
-    json_object_set_new(params, m->params[i].name,
-                        json_value(m->params[i].unit, m->params[i].choices, v[i]));
+    json_object_set_new(params, m->params[i].name, json_value(m->params[i].unit, m->params[i].choices, v[i]));
   for (size_t i = 0; i < m->n_results; i++)
     json_object_set_new(res, m->results[i].name, json_value(m->results[i].unit, NULL, r[i]));
   json_object_set_new(obj, "model", json_string(m->name));
@@ -244,8 +244,7 @@ static void csv_row(FILE *f, const struct fcsim_model_ops *m, const double *v, c
   fputc('\n', f);
 }
 
-static void print_point(const struct fcsim_model_ops *m, const char *preset, const double *v,
-                        const double *r)
+static void print_point(const struct fcsim_model_ops *m, const char *preset, const double *v, const double *r)
 {
   char buf[64];
   printf("model %s: %s\n", m->name, m->summary);
@@ -258,8 +257,7 @@ static void print_point(const struct fcsim_model_ops *m, const char *preset, con
            fcsim_model_format(m->params[i].unit, m->params[i].choices, v[i], buf, sizeof buf));
   printf("\nresults\n");
   for (size_t i = 0; i < m->n_results; i++)
-    printf("  %-22s %s\n", m->results[i].name,
-           fcsim_model_format(m->results[i].unit, NULL, r[i], buf, sizeof buf));
+    printf("  %-22s %s\n", m->results[i].name, fcsim_model_format(m->results[i].unit, NULL, r[i], buf, sizeof buf));
 }
 
 /* Width of result column i of the sweep table. */
@@ -280,8 +278,7 @@ static void print_sweep_header(const struct fcsim_model_ops *m, const char *pres
   putchar('\n');
 }
 
-static void print_sweep_row(const struct fcsim_model_ops *m, int index, const double *v,
-                            const double *r)
+static void print_sweep_row(const struct fcsim_model_ops *m, int index, const double *v, const double *r)
 {
   char buf[64];
   printf("%-14s", fcsim_model_format(m->params[index].unit, NULL, v[index], buf, sizeof buf));

@@ -41,9 +41,9 @@ static int parse_args(int argc, char **argv, struct plot_args *a)
   for (int i = 0; i < argc; i++) {
     const char *s = argv[i];
     const char **dst = !strcmp(s, "--out") || !strcmp(s, "-o") ? &a->out
-                       : !strcmp(s, "--script")                 ? &a->script
-                       : !strcmp(s, "--kind")                   ? &a->kind
-                                                                : NULL;
+                       : !strcmp(s, "--script")                ? &a->script
+                       : !strcmp(s, "--kind")                  ? &a->kind
+                                                               : NULL;
     if (dst) {
       if (i + 1 >= argc) {
         fcsim_cli_error("option %s needs a value\n%s", s, plot_usage);

@@ -6,7 +6,8 @@
 #include "cli/output.h"
 
 static const char run_usage[] =
-    "usage: fcsim run [CONFIG.ini] [--set section.key=value ...] [--json FILE] [--csv FILE] [--links] [--histogram] [--quiet]\n"
+    "usage: fcsim run [CONFIG.ini] [--set section.key=value ...] [--json FILE] [--csv FILE] [--links] [--histogram] "
+    "[--quiet]\n"
     "  Without CONFIG, runs the built-in default: a 4x4x4 Novo-G# torus under uniform traffic.\n"
     "  --json FILE  results as one JSON object (`-` for stdout); --links adds per-link utilisation,\n"
     "               --histogram the latency histogram (both drawn by `fcsim plot`)\n"
@@ -66,7 +67,9 @@ int fcsim_cmd_run(int argc, char **argv)
   } else {
     if (!o.quiet && jo.f != stdout && co.f != stdout)
       fcsim_sim_write_table(sim, stdout);
-    if (jo.f && fcsim_sim_write_json(sim, jo.f, (o.with_links ? FCSIM_JSON_LINKS : 0) | (o.with_histogram ? FCSIM_JSON_HISTOGRAM : 0), &err)) {
+    if (jo.f &&
+        fcsim_sim_write_json(
+            sim, jo.f, (o.with_links ? FCSIM_JSON_LINKS : 0) | (o.with_histogram ? FCSIM_JSON_HISTOGRAM : 0), &err)) {
       fcsim_cli_error("%s: %s", o.json_path, err.msg);
       exit_code = FCSIM_EXIT_FAIL;
       cli_out_abort(&jo);

@@ -141,7 +141,9 @@ static void print_row(const struct grid *g, char vals[][32], const struct fcsim_
   } else {
     printf("%12.2f %10.0f %10.0f %12.4f %12.4f %9.3f  %s%s%s\n", s->avg_latency, s->p99_latency, s->worst_latency,
            s->send_throughput, s->recv_throughput, s->avg_hops,
-           s->deadlock ? "DEADLOCK" : s->saturated ? "saturated (" : "ok",
+           s->deadlock    ? "DEADLOCK"
+           : s->saturated ? "saturated ("
+                          : "ok",
            s->saturated && !s->deadlock && s->saturation_reason ? s->saturation_reason : "",
            s->saturated && !s->deadlock ? ")" : "");
   }
@@ -149,8 +151,8 @@ static void print_row(const struct grid *g, char vals[][32], const struct fcsim_
 }
 
 /* Runs the grid, writing every point; returns the exit status. */
-static int run_grid(const struct cli_opts *o, const struct grid *g, const struct fcsim_config *base,
-                    struct cli_out *jo, struct cli_out *co)
+static int run_grid(const struct cli_opts *o, const struct grid *g, const struct fcsim_config *base, struct cli_out *jo,
+                    struct cli_out *co)
 {
   int exit_code = FCSIM_EXIT_OK, rows = 0;
   size_t skip_until = 0; /* after saturation: first point of the next innermost range */
@@ -186,8 +188,10 @@ static int run_grid(const struct cli_opts *o, const struct grid *g, const struct
     const struct fcsim_stats *s = fcsim_sim_stats(sim);
     if (show)
       print_row(g, vals, s);
-    if (jo->f && fcsim_sim_write_json(sim, jo->f, FCSIM_JSON_COMPACT | (o->with_links ? FCSIM_JSON_LINKS : 0) |
-                                                   (o->with_histogram ? FCSIM_JSON_HISTOGRAM : 0), &err))
+    if (jo->f && fcsim_sim_write_json(sim, jo->f,
+                                      FCSIM_JSON_COMPACT | (o->with_links ? FCSIM_JSON_LINKS : 0) |
+                                          (o->with_histogram ? FCSIM_JSON_HISTOGRAM : 0),
+                                      &err))
       exit_code = FCSIM_EXIT_FAIL;
     if (co->f) {
       if (rows++ == 0)

@@ -25,12 +25,12 @@ static const char topo_usage[] =
 
 /* What one run of the command has built. */
 struct topo_run {
-  struct fcsim_params p;      /* the resolved configuration */
-  struct fcsim_topo t;        /* the network */
-  struct fcsim_topo_desc d;   /* its description */
-  struct fcsim_memory mem;    /* what a run of it would allocate (engine/memory.h) */
+  struct fcsim_params p;             /* the resolved configuration */
+  struct fcsim_topo t;               /* the network */
+  struct fcsim_topo_desc d;          /* its description */
+  struct fcsim_memory mem;           /* what a run of it would allocate (engine/memory.h) */
   char mem_why[FCSIM_ERROR_MSG_MAX]; /* why there is no estimate (a run would be refused), or "" */
-  char network[1100];         /* "8x8x8 torus" or "netlist FILE" */
+  char network[1100];                /* "8x8x8 torus" or "netlist FILE" */
 };
 
 static void hop_text(const struct fcsim_graph *g, const struct fcsim_desc_hop *h, char *buf, size_t size)
@@ -51,8 +51,7 @@ static void print_memory(const struct fcsim_memory *m)
          fcsim_memory_text(m->states_bytes, st, sizeof st), fcsim_memory_text(m->rings_bytes, ri, sizeof ri),
          fcsim_memory_text(m->graph_bytes, gr, sizeof gr), fcsim_memory_text(m->links_bytes, li, sizeof li),
          fcsim_memory_text(m->engine_bytes, en, sizeof en), fcsim_memory_text(m->queues_bytes, qu, sizeof qu),
-         fcsim_memory_text(m->workload_bytes, wl, sizeof wl),
-         fcsim_memory_text(m->per_router_bytes, per, sizeof per));
+         fcsim_memory_text(m->workload_bytes, wl, sizeof wl), fcsim_memory_text(m->per_router_bytes, per, sizeof per));
   for (int k = 0; k < m->nkinds; k++)
     printf("  state      %s: %s per router (%lld routers)\n", m->kind_model[k],
            fcsim_memory_text(m->kind_state_bytes[k], tot, sizeof tot), (long long)m->kind_nodes[k]);
@@ -74,8 +73,7 @@ static json_t *memory_json(const struct fcsim_memory *m)
                    (json_int_t)m->states_bytes, "rings_bytes", (json_int_t)m->rings_bytes, "graph_bytes",
                    (json_int_t)m->graph_bytes, "links_bytes", (json_int_t)m->links_bytes, "engine_bytes",
                    (json_int_t)m->engine_bytes, "queues_bytes", (json_int_t)m->queues_bytes, "workload_bytes",
-                   (json_int_t)m->workload_bytes,
-                   "per_router_bytes", (json_int_t)m->per_router_bytes, "kinds", kinds);
+                   (json_int_t)m->workload_bytes, "per_router_bytes", (json_int_t)m->per_router_bytes, "kinds", kinds);
 }
 
 static void print_desc(const struct topo_run *r)
@@ -87,7 +85,7 @@ static void print_desc(const struct topo_run *r)
   printf("nodes        %lld routers (%lld endpoints):", (long long)d->nodes, (long long)d->endpoints);
   for (int k = 0; k < d->nkinds; k++)
     printf(r->p.topology == FCSIM_TOPO_BEE3 ? "%s %lld %s%s%s%s (delays per port: Table I below)"
-                                           : "%s %lld %s%s%s%s (%d cycles per router)",
+                                            : "%s %lld %s%s%s%s (%d cycles per router)",
            k ? ";" : "", (long long)d->kinds[k].nodes, d->kinds[k].spec.model, d->kinds[k].spec.set[0] ? " [" : "",
            d->kinds[k].spec.set, d->kinds[k].spec.set[0] ? "]" : "", d->kinds[k].router_cycles);
   int64_t two = 0, one = 0;
@@ -112,9 +110,9 @@ static void print_desc(const struct topo_run *r)
   if (r->p.topology == FCSIM_TOPO_BEE3) /* the seed's routers and routes, not the graph's shortest paths */
     fcsim_cli_bee3_print(&r->p);
   else
-  printf("diameter     %d hops; %.1f ns (%llu cycles) on the longest lowest-latency path between endpoints at zero "
-         "load, router + link per hop\n",
-         d->diameter_hops, d->diameter_ns, (unsigned long long)d->diameter_cycles);
+    printf("diameter     %d hops; %.1f ns (%llu cycles) on the longest lowest-latency path between endpoints at zero "
+           "load, router + link per hop\n",
+           d->diameter_hops, d->diameter_ns, (unsigned long long)d->diameter_cycles);
   for (int i = 0; r->p.topology != FCSIM_TOPO_BEE3 && i < d->path_hops; i++) {
     char hop[100];
     hop_text(g, &d->path[i], hop, sizeof hop);
@@ -125,7 +123,8 @@ static void print_desc(const struct topo_run *r)
     return;
   printf("bisection    %lld links, %.0f flits/cycle across it (both directions), %s\n", (long long)d->bisection_links,
          d->bisection_flits_per_cycle,
-         d->bisection_exact ? "exact (torus/mesh formula)" : "heuristic: an upper bound (best of seeded swap searches)");
+         d->bisection_exact ? "exact (torus/mesh formula)"
+                            : "heuristic: an upper bound (best of seeded swap searches)");
   if (d->endpoints > 1)
     printf("uniform bound %.4f flits/node/cycle (bisection: half the traffic crosses it)\n",
            2.0 * d->bisection_flits_per_cycle / (double)d->endpoints);
@@ -143,17 +142,17 @@ static json_t *desc_json(const struct topo_run *r)
   char a[FCSIM_NODE_NAME_MAX + 8], b[FCSIM_NODE_NAME_MAX + 8];
   json_t *kinds = json_array(), *classes = json_array(), *hops = json_array();
   for (int k = 0; k < d->nkinds; k++)
-    json_array_append_new(kinds, json_pack("{s:s, s:s, s:I, s:I, s:i}", "model", d->kinds[k].spec.model, "set",
-                                           d->kinds[k].spec.set, "nodes", (json_int_t)d->kinds[k].nodes, "endpoints",
-                                           (json_int_t)d->kinds[k].endpoints, "router_cycles",
-                                           d->kinds[k].router_cycles));
+    json_array_append_new(kinds,
+                          json_pack("{s:s, s:s, s:I, s:I, s:i}", "model", d->kinds[k].spec.model, "set",
+                                    d->kinds[k].spec.set, "nodes", (json_int_t)d->kinds[k].nodes, "endpoints",
+                                    (json_int_t)d->kinds[k].endpoints, "router_cycles", d->kinds[k].router_cycles));
   for (int i = 0; i < d->nclasses; i++) {
     const struct fcsim_desc_link_class *c = &d->classes[i];
-    json_array_append_new(classes, json_pack("{s:i, s:f, s:i, s:f, s:s, s:I, s:I}", "latency_cycles",
-                                             (int)c->latency_cycles, "latency_ns", c->latency_cycles * ns,
-                                             "bandwidth_flits", c->bandwidth_flits, "jitter_ns", c->sd_cycles * ns,
-                                             "model", fcsim_link_model_name(c->model), "two_way",
-                                             (json_int_t)c->two_way, "one_way", (json_int_t)c->one_way));
+    json_array_append_new(classes,
+                          json_pack("{s:i, s:f, s:i, s:f, s:s, s:I, s:I}", "latency_cycles", (int)c->latency_cycles,
+                                    "latency_ns", c->latency_cycles * ns, "bandwidth_flits", c->bandwidth_flits,
+                                    "jitter_ns", c->sd_cycles * ns, "model", fcsim_link_model_name(c->model), "two_way",
+                                    (json_int_t)c->two_way, "one_way", (json_int_t)c->one_way));
   }
   for (int i = 0; i < d->path_hops; i++) {
     const struct fcsim_desc_hop *h = &d->path[i];
@@ -163,9 +162,9 @@ static json_t *desc_json(const struct topo_run *r)
                                           h->router_cycles, "link_cycles", (int)h->link_cycles, "ns",
                                           (h->router_cycles + h->link_cycles) * ns));
   }
-  json_t *path = json_pack("{s:s?, s:s?, s:o}", "from", d->path_hops ? fcsim_graph_node_name(g, d->path[0].from, a, sizeof a) : NULL,
-                           "to", d->path_hops ? fcsim_graph_node_name(g, d->path[d->path_hops - 1].to, b, sizeof b) : NULL,
-                           "hops", hops);
+  json_t *path = json_pack(
+      "{s:s?, s:s?, s:o}", "from", d->path_hops ? fcsim_graph_node_name(g, d->path[0].from, a, sizeof a) : NULL, "to",
+      d->path_hops ? fcsim_graph_node_name(g, d->path[d->path_hops - 1].to, b, sizeof b) : NULL, "hops", hops);
   return json_pack("{s:s, s:s, s:{s:I, s:I, s:o}, s:{s:I, s:I, s:o}, s:i, s:f, s:I, s:o, s:I, s:f, s:s, s:o}", "fcsim",
                    fcsim_version(), "network", r->network, "nodes", "total", (json_int_t)d->nodes, "endpoints",
                    (json_int_t)d->endpoints, "kinds", kinds, "links", "total", (json_int_t)d->links, "channels",

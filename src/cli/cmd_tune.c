@@ -24,7 +24,8 @@ static const char tune_usage[] =
     "  Tables 5.3/5.4), with several CONFIGs the global best and the gain of each workload's own\n"
     "  choice over it (Table 5.5), and the fewest VCs within the tolerance of the best (Table 4.2).\n"
     "  --space KEY=V1,V2     a dimension of the space (repeatable); default: routing.algorithm (the\n"
-    "                        seed's five on tori and meshes, table on a netlist) x router.arbitration (every policy) x router.vcs=2,3,4,6,8,9\n"
+    "                        seed's five on tori and meshes, table on a netlist) x router.arbitration (every policy) x "
+    "router.vcs=2,3,4,6,8,9\n"
     "  --vary KEY=A:B:STEP   sweep every workload (or KEY=V1,V2); gains are geometric means over the sweep\n"
     "  --metric NAMES        metrics to report (see below); default total_latency (batch workloads),\n"
     "                        avg_latency, worst_latency, recv_throughput, area\n"
@@ -97,21 +98,21 @@ static int parse_args(int argc, char **argv, struct tune_args *a)
   for (int i = 0; i < argc; i++) {
     const char *o = argv[i];
     const char *val = NULL;
-#define NEEDS_VALUE()                                                              \
-  do {                                                                             \
-    if (i + 1 >= argc) {                                                           \
-      fcsim_cli_error("option %s needs a value (`fcsim tune --help` for usage)", o); \
-      return FCSIM_EXIT_USAGE;                                                     \
-    }                                                                              \
-    val = argv[++i];                                                               \
+#define NEEDS_VALUE()                                                                                                  \
+  do {                                                                                                                 \
+    if (i + 1 >= argc) {                                                                                               \
+      fcsim_cli_error("option %s needs a value (`fcsim tune --help` for usage)", o);                                   \
+      return FCSIM_EXIT_USAGE;                                                                                         \
+    }                                                                                                                  \
+    val = argv[++i];                                                                                                   \
   } while (0)
-#define PUSH(arr, n, max, what)                                          \
-  do {                                                                   \
-    if ((n) >= (max)) {                                                  \
-      fcsim_cli_error("too many %s options (at most %d)", what, (max)); \
-      return FCSIM_EXIT_USAGE;                                           \
-    }                                                                    \
-    (arr)[(n)++] = val;                                                  \
+#define PUSH(arr, n, max, what)                                                                                        \
+  do {                                                                                                                 \
+    if ((n) >= (max)) {                                                                                                \
+      fcsim_cli_error("too many %s options (at most %d)", what, (max));                                                \
+      return FCSIM_EXIT_USAGE;                                                                                         \
+    }                                                                                                                  \
+    (arr)[(n)++] = val;                                                                                                \
   } while (0)
     long v;
     if (!strcmp(o, "--help") || !strcmp(o, "-h")) {

@@ -17,13 +17,13 @@ int cli_parse(int argc, char **argv, struct cli_opts *o, int allow_vary, const c
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     const char *val = NULL;
-#define NEEDS_VALUE()                                          \
-  do {                                                         \
-    if (i + 1 >= argc) {                                       \
-      fcsim_cli_error("option %s needs a value\n%s", a, usage); \
-      return FCSIM_EXIT_USAGE;                                 \
-    }                                                          \
-    val = argv[++i];                                           \
+#define NEEDS_VALUE()                                                                                                  \
+  do {                                                                                                                 \
+    if (i + 1 >= argc) {                                                                                               \
+      fcsim_cli_error("option %s needs a value\n%s", a, usage);                                                        \
+      return FCSIM_EXIT_USAGE;                                                                                         \
+    }                                                                                                                  \
+    val = argv[++i];                                                                                                   \
   } while (0)
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       o->help = 1;

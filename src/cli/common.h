@@ -9,8 +9,8 @@
 #define CLI_MAX_VARY 8
 
 struct cli_opts {
-  const char *config_path;          /* NULL: built-in default */
-  const char *sets[CLI_MAX_SETS];   /* "section.key=value" */
+  const char *config_path;        /* NULL: built-in default */
+  const char *sets[CLI_MAX_SETS]; /* "section.key=value" */
   int nsets;
   const char *json_path, *csv_path; /* NULL: not written */
   const char *vary[CLI_MAX_VARY];   /* sweep: KEY=START:STOP:STEP, outermost first */

@@ -31,15 +31,16 @@ void fcsim_cli_abort_job(void)
 }
 
 const struct fcsim_cli_command fcsim_cli_commands[] = {
-  {"run", fcsim_cmd_run, "run one simulation (built-in default without CONFIG)"},
-  {"sweep", fcsim_cmd_sweep, "latency/throughput curve: --vary KEY=START:STOP:STEP"},
-  {"tune", fcsim_cmd_tune, "best router configuration for a workload (seed 000 §5.1.3): routing x arbitration x VCs"},
-  {"topo", fcsim_cmd_topo, "describe any network (nodes, links, diameter, bisection); --export netlist, --dot, --json"},
-  {"model", fcsim_cmd_model, "analytic performance models of the seeds"},
-  {"collective", fcsim_cmd_collective, "offline collective routing: OCR/RPM trees and Fig. 4.12 tables"},
-  {"app", fcsim_cmd_app, "applications as traffic on a simulated network: fcsim app --help"},
-  {"plot", fcsim_cmd_plot, "draw a result (sweep, run, tune, model) with gnuplot: PNG or SVG"},
-  {"help", fcsim_cmd_help, "help on a topic: `fcsim help config`"},
+    {"run", fcsim_cmd_run, "run one simulation (built-in default without CONFIG)"},
+    {"sweep", fcsim_cmd_sweep, "latency/throughput curve: --vary KEY=START:STOP:STEP"},
+    {"tune", fcsim_cmd_tune, "best router configuration for a workload (seed 000 §5.1.3): routing x arbitration x VCs"},
+    {"topo", fcsim_cmd_topo,
+     "describe any network (nodes, links, diameter, bisection); --export netlist, --dot, --json"},
+    {"model", fcsim_cmd_model, "analytic performance models of the seeds"},
+    {"collective", fcsim_cmd_collective, "offline collective routing: OCR/RPM trees and Fig. 4.12 tables"},
+    {"app", fcsim_cmd_app, "applications as traffic on a simulated network: fcsim app --help"},
+    {"plot", fcsim_cmd_plot, "draw a result (sweep, run, tune, model) with gnuplot: PNG or SVG"},
+    {"help", fcsim_cmd_help, "help on a topic: `fcsim help config`"},
 };
 const size_t fcsim_cli_ncommands = sizeof fcsim_cli_commands / sizeof fcsim_cli_commands[0];
 
@@ -70,8 +71,10 @@ void fcsim_cli_rank_error(const char *fmt, ...)
 
 static void usage(FILE *out)
 {
-  fprintf(out, "fcsim %s - cycle-accurate simulator of FPGA-cluster interconnection networks\n\n"
-               "usage: fcsim COMMAND [ARGS]\n\ncommands:\n", FCSIM_VERSION);
+  fprintf(out,
+          "fcsim %s - cycle-accurate simulator of FPGA-cluster interconnection networks\n\n"
+          "usage: fcsim COMMAND [ARGS]\n\ncommands:\n",
+          FCSIM_VERSION);
   for (size_t i = 0; i < fcsim_cli_ncommands; i++)
     fprintf(out, "  %-10s %s\n", fcsim_cli_commands[i].name, fcsim_cli_commands[i].summary);
   fprintf(out, "\n`fcsim COMMAND --help` describes a command; `fcsim help config` lists every key.\n");

@@ -64,8 +64,7 @@ int cli_out_check_paths(const char *const *outputs, int nout, const char *const 
       continue;
     for (int j = i + 1; j < nout; j++)
       if (outputs[j] && same_file(outputs[i], outputs[j])) {
-        fcsim_cli_error("`%s` and `%s` name the same output; give each output its own file", outputs[i],
-                        outputs[j]);
+        fcsim_cli_error("`%s` and `%s` name the same output; give each output its own file", outputs[i], outputs[j]);
         return FCSIM_EXIT_USAGE;
       }
     for (int j = 0; j < nin; j++)

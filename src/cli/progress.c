@@ -9,7 +9,7 @@
 #include "cli/cli.h"
 #include "cli/common.h"
 
-static int shown;                      /* a line is on the terminal */
+static int shown;                       /* a line is on the terminal */
 static double run_start_s, last_draw_s; /* clock of the current run, of the last redraw */
 static uint64_t last_cycle;             /* to notice a new run */
 static long points_done, points_total;  /* sweep position (0 total: no sweep) */

@@ -59,8 +59,8 @@ static json_t *breakdown_json(const struct fcsim_bee3_breakdown *bd)
 {
   return json_pack("{s:i, s:f, s:i, s:f, s:i, s:f, s:i, s:f, s:i, s:f, s:f}", "xbar_routes", bd->xbar, "xbar_ns",
                    bd->xbar_ns, "mgt_routes", bd->mgt, "mgt_ns", bd->mgt_ns, "intra_hops", bd->intra, "intra_ns",
-                   bd->intra_ns, "aurora_hops", bd->aurora, "aurora_ns", bd->aurora_ns, "eth_hops", bd->eth,
-                   "eth_ns", bd->eth_ns, "total_ns", bd->total_ns);
+                   bd->intra_ns, "aurora_hops", bd->aurora, "aurora_ns", bd->aurora_ns, "eth_hops", bd->eth, "eth_ns",
+                   bd->eth_ns, "total_ns", bd->total_ns);
 }
 
 int fcsim_cli_bee3_json(const struct fcsim_params *p, json_t *doc)
@@ -71,11 +71,11 @@ int fcsim_cli_bee3_json(const struct fcsim_params *p, json_t *doc)
     return -1;
   struct fcsim_bee3_resources r = fcsim_bee3_fig7(b.layout);
   json_object_set_new(doc, "diameter_ns", json_real(bd.total_ns));
-  json_object_set_new(
-      doc, "bee3",
-      json_pack("{s:s, s:i, s:i, s:i, s:b, s:o, s:f, s:f, s:{s:i, s:i, s:i}}", "layout", fcsim_bee3_layout_name(b.layout),
-                "enclosures", b.enclosures, "channels_per_fpga", b.channels, "lanes", b.lanes, "mgt_router", b.mgt,
-                "table1", breakdown_json(&bd), "diameter_ns_min_packet", lo.total_ns, "diameter_ns_max_packet",
-                hi.total_ns, "fig7", "luts", r.luts, "ffs", r.ffs, "brams", r.brams));
+  json_object_set_new(doc, "bee3",
+                      json_pack("{s:s, s:i, s:i, s:i, s:b, s:o, s:f, s:f, s:{s:i, s:i, s:i}}", "layout",
+                                fcsim_bee3_layout_name(b.layout), "enclosures", b.enclosures, "channels_per_fpga",
+                                b.channels, "lanes", b.lanes, "mgt_router", b.mgt, "table1", breakdown_json(&bd),
+                                "diameter_ns_min_packet", lo.total_ns, "diameter_ns_max_packet", hi.total_ns, "fig7",
+                                "luts", r.luts, "ffs", r.ffs, "brams", r.brams));
   return 0;
 }

@@ -19,11 +19,11 @@
 
 /* Destination lists, one per source node (CSR layout). */
 struct fcsim_coll_pattern {
-  int64_t nodes;   /* number of nodes of the network */
-  int64_t *start;  /* [nodes + 1]: destinations of s are dst[start[s] .. start[s+1]) */
-  int64_t *dst;    /* destination node ids, ascending per source, never the source */
-  int32_t *line;   /* [nodes]: FILE line that named the source, 0 if none/built in */
-  char origin[256];/* pattern name or FILE path, for messages */
+  int64_t nodes;    /* number of nodes of the network */
+  int64_t *start;   /* [nodes + 1]: destinations of s are dst[start[s] .. start[s+1]) */
+  int64_t *dst;     /* destination node ids, ascending per source, never the source */
+  int32_t *line;    /* [nodes]: FILE line that named the source, 0 if none/built in */
+  char origin[256]; /* pattern name or FILE path, for messages */
 };
 
 /* Builds the pattern `name`: "all-to-all", "cube-nn" (the surrounding cube
@@ -41,24 +41,24 @@ void fcsim_coll_pattern_destroy(struct fcsim_coll_pattern *pat);
 enum fcsim_coll_algorithm { FCSIM_COLL_OCR, FCSIM_COLL_RPM };
 
 #define FCSIM_COLL_NOT_IN_TREE (-1)
-#define FCSIM_COLL_ROOT (-2)
+#define FCSIM_COLL_ROOT        (-2)
 
 /* One multicast tree. A node's children are the neighbours n reached over
  * port p with via[n] == p; the parent of n is its neighbour over via[n] ^ 1. */
 struct fcsim_coll_tree {
-  int64_t src;      /* root */
-  int8_t *via;      /* [nodes]: port of the parent that leads here, or NOT_IN_TREE / ROOT */
-  uint8_t *is_dst;  /* [nodes]: 1 if the node is a destination (receives a copy) */
-  int64_t ndst;     /* number of destinations */
+  int64_t src;     /* root */
+  int8_t *via;     /* [nodes]: port of the parent that leads here, or NOT_IN_TREE / ROOT */
+  uint8_t *is_dst; /* [nodes]: 1 if the node is a destination (receives a copy) */
+  int64_t ndst;    /* number of destinations */
 };
 
 /* The generator's state shared by all trees of one build: link loads and
  * OCR's global round-robin pointer. */
 struct fcsim_coll_router {
-  const struct fcsim_topo *topo;     /* the network (not owned) */
+  const struct fcsim_topo *topo; /* the network (not owned) */
   enum fcsim_coll_algorithm algorithm;
-  int64_t *load;                     /* [nodes * nports]: tree edges placed on each link so far */
-  int rr;                            /* OCR: global round-robin pointer over partition dimensions */
+  int64_t *load; /* [nodes * nports]: tree edges placed on each link so far */
+  int rr;        /* OCR: global round-robin pointer over partition dimensions */
 };
 
 int fcsim_coll_router_init(struct fcsim_coll_router *r, const struct fcsim_topo *t, enum fcsim_coll_algorithm alg,
@@ -90,37 +90,41 @@ int fcsim_coll_trees_check(const struct fcsim_topo *t, const struct fcsim_coll_t
 enum fcsim_coll_op { FCSIM_COLL_MULTICAST, FCSIM_COLL_REDUCTION };
 
 /* Packet types of the unicast (routing-lookup) entry, Fig. 4.12a [31:28]. */
-enum fcsim_coll_type { FCSIM_COLL_T_EMPTY = 0, FCSIM_COLL_T_UNICAST = 1, FCSIM_COLL_T_MULTICAST = 2,
-                       FCSIM_COLL_T_REDUCTION = 3 };
+enum fcsim_coll_type {
+  FCSIM_COLL_T_EMPTY = 0,
+  FCSIM_COLL_T_UNICAST = 1,
+  FCSIM_COLL_T_MULTICAST = 2,
+  FCSIM_COLL_T_REDUCTION = 3
+};
 
-#define FCSIM_COLL_PORT_LOCAL 15   /* exit port code of the local unit (eject) */
-#define FCSIM_COLL_SLOTS 6         /* child slots of a multicast entry */
-#define FCSIM_COLL_UNICAST_BITS 32
+#define FCSIM_COLL_PORT_LOCAL     15 /* exit port code of the local unit (eject) */
+#define FCSIM_COLL_SLOTS          6  /* child slots of a multicast entry */
+#define FCSIM_COLL_UNICAST_BITS   32
 #define FCSIM_COLL_MULTICAST_BITS 123
 #define FCSIM_COLL_REDUCTION_BITS 19
-#define FCSIM_COLL_MAX_INDEX 65535 /* 16-bit table index */
+#define FCSIM_COLL_MAX_INDEX      65535 /* 16-bit table index */
 /* On-chip memory of the seed's Stratix V 5SGSD8: 2567 M20K blocks of 20 Kbit. */
 #define FCSIM_COLL_ONCHIP_BITS 52572160.0
 
 /* Fig. 4.12a: [31:28] type, [27:24] exit port, [23:8] next index, [7:0] priority. */
 struct fcsim_coll_uentry {
-  int type;        /* enum fcsim_coll_type */
-  int port;        /* exit port, FCSIM_COLL_PORT_LOCAL to eject (unused for multicast) */
-  int next;        /* unicast: index at the next node; multicast/reduction: local M/R index */
-  int priority;    /* farthest-first: hops to the farthest destination below, capped at 255 */
+  int type;     /* enum fcsim_coll_type */
+  int port;     /* exit port, FCSIM_COLL_PORT_LOCAL to eject (unused for multicast) */
+  int next;     /* unicast: index at the next node; multicast/reduction: local M/R index */
+  int priority; /* farthest-first: hops to the farthest destination below, capped at 255 */
 };
 
 /* Fig. 4.12b: [122:120] child count, slot i at [20i+19 : 20i] = (port:4, next index:16). */
 struct fcsim_coll_mentry {
-  int count;                      /* children used, 1..6 */
-  int port[FCSIM_COLL_SLOTS];     /* exit port of each child (LOCAL = deliver here) */
-  int next[FCSIM_COLL_SLOTS];     /* unicast index of each child at its next node */
+  int count;                  /* children used, 1..6 */
+  int port[FCSIM_COLL_SLOTS]; /* exit port of each child (LOCAL = deliver here) */
+  int next[FCSIM_COLL_SLOTS]; /* unicast index of each child at its next node */
 };
 
 /* Fig. 4.12c: [18:16] expected child packets, [15:0] index at the next node. */
 struct fcsim_coll_rentry {
-  int expected;    /* packets to combine: tree children + 1 if the node contributes */
-  int next;        /* unicast index of the combined packet at the parent (0 at the root) */
+  int expected; /* packets to combine: tree children + 1 if the node contributes */
+  int next;     /* unicast index of the combined packet at the parent (0 at the root) */
 };
 
 uint32_t fcsim_coll_uentry_pack(const struct fcsim_coll_uentry *e);
@@ -139,27 +143,27 @@ struct fcsim_coll_node_tables {
   int64_t nm, capm;
   struct fcsim_coll_rentry *r; /* reduction table */
   int64_t nr, capr;
-  int64_t tree_u, tree_m;      /* multicast: entries before sharing (one per tree per node) */
+  int64_t tree_u, tree_m; /* multicast: entries before sharing (one per tree per node) */
 };
 
 /* Where one collective starts. */
 struct fcsim_coll_start {
-  int64_t root;      /* multicast source = reduction root */
-  int32_t index;     /* multicast: unicast index at the root the packet is injected with */
-  int64_t ncontrib;  /* reduction: contributing nodes */
-  int64_t *contrib;  /* reduction: contributing nodes (the multicast destinations) */
-  int32_t *cindex;   /* reduction: unicast index each contributor injects with */
+  int64_t root;     /* multicast source = reduction root */
+  int32_t index;    /* multicast: unicast index at the root the packet is injected with */
+  int64_t ncontrib; /* reduction: contributing nodes */
+  int64_t *contrib; /* reduction: contributing nodes (the multicast destinations) */
+  int32_t *cindex;  /* reduction: unicast index each contributor injects with */
 };
 
 /* All tables of a build. */
 struct fcsim_coll_tables {
-  int64_t nodes;                        /* network nodes */
-  int nports;                           /* link ports per node */
-  enum fcsim_coll_op op;                /* what the tables implement */
-  struct fcsim_coll_node_tables *node;  /* [nodes] */
-  struct fcsim_coll_start *start;       /* [nstart] one per collective */
+  int64_t nodes;                       /* network nodes */
+  int nports;                          /* link ports per node */
+  enum fcsim_coll_op op;               /* what the tables implement */
+  struct fcsim_coll_node_tables *node; /* [nodes] */
+  struct fcsim_coll_start *start;      /* [nstart] one per collective */
   int64_t nstart;
-  int32_t *neighbor;                    /* [nodes * nports] copy of the topology's links */
+  int32_t *neighbor; /* [nodes * nports] copy of the topology's links */
 };
 
 /* Builds the tables of every tree (multicast: identical entries are shared;
@@ -199,7 +203,7 @@ int fcsim_coll_walk_multicast(const struct fcsim_coll_tables *tab, int64_t root,
  * their expected packets and send one upstream. *root_out receives the
  * node that ejected the result, *sum_out the sum. Fails when an entry would
  * receive more packets than it expects or one never completes. */
-int fcsim_coll_walk_reduction(const struct fcsim_coll_tables *tab, const struct fcsim_coll_start *s,
-                              int64_t *root_out, int64_t *sum_out, struct fcsim_error *err);
+int fcsim_coll_walk_reduction(const struct fcsim_coll_tables *tab, const struct fcsim_coll_start *s, int64_t *root_out,
+                              int64_t *sum_out, struct fcsim_error *err);
 
 #endif

@@ -12,9 +12,9 @@
 
 /* Growing list of destinations, filled source by source in order. */
 struct dst_list {
-  int64_t *v;   /* values */
-  int64_t n;    /* used */
-  int64_t cap;  /* allocated */
+  int64_t *v;  /* values */
+  int64_t n;   /* used */
+  int64_t cap; /* allocated */
 };
 
 static int push(struct dst_list *l, int64_t x)
@@ -94,8 +94,8 @@ static void mark_rotations(int64_t src, int bits, uint8_t *mark)
   }
 }
 
-static int build_builtin(struct fcsim_coll_pattern *pat, const struct fcsim_topo *t, const char *name,
-                         int64_t subset, uint64_t seed, struct fcsim_error *err)
+static int build_builtin(struct fcsim_coll_pattern *pat, const struct fcsim_topo *t, const char *name, int64_t subset,
+                         uint64_t seed, struct fcsim_error *err)
 {
   int64_t n = t->nodes;
   int bits = 0;

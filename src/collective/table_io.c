@@ -77,8 +77,9 @@ static int write_table(const struct fcsim_coll_tables *tab, const char *dir, int
 static json_t *formats_json(void)
 {
   return json_pack("{s:{s:i,s:s,s:i},s:{s:i,s:s,s:i},s:{s:i,s:s,s:i},s:{s:i}}", "unicast", "bits",
-                   FCSIM_COLL_UNICAST_BITS, "fields", "[31:28] type, [27:24] exit port, [23:8] next index, [7:0] priority",
-                   "bin_bytes", U_BYTES, "multicast", "bits", FCSIM_COLL_MULTICAST_BITS, "fields",
+                   FCSIM_COLL_UNICAST_BITS, "fields",
+                   "[31:28] type, [27:24] exit port, [23:8] next index, [7:0] priority", "bin_bytes", U_BYTES,
+                   "multicast", "bits", FCSIM_COLL_MULTICAST_BITS, "fields",
                    "[122:120] children, slot i at [20i+19:20i] = [19:16] exit port, [15:0] next index; 1st child at "
                    "the LSBs",
                    "bin_bytes", M_BYTES, "reduction", "bits", FCSIM_COLL_REDUCTION_BITS, "fields",
@@ -94,8 +95,7 @@ static json_t *starts_json(const struct fcsim_coll_tables *tab)
   for (int64_t i = 0; i < tab->nstart; i++) {
     const struct fcsim_coll_start *s = &tab->start[i];
     json_t *o = json_pack("{s:I,s:i,s:I}", "root", (json_int_t)s->root, "index", (int)s->index,
-                          tab->op == FCSIM_COLL_REDUCTION ? "ncontributors" : "ndestinations",
-                          (json_int_t)s->ncontrib);
+                          tab->op == FCSIM_COLL_REDUCTION ? "ncontributors" : "ndestinations", (json_int_t)s->ncontrib);
     if (tab->op == FCSIM_COLL_REDUCTION) {
       json_t *c = json_array(), *x = json_array();
       for (int64_t k = 0; k < s->ncontrib; k++) {
@@ -131,12 +131,12 @@ static int write_json(const struct fcsim_coll_tables *tab, const struct fcsim_to
       json_array_append_new(l, json_integer(tab->neighbor[v * tab->nports + p]));
     json_array_append_new(links, l);
   }
-  json_t *doc = json_pack("{s:s,s:s,s:s,s:s,s:o,s:I,s:i,s:o,s:o,s:o,s:o,s:o}", "fcsim", FCSIM_VERSION, "description",
-                          description ? description : "", "op",
-                          tab->op == FCSIM_COLL_REDUCTION ? "reduction" : "multicast", "topology",
-                          t->kind == FCSIM_TOPO_TORUS ? "torus" : "mesh", "dims", dims, "nodes",
-                          (json_int_t)tab->nodes, "ports", tab->nports, "port_codes", ports, "formats", formats_json(),
-                          "links", links, "tables", nodes, "collectives", starts_json(tab));
+  json_t *doc =
+      json_pack("{s:s,s:s,s:s,s:s,s:o,s:I,s:i,s:o,s:o,s:o,s:o,s:o}", "fcsim", FCSIM_VERSION, "description",
+                description ? description : "", "op", tab->op == FCSIM_COLL_REDUCTION ? "reduction" : "multicast",
+                "topology", t->kind == FCSIM_TOPO_TORUS ? "torus" : "mesh", "dims", dims, "nodes",
+                (json_int_t)tab->nodes, "ports", tab->nports, "port_codes", ports, "formats", formats_json(), "links",
+                links, "tables", nodes, "collectives", starts_json(tab));
   char path[4096], tmp[4200];
   snprintf(path, sizeof path, "%s/tables.json", dir);
   snprintf(tmp, sizeof tmp, "%s.tmp", path);
@@ -226,8 +226,8 @@ static int read_starts(struct fcsim_coll_tables *tab, json_t *cols, struct fcsim
     s->index = (int32_t)json_integer_value(json_object_get(o, "index"));
     s->ncontrib = (int64_t)json_array_size(c);
     if (json_array_size(x) != (size_t)s->ncontrib)
-      return fcsim_error_set(err, FCSIM_EPARSE, "tables.json: collective %lld: contributors and indices differ in length",
-                             (long long)i);
+      return fcsim_error_set(err, FCSIM_EPARSE,
+                             "tables.json: collective %lld: contributors and indices differ in length", (long long)i);
     s->contrib = malloc((size_t)(s->ncontrib + 1) * sizeof *s->contrib);
     s->cindex = malloc((size_t)(s->ncontrib + 1) * sizeof *s->cindex);
     if (!s->contrib || !s->cindex)

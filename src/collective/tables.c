@@ -21,8 +21,8 @@
 
 uint32_t fcsim_coll_uentry_pack(const struct fcsim_coll_uentry *e)
 {
-  return ((uint32_t)(e->type & 0xF) << 28) | ((uint32_t)(e->port & 0xF) << 24) |
-         ((uint32_t)(e->next & 0xFFFF) << 8) | (uint32_t)(e->priority & 0xFF);
+  return ((uint32_t)(e->type & 0xF) << 28) | ((uint32_t)(e->port & 0xF) << 24) | ((uint32_t)(e->next & 0xFFFF) << 8) |
+         (uint32_t)(e->priority & 0xFF);
 }
 
 void fcsim_coll_uentry_unpack(uint32_t w, struct fcsim_coll_uentry *e)
@@ -82,9 +82,9 @@ void fcsim_coll_rentry_unpack(uint32_t w, struct fcsim_coll_rentry *e)
 
 /* Open-addressing map from (node, table, packed entry) to its index. */
 struct intern {
-  uint64_t *key;  /* [cap * 3]: node * 2 + table + 1 (0 = empty), word 0, word 1 */
-  int32_t *val;   /* [cap] index in the node's table */
-  size_t cap, n;  /* slots, used */
+  uint64_t *key; /* [cap * 3]: node * 2 + table + 1 (0 = empty), word 0, word 1 */
+  int32_t *val;  /* [cap] index in the node's table */
+  size_t cap, n; /* slots, used */
 };
 
 static size_t slot_of(const struct intern *h, const uint64_t k[3])
@@ -117,8 +117,7 @@ static int intern_grow(struct intern *h)
 
 /* ------------------------------------------------------------ table build */
 
-#define GROW(arr, n, cap)                                                  \
-  ((n) < (cap) ? 0 : grow_array((void **)&(arr), &(cap), sizeof *(arr)))
+#define GROW(arr, n, cap) ((n) < (cap) ? 0 : grow_array((void **)&(arr), &(cap), sizeof *(arr)))
 
 static int grow_array(void **arr, int64_t *cap, size_t size)
 {
@@ -176,8 +175,10 @@ static int64_t tree_order(const struct fcsim_topo *t, const struct fcsim_coll_tr
 
 static int too_big(struct fcsim_error *err, int64_t node, int64_t src)
 {
-  return fcsim_error_set(err, FCSIM_ERANGE, "node %lld needs more than %d table entries for the tree of node %lld "
-                         "(16-bit table index)", (long long)node, FCSIM_COLL_MAX_INDEX + 1, (long long)src);
+  return fcsim_error_set(err, FCSIM_ERANGE,
+                         "node %lld needs more than %d table entries for the tree of node %lld "
+                         "(16-bit table index)",
+                         (long long)node, FCSIM_COLL_MAX_INDEX + 1, (long long)src);
 }
 
 /* Multicast entries of one tree, children before parents. */
@@ -228,9 +229,8 @@ static int build_multicast(const struct fcsim_topo *t, const struct fcsim_coll_t
 }
 
 /* Reduction entries of one tree, parents before children. */
-static int build_reduction(const struct fcsim_topo *t, const struct fcsim_coll_tree *tr,
-                           struct fcsim_coll_tables *tab, const int64_t *order, int64_t n, int32_t *uidx,
-                           struct fcsim_error *err)
+static int build_reduction(const struct fcsim_topo *t, const struct fcsim_coll_tree *tr, struct fcsim_coll_tables *tab,
+                           const int64_t *order, int64_t n, int32_t *uidx, struct fcsim_error *err)
 {
   int ports[FCSIM_MAX_PORTS];
   for (int64_t k = 0; k < n; k++) {
@@ -257,8 +257,7 @@ static int build_reduction(const struct fcsim_topo *t, const struct fcsim_coll_t
   return 0;
 }
 
-static int fill_start(const struct fcsim_coll_tree *tr, int64_t nodes, const int32_t *uidx,
-                      struct fcsim_coll_start *s)
+static int fill_start(const struct fcsim_coll_tree *tr, int64_t nodes, const int32_t *uidx, struct fcsim_coll_start *s)
 {
   s->root = tr->src;
   s->index = uidx[tr->src];

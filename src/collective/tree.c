@@ -91,8 +91,7 @@ static int side_ok(const struct build *b, int64_t cur, const int *co, int port, 
   return 1;
 }
 
-static int route(struct build *b, int64_t cur, const int *co, const struct box *bx, int64_t *dst, int64_t n,
-                 int floor);
+static int route(struct build *b, int64_t cur, const int *co, const struct box *bx, int64_t *dst, int64_t n, int floor);
 
 /* Places the edge cur -> neighbour over `port` and routes dst from there in
  * box `bx` (whose offsets already include the neighbour). */
@@ -167,8 +166,8 @@ static int side_port(int side, int a, int bd)
 }
 
 /* Algorithm 7, rotated to every corner (NE, NW, SW, SE in that order). */
-static void plan_2d(const struct build *b, int64_t cur, const int *co, const int64_t *dst, int64_t n, int floor,
-                    int a, int bd, struct plan2d *pl)
+static void plan_2d(const struct build *b, int64_t cur, const int *co, const int64_t *dst, int64_t n, int floor, int a,
+                    int bd, struct plan2d *pl)
 {
   memset(pl, 0, sizeof *pl);
   for (int64_t i = 0; i < n; i++) {
@@ -363,8 +362,7 @@ static int first_hops(const struct build *b, int64_t cur, const int *co, const s
   return m;
 }
 
-static int route(struct build *b, int64_t cur, const int *co, const struct box *bx, int64_t *dst, int64_t n,
-                 int floor)
+static int route(struct build *b, int64_t cur, const int *co, const struct box *bx, int64_t *dst, int64_t n, int floor)
 {
   int64_t m = 0;
   for (int64_t i = 0; i < n; i++) {

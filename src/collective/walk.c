@@ -95,7 +95,8 @@ static int reduce_inject(const struct fcsim_coll_tables *tab, int64_t **count, i
     const struct fcsim_coll_rentry *r = &tab->node[h.node].r[u->next];
     int64_t *c = &count[h.node][u->next], *a = &acc[h.node][u->next];
     if (*c >= r->expected)
-      return fcsim_error_set(err, FCSIM_EINVAL, "table walk: node %lld reduction entry %d receives more than %d packets",
+      return fcsim_error_set(err, FCSIM_EINVAL,
+                             "table walk: node %lld reduction entry %d receives more than %d packets",
                              (long long)h.node, u->next, r->expected);
     ++*c, *a += h.sum;
     if (*c < r->expected)
@@ -113,8 +114,8 @@ static int reduce_inject(const struct fcsim_coll_tables *tab, int64_t **count, i
   return fcsim_error_set(err, FCSIM_EINVAL, "table walk: a reduction loops");
 }
 
-int fcsim_coll_walk_reduction(const struct fcsim_coll_tables *tab, const struct fcsim_coll_start *s,
-                              int64_t *root_out, int64_t *sum_out, struct fcsim_error *err)
+int fcsim_coll_walk_reduction(const struct fcsim_coll_tables *tab, const struct fcsim_coll_start *s, int64_t *root_out,
+                              int64_t *sum_out, struct fcsim_error *err)
 {
   int64_t **count = calloc((size_t)tab->nodes, sizeof *count), **acc = calloc((size_t)tab->nodes, sizeof *acc);
   int rc = count && acc ? 0 : FCSIM_ENOMEM, done = 0;
@@ -129,8 +130,8 @@ int fcsim_coll_walk_reduction(const struct fcsim_coll_tables *tab, const struct 
     fcsim_error_set(err, rc, "out of memory walking tables");
   *root_out = -1, *sum_out = 0;
   for (int64_t i = 0; i < s->ncontrib && !rc; i++)
-    rc = reduce_inject(tab, count, acc, (struct hop){s->contrib[i], s->cindex[i], s->contrib[i] + 1}, root_out,
-                       sum_out, &done, err);
+    rc = reduce_inject(tab, count, acc, (struct hop){s->contrib[i], s->cindex[i], s->contrib[i] + 1}, root_out, sum_out,
+                       &done, err);
   if (!rc && done != 1)
     rc = fcsim_error_set(err, FCSIM_EINVAL, "table walk: the reduction to node %lld completed %d times",
                          (long long)s->root, done);

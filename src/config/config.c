@@ -13,8 +13,6 @@
 #include "core/units.h"
 #include "traffic/traffic.h"
 
-
-
 struct fcsim_config *fcsim_config_create(void)
 {
   return calloc(1, sizeof(struct fcsim_config));
@@ -126,7 +124,7 @@ static int parse_int_text(const char *text, double *out)
 /* The most routers a network may have (resolve.c refuses more as well). */
 #define FCSIM_MAX_ROUTERS (INT64_C(1) << 24)
 
-#define KEYFMT "%s%s%s.%s = `%s`: "
+#define KEYFMT                   "%s%s%s.%s = `%s`: "
 #define KEYARGS(origin, k, text) (origin) ? (origin) : "", (origin) ? ": " : "", (k)->section, (k)->name, (text)
 
 int fcsim_key_check(const struct fcsim_key *k, const char *text, const char *origin, struct fcsim_error *err)
@@ -175,9 +173,8 @@ int fcsim_key_check(const struct fcsim_key *k, const char *text, const char *ori
       errno = 0;
       long d = strtol(s, &end, 10);
       if (end == s || errno || d < k->min || d > k->max)
-        return fcsim_error_set(err, FCSIM_EINVAL,
-                               KEYFMT "expected sizes per dimension like `4x4x4`, each %g..%g", KEYARGS(origin, k, text),
-                               k->min, k->max);
+        return fcsim_error_set(err, FCSIM_EINVAL, KEYFMT "expected sizes per dimension like `4x4x4`, each %g..%g",
+                               KEYARGS(origin, k, text), k->min, k->max);
       n++;
       if (routers <= FCSIM_MAX_ROUTERS)
         routers *= d;
@@ -189,7 +186,8 @@ int fcsim_key_check(const struct fcsim_key *k, const char *text, const char *ori
       s = end + 1;
     }
     if (n > FCSIM_MAX_DIMS)
-      return fcsim_error_set(err, FCSIM_ERANGE, KEYFMT "at most %d dimensions", KEYARGS(origin, k, text), FCSIM_MAX_DIMS);
+      return fcsim_error_set(err, FCSIM_ERANGE, KEYFMT "at most %d dimensions", KEYARGS(origin, k, text),
+                             FCSIM_MAX_DIMS);
     if (routers > FCSIM_MAX_ROUTERS)
       return fcsim_error_set(err, FCSIM_ERANGE, KEYFMT "more than %lld routers; at most %lld are supported",
                              KEYARGS(origin, k, text), (long long)FCSIM_MAX_ROUTERS, (long long)FCSIM_MAX_ROUTERS);
@@ -242,7 +240,8 @@ int fcsim_key_check(const struct fcsim_key *k, const char *text, const char *ori
   return fcsim_error_set(err, FCSIM_EINTERNAL, "key %s.%s has no type", k->section, k->name);
 }
 
-int fcsim_config_set_index(struct fcsim_config *cfg, int i, const char *value, const char *origin, struct fcsim_error *err)
+int fcsim_config_set_index(struct fcsim_config *cfg, int i, const char *value, const char *origin,
+                           struct fcsim_error *err)
 {
   int rc = fcsim_key_check(&fcsim_keys[i], value, origin, err);
   if (rc)

@@ -43,35 +43,35 @@ enum fcsim_traffic_mode { FCSIM_MODE_CONTINUOUS, FCSIM_MODE_BATCH };
 struct fcsim_params {
   /* [network] */
   enum fcsim_topology_kind topology;
-  int ndims;                       /* number of dimensions, 1..FCSIM_MAX_DIMS */
-  int dims[FCSIM_MAX_DIMS];        /* routers per dimension */
-  int64_t nodes;                   /* product of dims */
-  int link_latency_cycles;         /* resolved from cycles or ns */
-  double link_latency_ns;          /* the same latency in ns */
-  int link_bandwidth_flits;        /* flits per cycle per direction */
-  double clock_hz;                 /* router clock */
-  int flit_bits;                   /* bits per flit */
-  char netlist[FCSIM_PATH_MAX];    /* network.file: the netlist of topology `file` */
-  double link_jitter_cycles;       /* standard deviation of every link's latency (0: fixed) */
-  double clock_spread_ppm;         /* standard deviation of the nodes' clock offsets (0: one clock) */
-  char bee3_layout[FCSIM_NAME_MAX];/* network.bee3_layout: topology `bee3`'s inter-enclosure network (seed 003 §IV) */
-  int enclosures;                  /* network.enclosures: topology `bee3`'s BEE3 boards (4 FPGAs each) */
+  int ndims;                        /* number of dimensions, 1..FCSIM_MAX_DIMS */
+  int dims[FCSIM_MAX_DIMS];         /* routers per dimension */
+  int64_t nodes;                    /* product of dims */
+  int link_latency_cycles;          /* resolved from cycles or ns */
+  double link_latency_ns;           /* the same latency in ns */
+  int link_bandwidth_flits;         /* flits per cycle per direction */
+  double clock_hz;                  /* router clock */
+  int flit_bits;                    /* bits per flit */
+  char netlist[FCSIM_PATH_MAX];     /* network.file: the netlist of topology `file` */
+  double link_jitter_cycles;        /* standard deviation of every link's latency (0: fixed) */
+  double clock_spread_ppm;          /* standard deviation of the nodes' clock offsets (0: one clock) */
+  char bee3_layout[FCSIM_NAME_MAX]; /* network.bee3_layout: topology `bee3`'s inter-enclosure network (seed 003 §IV) */
+  int enclosures;                   /* network.enclosures: topology `bee3`'s BEE3 boards (4 FPGAs each) */
   /* [router] */
   char router_model[FCSIM_NAME_MAX];
-  double router_clock_hz;          /* the routers' clock (router.clock; network.clock when auto) */
-  double router_clock_ppm;         /* its offset */
-  int vcs;                         /* VCs per input port */
-  int vc_depth_flits;              /* buffer per VC (resolved from auto) */
-  int vc_depth_auto;               /* router.vc_depth was `auto` */
-  int credit_period_cycles;        /* Novo-G#: cycles between credit flits */
-  int credit_threshold_flits;      /* Novo-G#: derived send threshold */
-  int rc_cycles, va_cycles;        /* routing computation, VC allocation */
-  int switch_cycles;               /* switch traversal (resolved from auto) */
-  int local_cycles;                /* classic: injection/ejection channel latency */
+  double router_clock_hz;     /* the routers' clock (router.clock; network.clock when auto) */
+  double router_clock_ppm;    /* its offset */
+  int vcs;                    /* VCs per input port */
+  int vc_depth_flits;         /* buffer per VC (resolved from auto) */
+  int vc_depth_auto;          /* router.vc_depth was `auto` */
+  int credit_period_cycles;   /* Novo-G#: cycles between credit flits */
+  int credit_threshold_flits; /* Novo-G#: derived send threshold */
+  int rc_cycles, va_cycles;   /* routing computation, VC allocation */
+  int switch_cycles;          /* switch traversal (resolved from auto) */
+  int local_cycles;           /* classic: injection/ejection channel latency */
   char arbitration[FCSIM_NAME_MAX];
-  int age_threshold_cycles;        /* mixed arbitration */
-  int dateline;                    /* dateline VC classes on tori (1 = on) */
-  int vc_split;                    /* classes split the VCs in halves (Fig. 4.9a) */
+  int age_threshold_cycles;           /* mixed arbitration */
+  int dateline;                       /* dateline VC classes on tori (1 = on) */
+  int vc_split;                       /* classes split the VCs in halves (Fig. 4.9a) */
   char router_tables[FCSIM_PATH_MAX]; /* voq, ring: folder of collective node tables ("" none) */
   /* [switch] (ethswitch model and switched topologies) */
   int sw_latency_cycles;           /* store-and-forward latency t_S of a switch node */
@@ -84,56 +84,56 @@ struct fcsim_params {
   int sw_radix;                    /* ports per switch */
   /* [routing] */
   char routing[FCSIM_NAME_MAX];
-  int dim_order[FCSIM_MAX_DIMS];   /* DOR: dimension visited i-th */
+  int dim_order[FCSIM_MAX_DIMS]; /* DOR: dimension visited i-th */
   /* [traffic] */
   char pattern[FCSIM_NAME_MAX];
-  double rate_flits;               /* offered flits per node per cycle */
-  int packet_flits;                /* flits per packet (resolved from bits) */
+  double rate_flits; /* offered flits per node per cycle */
+  int packet_flits;  /* flits per packet (resolved from bits) */
   enum fcsim_traffic_mode mode;
-  char mode_name[FCSIM_NAME_MAX];  /* traffic.mode: the workload's name */
-  char trace[FCSIM_PATH_MAX];      /* traffic.trace: the message CSV of mode `trace` */
-  int64_t batch_packets;           /* batch: packets per node */
-  int collective_header;           /* multicast header: 0 auto, 1 table index, 2 destination bit-vector */
+  char mode_name[FCSIM_NAME_MAX]; /* traffic.mode: the workload's name */
+  char trace[FCSIM_PATH_MAX];     /* traffic.trace: the message CSV of mode `trace` */
+  int64_t batch_packets;          /* batch: packets per node */
+  int collective_header;          /* multicast header: 0 auto, 1 table index, 2 destination bit-vector */
   int64_t hotspot_node;
   double hotspot_fraction;
   /* [sim] */
   uint64_t seed;
-  int threads;                     /* partitions (threads) per rank */
-  double mpi_timeout_s;            /* MPI: a silent peer is reported after this */
+  int threads;          /* partitions (threads) per rank */
+  double mpi_timeout_s; /* MPI: a silent peer is reported after this */
   int64_t warmup_cycles, measure_cycles, drain_cycles;
-  int64_t deadlock_cycles;         /* watchdog: cycles without progress */
-  int64_t max_cycles;              /* batch: give up after this many */
-  uint64_t max_memory_bytes;       /* sim.max_memory: refuse a run estimated above it (0: auto, engine/memory.h) */
-  double saturation_latency_factor;   /* saturated above this x zero-load latency; 0: off */
-  int64_t saturation_latency_cycles;  /* saturated above this average latency; 0: off */
+  int64_t deadlock_cycles;           /* watchdog: cycles without progress */
+  int64_t max_cycles;                /* batch: give up after this many */
+  uint64_t max_memory_bytes;         /* sim.max_memory: refuse a run estimated above it (0: auto, engine/memory.h) */
+  double saturation_latency_factor;  /* saturated above this x zero-load latency; 0: off */
+  int64_t saturation_latency_cycles; /* saturated above this average latency; 0: off */
 };
 
 enum fcsim_key_type {
-  FCSIM_KT_INT,       /* integer, possibly "auto" when allow_auto */
-  FCSIM_KT_REAL,      /* real number */
-  FCSIM_KT_CHOICE,    /* one name from a fixed list or a policy registry */
-  FCSIM_KT_DIMS,      /* "4x4x4" */
-  FCSIM_KT_LATENCY,   /* cycles, or a time with a unit */
-  FCSIM_KT_FREQ,      /* frequency with a unit */
-  FCSIM_KT_SIZE,      /* flits, or bits/bytes with a unit */
-  FCSIM_KT_ORDER,     /* dimension order, "xyz" */
-  FCSIM_KT_PATH       /* a file name, "" for none */
+  FCSIM_KT_INT,     /* integer, possibly "auto" when allow_auto */
+  FCSIM_KT_REAL,    /* real number */
+  FCSIM_KT_CHOICE,  /* one name from a fixed list or a policy registry */
+  FCSIM_KT_DIMS,    /* "4x4x4" */
+  FCSIM_KT_LATENCY, /* cycles, or a time with a unit */
+  FCSIM_KT_FREQ,    /* frequency with a unit */
+  FCSIM_KT_SIZE,    /* flits, or bits/bytes with a unit */
+  FCSIM_KT_ORDER,   /* dimension order, "xyz" */
+  FCSIM_KT_PATH     /* a file name, "" for none */
 };
 
 /* One configuration key. */
 struct fcsim_key {
-  const char *section;          /* "router" */
-  const char *name;             /* "vcs" */
+  const char *section; /* "router" */
+  const char *name;    /* "vcs" */
   enum fcsim_key_type type;
-  const char *unit;             /* unit of plain numbers, "" if none */
-  const char *default_text;     /* the built-in default, as written */
-  double min, max;              /* accepted range, in the key's unit */
-  int allow_auto;               /* "auto" accepted (derived default) */
-  const char *const *choices;   /* FCSIM_KT_CHOICE: fixed names, or NULL */
-  const char *(*choice_list)(void); /* FCSIM_KT_CHOICE: registry names, or NULL */
+  const char *unit;                      /* unit of plain numbers, "" if none */
+  const char *default_text;              /* the built-in default, as written */
+  double min, max;                       /* accepted range, in the key's unit */
+  int allow_auto;                        /* "auto" accepted (derived default) */
+  const char *const *choices;            /* FCSIM_KT_CHOICE: fixed names, or NULL */
+  const char *(*choice_list)(void);      /* FCSIM_KT_CHOICE: registry names, or NULL */
   int (*choice_valid)(const char *name); /* with choice_list */
-  const char *help;             /* one sentence */
-  int execution;                /* how to run, not what: echoed under "execution", not "config" */
+  const char *help;                      /* one sentence */
+  int execution;                         /* how to run, not what: echoed under "execution", not "config" */
 };
 
 /* The registry: a table of FCSIM_NKEYS keys. */
@@ -154,13 +154,11 @@ struct fcsim_config {
 };
 
 /* Checks one value against its key (type and range, not combinations). */
-int fcsim_key_check(const struct fcsim_key *k, const char *text, const char *origin,
-                    struct fcsim_error *err);
+int fcsim_key_check(const struct fcsim_key *k, const char *text, const char *origin, struct fcsim_error *err);
 
 /* Resolves the text of every key into typed parameters, converting units,
  * deriving "auto" values and checking combinations. */
-int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
-                         struct fcsim_error *err);
+int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p, struct fcsim_error *err);
 
 /* Sets key i (an index in fcsim_keys) after checking the value; origin is
  * "FILE:LINE", "--set" or NULL. */

@@ -13,19 +13,19 @@
 #include "core/text.h"
 
 #define INI_MAX_FILE_BYTES (16u << 20)
-#define INI_MAX_SECTIONS 64
+#define INI_MAX_SECTIONS   64
 
 /* State of one file being read. */
 struct ini_state {
-  struct fcsim_config *cfg;    /* where keys go */
-  const char *name;            /* file name for messages */
-  int *key_line;               /* per registry key: line it was set on, 0 = not in this file */
+  struct fcsim_config *cfg;            /* where keys go */
+  const char *name;                    /* file name for messages */
+  int *key_line;                       /* per registry key: line it was set on, 0 = not in this file */
   char sections[INI_MAX_SECTIONS][64]; /* sections seen, in order */
   int section_line[INI_MAX_SECTIONS];  /* ... and their lines */
-  int nsections;               /* number of sections seen */
-  int cur;                     /* index of the current section, -1 before the first */
-  int nkeys;                   /* keys read */
-  struct fcsim_error *err;     /* where a refusal is described */
+  int nsections;                       /* number of sections seen */
+  int cur;                             /* index of the current section, -1 before the first */
+  int nkeys;                           /* keys read */
+  struct fcsim_error *err;             /* where a refusal is described */
 };
 
 static int is_blank(char c)
@@ -129,8 +129,8 @@ static int read_key(struct ini_state *st, int line, const char *s, const char *e
   if (i < 0)
     return fcsim_config_unknown_key(origin, section, key, st->err);
   if (st->key_line[i])
-    return fcsim_error_set(st->err, FCSIM_EPARSE, "%s:%d: %s.%s given twice (lines %d and %d); keep one",
-                           st->name, line, section, key, st->key_line[i], line);
+    return fcsim_error_set(st->err, FCSIM_EPARSE, "%s:%d: %s.%s given twice (lines %d and %d); keep one", st->name,
+                           line, section, key, st->key_line[i], line);
   char *value = malloc((size_t)(ve - v) + 1);
   if (!value)
     return fcsim_error_set(st->err, FCSIM_ENOMEM, "out of memory");

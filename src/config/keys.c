@@ -9,7 +9,8 @@
 #include "traffic/traffic.h"
 #include "workload/workload.h"
 
-static const char *const topology_names[] = {"torus", "mesh", "file", "star", "dual-plane", "leafspine", "fattree", "bee3", NULL};
+static const char *const topology_names[] = {"torus",     "mesh",    "file", "star", "dual-plane",
+                                             "leafspine", "fattree", "bee3", NULL};
 static const char *const overflow_names[] = {"pause", "drop", NULL};
 static const char *const port_select_names[] = {"table", "message", NULL};
 static const char *const sw_framing_names[] = {"ethernet", "sl3fc", "tnw", "custom", NULL};
@@ -18,155 +19,204 @@ static const char *const bee3_layout_names[] = {"one-x8", "two-x4", "four-x2", "
 static const char *const onoff_names[] = {"on", "off", NULL};
 static const char *const vc_class_names[] = {"overlap", "split", NULL};
 
-#define CHOICE(list, def) FCSIM_KT_CHOICE, "", def, 0, 0, 0, list, NULL, NULL
+#define CHOICE(list, def)              FCSIM_KT_CHOICE, "", def, 0, 0, 0, list, NULL, NULL
 #define REGISTRY(listfn, validfn, def) FCSIM_KT_CHOICE, "", def, 0, 0, 0, NULL, listfn, validfn
 
 const struct fcsim_key fcsim_keys[] = {
-  /* section, name, type, unit, default, min, max, auto, choices, list, valid, help */
-  {"network", "topology", CHOICE(topology_names, "torus"),
-   "k-ary n-cube with wraparound links (`torus`) or without (`mesh`), any graph from a netlist (`file`, see network.file and docs/NETLIST.md), or a switched network of switch.nodes endpoints (docs/SWITCHED.md): `star` one switch, `dual-plane` port p of every endpoint to switch p (seed 002 Fig. 2), `leafspine` two tiers of switch.radix-port switches, `fattree` as many levels as the node count needs; or the BEE3 cluster of seed 003 (`bee3`, see network.bee3_layout and docs/BEE3.md)"},
-  {"network", "bee3_layout", CHOICE(bee3_layout_names, "two-x4"),
-   "topology `bee3`: the inter-enclosure network of seed 003 §IV: Aurora channels per FPGA x lanes (`one-x8`, `two-x4`, `four-x2`, `eight-x1`) or one 10GbE port per FPGA to two switches (`10gbe`)"},
-  {"network", "enclosures", FCSIM_KT_INT, "BEE3s", "8", 2, 8, 0, NULL, NULL, NULL,
-   "topology `bee3`: BEE3 enclosures of four FPGAs: 2, 4 or 8 (8, 16 or 32 FPGAs; seed 003 Fig. 6)"},
-  {"network", "file", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
-   "topology `file`: the netlist (nodes with their models, links with their own latency and bandwidth; docs/NETLIST.md); relative to the config file's folder"},
-  {"network", "dims", FCSIM_KT_DIMS, "routers", "4x4x4", 1, 4096, 0, NULL, NULL, NULL,
-   "routers per dimension, 1 to 6 dimensions: `8`, `4x4x4`, `2x4x8`, `4x4x4x4`"},
-  {"network", "link_latency", FCSIM_KT_LATENCY, "cycles", "175ns", 1, 100000, 0, NULL, NULL, NULL,
-   "latency of one link per direction, in cycles or with a time unit (`175ns`, rounded up to whole cycles of network.clock)"},
-  {"network", "link_jitter", FCSIM_KT_LATENCY, "cycles", "0", 0, 100000, 0, NULL, NULL, NULL,
-   "standard deviation of each flit's link latency (seed 000 §3.4.4 measured 12.34ns around 175.7ns); 0 = fixed latency. Draws are Gaussian, truncated at 4 standard deviations, and never reorder a link's flits"},
-  {"network", "link_bandwidth", FCSIM_KT_INT, "flits/cycle", "1", 1, 16, 0, NULL, NULL, NULL,
-   "flits a link carries per cycle in each direction"},
-  {"network", "clock", FCSIM_KT_FREQ, "Hz", "156.25MHz", 1e6, 1e10, 0, NULL, NULL, NULL,
-   "router clock, converts cycles to ns (`156.25MHz`)"},
-  {"network", "clock_spread_ppm", FCSIM_KT_REAL, "ppm", "0", 0, 100000, 0, NULL, NULL, NULL,
-   "each node's clock is network.clock offset by a Gaussian draw of this standard deviation, in ppm (seed 000 Table 3.4); 0 = one clock"},
-  {"network", "flit_bits", FCSIM_KT_INT, "bits", "128", 8, 4096, 0, NULL, NULL, NULL,
-   "bits per flit; converts packet sizes given in bits or bytes"},
+    /* section, name, type, unit, default, min, max, auto, choices, list, valid, help */
+    {"network", "topology", CHOICE(topology_names, "torus"),
+     "k-ary n-cube with wraparound links (`torus`) or without (`mesh`), any graph from a netlist (`file`, see "
+     "network.file and docs/NETLIST.md), or a switched network of switch.nodes endpoints (docs/SWITCHED.md): `star` "
+     "one switch, `dual-plane` port p of every endpoint to switch p (seed 002 Fig. 2), `leafspine` two tiers of "
+     "switch.radix-port switches, `fattree` as many levels as the node count needs; or the BEE3 cluster of seed 003 "
+     "(`bee3`, see network.bee3_layout and docs/BEE3.md)"},
+    {"network", "bee3_layout", CHOICE(bee3_layout_names, "two-x4"),
+     "topology `bee3`: the inter-enclosure network of seed 003 §IV: Aurora channels per FPGA x lanes (`one-x8`, "
+     "`two-x4`, `four-x2`, `eight-x1`) or one 10GbE port per FPGA to two switches (`10gbe`)"},
+    {"network", "enclosures", FCSIM_KT_INT, "BEE3s", "8", 2, 8, 0, NULL, NULL, NULL,
+     "topology `bee3`: BEE3 enclosures of four FPGAs: 2, 4 or 8 (8, 16 or 32 FPGAs; seed 003 Fig. 6)"},
+    {"network", "file", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
+     "topology `file`: the netlist (nodes with their models, links with their own latency and bandwidth; "
+     "docs/NETLIST.md); relative to the config file's folder"},
+    {"network", "dims", FCSIM_KT_DIMS, "routers", "4x4x4", 1, 4096, 0, NULL, NULL, NULL,
+     "routers per dimension, 1 to 6 dimensions: `8`, `4x4x4`, `2x4x8`, `4x4x4x4`"},
+    {"network", "link_latency", FCSIM_KT_LATENCY, "cycles", "175ns", 1, 100000, 0, NULL, NULL, NULL,
+     "latency of one link per direction, in cycles or with a time unit (`175ns`, rounded up to whole cycles of "
+     "network.clock)"},
+    {"network", "link_jitter", FCSIM_KT_LATENCY, "cycles", "0", 0, 100000, 0, NULL, NULL, NULL,
+     "standard deviation of each flit's link latency (seed 000 §3.4.4 measured 12.34ns around 175.7ns); 0 = fixed "
+     "latency. Draws are Gaussian, truncated at 4 standard deviations, and never reorder a link's flits"},
+    {"network", "link_bandwidth", FCSIM_KT_INT, "flits/cycle", "1", 1, 16, 0, NULL, NULL, NULL,
+     "flits a link carries per cycle in each direction"},
+    {"network", "clock", FCSIM_KT_FREQ, "Hz", "156.25MHz", 1e6, 1e10, 0, NULL, NULL, NULL,
+     "router clock, converts cycles to ns (`156.25MHz`)"},
+    {"network", "clock_spread_ppm", FCSIM_KT_REAL, "ppm", "0", 0, 100000, 0, NULL, NULL, NULL,
+     "each node's clock is network.clock offset by a Gaussian draw of this standard deviation, in ppm (seed 000 Table "
+     "3.4); 0 = one clock"},
+    {"network", "flit_bits", FCSIM_KT_INT, "bits", "128", 8, 4096, 0, NULL, NULL, NULL,
+     "bits per flit; converts packet sizes given in bits or bytes"},
 
-  {"router", "model", REGISTRY(fcsim_router_model_names, fcsim_router_model_valid, "novog"),
-   "`novog`: Novo-G# VC router, direct injection/ejection, credit flits (seed 000 §4.2.2); `classic`: local port, per-flit credits; `crossbar`: full-crossbar router with input FIFOs, round-robin allocation, 64 ns through (seed 003 §III); `voq`: VOQ collective router, 7-stage pipeline, multicast and reduction units, one-sided links (seed 000 §4.3.2); `ring`: seven ring stops per node on a bidirectional ring (seed 000 §4.3.2)"},
-  {"router", "clock", FCSIM_KT_FREQ, "Hz", "auto", 1e6, 1e10, 1, NULL, NULL, NULL,
-   "the routers' own clock (`250MHz`); `auto` = network.clock. network.clock stays the unit of cycles in configs and results; a different router clock (per node kind in a netlist) makes each node step on its own edges"},
-  {"router", "clock_ppm", FCSIM_KT_REAL, "ppm", "0", -100000, 100000, 0, NULL, NULL, NULL,
-   "offset of the routers' clock from router.clock, in ppm (seed 000 Table 3.4 measured drift); per node in a netlist"},
-  {"router", "vcs", FCSIM_KT_INT, "VCs", "2", 1, 16, 0, NULL, NULL, NULL,
-   "virtual channels per input port (Novo-G#: 1-9; a torus needs at least 2 for the dateline classes; crossbar: not read, one FIFO per port)"},
-  {"router", "vc_depth", FCSIM_KT_INT, "flits", "auto", 1, 1 << 20, 1, NULL, NULL, NULL,
-   "buffer per VC; `auto`: full rate on one VC — Novo-G# credit threshold + one credit period of flits, classic and crossbar the credit round trip (2 x link latency + switch + 1, at least 8); crossbar: depth of each input FIFO"},
-  {"router", "credit_period", FCSIM_KT_INT, "cycles", "100", 1, 1000000, 0, NULL, NULL, NULL,
-   "Novo-G#: cycles between credit flits sent upstream in the data stream (seed: 100)"},
-  {"router", "rc_cycles", FCSIM_KT_INT, "cycles", "1", 0, 64, 0, NULL, NULL, NULL,
-   "routing computation delay of a head flit (also the delay before ejection)"},
-  {"router", "va_cycles", FCSIM_KT_INT, "cycles", "1", 0, 64, 0, NULL, NULL, NULL,
-   "VC allocation delay of a head flit"},
-  {"router", "switch_cycles", FCSIM_KT_INT, "cycles", "auto", 1, 64, 1, NULL, NULL, NULL,
-   "switch traversal delay; `auto`: Novo-G# reduction-tree levels for the VC count (Table 4.2, 2-5), classic 1; crossbar: the whole router, 64 ns (seed 003 §III) rounded up to cycles of network.clock (16 at 250 MHz)"},
-  {"router", "local_cycles", FCSIM_KT_INT, "cycles", "1", 0, 64, 0, NULL, NULL, NULL,
-   "classic, crossbar: latency of the injection and of the ejection channel between a node and its router (as in BookSim2)"},
-  {"router", "arbitration", REGISTRY(fcsim_arbiter_names, fcsim_arbiter_valid, "rr"),
-   "switch arbitration among head flits: `rr` round-robin, `ff` farthest-first, `of` oldest-first, `mixed` (seed 000 §5.1.2); the crossbar is always round-robin (seed 003 §III)"},
-  {"router", "dateline", CHOICE(onoff_names, "on"),
-   "`on`: two dateline VC classes with overlapping buffers on tori (Fig. 4.9b); `off` drops them (deadlock-prone: for experiments and the watchdog)"},
-  {"router", "vc_classes", CHOICE(vc_class_names, "overlap"),
-   "how the dateline classes share VCs (Fig. 4.9): `overlap` (b) only the first and last VC exclusive; `split` (a) half each, as BookSim2 does"},
-  {"router", "tables", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
-   "voq, ring: folder of node tables written by `fcsim collective build --out DIR` (seed 000 Fig. 4.12) that route multicast and reduction packets; relative to the config file's folder"},
-  {"router", "age_threshold", FCSIM_KT_INT, "cycles", "500", 0, 1000000000, 0, NULL, NULL, NULL,
-   "`mixed` arbitration: packets older than this beat all younger ones, oldest first"},
+    {"router", "model", REGISTRY(fcsim_router_model_names, fcsim_router_model_valid, "novog"),
+     "`novog`: Novo-G# VC router, direct injection/ejection, credit flits (seed 000 §4.2.2); `classic`: local port, "
+     "per-flit credits; `crossbar`: full-crossbar router with input FIFOs, round-robin allocation, 64 ns through (seed "
+     "003 §III); `voq`: VOQ collective router, 7-stage pipeline, multicast and reduction units, one-sided links (seed "
+     "000 §4.3.2); `ring`: seven ring stops per node on a bidirectional ring (seed 000 §4.3.2)"},
+    {"router", "clock", FCSIM_KT_FREQ, "Hz", "auto", 1e6, 1e10, 1, NULL, NULL, NULL,
+     "the routers' own clock (`250MHz`); `auto` = network.clock. network.clock stays the unit of cycles in configs and "
+     "results; a different router clock (per node kind in a netlist) makes each node step on its own edges"},
+    {"router", "clock_ppm", FCSIM_KT_REAL, "ppm", "0", -100000, 100000, 0, NULL, NULL, NULL,
+     "offset of the routers' clock from router.clock, in ppm (seed 000 Table 3.4 measured drift); per node in a "
+     "netlist"},
+    {"router", "vcs", FCSIM_KT_INT, "VCs", "2", 1, 16, 0, NULL, NULL, NULL,
+     "virtual channels per input port (Novo-G#: 1-9; a torus needs at least 2 for the dateline classes; crossbar: not "
+     "read, one FIFO per port)"},
+    {"router", "vc_depth", FCSIM_KT_INT, "flits", "auto", 1, 1 << 20, 1, NULL, NULL, NULL,
+     "buffer per VC; `auto`: full rate on one VC — Novo-G# credit threshold + one credit period of flits, classic and "
+     "crossbar the credit round trip (2 x link latency + switch + 1, at least 8); crossbar: depth of each input FIFO"},
+    {"router", "credit_period", FCSIM_KT_INT, "cycles", "100", 1, 1000000, 0, NULL, NULL, NULL,
+     "Novo-G#: cycles between credit flits sent upstream in the data stream (seed: 100)"},
+    {"router", "rc_cycles", FCSIM_KT_INT, "cycles", "1", 0, 64, 0, NULL, NULL, NULL,
+     "routing computation delay of a head flit (also the delay before ejection)"},
+    {"router", "va_cycles", FCSIM_KT_INT, "cycles", "1", 0, 64, 0, NULL, NULL, NULL,
+     "VC allocation delay of a head flit"},
+    {"router", "switch_cycles", FCSIM_KT_INT, "cycles", "auto", 1, 64, 1, NULL, NULL, NULL,
+     "switch traversal delay; `auto`: Novo-G# reduction-tree levels for the VC count (Table 4.2, 2-5), classic 1; "
+     "crossbar: the whole router, 64 ns (seed 003 §III) rounded up to cycles of network.clock (16 at 250 MHz)"},
+    {"router", "local_cycles", FCSIM_KT_INT, "cycles", "1", 0, 64, 0, NULL, NULL, NULL,
+     "classic, crossbar: latency of the injection and of the ejection channel between a node and its router (as in "
+     "BookSim2)"},
+    {"router", "arbitration", REGISTRY(fcsim_arbiter_names, fcsim_arbiter_valid, "rr"),
+     "switch arbitration among head flits: `rr` round-robin, `ff` farthest-first, `of` oldest-first, `mixed` (seed 000 "
+     "§5.1.2); the crossbar is always round-robin (seed 003 §III)"},
+    {"router", "dateline", CHOICE(onoff_names, "on"),
+     "`on`: two dateline VC classes with overlapping buffers on tori (Fig. 4.9b); `off` drops them (deadlock-prone: "
+     "for experiments and the watchdog)"},
+    {"router", "vc_classes", CHOICE(vc_class_names, "overlap"),
+     "how the dateline classes share VCs (Fig. 4.9): `overlap` (b) only the first and last VC exclusive; `split` (a) "
+     "half each, as BookSim2 does"},
+    {"router", "tables", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
+     "voq, ring: folder of node tables written by `fcsim collective build --out DIR` (seed 000 Fig. 4.12) that route "
+     "multicast and reduction packets; relative to the config file's folder"},
+    {"router", "age_threshold", FCSIM_KT_INT, "cycles", "500", 0, 1000000000, 0, NULL, NULL, NULL,
+     "`mixed` arbitration: packets older than this beat all younger ones, oldest first"},
 
-  {"switch", "latency", FCSIM_KT_LATENCY, "cycles", "318ns", 0, 1000000, 0, NULL, NULL, NULL,
-   "ethswitch: store-and-forward latency t_S from a frame's tail arriving to its forwarding (seed 001 Table 4.2: 0.318 us); cycles or a time"},
-  {"switch", "nic_latency", FCSIM_KT_LATENCY, "cycles", "0", 0, 1000000, 0, NULL, NULL, NULL,
-   "switched topologies: switch.latency of the endpoints' Ethernet subsystems (their store-and-forward delay)"},
-  {"switch", "buffer", FCSIM_KT_SIZE, "flits", "1MiB", 1, 1 << 24, 0, NULL, NULL, NULL,
-   "ethswitch: output buffer per port, in flits or bytes"},
-  {"switch", "overflow", CHOICE(overflow_names, "pause"),
-   "ethswitch: a frame that does not fit its output buffer waits and back-pressures its input link (`pause`) or is discarded (`drop`); both are counted in the metrics"},
-  {"switch", "framing", CHOICE(sw_framing_names, "ethernet"),
-   "ethswitch: framing overhead each frame pays on the wire (src/link/framing.c): `ethernet` 42 B (seed 002 jumbo frames, 9152 B payload), `sl3fc` 96 B per 3968 B (DCN), `tnw`, `custom` (none)"},
-  {"switch", "port_select", CHOICE(port_select_names, "table"),
-   "ethswitch endpoints with several ports: the routing table picks the port (`table`), or each message leaves on port (message index in the trace mod ports) (`message`: VCSN's per-virtual-port MAC table picking the plane, seed 002 §3.4)"},
-  {"app", "nodes", FCSIM_KT_INT, "nodes", "9", 2, 64, 0, NULL, NULL, NULL,
-   "fcsim app gather: FPGA nodes n including the root (node 0); the network is sized to it (network.dims or switch.nodes)"},
-  {"app", "bytes", FCSIM_KT_SIZE, "bytes", "16MiB", 1, 1e12, 0, NULL, NULL, NULL,
-   "fcsim app gather: data d in each source node"},
-  {"app", "reconfig", FCSIM_KT_REAL, "s", "0", 0, 1, 0, NULL, NULL, NULL,
-   "fcsim app gather: MAC-table (virtual topology) reconfiguration time t (seed 002 Table 5: 1.24e-4 for VCSN, 0 for DCN)"},
-  {"app", "crossbar", FCSIM_KT_REAL, "s", "1.35e-6", 0, 1, 0, NULL, NULL, NULL,
-   "fcsim app gather: crossbar set-up time c before every stage (Table 5)"},
-  {"app", "latency", FCSIM_KT_REAL, "s", "4.91e-7", 0, 1, 0, NULL, NULL, NULL,
-   "fcsim app gather: the model's path latency l per switch level (Table 5: 8.47e-7 VCSN, 4.91e-7 DCN); the simulation uses the network's own"},
-  {"app", "bandwidth", FCSIM_KT_REAL, "B/s", "12.02e9", 1, 1e15, 0, NULL, NULL, NULL,
-   "fcsim app gather: the model's bandwidth b (Table 5: 12.44e9 VCSN, 12.02e9 DCN); the simulation uses the network's own"},
-  {"app", "levels", FCSIM_KT_INT, "levels", "1", 1, 64, 0, NULL, NULL, NULL,
-   "fcsim app gather: fat-tree levels f for the model (1: one switch, or DCN's direct links)"},
-  {"switch", "nodes", FCSIM_KT_INT, "endpoints", "16", 1, 1 << 20, 0, NULL, NULL, NULL,
-   "switched topologies: number of endpoints (FPGAs)"},
-  {"switch", "radix", FCSIM_KT_INT, "ports", "16", 2, 63, 0, NULL, NULL, NULL,
-   "switched topologies: ports per switch (seed 002: 16-port MSN2100; seed 001 §4.3.3: k = 64)"},
+    {"switch", "latency", FCSIM_KT_LATENCY, "cycles", "318ns", 0, 1000000, 0, NULL, NULL, NULL,
+     "ethswitch: store-and-forward latency t_S from a frame's tail arriving to its forwarding (seed 001 Table 4.2: "
+     "0.318 us); cycles or a time"},
+    {"switch", "nic_latency", FCSIM_KT_LATENCY, "cycles", "0", 0, 1000000, 0, NULL, NULL, NULL,
+     "switched topologies: switch.latency of the endpoints' Ethernet subsystems (their store-and-forward delay)"},
+    {"switch", "buffer", FCSIM_KT_SIZE, "flits", "1MiB", 1, 1 << 24, 0, NULL, NULL, NULL,
+     "ethswitch: output buffer per port, in flits or bytes"},
+    {"switch", "overflow", CHOICE(overflow_names, "pause"),
+     "ethswitch: a frame that does not fit its output buffer waits and back-pressures its input link (`pause`) or is "
+     "discarded (`drop`); both are counted in the metrics"},
+    {"switch", "framing", CHOICE(sw_framing_names, "ethernet"),
+     "ethswitch: framing overhead each frame pays on the wire (src/link/framing.c): `ethernet` 42 B (seed 002 jumbo "
+     "frames, 9152 B payload), `sl3fc` 96 B per 3968 B (DCN), `tnw`, `custom` (none)"},
+    {"switch", "port_select", CHOICE(port_select_names, "table"),
+     "ethswitch endpoints with several ports: the routing table picks the port (`table`), or each message leaves on "
+     "port (message index in the trace mod ports) (`message`: VCSN's per-virtual-port MAC table picking the plane, "
+     "seed 002 §3.4)"},
+    {"app", "nodes", FCSIM_KT_INT, "nodes", "9", 2, 64, 0, NULL, NULL, NULL,
+     "fcsim app gather: FPGA nodes n including the root (node 0); the network is sized to it (network.dims or "
+     "switch.nodes)"},
+    {"app", "bytes", FCSIM_KT_SIZE, "bytes", "16MiB", 1, 1e12, 0, NULL, NULL, NULL,
+     "fcsim app gather: data d in each source node"},
+    {"app", "reconfig", FCSIM_KT_REAL, "s", "0", 0, 1, 0, NULL, NULL, NULL,
+     "fcsim app gather: MAC-table (virtual topology) reconfiguration time t (seed 002 Table 5: 1.24e-4 for VCSN, 0 for "
+     "DCN)"},
+    {"app", "crossbar", FCSIM_KT_REAL, "s", "1.35e-6", 0, 1, 0, NULL, NULL, NULL,
+     "fcsim app gather: crossbar set-up time c before every stage (Table 5)"},
+    {"app", "latency", FCSIM_KT_REAL, "s", "4.91e-7", 0, 1, 0, NULL, NULL, NULL,
+     "fcsim app gather: the model's path latency l per switch level (Table 5: 8.47e-7 VCSN, 4.91e-7 DCN); the "
+     "simulation uses the network's own"},
+    {"app", "bandwidth", FCSIM_KT_REAL, "B/s", "12.02e9", 1, 1e15, 0, NULL, NULL, NULL,
+     "fcsim app gather: the model's bandwidth b (Table 5: 12.44e9 VCSN, 12.02e9 DCN); the simulation uses the "
+     "network's own"},
+    {"app", "levels", FCSIM_KT_INT, "levels", "1", 1, 64, 0, NULL, NULL, NULL,
+     "fcsim app gather: fat-tree levels f for the model (1: one switch, or DCN's direct links)"},
+    {"switch", "nodes", FCSIM_KT_INT, "endpoints", "16", 1, 1 << 20, 0, NULL, NULL, NULL,
+     "switched topologies: number of endpoints (FPGAs)"},
+    {"switch", "radix", FCSIM_KT_INT, "ports", "16", 2, 63, 0, NULL, NULL, NULL,
+     "switched topologies: ports per switch (seed 002: 16-port MSN2100; seed 001 §4.3.3: k = 64)"},
 
-  {"routing", "algorithm", REGISTRY(fcsim_routing_names, fcsim_routing_valid, "dor"),
-   "routing algorithm (seed 000 §5.1.1; deadlock-free by the turn model and check of docs/ROUTING.md): `dor` dimension-order, `romm` random legal minimal direction per hop, `o1turn` random legal dimension order per packet, `rlb` randomized load balance (non-minimal; DOR on a mesh), `ccar` legal minimal direction with the most credits; `table` next-hop tables built from the graph under up*/down* (any topology, and the only choice for a netlist)"},
-  {"routing", "order", FCSIM_KT_ORDER, "", "auto", 0, 0, 1, NULL, NULL, NULL,
-   "DOR dimension order: a permutation of the first n letters of `xyzwuv` (`zyx`); `auto` is x, y, z, ... in turn"},
+    {"routing", "algorithm", REGISTRY(fcsim_routing_names, fcsim_routing_valid, "dor"),
+     "routing algorithm (seed 000 §5.1.1; deadlock-free by the turn model and check of docs/ROUTING.md): `dor` "
+     "dimension-order, `romm` random legal minimal direction per hop, `o1turn` random legal dimension order per "
+     "packet, `rlb` randomized load balance (non-minimal; DOR on a mesh), `ccar` legal minimal direction with the most "
+     "credits; `table` next-hop tables built from the graph under up*/down* (any topology, and the only choice for a "
+     "netlist)"},
+    {"routing", "order", FCSIM_KT_ORDER, "", "auto", 0, 0, 1, NULL, NULL, NULL,
+     "DOR dimension order: a permutation of the first n letters of `xyzwuv` (`zyx`); `auto` is x, y, z, ... in turn"},
 
-  {"traffic", "pattern", REGISTRY(fcsim_traffic_pattern_names, fcsim_traffic_pattern_valid, "uniform"),
-   "destination pattern (seed 000 Table 5.1, classics, and BookSim2-compatible `uniform-self`, `booksim-tornado`, `booksim-transpose`, `neighbor`)"},
-  {"traffic", "rate", FCSIM_KT_REAL, "flits/node/cycle", "0.4", 0, 64, 0, NULL, NULL, NULL,
-   "offered load; Bernoulli packet arrivals at rate/packet_size per cycle (may exceed 1 with direct injection)"},
-  {"traffic", "packet_size", FCSIM_KT_SIZE, "flits", "4", 1, 65535, 0, NULL, NULL, NULL,
-   "packet length in flits, or in bits/bytes (`1kb`, `512B`, rounded up to whole flits)"},
-  {"traffic", "mode", REGISTRY(fcsim_workload_names, fcsim_workload_valid, "continuous"),
-   "`continuous`: warm-up, measure, drain; `batch`: every node sends traffic.batch_packets, report batch latency; `trace`: the messages of traffic.trace, report their completion and the makespan; `collective` / `collective-batch`: multicast or reduction packets routed by the router.tables of `fcsim collective build` (continuous at traffic.rate / batch of traffic.batch_packets per collective; docs/COLLECTIVES.md)"},
-  {"traffic", "collective_header", CHOICE(header_names, "auto"),
-   "modes `collective*`: header of multicast packets; `index`: a 16-bit table index in the head flit (offline, OCR); `bitvector`: a destination bit-vector, ceil(nodes / flit_bits) more flits (online, RPM); `auto`: bitvector when router.tables was built by rpm"},
-  {"traffic", "trace", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
-   "mode `trace`: CSV of messages (id, src, dst, bytes, optional start, after, delay; docs/WORKLOADS.md); relative to the config file's folder"},
-  {"traffic", "batch_packets", FCSIM_KT_INT, "packets", "100", 1, 1e9, 0, NULL, NULL, NULL,
-   "batch mode: packets each node sends"},
-  {"traffic", "hotspot_node", FCSIM_KT_INT, "node", "0", 0, 1e12, 0, NULL, NULL, NULL,
-   "hotspot pattern: the node that receives the extra traffic"},
-  {"traffic", "hotspot_fraction", FCSIM_KT_REAL, "", "0.1", 0, 1, 0, NULL, NULL, NULL,
-   "hotspot pattern: fraction of packets sent to the hotspot (the rest uniform)"},
+    {"traffic", "pattern", REGISTRY(fcsim_traffic_pattern_names, fcsim_traffic_pattern_valid, "uniform"),
+     "destination pattern (seed 000 Table 5.1, classics, and BookSim2-compatible `uniform-self`, `booksim-tornado`, "
+     "`booksim-transpose`, `neighbor`)"},
+    {"traffic", "rate", FCSIM_KT_REAL, "flits/node/cycle", "0.4", 0, 64, 0, NULL, NULL, NULL,
+     "offered load; Bernoulli packet arrivals at rate/packet_size per cycle (may exceed 1 with direct injection)"},
+    {"traffic", "packet_size", FCSIM_KT_SIZE, "flits", "4", 1, 65535, 0, NULL, NULL, NULL,
+     "packet length in flits, or in bits/bytes (`1kb`, `512B`, rounded up to whole flits)"},
+    {"traffic", "mode", REGISTRY(fcsim_workload_names, fcsim_workload_valid, "continuous"),
+     "`continuous`: warm-up, measure, drain; `batch`: every node sends traffic.batch_packets, report batch latency; "
+     "`trace`: the messages of traffic.trace, report their completion and the makespan; `collective` / "
+     "`collective-batch`: multicast or reduction packets routed by the router.tables of `fcsim collective build` "
+     "(continuous at traffic.rate / batch of traffic.batch_packets per collective; docs/COLLECTIVES.md)"},
+    {"traffic", "collective_header", CHOICE(header_names, "auto"),
+     "modes `collective*`: header of multicast packets; `index`: a 16-bit table index in the head flit (offline, OCR); "
+     "`bitvector`: a destination bit-vector, ceil(nodes / flit_bits) more flits (online, RPM); `auto`: bitvector when "
+     "router.tables was built by rpm"},
+    {"traffic", "trace", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
+     "mode `trace`: CSV of messages (id, src, dst, bytes, optional start, after, delay; docs/WORKLOADS.md); relative "
+     "to the config file's folder"},
+    {"traffic", "batch_packets", FCSIM_KT_INT, "packets", "100", 1, 1e9, 0, NULL, NULL, NULL,
+     "batch mode: packets each node sends"},
+    {"traffic", "hotspot_node", FCSIM_KT_INT, "node", "0", 0, 1e12, 0, NULL, NULL, NULL,
+     "hotspot pattern: the node that receives the extra traffic"},
+    {"traffic", "hotspot_fraction", FCSIM_KT_REAL, "", "0.1", 0, 1, 0, NULL, NULL, NULL,
+     "hotspot pattern: fraction of packets sent to the hotspot (the rest uniform)"},
 
-  {"sim", "seed", FCSIM_KT_INT, "", "1", 0, 9007199254740992.0, 0, NULL, NULL, NULL,
-   "random seed; the same seed gives byte-identical results"},
-  {"sim", "threads", FCSIM_KT_INT, "partitions", "1", 1, 4096, 0, NULL, NULL, NULL,
-   "split the network into this many partitions, run by as many threads (at most one per processor); results are identical for any count",
-   1},
-  {"sim", "mpi_timeout", FCSIM_KT_REAL, "s", "60", 1, 86400, 0, NULL, NULL, NULL,
-   "MPI runs: a rank that hears nothing from a peer for this long stops with an error naming it", 1},
-  {"sim", "warmup_cycles", FCSIM_KT_INT, "cycles", "2000", 0, 1e12, 0, NULL, NULL, NULL,
-   "continuous mode: cycles simulated before measurement starts"},
-  {"sim", "measure_cycles", FCSIM_KT_INT, "cycles", "10000", 1, 1e12, 0, NULL, NULL, NULL,
-   "continuous mode: packets created in this window are measured"},
-  {"sim", "drain_cycles", FCSIM_KT_INT, "cycles", "auto", 0, 1e12, 1, NULL, NULL, NULL,
-   "continuous mode: longest wait for measured packets after the window; not drained means saturated. `auto`: 4x measure_cycles + 10000"},
-  {"sim", "deadlock_cycles", FCSIM_KT_INT, "cycles", "auto", 1, 1e12, 1, NULL, NULL, NULL,
-   "watchdog: flits waiting and none moving for this long is reported as deadlock. `auto`: 20x (link latency + credit period) + 1000"},
-  {"sim", "max_cycles", FCSIM_KT_INT, "cycles", "100000000", 1, 1e15, 0, NULL, NULL, NULL,
-   "batch mode: stop (and report) if the batch has not finished after this many cycles"},
-  {"sim", "max_memory", FCSIM_KT_SIZE, "bytes", "auto", 1, 1e18, 1, NULL, NULL, NULL,
-   "refuse a run (before allocating) whose estimated memory exceeds this (`16GB`, `512MiB`); `auto`: 80 % of the physical memory. `fcsim topo` prints the estimate",
-   1},
-  {"sim", "saturation_latency_factor", FCSIM_KT_REAL, "x zero-load", "3", 0, 1e6, 0, NULL, NULL, NULL,
-   "continuous mode: a run whose average latency exceeds this multiple of the zero-load latency at its average hop count is saturated (`latency`); 0 turns it off"},
-  {"sim", "saturation_latency", FCSIM_KT_INT, "cycles", "0", 0, 1e12, 0, NULL, NULL, NULL,
-   "continuous mode: a run whose average latency exceeds this is saturated (`latency`); 0: off"},
+    {"sim", "seed", FCSIM_KT_INT, "", "1", 0, 9007199254740992.0, 0, NULL, NULL, NULL,
+     "random seed; the same seed gives byte-identical results"},
+    {"sim", "threads", FCSIM_KT_INT, "partitions", "1", 1, 4096, 0, NULL, NULL, NULL,
+     "split the network into this many partitions, run by as many threads (at most one per processor); results are "
+     "identical for any count",
+     1},
+    {"sim", "mpi_timeout", FCSIM_KT_REAL, "s", "60", 1, 86400, 0, NULL, NULL, NULL,
+     "MPI runs: a rank that hears nothing from a peer for this long stops with an error naming it", 1},
+    {"sim", "warmup_cycles", FCSIM_KT_INT, "cycles", "2000", 0, 1e12, 0, NULL, NULL, NULL,
+     "continuous mode: cycles simulated before measurement starts"},
+    {"sim", "measure_cycles", FCSIM_KT_INT, "cycles", "10000", 1, 1e12, 0, NULL, NULL, NULL,
+     "continuous mode: packets created in this window are measured"},
+    {"sim", "drain_cycles", FCSIM_KT_INT, "cycles", "auto", 0, 1e12, 1, NULL, NULL, NULL,
+     "continuous mode: longest wait for measured packets after the window; not drained means saturated. `auto`: 4x "
+     "measure_cycles + 10000"},
+    {"sim", "deadlock_cycles", FCSIM_KT_INT, "cycles", "auto", 1, 1e12, 1, NULL, NULL, NULL,
+     "watchdog: flits waiting and none moving for this long is reported as deadlock. `auto`: 20x (link latency + "
+     "credit period) + 1000"},
+    {"sim", "max_cycles", FCSIM_KT_INT, "cycles", "100000000", 1, 1e15, 0, NULL, NULL, NULL,
+     "batch mode: stop (and report) if the batch has not finished after this many cycles"},
+    {"sim", "max_memory", FCSIM_KT_SIZE, "bytes", "auto", 1, 1e18, 1, NULL, NULL, NULL,
+     "refuse a run (before allocating) whose estimated memory exceeds this (`16GB`, `512MiB`); `auto`: 80 % of the "
+     "physical memory. `fcsim topo` prints the estimate",
+     1},
+    {"sim", "saturation_latency_factor", FCSIM_KT_REAL, "x zero-load", "3", 0, 1e6, 0, NULL, NULL, NULL,
+     "continuous mode: a run whose average latency exceeds this multiple of the zero-load latency at its average hop "
+     "count is saturated (`latency`); 0 turns it off"},
+    {"sim", "saturation_latency", FCSIM_KT_INT, "cycles", "0", 0, 1e12, 0, NULL, NULL, NULL,
+     "continuous mode: a run whose average latency exceeds this is saturated (`latency`); 0: off"},
 
-  {"fft", "n", FCSIM_KT_INT, "log2 points", "6", 4, 8, 0, NULL, NULL, NULL,
-   "`fcsim app fft`: the FFT has 2^n points per side (16-256, the IP sizes of seed 000 Table 6.3); the torus (network.dims) is 2^m per side"},
-  {"fft", "ips", FCSIM_KT_INT, "IPs", "16", 1, 75, 0, NULL, NULL, NULL,
-   "`fcsim app fft`: streaming 1D FFT IPs per node, at most Table 6.3's limit for the size (75, 41, 41, 31, 31)"},
-  {"fft", "point_bytes", FCSIM_KT_INT, "bytes", "8", 1, 1024, 0, NULL, NULL, NULL,
-   "`fcsim app fft`: bytes per complex point (single precision: 8)"},
+    {"fft", "n", FCSIM_KT_INT, "log2 points", "6", 4, 8, 0, NULL, NULL, NULL,
+     "`fcsim app fft`: the FFT has 2^n points per side (16-256, the IP sizes of seed 000 Table 6.3); the torus "
+     "(network.dims) is 2^m per side"},
+    {"fft", "ips", FCSIM_KT_INT, "IPs", "16", 1, 75, 0, NULL, NULL, NULL,
+     "`fcsim app fft`: streaming 1D FFT IPs per node, at most Table 6.3's limit for the size (75, 41, 41, 31, 31)"},
+    {"fft", "point_bytes", FCSIM_KT_INT, "bytes", "8", 1, 1024, 0, NULL, NULL, NULL,
+     "`fcsim app fft`: bytes per complex point (single precision: 8)"},
 };
 
 const size_t fcsim_nkeys = sizeof fcsim_keys / sizeof fcsim_keys[0];
-_Static_assert(sizeof fcsim_keys / sizeof fcsim_keys[0] <= FCSIM_MAX_KEYS, "struct fcsim_config holds at most FCSIM_MAX_KEYS keys");
+_Static_assert(sizeof fcsim_keys / sizeof fcsim_keys[0] <= FCSIM_MAX_KEYS,
+               "struct fcsim_config holds at most FCSIM_MAX_KEYS keys");
 
 int fcsim_key_find(const char *section, const char *name)
 {

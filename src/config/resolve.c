@@ -111,8 +111,9 @@ static int get_cycles(const struct resolver *r, const char *section, const char 
   fcsim_parse_quantity(t, FCSIM_UNIT_TIME | FCSIM_UNIT_CYCLES, &v, &kind, r->err);
   double cycles = kind == FCSIM_UNIT_TIME ? ceil(v * clock_hz - 1e-6) : v;
   if (cycles < 0 || cycles > fcsim_keys[i].max)
-    return fcsim_error_set(r->err, FCSIM_ERANGE, "%s: %s.%s = `%s` is %.0f cycles at network.clock; expected 0..%g cycles",
-                           origin_of(r, i), section, name, t, cycles, fcsim_keys[i].max);
+    return fcsim_error_set(r->err, FCSIM_ERANGE,
+                           "%s: %s.%s = `%s` is %.0f cycles at network.clock; expected 0..%g cycles", origin_of(r, i),
+                           section, name, t, cycles, fcsim_keys[i].max);
   *out = (int)cycles;
   return 0;
 }
@@ -155,7 +156,7 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   /* [network] */
   if ((rc = get_name(&r, "network", "topology", name)))
     return rc;
-  p->topology = !strcmp(name, "mesh")        ? FCSIM_TOPO_MESH
+  p->topology = !strcmp(name, "mesh")         ? FCSIM_TOPO_MESH
                 : !strcmp(name, "file")       ? FCSIM_TOPO_FILE
                 : !strcmp(name, "star")       ? FCSIM_TOPO_STAR
                 : !strcmp(name, "dual-plane") ? FCSIM_TOPO_DUAL_PLANE
@@ -216,8 +217,7 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
     return rc;
 
   /* [router] */
-  if ((rc = get_name(&r, "router", "model", p->router_model)) ||
-      (rc = get_int32(&r, "router", "vcs", &p->vcs, NULL)) ||
+  if ((rc = get_name(&r, "router", "model", p->router_model)) || (rc = get_int32(&r, "router", "vcs", &p->vcs, NULL)) ||
       (rc = get_int32(&r, "router", "vc_depth", &p->vc_depth_flits, &depth_auto)) ||
       (rc = get_int32(&r, "router", "credit_period", &p->credit_period_cycles, NULL)) ||
       (rc = get_int32(&r, "router", "rc_cycles", &p->rc_cycles, NULL)) ||
@@ -280,7 +280,8 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   if (kind == FCSIM_UNIT_SIZE) {
     double flits = ceil(v * 8.0 / p->flit_bits - 1e-9);
     if (flits < 1 || flits > fcsim_keys[i].max)
-      return fcsim_error_set(err, FCSIM_ERANGE, "%s: traffic.packet_size = `%s` is %.0f flits of %d bits; expected 1..%g",
+      return fcsim_error_set(err, FCSIM_ERANGE,
+                             "%s: traffic.packet_size = `%s` is %.0f flits of %d bits; expected 1..%g",
                              origin_of(&r, i), t, flits, p->flit_bits, fcsim_keys[i].max);
     p->packet_flits = (int)flits;
   } else {
@@ -307,8 +308,7 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
 
   /* [sim] */
   int64_t seed = 0;
-  if ((rc = get_int(&r, "sim", "seed", &seed, NULL)) ||
-      (rc = get_int32(&r, "sim", "threads", &p->threads, NULL)) ||
+  if ((rc = get_int(&r, "sim", "seed", &seed, NULL)) || (rc = get_int32(&r, "sim", "threads", &p->threads, NULL)) ||
       (rc = get_real(&r, "sim", "mpi_timeout", &p->mpi_timeout_s)) ||
       (rc = get_int(&r, "sim", "warmup_cycles", &p->warmup_cycles, NULL)) ||
       (rc = get_int(&r, "sim", "measure_cycles", &p->measure_cycles, NULL)) ||
@@ -356,21 +356,22 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
       return rc;
     /* a derived value stays inside its key's range */
     if (depth_auto && p->vc_depth_flits > (int)fcsim_keys[vi].max)
-      return fcsim_error_set(err, FCSIM_ECOMBINATION,
-                             "%s: router.vc_depth = auto would be %d flits (the %s router's rule for network.link_latency "
-                             "= %d cycles at %d flits/cycle), above the key's maximum of %.0f; use shorter links or "
-                             "a lower network.link_bandwidth",
-                             origin_of(&r, fcsim_key_find("network", "link_latency")), p->vc_depth_flits,
-                             p->router_model, p->link_latency_cycles, p->link_bandwidth_flits,
-                             fcsim_keys[vi].max);
+      return fcsim_error_set(
+          err, FCSIM_ECOMBINATION,
+          "%s: router.vc_depth = auto would be %d flits (the %s router's rule for network.link_latency "
+          "= %d cycles at %d flits/cycle), above the key's maximum of %.0f; use shorter links or "
+          "a lower network.link_bandwidth",
+          origin_of(&r, fcsim_key_find("network", "link_latency")), p->vc_depth_flits, p->router_model,
+          p->link_latency_cycles, p->link_bandwidth_flits, fcsim_keys[vi].max);
   }
   const struct fcsim_traffic_ops *pattern = fcsim_traffic_pattern_find(p->pattern);
   if (pattern->needs_dims && p->topology != FCSIM_TOPO_TORUS && p->topology != FCSIM_TOPO_MESH &&
       strcmp(p->mode_name, "trace") != 0)
-    return fcsim_error_set(err, FCSIM_ECOMBINATION,
-                           "%s: traffic.pattern = %s is defined by coordinates on a torus or mesh; a netlist or "
-                           "switched network has none (use uniform, all-to-all, randperm, hotspot or uniform-self, or a trace)",
-                           origin_of(&r, fcsim_key_find("traffic", "pattern")), p->pattern);
+    return fcsim_error_set(
+        err, FCSIM_ECOMBINATION,
+        "%s: traffic.pattern = %s is defined by coordinates on a torus or mesh; a netlist or "
+        "switched network has none (use uniform, all-to-all, randperm, hotspot or uniform-self, or a trace)",
+        origin_of(&r, fcsim_key_find("traffic", "pattern")), p->pattern);
   if (pattern->check && (p->topology == FCSIM_TOPO_TORUS || p->topology == FCSIM_TOPO_MESH)) {
     int pi = fcsim_key_find("traffic", "pattern");
     struct fcsim_error sub = {0};

@@ -7,9 +7,8 @@
 const char *fcsim_err_name(int code)
 {
   switch (code) {
-#define FCSIM_ERR_NAME(name, value, msg) \
-  case value:                            \
-    return "FCSIM_E" #name;
+#define FCSIM_ERR_NAME(name, value, msg)                                                                               \
+  case value: return "FCSIM_E" #name;
     FCSIM_ERRNO_MAP(FCSIM_ERR_NAME)
 #undef FCSIM_ERR_NAME
   }
@@ -19,9 +18,8 @@ const char *fcsim_err_name(int code)
 const char *fcsim_strerror(int code)
 {
   switch (code) {
-#define FCSIM_ERR_MSG(name, value, msg) \
-  case value:                           \
-    return msg;
+#define FCSIM_ERR_MSG(name, value, msg)                                                                                \
+  case value: return msg;
     FCSIM_ERRNO_MAP(FCSIM_ERR_MSG)
 #undef FCSIM_ERR_MSG
   }

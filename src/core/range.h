@@ -10,13 +10,13 @@
 
 #include "fcsim/error.h"
 
-#define FCSIM_RANGE_KEY_MAX 128
+#define FCSIM_RANGE_KEY_MAX  128
 #define FCSIM_RANGE_PART_MAX 64
 
 /* The texts of one `KEY=START:STOP:STEP`. */
 struct fcsim_range_spec {
-  char key[FCSIM_RANGE_KEY_MAX];        /* text before `=` */
-  char part[3][FCSIM_RANGE_PART_MAX];   /* START, STOP and STEP as written */
+  char key[FCSIM_RANGE_KEY_MAX];      /* text before `=` */
+  char part[3][FCSIM_RANGE_PART_MAX]; /* START, STOP and STEP as written */
 };
 
 /* Returns 1 when the value after `=` in `text` looks like a range (has a `:`). */

@@ -44,8 +44,7 @@ size_t fcsim_registry_names(const struct fcsim_registry *r, char *buf, size_t si
   const void *it;
   for (size_t i = 0; (it = r->at(i)); i++) {
     const char *n = entry_name(r, it);
-    int k = snprintf(len < size ? buf + len : NULL, len < size ? size - len : 0, "%s%s", len ? ", " : "",
-                     n ? n : "?");
+    int k = snprintf(len < size ? buf + len : NULL, len < size ? size - len : 0, "%s%s", len ? ", " : "", n ? n : "?");
     len += k > 0 ? (size_t)k : 0;
   }
   return len;

@@ -14,12 +14,12 @@
 
 /* Description of one table. */
 struct fcsim_registry {
-  const char *what;                  /* "routing algorithm": names the table in messages */
-  const void *(*at)(size_t i);       /* i-th entry of the typed NULL-terminated table (NULL at its end) */
-  size_t name_offset;                /* offsetof(ops, name): a `const char *` member */
+  const char *what;                             /* "routing algorithm": names the table in messages */
+  const void *(*at)(size_t i);                  /* i-th entry of the typed NULL-terminated table (NULL at its end) */
+  size_t name_offset;                           /* offsetof(ops, name): a `const char *` member */
   size_t required[FCSIM_REGISTRY_MAX_REQUIRED]; /* offsets of pointer members that must be set */
   const char *required_names[FCSIM_REGISTRY_MAX_REQUIRED]; /* ... and their names */
-  size_t nrequired;                  /* number of required members */
+  size_t nrequired;                                        /* number of required members */
 };
 
 /* The entry called `name`, or NULL. */

@@ -35,8 +35,8 @@ int fcsim_parse_number(const char *text, double *value, const char **end);
  * the value in SI base units in *value and the unit kind found in *kind
  * (FCSIM_UNIT_NONE for a plain number) and returns 0. Otherwise returns
  * FCSIM_EINVAL with a message listing what was expected. */
-int fcsim_parse_quantity(const char *text, unsigned allowed, double *value,
-                         enum fcsim_unit_kind *kind, struct fcsim_error *err);
+int fcsim_parse_quantity(const char *text, unsigned allowed, double *value, enum fcsim_unit_kind *kind,
+                         struct fcsim_error *err);
 
 /* Human-readable list of the suffixes for a mask, for help and errors. */
 const char *fcsim_unit_examples(unsigned allowed);

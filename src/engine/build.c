@@ -245,7 +245,12 @@ static int build_kinds(struct fcsim_net *net, struct fcsim_error *err)
   const struct fcsim_graph *g = &net->topo.graph;
   for (int i = 0; i < net->nkinds; i++) {
     struct fcsim_kind *k = &net->kinds[i];
-    struct fcsim_router_env env = {&k->p, &net->topo, net->routing, net->arbiter, &net->links, i,
+    struct fcsim_router_env env = {&k->p,
+                                   &net->topo,
+                                   net->routing,
+                                   net->arbiter,
+                                   &net->links,
+                                   i,
                                    net->multiclock ? FCSIM_TICKS_PER_SECOND_MULTI / k->p.router_clock_hz : 1.0};
     int rc = k->ops->setup(&env, &k->shared, &k->state_size, err);
     if (rc)
@@ -332,8 +337,8 @@ static int build_rings(struct fcsim_net *net, struct fcsim_error *err)
       /* flits the sender can push in (switch + latency + 2 of its cycles + lag) */
       double per = net->multiclock ? net->clocks[ch->src].period : 1.0;
       const struct fcsim_kind *writer = fcsim_kind_of(net, ch->src);
-      uint64_t span = (uint64_t)writer->p.switch_cycles + 2 +
-                      (uint64_t)ceil((double)(fcsim_link_max_latency(ch) + lag) / per);
+      uint64_t span =
+          (uint64_t)writer->p.switch_cycles + 2 + (uint64_t)ceil((double)(fcsim_link_max_latency(ch) + lag) / per);
       dcap = fcsim_pow2_at_least(span * ch->bandwidth_flits);
       ccap = fcsim_pow2_at_least(reader->ops->credit_capacity(reader->shared, ch, lag));
     }
@@ -377,8 +382,8 @@ static int build_links(struct fcsim_net *net, struct fcsim_error *err)
 static int build_workload(struct fcsim_net *net, struct fcsim_error *err)
 {
   const struct fcsim_graph *g = &net->topo.graph;
-  struct fcsim_workload_env env = {&net->p, &net->topo, &net->traffic, net->routing,
-                                   net->kinds[0].ops->local_ports > 0, net->ref_ticks};
+  struct fcsim_workload_env env = {
+      &net->p, &net->topo, &net->traffic, net->routing, net->kinds[0].ops->local_ports > 0, net->ref_ticks};
   int rc = net->workload->setup(&env, &net->wl_shared, &net->wl_state_size, err);
   if (rc)
     return rc;
@@ -406,8 +411,7 @@ static int init_nodes(struct fcsim_net *net, struct fcsim_error *err)
       continue;
     uint64_t first = FCSIM_NEVER;
     rc = net->workload->init(net->wl_shared, (uint32_t)n, net->wl_states + (size_t)n * net->wl_state_size,
-                             fcsim_clock_of(net, (uint32_t)n), &first,
-                             err);
+                             fcsim_clock_of(net, (uint32_t)n), &first, err);
     if (rc)
       return rc;
     nd->next_event = first;

@@ -355,7 +355,7 @@ static enum run_state decide(struct fcsim_net *net, struct run_ctl *ctl, uint64_
       max[0] = pt->ctx.last_progress;
   }
   if (ctl->progress && net->rank == 0) {
-    const char *phase = net->workload->finite ? net->workload->name
+    const char *phase = net->workload->finite      ? net->workload->name
                         : end <= net->window_start ? "warmup"
                         : end <= net->window_end   ? "measure"
                                                    : "drain";
@@ -515,13 +515,11 @@ int fcsim_net_run(struct fcsim_net *net, fcsim_progress_f progress, void *user, 
     if ((rc = fcsim_mpi_gather_routers(net, err)))
       return rc;
     *deadlock_report = fcsim_deadlock_describe(net);
-    return fcsim_error_set(err, FCSIM_EDEADLOCK,
-                           "deadlock by cycle %llu: %lld flits in the network and none moved since cycle %llu; %s",
-                           (unsigned long long)ctl.end, (long long)net->flits_in_network,
-                           (unsigned long long)last_progress,
-                           *deadlock_report ? *deadlock_report : "no cycle of waiting channels found");
-  default:
-    return 0; /* RUN_LIMIT: not drained, reported as saturated */
+    return fcsim_error_set(
+        err, FCSIM_EDEADLOCK, "deadlock by cycle %llu: %lld flits in the network and none moved since cycle %llu; %s",
+        (unsigned long long)ctl.end, (long long)net->flits_in_network, (unsigned long long)last_progress,
+        *deadlock_report ? *deadlock_report : "no cycle of waiting channels found");
+  default: return 0; /* RUN_LIMIT: not drained, reported as saturated */
   }
 }
 
@@ -567,16 +565,17 @@ static void fcsim_net_verdict(const struct fcsim_net *net, struct fcsim_stats *s
   s->self_packets_excluded = a->self_excluded_window;
   double excluded_flits = (double)a->self_excluded_window * p->packet_flits;
   double offered_flits = (double)a->created_flits_window + excluded_flits;
-  s->offered_rate_net = !net->workload->finite && offered_flits > 0 ? s->offered_rate * (double)a->created_flits_window / offered_flits
-                                          : s->offered_rate;
+  s->offered_rate_net = !net->workload->finite && offered_flits > 0
+                            ? s->offered_rate * (double)a->created_flits_window / offered_flits
+                            : s->offered_rate;
   const struct fcsim_kind *k = &net->kinds[0];
   if (s->packets_delivered && k->ops->zero_load_cycles)
     s->zero_load_latency = k->ops->zero_load_cycles(k->shared, s->avg_hops);
   int batch = net->workload->finite;
   struct fcsim_saturation_limits lim = {
-    batch ? 0 : p->saturation_latency_factor, batch ? 0 : (double)p->saturation_latency_cycles,
-    /* the source queues may grow by 5 % of what was offered, plus two packets per node */
-    batch ? INFINITY : 0.05 * (double)a->created_flits_window + 2.0 * p->packet_flits * endpoints(&net->topo.graph)};
+      batch ? 0 : p->saturation_latency_factor, batch ? 0 : (double)p->saturation_latency_cycles,
+      /* the source queues may grow by 5 % of what was offered, plus two packets per node */
+      batch ? INFINITY : 0.05 * (double)a->created_flits_window + 2.0 * p->packet_flits * endpoints(&net->topo.graph)};
   enum fcsim_saturation v = fcsim_saturation_verdict(s, s->zero_load_latency, &lim);
   s->saturated = v != FCSIM_SAT_NONE;
   s->saturation_reason = fcsim_saturation_name(v);

@@ -10,10 +10,10 @@
 #include "engine/engine.h"
 #include "engine/memory.h"
 
-#define PERCENT_OF_PHYSICAL 80 /* sim.max_memory = auto */
-#define ARRIVAL_HEAP_BYTES (2 * sizeof(void *) + 2 * sizeof(size_t)) /* engine.c's heap header */
-#define WHEEL_SLOT_MIN 64      /* entries a wheel slot holds once used (engine.c) */
-#define QUEUED_PER_PORT 16     /* allowance: packets waiting at an endpoint per network port */
+#define PERCENT_OF_PHYSICAL 80                                        /* sim.max_memory = auto */
+#define ARRIVAL_HEAP_BYTES  (2 * sizeof(void *) + 2 * sizeof(size_t)) /* engine.c's heap header */
+#define WHEEL_SLOT_MIN      64 /* entries a wheel slot holds once used (engine.c) */
+#define QUEUED_PER_PORT     16 /* allowance: packets waiting at an endpoint per network port */
 
 /* A probe asked for by fcsim_memory_estimate on this thread: the estimate is
  * written there and the build stops. */
@@ -153,7 +153,7 @@ static uint64_t window_ticks(const struct fcsim_net *net, uint64_t nparts, uint6
 /* The kinds' set-ups, made here for the estimate (the engine makes its own):
  * state sizes and credit-ring capacities come from the models. */
 struct kinds_setup {
-  void *shared[FCSIM_MAX_KINDS]; /* each kind's set-up, or NULL */
+  void *shared[FCSIM_MAX_KINDS];      /* each kind's set-up, or NULL */
   size_t state_size[FCSIM_MAX_KINDS]; /* bytes of state per node */
 };
 
@@ -169,7 +169,12 @@ static int kinds_setup(const struct fcsim_net *net, struct kinds_setup *ks, stru
   memset(ks, 0, sizeof *ks);
   for (int i = 0; i < net->nkinds; i++) {
     const struct fcsim_kind *k = &net->kinds[i];
-    struct fcsim_router_env env = {&k->p, &net->topo, net->routing, net->arbiter, (struct fcsim_links *)&net->links, i,
+    struct fcsim_router_env env = {&k->p,
+                                   &net->topo,
+                                   net->routing,
+                                   net->arbiter,
+                                   (struct fcsim_links *)&net->links,
+                                   i,
                                    net->multiclock ? FCSIM_TICKS_PER_SECOND_MULTI / k->p.router_clock_hz : 1.0};
     int rc = k->ops->setup(&env, &ks->shared[i], &ks->state_size[i], err);
     if (rc) {
@@ -262,8 +267,8 @@ static uint64_t parts_bytes(const struct fcsim_net *net, uint64_t nparts, uint64
     uint64_t used = wheel;
     if (net->multiclock && !net->workload->finite) {
       /* a run below saturation drains in about its measurement window */
-      uint64_t drain = (uint64_t)(net->p.drain_cycles < net->p.measure_cycles ? net->p.drain_cycles
-                                                                              : net->p.measure_cycles);
+      uint64_t drain =
+          (uint64_t)(net->p.drain_cycles < net->p.measure_cycles ? net->p.drain_cycles : net->p.measure_cycles);
       uint64_t edges = n * ((uint64_t)(net->p.warmup_cycles + net->p.measure_cycles) + drain);
       used = edges < wheel ? edges : wheel;
     }
@@ -297,8 +302,8 @@ static uint64_t topo_extra_bytes(const struct fcsim_net *net)
 
 static int workload_state_size(const struct fcsim_net *net, size_t *size, struct fcsim_error *err)
 {
-  struct fcsim_workload_env env = {&net->p, &net->topo, &net->traffic, net->routing,
-                                   net->kinds[0].ops->local_ports > 0, net->ref_ticks};
+  struct fcsim_workload_env env = {
+      &net->p, &net->topo, &net->traffic, net->routing, net->kinds[0].ops->local_ports > 0, net->ref_ticks};
   void *shared = NULL;
   *size = 0;
   int rc = net->workload->setup(&env, &shared, size, err);

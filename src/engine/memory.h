@@ -29,12 +29,12 @@ struct fcsim_memory {
   uint64_t total_bytes;    /* sum of the above */
   int lower_bound;         /* 1: from the parameters alone, before the graph exists (at least this much) */
   int nkinds;              /* node kinds below (0 for a lower bound) */
-  char kind_model[FCSIM_GRAPH_MAX_KINDS][24]; /* router model of each kind */
-  int64_t kind_nodes[FCSIM_GRAPH_MAX_KINDS];  /* nodes of each kind */
+  char kind_model[FCSIM_GRAPH_MAX_KINDS][24];       /* router model of each kind */
+  int64_t kind_nodes[FCSIM_GRAPH_MAX_KINDS];        /* nodes of each kind */
   uint64_t kind_state_bytes[FCSIM_GRAPH_MAX_KINDS]; /* state bytes per node of each kind */
   uint64_t per_router_bytes; /* the whole estimate divided by the nodes (rings and wheels shared out) */
-  uint64_t limit_bytes;    /* sim.max_memory as applied (auto: 80 % of physical memory) */
-  int limit_is_auto;       /* sim.max_memory = auto */
+  uint64_t limit_bytes;      /* sim.max_memory as applied (auto: 80 % of physical memory) */
+  int limit_is_auto;         /* sim.max_memory = auto */
 };
 
 /* sim.max_memory in bytes: the key's value, or with `auto` (0) 80 % of the

@@ -25,7 +25,7 @@ struct mpi_peer {
 
 struct fcsim_mpi {
   int npeers;
-  struct mpi_peer *peers;           /* [npeers], by ascending rank */
+  struct mpi_peer *peers; /* [npeers], by ascending rank */
   double timeout_s;
 };
 
@@ -238,8 +238,7 @@ int fcsim_mpi_exchange(struct fcsim_net *net, struct fcsim_error *err)
     for (uint32_t k = 0; k < p->n_send_data; k++)
       out = pack_ring(&net->links.chan[p->send_data[k]], net->links.chan_pool, sizeof(struct fcsim_link_slot), out);
     for (uint32_t k = 0; k < p->n_send_cred; k++)
-      out = pack_ring(&net->links.cchan[p->send_cred[k]], net->links.cchan_pool, sizeof(struct fcsim_credit_slot),
-                      out);
+      out = pack_ring(&net->links.cchan[p->send_cred[k]], net->links.cchan_pool, sizeof(struct fcsim_credit_slot), out);
     peer_of_req[nreq] = p->rank;
     MPI_Isend(p->sendbuf, (int)(out - p->sendbuf), MPI_BYTE, p->rank, TAG_RINGS, MPI_COMM_WORLD, &reqs[nreq++]);
   }
@@ -254,8 +253,8 @@ int fcsim_mpi_exchange(struct fcsim_net *net, struct fcsim_error *err)
       in = unpack_ring(&net->links.chan[p->recv_data[k]], net->links.chan_pool, sizeof(struct fcsim_link_slot), in,
                        &overflows);
     for (uint32_t k = 0; k < p->n_recv_cred; k++)
-      in = unpack_ring(&net->links.cchan[p->recv_cred[k]], net->links.cchan_pool, sizeof(struct fcsim_credit_slot),
-                       in, &overflows);
+      in = unpack_ring(&net->links.cchan[p->recv_cred[k]], net->links.cchan_pool, sizeof(struct fcsim_credit_slot), in,
+                       &overflows);
   }
   net->parts[net->part_first].acc.buffer_overflows += overflows;
   return 0;
@@ -305,11 +304,20 @@ int fcsim_mpi_gather_stats(struct fcsim_net *net, struct fcsim_error *err)
   if (net->nranks <= 1)
     return 0;
   struct fcsim_stats_acc *a = &net->acc;
-  uint64_t sums[14] = {a->created_flits_window, a->injected_flits_window, a->ejected_flits_window,
-                       a->measured_created,     a->measured_delivered,    a->lat_sum,
-                       a->hops_sum,             a->flits_injected_total,  a->flits_ejected_total,
-                       a->flit_hops_total,      a->buffer_overflows,      (uint64_t)net->flits_in_network,
-                       a->self_sent_window,     a->self_excluded_window};
+  uint64_t sums[14] = {a->created_flits_window,
+                       a->injected_flits_window,
+                       a->ejected_flits_window,
+                       a->measured_created,
+                       a->measured_delivered,
+                       a->lat_sum,
+                       a->hops_sum,
+                       a->flits_injected_total,
+                       a->flits_ejected_total,
+                       a->flit_hops_total,
+                       a->buffer_overflows,
+                       (uint64_t)net->flits_in_network,
+                       a->self_sent_window,
+                       a->self_excluded_window};
   uint64_t maxs[4] = {a->lat_max, a->last_eject, a->max_busy_vcs, UINT64_MAX - a->first_inject};
   int rc = fcsim_mpi_allreduce(net, sums, 14, maxs, 4, err);
   if (!rc)
@@ -364,7 +372,6 @@ int fcsim_mpi_merge_workload(struct fcsim_net *net, struct fcsim_error *err)
 {
   return 0;
 }
-
 
 void fcsim_mpi_world(int *rank, int *size)
 {

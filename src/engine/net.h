@@ -24,10 +24,10 @@
 
 /* A kind of node: a router model and its set-up. */
 struct fcsim_kind {
-  struct fcsim_params p;   /* the run's parameters with the kind's own overrides */
+  struct fcsim_params p; /* the run's parameters with the kind's own overrides */
   const struct fcsim_router_ops *ops;
-  void *shared;       /* from ops->setup, freed by ops->teardown */
-  size_t state_size;  /* bytes of state per node */
+  void *shared;      /* from ops->setup, freed by ops->teardown */
+  size_t state_size; /* bytes of state per node */
 };
 
 /* The engine's bookkeeping per node. */
@@ -41,18 +41,18 @@ struct fcsim_node {
  * rank), with its own clock, schedule and statistics. Partitions meet only
  * on links, through rings published at window ends. */
 struct fcsim_part {
-  uint32_t first, last;              /* nodes [first, last) */
-  uint64_t now;                      /* cycle being simulated */
-  struct fcsim_stats_acc acc;        /* this partition's statistics */
-  struct fcsim_ctx ctx;              /* handed to every step (ctx.acc = &acc) */
-  uint32_t **wheel;                  /* [tick & wheel_mask] -> nodes to step */
+  uint32_t first, last;       /* nodes [first, last) */
+  uint64_t now;               /* cycle being simulated */
+  struct fcsim_stats_acc acc; /* this partition's statistics */
+  struct fcsim_ctx ctx;       /* handed to every step (ctx.acc = &acc) */
+  uint32_t **wheel;           /* [tick & wheel_mask] -> nodes to step */
   uint32_t *wheel_len, *wheel_cap;
-  uint64_t *busy;                    /* bit per wheel slot: it holds nodes (lets idle ticks be skipped) */
+  uint64_t *busy;                      /* bit per wheel slot: it holds nodes (lets idle ticks be skipped) */
   struct fcsim_arrival_heap *arrivals; /* workload events (cycle, node) */
-  uint32_t *in_cross, n_in_cross;    /* data rings read here, written elsewhere */
-  uint32_t *out_cross, n_out_cross;  /* data rings written here, read elsewhere */
-  uint32_t *out_ccross, n_out_ccross;/* credit rings written here, read elsewhere */
-  int rc;                            /* first error (out of memory) */
+  uint32_t *in_cross, n_in_cross;      /* data rings read here, written elsewhere */
+  uint32_t *out_cross, n_out_cross;    /* data rings written here, read elsewhere */
+  uint32_t *out_ccross, n_out_ccross;  /* credit rings written here, read elsewhere */
+  int rc;                              /* first error (out of memory) */
 };
 
 struct fcsim_net {
@@ -64,36 +64,36 @@ struct fcsim_net {
 
   int nkinds;
   struct fcsim_kind kinds[FCSIM_MAX_KINDS];
-  char *states;                    /* node states, node after node (from malloc) */
-  uint64_t *state_off;             /* [nodes + 1] byte offset of each node's state */
-  struct fcsim_states all_states;  /* {states, state_off} for deadlock reports */
+  char *states;                   /* node states, node after node (from malloc) */
+  uint64_t *state_off;            /* [nodes + 1] byte offset of each node's state */
+  struct fcsim_states all_states; /* {states, state_off} for deadlock reports */
 
   const struct fcsim_workload_ops *workload;
-  void *wl_shared;                 /* from workload->setup */
+  void *wl_shared; /* from workload->setup */
   size_t wl_state_size;
-  char *wl_states;                 /* [nodes * wl_state_size] (from malloc) */
+  char *wl_states; /* [nodes * wl_state_size] (from malloc) */
 
-  struct fcsim_node *nodes;        /* [node] */
-  int multiclock;                  /* nodes run on different clocks: ticks are picoseconds */
-  struct fcsim_clock unit_clock;   /* every node's clock when there is one clock */
-  struct fcsim_clock *clocks;      /* [node] each node's clock, when multiclock (from malloc) */
-  double ref_ticks;                /* ticks per network.clock cycle (1 with one clock) */
-  uint64_t check_ticks;            /* ticks between checkpoints (FCSIM_CHECK_CYCLES cycles) */
-  struct fcsim_links links;        /* channels and their rings */
-  uint32_t *part_of;               /* [node] partition index */
+  struct fcsim_node *nodes;           /* [node] */
+  int multiclock;                     /* nodes run on different clocks: ticks are picoseconds */
+  struct fcsim_clock unit_clock;      /* every node's clock when there is one clock */
+  struct fcsim_clock *clocks;         /* [node] each node's clock, when multiclock (from malloc) */
+  double ref_ticks;                   /* ticks per network.clock cycle (1 with one clock) */
+  uint64_t check_ticks;               /* ticks between checkpoints (FCSIM_CHECK_CYCLES cycles) */
+  struct fcsim_links links;           /* channels and their rings */
+  uint32_t *part_of;                  /* [node] partition index */
   uint32_t wakes_cap, deliveries_cap; /* per-step request buffers of a context */
 
-  uint32_t wheel_mask;             /* wake-ups are at most this many cycles ahead */
-  int rank, nranks;                /* MPI rank of this process and number of ranks */
-  int part_first, part_last;       /* partitions this rank steps: [first, last) */
-  struct fcsim_mpi *mpi;           /* exchange plan (mpi.c), NULL with one rank */
+  uint32_t wheel_mask;               /* wake-ups are at most this many cycles ahead */
+  int rank, nranks;                  /* MPI rank of this process and number of ranks */
+  int part_first, part_last;         /* partitions this rank steps: [first, last) */
+  struct fcsim_mpi *mpi;             /* exchange plan (mpi.c), NULL with one rank */
   uint64_t window_start, window_end; /* measured creation: [start, end), ticks */
   int nparts;
-  struct fcsim_part *parts;        /* [nparts] */
-  uint64_t window_cycles;          /* lookahead: ticks partitions run alone */
-  uint64_t now;                    /* ticks simulated when the run ended */
-  struct fcsim_stats_acc acc;      /* merged statistics, after the run */
-  int64_t flits_in_network;        /* merged, after the run */
+  struct fcsim_part *parts;   /* [nparts] */
+  uint64_t window_cycles;     /* lookahead: ticks partitions run alone */
+  uint64_t now;               /* ticks simulated when the run ended */
+  struct fcsim_stats_acc acc; /* merged statistics, after the run */
+  int64_t flits_in_network;   /* merged, after the run */
 };
 
 static inline const struct fcsim_kind *fcsim_kind_of(const struct fcsim_net *net, uint32_t node)

@@ -51,11 +51,10 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
   if (p->topology > FCSIM_TOPO_MESH)
     snprintf(dims, sizeof dims, "%lld-node", (long long)p->nodes);
   fprintf(out, "fcsim %s: %s %s, %s router, %d VCs x %d flits, %s routing, %s arbitration\n", FCSIM_VERSION, dims,
-          fcsim_topology_name(p->topology), p->router_model, p->vcs, p->vc_depth_flits, p->routing,
-          p->arbitration);
+          fcsim_topology_name(p->topology), p->router_model, p->vcs, p->vc_depth_flits, p->routing, p->arbitration);
   fprintf(out, "traffic %s at %.4g flits/node/cycle, %d-flit packets, %s; links %d cycles (%.1f ns), %d flit/cycle\n\n",
-          p->pattern, p->rate_flits, p->packet_flits, p->mode_name,
-          p->link_latency_cycles, p->link_latency_ns, p->link_bandwidth_flits);
+          p->pattern, p->rate_flits, p->packet_flits, p->mode_name, p->link_latency_cycles, p->link_latency_ns,
+          p->link_bandwidth_flits);
   fprintf(out, "  %-18s %14s %14s\n", "metric", "cycles", "ns");
   int lat = latencies_apply(s);
   if (p->mode == FCSIM_MODE_BATCH)
@@ -64,8 +63,8 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
     int64_t done = 0;
     for (int64_t i = 0; i < s->nmessages; i++)
       done += s->message_complete[i] != UINT64_MAX;
-    fprintf(out, "  %-18s %14.0f %14.1f  (%lld of %lld messages complete)\n", "makespan", s->makespan,
-            s->makespan * ns, (long long)done, (long long)s->nmessages);
+    fprintf(out, "  %-18s %14.0f %14.1f  (%lld of %lld messages complete)\n", "makespan", s->makespan, s->makespan * ns,
+            (long long)done, (long long)s->nmessages);
   }
   table_latency(out, "avg_latency", "%.2f", s->avg_latency, ns, lat);
   table_latency(out, "p50_latency", "%.0f", s->p50_latency, ns, lat);
@@ -74,8 +73,9 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
   table_latency(out, "worst_latency", "%.0f", s->worst_latency, ns, lat);
   fprintf(out, "  %-18s %14.1f %14.1f\n", "zero_load_latency", s->zero_load_latency, s->zero_load_latency * ns);
   if (s->self_packets_excluded)
-    fprintf(out, "\n  %-18s %14.4f flits/node/cycle (offered %.4g, of which %.4g entered: %llu packets addressed to "
-                 "their own source were not sent)\n",
+    fprintf(out,
+            "\n  %-18s %14.4f flits/node/cycle (offered %.4g, of which %.4g entered: %llu packets addressed to "
+            "their own source were not sent)\n",
             "send_throughput", s->send_throughput, s->offered_rate, s->offered_rate_net,
             (unsigned long long)s->self_packets_excluded);
   else
@@ -95,17 +95,18 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
   if (s->area_alms)
     fprintf(out, "  %-18s %14d ALMs (%d%% of a Stratix V)\n", "router_area", s->area_alms, s->area_percent);
   if (s->max_buffer_flits)
-    fprintf(out, "  %-18s %14llu flits in one input buffer (Table 5.8)\n", "max_buffer", (unsigned long long)s->max_buffer_flits);
+    fprintf(out, "  %-18s %14llu flits in one input buffer (Table 5.8)\n", "max_buffer",
+            (unsigned long long)s->max_buffer_flits);
   fprintf(out, "  %-18s %14llu measured, %llu delivered\n", "packets", (unsigned long long)s->packets_measured,
           (unsigned long long)s->packets_delivered);
-  fprintf(out, "  %-18s %14llu in %.3f s (%.3g cycles/s, %.3g flit-hops/s)\n", "cycles",
-          (unsigned long long)s->cycles, s->wall_seconds, s->cycles / (s->wall_seconds > 0 ? s->wall_seconds : 1e-9),
+  fprintf(out, "  %-18s %14llu in %.3f s (%.3g cycles/s, %.3g flit-hops/s)\n", "cycles", (unsigned long long)s->cycles,
+          s->wall_seconds, s->cycles / (s->wall_seconds > 0 ? s->wall_seconds : 1e-9),
           s->flit_hops_total / (s->wall_seconds > 0 ? s->wall_seconds : 1e-9));
   if (s->deadlock)
     fprintf(out, "\nDEADLOCK: %s\n", s->deadlock_report ? s->deadlock_report : "(no cycle found)");
   else if (s->packets_measured == 0)
     fprintf(out, "\nNO PACKET MEASURED: %s; `-` marks the metrics that do not apply.\n",
-            p->nodes < 2 ? "a one-node network sends nothing"
+            p->nodes < 2         ? "a one-node network sends nothing"
             : p->rate_flits <= 0 ? "traffic.rate is 0"
                                  : "no packet was created in the measurement window (low rate, or the pattern "
                                    "sends nothing on this network)");
@@ -117,9 +118,11 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
             (unsigned long long)s->packets_delivered, (long long)(p->nodes * p->batch_packets),
             (unsigned long long)s->cycles, (long long)p->max_cycles);
   else if (s->saturated && s->saturation_reason && !strcmp(s->saturation_reason, "latency"))
-    fprintf(out, "\nSATURATED (latency): average latency %.1f cycles is above the limit (sim.saturation_latency_factor "
-                 "= %g x zero-load %.1f, sim.saturation_latency = %lld; 0 is off).\n",
-            s->avg_latency, p->saturation_latency_factor, s->zero_load_latency, (long long)p->saturation_latency_cycles);
+    fprintf(out,
+            "\nSATURATED (latency): average latency %.1f cycles is above the limit (sim.saturation_latency_factor "
+            "= %g x zero-load %.1f, sim.saturation_latency = %lld; 0 is off).\n",
+            s->avg_latency, p->saturation_latency_factor, s->zero_load_latency,
+            (long long)p->saturation_latency_cycles);
   else if (s->saturated)
     fprintf(out, "\nSATURATED (%s): %s; latencies above describe only the packets that arrived and are biased low.\n",
             s->saturation_reason ? s->saturation_reason : "drain",
@@ -263,9 +266,9 @@ static json_t *metrics_json(const struct fcsim_stats *s, const struct fcsim_para
     for (int64_t i = 0; i < s->nmessages; i++) {
       json_t *o = json_object();
       json_object_set_new(o, "id", json_integer((json_int_t)s->message_id[i]));
-      json_object_set_new(o, "complete_cycle", s->message_complete[i] == UINT64_MAX
-                                                   ? json_null()
-                                                   : json_integer((json_int_t)s->message_complete[i]));
+      json_object_set_new(o, "complete_cycle",
+                          s->message_complete[i] == UINT64_MAX ? json_null()
+                                                               : json_integer((json_int_t)s->message_complete[i]));
       json_array_append_new(msgs, o);
     }
     json_object_set_new(m, "messages", msgs);
@@ -311,7 +314,8 @@ int fcsim_sim_write_json(const struct fcsim_sim *sim, FILE *out, unsigned flags,
     json_object_set_new(root, "batch_finished", json_boolean(sim->stats.drained && !sim->stats.deadlock));
   if (sim->stats.deadlock_report)
     json_object_set_new(root, "deadlock_report", json_string(sim->stats.deadlock_report));
-  size_t fmt = JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10) | ((flags & FCSIM_JSON_COMPACT) ? JSON_COMPACT : JSON_INDENT(2));
+  size_t fmt =
+      JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10) | ((flags & FCSIM_JSON_COMPACT) ? JSON_COMPACT : JSON_INDENT(2));
   int rc = json_dumpf(root, out, fmt);
   json_decref(root);
   if (rc == 0)
@@ -324,9 +328,10 @@ int fcsim_sim_write_json(const struct fcsim_sim *sim, FILE *out, unsigned flags,
 /* --- CSV --- */
 
 static const char *const csv_metrics[] = {
-  "total_latency", "avg_latency", "worst_latency", "p50_latency", "p99_latency", "p999_latency",
-  "send_throughput", "recv_throughput", "max_busy_vcs", "avg_hops", "link_util_avg", "link_util_max",
-  "area_alms", "packets_measured", "packets_delivered", "cycles", "saturated", "deadlock", "wall_seconds",
+    "total_latency", "avg_latency",     "worst_latency",   "p50_latency",      "p99_latency",
+    "p999_latency",  "send_throughput", "recv_throughput", "max_busy_vcs",     "avg_hops",
+    "link_util_avg", "link_util_max",   "area_alms",       "packets_measured", "packets_delivered",
+    "cycles",        "saturated",       "deadlock",        "wall_seconds",
 };
 
 void fcsim_sim_write_csv_header(const struct fcsim_sim *sim, FILE *out)
@@ -344,8 +349,8 @@ void fcsim_sim_write_csv_row(const struct fcsim_sim *sim, FILE *out)
     fprintf(out, "%s,", sim->cfg->text[i] ? sim->cfg->text[i] : fcsim_keys[i].default_text);
   const int lat = latencies_apply(s), tot = total_applies(s, &sim->net->p);
   /* a metric that does not apply is an empty cell */
-  const double lats[6] = {s->total_latency, s->avg_latency, s->worst_latency, s->p50_latency, s->p99_latency,
-                          s->p999_latency};
+  const double lats[6] = {s->total_latency, s->avg_latency, s->worst_latency,
+                          s->p50_latency,   s->p99_latency, s->p999_latency};
   for (int i = 0; i < 6; i++)
     if (i == 0 ? tot : lat)
       fprintf(out, "%.10g,", lats[i]);
@@ -358,4 +363,3 @@ void fcsim_sim_write_csv_row(const struct fcsim_sim *sim, FILE *out)
           (unsigned long long)s->packets_measured, (unsigned long long)s->packets_delivered,
           (unsigned long long)s->cycles, s->saturated, s->deadlock, s->wall_seconds);
 }
-

@@ -12,7 +12,6 @@
 #include "topo/describe.h"
 #include "topo/topo.h"
 
-
 const char *fcsim_version(void)
 {
   return FCSIM_VERSION;
@@ -78,7 +77,6 @@ const struct fcsim_stats *fcsim_sim_stats(const struct fcsim_sim *sim)
 {
   return &sim->stats;
 }
-
 
 /* --- topology description --- */
 

@@ -8,10 +8,10 @@
 #include "fcsim/fcsim.h"
 
 struct fcsim_sim {
-  struct fcsim_config *cfg;  /* copy of the caller's configuration */
+  struct fcsim_config *cfg; /* copy of the caller's configuration */
   struct fcsim_net *net;
   struct fcsim_stats stats;
-  char *deadlock_report;     /* from malloc, or NULL */
+  char *deadlock_report; /* from malloc, or NULL */
   int ran;
 };
 

@@ -39,9 +39,9 @@ struct fcsim_wake {
 
 /* A packet whose tail reached its destination endpoint. */
 struct fcsim_delivery {
-  uint32_t node;      /* where it was delivered */
-  uint32_t aux;       /* the packet's aux word (message id, payload) */
-  uint64_t cycle;     /* tick its tail arrived */
+  uint32_t node;  /* where it was delivered */
+  uint32_t aux;   /* the packet's aux word (message id, payload) */
+  uint64_t cycle; /* tick its tail arrived */
 };
 
 struct fcsim_ctx {
@@ -58,7 +58,7 @@ struct fcsim_ctx {
   uint32_t nwakes, wakes_cap;
   struct fcsim_delivery *deliveries; /* NULL unless the workload listens */
   uint32_t ndeliveries, deliveries_cap;
-  int rc;                        /* first error raised in a step (FCSIM_ENOMEM, FCSIM_EINTERNAL) */
+  int rc; /* first error raised in a step (FCSIM_ENOMEM, FCSIM_EINTERNAL) */
 };
 
 /* Asks the engine to step `node` (of this partition) at tick `cycle` > now

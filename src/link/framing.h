@@ -14,9 +14,9 @@
 #include <stdint.h>
 
 struct fcsim_line_code {
-  const char *name;  /* "8b10b" */
-  int data_bits;     /* data bits per code group */
-  int line_bits;     /* wire bits per code group */
+  const char *name; /* "8b10b" */
+  int data_bits;    /* data bits per code group */
+  int line_bits;    /* wire bits per code group */
 };
 
 struct fcsim_framing {
@@ -46,7 +46,7 @@ static inline double fcsim_line_code_efficiency(const struct fcsim_line_code *c)
 /* Frames and wire bytes (before line coding) that carry `payload_bytes`
  * under a framing given as (max payload, overhead, unit); *frames may be
  * NULL. A zero payload still takes one (padded) frame. */
-uint64_t fcsim_framing_wire_bytes(uint64_t payload_bytes, uint64_t max_payload_bytes,
-                                  uint64_t overhead_bytes, uint64_t unit_bytes, uint64_t *frames);
+uint64_t fcsim_framing_wire_bytes(uint64_t payload_bytes, uint64_t max_payload_bytes, uint64_t overhead_bytes,
+                                  uint64_t unit_bytes, uint64_t *frames);
 
 #endif

@@ -13,30 +13,30 @@
 #include "topo/graph.h"
 
 /* Flit flags. */
-#define FCSIM_FLIT_HEAD 0x01u
-#define FCSIM_FLIT_TAIL 0x02u
+#define FCSIM_FLIT_HEAD     0x01u
+#define FCSIM_FLIT_TAIL     0x02u
 #define FCSIM_FLIT_MEASURED 0x04u /* created in the measurement window */
-#define FCSIM_FLIT_CLASS1 0x08u   /* dateline VC class 1 */
+#define FCSIM_FLIT_CLASS1   0x08u /* dateline VC class 1 */
 
 /* Packet types (flags bits 4-5). Unicast packets go to `dest`; multicast and
  * reduction packets are routed by table and carry the table index in `dest`. */
 #define FCSIM_FLIT_TYPE_MASK 0x30u
-#define FCSIM_PKT_UNICAST 0x00u
-#define FCSIM_PKT_MULTICAST 0x10u
-#define FCSIM_PKT_REDUCTION 0x20u
+#define FCSIM_PKT_UNICAST    0x00u
+#define FCSIM_PKT_MULTICAST  0x10u
+#define FCSIM_PKT_REDUCTION  0x20u
 
 /* One flit, 16 bytes. Every flit of a packet carries the packet's fields, so
  * a router never looks a packet up. The creation cycle is kept modulo 2^32:
  * ages and latencies are differences, exact below 2^32 cycles (27 s of
  * simulated time at 156.25 MHz). */
 struct fcsim_flit {
-  uint32_t gen;       /* low 32 bits of the cycle the packet was created */
-  uint32_t dest;      /* destination node (unicast) or table index */
-  uint32_t aux;       /* message id (trace workloads) or payload word (reductions) */
-  uint8_t vc;         /* VC at the receiving input port */
-  uint8_t flags;      /* FCSIM_FLIT_*, packet type */
-  uint8_t hops;       /* links traversed so far (saturates at 255) */
-  uint8_t route;      /* routing algorithm's per-packet state */
+  uint32_t gen;  /* low 32 bits of the cycle the packet was created */
+  uint32_t dest; /* destination node (unicast) or table index */
+  uint32_t aux;  /* message id (trace workloads) or payload word (reductions) */
+  uint8_t vc;    /* VC at the receiving input port */
+  uint8_t flags; /* FCSIM_FLIT_*, packet type */
+  uint8_t hops;  /* links traversed so far (saturates at 255) */
+  uint8_t route; /* routing algorithm's per-packet state */
 };
 _Static_assert(sizeof(struct fcsim_flit) == 16, "a flit is 16 bytes");
 
@@ -70,15 +70,15 @@ struct fcsim_credit_slot {
  * never looks at an entry while it is being written. Indices are free-running
  * 32-bit counters (mask them to index the pool). */
 struct fcsim_ring {
-  uint32_t head;  /* reader: next entry to take */
-  uint32_t tail;  /* writer: next entry to fill */
-  uint32_t pub;   /* entries [head, pub) are visible to the reader */
-  uint32_t scan;  /* cross rings: reader's scan position for wake-ups */
-  uint32_t mask;  /* capacity - 1, capacity a power of two */
-  uint16_t cross; /* 1 if writer and reader are in different partitions */
-  uint16_t remote;/* 1 if they are on different MPI ranks: the writer's copy
-                   * only stages entries until they are sent */
-  uint64_t base;  /* first entry in the pool */
+  uint32_t head;   /* reader: next entry to take */
+  uint32_t tail;   /* writer: next entry to fill */
+  uint32_t pub;    /* entries [head, pub) are visible to the reader */
+  uint32_t scan;   /* cross rings: reader's scan position for wake-ups */
+  uint32_t mask;   /* capacity - 1, capacity a power of two */
+  uint16_t cross;  /* 1 if writer and reader are in different partitions */
+  uint16_t remote; /* 1 if they are on different MPI ranks: the writer's copy
+                    * only stages entries until they are sent */
+  uint64_t base;   /* first entry in the pool */
 };
 
 /* Entries the reader can see. */
@@ -118,17 +118,17 @@ static inline void fcsim_ring_commit(struct fcsim_ring *r)
  * engine; components reach it through their step context. */
 struct fcsim_links {
   const struct fcsim_graph *g;
-  struct fcsim_ring *chan;             /* [nslots] data leaving each slot (from malloc) */
-  struct fcsim_link_slot *chan_pool;   /* (from malloc) */
-  struct fcsim_ring *cchan;            /* [nslots] credits for channel c, read by its sender (from malloc) */
-  struct fcsim_credit_slot *cchan_pool;/* (from malloc) */
-  uint64_t *pending;                   /* [nodes] bit q: the channel into input q may hold flits (from malloc) */
-  uint64_t *cpending;                  /* [nodes] bit p: the credit ring of output p may hold entries (from malloc) */
-  uint64_t *in_due;                    /* [nslots] reader's cache: arrival tick of the oldest flit of the
-                                        * channel into this slot when not yet due, 0 = look at the ring */
-  uint64_t *credit_due;                /* [nslots] the same for the credit ring of channel (slot) */
-  uint64_t *link_flits;                /* [nslots] data flits sent in the measurement window (from malloc) */
-  uint64_t seed;                       /* keys the jitter streams */
+  struct fcsim_ring *chan;              /* [nslots] data leaving each slot (from malloc) */
+  struct fcsim_link_slot *chan_pool;    /* (from malloc) */
+  struct fcsim_ring *cchan;             /* [nslots] credits for channel c, read by its sender (from malloc) */
+  struct fcsim_credit_slot *cchan_pool; /* (from malloc) */
+  uint64_t *pending;                    /* [nodes] bit q: the channel into input q may hold flits (from malloc) */
+  uint64_t *cpending;                   /* [nodes] bit p: the credit ring of output p may hold entries (from malloc) */
+  uint64_t *in_due;                     /* [nslots] reader's cache: arrival tick of the oldest flit of the
+                                         * channel into this slot when not yet due, 0 = look at the ring */
+  uint64_t *credit_due;                 /* [nslots] the same for the credit ring of channel (slot) */
+  uint64_t *link_flits;                 /* [nslots] data flits sent in the measurement window (from malloc) */
+  uint64_t seed;                        /* keys the jitter streams */
 };
 
 static inline uint32_t fcsim_pow2_at_least(uint64_t n)

@@ -11,16 +11,16 @@
 /* Latency bookkeeping of one direction: write cycle of each unit in flight
  * and first-write cycle of each message in flight, in rings. */
 struct track {
-  int64_t *unit_written;  /* ring: write cycle per unit */
-  int64_t unit_cap;       /* its size */
-  int64_t *msg_first;     /* ring: first-write cycle per message */
-  int64_t msg_cap;        /* its size */
-  int64_t units_per_msg;  /* units per application message */
-  int64_t total_units;    /* units in the stream */
-  int64_t written, read;  /* units so far */
-  int64_t half_cycle;     /* cycle the read count crossed half */
+  int64_t *unit_written;       /* ring: write cycle per unit */
+  int64_t unit_cap;            /* its size */
+  int64_t *msg_first;          /* ring: first-write cycle per message */
+  int64_t msg_cap;             /* its size */
+  int64_t units_per_msg;       /* units per application message */
+  int64_t total_units;         /* units in the stream */
+  int64_t written, read;       /* units so far */
+  int64_t half_cycle;          /* cycle the read count crossed half */
   double lat_sum, msg_lat_sum; /* sums */
-  int64_t msgs_done;      /* messages completed */
+  int64_t msgs_done;           /* messages completed */
 };
 
 static int track_init(struct track *t, int64_t total, int64_t in_flight, int64_t per_msg)
@@ -75,8 +75,7 @@ static void track_read(struct track *t, struct fcsim_link_dir *d, int64_t now, i
 }
 
 /* Throughputs and averages of a finished direction. */
-static void finish_dir(struct fcsim_link_dir *d, const struct track *t, double clock_hz,
-                       int64_t unit_bytes)
+static void finish_dir(struct fcsim_link_dir *d, const struct track *t, double clock_hz, int64_t unit_bytes)
 {
   d->complete = t->read == t->total_units;
   if (t->read) {
@@ -92,8 +91,8 @@ static void finish_dir(struct fcsim_link_dir *d, const struct track *t, double c
 
 static void init_dir(struct fcsim_link_dir *d, int active)
 {
-  *d = (struct fcsim_link_dir){.active = active, .first_write_cycle = -1, .last_read_cycle = -1,
-                               .min_latency_cycles = -1, .d_link_cycles = -1};
+  *d = (struct fcsim_link_dir){
+      .active = active, .first_write_cycle = -1, .last_read_cycle = -1, .min_latency_cycles = -1, .d_link_cycles = -1};
 }
 
 /* Cycles without any item sent, read or written after which a run has
@@ -106,8 +105,8 @@ static int64_t quiet_limit(const struct fcsim_link_run *r)
 }
 
 /* Watches progress; 1 when the run has been quiet for too long. */
-static int stalled(const struct fcsim_link_run *r, const struct fcsim_pline *line, uint64_t moved,
-                   uint64_t *last_moved, int64_t *last_cycle, int64_t now)
+static int stalled(const struct fcsim_link_run *r, const struct fcsim_pline *line, uint64_t moved, uint64_t *last_moved,
+                   int64_t *last_cycle, int64_t now)
 {
   moved += line[0].items_sent + line[1].items_sent;
   if (moved != *last_moved) {
@@ -131,8 +130,8 @@ static int reads_allowed(const struct fcsim_link_run *r, int64_t up, int64_t now
 /* ---- fc ------------------------------------------------------------------ */
 
 /* Flits the application of side s has offered by cycle `now`. */
-static int64_t fc_offered(const struct fcsim_link_run *r, const struct fcsim_fc_end *e, int s,
-                          const struct track *t, int64_t fwd)
+static int64_t fc_offered(const struct fcsim_link_run *r, const struct fcsim_fc_end *e, int s, const struct track *t,
+                          int64_t fwd)
 {
   if (s == 1 && r->duplex == FCSIM_LD_LOOPBACK)
     return fwd;
@@ -142,8 +141,8 @@ static int64_t fc_offered(const struct fcsim_link_run *r, const struct fcsim_fc_
 }
 
 static int fc_step_side(const struct fcsim_link_run *r, struct fcsim_fc_end *e, struct fcsim_pline *in,
-                        struct fcsim_pline *out, int s, int64_t now, struct track *tr,
-                        struct fcsim_link_dir *dirs, int64_t *fwd)
+                        struct fcsim_pline *out, int s, int64_t now, struct track *tr, struct fcsim_link_dir *dirs,
+                        int64_t *fwd)
 {
   struct fcsim_pline_item it;
   while (fcsim_pline_recv(in, now, &it)) {
@@ -190,8 +189,8 @@ static int run_fc(const struct fcsim_link_run *r, struct fcsim_link_result *res,
       fc_step_side(r, e, &line[1 - s], &line[s], s, now, tr, res->dir, &fwd);
     for (int s = 0; s < 2; s++)
       fcsim_fc_sample(&e[s]);
-    if (stalled(r, line, (uint64_t)(tr[0].written + tr[0].read + tr[1].written + tr[1].read), &moved,
-                &quiet_since, now)) {
+    if (stalled(r, line, (uint64_t)(tr[0].written + tr[0].read + tr[1].written + tr[1].read), &moved, &quiet_since,
+                now)) {
       res->stalled = 1;
       break;
     }
@@ -222,15 +221,14 @@ static int run_fc(const struct fcsim_link_run *r, struct fcsim_link_result *res,
  * the first transmission of their first packet to the consumption of their
  * last. */
 struct tnw_msgs {
-  int64_t pkts_per_msg;                    /* packets per message */
-  int64_t vc_packets[FCSIM_TNW_MAX_VCS];   /* packets in each VC's stream */
-  int64_t start[FCSIM_TNW_MAX_VCS];        /* first transmission of the current message */
-  double sum;                              /* message latencies summed */
-  int64_t n;                               /* messages completed */
+  int64_t pkts_per_msg;                  /* packets per message */
+  int64_t vc_packets[FCSIM_TNW_MAX_VCS]; /* packets in each VC's stream */
+  int64_t start[FCSIM_TNW_MAX_VCS];      /* first transmission of the current message */
+  double sum;                            /* message latencies summed */
+  int64_t n;                             /* messages completed */
 };
 
-static void tnw_message(struct tnw_msgs *m, struct fcsim_link_dir *d, int vc, const struct fcsim_tnw_rx *p,
-                        int64_t now)
+static void tnw_message(struct tnw_msgs *m, struct fcsim_link_dir *d, int vc, const struct fcsim_tnw_rx *p, int64_t now)
 {
   int64_t i = p->vc_idx;
   if (i % m->pkts_per_msg == 0)
@@ -246,10 +244,10 @@ static void tnw_message(struct tnw_msgs *m, struct fcsim_link_dir *d, int vc, co
 
 /* The state of a TNW run besides the lines. */
 struct tnw_run {
-  struct fcsim_tnw_end e[2];  /* the two link modules */
-  struct tnw_msgs msg[2];     /* messages per direction */
-  uint64_t last[2];           /* payload delivered so far at each side */
-  int64_t half_cycle[2];      /* cycle each side had half the stream */
+  struct fcsim_tnw_end e[2]; /* the two link modules */
+  struct tnw_msgs msg[2];    /* messages per direction */
+  uint64_t last[2];          /* payload delivered so far at each side */
+  int64_t half_cycle[2];     /* cycle each side had half the stream */
 };
 
 static int tnw_setup(const struct fcsim_link_run *r, struct fcsim_link_result *res, struct tnw_run *t,

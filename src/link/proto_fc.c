@@ -7,8 +7,8 @@
 
 uint32_t fcsim_fc_header_pack(const struct fcsim_fc_header *h)
 {
-  return ((uint32_t)(h->len & 0xfffu) << 16) | ((uint32_t)(h->sop & 1u) << 15) |
-         ((uint32_t)(h->eop & 1u) << 14) | ((uint32_t)(h->co & 1u) << 13) | (h->cu & 0xfffu);
+  return ((uint32_t)(h->len & 0xfffu) << 16) | ((uint32_t)(h->sop & 1u) << 15) | ((uint32_t)(h->eop & 1u) << 14) |
+         ((uint32_t)(h->co & 1u) << 13) | (h->cu & 0xfffu);
 }
 
 void fcsim_fc_header_unpack(uint32_t w, struct fcsim_fc_header *h)
@@ -23,8 +23,8 @@ void fcsim_fc_header_unpack(uint32_t w, struct fcsim_fc_header *h)
 int fcsim_fc_cfg_check(const struct fcsim_fc_cfg *c, struct fcsim_error *err)
 {
   if (c->d_cu < 1 || c->d_cu > (int)FCSIM_FC_FIELD_MAX)
-    return fcsim_error_set(err, FCSIM_ERANGE, "D_CU is %d flits; expected 1 to %u (12-bit Len and CU fields)",
-                           c->d_cu, FCSIM_FC_FIELD_MAX);
+    return fcsim_error_set(err, FCSIM_ERANGE, "D_CU is %d flits; expected 1 to %u (12-bit Len and CU fields)", c->d_cu,
+                           FCSIM_FC_FIELD_MAX);
   if (c->d_cu > c->rx_depth)
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
                            "D_CU (%d flits) is larger than the RX depth (%d flits): the receiver could never "
@@ -33,14 +33,14 @@ int fcsim_fc_cfg_check(const struct fcsim_fc_cfg *c, struct fcsim_error *err)
   if (c->tx_depth < c->d_cu)
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
                            "the TX buffer (%d flits) must hold one packet of D_CU = %d flits "
-                           "(store and forward)", c->tx_depth, c->d_cu);
+                           "(store and forward)",
+                           c->tx_depth, c->d_cu);
   if (c->rx_write_forward_cycles < 0 || c->force_send_cycles < 1)
     return fcsim_error_set(err, FCSIM_ERANGE, "write-forward must be >= 0 and force send >= 1 cycle");
   return 0;
 }
 
-int fcsim_fc_init(struct fcsim_fc_end *e, const struct fcsim_fc_cfg *cfg, int64_t msg_flits,
-                  struct fcsim_error *err)
+int fcsim_fc_init(struct fcsim_fc_end *e, const struct fcsim_fc_cfg *cfg, int64_t msg_flits, struct fcsim_error *err)
 {
   *e = (struct fcsim_fc_end){0};
   int rc = fcsim_fc_cfg_check(cfg, err);
@@ -163,8 +163,8 @@ static int emit_header(struct fcsim_fc_end *e, int64_t now, int len, struct fcsi
     e->st.co_sent++;
   }
   h.cu = take_cu(e);
-  *out = (struct fcsim_pline_item){.kind = FCSIM_FC_HEADER, .a = fcsim_fc_header_pack(&h),
-                                   .flags = len ? 0 : FCSIM_FC_F_LAST};
+  *out = (struct fcsim_pline_item){
+      .kind = FCSIM_FC_HEADER, .a = fcsim_fc_header_pack(&h), .flags = len ? 0 : FCSIM_FC_F_LAST};
   return 1;
 }
 

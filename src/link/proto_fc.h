@@ -53,11 +53,11 @@ uint32_t fcsim_fc_header_pack(const struct fcsim_fc_header *h);
 void fcsim_fc_header_unpack(uint32_t word, struct fcsim_fc_header *h);
 
 struct fcsim_fc_cfg {
-  int d_cu;                  /* credit-update interval = largest packet, flits */
-  int tx_depth;              /* TX buffer depth, flits (the seed: = D_CU) */
-  int rx_depth;              /* RX buffer depth, flits; initial credits */
+  int d_cu;                    /* credit-update interval = largest packet, flits */
+  int tx_depth;                /* TX buffer depth, flits (the seed: = D_CU) */
+  int rx_depth;                /* RX buffer depth, flits; initial credits */
   int rx_write_forward_cycles; /* cycles before a received flit is readable */
-  int64_t force_send_cycles; /* a partly filled TX buffer leaves after this */
+  int64_t force_send_cycles;   /* a partly filled TX buffer leaves after this */
 };
 
 /* Checks a configuration: D_CU within the RX depth and the 12-bit fields. */
@@ -66,23 +66,23 @@ int fcsim_fc_cfg_check(const struct fcsim_fc_cfg *c, struct fcsim_error *err);
 #define FCSIM_FC_LOG 64 /* events of each kind kept for tests and reports */
 
 struct fcsim_fc_stats {
-  uint64_t sync_sent;          /* sync flits sent */
-  uint64_t headers_sent;       /* data-packet headers sent */
-  uint64_t co_sent;            /* credit-only packets sent */
-  uint64_t force_sends;        /* packets sent before the buffer was full */
-  uint64_t data_sent;          /* data flits sent */
-  uint64_t data_recv;          /* data flits received */
-  uint64_t reads;              /* data flits read by the application */
-  uint64_t rx_overflow;        /* data flits that found the RX buffer full (must stay 0) */
-  uint64_t credit_stall_cycles; /* cycles a ready packet waited for credits */
-  int64_t credits_zero_cycle;  /* first cycle the credit counter reached 0 (-1: never) */
-  int64_t last_data_cycle;     /* last cycle a data flit was sent (-1: none) */
-  int rx_max, tx_max;          /* largest RX / TX buffer occupancy, flits */
-  double rx_sum, tx_sum;       /* occupancy summed over sampled cycles */
-  uint64_t samples;            /* cycles sampled */
+  uint64_t sync_sent;              /* sync flits sent */
+  uint64_t headers_sent;           /* data-packet headers sent */
+  uint64_t co_sent;                /* credit-only packets sent */
+  uint64_t force_sends;            /* packets sent before the buffer was full */
+  uint64_t data_sent;              /* data flits sent */
+  uint64_t data_recv;              /* data flits received */
+  uint64_t reads;                  /* data flits read by the application */
+  uint64_t rx_overflow;            /* data flits that found the RX buffer full (must stay 0) */
+  uint64_t credit_stall_cycles;    /* cycles a ready packet waited for credits */
+  int64_t credits_zero_cycle;      /* first cycle the credit counter reached 0 (-1: never) */
+  int64_t last_data_cycle;         /* last cycle a data flit was sent (-1: none) */
+  int rx_max, tx_max;              /* largest RX / TX buffer occupancy, flits */
+  double rx_sum, tx_sum;           /* occupancy summed over sampled cycles */
+  uint64_t samples;                /* cycles sampled */
   int64_t hdr_cycle[FCSIM_FC_LOG]; /* cycles data-packet headers were sent */
   int n_hdr;
-  int64_t co_cycle[FCSIM_FC_LOG];  /* cycles CO packets were sent */
+  int64_t co_cycle[FCSIM_FC_LOG]; /* cycles CO packets were sent */
   int n_co;
   int64_t cu_arrive[FCSIM_FC_LOG]; /* cycles a header with CU > 0 arrived */
   int64_t cu_value[FCSIM_FC_LOG];  /* ... and its CU */
@@ -92,25 +92,24 @@ struct fcsim_fc_stats {
 };
 
 struct fcsim_fc_end {
-  struct fcsim_fc_cfg cfg;   /* parameters */
-  int synced;                /* the peer's sync flits were seen */
-  int64_t up_cycle;          /* cycle they were (-1 before) */
-  int tx_count;              /* data flits in the TX buffer */
-  int tx_unlaunched;         /* of those, not yet part of a sent header's Len */
-  int pkt_left;              /* data flits of the current packet still to send */
-  int64_t fill_start;        /* cycle the oldest unlaunched flit was written */
-  int64_t credits;           /* credit counter */
-  int64_t cu_pending;        /* credits owed to the peer */
-  int64_t launched_total;    /* data flits covered by headers sent so far */
-  int64_t msg_flits;         /* flits per application message (SOP/EOP mark its ends) */
-  int64_t *rx_ready;         /* readable-from cycle of each RX flit (ring) */
-  int rx_head, rx_count;     /* ring head and occupancy */
-  int reads_since_cu;        /* reads since the last credit was owed */
-  struct fcsim_fc_stats st;  /* statistics and event logs */
+  struct fcsim_fc_cfg cfg;  /* parameters */
+  int synced;               /* the peer's sync flits were seen */
+  int64_t up_cycle;         /* cycle they were (-1 before) */
+  int tx_count;             /* data flits in the TX buffer */
+  int tx_unlaunched;        /* of those, not yet part of a sent header's Len */
+  int pkt_left;             /* data flits of the current packet still to send */
+  int64_t fill_start;       /* cycle the oldest unlaunched flit was written */
+  int64_t credits;          /* credit counter */
+  int64_t cu_pending;       /* credits owed to the peer */
+  int64_t launched_total;   /* data flits covered by headers sent so far */
+  int64_t msg_flits;        /* flits per application message (SOP/EOP mark its ends) */
+  int64_t *rx_ready;        /* readable-from cycle of each RX flit (ring) */
+  int rx_head, rx_count;    /* ring head and occupancy */
+  int reads_since_cu;       /* reads since the last credit was owed */
+  struct fcsim_fc_stats st; /* statistics and event logs */
 };
 
-int fcsim_fc_init(struct fcsim_fc_end *e, const struct fcsim_fc_cfg *cfg, int64_t msg_flits,
-                  struct fcsim_error *err);
+int fcsim_fc_init(struct fcsim_fc_end *e, const struct fcsim_fc_cfg *cfg, int64_t msg_flits, struct fcsim_error *err);
 void fcsim_fc_free(struct fcsim_fc_end *e);
 
 void fcsim_fc_receive(struct fcsim_fc_end *e, const struct fcsim_pline_item *it, int64_t now);

@@ -4,13 +4,12 @@
 #include <math.h>
 #include <stdlib.h>
 
-int fcsim_pline_init(struct fcsim_pline *l, double bytes_per_cycle, int64_t latency_cycles,
-                     int64_t max_in_flight, struct fcsim_error *err)
+int fcsim_pline_init(struct fcsim_pline *l, double bytes_per_cycle, int64_t latency_cycles, int64_t max_in_flight,
+                     struct fcsim_error *err)
 {
   *l = (struct fcsim_pline){0};
   if (!(bytes_per_cycle > 0) || latency_cycles < 1 || max_in_flight < 1)
-    return fcsim_error_set(err, FCSIM_EINVAL,
-                           "link line: rate must be positive and latency at least 1 cycle");
+    return fcsim_error_set(err, FCSIM_EINVAL, "link line: rate must be positive and latency at least 1 cycle");
   l->bytes_per_cycle = bytes_per_cycle;
   l->latency_cycles = latency_cycles;
   l->cap = max_in_flight;
@@ -31,8 +30,7 @@ int fcsim_pline_can_send(const struct fcsim_pline *l, int64_t now)
   return l->busy_until < (double)(now + 1) && l->count < l->cap;
 }
 
-void fcsim_pline_send(struct fcsim_pline *l, int64_t now, double wire_bytes,
-                      const struct fcsim_pline_item *it)
+void fcsim_pline_send(struct fcsim_pline *l, int64_t now, double wire_bytes, const struct fcsim_pline_item *it)
 {
   double start = l->busy_until > (double)now ? l->busy_until : (double)now;
   double end = start + wire_bytes / l->bytes_per_cycle;

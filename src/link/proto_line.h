@@ -40,8 +40,8 @@ struct fcsim_pline {
 };
 
 /* Sets up a line; `max_in_flight` bounds the items it may hold at once. */
-int fcsim_pline_init(struct fcsim_pline *l, double bytes_per_cycle, int64_t latency_cycles,
-                     int64_t max_in_flight, struct fcsim_error *err);
+int fcsim_pline_init(struct fcsim_pline *l, double bytes_per_cycle, int64_t latency_cycles, int64_t max_in_flight,
+                     struct fcsim_error *err);
 void fcsim_pline_free(struct fcsim_pline *l);
 
 /* 1 when an item may start serialising in cycle `now` (the wire frees up
@@ -50,8 +50,7 @@ int fcsim_pline_can_send(const struct fcsim_pline *l, int64_t now);
 
 /* Launches `it` (its wire size `wire_bytes`) in cycle `now`; fills its
  * arrival. The caller must have checked fcsim_pline_can_send. */
-void fcsim_pline_send(struct fcsim_pline *l, int64_t now, double wire_bytes,
-                      const struct fcsim_pline_item *it);
+void fcsim_pline_send(struct fcsim_pline *l, int64_t now, double wire_bytes, const struct fcsim_pline_item *it);
 
 /* Pops the oldest item if it has arrived by cycle `now`; 1 if one was. */
 int fcsim_pline_recv(struct fcsim_pline *l, int64_t now, struct fcsim_pline_item *out);

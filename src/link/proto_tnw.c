@@ -9,13 +9,12 @@
 int fcsim_tnw_cfg_check(const struct fcsim_tnw_cfg *c, struct fcsim_error *err)
 {
   if (c->vcs < 1 || c->vcs > FCSIM_TNW_MAX_VCS)
-    return fcsim_error_set(err, FCSIM_ERANGE, "TNW: %d virtual channels; expected 1 to %d", c->vcs,
-                           FCSIM_TNW_MAX_VCS);
+    return fcsim_error_set(err, FCSIM_ERANGE, "TNW: %d virtual channels; expected 1 to %d", c->vcs, FCSIM_TNW_MAX_VCS);
   if (!(c->ber >= 0.0 && c->ber < 1.0))
     return fcsim_error_set(err, FCSIM_ERANGE, "BER %g is outside [0, 1)", c->ber);
   if (c->window < 1 || c->window > 32767)
-    return fcsim_error_set(err, FCSIM_ERANGE,
-                           "TNW window %d; expected 1 to 32767 (16-bit sequence numbers)", c->window);
+    return fcsim_error_set(err, FCSIM_ERANGE, "TNW window %d; expected 1 to 32767 (16-bit sequence numbers)",
+                           c->window);
   if (c->rx_vc_packets < 1 || c->payload_bytes < 1)
     return fcsim_error_set(err, FCSIM_ERANGE, "TNW: reception FIFO and payload must be at least 1");
   return 0;
@@ -85,8 +84,7 @@ static void accept(struct fcsim_tnw_end *e, const struct fcsim_pline_item *it)
     return;
   }
   int slot = (e->fifo_head[vc] + e->fifo_count[vc]) % e->cfg.rx_vc_packets;
-  e->fifo[vc * e->cfg.rx_vc_packets + slot] =
-    (struct fcsim_tnw_rx){.len = len, .vc_idx = it->b, .born = it->born};
+  e->fifo[vc * e->cfg.rx_vc_packets + slot] = (struct fcsim_tnw_rx){.len = len, .vc_idx = it->b, .born = it->born};
   e->fifo_count[vc]++;
   e->expected++;
   e->acks_owed++;
@@ -110,9 +108,7 @@ static void on_data(struct fcsim_tnw_end *e, const struct fcsim_pline_item *it)
 void fcsim_tnw_receive(struct fcsim_tnw_end *e, const struct fcsim_pline_item *it, int64_t now)
 {
   switch (it->kind) {
-  case FCSIM_TNW_DATA:
-    on_data(e, it);
-    return;
+  case FCSIM_TNW_DATA: on_data(e, it); return;
   case FCSIM_TNW_ACK:
     take_credits(e, it);
     advance_base(e, it->seq + 1);
@@ -130,9 +126,7 @@ void fcsim_tnw_receive(struct fcsim_tnw_end *e, const struct fcsim_pline_item *i
     take_credits(e, it);
     e->discard = 0;
     return;
-  case FCSIM_TNW_CREDIT:
-    take_credits(e, it);
-    return;
+  case FCSIM_TNW_CREDIT: take_credits(e, it); return;
   }
 }
 
@@ -172,8 +166,7 @@ int fcsim_tnw_consume_masked(struct fcsim_tnw_end *e, int64_t now, unsigned vc_m
 }
 
 /* A control word of `kind`, carrying the largest owed credit (8 bits). */
-static void control(struct fcsim_tnw_end *e, uint32_t kind, int64_t seq, struct fcsim_pline_item *out,
-                    double *wire)
+static void control(struct fcsim_tnw_end *e, uint32_t kind, int64_t seq, struct fcsim_pline_item *out, double *wire)
 {
   int best = 0;
   for (int v = 1; v < e->cfg.vcs; v++)
@@ -185,8 +178,7 @@ static void control(struct fcsim_tnw_end *e, uint32_t kind, int64_t seq, struct 
   *wire = e->cfg.ctrl_bytes;
 }
 
-static void data(struct fcsim_tnw_end *e, int64_t seq, int64_t now, struct fcsim_pline_item *out,
-                 double *wire)
+static void data(struct fcsim_tnw_end *e, int64_t seq, int64_t now, struct fcsim_pline_item *out, double *wire)
 {
   struct fcsim_tnw_slot *s = &e->txbuf[seq % e->cfg.window];
   /* the error draw is a pure function of (seed, link, packet, attempt) */
@@ -195,9 +187,12 @@ static void data(struct fcsim_tnw_end *e, int64_t seq, int64_t now, struct fcsim
   s->attempts++;
   if (bad)
     e->st.errors_injected++;
-  *out = (struct fcsim_pline_item){.kind = FCSIM_TNW_DATA, .seq = seq,
-                                   .a = (uint32_t)s->vc | ((uint32_t)s->len << 8), .b = s->vc_idx,
-                                   .flags = bad ? FCSIM_TNW_F_CORRUPT : 0, .born = s->born};
+  *out = (struct fcsim_pline_item){.kind = FCSIM_TNW_DATA,
+                                   .seq = seq,
+                                   .a = (uint32_t)s->vc | ((uint32_t)s->len << 8),
+                                   .b = s->vc_idx,
+                                   .flags = bad ? FCSIM_TNW_F_CORRUPT : 0,
+                                   .born = s->born};
   *wire = fcsim_tnw_packet_bytes(&e->cfg);
 }
 
@@ -214,7 +209,7 @@ static int new_packet(struct fcsim_tnw_end *e, int64_t now)
     e->backlog[vc] -= len;
     e->vc_credits[vc]--;
     e->txbuf[e->next_seq % e->cfg.window] =
-      (struct fcsim_tnw_slot){.vc = vc, .len = len, .vc_idx = e->vc_next_idx[vc]++, .born = now};
+        (struct fcsim_tnw_slot){.vc = vc, .len = len, .vc_idx = e->vc_next_idx[vc]++, .born = now};
     e->rr_vc = (vc + 1) % e->cfg.vcs;
     e->st.packets_new++;
     return 1;

@@ -37,44 +37,42 @@
 #define FCSIM_TNW_MAX_VCS 8
 
 /* Item kinds on the line. */
-enum fcsim_tnw_kind {
-  FCSIM_TNW_DATA = 1, FCSIM_TNW_ACK, FCSIM_TNW_NACK, FCSIM_TNW_RESTART, FCSIM_TNW_CREDIT
-};
+enum fcsim_tnw_kind { FCSIM_TNW_DATA = 1, FCSIM_TNW_ACK, FCSIM_TNW_NACK, FCSIM_TNW_RESTART, FCSIM_TNW_CREDIT };
 #define FCSIM_TNW_F_CORRUPT 0x1u /* a data packet whose CRC will not match */
 
 struct fcsim_tnw_cfg {
-  int vcs;              /* virtual channels in use, 1..8 */
-  int payload_bytes;    /* data per packet (128) */
-  int header_bytes;     /* header word (4) */
-  int crc_bytes;        /* CRC word (4) */
-  int ctrl_bytes;       /* one control word (4) */
-  int window;           /* packets the txBuffer holds unacknowledged */
-  int rx_vc_packets;    /* reception FIFO of each VC, packets */
-  double ber;           /* bit error rate of the line, [0, 1) */
-  uint64_t seed;        /* run seed */
-  uint64_t link_id;     /* which link direction: part of the error stream's key */
+  int vcs;           /* virtual channels in use, 1..8 */
+  int payload_bytes; /* data per packet (128) */
+  int header_bytes;  /* header word (4) */
+  int crc_bytes;     /* CRC word (4) */
+  int ctrl_bytes;    /* one control word (4) */
+  int window;        /* packets the txBuffer holds unacknowledged */
+  int rx_vc_packets; /* reception FIFO of each VC, packets */
+  double ber;        /* bit error rate of the line, [0, 1) */
+  uint64_t seed;     /* run seed */
+  uint64_t link_id;  /* which link direction: part of the error stream's key */
 };
 
 int fcsim_tnw_cfg_check(const struct fcsim_tnw_cfg *c, struct fcsim_error *err);
 
 struct fcsim_tnw_stats {
-  uint64_t packets_new;      /* packets sent for the first time */
-  uint64_t retransmissions;  /* packets sent again (go-back-N) */
-  uint64_t resend_episodes;  /* NACKs acted on */
-  uint64_t errors_injected;  /* data packets sent corrupted */
-  uint64_t errors_detected;  /* bad CRCs found by this receiver */
-  uint64_t discarded;        /* packets dropped while waiting for RESTART */
-  uint64_t out_of_order;     /* good packets with an unexpected sequence (must stay 0) */
-  uint64_t rx_overflow;      /* packets that found their FIFO full (must stay 0) */
+  uint64_t packets_new;     /* packets sent for the first time */
+  uint64_t retransmissions; /* packets sent again (go-back-N) */
+  uint64_t resend_episodes; /* NACKs acted on */
+  uint64_t errors_injected; /* data packets sent corrupted */
+  uint64_t errors_detected; /* bad CRCs found by this receiver */
+  uint64_t discarded;       /* packets dropped while waiting for RESTART */
+  uint64_t out_of_order;    /* good packets with an unexpected sequence (must stay 0) */
+  uint64_t rx_overflow;     /* packets that found their FIFO full (must stay 0) */
   uint64_t acks_sent, nacks_sent, restarts_sent, credit_words; /* control words sent */
-  uint64_t delivered;        /* packets consumed by the application */
-  uint64_t delivered_bytes;  /* their payload bytes */
-  uint64_t order_errors;     /* consumed packets out of order on their VC (must stay 0) */
-  double latency_sum;        /* cycles from first send to consumption, summed */
-  int64_t latency_max;       /* the largest */
-  int rx_max, tx_max;        /* largest reception / txBuffer occupancy, packets */
-  double rx_sum, tx_sum;     /* occupancies summed over sampled cycles */
-  uint64_t samples;          /* cycles sampled */
+  uint64_t delivered;                                          /* packets consumed by the application */
+  uint64_t delivered_bytes;                                    /* their payload bytes */
+  uint64_t order_errors; /* consumed packets out of order on their VC (must stay 0) */
+  double latency_sum;    /* cycles from first send to consumption, summed */
+  int64_t latency_max;   /* the largest */
+  int rx_max, tx_max;    /* largest reception / txBuffer occupancy, packets */
+  double rx_sum, tx_sum; /* occupancies summed over sampled cycles */
+  uint64_t samples;      /* cycles sampled */
 };
 
 /* A packet kept in the txBuffer. */
@@ -94,32 +92,32 @@ struct fcsim_tnw_rx {
 };
 
 struct fcsim_tnw_end {
-  struct fcsim_tnw_cfg cfg;           /* parameters */
-  struct fcsim_rng rng;               /* error stream of the outgoing direction */
-  double p_packet_error;              /* chance a data packet is corrupted */
+  struct fcsim_tnw_cfg cfg; /* parameters */
+  struct fcsim_rng rng;     /* error stream of the outgoing direction */
+  double p_packet_error;    /* chance a data packet is corrupted */
   /* sender */
-  int64_t backlog[FCSIM_TNW_MAX_VCS]; /* bytes waiting in the injection buffer per VC */
+  int64_t backlog[FCSIM_TNW_MAX_VCS];      /* bytes waiting in the injection buffer per VC */
   uint32_t vc_next_idx[FCSIM_TNW_MAX_VCS]; /* next packet index per VC */
   int64_t vc_credits[FCSIM_TNW_MAX_VCS];   /* free places in the peer's FIFO per VC */
-  int rr_vc;                          /* round-robin pointer over VCs */
-  int64_t next_seq;                   /* next new sequence number */
-  int64_t base;                       /* oldest unacknowledged */
-  int resend;                         /* in resend mode */
-  int restart_due;                    /* a RESTART must go first */
-  int64_t resend_ptr;                 /* next packet to resend */
-  struct fcsim_tnw_slot *txbuf;       /* the txBuffer, indexed by seq % window */
-  int64_t acked_bytes[FCSIM_TNW_MAX_VCS]; /* payload acknowledged per VC */
+  int rr_vc;                               /* round-robin pointer over VCs */
+  int64_t next_seq;                        /* next new sequence number */
+  int64_t base;                            /* oldest unacknowledged */
+  int resend;                              /* in resend mode */
+  int restart_due;                         /* a RESTART must go first */
+  int64_t resend_ptr;                      /* next packet to resend */
+  struct fcsim_tnw_slot *txbuf;            /* the txBuffer, indexed by seq % window */
+  int64_t acked_bytes[FCSIM_TNW_MAX_VCS];  /* payload acknowledged per VC */
   /* receiver */
-  int64_t expected;                   /* next sequence number accepted */
-  int discard;                        /* discarding until RESTART */
-  int nack_due;                       /* a NACK must go */
-  int64_t acks_owed;                  /* ACK words owed (one per good packet) */
+  int64_t expected;                       /* next sequence number accepted */
+  int discard;                            /* discarding until RESTART */
+  int nack_due;                           /* a NACK must go */
+  int64_t acks_owed;                      /* ACK words owed (one per good packet) */
   int64_t credit_owed[FCSIM_TNW_MAX_VCS]; /* consumed places not yet returned */
-  struct fcsim_tnw_rx *fifo;          /* reception FIFOs, vcs x rx_vc_packets */
+  struct fcsim_tnw_rx *fifo;              /* reception FIFOs, vcs x rx_vc_packets */
   int fifo_head[FCSIM_TNW_MAX_VCS], fifo_count[FCSIM_TNW_MAX_VCS];
   uint32_t vc_consumed[FCSIM_TNW_MAX_VCS]; /* packets consumed per VC */
-  int rr_rx;                          /* round robin among credit-packet matches */
-  struct fcsim_tnw_stats st;          /* statistics */
+  int rr_rx;                               /* round robin among credit-packet matches */
+  struct fcsim_tnw_stats st;               /* statistics */
 };
 
 int fcsim_tnw_init(struct fcsim_tnw_end *e, const struct fcsim_tnw_cfg *cfg, struct fcsim_error *err);
@@ -137,8 +135,7 @@ void fcsim_tnw_receive(struct fcsim_tnw_end *e, const struct fcsim_pline_item *i
 int fcsim_tnw_consume(struct fcsim_tnw_end *e, int64_t now, int *vc, struct fcsim_tnw_rx *got);
 /* The same, taking packets only from the VCs whose bit is set in vc_mask
  * (the VCs with a receive posted, tnw_api.h). */
-int fcsim_tnw_consume_masked(struct fcsim_tnw_end *e, int64_t now, unsigned vc_mask, int *vc,
-                             struct fcsim_tnw_rx *got);
+int fcsim_tnw_consume_masked(struct fcsim_tnw_end *e, int64_t now, unsigned vc_mask, int *vc, struct fcsim_tnw_rx *got);
 /* The item to send this cycle and its wire bytes; 0 when nothing goes. */
 int fcsim_tnw_emit(struct fcsim_tnw_end *e, int64_t now, struct fcsim_pline_item *out, double *wire_bytes);
 void fcsim_tnw_sample(struct fcsim_tnw_end *e);

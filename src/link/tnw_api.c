@@ -13,8 +13,7 @@ void fcsim_tnw_api_init(struct fcsim_tnw_api *a, struct fcsim_tnw_end *end)
 static int add(struct fcsim_tnw_api *a, int vc, int64_t bytes, int is_recv, struct fcsim_error *err)
 {
   if (vc < 0 || vc >= a->end->cfg.vcs)
-    return fcsim_error_set(err, FCSIM_ERANGE, "TNW: virtual channel %d; expected 0 to %d", vc,
-                           a->end->cfg.vcs - 1);
+    return fcsim_error_set(err, FCSIM_ERANGE, "TNW: virtual channel %d; expected 0 to %d", vc, a->end->cfg.vcs - 1);
   if (bytes < 1)
     return fcsim_error_set(err, FCSIM_ERANGE, "TNW: a message needs at least 1 byte");
   if (a->n == FCSIM_TNW_API_MAX)

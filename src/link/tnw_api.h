@@ -27,12 +27,12 @@ struct fcsim_tnw_req {
 };
 
 struct fcsim_tnw_api {
-  struct fcsim_tnw_end *end;                  /* the link module it drives */
-  struct fcsim_tnw_req req[FCSIM_TNW_API_MAX];/* requests, by handle */
-  int n;                                      /* requests made */
-  int64_t sent[FCSIM_TNW_MAX_VCS];            /* bytes queued by tnwSend per VC */
-  int64_t posted[FCSIM_TNW_MAX_VCS];          /* bytes posted by tnwCredit per VC */
-  int64_t moved[FCSIM_TNW_MAX_VCS];           /* bytes moved to the application per VC */
+  struct fcsim_tnw_end *end;                   /* the link module it drives */
+  struct fcsim_tnw_req req[FCSIM_TNW_API_MAX]; /* requests, by handle */
+  int n;                                       /* requests made */
+  int64_t sent[FCSIM_TNW_MAX_VCS];             /* bytes queued by tnwSend per VC */
+  int64_t posted[FCSIM_TNW_MAX_VCS];           /* bytes posted by tnwCredit per VC */
+  int64_t moved[FCSIM_TNW_MAX_VCS];            /* bytes moved to the application per VC */
 };
 
 void fcsim_tnw_api_init(struct fcsim_tnw_api *a, struct fcsim_tnw_end *end);

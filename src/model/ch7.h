@@ -73,21 +73,46 @@ void fcsim_ch7_sys_init(struct fcsim_ch7_sys *sys, int cloud, double *bw_bps, do
  * P_flitsize, P_L_oneflit, P_L_onehop (and P_F, P_BW, P_ip_max for the FFT
  * models). */
 #define FCSIM_CH7_LINK_PARAMS                                                                                          \
-  [P_datalength] = {"datalength_bits", FCSIM_MU_COUNT, 85, 1, 1e6, 0, NULL,                                            \
-                    "bits per datum, tag + payload (85 in the seed's design)"},                                         \
-  [P_flitsize] = {"flitsize_bits", FCSIM_MU_COUNT, 256, 1, 1e9, 0, NULL,                                               \
-                  "cloud flit size, not given by the seed: 256 b, the width of Catapult II's network interface"},     \
-  [P_L_oneflit] = {"L_oneflit", FCSIM_MU_TIME, 0, 0, 1.0, FCSIM_MP_AUTO, NULL,                                          \
-                   "cloud latency per flit; auto = Table 7.1 end-to-end latency for P nodes (2/5/10 us)"},             \
-  [P_L_onehop] = {"L_onehop", FCSIM_MU_TIME, 0.2e-6, 0, 1.0, 0, NULL,                                                   \
-                  "cluster latency per hop: 175 ns link + < 20 ns switch, 'per hop latency (0.2us)' of s7.3.2"}
+  [P_datalength] = {"datalength_bits",                                                                                 \
+                    FCSIM_MU_COUNT,                                                                                    \
+                    85,                                                                                                \
+                    1,                                                                                                 \
+                    1e6,                                                                                               \
+                    0,                                                                                                 \
+                    NULL,                                                                                              \
+                    "bits per datum, tag + payload (85 in the seed's design)"},                                        \
+  [P_flitsize] = {"flitsize_bits",                                                                                     \
+                  FCSIM_MU_COUNT,                                                                                      \
+                  256,                                                                                                 \
+                  1,                                                                                                   \
+                  1e9,                                                                                                 \
+                  0,                                                                                                   \
+                  NULL,                                                                                                \
+                  "cloud flit size, not given by the seed: 256 b, the width of Catapult II's network interface"},      \
+  [P_L_oneflit] =                                                                                                      \
+      {"L_oneflit", FCSIM_MU_TIME,                                                                                     \
+       0,           0,                                                                                                 \
+       1.0,         FCSIM_MP_AUTO,                                                                                     \
+       NULL,        "cloud latency per flit; auto = Table 7.1 end-to-end latency for P nodes (2/5/10 us)"},            \
+  [P_L_onehop] = {                                                                                                     \
+      "L_onehop", FCSIM_MU_TIME,                                                                                       \
+      0.2e-6,     0,                                                                                                   \
+      1.0,        0,                                                                                                   \
+      NULL,       "cluster latency per hop: 175 ns link + < 20 ns switch, 'per hop latency (0.2us)' of s7.3.2"}
 
 #define FCSIM_CH7_FFT_PARAMS                                                                                           \
-  [P_F] = {"F", FCSIM_MU_FREQ, 156.25e6, 1.0, 1e12, 0, NULL,                                                           \
-           "IP clock, one datum per IP per cycle; 156.25 MHz = 40 Gb/s / 256 b per cycle (s7.3.1)"},                  \
-  [P_BW] = {"BW", FCSIM_MU_BITS_PER_S, 0, 1.0, 1e15, FCSIM_MP_AUTO, NULL,                                               \
-            "raw network bandwidth per node; auto = 40 Gb/s (cloud) or 6 x 40 = 240 Gb/s (cluster)"},                  \
-  [P_ip_max] = {"ip_max", FCSIM_MU_COUNT, 0, 1, 1e6, FCSIM_MP_INT | FCSIM_MP_AUTO, NULL,                                \
-                "most 1D FFT IPs per node; auto = 4 (cloud, s7.3.1) or 18 (cluster: enough to fill 240 Gb/s)"}
+  [P_F] = {"F",      FCSIM_MU_FREQ,                                                                                    \
+           156.25e6, 1.0,                                                                                              \
+           1e12,     0,                                                                                                \
+           NULL,     "IP clock, one datum per IP per cycle; 156.25 MHz = 40 Gb/s / 256 b per cycle (s7.3.1)"},         \
+  [P_BW] = {"BW", FCSIM_MU_BITS_PER_S,                                                                                 \
+            0,    1.0,                                                                                                 \
+            1e15, FCSIM_MP_AUTO,                                                                                       \
+            NULL, "raw network bandwidth per node; auto = 40 Gb/s (cloud) or 6 x 40 = 240 Gb/s (cluster)"},            \
+  [P_ip_max] = {                                                                                                       \
+      "ip_max", FCSIM_MU_COUNT,                                                                                        \
+      0,        1,                                                                                                     \
+      1e6,      FCSIM_MP_INT | FCSIM_MP_AUTO,                                                                          \
+      NULL,     "most 1D FFT IPs per node; auto = 4 (cloud, s7.3.1) or 18 (cluster: enough to fill 240 Gb/s)"}
 
 #endif

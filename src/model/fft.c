@@ -21,23 +21,22 @@ static unsigned bits(unsigned v, int hi, int lo)
   return (v >> lo) & ((1u << (hi - lo + 1)) - 1u);
 }
 
-int fcsim_fft_map(unsigned n, unsigned m, unsigned x, unsigned y, unsigned z,
-                  enum fcsim_fft_phase phase, struct fcsim_fft_loc *loc, struct fcsim_error *err)
+int fcsim_fft_map(unsigned n, unsigned m, unsigned x, unsigned y, unsigned z, enum fcsim_fft_phase phase,
+                  struct fcsim_fft_loc *loc, struct fcsim_error *err)
 {
   if (n < 1 || n > 16 || m < 1 || 3 * m > 2 * n)
-    return fcsim_error_set(err, FCSIM_ERANGE,
-                           "fft mapping needs 1 <= m, 3m <= 2n and n <= 16 (got n=%u, m=%u)", n, m);
+    return fcsim_error_set(err, FCSIM_ERANGE, "fft mapping needs 1 <= m, 3m <= 2n and n <= 16 (got n=%u, m=%u)", n, m);
   if (2 * m > n)
     return fcsim_error_set(err, FCSIM_EINVAL,
                            "fft mapping for 2m > n (n=%u, m=%u) is not implemented: that case of "
-                           "Fig. 6.1 is not legible in the seed text", n, m);
+                           "Fig. 6.1 is not legible in the seed text",
+                           n, m);
   unsigned side = 1u << n;
   if (x >= side || y >= side || z >= side)
-    return fcsim_error_set(err, FCSIM_ERANGE, "datum (%u,%u,%u) is outside a %u^3 FFT", x, y, z,
-                           side);
+    return fcsim_error_set(err, FCSIM_ERANGE, "datum (%u,%u,%u) is outside a %u^3 FFT", x, y, z, side);
   int N = (int)n, Mb = (int)m;
   int hi0 = N - 1, hi1 = N - Mb; /* node bits of a coordinate: hi0..hi1 */
-  unsigned low_w = n - 2 * m;     /* width of the second IP-index field */
+  unsigned low_w = n - 2 * m;    /* width of the second IP-index field */
   switch (phase) {
   case FCSIM_FFT_INITIAL:
     loc->node[0] = bits(x, hi0, hi1);
@@ -73,37 +72,47 @@ int fcsim_fft_map(unsigned n, unsigned m, unsigned x, unsigned y, unsigned z,
 
 enum { P_n, P_m, P_N, P_M, P_BW, P_point, P_LD, P_COUNT };
 enum {
-  R_points, R_ffts, R_xy_pk, R_xy_data, R_xy_hops, R_xy_lat, R_yz_pk, R_yz_data, R_yz_hops,
-  R_yz_lat, R_lat, R_COUNT
+  R_points,
+  R_ffts,
+  R_xy_pk,
+  R_xy_data,
+  R_xy_hops,
+  R_xy_lat,
+  R_yz_pk,
+  R_yz_data,
+  R_yz_hops,
+  R_yz_lat,
+  R_lat,
+  R_COUNT
 };
 
 static const struct fcsim_model_param params[P_COUNT] = {
-  [P_n] = {"n", FCSIM_MU_COUNT, 6, 1, 20, 0, NULL, "log2 of the FFT size per side (N = 2^n)"},
-  [P_m] = {"m", FCSIM_MU_COUNT, 3, 1, 10, 0, NULL, "log2 of the torus size per side (2^m nodes)"},
-  [P_N] = {"N", FCSIM_MU_COUNT, 0, 2, 1048576, FCSIM_MP_POW2 | FCSIM_MP_AUTO, NULL,
-           "FFT points per side, a power of two; overrides n; auto = 2^n"},
-  [P_M] = {"M", FCSIM_MU_COUNT, 0, 2, 1024, FCSIM_MP_POW2 | FCSIM_MP_AUTO, NULL,
-           "torus nodes per side, a power of two; overrides m; auto = 2^m"},
-  [P_BW] = {"BW", FCSIM_MU_BYTES_PER_S, 5e9, 1.0, 1e15, 0, NULL,
-            "bandwidth at which a node can send (default: one 40 Gb/s MGT link)"},
-  [P_point] = {"point_bytes", FCSIM_MU_BYTES, 8, 1, 1024, 0, NULL,
-               "bytes per data point (complex single precision: 8)"},
-  [P_LD] = {"LD", FCSIM_MU_TIME, 175.7e-9, 0, 1.0, 0, NULL,
-            "delay of one link hop (default: the mean measured in seed 000 s3.4)"},
+    [P_n] = {"n", FCSIM_MU_COUNT, 6, 1, 20, 0, NULL, "log2 of the FFT size per side (N = 2^n)"},
+    [P_m] = {"m", FCSIM_MU_COUNT, 3, 1, 10, 0, NULL, "log2 of the torus size per side (2^m nodes)"},
+    [P_N] = {"N", FCSIM_MU_COUNT, 0, 2, 1048576, FCSIM_MP_POW2 | FCSIM_MP_AUTO, NULL,
+             "FFT points per side, a power of two; overrides n; auto = 2^n"},
+    [P_M] = {"M", FCSIM_MU_COUNT, 0, 2, 1024, FCSIM_MP_POW2 | FCSIM_MP_AUTO, NULL,
+             "torus nodes per side, a power of two; overrides m; auto = 2^m"},
+    [P_BW] = {"BW", FCSIM_MU_BYTES_PER_S, 5e9, 1.0, 1e15, 0, NULL,
+              "bandwidth at which a node can send (default: one 40 Gb/s MGT link)"},
+    [P_point] = {"point_bytes", FCSIM_MU_BYTES, 8, 1, 1024, 0, NULL,
+                 "bytes per data point (complex single precision: 8)"},
+    [P_LD] = {"LD", FCSIM_MU_TIME, 175.7e-9, 0, 1.0, 0, NULL,
+              "delay of one link hop (default: the mean measured in seed 000 s3.4)"},
 };
 
 static const struct fcsim_model_result results[R_COUNT] = {
-  [R_points] = {"points_per_node", FCSIM_MU_COUNT, "data points per node, 2^(3n-3m)"},
-  [R_ffts] = {"ffts_per_node", FCSIM_MU_COUNT, "1D FFTs per node per dimension, 2^(2n-3m)"},
-  [R_xy_pk] = {"xy_packets_per_node", FCSIM_MU_COUNT, "Table 6.1, XY turn"},
-  [R_xy_data] = {"xy_data_per_packet", FCSIM_MU_COUNT, "Table 6.1, XY turn (as printed)"},
-  [R_xy_hops] = {"xy_hops", FCSIM_MU_COUNT, "longest path of the XY turn, in link delays"},
-  [R_xy_lat] = {"xy_latency_s", FCSIM_MU_TIME, "Table 6.2, XY turn"},
-  [R_yz_pk] = {"yz_packets_per_node", FCSIM_MU_COUNT, "Table 6.1, YZ turn"},
-  [R_yz_data] = {"yz_data_per_packet", FCSIM_MU_COUNT, "Table 6.1, YZ turn (as printed)"},
-  [R_yz_hops] = {"yz_hops", FCSIM_MU_COUNT, "longest path of the YZ turn, in link delays"},
-  [R_yz_lat] = {"yz_latency_s", FCSIM_MU_TIME, "Table 6.2, YZ turn"},
-  [R_lat] = {"latency_s", FCSIM_MU_TIME, "xy + yz (the X-fold is done offline)"},
+    [R_points] = {"points_per_node", FCSIM_MU_COUNT, "data points per node, 2^(3n-3m)"},
+    [R_ffts] = {"ffts_per_node", FCSIM_MU_COUNT, "1D FFTs per node per dimension, 2^(2n-3m)"},
+    [R_xy_pk] = {"xy_packets_per_node", FCSIM_MU_COUNT, "Table 6.1, XY turn"},
+    [R_xy_data] = {"xy_data_per_packet", FCSIM_MU_COUNT, "Table 6.1, XY turn (as printed)"},
+    [R_xy_hops] = {"xy_hops", FCSIM_MU_COUNT, "longest path of the XY turn, in link delays"},
+    [R_xy_lat] = {"xy_latency_s", FCSIM_MU_TIME, "Table 6.2, XY turn"},
+    [R_yz_pk] = {"yz_packets_per_node", FCSIM_MU_COUNT, "Table 6.1, YZ turn"},
+    [R_yz_data] = {"yz_data_per_packet", FCSIM_MU_COUNT, "Table 6.1, YZ turn (as printed)"},
+    [R_yz_hops] = {"yz_hops", FCSIM_MU_COUNT, "longest path of the YZ turn, in link delays"},
+    [R_yz_lat] = {"yz_latency_s", FCSIM_MU_TIME, "Table 6.2, YZ turn"},
+    [R_lat] = {"latency_s", FCSIM_MU_TIME, "xy + yz (the X-fold is done offline)"},
 };
 
 static int compute(double *p, double *r, struct fcsim_error *err)
@@ -145,22 +154,22 @@ static const char *const s64_set[] = {"n=6", "m=3", "N=auto", "M=auto", NULL};
 static const char *const s16_set[] = {"n=4", "m=2", "N=auto", "M=auto", NULL};
 
 static const struct fcsim_model_preset presets[] = {
-  {"64-on-8", "the worked example of s6.2: a 64^3 FFT on an 8^3 torus", s64_set},
-  {"16-on-4", "a 16^3 FFT on a 4^3 torus (Tables 3.5, 6.4)", s16_set},
+    {"64-on-8", "the worked example of s6.2: a 64^3 FFT on an 8^3 torus", s64_set},
+    {"16-on-4", "a 16^3 FFT on a 4^3 torus (Tables 3.5, 6.4)", s16_set},
 };
 
 const struct fcsim_model_ops fcsim_model_fft = {
-  .name = "fft",
-  .summary = "3D FFT on a 2^m-per-side torus: packets per turn and latency estimate",
-  .source = "Sheng dissertation (seed 000) s6.2, Fig. 6.1, Tables 6.1-6.2",
-  .notes = "The seed's Table 6.2 gives formulas, not numbers, and its BW and LD are not "
-           "stated; the defaults here are illustrative. The simulated latencies of Tables "
-           "3.5/6.4 include congestion and are not outputs of this estimate.",
-  .params = params,
-  .n_params = P_COUNT,
-  .results = results,
-  .n_results = R_COUNT,
-  .presets = presets,
-  .n_presets = sizeof presets / sizeof presets[0],
-  .compute = compute,
+    .name = "fft",
+    .summary = "3D FFT on a 2^m-per-side torus: packets per turn and latency estimate",
+    .source = "Sheng dissertation (seed 000) s6.2, Fig. 6.1, Tables 6.1-6.2",
+    .notes = "The seed's Table 6.2 gives formulas, not numbers, and its BW and LD are not "
+             "stated; the defaults here are illustrative. The simulated latencies of Tables "
+             "3.5/6.4 include congestion and are not outputs of this estimate.",
+    .params = params,
+    .n_params = P_COUNT,
+    .results = results,
+    .n_results = R_COUNT,
+    .presets = presets,
+    .n_presets = sizeof presets / sizeof presets[0],
+    .compute = compute,
 };

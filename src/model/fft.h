@@ -27,8 +27,7 @@ struct fcsim_fft_loc {
  * and 2m <= n (the case of the seed's worked example; the other case of
  * Fig. 6.1 is not legible in the available text) and coordinates < 2^n.
  * Returns 0 or FCSIM_EINVAL / FCSIM_ERANGE with a message. */
-int fcsim_fft_map(unsigned n, unsigned m, unsigned x, unsigned y, unsigned z,
-                  enum fcsim_fft_phase phase, struct fcsim_fft_loc *loc,
-                  struct fcsim_error *err);
+int fcsim_fft_map(unsigned n, unsigned m, unsigned x, unsigned y, unsigned z, enum fcsim_fft_phase phase,
+                  struct fcsim_fft_loc *loc, struct fcsim_error *err);
 
 #endif

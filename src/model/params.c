@@ -103,8 +103,7 @@ static const char *choice_list(const char *const *choices, char *buf, size_t siz
   return buf;
 }
 
-int fcsim_model_parse_param(const struct fcsim_model_param *p, const char *text, double *value,
-                            struct fcsim_error *err)
+int fcsim_model_parse_param(const struct fcsim_model_param *p, const char *text, double *value, struct fcsim_error *err)
 {
   char buf[256];
   if (text == NULL || *text == '\0')
@@ -116,8 +115,8 @@ int fcsim_model_parse_param(const struct fcsim_model_param *p, const char *text,
         *value = (double)i;
         return 0;
       }
-    return fcsim_error_set(err, FCSIM_EINVAL, "parameter `%s`: `%s` is not one of: %s", p->name,
-                           text, choice_list(p->choices, buf, sizeof buf));
+    return fcsim_error_set(err, FCSIM_EINVAL, "parameter `%s`: `%s` is not one of: %s", p->name, text,
+                           choice_list(p->choices, buf, sizeof buf));
   }
 
   double v;
@@ -126,8 +125,7 @@ int fcsim_model_parse_param(const struct fcsim_model_param *p, const char *text,
     while (isspace((unsigned char)*text))
       text++;
     if (fcsim_parse_number(text, &v, &end))
-      return fcsim_error_set(err, FCSIM_EINVAL,
-                             "parameter `%s`: `%s` is not a number (expected e.g. 0.5 or 50%%)",
+      return fcsim_error_set(err, FCSIM_EINVAL, "parameter `%s`: `%s` is not a number (expected e.g. 0.5 or 50%%)",
                              p->name, text);
     while (isspace((unsigned char)*end))
       end++;
@@ -138,56 +136,49 @@ int fcsim_model_parse_param(const struct fcsim_model_param *p, const char *text,
     while (isspace((unsigned char)*end))
       end++;
     if (*end != '\0')
-      return fcsim_error_set(err, FCSIM_EINVAL,
-                             "parameter `%s`: `%s` is not a ratio (expected e.g. 0.5 or 50%%)",
+      return fcsim_error_set(err, FCSIM_EINVAL, "parameter `%s`: `%s` is not a ratio (expected e.g. 0.5 or 50%%)",
                              p->name, text);
   } else {
     struct fcsim_error perr;
     enum fcsim_unit_kind kind = FCSIM_UNIT_NONE;
     fcsim_error_clear(&perr);
     if (fcsim_parse_quantity(text, unit_mask(p->unit), &v, &kind, &perr) != 0)
-      return fcsim_error_set(err, FCSIM_EINVAL, "parameter `%s` (%s): %s", p->name,
-                             fcsim_model_unit_name(p->unit), perr.msg);
+      return fcsim_error_set(err, FCSIM_EINVAL, "parameter `%s` (%s): %s", p->name, fcsim_model_unit_name(p->unit),
+                             perr.msg);
     if (p->unit == FCSIM_MU_BITS_PER_S && kind == FCSIM_UNIT_RATE)
       v *= 8.0; /* the parser returns bytes/s */
   }
 
   if ((p->flags & (FCSIM_MP_INT | FCSIM_MP_POW2)) || p->unit == FCSIM_MU_COUNT) {
     if (v != floor(v))
-      return fcsim_error_set(err, FCSIM_EINVAL, "parameter `%s` must be an integer (got `%s`)",
-                             p->name, text);
+      return fcsim_error_set(err, FCSIM_EINVAL, "parameter `%s` must be an integer (got `%s`)", p->name, text);
   }
   if (v < 0.0 && p->min >= 0.0)
-    return fcsim_error_set(err, FCSIM_ERANGE, "parameter `%s` must not be negative (got `%s`)",
-                           p->name, text);
+    return fcsim_error_set(err, FCSIM_ERANGE, "parameter `%s` must not be negative (got `%s`)", p->name, text);
   if (v < p->min || v > p->max) {
     char lo[64], hi[64];
     fcsim_model_format(p->unit, p->choices, p->min, lo, sizeof lo);
     fcsim_model_format(p->unit, p->choices, p->max, hi, sizeof hi);
-    return fcsim_error_set(err, FCSIM_ERANGE, "parameter `%s` = `%s` is out of range [%s, %s]",
-                           p->name, text, lo, hi);
+    return fcsim_error_set(err, FCSIM_ERANGE, "parameter `%s` = `%s` is out of range [%s, %s]", p->name, text, lo, hi);
   }
   if (p->flags & FCSIM_MP_POW2) {
     double l = log2(v);
     if (v < 1.0 || l != floor(l))
-      return fcsim_error_set(err, FCSIM_EINVAL,
-                             "parameter `%s` must be a power of two (got `%s`)", p->name, text);
+      return fcsim_error_set(err, FCSIM_EINVAL, "parameter `%s` must be a power of two (got `%s`)", p->name, text);
   }
   *value = v;
   return 0;
 }
 
-int fcsim_model_set(const struct fcsim_model_ops *m, double *values, const char *key,
-                    const char *text, struct fcsim_error *err)
+int fcsim_model_set(const struct fcsim_model_ops *m, double *values, const char *key, const char *text,
+                    struct fcsim_error *err)
 {
   int i = fcsim_model_param_index(m, key);
   if (i < 0) {
     const char *s = suggest(m, key);
     if (s)
-      return fcsim_error_set(err, FCSIM_EUNKNOWN_KEY,
-                             "unknown parameter `%s` (did you mean `%s`?)", key, s);
-    return fcsim_error_set(err, FCSIM_EUNKNOWN_KEY,
-                           "unknown parameter `%s` (see `fcsim model %s --help`)", key,
+      return fcsim_error_set(err, FCSIM_EUNKNOWN_KEY, "unknown parameter `%s` (did you mean `%s`?)", key, s);
+    return fcsim_error_set(err, FCSIM_EUNKNOWN_KEY, "unknown parameter `%s` (see `fcsim model %s --help`)", key,
                            m->name);
   }
   const struct fcsim_model_param *p = &m->params[i];
@@ -198,8 +189,7 @@ int fcsim_model_set(const struct fcsim_model_ops *m, double *values, const char 
   return fcsim_model_parse_param(p, text, &values[i], err);
 }
 
-int fcsim_model_set_kv(const struct fcsim_model_ops *m, double *values, const char *kv,
-                       struct fcsim_error *err)
+int fcsim_model_set_kv(const struct fcsim_model_ops *m, double *values, const char *kv, struct fcsim_error *err)
 {
   const char *eq = strchr(kv, '=');
   if (eq == NULL || eq == kv)
@@ -213,8 +203,7 @@ int fcsim_model_set_kv(const struct fcsim_model_ops *m, double *values, const ch
   return fcsim_model_set(m, values, key, eq + 1, err);
 }
 
-int fcsim_model_apply_preset(const struct fcsim_model_ops *m, double *values, const char *name,
-                             struct fcsim_error *err)
+int fcsim_model_apply_preset(const struct fcsim_model_ops *m, double *values, const char *name, struct fcsim_error *err)
 {
   for (size_t i = 0; i < m->n_presets; i++) {
     const struct fcsim_model_preset *pr = &m->presets[i];
@@ -223,8 +212,8 @@ int fcsim_model_apply_preset(const struct fcsim_model_ops *m, double *values, co
     for (size_t k = 0; pr->settings[k]; k++) {
       int rc = fcsim_model_set_kv(m, values, pr->settings[k], err);
       if (rc != 0)
-        return fcsim_error_set(err, FCSIM_EINTERNAL, "preset %s of model %s: %s", pr->name,
-                               m->name, err ? err->msg : "bad setting");
+        return fcsim_error_set(err, FCSIM_EINTERNAL, "preset %s of model %s: %s", pr->name, m->name,
+                               err ? err->msg : "bad setting");
     }
     return 0;
   }
@@ -233,20 +222,18 @@ int fcsim_model_apply_preset(const struct fcsim_model_ops *m, double *values, co
     size_t len = strlen(list);
     snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "", m->presets[i].name);
   }
-  return fcsim_error_set(err, FCSIM_EINVAL, "unknown preset `%s` (presets: %s)", name,
-                         m->n_presets ? list : "none");
+  return fcsim_error_set(err, FCSIM_EINVAL, "unknown preset `%s` (presets: %s)", name, m->n_presets ? list : "none");
 }
 
-int fcsim_model_eval(const struct fcsim_model_ops *m, double *values, double *results,
-                     struct fcsim_error *err)
+int fcsim_model_eval(const struct fcsim_model_ops *m, double *values, double *results, struct fcsim_error *err)
 {
   for (size_t i = 0; i < m->n_results; i++)
     results[i] = NAN;
   return m->compute(values, results, err);
 }
 
-int fcsim_model_run(const char *model, const char *preset, const char *const *sets,
-                    double *values, double *results, struct fcsim_error *err)
+int fcsim_model_run(const char *model, const char *preset, const char *const *sets, double *values, double *results,
+                    struct fcsim_error *err)
 {
   const struct fcsim_model_ops *m = fcsim_model_find(model);
   if (m == NULL)
@@ -288,8 +275,7 @@ static char *eng(double v, const char *unit, char *buf, size_t size)
   return buf;
 }
 
-char *fcsim_model_format(enum fcsim_model_unit unit, const char *const *choices, double value,
-                         char *buf, size_t size)
+char *fcsim_model_format(enum fcsim_model_unit unit, const char *const *choices, double value, char *buf, size_t size)
 {
   if (isnan(value)) {
     snprintf(buf, size, "-");

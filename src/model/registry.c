@@ -8,10 +8,8 @@
 #include "model/model.h"
 
 static const struct fcsim_model_ops *const models[] = {
-  &fcsim_model_stream, &fcsim_model_fc,     &fcsim_model_p2p,
-  &fcsim_model_linkbw, &fcsim_model_gather, &fcsim_model_fft,
-  &fcsim_model_cornerturn, &fcsim_model_contraction, &fcsim_model_md,
-  NULL,
+    &fcsim_model_stream, &fcsim_model_fc,         &fcsim_model_p2p,         &fcsim_model_linkbw, &fcsim_model_gather,
+    &fcsim_model_fft,    &fcsim_model_cornerturn, &fcsim_model_contraction, &fcsim_model_md,     NULL,
 };
 
 static const void *model_at(size_t i)
@@ -20,14 +18,14 @@ static const void *model_at(size_t i)
 }
 
 static const struct fcsim_registry model_registry = {
-  .what = "model",
-  .at = model_at,
-  .name_offset = offsetof(struct fcsim_model_ops, name),
-  .required = {offsetof(struct fcsim_model_ops, summary), offsetof(struct fcsim_model_ops, source),
-               offsetof(struct fcsim_model_ops, params), offsetof(struct fcsim_model_ops, results),
-               offsetof(struct fcsim_model_ops, compute)},
-  .required_names = {"summary", "source", "params", "results", "compute"},
-  .nrequired = 5,
+    .what = "model",
+    .at = model_at,
+    .name_offset = offsetof(struct fcsim_model_ops, name),
+    .required = {offsetof(struct fcsim_model_ops, summary), offsetof(struct fcsim_model_ops, source),
+                 offsetof(struct fcsim_model_ops, params), offsetof(struct fcsim_model_ops, results),
+                 offsetof(struct fcsim_model_ops, compute)},
+    .required_names = {"summary", "source", "params", "results", "compute"},
+    .nrequired = 5,
 };
 
 const struct fcsim_model_ops *const *fcsim_model_list(void)
@@ -49,29 +47,24 @@ size_t fcsim_model_list_names(char *buf, size_t size)
 static int check_model(const struct fcsim_model_ops *m, struct fcsim_error *err)
 {
   if (m->n_params > FCSIM_MODEL_MAX_PARAMS || m->n_results > FCSIM_MODEL_MAX_RESULTS)
-    return fcsim_error_set(err, FCSIM_EINTERNAL, "model %s has too many parameters or results",
-                           m->name);
+    return fcsim_error_set(err, FCSIM_EINTERNAL, "model %s has too many parameters or results", m->name);
   for (size_t i = 0; i < m->n_params; i++) {
     const struct fcsim_model_param *p = &m->params[i];
     if (!p->name || !p->help)
-      return fcsim_error_set(err, FCSIM_EINTERNAL, "model %s: parameter %zu lacks name or help",
-                             m->name, i);
+      return fcsim_error_set(err, FCSIM_EINTERNAL, "model %s: parameter %zu lacks name or help", m->name, i);
     for (size_t j = 0; j < i; j++)
       if (strcmp(p->name, m->params[j].name) == 0)
-        return fcsim_error_set(err, FCSIM_EINTERNAL, "model %s: parameter `%s` declared twice",
-                               m->name, p->name);
+        return fcsim_error_set(err, FCSIM_EINTERNAL, "model %s: parameter `%s` declared twice", m->name, p->name);
     if (p->unit == FCSIM_MU_ENUM && p->choices == NULL)
-      return fcsim_error_set(err, FCSIM_EINTERNAL, "model %s: enum `%s` has no choices", m->name,
-                             p->name);
+      return fcsim_error_set(err, FCSIM_EINTERNAL, "model %s: enum `%s` has no choices", m->name, p->name);
     if (!(p->flags & FCSIM_MP_AUTO) && (p->def < p->min || p->def > p->max))
-      return fcsim_error_set(err, FCSIM_EINTERNAL, "model %s: default of `%s` out of range",
-                             m->name, p->name);
+      return fcsim_error_set(err, FCSIM_EINTERNAL, "model %s: default of `%s` out of range", m->name, p->name);
   }
   for (size_t i = 0; i < m->n_results; i++)
     for (size_t j = 0; j < i; j++)
       if (strcmp(m->results[i].name, m->results[j].name) == 0)
-        return fcsim_error_set(err, FCSIM_EINTERNAL, "model %s: result `%s` declared twice",
-                               m->name, m->results[i].name);
+        return fcsim_error_set(err, FCSIM_EINTERNAL, "model %s: result `%s` declared twice", m->name,
+                               m->results[i].name);
 
   double values[FCSIM_MODEL_MAX_PARAMS], results[FCSIM_MODEL_MAX_RESULTS];
   int rc;

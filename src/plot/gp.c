@@ -26,8 +26,7 @@ void gp_begin(FILE *f, const char *image_path, int svg, int width, int height)
 {
   fprintf(f, "# gnuplot script written by fcsim plot\n");
   if (svg)
-    fprintf(f, "set terminal svg size %d,%d dynamic noenhanced font 'sans,11' background rgb 'white'\n", width,
-            height);
+    fprintf(f, "set terminal svg size %d,%d dynamic noenhanced font 'sans,11' background rgb 'white'\n", width, height);
   else
     fprintf(f, "set terminal pngcairo size %d,%d noenhanced font 'sans,10' background rgb 'white'\n", width, height);
   fprintf(f, "set output ");
@@ -127,10 +126,18 @@ void plot_config_summary(json_t *rec, const char *skip, char *buf, size_t size)
   static const struct {
     const char *key, *fmt;
   } parts[] = {
-    {"network.dims", "%s"}, {"network.topology", "%s"}, {"router.model", "%s router"}, {"router.vcs", "%s VCs"},
-    {"routing.algorithm", "%s routing"}, {"router.arbitration", "%s arbitration"},
-    {"traffic.pattern", "%s traffic"}, {"traffic.rate", "rate %s"}, {"traffic.packet_size", "%s packets"},
-    {"traffic.mode", "%s mode"}, {"network.link_latency", "%s links"}, {"network.clock", "%s clock"},
+      {"network.dims", "%s"},
+      {"network.topology", "%s"},
+      {"router.model", "%s router"},
+      {"router.vcs", "%s VCs"},
+      {"routing.algorithm", "%s routing"},
+      {"router.arbitration", "%s arbitration"},
+      {"traffic.pattern", "%s traffic"},
+      {"traffic.rate", "rate %s"},
+      {"traffic.packet_size", "%s packets"},
+      {"traffic.mode", "%s mode"},
+      {"network.link_latency", "%s links"},
+      {"network.clock", "%s clock"},
   };
   buf[0] = '\0';
   for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)

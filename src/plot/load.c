@@ -266,8 +266,8 @@ static enum fcsim_plot_kind kind_of(enum file_kind fk, size_t nrecords)
   return nrecords == 1 ? FCSIM_PLOT_RUN : FCSIM_PLOT_SWEEP;
 }
 
-int fcsim_plot_load(const char *const *paths, int npaths, enum fcsim_plot_kind want,
-                    struct fcsim_plot_data **out, struct fcsim_error *err)
+int fcsim_plot_load(const char *const *paths, int npaths, enum fcsim_plot_kind want, struct fcsim_plot_data **out,
+                    struct fcsim_error *err)
 {
   struct fcsim_plot_data *d = calloc(1, sizeof *d);
   if (!d || !(d->records = json_array())) {
@@ -292,11 +292,15 @@ int fcsim_plot_load(const char *const *paths, int npaths, enum fcsim_plot_kind w
   }
   d->kind = kind_of(first, json_array_size(d->records));
   if (want != FCSIM_PLOT_AUTO && want != d->kind) {
-    int ok = first == FK_SIM && (want == FCSIM_PLOT_SWEEP || (want == FCSIM_PLOT_RUN && json_array_size(d->records) == 1));
+    int ok =
+        first == FK_SIM && (want == FCSIM_PLOT_SWEEP || (want == FCSIM_PLOT_RUN && json_array_size(d->records) == 1));
     if (!ok) {
       fcsim_plot_free(d);
       return fcsim_error_set(err, FCSIM_EINVAL, "%s: cannot be drawn as a %s (it is a %s result)", paths[0],
-                             fcsim_plot_kind_name(want), first == FK_SIM ? "simulation" : first == FK_TUNE ? "tune" : "model");
+                             fcsim_plot_kind_name(want),
+                             first == FK_SIM    ? "simulation"
+                             : first == FK_TUNE ? "tune"
+                                                : "model");
     }
     d->kind = want;
   }

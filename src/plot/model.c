@@ -17,7 +17,8 @@ static double display_unit(enum fcsim_model_unit unit, double mx, char *label, s
   static const struct {
     double f;
     const char *p;
-  } pre[] = {{1e15, "P"}, {1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}, {1, ""}, {1e-3, "m"}, {1e-6, "u"}, {1e-9, "n"}};
+  } pre[] = {{1e15, "P"}, {1e12, "T"}, {1e9, "G"},  {1e6, "M"}, {1e3, "k"},
+             {1, ""},     {1e-3, "m"}, {1e-6, "u"}, {1e-9, "n"}};
   const char *base = NULL;
   switch (unit) {
   case FCSIM_MU_RATIO: snprintf(label, size, "%%"); return 100;
@@ -52,7 +53,8 @@ static int varied_param(const struct fcsim_model_ops *m, json_t *recs)
       continue;
     size_t i;
     json_t *r;
-    json_array_foreach(recs, i, r) if (!json_equal(json_object_get(json_object_get(r, "params"), m->params[p].name), v0)) return (int)p;
+    json_array_foreach(recs, i, r) if (!json_equal(json_object_get(json_object_get(r, "params"), m->params[p].name),
+                                                   v0)) return (int)p;
   }
   return -1;
 }
@@ -71,7 +73,8 @@ static int pick_results(const struct fcsim_model_ops *m, json_t *recs, const cha
       double lo = INFINITY, hi = -INFINITY;
       size_t i;
       json_t *r;
-      json_array_foreach(recs, i, r) {
+      json_array_foreach(recs, i, r)
+      {
         double v = rec_value(r, "results", m->results[k].name);
         if (isfinite(v))
           lo = fmin(lo, v), hi = fmax(hi, v);
@@ -105,7 +108,8 @@ static void max_abs(json_t *recs, const char *group, const char *name, double *m
   size_t i;
   json_t *r;
   *mx = 0, *mn = INFINITY;
-  json_array_foreach(recs, i, r) {
+  json_array_foreach(recs, i, r)
+  {
     double v = fabs(rec_value(r, group, name));
     if (isfinite(v))
       *mx = fmax(*mx, v), *mn = fmin(*mn, v);
@@ -121,7 +125,8 @@ int plot_model(const struct fcsim_plot_data *d, const char *image, int svg, FILE
     return fcsim_error_set(err, FCSIM_EINVAL, "%s: unknown model `%s`", d->source, name ? name : "");
   int px = varied_param(m, recs), res[MAX_PANELS];
   if (px < 0)
-    return fcsim_error_set(err, FCSIM_EINVAL, "%s: one model point; draw a sweep (`fcsim model %s --vary KEY=A:B:STEP --json FILE`)",
+    return fcsim_error_set(err, FCSIM_EINVAL,
+                           "%s: one model point; draw a sweep (`fcsim model %s --vary KEY=A:B:STEP --json FILE`)",
                            d->source, m->name);
   const struct fcsim_model_param *xp0 = &m->params[px];
   int n = pick_results(m, recs, xp0->name, res);
@@ -134,12 +139,13 @@ int plot_model(const struct fcsim_plot_data *d, const char *image, int svg, FILE
   double xf = display_unit(xp->unit, xmax, xunit, sizeof xunit);
   int cols = n > 1 ? 2 : 1, rows = (n + cols - 1) / cols;
   gp_begin(f, image, svg, 1100, 300 + 330 * rows);
-  snprintf(caption, sizeof caption, "model %s (%s); %s varied, other parameters as in %s", m->name, m->source,
-           xp->name, d->source);
+  snprintf(caption, sizeof caption, "model %s (%s); %s varied, other parameters as in %s", m->name, m->source, xp->name,
+           d->source);
   gp_caption(f, caption);
   fprintf(f, "set multiplot layout %d,%d title ", rows, cols);
   gp_str(f, m->summary);
-  fprintf(f, " font ',12' margins 0.08,0.97,0.1,0.9 spacing 0.1,0.14\nset key top right\nset offsets graph 0.02, graph 0.02, graph 0.3, graph 0.05\n");
+  fprintf(f, " font ',12' margins 0.08,0.97,0.1,0.9 spacing 0.1,0.14\nset key top right\nset offsets graph 0.02, graph "
+             "0.02, graph 0.3, graph 0.05\n");
   fprintf(f, "set xlabel '%s%s%s%s'\n", xp->name, xunit[0] ? " (" : "", xunit, xunit[0] ? ")" : "");
   if (xmin > 0 && xmax / xmin >= 64)
     fprintf(f, "set logscale x 2\n");
@@ -150,7 +156,8 @@ int plot_model(const struct fcsim_plot_data *d, const char *image, int svg, FILE
     fprintf(f, "$r%d << EOD\n", k);
     size_t i;
     json_t *rec;
-    json_array_foreach(recs, i, rec) {
+    json_array_foreach(recs, i, rec)
+    {
       gp_num(f, rec_value(rec, "params", xp->name) * xf);
       fputc(' ', f);
       gp_num(f, rec_value(rec, "results", r->name) * yf);

@@ -30,8 +30,8 @@ enum fcsim_plot_kind fcsim_plot_kind_parse(const char *name);
  * one curve per configuration). A file that is not an fcsim result is
  * FCSIM_EPARSE naming it; an unreadable one FCSIM_EIO. `want` forces the
  * kind (AUTO: one run -> run, several -> sweep). */
-int fcsim_plot_load(const char *const *paths, int npaths, enum fcsim_plot_kind want,
-                    struct fcsim_plot_data **out, struct fcsim_error *err);
+int fcsim_plot_load(const char *const *paths, int npaths, enum fcsim_plot_kind want, struct fcsim_plot_data **out,
+                    struct fcsim_error *err);
 enum fcsim_plot_kind fcsim_plot_data_kind(const struct fcsim_plot_data *d);
 void fcsim_plot_free(struct fcsim_plot_data *d);
 

@@ -8,16 +8,16 @@
 
 #include "plot/plot_internal.h"
 
-#define MAX_DIMS 6
+#define MAX_DIMS   6
 #define MAX_PLANES 8
-#define HIST_BINS 60
+#define HIST_BINS  60
 
 /* The network's shape, from config.network.dims ("4x4x4"). */
 struct shape {
   int ndims, dims[MAX_DIMS];
-  int mesh;       /* no wraparound links */
+  int mesh; /* no wraparound links */
   long nodes;
-  long planes;    /* product of dims[2..] */
+  long planes; /* product of dims[2..] */
 };
 
 static int parse_shape(json_t *rec, struct shape *s)
@@ -152,13 +152,14 @@ static void write_histogram(FILE *f, json_t *rec, json_t *hist, double bottom, d
   fprintf(f, "set origin 0,%g\nset size 1,%g\nset title 'latency of measured packets'\n", bottom, height);
   fprintf(f, "set xlabel 'packet latency, creation to tail ejection (cycles)'\nset ylabel 'packets'\n");
   fprintf(f, "set key top right\nset style fill solid 0.6 border rgb 'gray30'\nset boxwidth %g\n", width * 0.9);
-  fprintf(f, "set arrow 1 from %g, graph 0 to %g, graph 1 nohead dt 2 lw 2 lc rgb 'blue'\n",
-          plot_num(m, "avg_latency"), plot_num(m, "avg_latency"));
-  fprintf(f, "set arrow 2 from %g, graph 0 to %g, graph 1 nohead dt 3 lw 2 lc rgb 'red'\n",
-          plot_num(m, "p99_latency"), plot_num(m, "p99_latency"));
-  fprintf(f, "plot $hist using 1:2 with boxes lc rgb '#4a7fb5' title 'packets (bins of %g cycles)', "
-             "NaN with lines dt 2 lw 2 lc rgb 'blue' title 'average %.1f', "
-             "NaN with lines dt 3 lw 2 lc rgb 'red' title '99th percentile %.0f'\n",
+  fprintf(f, "set arrow 1 from %g, graph 0 to %g, graph 1 nohead dt 2 lw 2 lc rgb 'blue'\n", plot_num(m, "avg_latency"),
+          plot_num(m, "avg_latency"));
+  fprintf(f, "set arrow 2 from %g, graph 0 to %g, graph 1 nohead dt 3 lw 2 lc rgb 'red'\n", plot_num(m, "p99_latency"),
+          plot_num(m, "p99_latency"));
+  fprintf(f,
+          "plot $hist using 1:2 with boxes lc rgb '#4a7fb5' title 'packets (bins of %g cycles)', "
+          "NaN with lines dt 2 lw 2 lc rgb 'blue' title 'average %.1f', "
+          "NaN with lines dt 3 lw 2 lc rgb 'red' title '99th percentile %.0f'\n",
           width, plot_num(m, "avg_latency"), plot_num(m, "p99_latency"));
 }
 
@@ -186,8 +187,9 @@ int plot_run(const struct fcsim_plot_data *d, const char *image, int svg, FILE *
     int rc = write_heatmaps(f, rec, util, 0.95, has_hist ? 0.52 : 0.86, err);
     if (rc)
       return rc;
-    fprintf(f, "set label 998 'cell between two nodes: the link joining them; node cell: its link to the next "
-               "plane (+z); last column/row: wraparound links' at screen 0.5, screen %g center font ',9'\n",
+    fprintf(f,
+            "set label 998 'cell between two nodes: the link joining them; node cell: its link to the next "
+            "plane (+z); last column/row: wraparound links' at screen 0.5, screen %g center font ',9'\n",
             has_hist ? 0.415 : 0.07);
   }
   if (has_hist)

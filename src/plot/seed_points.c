@@ -14,21 +14,21 @@ static const char lbm[] = "m=1 M=16 O_pipe=131 F=175e6 N_grid=172800 D_comp=0";
 static const char vcsn[] = "b=12.44e9 l=8.47e-7";
 
 static const struct plot_seed_point points[] = {
-  {"stream", "M", "sustained_flops", 8, 2.5e12, "001 Fig. 3.9", tsunami},
-  {"stream", "M", "efficiency", 8, 0.98, "001 Fig. 3.9", tsunami},
-  {"stream", "M", "parallel_efficiency", 16, 0.97, "001 Fig. 3.10", tsunami},
-  {"stream", "M", "parallel_efficiency", 32, 0.94, "001 Fig. 3.10", tsunami},
-  {"stream", "n", "sustained_flops", 1, 318.828e9, "001 Fig. 3.11", lbm},
-  {"stream", "n", "sustained_flops", 2, 448.79e9, "001 Fig. 3.11", lbm},
-  {"stream", "n", "sustained_flops", 4, 435.99e9, "001 Fig. 3.11", lbm},
-  {"stream", "n", "efficiency", 1, 0.87, "001 Fig. 3.11", lbm},
-  {"stream", "n", "efficiency", 2, 0.61, "001 Fig. 3.11", lbm},
-  {"stream", "n", "efficiency", 4, 0.30, "001 Fig. 3.11", lbm},
-  {"stream", "n", "stall_ratio", 2, 0.2857, "001 Fig. 3.11", lbm},
-  {"stream", "n", "stall_ratio", 4, 0.6429, "001 Fig. 3.11", lbm},
-  {"gather", "n", "time_s", 32, 25e-3, "002 §6.5", "d=16777216 b=12.44e9 l=8.47e-7"},
-  {"gather", "n", "time_s", 512, 130e-3, "002 §6.5", "d=1048576 b=12.44e9 l=8.47e-7"},
-  {"gather", "n", "stages", 9, 3, "002 §5.2", vcsn},
+    {"stream", "M", "sustained_flops", 8, 2.5e12, "001 Fig. 3.9", tsunami},
+    {"stream", "M", "efficiency", 8, 0.98, "001 Fig. 3.9", tsunami},
+    {"stream", "M", "parallel_efficiency", 16, 0.97, "001 Fig. 3.10", tsunami},
+    {"stream", "M", "parallel_efficiency", 32, 0.94, "001 Fig. 3.10", tsunami},
+    {"stream", "n", "sustained_flops", 1, 318.828e9, "001 Fig. 3.11", lbm},
+    {"stream", "n", "sustained_flops", 2, 448.79e9, "001 Fig. 3.11", lbm},
+    {"stream", "n", "sustained_flops", 4, 435.99e9, "001 Fig. 3.11", lbm},
+    {"stream", "n", "efficiency", 1, 0.87, "001 Fig. 3.11", lbm},
+    {"stream", "n", "efficiency", 2, 0.61, "001 Fig. 3.11", lbm},
+    {"stream", "n", "efficiency", 4, 0.30, "001 Fig. 3.11", lbm},
+    {"stream", "n", "stall_ratio", 2, 0.2857, "001 Fig. 3.11", lbm},
+    {"stream", "n", "stall_ratio", 4, 0.6429, "001 Fig. 3.11", lbm},
+    {"gather", "n", "time_s", 32, 25e-3, "002 §6.5", "d=16777216 b=12.44e9 l=8.47e-7"},
+    {"gather", "n", "time_s", 512, 130e-3, "002 §6.5", "d=1048576 b=12.44e9 l=8.47e-7"},
+    {"gather", "n", "stages", 9, 3, "002 §5.2", vcsn},
 };
 
 /* 1 if every "name=value" of `when` matches `params` (relative 1e-9). */

@@ -17,9 +17,11 @@ static void varying_keys(json_t *recs, char *buf, size_t size)
   json_t *cfg0 = json_object_get(json_array_get(recs, 0), "config"), *sec;
   const char *sname, *kname;
   buf[0] = '\0';
-  json_object_foreach(cfg0, sname, sec) {
+  json_object_foreach(cfg0, sname, sec)
+  {
     json_t *v;
-    json_object_foreach(sec, kname, v) {
+    json_object_foreach(sec, kname, v)
+    {
       size_t i;
       json_t *r;
       int differs = 0;
@@ -49,7 +51,8 @@ static void curve_label(json_t *rec, const char *vary, const char *xkey, char *b
     *dot = '.';
   }
   if (!buf[0])
-    snprintf(buf, size, "%s, %s", plot_key_text(rec, "routing", "algorithm"), plot_key_text(rec, "router", "arbitration"));
+    snprintf(buf, size, "%s, %s", plot_key_text(rec, "routing", "algorithm"),
+             plot_key_text(rec, "router", "arbitration"));
 }
 
 /* One point of a curve. */

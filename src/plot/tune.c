@@ -14,11 +14,11 @@
 
 /* The table the figures are drawn from. */
 struct tune_table {
-  int nw, nc, ns;                 /* workloads, configurations, sweep points */
+  int nw, nc, ns;                             /* workloads, configurations, sweep points */
   const char *w[MAX_W], *c[MAX_C], *s[MAX_S]; /* their names (owned by the JSON) */
-  double v[MAX_W][MAX_C];         /* geometric mean of the metric over the sweep; NaN invalid */
-  double gain[MAX_W][MAX_C];      /* % better than the average configuration */
-  double area[MAX_C];             /* router area of the configured VCs (ALMs), 0 unknown */
+  double v[MAX_W][MAX_C];                     /* geometric mean of the metric over the sweep; NaN invalid */
+  double gain[MAX_W][MAX_C];                  /* % better than the average configuration */
+  double area[MAX_C];                         /* router area of the configured VCs (ALMs), 0 unknown */
 };
 
 static int index_of(const char **names, int *n, int max, const char *name)
@@ -42,7 +42,8 @@ static const char *pick_metric(json_t *header)
 {
   size_t i;
   json_t *m;
-  json_array_foreach(json_object_get(header, "metrics"), i, m) {
+  json_array_foreach(json_object_get(header, "metrics"), i, m)
+  {
     const char *name = json_string_value(m);
     if (name && strstr(name, "latency"))
       return name;
@@ -63,8 +64,10 @@ static int build(json_t *points, const char *metric, struct tune_table *t)
   json_t *p;
   double top_rung = 0;
   json_array_foreach(points, i, p) top_rung = fmax(top_rung, plot_num(p, "rung"));
-  json_array_foreach(points, i, p) {
-    const char *wn = json_string_value(json_object_get(p, "workload")), *cn = json_string_value(json_object_get(p, "label"));
+  json_array_foreach(points, i, p)
+  {
+    const char *wn = json_string_value(json_object_get(p, "workload")),
+               *cn = json_string_value(json_object_get(p, "label"));
     const char *sn = json_string_value(json_object_get(p, "sweep"));
     if (!wn || !cn || plot_num(p, "rung") != top_rung)
       continue;
@@ -133,8 +136,11 @@ static void write_gain_map(FILE *f, const struct tune_table *t, const char *metr
   fprintf(f, ")\nset xrange [-0.5:%g]\nset yrange [-0.5:%g]\nunset key\n", t->nc - 0.5, t->nw - 0.5);
   fprintf(f, "plot $gain matrix with image pixels");
   if (t->nc <= 24)
-    fprintf(f, ", $gain matrix using 1:2:($3 == $3 ? sprintf('%%.0f', abs($3) < 0.5 ? 0 : $3) : 'x') with labels font ',8'");
-  fprintf(f, "\nunset xrange\nunset yrange\nset xtics norotate font ',10'\nset xtics autofreq\nset ytics autofreq\nset grid\n");
+    fprintf(
+        f,
+        ", $gain matrix using 1:2:($3 == $3 ? sprintf('%%.0f', abs($3) < 0.5 ? 0 : $3) : 'x') with labels font ',8'");
+  fprintf(f, "\nunset xrange\nunset yrange\nset xtics norotate font ',10'\nset xtics autofreq\nset ytics autofreq\nset "
+             "grid\n");
 }
 
 static int area_cmp(const void *a, const void *b)
@@ -201,9 +207,9 @@ int plot_tune(const struct fcsim_plot_data *d, const char *image, int svg, FILE 
   const char *key;
   json_t *v;
   json_object_foreach(json_object_get(d->tune_header, "space"), key, v)
-    snprintf(skip + strlen(skip), sizeof skip - strlen(skip), " %s", key);
+      snprintf(skip + strlen(skip), sizeof skip - strlen(skip), " %s", key);
   json_object_foreach(json_object_get(d->tune_header, "vary"), key, v)
-    snprintf(skip + strlen(skip), sizeof skip - strlen(skip), " %s", key);
+      snprintf(skip + strlen(skip), sizeof skip - strlen(skip), " %s", key);
   plot_config_summary(json_array_get(d->records, 0), skip, summary, sizeof summary);
   snprintf(caption, sizeof caption, "%d workloads x %d configurations x %d sweep points; %s; %s", t->nw, t->nc, t->ns,
            summary, d->source);

@@ -39,8 +39,8 @@
 #include "router/vc.h" /* fcsim_pktq: the source queue */
 #include "topo/bee3.h"
 
-#define B3_NONE (-1)
-#define B3_MAX_NP FCSIM_BEE3_MAX_PORTS
+#define B3_NONE    (-1)
+#define B3_MAX_NP  FCSIM_BEE3_MAX_PORTS
 #define B3_MAX_SER 8 /* serial channels per FPGA */
 
 struct b3_in {
@@ -51,10 +51,10 @@ struct b3_in {
 };
 
 struct b3_out {
-  int16_t holder;    /* input holding it head to tail, B3_NONE when free */
-  uint16_t rr;       /* round-robin pointer: the input with the highest priority */
-  int32_t credits;   /* free slots known downstream (unused for ejection and MGT ports) */
-  uint64_t ready_m;  /* pacing: thousandths of a cycle before which it may not send again */
+  int16_t holder;   /* input holding it head to tail, B3_NONE when free */
+  uint16_t rr;      /* round-robin pointer: the input with the highest priority */
+  int32_t credits;  /* free slots known downstream (unused for ejection and MGT ports) */
+  uint64_t ready_m; /* pacing: thousandths of a cycle before which it may not send again */
 };
 
 struct b3_obuf {
@@ -62,13 +62,13 @@ struct b3_obuf {
 };
 
 struct b3_hdr {
-  uint32_t buffered;        /* flits in the input FIFOs */
-  uint32_t queued;          /* packets in the source queue */
-  uint32_t inj_sent;        /* flits of the front packet moved into the local FIFO */
-  uint32_t obuffered;       /* flits in outbound buffers */
-  int16_t rx_holder;        /* MGT: the serial input streaming into the crossbar, or B3_NONE */
-  int16_t tx_holder;        /* MGT: the serial output the gateway is writing, or B3_NONE */
-  uint16_t rx_rr;           /* MGT: receive arbiter's pointer (a port) */
+  uint32_t buffered;  /* flits in the input FIFOs */
+  uint32_t queued;    /* packets in the source queue */
+  uint32_t inj_sent;  /* flits of the front packet moved into the local FIFO */
+  uint32_t obuffered; /* flits in outbound buffers */
+  int16_t rx_holder;  /* MGT: the serial input streaming into the crossbar, or B3_NONE */
+  int16_t tx_holder;  /* MGT: the serial output the gateway is writing, or B3_NONE */
+  uint16_t rx_rr;     /* MGT: receive arbiter's pointer (a port) */
   uint16_t pad;
   uint64_t tx_ready_m;      /* MGT: pacing of the gateway (2 GB/s) */
   struct fcsim_pktq srcq;   /* packets created here */
@@ -236,8 +236,7 @@ static int b3_route(const struct b3_shared *sh, struct b3_node *n, int i)
   const struct fcsim_flit *f = &n->buf[b3_front_at(sh, n, i)];
   if (f->dest == n->node)
     return sh->np;
-  return sh->routing->route(sh->topo, sh->p, n->node, f->dest, f->route, i == sh->np ? -1 : i, &n->h->hop_rng,
-                            NULL);
+  return sh->routing->route(sh->topo, sh->p, n->node, f->dest, f->route, i == sh->np ? -1 : i, &n->h->hop_rng, NULL);
 }
 
 /* An MGT router's serial inputs share one stream into the crossbar: the
@@ -433,8 +432,9 @@ static void b3_fill_info(struct b3_shared *sh)
       double gbps = fcsim_bee3_port_gbps(b, n, q, bytes);
       in->ival_m = gbps > 0 ? ival_of(gbps, p) : 0;
       in->serial = bp->cls == FCSIM_BEE3_AURORA || bp->cls == FCSIM_BEE3_ETH;
-      in->pacer = (uint8_t)(fcsim_bee3_is_fpga(b, n) && q >= FCSIM_BEE3_FINAL && q < FCSIM_BEE3_ONBOARD
-                                ? q - FCSIM_BEE3_FINAL : q);
+      in->pacer =
+          (uint8_t)(fcsim_bee3_is_fpga(b, n) && q >= FCSIM_BEE3_FINAL && q < FCSIM_BEE3_ONBOARD ? q - FCSIM_BEE3_FINAL
+                                                                                                : q);
       in->mgt = b->mgt && fcsim_bee3_is_fpga(b, n) && bp->cls == FCSIM_BEE3_AURORA;
       if (in->mgt)
         in->rx_delay = (uint32_t)cycles_of(FCSIM_BEE3_MGT_RX_NS, p->clock_hz);

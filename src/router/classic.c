@@ -148,8 +148,7 @@ static uint64_t classic_next_wake(const void *shared, const void *state, uint64_
   return h->buffered || h->queued ? now + 1 : UINT64_MAX;
 }
 
-static int classic_setup(const struct fcsim_router_env *env, void **shared, size_t *state_size,
-                         struct fcsim_error *err)
+static int classic_setup(const struct fcsim_router_env *env, void **shared, size_t *state_size, struct fcsim_error *err)
 {
   return vc_setup(env, 1, 0, shared, state_size, err);
 }

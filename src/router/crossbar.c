@@ -44,7 +44,7 @@
 #include "router/vc.h" /* fcsim_pktq: the source queue */
 
 #define XB_MAX_PORTS 63 /* network ports (inputs incl. the local one fit a 64-bit mask) */
-#define XB_NONE (-1)
+#define XB_NONE      (-1)
 
 /* The through-latency of the seed's crossbar: 64 ns (16 cycles at 250 MHz). */
 #define XB_THROUGH_NS 64.0
@@ -67,12 +67,12 @@ struct xb_out {
 
 /* The hot header of a node's state. */
 struct xb_hdr {
-  uint32_t buffered;       /* flits in the input FIFOs */
-  uint32_t queued;         /* packets in the source queue */
-  uint32_t inj_sent;       /* flits of the front packet moved into the local FIFO */
+  uint32_t buffered; /* flits in the input FIFOs */
+  uint32_t queued;   /* packets in the source queue */
+  uint32_t inj_sent; /* flits of the front packet moved into the local FIFO */
   uint32_t pad;
-  struct fcsim_pktq srcq;  /* packets created here, waiting for the local FIFO */
-  struct fcsim_rng hop_rng;/* per-hop routing choices */
+  struct fcsim_pktq srcq;   /* packets created here, waiting for the local FIFO */
+  struct fcsim_rng hop_rng; /* per-hop routing choices */
 };
 
 /* The set-up shared by all crossbar nodes (read-only in a run). */
@@ -81,24 +81,24 @@ struct xb_shared {
   const struct fcsim_topo *topo;
   const struct fcsim_graph *g;
   const struct fcsim_routing_ops *routing;
-  int np;            /* network ports (the largest radix in the graph); the local port is np */
-  int nin;           /* inputs and outputs: np + 1 */
-  int depth;         /* flits per input FIFO (router.vc_depth) */
-  double ticks_per_cycle; /* this kind's cycle in engine ticks (1 with one clock) */
-  uint64_t S;        /* through-latency, cycles (router.switch_cycles) */
-  uint64_t local;    /* injection / ejection channel, cycles (router.local_cycles) */
+  int np;                          /* network ports (the largest radix in the graph); the local port is np */
+  int nin;                         /* inputs and outputs: np + 1 */
+  int depth;                       /* flits per input FIFO (router.vc_depth) */
+  double ticks_per_cycle;          /* this kind's cycle in engine ticks (1 with one clock) */
+  uint64_t S;                      /* through-latency, cycles (router.switch_cycles) */
+  uint64_t local;                  /* injection / ejection channel, cycles (router.local_cycles) */
   size_t off_in, off_out, off_buf; /* byte offsets in a node's state */
 };
 
 /* Pointers into one node's state. */
 struct xb_node {
   struct xb_hdr *h;
-  struct xb_in *in;        /* [nin] */
-  struct xb_out *out;      /* [nin] */
-  struct fcsim_flit *buf;  /* [nin * depth] */
+  struct xb_in *in;       /* [nin] */
+  struct xb_out *out;     /* [nin] */
+  struct fcsim_flit *buf; /* [nin * depth] */
   uint32_t node;
-  uint32_t slot0;          /* graph slot of port 0 */
-  int radix;               /* this node's network ports */
+  uint32_t slot0; /* graph slot of port 0 */
+  int radix;      /* this node's network ports */
 };
 
 static size_t align8(size_t n)

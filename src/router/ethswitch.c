@@ -53,35 +53,35 @@
 #include "router/vc.h" /* fcsim_pktq: the source queue */
 
 #define ES_MAX_PORTS 63 /* network ports (inputs and outputs incl. the local one fit a 64-bit mask) */
-#define ES_NONE (-1)
+#define ES_NONE      (-1)
 
 /* One input FIFO (a ring of `depth` flits in the node's buffer). */
 struct es_in {
-  uint32_t head;    /* oldest flit */
-  uint32_t count;   /* flits buffered */
-  uint32_t tails;   /* complete frames buffered (tails received) */
-  int16_t out;      /* output of the frame at the front (routed), ES_NONE before routing */
+  uint32_t head;  /* oldest flit */
+  uint32_t count; /* flits buffered */
+  uint32_t tails; /* complete frames buffered (tails received) */
+  int16_t out;    /* output of the frame at the front (routed), ES_NONE before routing */
   uint16_t pad;
 };
 
 /* One output buffer (network port, or the ejection port at index np). */
 struct es_out {
-  uint32_t head;      /* oldest flit */
-  uint32_t count;     /* flits buffered */
-  int32_t credits;    /* free slots known in the downstream input FIFO (unused for ejection) */
-  uint32_t owed_bytes;/* framing overhead still to be paid as idle wire time */
-  uint32_t in_frame;  /* 1 while a frame is partly sent */
+  uint32_t head;       /* oldest flit */
+  uint32_t count;      /* flits buffered */
+  int32_t credits;     /* free slots known in the downstream input FIFO (unused for ejection) */
+  uint32_t owed_bytes; /* framing overhead still to be paid as idle wire time */
+  uint32_t in_frame;   /* 1 while a frame is partly sent */
   uint32_t pad;
 };
 
 /* The hot header of a node's state. */
 struct es_hdr {
-  uint32_t buffered;       /* flits in inputs and outputs */
-  uint32_t queued;         /* packets in the source queue */
-  uint32_t inj_sent;       /* flits of the front packet moved into the local input */
-  uint32_t rr;             /* input served first by the next forwarding pass */
-  struct fcsim_pktq srcq;  /* packets created here, waiting for the local input */
-  struct fcsim_rng hop_rng;/* routing choices */
+  uint32_t buffered;        /* flits in inputs and outputs */
+  uint32_t queued;          /* packets in the source queue */
+  uint32_t inj_sent;        /* flits of the front packet moved into the local input */
+  uint32_t rr;              /* input served first by the next forwarding pass */
+  struct fcsim_pktq srcq;   /* packets created here, waiting for the local input */
+  struct fcsim_rng hop_rng; /* routing choices */
 };
 
 /* The set-up shared by all nodes of this kind; the counters are the only
@@ -91,21 +91,21 @@ struct es_shared {
   const struct fcsim_topo *topo;
   const struct fcsim_graph *g;
   const struct fcsim_routing_ops *routing;
-  int np;                 /* network ports (largest radix); the local port is np */
-  int nin;                /* np + 1 */
-  int depth;              /* flits per input FIFO (router.vc_depth) */
-  int out_depth;          /* flits per output buffer (switch.buffer) */
-  int drop;               /* 1: drop on a full output buffer, 0: pause */
-  int port_by_message;    /* local frames leave on port (message index mod radix) */
-  uint32_t overhead_bytes;/* framing bytes per frame (wire time) */
-  uint32_t flit_bytes;    /* network.flit_bits / 8 */
-  uint64_t tS;            /* store-and-forward latency, cycles (switch.latency) */
-  uint64_t local;         /* ejection channel, cycles (router.local_cycles) */
-  double ticks_per_cycle; /* this kind's cycle in engine ticks */
+  int np;                                                   /* network ports (largest radix); the local port is np */
+  int nin;                                                  /* np + 1 */
+  int depth;                                                /* flits per input FIFO (router.vc_depth) */
+  int out_depth;                                            /* flits per output buffer (switch.buffer) */
+  int drop;                                                 /* 1: drop on a full output buffer, 0: pause */
+  int port_by_message;                                      /* local frames leave on port (message index mod radix) */
+  uint32_t overhead_bytes;                                  /* framing bytes per frame (wire time) */
+  uint32_t flit_bytes;                                      /* network.flit_bits / 8 */
+  uint64_t tS;                                              /* store-and-forward latency, cycles (switch.latency) */
+  uint64_t local;                                           /* ejection channel, cycles (router.local_cycles) */
+  double ticks_per_cycle;                                   /* this kind's cycle in engine ticks */
   size_t off_in, off_out, off_inbuf, off_stamp, off_outbuf; /* byte offsets in a node's state */
-  _Atomic uint64_t dropped_packets; /* frames dropped on full output buffers */
-  _Atomic uint64_t dropped_flits;   /* their flits */
-  _Atomic uint64_t pause_cycles;    /* input-cycles a complete frame waited for output space */
+  _Atomic uint64_t dropped_packets;                         /* frames dropped on full output buffers */
+  _Atomic uint64_t dropped_flits;                           /* their flits */
+  _Atomic uint64_t pause_cycles;                            /* input-cycles a complete frame waited for output space */
 };
 
 /* Pointers into one node's state. */
@@ -117,8 +117,8 @@ struct es_node {
   uint64_t *stamp;           /* [nin * depth] cycle each flit arrived */
   struct fcsim_flit *outbuf; /* [nin * out_depth] */
   uint32_t node;
-  uint32_t slot0;            /* graph slot of port 0 */
-  int radix;                 /* this node's network ports */
+  uint32_t slot0; /* graph slot of port 0 */
+  int radix;      /* this node's network ports */
 };
 
 static size_t align8(size_t n)
@@ -252,8 +252,7 @@ static int es_route(const struct es_shared *sh, struct es_node *n, int i)
     return sh->np;
   if (i == sh->np && sh->port_by_message && n->radix > 1)
     return (int)(f->aux % (uint32_t)n->radix);
-  return sh->routing->route(sh->topo, sh->p, n->node, f->dest, f->route, i == sh->np ? -1 : i, &n->h->hop_rng,
-                            NULL);
+  return sh->routing->route(sh->topo, sh->p, n->node, f->dest, f->route, i == sh->np ? -1 : i, &n->h->hop_rng, NULL);
 }
 
 /* Removes the front frame (len flits) of input i, copying it into output o
@@ -458,8 +457,8 @@ static int es_derive(struct fcsim_params *p, int depth_auto, int switch_auto, co
   const struct fcsim_framing *fr = fcsim_framing_find(p->sw_framing);
   uint64_t frame_bytes = (uint64_t)p->packet_flits * (uint64_t)p->flit_bits / 8;
   if (p->flit_bits % 8)
-    return fcsim_error_set(err, FCSIM_ECOMBINATION, "router.model = ethswitch: network.flit_bits = %d is not whole bytes",
-                           p->flit_bits);
+    return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                           "router.model = ethswitch: network.flit_bits = %d is not whole bytes", p->flit_bits);
   if (fr && frame_bytes > fr->max_payload_bytes)
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
                            "router.model = ethswitch: traffic.packet_size = %d flits is %llu bytes, more than the "

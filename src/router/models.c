@@ -8,16 +8,15 @@
 static const struct {
   int levels, alms, percent;
 } table_4_2[10] = {
-  {0, 0, 0},
-  {2, 12980, 5},  /* 1 VC:  6x6,  3x2 */
-  {3, 18980, 7},  /* 2 VCs: 12x6, 3x2x2 */
-  {3, 24860, 9},  /* 3 VCs: 18x6, 3x3x2 */
-  {4, 30980, 12}, /* 4 VCs: 24x6, 3x2x2x2 */
-  {4, 42470, 16}, /* 5 VCs: 30x6, 3x3x2x2 */
-  {4, 42470, 16}, /* 6 VCs: 36x6, 3x3x2x2 */
-  {5, 54980, 21}, /* 7 VCs: 42x6, 3x2x2x2x2 */
-  {5, 54980, 21}, /* 8 VCs: 48x6, 3x2x2x2x2 */
-  {4, 60500, 23}, /* 9 VCs: 54x6, 3x3x3x2 */
+    {0, 0, 0},      {2, 12980, 5}, /* 1 VC:  6x6,  3x2 */
+    {3, 18980, 7},                 /* 2 VCs: 12x6, 3x2x2 */
+    {3, 24860, 9},                 /* 3 VCs: 18x6, 3x3x2 */
+    {4, 30980, 12},                /* 4 VCs: 24x6, 3x2x2x2 */
+    {4, 42470, 16},                /* 5 VCs: 30x6, 3x3x2x2 */
+    {4, 42470, 16},                /* 6 VCs: 36x6, 3x3x2x2 */
+    {5, 54980, 21},                /* 7 VCs: 42x6, 3x2x2x2x2 */
+    {5, 54980, 21},                /* 8 VCs: 48x6, 3x2x2x2x2 */
+    {4, 60500, 23},                /* 9 VCs: 54x6, 3x3x3x2 */
 };
 
 int fcsim_novog_switch_levels(int vcs)
@@ -44,9 +43,9 @@ int fcsim_credit_threshold_flits(int link_latency_cycles, int credit_period_cycl
 }
 
 /* The router models, in the order `fcsim help` lists them. */
-static const struct fcsim_router_ops *const router_models[] = {&fcsim_router_novog, &fcsim_router_classic,
-                                                                  &fcsim_router_crossbar, &fcsim_router_voq, &fcsim_router_ring,
-                                                                  &fcsim_router_ethswitch, &fcsim_router_bee3, NULL};
+static const struct fcsim_router_ops *const router_models[] = {
+    &fcsim_router_novog, &fcsim_router_classic,   &fcsim_router_crossbar, &fcsim_router_voq,
+    &fcsim_router_ring,  &fcsim_router_ethswitch, &fcsim_router_bee3,     NULL};
 
 static const void *model_at(size_t i)
 {
@@ -56,17 +55,17 @@ static const void *model_at(size_t i)
 /* The engine calls these members without checking them (router.h marks them
  * required); flow_control and help are read by messages and `fcsim help`. */
 static const struct fcsim_registry model_registry = {
-  .what = "router model",
-  .at = model_at,
-  .name_offset = offsetof(struct fcsim_router_ops, name),
-  .required = {offsetof(struct fcsim_router_ops, derive), offsetof(struct fcsim_router_ops, setup),
-               offsetof(struct fcsim_router_ops, teardown), offsetof(struct fcsim_router_ops, input_buffers),
-               offsetof(struct fcsim_router_ops, init), offsetof(struct fcsim_router_ops, accept),
-               offsetof(struct fcsim_router_ops, step), offsetof(struct fcsim_router_ops, credit_capacity),
-               offsetof(struct fcsim_router_ops, flow_control), offsetof(struct fcsim_router_ops, help)},
-  .required_names = {"derive", "setup", "teardown", "input_buffers", "init", "accept", "step", "credit_capacity",
-                     "flow_control", "help"},
-  .nrequired = 10,
+    .what = "router model",
+    .at = model_at,
+    .name_offset = offsetof(struct fcsim_router_ops, name),
+    .required = {offsetof(struct fcsim_router_ops, derive), offsetof(struct fcsim_router_ops, setup),
+                 offsetof(struct fcsim_router_ops, teardown), offsetof(struct fcsim_router_ops, input_buffers),
+                 offsetof(struct fcsim_router_ops, init), offsetof(struct fcsim_router_ops, accept),
+                 offsetof(struct fcsim_router_ops, step), offsetof(struct fcsim_router_ops, credit_capacity),
+                 offsetof(struct fcsim_router_ops, flow_control), offsetof(struct fcsim_router_ops, help)},
+    .required_names = {"derive", "setup", "teardown", "input_buffers", "init", "accept", "step", "credit_capacity",
+                       "flow_control", "help"},
+    .nrequired = 10,
 };
 
 const struct fcsim_router_ops *fcsim_router_model_find(const char *name)

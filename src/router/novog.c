@@ -77,8 +77,8 @@ static void send_credit_flit(struct fcsim_ctx *ctx, const struct vc_shared *sh, 
 
 /* Starts the packet at the front of output p's source queue when a VC with
  * enough credits is free. */
-static void start_injection(const struct vc_shared *sh, struct vc_node *n, int p, struct fcsim_outport *o,
-                            int32_t thr, uint64_t now)
+static void start_injection(const struct vc_shared *sh, struct vc_node *n, int p, struct fcsim_outport *o, int32_t thr,
+                            uint64_t now)
 {
   struct fcsim_packet *pk = fcsim_pktq_front(&n->srcq[p]);
   if (pk->gen_cycle + (uint64_t)(sh->p->rc_cycles + sh->p->va_cycles) > now)
@@ -255,8 +255,7 @@ static uint64_t novog_next_wake(const void *shared, const void *state, uint64_t 
   return UINT64_MAX;
 }
 
-static int novog_setup(const struct fcsim_router_env *env, void **shared, size_t *state_size,
-                       struct fcsim_error *err)
+static int novog_setup(const struct fcsim_router_env *env, void **shared, size_t *state_size, struct fcsim_error *err)
 {
   int rc = vc_setup(env, 0, 1, shared, state_size, err);
   if (rc)

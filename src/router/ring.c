@@ -28,21 +28,21 @@
 #include "router/tabroute.h"
 
 #define RG_MAX_STOPS 16
-#define RG_NONE (-1)
+#define RG_NONE      (-1)
 
 /* Seed 000 Table 4.3: the ring router's logic (ALMs) on a Stratix V 5SGSMD8. */
-#define RG_AREA_ALMS 2485
+#define RG_AREA_ALMS    2485
 #define RG_AREA_PERCENT 1
 
 /* A packet inside the node. */
 struct rg_pkt {
-  struct fcsim_flit f;   /* its header (every flit carries it) */
-  uint32_t ready;        /* low 32 bits of the cycle it may move on */
-  uint16_t flits;        /* length */
-  uint8_t prio;          /* farthest-first priority */
-  int8_t exit;           /* exit stop (network port, or the local stop) */
-  int8_t reduce;         /* 1: combine at the exit stop */
-  int8_t nchild, child;  /* multicast at the entry stop: children, next to inject */
+  struct fcsim_flit f;  /* its header (every flit carries it) */
+  uint32_t ready;       /* low 32 bits of the cycle it may move on */
+  uint16_t flits;       /* length */
+  uint8_t prio;         /* farthest-first priority */
+  int8_t exit;          /* exit stop (network port, or the local stop) */
+  int8_t reduce;        /* 1: combine at the exit stop */
+  int8_t nchild, child; /* multicast at the entry stop: children, next to inject */
   int8_t pad;
   int32_t r_index, r_expected, r_next; /* reduction entry, its expected packets, index at the parent */
   int8_t cport[FCSIM_COLL_SLOTS];      /* multicast: each child's exit stop */
@@ -53,18 +53,18 @@ struct rg_pkt {
 struct rg_fifo {
   struct rg_pkt *e;
   uint32_t head, count, cap;
-  uint32_t flits;     /* flits of the packets held */
+  uint32_t flits; /* flits of the packets held */
 };
 
 /* One stop. */
 struct rg_stop {
-  struct rg_fifo in;       /* injection FIFO (link or local unit); a packet is in it once its tail arrived */
-  struct rg_pkt asm_pkt;   /* the packet whose flits are arriving from the link */
-  uint16_t asm_flits;      /* its flits so far */
-  uint8_t reg_full[2];     /* ring registers: 0 clockwise (to stop + 1), 1 counter-clockwise */
+  struct rg_fifo in;     /* injection FIFO (link or local unit); a packet is in it once its tail arrived */
+  struct rg_pkt asm_pkt; /* the packet whose flits are arriving from the link */
+  uint16_t asm_flits;    /* its flits so far */
+  uint8_t reg_full[2];   /* ring registers: 0 clockwise (to stop + 1), 1 counter-clockwise */
   struct rg_pkt reg[2];
-  struct rg_fifo out;      /* packets at their exit stop, waiting for the link or the local unit */
-  uint64_t out_free;       /* first cycle the output is free */
+  struct rg_fifo out; /* packets at their exit stop, waiting for the link or the local unit */
+  uint64_t out_free;  /* first cycle the output is free */
 };
 
 struct rg_node {
@@ -82,9 +82,9 @@ struct rg_shared {
   const struct fcsim_routing_ops *routing;
   struct fcsim_coll_tables tab;
   int has_tables;
-  int np, nstops;     /* network ports; stops = np + 1 (the local stop is np) */
-  uint32_t *max_in;   /* [nodes] for the report */
-  uint32_t *max_red;  /* [nodes] */
+  int np, nstops;    /* network ports; stops = np + 1 (the local stop is np) */
+  uint32_t *max_in;  /* [nodes] for the report */
+  uint32_t *max_red; /* [nodes] */
 };
 
 static int fifo_push(struct rg_fifo *q, const struct rg_pkt *e)

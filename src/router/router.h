@@ -33,12 +33,12 @@
 /* What a model is built from (valid for the life of the network). */
 struct fcsim_router_env {
   const struct fcsim_params *p;
-  const struct fcsim_topo *topo;        /* geometry (tori) and the graph */
+  const struct fcsim_topo *topo; /* geometry (tori) and the graph */
   const struct fcsim_routing_ops *routing;
   const struct fcsim_arbiter_ops *arbiter;
   struct fcsim_links *links;
-  int kind;                              /* this model's index among the network's kinds */
-  double ticks_per_cycle;                /* this kind's nominal cycle in engine ticks (1 with one clock) */
+  int kind;               /* this model's index among the network's kinds */
+  double ticks_per_cycle; /* this kind's nominal cycle in engine ticks (1 with one clock) */
 };
 
 /* Every node's state, for models that look at a neighbour's (deadlock
@@ -60,13 +60,14 @@ struct fcsim_buf_ref {
 };
 
 struct fcsim_router_ops {
-  const char *name;       /* router.model */
+  const char *name; /* router.model */
   const char *help;
-  int version;            /* 1 */
-  int max_vcs;            /* largest router.vcs the model supports */
-  int local_ports;        /* ports beyond the network ports (injection/ejection), for descriptions */
-  int credit_period;      /* router.credit_period applies (the watchdog's default allows for it) */
-  const char *flow_control; /* how credits travel; both ends of a link must agree ("credit flits", "per-flit credits") */
+  int version;       /* 1 */
+  int max_vcs;       /* largest router.vcs the model supports */
+  int local_ports;   /* ports beyond the network ports (injection/ejection), for descriptions */
+  int credit_period; /* router.credit_period applies (the watchdog's default allows for it) */
+  const char
+      *flow_control; /* how credits travel; both ends of a link must agree ("credit flits", "per-flit credits") */
   /* (required) fills the model's derived parameters ("auto" depth, switch
    * delay, credit threshold) and refuses impossible settings */
   int (*derive)(struct fcsim_params *p, int depth_auto, int switch_auto, const char *origin, struct fcsim_error *err);

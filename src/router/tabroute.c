@@ -53,8 +53,7 @@ int fcsim_tabroute_load(const struct fcsim_params *p, const struct fcsim_graph *
   return 0;
 }
 
-int fcsim_tabroute_lookup(const struct fcsim_coll_tables *tab, int64_t node, uint32_t idx,
-                          struct fcsim_tabroute_hop *h)
+int fcsim_tabroute_lookup(const struct fcsim_coll_tables *tab, int64_t node, uint32_t idx, struct fcsim_tabroute_hop *h)
 {
   h->type = 0;
   h->n = 0;
@@ -80,8 +79,8 @@ int fcsim_tabroute_lookup(const struct fcsim_coll_tables *tab, int64_t node, uin
     return -1;
   }
   for (int i = 0; i < h->n; i++)
-    if (h->port[i] != FCSIM_COLL_PORT_LOCAL && (h->port[i] < 0 || h->port[i] >= tab->nports ||
-                                                tab->neighbor[node * tab->nports + h->port[i]] < 0))
+    if (h->port[i] != FCSIM_COLL_PORT_LOCAL &&
+        (h->port[i] < 0 || h->port[i] >= tab->nports || tab->neighbor[node * tab->nports + h->port[i]] < 0))
       return -1;
   h->type = u->type;
   return 0;

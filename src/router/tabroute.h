@@ -24,11 +24,11 @@ int fcsim_tabroute_load(const struct fcsim_params *p, const struct fcsim_graph *
 
 /* What the tables say about a packet with unicast index `idx` at `node`. */
 struct fcsim_tabroute_hop {
-  int type;                       /* FCSIM_COLL_T_UNICAST / _MULTICAST / _REDUCTION, 0 = bad index */
-  int n;                          /* children (unicast: 1; reduction: 1, the exit port) */
-  int port[FCSIM_COLL_SLOTS];     /* exit port of each child, FCSIM_COLL_PORT_LOCAL = deliver here */
-  int next[FCSIM_COLL_SLOTS];     /* its index at the next node (reduction: the local R index) */
-  int priority;                   /* farthest-first priority of the RL entry */
+  int type;                   /* FCSIM_COLL_T_UNICAST / _MULTICAST / _REDUCTION, 0 = bad index */
+  int n;                      /* children (unicast: 1; reduction: 1, the exit port) */
+  int port[FCSIM_COLL_SLOTS]; /* exit port of each child, FCSIM_COLL_PORT_LOCAL = deliver here */
+  int next[FCSIM_COLL_SLOTS]; /* its index at the next node (reduction: the local R index) */
+  int priority;               /* farthest-first priority of the RL entry */
 };
 
 /* Fills *h; returns 0, or -1 when the index or a multicast/reduction entry is
@@ -38,12 +38,12 @@ int fcsim_tabroute_lookup(const struct fcsim_coll_tables *tab, int64_t node, uin
 
 /* One partial reduction: the packets combined so far. */
 struct fcsim_redslot {
-  uint32_t key;      /* (R index << 8 | instance) + 1; 0 = free */
-  uint32_t count;    /* packets combined */
-  uint32_t sum;      /* payload sum (mod 2^32) */
-  uint32_t gen;      /* creation cycle (low 32 bits) of the oldest contribution */
-  uint8_t hops;      /* most links any contribution has crossed */
-  uint8_t measured;  /* every contribution was measured */
+  uint32_t key;     /* (R index << 8 | instance) + 1; 0 = free */
+  uint32_t count;   /* packets combined */
+  uint32_t sum;     /* payload sum (mod 2^32) */
+  uint32_t gen;     /* creation cycle (low 32 bits) of the oldest contribution */
+  uint8_t hops;     /* most links any contribution has crossed */
+  uint8_t measured; /* every contribution was measured */
 };
 
 /* Open-addressing store of partial reductions of one node (from malloc). */

@@ -16,10 +16,10 @@
 
 #include "router/router.h"
 
-#define FCSIM_MAX_VCS 16
-#define FCSIM_NO_PORT (-1)
+#define FCSIM_MAX_VCS     16
+#define FCSIM_NO_PORT     (-1)
 #define FCSIM_HOLD_INJECT (-2) /* output held by the node's own injection */
-#define VC_MAX_PORTS 32        /* network ports of a VC router (masks are 32-bit) */
+#define VC_MAX_PORTS      32   /* network ports of a VC router (masks are 32-bit) */
 
 /* Input VC stages. */
 enum fcsim_vc_stage {
@@ -46,16 +46,16 @@ struct fcsim_vc {
 
 /* One output port (and, for the classic model, the ejection port). */
 struct fcsim_outport {
-  int16_t holder;                    /* novog: input VC index holding it, FCSIM_HOLD_INJECT, or -1 */
-  uint16_t rr_ptr;                   /* round-robin pointer among input VCs */
-  uint16_t va_ptr;                   /* next downstream VC to try */
-  uint16_t inj_sent;                 /* novog: flits of the injecting packet sent */
-  int8_t inj_vc;                     /* novog: downstream VC of the injecting packet */
-  uint8_t nvc_out;                   /* VCs of the downstream input (its kind's router.vcs) */
+  int16_t holder;    /* novog: input VC index holding it, FCSIM_HOLD_INJECT, or -1 */
+  uint16_t rr_ptr;   /* round-robin pointer among input VCs */
+  uint16_t va_ptr;   /* next downstream VC to try */
+  uint16_t inj_sent; /* novog: flits of the injecting packet sent */
+  int8_t inj_vc;     /* novog: downstream VC of the injecting packet */
+  uint8_t nvc_out;   /* VCs of the downstream input (its kind's router.vcs) */
   uint8_t pad[2];
-  int32_t depth_out;                 /* flits per downstream VC */
-  int32_t credits[FCSIM_MAX_VCS];    /* known free slots of each downstream VC */
-  uint8_t owned[FCSIM_MAX_VCS];      /* downstream VC allocated to a packet */
+  int32_t depth_out;              /* flits per downstream VC */
+  int32_t credits[FCSIM_MAX_VCS]; /* known free slots of each downstream VC */
+  uint8_t owned[FCSIM_MAX_VCS];   /* downstream VC allocated to a packet */
 };
 
 /* A growable ring of waiting packets (grows by doubling, rarely). */
@@ -66,12 +66,12 @@ struct fcsim_pktq {
 
 /* The hot header of a node's state. */
 struct vc_hdr {
-  uint32_t buffered;           /* flits in input VCs */
-  uint32_t queued;             /* packets in source queues */
-  uint16_t heads_waiting;      /* VCs whose front packet is in RC or VA */
-  uint8_t inj_vc;              /* classic: local VC of the packet being injected, 0xff none */
+  uint32_t buffered;      /* flits in input VCs */
+  uint32_t queued;        /* packets in source queues */
+  uint16_t heads_waiting; /* VCs whose front packet is in RC or VA */
+  uint8_t inj_vc;         /* classic: local VC of the packet being injected, 0xff none */
   uint8_t pad;
-  uint16_t inj_sent;           /* classic: its flits moved in so far */
+  uint16_t inj_sent; /* classic: its flits moved in so far */
   uint16_t pad2;
   uint32_t out_held;           /* novog: bit p: output p is held (holder != -1) */
   uint32_t srcq_mask;          /* novog: bit p: the source queue of output p holds packets */
@@ -86,19 +86,19 @@ struct vc_shared {
   const struct fcsim_graph *g;
   const struct fcsim_routing_ops *routing;
   const struct fcsim_arbiter_ops *arbiter;
-  int np;                      /* network ports (the kind's radix) */
-  int np_in, np_out;           /* input / output ports (network + local) */
-  int nvc;                     /* VCs per input port */
-  int depth;                   /* flits per VC */
-  int nq;                      /* source queues per node */
-  int local_port;              /* classic: a local port after the network ports */
-  int inband;                  /* novog: credit flits with absolute counts */
-  int dateline;                /* dateline VC classes in use (torus, router.dateline) */
-  uint64_t credit_dirty_cycles;/* novog: credit flits continue this long after buffer activity */
-  double ticks_per_cycle;      /* this kind's cycle in engine ticks (1 with one clock) */
-  int32_t *threshold;          /* novog: [slot] credit threshold of the channel leaving it (from malloc) */
-  int mask_words;              /* 64-bit words of a mask over the node's input VCs */
-  uint8_t *vc_port;            /* [np_in * nvc] input port of each VC index (from malloc) */
+  int np;                       /* network ports (the kind's radix) */
+  int np_in, np_out;            /* input / output ports (network + local) */
+  int nvc;                      /* VCs per input port */
+  int depth;                    /* flits per VC */
+  int nq;                       /* source queues per node */
+  int local_port;               /* classic: a local port after the network ports */
+  int inband;                   /* novog: credit flits with absolute counts */
+  int dateline;                 /* dateline VC classes in use (torus, router.dateline) */
+  uint64_t credit_dirty_cycles; /* novog: credit flits continue this long after buffer activity */
+  double ticks_per_cycle;       /* this kind's cycle in engine ticks (1 with one clock) */
+  int32_t *threshold;           /* novog: [slot] credit threshold of the channel leaving it (from malloc) */
+  int mask_words;               /* 64-bit words of a mask over the node's input VCs */
+  uint8_t *vc_port;             /* [np_in * nvc] input port of each VC index (from malloc) */
   size_t off_masks, off_busy_mask, off_busy_count, off_eject_vc, off_dirty, off_vcs, off_outs, off_srcq, off_buf;
   size_t state_size;
 };
@@ -106,19 +106,19 @@ struct vc_shared {
 /* Pointers into one node's state, made at the start of its step. */
 struct vc_node {
   struct vc_hdr *h;
-  uint64_t *wait_mask;         /* [mask_words] bit vi: VC vi's front packet is in RC or VA */
-  uint64_t *act_mask;          /* [mask_words] bit vi: VC vi is ACTIVE (has an output and a downstream VC) */
-  uint64_t *ej_mask;           /* [mask_words] bit vi: VC vi is EJECT (novog) */
-  uint16_t *busy_mask;         /* [np_in] bit v: VC v of the input port holds flits */
-  uint8_t *busy_count;         /* [np_in] VCs of the input port holding flits */
-  int8_t *eject_vc;            /* [np] novog: VC ejecting on each input port, -1 none */
-  uint64_t *dirty_until;       /* [np] novog: report input port p's free slots until then */
-  struct fcsim_vc *vcs;        /* [np_in * nvc] */
-  struct fcsim_outport *outs;  /* [np_out] */
-  struct fcsim_pktq *srcq;     /* [nq] novog: per output port; classic: one */
-  struct fcsim_flit *buf;      /* [np_in * nvc * depth] */
+  uint64_t *wait_mask;        /* [mask_words] bit vi: VC vi's front packet is in RC or VA */
+  uint64_t *act_mask;         /* [mask_words] bit vi: VC vi is ACTIVE (has an output and a downstream VC) */
+  uint64_t *ej_mask;          /* [mask_words] bit vi: VC vi is EJECT (novog) */
+  uint16_t *busy_mask;        /* [np_in] bit v: VC v of the input port holds flits */
+  uint8_t *busy_count;        /* [np_in] VCs of the input port holding flits */
+  int8_t *eject_vc;           /* [np] novog: VC ejecting on each input port, -1 none */
+  uint64_t *dirty_until;      /* [np] novog: report input port p's free slots until then */
+  struct fcsim_vc *vcs;       /* [np_in * nvc] */
+  struct fcsim_outport *outs; /* [np_out] */
+  struct fcsim_pktq *srcq;    /* [nq] novog: per output port; classic: one */
+  struct fcsim_flit *buf;     /* [np_in * nvc * depth] */
   uint32_t node;
-  uint32_t slot0;              /* graph slot of port 0 */
+  uint32_t slot0; /* graph slot of port 0 */
 };
 
 static inline void vc_node_view(const struct vc_shared *sh, uint32_t node, void *state, struct vc_node *n)
@@ -180,7 +180,6 @@ double vc_zero_load_cycles(const void *shared, double hops);
 uint64_t vc_credit_capacity(const void *shared, const struct fcsim_chan *c, uint64_t lag_ticks);
 const int32_t *vc_port_credits(const struct vc_shared *sh, struct vc_node *n, int32_t *out);
 
-
 /* The per-flit steps, inline for the models' hot loops. */
 
 /* Novo-G#: input `port` changed; its free slots must be reported upstream for
@@ -205,7 +204,7 @@ static inline void vc_mask_clear(uint64_t *m, int vi)
 }
 
 static inline int vc_push(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int port, int vi,
-            const struct fcsim_flit *f)
+                          const struct fcsim_flit *f)
 {
   struct fcsim_vc *vc = &n->vcs[vi];
   if (vc->count >= (uint32_t)sh->depth) {
@@ -232,7 +231,8 @@ static inline int vc_push(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
   return 0;
 }
 
-static inline void vc_pop(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int port, int vi, int was_tail)
+static inline void vc_pop(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int port, int vi,
+                          int was_tail)
 {
   struct fcsim_vc *vc = &n->vcs[vi];
   if (++vc->head == (uint32_t)sh->depth)
@@ -240,7 +240,7 @@ static inline void vc_pop(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
   vc->count--;
   n->h->buffered--;
   if (vc->count == 0) {
-    n->busy_mask[port] &= (uint16_t)~(1u << (vi % sh->nvc));
+    n->busy_mask[port] &= (uint16_t) ~(1u << (vi % sh->nvc));
     n->busy_count[port]--;
   }
   if (was_tail) {
@@ -263,8 +263,8 @@ static inline void vc_pop(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
     vc_mark_dirty(sh, n, port, ctx->now);
 }
 
-static inline void vc_credit_send(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int port, uint32_t vc,
-                    int32_t value, int wake)
+static inline void vc_credit_send(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int port,
+                                  uint32_t vc, int32_t value, int wake)
 {
   int32_t c = sh->g->in_chan[n->slot0 + (uint32_t)port];
   uint64_t arrival = ctx->tick + sh->g->chan[c].credit_latency_ticks;

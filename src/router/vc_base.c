@@ -70,8 +70,9 @@ int vc_setup(const struct fcsim_router_env *env, int local_port, int inband, voi
   sh->credit_dirty_cycles = 2 * (uint64_t)p->credit_period_cycles + 2 * max_lat + (uint64_t)p->switch_cycles + 2;
   if (sh->np > VC_MAX_PORTS) {
     free(sh);
-    return fcsim_error_set(err, FCSIM_ECOMBINATION, "router.model = %s: a node has %d ports; the VC routers have at most %d",
-                           p->router_model, g->max_radix, VC_MAX_PORTS);
+    return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                           "router.model = %s: a node has %d ports; the VC routers have at most %d", p->router_model,
+                           g->max_radix, VC_MAX_PORTS);
   }
   if (inband) {
     sh->threshold = malloc((size_t)(g->nslots ? g->nslots : 1) * sizeof *sh->threshold);
@@ -159,8 +160,10 @@ int vc_init(const void *shared, uint32_t node, void *state, struct fcsim_error *
   /* every downstream VC starts empty: credits = its depth (novog: the count
    * a credit flit would report); the downstream node may be of another kind */
   for (int o = 0; o < sh->np_out; o++) {
-    const struct fcsim_chan *ch = o < sh->np && o < fcsim_graph_radix(sh->g, node) ? fcsim_graph_out(sh->g, node, o) : NULL;
-    int nvc = ch && ch->dst >= 0 ? ch->dst_vcs : sh->nvc, depth = ch && ch->dst >= 0 ? (int)ch->dst_depth_flits : sh->depth;
+    const struct fcsim_chan *ch =
+        o < sh->np && o < fcsim_graph_radix(sh->g, node) ? fcsim_graph_out(sh->g, node, o) : NULL;
+    int nvc = ch && ch->dst >= 0 ? ch->dst_vcs : sh->nvc,
+        depth = ch && ch->dst >= 0 ? (int)ch->dst_depth_flits : sh->depth;
     n.outs[o].holder = -1;
     n.outs[o].nvc_out = (uint8_t)nvc;
     n.outs[o].depth_out = depth;
@@ -180,10 +183,6 @@ void vc_fini(const void *shared, uint32_t node, void *state)
     n.srcq[q].buf = NULL;
   }
 }
-
-
-
-
 
 /* Takes the flits and credits that have arrived. A channel whose oldest
  * entry is still in flight is passed over with one load (its arrival is
@@ -254,7 +253,6 @@ const int32_t *vc_port_credits(const struct vc_shared *sh, struct vc_node *n, in
   }
   return out;
 }
-
 
 /* Allocates a free downstream VC of class `cls` on output `o`; -1 if none.
  * With overlapping classes (Fig. 4.9b) only the first and last VCs are
@@ -341,7 +339,6 @@ void vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared *sh, st
   }
 }
 
-
 /* Priority of the packet at the front of input VC `vi` (its distance was
  * computed once, at routing computation); ages in network.clock cycles. */
 static inline uint64_t priority_of(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int vi)
@@ -385,8 +382,9 @@ uint64_t vc_credit_capacity(const void *shared, const struct fcsim_chan *c, uint
   uint64_t lat = vc_own_cycles(sh, c->credit_latency_ticks), lag = vc_own_cycles(sh, lag_ticks);
   uint64_t margin = sh->ticks_per_cycle == 1.0 ? 0 : 8;
   if (sh->inband)
-    return (uint64_t)sh->nvc * ((sh->credit_dirty_cycles + 2 * lat + (uint64_t)p->switch_cycles + lag) /
-                                    (uint64_t)p->credit_period_cycles + 4 + margin);
+    return (uint64_t)sh->nvc *
+           ((sh->credit_dirty_cycles + 2 * lat + (uint64_t)p->switch_cycles + lag) / (uint64_t)p->credit_period_cycles +
+            4 + margin);
   return (uint64_t)sh->nvc * (uint64_t)sh->depth + (lat + 2 + lag + margin) * c->bandwidth_flits;
 }
 

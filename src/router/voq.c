@@ -40,13 +40,13 @@
 #include "router/router.h"
 #include "router/tabroute.h"
 
-#define VQ_MAX_PORTS 16
-#define VQ_NONE (-1)
+#define VQ_MAX_PORTS    16
+#define VQ_NONE         (-1)
 #define VQ_FRONT_CYCLES 3 /* IC, RL, ML */
-#define VQ_BACK_CYCLES 3  /* ReL, ReW, output register */
+#define VQ_BACK_CYCLES  3 /* ReL, ReW, output register */
 
 /* Seed 000 Table 5.6: the OCR (offline, table) router on a 4x4x4 torus. */
-#define VQ_AREA_ALMS 40895
+#define VQ_AREA_ALMS    40895
 #define VQ_AREA_PERCENT 16
 
 /* A flit in a queue, with the cycle it may move on and its packet's priority. */
@@ -64,15 +64,15 @@ struct vq_fifo {
 
 /* The packet crossing VA at one input. */
 struct vq_cur {
-  int active;                  /* a packet is being moved into its VOQs */
-  int n;                       /* targets */
-  int out[FCSIM_COLL_SLOTS];   /* output of each target (np = local) */
-  int next[FCSIM_COLL_SLOTS];  /* header index (or destination) each copy carries */
-  int prio;                    /* RL priority */
-  int reduce;                  /* 1: to the reduction unit */
-  int r_index, r_expected;     /* reduction entry and its expected packets */
-  int r_out, r_next;           /* exit (output) and index at the parent */
-  int flits;                   /* flits moved so far */
+  int active;                 /* a packet is being moved into its VOQs */
+  int n;                      /* targets */
+  int out[FCSIM_COLL_SLOTS];  /* output of each target (np = local) */
+  int next[FCSIM_COLL_SLOTS]; /* header index (or destination) each copy carries */
+  int prio;                   /* RL priority */
+  int reduce;                 /* 1: to the reduction unit */
+  int r_index, r_expected;    /* reduction entry and its expected packets */
+  int r_out, r_next;          /* exit (output) and index at the parent */
+  int flits;                  /* flits moved so far */
 };
 
 /* One output. */
@@ -285,7 +285,8 @@ static void vq_reduce(struct fcsim_ctx *ctx, const struct vq_shared *sh, struct 
                         (uint8_t)(FCSIM_PKT_REDUCTION | (done.measured ? FCSIM_FLIT_MEASURED : 0) |
                                   (k == 0 ? FCSIM_FLIT_HEAD : 0) | (k + 1 == c->flits ? FCSIM_FLIT_TAIL : 0)),
                         done.hops, f->route},
-                       (uint32_t)(ctx->now + 2), (uint32_t)c->prio};
+                       (uint32_t)(ctx->now + 2),
+                       (uint32_t)c->prio};
     push_or_fail(ctx, q, &e);
     n->buffered++;
     ctx->flits_in_network++;
@@ -354,10 +355,12 @@ static int vq_accept(struct fcsim_ctx *ctx, const void *shared, uint32_t node, v
   struct vq_node *n = state;
   (void)node;
   for (int k = 0; k < pk->flits; k++) {
-    struct vq_ent e = {{(uint32_t)pk->gen_tick, pk->dest, pk->aux, 0,
-                        (uint8_t)(pk->flags | (k == 0 ? FCSIM_FLIT_HEAD : 0) | (k + 1 == pk->flits ? FCSIM_FLIT_TAIL : 0)),
-                        0, pk->route},
-                       (uint32_t)(pk->gen_cycle + VQ_FRONT_CYCLES), 0};
+    struct vq_ent e = {
+        {(uint32_t)pk->gen_tick, pk->dest, pk->aux, 0,
+         (uint8_t)(pk->flags | (k == 0 ? FCSIM_FLIT_HEAD : 0) | (k + 1 == pk->flits ? FCSIM_FLIT_TAIL : 0)), 0,
+         pk->route},
+        (uint32_t)(pk->gen_cycle + VQ_FRONT_CYCLES),
+        0};
     if (fifo_push(&n->in[sh->np], &e))
       return FCSIM_ENOMEM;
     n->buffered++;
@@ -370,8 +373,8 @@ static int vq_setup(const struct fcsim_router_env *env, void **shared, size_t *s
 {
   const struct fcsim_graph *g = &env->topo->graph;
   if (g->max_radix + 1 > VQ_MAX_PORTS)
-    return fcsim_error_set(err, FCSIM_ECOMBINATION, "router.model = voq: a node has %d ports; at most %d",
-                           g->max_radix, VQ_MAX_PORTS - 1);
+    return fcsim_error_set(err, FCSIM_ECOMBINATION, "router.model = voq: a node has %d ports; at most %d", g->max_radix,
+                           VQ_MAX_PORTS - 1);
   struct vq_shared *sh = calloc(1, sizeof *sh);
   if (!sh)
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");

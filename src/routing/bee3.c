@@ -110,12 +110,12 @@ static int bee3_check(const struct fcsim_topo *t, const struct fcsim_params *p, 
 }
 
 const struct fcsim_routing_ops fcsim_routing_bee3 = {
-  .name = "bee3",
-  .help = "seed 003's BEE3 protocols (network.topology = bee3): to the FPGA owning the channel to the destination "
-          "enclosure, across, then on the board (docs/BEE3.md)",
-  .version = 1,
-  .setup = bee3_setup,
-  .check = bee3_check,
-  .route = bee3_route,
-  .outputs = bee3_outputs,
+    .name = "bee3",
+    .help = "seed 003's BEE3 protocols (network.topology = bee3): to the FPGA owning the channel to the destination "
+            "enclosure, across, then on the board (docs/BEE3.md)",
+    .version = 1,
+    .setup = bee3_setup,
+    .check = bee3_check,
+    .route = bee3_route,
+    .outputs = bee3_outputs,
 };

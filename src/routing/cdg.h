@@ -25,9 +25,9 @@
 
 /* What one check found. */
 struct fcsim_cdg_result {
-  int64_t channels;     /* (link, class) channels reachable from injection */
-  int64_t edges;        /* dependencies among them */
-  int cycle_length;     /* channels in the cycle found, 0 if acyclic */
+  int64_t channels; /* (link, class) channels reachable from injection */
+  int64_t edges;    /* dependencies among them */
+  int cycle_length; /* channels in the cycle found, 0 if acyclic */
 };
 
 /* Checks `ops` on `t` with the settings `p` (router.dateline matters).

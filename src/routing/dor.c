@@ -53,11 +53,11 @@ static int dor_check(const struct fcsim_topo *t, const struct fcsim_params *p, s
 }
 
 const struct fcsim_routing_ops fcsim_routing_dor = {
-  .name = "dor",
-  .help = "dimension-order routing in routing.order (seed 000 §5.1.1)",
-  .version = 1,
-  .check = dor_check,
-  .packet_init = dor_packet_init,
-  .route = dor_route,
-  .outputs = dor_outputs,
+    .name = "dor",
+    .help = "dimension-order routing in routing.order (seed 000 §5.1.1)",
+    .version = 1,
+    .check = dor_check,
+    .packet_init = dor_packet_init,
+    .route = dor_route,
+    .outputs = dor_outputs,
 };

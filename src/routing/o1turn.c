@@ -145,11 +145,11 @@ static int o1turn_check(const struct fcsim_topo *t, const struct fcsim_params *p
 }
 
 const struct fcsim_routing_ops fcsim_routing_o1turn = {
-  .name = "o1turn",
-  .help = "per packet, a random dimension order among those the turn model allows (seed 000 §5.1.1)",
-  .version = 1,
-  .check = o1turn_check,
-  .packet_init = o1turn_init,
-  .route = o1turn_route,
-  .outputs = fcsim_turns_outputs_minimal,
+    .name = "o1turn",
+    .help = "per packet, a random dimension order among those the turn model allows (seed 000 §5.1.1)",
+    .version = 1,
+    .check = o1turn_check,
+    .packet_init = o1turn_init,
+    .route = o1turn_route,
+    .outputs = fcsim_turns_outputs_minimal,
 };

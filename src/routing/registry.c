@@ -6,14 +6,8 @@
 #include "routing/routing.h"
 
 static const struct fcsim_routing_ops *const routing_table[] = {
-  &fcsim_routing_dor,
-  &fcsim_routing_romm,
-  &fcsim_routing_o1turn,
-  &fcsim_routing_rlb,
-  &fcsim_routing_ccar,
-  &fcsim_routing_table,
-  &fcsim_routing_bee3,
-  NULL,
+    &fcsim_routing_dor,  &fcsim_routing_romm,  &fcsim_routing_o1turn, &fcsim_routing_rlb,
+    &fcsim_routing_ccar, &fcsim_routing_table, &fcsim_routing_bee3,   NULL,
 };
 
 static const void *routing_at(size_t i)
@@ -22,12 +16,12 @@ static const void *routing_at(size_t i)
 }
 
 static const struct fcsim_registry routing_registry = {
-  .what = "routing algorithm",
-  .at = routing_at,
-  .name_offset = offsetof(struct fcsim_routing_ops, name),
-  .required = {offsetof(struct fcsim_routing_ops, route), offsetof(struct fcsim_routing_ops, help)},
-  .required_names = {"route", "help"},
-  .nrequired = 2,
+    .what = "routing algorithm",
+    .at = routing_at,
+    .name_offset = offsetof(struct fcsim_routing_ops, name),
+    .required = {offsetof(struct fcsim_routing_ops, route), offsetof(struct fcsim_routing_ops, help)},
+    .required_names = {"route", "help"},
+    .nrequired = 2,
 };
 
 const struct fcsim_routing_ops *fcsim_routing_find(const char *name)

@@ -13,9 +13,9 @@
 #include "topo/topo.h"
 
 struct fcsim_routing_ops {
-  const char *name;     /* config name: routing.algorithm */
-  const char *help;     /* one line */
-  int version;          /* 1 */
+  const char *name; /* config name: routing.algorithm */
+  const char *help; /* one line */
+  int version;      /* 1 */
   /* (optional) builds what the algorithm keeps with the topology (table
    * routing: t->tables), called once when the network is built, before
    * `check` */

@@ -16,11 +16,11 @@ enum { ST_NONE = 0, ST_DOWN = 1, ST_UP = 2 }; /* route from a node: all down / s
 struct build {
   const struct fcsim_graph *g;
   struct fcsim_route_tables *tb;
-  int32_t *dist;     /* [N] table hops to the current destination, -1 unassigned */
-  uint8_t *state;    /* [N] ST_DOWN / ST_UP of the node's table route */
-  int32_t *queue;    /* [2N] frontier / BFS queue */
-  int32_t *plain;    /* [N] shortest-path hops to the destination */
-  int32_t *legal;    /* [2N] shortest legal hops: [x] all down, [N + x] first hop up */
+  int32_t *dist;  /* [N] table hops to the current destination, -1 unassigned */
+  uint8_t *state; /* [N] ST_DOWN / ST_UP of the node's table route */
+  int32_t *queue; /* [2N] frontier / BFS queue */
+  int32_t *plain; /* [N] shortest-path hops to the destination */
+  int32_t *legal; /* [2N] shortest legal hops: [x] all down, [N + x] first hop up */
 };
 
 /* Rank order of the spanning tree: (level, id); unreached nodes last. */
@@ -189,8 +189,7 @@ static int count_pairs(struct build *b, int64_t d, struct fcsim_error *err)
       continue;
     if (b->dist[s] < 0) {
       char a[FCSIM_NODE_NAME_MAX + 8], c[FCSIM_NODE_NAME_MAX + 8];
-      return fcsim_error_set(err, FCSIM_EINVAL,
-                             "routing.algorithm = table: no %sroute from endpoint %s to endpoint %s",
+      return fcsim_error_set(err, FCSIM_EINVAL, "routing.algorithm = table: no %sroute from endpoint %s to endpoint %s",
                              b->plain[s] >= 0 ? "up/down (deadlock-free) " : "",
                              fcsim_graph_node_name(g, s, a, sizeof a), fcsim_graph_node_name(g, d, c, sizeof c));
     }
@@ -242,8 +241,13 @@ int fcsim_table_build(const struct fcsim_graph *g, struct fcsim_route_tables **o
     return fcsim_error_set(err, FCSIM_ERANGE, "routing.algorithm = table: a node has %d ports, at most %d",
                            g->max_radix, FCSIM_TABLE_MAX_PORTS);
   const size_t n = (size_t)(g->nodes ? g->nodes : 1);
-  struct build b = {g, tables_alloc(g), malloc(n * sizeof(int32_t)), malloc(n), malloc(2 * n * sizeof(int32_t)),
-                    malloc(n * sizeof(int32_t)), malloc(2 * n * sizeof(int32_t))};
+  struct build b = {g,
+                    tables_alloc(g),
+                    malloc(n * sizeof(int32_t)),
+                    malloc(n),
+                    malloc(2 * n * sizeof(int32_t)),
+                    malloc(n * sizeof(int32_t)),
+                    malloc(2 * n * sizeof(int32_t))};
   int rc = 0;
   if (!b.tb || !b.dist || !b.state || !b.queue || !b.plain || !b.legal)
     rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for the routing tables of %lld nodes", (long long)g->nodes);
@@ -353,11 +357,11 @@ static int table_check(const struct fcsim_topo *t, const struct fcsim_params *p,
 }
 
 const struct fcsim_routing_ops fcsim_routing_table = {
-  .name = "table",
-  .help = "next-hop tables built for any graph, up/down (deadlock-free without VC classes; docs/ROUTING.md)",
-  .version = 1,
-  .setup = table_setup,
-  .check = table_check,
-  .route = table_route,
-  .outputs = table_outputs,
+    .name = "table",
+    .help = "next-hop tables built for any graph, up/down (deadlock-free without VC classes; docs/ROUTING.md)",
+    .version = 1,
+    .setup = table_setup,
+    .check = table_check,
+    .route = table_route,
+    .outputs = table_outputs,
 };

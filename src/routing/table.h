@@ -28,9 +28,9 @@
 #include "routing/cdg.h"
 #include "topo/graph.h"
 
-#define FCSIM_TABLE_NONE 0xffu    /* no next hop: node == destination, or no legal route */
+#define FCSIM_TABLE_NONE      0xffu /* no next hop: node == destination, or no legal route */
 #define FCSIM_TABLE_MAX_NODES FCSIM_GRAPH_MAX_APSP
-#define FCSIM_TABLE_MAX_PORTS 64  /* ports per node (dependency masks are 64-bit) */
+#define FCSIM_TABLE_MAX_PORTS 64 /* ports per node (dependency masks are 64-bit) */
 
 /* The tables of a network: one malloc block (this header, then the arrays
  * it points into), so fcsim_topo_destroy frees it with free(). */

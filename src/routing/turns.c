@@ -41,7 +41,7 @@ int fcsim_turns_forbidden(const struct fcsim_topo *t, const struct fcsim_params 
   int dir = in ^ 1, d = dir >> 1, e = out >> 1;
   int crossed = fcsim_turns_crossed(t, p, in, cls);
   if (out == in)
-    return 1; /* U-turn */
+    return 1;     /* U-turn */
   if (out == dir) /* straight on: never across the same dateline twice */
     return crossed && fcsim_topo_crosses_dateline(t, node, out);
   /* after a minus hop or after the dateline: only higher dimensions */

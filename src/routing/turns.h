@@ -38,8 +38,8 @@ static inline int fcsim_turns_classes_on(const struct fcsim_topo *t, const struc
  * the direction when it starts a dimension (+ -> 0, - -> 1), kept when it
  * goes straight, toggled when it crosses the dateline. Always 0 on a mesh or
  * with router.dateline = off. Must equal router/vc.c next_class. */
-static inline int fcsim_turns_next_class(const struct fcsim_topo *t, const struct fcsim_params *p, int64_t node,
-                                         int in, int out, int cls)
+static inline int fcsim_turns_next_class(const struct fcsim_topo *t, const struct fcsim_params *p, int64_t node, int in,
+                                         int out, int cls)
 {
   if (!fcsim_turns_classes_on(t, p))
     return 0;

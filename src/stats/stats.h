@@ -10,8 +10,8 @@
 
 /* Log-linear latency histogram: exact below 2048, then 64 buckets per power
  * of two. */
-#define FCSIM_HIST_EXACT 2048
-#define FCSIM_HIST_SUB 64
+#define FCSIM_HIST_EXACT   2048
+#define FCSIM_HIST_SUB     64
 #define FCSIM_HIST_BUCKETS (FCSIM_HIST_EXACT + (64 - 11) * FCSIM_HIST_SUB)
 
 struct fcsim_stats_acc {
@@ -25,8 +25,8 @@ struct fcsim_stats_acc {
   uint64_t flits_injected_total, flits_ejected_total, flit_hops_total;
   uint64_t buffer_overflows;
   uint32_t max_busy_vcs;
-  uint64_t self_sent_window;      /* measured packets sent to their own source (0 hops) */
-  uint64_t self_excluded_window;  /* measured-window packets to their own source, not created */
+  uint64_t self_sent_window;     /* measured packets sent to their own source (0 hops) */
+  uint64_t self_excluded_window; /* measured-window packets to their own source, not created */
   uint64_t hist[FCSIM_HIST_BUCKETS];
 };
 

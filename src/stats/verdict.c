@@ -35,13 +35,9 @@ enum fcsim_saturation fcsim_saturation_verdict(const struct fcsim_stats *s, doub
 const char *fcsim_saturation_name(enum fcsim_saturation v)
 {
   switch (v) {
-  case FCSIM_SAT_DRAIN:
-    return "drain";
-  case FCSIM_SAT_BACKLOG:
-    return "backlog";
-  case FCSIM_SAT_LATENCY:
-    return "latency";
-  default:
-    return NULL;
+  case FCSIM_SAT_DRAIN: return "drain";
+  case FCSIM_SAT_BACKLOG: return "backlog";
+  case FCSIM_SAT_LATENCY: return "latency";
+  default: return NULL;
   }
 }

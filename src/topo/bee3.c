@@ -93,15 +93,9 @@ static int aurora_peer(const struct fcsim_bee3 *b, int e, int L, int c)
       return groups == 2 ? (1 - g) * G + i : -1;
     return (i ^ L) < G ? g * G + (i ^ L) : -1;
   }
-  case FCSIM_BEE3_TWO_X4:
-    k = 2 * L + c;
-    break;
-  case FCSIM_BEE3_FOUR_X2:
-    k = 4 * (L % 2) + c;
-    break;
-  default: /* Eight-x1 */
-    k = c;
-    break;
+  case FCSIM_BEE3_TWO_X4: k = 2 * L + c; break;
+  case FCSIM_BEE3_FOUR_X2: k = 4 * (L % 2) + c; break;
+  default: /* Eight-x1 */ k = c; break;
   }
   return k >= 1 && k < E ? e ^ k : -1;
 }
@@ -118,8 +112,10 @@ int fcsim_bee3_describe(const struct fcsim_params *p, struct fcsim_bee3 *b, stru
   b->layout = fcsim_bee3_layout_find(p->bee3_layout);
   b->enclosures = p->enclosures;
   if (b->layout < 0)
-    return fcsim_error_set(err, FCSIM_EINVAL, "network.bee3_layout = `%s`: expected one-x8, two-x4, four-x2, "
-                           "eight-x1 or 10gbe", p->bee3_layout);
+    return fcsim_error_set(err, FCSIM_EINVAL,
+                           "network.bee3_layout = `%s`: expected one-x8, two-x4, four-x2, "
+                           "eight-x1 or 10gbe",
+                           p->bee3_layout);
   if (b->enclosures != 2 && b->enclosures != 4 && b->enclosures != 8)
     return fcsim_error_set(err, FCSIM_ERANGE, "network.enclosures = %d: expected 2, 4 or 8", b->enclosures);
   const int eth = b->layout == FCSIM_BEE3_10GBE;
@@ -183,8 +179,7 @@ int fcsim_bee3_next_port(const struct fcsim_bee3 *b, int node, int dest)
   if (t == e)
     return FCSIM_BEE3_FINAL + onboard_port(L, M);
   switch (b->layout) {
-  case FCSIM_BEE3_10GBE:
-    return FCSIM_BEE3_ONBOARD; /* the switch reaches every enclosure */
+  case FCSIM_BEE3_10GBE: return FCSIM_BEE3_ONBOARD; /* the switch reaches every enclosure */
   case FCSIM_BEE3_ONE_X8: {
     int G = b->enclosures < 4 ? b->enclosures : 4;
     owner = e / G == t / G ? (e % G) ^ (t % G) : 0; /* in the group: the channel to t; else A's, across */
@@ -212,16 +207,11 @@ int fcsim_bee3_next_port(const struct fcsim_bee3 *b, int node, int dest)
 int fcsim_bee3_link_ns(const struct fcsim_bee3 *b, int node, int port)
 {
   switch (b->port[node][port].cls) {
-  case FCSIM_BEE3_RING:
-    return FCSIM_BEE3_RING_NS;
-  case FCSIM_BEE3_CROSS:
-    return FCSIM_BEE3_CROSS_NS;
-  case FCSIM_BEE3_AURORA:
-    return FCSIM_BEE3_AURORA_NS;
-  case FCSIM_BEE3_ETH:
-    return (FCSIM_BEE3_ETH_MIN_NS - FCSIM_BEE3_SWITCH_NS) / 2;
-  default:
-    return 0;
+  case FCSIM_BEE3_RING: return FCSIM_BEE3_RING_NS;
+  case FCSIM_BEE3_CROSS: return FCSIM_BEE3_CROSS_NS;
+  case FCSIM_BEE3_AURORA: return FCSIM_BEE3_AURORA_NS;
+  case FCSIM_BEE3_ETH: return (FCSIM_BEE3_ETH_MIN_NS - FCSIM_BEE3_SWITCH_NS) / 2;
+  default: return 0;
   }
 }
 
@@ -230,16 +220,13 @@ double fcsim_bee3_port_gbps(const struct fcsim_bee3 *b, int node, int port, int 
   const struct fcsim_bee3_port *q = &b->port[node][port];
   switch (q->cls) {
   case FCSIM_BEE3_RING:
-  case FCSIM_BEE3_CROSS:
-    return FCSIM_BEE3_ONBOARD_GBPS;
-  case FCSIM_BEE3_AURORA: /* 8b/10b: 8 data bits in 10 line bits */
-    return q->lanes * FCSIM_BEE3_LANE_GBAUD * 0.8 / 8.0;
+  case FCSIM_BEE3_CROSS: return FCSIM_BEE3_ONBOARD_GBPS;
+  case FCSIM_BEE3_AURORA: /* 8b/10b: 8 data bits in 10 line bits */ return q->lanes * FCSIM_BEE3_LANE_GBAUD * 0.8 / 8.0;
   case FCSIM_BEE3_ETH: {
     double frame = packet_bytes < 46 ? 46 : packet_bytes; /* minimum Ethernet payload */
     return FCSIM_BEE3_ETH_GBIT / 8.0 * packet_bytes / (frame + ETH_OVERHEAD_BYTES);
   }
-  default:
-    return 0;
+  default: return 0;
   }
 }
 
@@ -248,7 +235,8 @@ double fcsim_bee3_eth_extra_ns(int packet_bytes)
   if (packet_bytes <= FCSIM_BEE3_ETH_MIN_BYTES)
     return 0;
   return ceil((double)(packet_bytes - FCSIM_BEE3_ETH_MIN_BYTES) * (FCSIM_BEE3_ETH_MAX_NS - FCSIM_BEE3_ETH_MIN_NS) /
-                  (FCSIM_BEE3_ETH_MAX_BYTES - FCSIM_BEE3_ETH_MIN_BYTES) - 1e-9);
+                  (FCSIM_BEE3_ETH_MAX_BYTES - FCSIM_BEE3_ETH_MIN_BYTES) -
+              1e-9);
 }
 
 static int fill_graph(struct fcsim_topo *t, const struct fcsim_params *p, const struct fcsim_bee3 *b,

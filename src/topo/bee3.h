@@ -20,7 +20,7 @@
 
 struct fcsim_topo;
 
-#define FCSIM_BEE3_MAX_ENCL 8
+#define FCSIM_BEE3_MAX_ENCL  8
 #define FCSIM_BEE3_MAX_NODES (4 * FCSIM_BEE3_MAX_ENCL + 2)
 #define FCSIM_BEE3_MAX_PORTS 16 /* a switch has 2 ports per enclosure */
 /* Ports of an FPGA: 0..2 lead to the other three letters (in letter order)
@@ -28,10 +28,16 @@ struct fcsim_topo;
  * for packets bound for this enclosure (two classes per on-board link, see
  * bee3.c: one FIFO each, one link's pacing), 6.. the serial channels. */
 #define FCSIM_BEE3_ONBOARD 6
-#define FCSIM_BEE3_FINAL 3
+#define FCSIM_BEE3_FINAL   3
 
-enum fcsim_bee3_layout { FCSIM_BEE3_ONE_X8, FCSIM_BEE3_TWO_X4, FCSIM_BEE3_FOUR_X2, FCSIM_BEE3_EIGHT_X1,
-                         FCSIM_BEE3_10GBE, FCSIM_BEE3_NLAYOUTS };
+enum fcsim_bee3_layout {
+  FCSIM_BEE3_ONE_X8,
+  FCSIM_BEE3_TWO_X4,
+  FCSIM_BEE3_FOUR_X2,
+  FCSIM_BEE3_EIGHT_X1,
+  FCSIM_BEE3_10GBE,
+  FCSIM_BEE3_NLAYOUTS
+};
 
 /* What a port is connected by. */
 enum fcsim_bee3_class {
@@ -53,33 +59,33 @@ struct fcsim_bee3_port {
 /* The whole cluster. Nodes 4e + L are FPGA L (A = 0 .. D = 3) of
  * enclosure e; with 10GbE, nodes 4E and 4E + 1 are the two switches. */
 struct fcsim_bee3 {
-  int layout;             /* enum fcsim_bee3_layout */
-  int enclosures;         /* E: 2, 4 or 8 */
-  int fpgas;              /* 4E */
-  int nodes;              /* FPGAs + switches */
-  int channels;           /* serial channels per FPGA (ports 6 .. 6 + channels - 1) */
-  int lanes;              /* lanes per channel */
-  int mgt;                /* FPGAs run the MGT router (more than two serial channels, §III.C) */
+  int layout;     /* enum fcsim_bee3_layout */
+  int enclosures; /* E: 2, 4 or 8 */
+  int fpgas;      /* 4E */
+  int nodes;      /* FPGAs + switches */
+  int channels;   /* serial channels per FPGA (ports 6 .. 6 + channels - 1) */
+  int lanes;      /* lanes per channel */
+  int mgt;        /* FPGAs run the MGT router (more than two serial channels, §III.C) */
   int radix[FCSIM_BEE3_MAX_NODES];
   struct fcsim_bee3_port port[FCSIM_BEE3_MAX_NODES][FCSIM_BEE3_MAX_PORTS];
 };
 
 /* The seed's figures used by the generator, the router model and Table I. */
-#define FCSIM_BEE3_RING_NS 20
-#define FCSIM_BEE3_CROSS_NS 24
-#define FCSIM_BEE3_AURORA_NS 541
-#define FCSIM_BEE3_XBAR_NS 64    /* full-crossbar router, every FPGA on the path */
-#define FCSIM_BEE3_MGT_RX_NS 48  /* MGT receive subrouter */
-#define FCSIM_BEE3_MGT_TX_NS 40  /* MGT transmit subrouter */
-#define FCSIM_BEE3_SWITCH_NS 450 /* the 10GbE switch */
-#define FCSIM_BEE3_ETH_MIN_NS 840   /* 10GbE hop at the smallest packet (FCSIM_BEE3_ETH_MIN_BYTES) */
-#define FCSIM_BEE3_ETH_MAX_NS 7324  /* ... and at the largest (FCSIM_BEE3_ETH_MAX_BYTES) */
+#define FCSIM_BEE3_RING_NS       20
+#define FCSIM_BEE3_CROSS_NS      24
+#define FCSIM_BEE3_AURORA_NS     541
+#define FCSIM_BEE3_XBAR_NS       64   /* full-crossbar router, every FPGA on the path */
+#define FCSIM_BEE3_MGT_RX_NS     48   /* MGT receive subrouter */
+#define FCSIM_BEE3_MGT_TX_NS     40   /* MGT transmit subrouter */
+#define FCSIM_BEE3_SWITCH_NS     450  /* the 10GbE switch */
+#define FCSIM_BEE3_ETH_MIN_NS    840  /* 10GbE hop at the smallest packet (FCSIM_BEE3_ETH_MIN_BYTES) */
+#define FCSIM_BEE3_ETH_MAX_NS    7324 /* ... and at the largest (FCSIM_BEE3_ETH_MAX_BYTES) */
 #define FCSIM_BEE3_ETH_MIN_BYTES 64
 #define FCSIM_BEE3_ETH_MAX_BYTES 4096
-#define FCSIM_BEE3_ONBOARD_GBPS 1.86 /* GB/s of both on-board link kinds */
-#define FCSIM_BEE3_XBAR_GBPS 2.0     /* the crossbar's 64-bit datapath at 250 MHz */
-#define FCSIM_BEE3_LANE_GBAUD 1.95   /* Aurora lane rate, before 8b/10b */
-#define FCSIM_BEE3_ETH_GBIT 10.0     /* 10GbE data rate (XAUI after 8b/10b) */
+#define FCSIM_BEE3_ONBOARD_GBPS  1.86 /* GB/s of both on-board link kinds */
+#define FCSIM_BEE3_XBAR_GBPS     2.0  /* the crossbar's 64-bit datapath at 250 MHz */
+#define FCSIM_BEE3_LANE_GBAUD    1.95 /* Aurora lane rate, before 8b/10b */
+#define FCSIM_BEE3_ETH_GBIT      10.0 /* 10GbE data rate (XAUI after 8b/10b) */
 
 /* Layout index of a network.bee3_layout name, -1 if unknown. */
 int fcsim_bee3_layout_find(const char *name);
@@ -122,10 +128,10 @@ int fcsim_bee3_topo_init(struct fcsim_topo *t, const struct fcsim_params *p, str
 /* ---- Table I: the latency breakdown (bee3_table.c) ---- */
 
 struct fcsim_bee3_breakdown {
-  int src, dst;             /* the pair (FPGAs) */
-  int xbar, mgt, intra, aurora, eth; /* routes / hops of each kind */
+  int src, dst;                                        /* the pair (FPGAs) */
+  int xbar, mgt, intra, aurora, eth;                   /* routes / hops of each kind */
   double xbar_ns, mgt_ns, intra_ns, aurora_ns, eth_ns; /* their latencies */
-  double total_ns;          /* head latency, zero load */
+  double total_ns;                                     /* head latency, zero load */
 };
 
 /* The breakdown of the seed's route from src to dst for packets of

@@ -78,9 +78,9 @@ int fcsim_bee3_diameter(const struct fcsim_bee3 *b, int packet_bytes, struct fcs
 struct fcsim_bee3_resources fcsim_bee3_fig7(int layout)
 {
   static const struct fcsim_bee3_resources fig7[FCSIM_BEE3_NLAYOUTS] = {
-    [FCSIM_BEE3_ONE_X8] = {8958, 10099, 23},   [FCSIM_BEE3_TWO_X4] = {9709, 11526, 23},
-    [FCSIM_BEE3_FOUR_X2] = {11489, 14658, 39}, [FCSIM_BEE3_EIGHT_X1] = {18003, 18122, 55},
-    [FCSIM_BEE3_10GBE] = {9563, 10699, 39},
+      [FCSIM_BEE3_ONE_X8] = {8958, 10099, 23},   [FCSIM_BEE3_TWO_X4] = {9709, 11526, 23},
+      [FCSIM_BEE3_FOUR_X2] = {11489, 14658, 39}, [FCSIM_BEE3_EIGHT_X1] = {18003, 18122, 55},
+      [FCSIM_BEE3_10GBE] = {9563, 10699, 39},
   };
   return layout >= 0 && layout < FCSIM_BEE3_NLAYOUTS ? fig7[layout] : (struct fcsim_bee3_resources){0, 0, 0};
 }

@@ -10,18 +10,18 @@
 #include "core/rng.h"
 #include "topo/describe.h"
 
-#define BISECT_SEEDED_NODES 8  /* nodes around which ordered starts are built */
-#define BISECT_RANDOM_STARTS 4 /* random halvings */
-#define BISECT_CANDIDATES 8    /* highest-gain nodes per side tried for a swap */
-#define BISECT_PASS_STEPS 512  /* most swaps of one Kernighan-Lin pass */
-#define BISECT_MAX_PASSES 16   /* passes per start */
+#define BISECT_SEEDED_NODES  8   /* nodes around which ordered starts are built */
+#define BISECT_RANDOM_STARTS 4   /* random halvings */
+#define BISECT_CANDIDATES    8   /* highest-gain nodes per side tried for a swap */
+#define BISECT_PASS_STEPS    512 /* most swaps of one Kernighan-Lin pass */
+#define BISECT_MAX_PASSES    16  /* passes per start */
 
 /* The links as an undirected multigraph in CSR form: a two-way link once,
  * a one-way channel once; self-loops dropped. */
 struct ugraph {
-  int64_t n;          /* nodes */
-  int64_t *off;       /* [n + 1] (from malloc) */
-  int32_t *adj;       /* neighbours, one entry per link end (from malloc) */
+  int64_t n;    /* nodes */
+  int64_t *off; /* [n + 1] (from malloc) */
+  int32_t *adj; /* neighbours, one entry per link end (from malloc) */
 };
 
 static int counted(const struct fcsim_graph *g, int64_t s)

@@ -51,17 +51,17 @@ static int link_classes(const struct fcsim_graph *g, struct fcsim_topo_desc *d, 
     if (pair && c->reverse < s)
       continue;
     int i = 0;
-    while (i < d->nclasses && !(d->classes[i].latency_cycles == c->latency_cycles &&
-                                d->classes[i].bandwidth_flits == c->bandwidth_flits &&
-                                d->classes[i].sd_cycles == c->latency_sd_cycles && d->classes[i].model == c->link_model))
+    while (i < d->nclasses &&
+           !(d->classes[i].latency_cycles == c->latency_cycles && d->classes[i].bandwidth_flits == c->bandwidth_flits &&
+             d->classes[i].sd_cycles == c->latency_sd_cycles && d->classes[i].model == c->link_model))
       i++;
     if (i == d->nclasses) {
       struct fcsim_desc_link_class *m = realloc(d->classes, (size_t)(i + 1) * sizeof *m);
       if (!m)
         return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
       d->classes = m;
-      d->classes[i] = (struct fcsim_desc_link_class){c->latency_cycles, c->bandwidth_flits, c->latency_sd_cycles,
-                                                      c->link_model, 0, 0};
+      d->classes[i] = (struct fcsim_desc_link_class){
+          c->latency_cycles, c->bandwidth_flits, c->latency_sd_cycles, c->link_model, 0, 0};
       d->nclasses++;
     }
     if (pair)
@@ -75,9 +75,9 @@ static int link_classes(const struct fcsim_graph *g, struct fcsim_topo_desc *d, 
 
 /* A binary min-heap of (cycles, node). */
 struct heap {
-  uint64_t *key;   /* cycles (from malloc) */
-  int64_t *node;   /* node (from malloc) */
-  int64_t len;     /* entries */
+  uint64_t *key; /* cycles (from malloc) */
+  int64_t *node; /* node (from malloc) */
+  int64_t len;   /* entries */
 };
 
 static void heap_push(struct heap *h, uint64_t k, int64_t v)
@@ -157,7 +157,8 @@ static int latency_diameter(const struct fcsim_topo *t, const int *hop_router, s
   int64_t n = g->nodes, best_src = -1, best_dst = -1;
   uint64_t *cyc = malloc((size_t)n * sizeof *cyc);
   int64_t *pred = malloc((size_t)n * sizeof *pred);
-  struct heap h = {malloc((size_t)(g->nslots + 1) * sizeof *h.key), malloc((size_t)(g->nslots + 1) * sizeof *h.node), 0};
+  struct heap h = {malloc((size_t)(g->nslots + 1) * sizeof *h.key), malloc((size_t)(g->nslots + 1) * sizeof *h.node),
+                   0};
   int rc = 0;
   if (!cyc || !pred || !h.key || !h.node) {
     rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");

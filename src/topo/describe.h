@@ -19,39 +19,39 @@ struct fcsim_desc_kind {
 
 /* Links of one class: the same latency, bandwidth, jitter and link model. */
 struct fcsim_desc_link_class {
-  uint32_t latency_cycles;     /* latency of each direction */
-  int bandwidth_flits;         /* flits per cycle of each direction */
-  double sd_cycles;            /* jitter standard deviation */
-  int model;                   /* link model index (netlist.h) */
-  int64_t two_way;             /* links carrying both directions (a channel pair) */
-  int64_t one_way;             /* single channels */
+  uint32_t latency_cycles; /* latency of each direction */
+  int bandwidth_flits;     /* flits per cycle of each direction */
+  double sd_cycles;        /* jitter standard deviation */
+  int model;               /* link model index (netlist.h) */
+  int64_t two_way;         /* links carrying both directions (a channel pair) */
+  int64_t one_way;         /* single channels */
 };
 
 /* One hop of the longest path. */
 struct fcsim_desc_hop {
-  int64_t from, to;            /* nodes */
-  int port;                    /* port of `from` it leaves on */
-  int router_cycles;           /* delay of the router at `from` */
-  uint32_t link_cycles;        /* latency of the channel */
+  int64_t from, to;     /* nodes */
+  int port;             /* port of `from` it leaves on */
+  int router_cycles;    /* delay of the router at `from` */
+  uint32_t link_cycles; /* latency of the channel */
 };
 
 struct fcsim_topo_desc {
-  int64_t nodes;               /* all nodes */
-  int64_t endpoints;           /* nodes hosting traffic */
-  int64_t links;               /* two-way links + one-way channels */
-  int64_t channels;            /* directed channels */
-  int nkinds;                  /* entries of kinds[] */
+  int64_t nodes;     /* all nodes */
+  int64_t endpoints; /* nodes hosting traffic */
+  int64_t links;     /* two-way links + one-way channels */
+  int64_t channels;  /* directed channels */
+  int nkinds;        /* entries of kinds[] */
   struct fcsim_desc_kind kinds[FCSIM_GRAPH_MAX_KINDS];
-  int nclasses;                /* entries of classes[] */
+  int nclasses;                          /* entries of classes[] */
   struct fcsim_desc_link_class *classes; /* (from malloc) */
-  int diameter_hops;           /* most hops of a shortest path between endpoints */
-  uint64_t diameter_cycles;    /* most cycles (router + link per hop) of a lowest-latency path between endpoints */
-  double diameter_ns;          /* the same in ns at network.clock */
-  int path_hops;               /* hops of that path */
-  struct fcsim_desc_hop *path; /* its hops (from malloc) */
-  int64_t bisection_links;     /* links cut by the best balanced halving found */
+  int diameter_hops;                     /* most hops of a shortest path between endpoints */
+  uint64_t diameter_cycles;         /* most cycles (router + link per hop) of a lowest-latency path between endpoints */
+  double diameter_ns;               /* the same in ns at network.clock */
+  int path_hops;                    /* hops of that path */
+  struct fcsim_desc_hop *path;      /* its hops (from malloc) */
+  int64_t bisection_links;          /* links cut by the best balanced halving found */
   double bisection_flits_per_cycle; /* bandwidth across it, both directions */
-  int bisection_exact;         /* 1: the torus/mesh formula; 0: heuristic (an upper bound) */
+  int bisection_exact;              /* 1: the torus/mesh formula; 0: heuristic (an upper bound) */
 };
 
 /* Describes `t`; `cfg` (may be NULL: the run's router delay for every kind)

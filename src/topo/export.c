@@ -34,8 +34,8 @@ static void write_link(const struct fcsim_graph *g, int64_t s, FILE *out)
   char a[FCSIM_NODE_NAME_MAX + 8], b[FCSIM_NODE_NAME_MAX + 8];
   fcsim_graph_node_name(g, c->src, a, sizeof a);
   fcsim_graph_node_name(g, c->dst, b, sizeof b);
-  fprintf(out, "link %s:%u %s%s:%u latency=%u bandwidth=%u", a, (unsigned)c->src_port, two_way(g, s) ? "" : "-> ",
-          b, (unsigned)c->dst_port, (unsigned)c->latency_cycles, (unsigned)c->bandwidth_flits);
+  fprintf(out, "link %s:%u %s%s:%u latency=%u bandwidth=%u", a, (unsigned)c->src_port, two_way(g, s) ? "" : "-> ", b,
+          (unsigned)c->dst_port, (unsigned)c->latency_cycles, (unsigned)c->bandwidth_flits);
   if (c->latency_sd_cycles > 0)
     fprintf(out, " jitter=%.17g", c->latency_sd_cycles);
   fprintf(out, " model=%s\n", fcsim_link_model_name(c->link_model) ? fcsim_link_model_name(c->link_model) : "fixed");
@@ -57,8 +57,8 @@ void fcsim_netlist_write(const struct fcsim_topo *t, const struct fcsim_params *
   }
   char name[FCSIM_NODE_NAME_MAX + 8];
   for (int64_t n = 0; n < g->nodes; n++) {
-    fprintf(out, "node %s ports=%d kind=k%d", fcsim_graph_node_name(g, n, name, sizeof name),
-            fcsim_graph_radix(g, n), g->kind[n]);
+    fprintf(out, "node %s ports=%d kind=k%d", fcsim_graph_node_name(g, n, name, sizeof name), fcsim_graph_radix(g, n),
+            g->kind[n]);
     if (!g->endpoint[n])
       fputs(" endpoint=no", out);
     if (g->clock_hz)

@@ -18,32 +18,32 @@
 
 #include "fcsim/error.h"
 
-#define FCSIM_GRAPH_NONE (-1)
-#define FCSIM_NODE_NAME_MAX 32
+#define FCSIM_GRAPH_NONE      (-1)
+#define FCSIM_NODE_NAME_MAX   32
 #define FCSIM_GRAPH_MAX_KINDS 8
 
 /* A kind of node: its model and the configuration keys it sets for itself
  * (applied over the run's configuration for the nodes of this kind only). */
 struct fcsim_kind_spec {
-  char model[24];   /* router.model of the nodes of this kind */
-  char set[512];    /* overrides, "router.vcs=4 router.vc_depth=64", or "" */
+  char model[24]; /* router.model of the nodes of this kind */
+  char set[512];  /* overrides, "router.vcs=4 router.vc_depth=64", or "" */
 };
 
 /* One direction of a link. */
 struct fcsim_chan {
-  int32_t dst;                   /* receiving node, FCSIM_GRAPH_NONE if the port is unconnected */
-  uint16_t dst_port;             /* port of dst it arrives on */
-  uint16_t bandwidth_flits;      /* flits per cycle */
-  uint32_t latency_cycles;       /* mean latency, in cycles of the network clock */
-  uint32_t credit_latency_cycles;/* latency of flow-control information back to the sender (the reverse
-                                  * channel's, or this one's when there is none) */
-  int32_t reverse;               /* slot of the channel dst -> src between the same two ports, or NONE */
-  uint32_t src;                  /* sending node */
-  uint16_t src_port;             /* port of src it leaves from */
-  uint8_t link_model;            /* index into the link model table (link/link_model.h) */
-  uint8_t dst_vcs;               /* buffers the receiver offers at dst_port: VCs (set by the engine) */
-  uint32_t dst_depth_flits;      /* ... and flits per VC */
-  double latency_sd_cycles;      /* jitter: standard deviation of the latency (0 = fixed) */
+  int32_t dst;                    /* receiving node, FCSIM_GRAPH_NONE if the port is unconnected */
+  uint16_t dst_port;              /* port of dst it arrives on */
+  uint16_t bandwidth_flits;       /* flits per cycle */
+  uint32_t latency_cycles;        /* mean latency, in cycles of the network clock */
+  uint32_t credit_latency_cycles; /* latency of flow-control information back to the sender (the reverse
+                                   * channel's, or this one's when there is none) */
+  int32_t reverse;                /* slot of the channel dst -> src between the same two ports, or NONE */
+  uint32_t src;                   /* sending node */
+  uint16_t src_port;              /* port of src it leaves from */
+  uint8_t link_model;             /* index into the link model table (link/link_model.h) */
+  uint8_t dst_vcs;                /* buffers the receiver offers at dst_port: VCs (set by the engine) */
+  uint32_t dst_depth_flits;       /* ... and flits per VC */
+  double latency_sd_cycles;       /* jitter: standard deviation of the latency (0 = fixed) */
   /* the same in engine ticks (= cycles with a single clock; set by the engine) */
   uint32_t latency_ticks, credit_latency_ticks;
   double latency_sd_ticks;
@@ -51,18 +51,18 @@ struct fcsim_chan {
 
 struct fcsim_graph {
   int64_t nodes;
-  int64_t nslots;                /* port slots over all nodes */
-  uint32_t *port_base;           /* [nodes + 1] first slot of each node (from malloc) */
-  struct fcsim_chan *chan;       /* [nslots] channel leaving each slot (from malloc) */
-  int32_t *in_chan;              /* [nslots] slot of the channel arriving at each slot, or NONE (from malloc) */
-  uint8_t *kind;                 /* [nodes] index into kinds[] (from malloc) */
-  int nkinds;                    /* kinds in use */
+  int64_t nslots;          /* port slots over all nodes */
+  uint32_t *port_base;     /* [nodes + 1] first slot of each node (from malloc) */
+  struct fcsim_chan *chan; /* [nslots] channel leaving each slot (from malloc) */
+  int32_t *in_chan;        /* [nslots] slot of the channel arriving at each slot, or NONE (from malloc) */
+  uint8_t *kind;           /* [nodes] index into kinds[] (from malloc) */
+  int nkinds;              /* kinds in use */
   struct fcsim_kind_spec kinds[FCSIM_GRAPH_MAX_KINDS];
-  uint8_t *endpoint;             /* [nodes] 1 if the node hosts a traffic endpoint (from malloc) */
-  double *clock_hz;              /* [nodes] nominal clock, or NULL: network.clock everywhere (from malloc) */
-  double *clock_ppm;             /* [nodes] offset from the nominal clock in ppm, or NULL (from malloc) */
+  uint8_t *endpoint;                 /* [nodes] 1 if the node hosts a traffic endpoint (from malloc) */
+  double *clock_hz;                  /* [nodes] nominal clock, or NULL: network.clock everywhere (from malloc) */
+  double *clock_ppm;                 /* [nodes] offset from the nominal clock in ppm, or NULL (from malloc) */
   char (*name)[FCSIM_NODE_NAME_MAX]; /* [nodes] names (netlists), or NULL: nodes are named by number */
-  int max_radix;                 /* most ports of any node */
+  int max_radix;                     /* most ports of any node */
 };
 
 /* Allocates a graph of `nodes` nodes with radix[n] ports each; every port

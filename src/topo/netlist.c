@@ -15,9 +15,9 @@
 #include "router/router.h"
 #include "topo/netlist.h"
 
-#define NL_MAX_TOKENS 32
+#define NL_MAX_TOKENS         32
 #define NL_MAX_DECLARED_KINDS 64
-#define NL_MAX_PORTS 64
+#define NL_MAX_PORTS          64
 
 static const char *const link_model_names[FCSIM_LINK_NMODELS] = {"fixed", "gaussian"};
 
@@ -40,15 +40,15 @@ struct nl_node {
 
 /* A link line (one or both directions). */
 struct nl_link {
-  int line;                        /* where it was written */
-  char a[FCSIM_NODE_NAME_MAX];     /* first node's name */
-  char b[FCSIM_NODE_NAME_MAX];     /* second node's name */
-  int pa, pb;                      /* their ports */
-  int both;                        /* 1: both directions, 0: a -> b only */
-  uint32_t latency_cycles;         /* latency of each direction */
-  int bandwidth_flits;             /* flits per cycle of each direction */
-  double sd_cycles;                /* jitter standard deviation */
-  int model;                       /* link model index */
+  int line;                    /* where it was written */
+  char a[FCSIM_NODE_NAME_MAX]; /* first node's name */
+  char b[FCSIM_NODE_NAME_MAX]; /* second node's name */
+  int pa, pb;                  /* their ports */
+  int both;                    /* 1: both directions, 0: a -> b only */
+  uint32_t latency_cycles;     /* latency of each direction */
+  int bandwidth_flits;         /* flits per cycle of each direction */
+  double sd_cycles;            /* jitter standard deviation */
+  int model;                   /* link model index */
 };
 
 /* A declared kind: a name for a model and its overrides. */
@@ -58,19 +58,19 @@ struct nl_kind {
 };
 
 struct parser {
-  const char *file;                      /* the netlist's name, for messages */
-  int line;                              /* current line */
-  const struct fcsim_params *p;          /* network clock, flit size, defaults */
-  struct fcsim_error *err;               /* where messages go */
-  struct nl_node *nodes;                 /* node lines (from malloc) */
-  int64_t nnodes, cap_nodes;             /* used and allocated */
-  struct nl_link *links;                 /* link lines (from malloc) */
-  int64_t nlinks, cap_links;             /* used and allocated */
-  struct nl_kind kinds[NL_MAX_DECLARED_KINDS]; /* declared kinds */
-  int nkinds;                            /* declared kinds in use */
+  const char *file;                                   /* the netlist's name, for messages */
+  int line;                                           /* current line */
+  const struct fcsim_params *p;                       /* network clock, flit size, defaults */
+  struct fcsim_error *err;                            /* where messages go */
+  struct nl_node *nodes;                              /* node lines (from malloc) */
+  int64_t nnodes, cap_nodes;                          /* used and allocated */
+  struct nl_link *links;                              /* link lines (from malloc) */
+  int64_t nlinks, cap_links;                          /* used and allocated */
+  struct nl_kind kinds[NL_MAX_DECLARED_KINDS];        /* declared kinds */
+  int nkinds;                                         /* declared kinds in use */
   struct fcsim_kind_spec used[FCSIM_GRAPH_MAX_KINDS]; /* distinct specs nodes use: the graph's kinds */
-  int nused;                             /* entries of used[] */
-  int64_t *by_name;                      /* node indices sorted by name (from malloc) */
+  int nused;                                          /* entries of used[] */
+  int64_t *by_name;                                   /* node indices sorted by name (from malloc) */
 };
 
 __attribute__((format(printf, 3, 4))) static int perr(struct parser *ps, int code, const char *fmt, ...)
@@ -188,8 +188,8 @@ static int parse_jitter(struct parser *ps, const char *v, double *out)
   enum fcsim_unit_kind kind;
   struct fcsim_error e = {0};
   if (fcsim_parse_quantity(v, FCSIM_UNIT_TIME | FCSIM_UNIT_CYCLES, &x, &kind, &e) || x < 0)
-    return perr(ps, FCSIM_EINVAL, "jitter = `%s`: expected a standard deviation >= 0 (cycles or a time such as 12.34ns)",
-                v);
+    return perr(ps, FCSIM_EINVAL,
+                "jitter = `%s`: expected a standard deviation >= 0 (cycles or a time such as 12.34ns)", v);
   *out = kind == FCSIM_UNIT_TIME ? x * ps->p->clock_hz : x;
   return 0;
 }
@@ -217,7 +217,7 @@ static int check_model(struct parser *ps, const char *model)
 /* set="router.k=v ...": every assignment a router key with a valid value. */
 static int check_set(struct parser *ps, const char *set)
 {
-  char buf[sizeof ((struct fcsim_kind_spec *)0)->set], origin[64];
+  char buf[sizeof((struct fcsim_kind_spec *)0)->set], origin[64];
   snprintf(buf, sizeof buf, "%s", set);
   snprintf(origin, sizeof origin, "%s:%d", ps->file, ps->line);
   for (char *save = NULL, *t = strtok_r(buf, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
@@ -290,8 +290,7 @@ static int node_key(struct parser *ps, struct nl_node *nd, const char *key, cons
       while (i < ps->nkinds && strcmp(ps->kinds[i].name, v))
         i++;
       if (i == ps->nkinds)
-        return perr(ps, FCSIM_EINVAL, "node %s: unknown kind `%s` (declare it first with a `kind` line)", nd->name,
-                    v);
+        return perr(ps, FCSIM_EINVAL, "node %s: unknown kind `%s` (declare it first with a `kind` line)", nd->name, v);
       spec = ps->kinds[i].spec;
     }
     if ((rc = use_kind(ps, &spec)) < 0)
@@ -512,8 +511,8 @@ static int64_t find_node(const struct parser *ps, const char *name)
 
 /* One direction of a link line into the graph, with its checks;
  * out_line/in_line record which line used each slot. */
-static int connect_dir(struct parser *ps, struct fcsim_graph *g, const struct nl_link *l, int64_t s, int sp,
-                       int64_t d, int dp, int *out_line, int *in_line)
+static int connect_dir(struct parser *ps, struct fcsim_graph *g, const struct nl_link *l, int64_t s, int sp, int64_t d,
+                       int dp, int *out_line, int *in_line)
 {
   const struct nl_node *sn = &ps->nodes[s], *dn = &ps->nodes[d];
   if (sp >= sn->ports)

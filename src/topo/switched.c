@@ -19,8 +19,8 @@ struct builder {
   struct fcsim_topo *t;
   const struct fcsim_params *p;
   int64_t nodes, endpoints;
-  int *radix;      /* [nodes] */
-  int *used;       /* [nodes] ports connected so far */
+  int *radix; /* [nodes] */
+  int *used;  /* [nodes] ports connected so far */
   struct fcsim_error *err;
 };
 
@@ -72,7 +72,8 @@ static int plan(const struct fcsim_params *p, int64_t *switches, int *levels, in
   default: /* FATTREE */
     if (k % 2 || k < 4)
       return fcsim_error_set(err, FCSIM_ECOMBINATION,
-                             "network.topology = fattree: switch.radix = %lld must be even and at least 4", (long long)k);
+                             "network.topology = fattree: switch.radix = %lld must be even and at least 4",
+                             (long long)k);
     if (n <= k) {
       *levels = 1;
       *switches = 1;

@@ -24,12 +24,12 @@ struct fcsim_topo {
   int dims[FCSIM_MAX_DIMS];
   int64_t stride[FCSIM_MAX_DIMS]; /* node id = sum coord[d] * stride[d] */
   int64_t nodes;
-  int nports;                     /* 2 * ndims */
-  int32_t *neighbor;              /* [node * nports + port], -1 if no link (from malloc) */
-  struct fcsim_graph graph;       /* the same network as a component graph (what the engine reads) */
+  int nports;                        /* 2 * ndims */
+  int32_t *neighbor;                 /* [node * nports + port], -1 if no link (from malloc) */
+  struct fcsim_graph graph;          /* the same network as a component graph (what the engine reads) */
   struct fcsim_route_tables *tables; /* table routing's next hops (routing/table.h; one malloc block,
                                       * freed by fcsim_topo_destroy), or NULL */
-  int16_t *dist;                  /* FILE: hop distances dist[a * nodes + b], -1 unreachable (from malloc), else NULL */
+  int16_t *dist; /* FILE: hop distances dist[a * nodes + b], -1 unreachable (from malloc), else NULL */
 };
 
 /* Builds the topology and its graph (every channel with network.link_latency

@@ -243,8 +243,7 @@ static int booksim_transpose_check(const struct fcsim_params *p, struct fcsim_er
  * low b bits become the high b bits and back). On 8x8 this is (x,y) -> (y,x);
  * on 4x4x4 it mixes coordinates: x + 4y + 16z with y = y0 + 2 y1 maps to
  * y1 + 2z + 8(x + 4 y0). */
-static int64_t booksim_transpose_dest(const struct fcsim_traffic *tr, int64_t src, uint64_t seq,
-                                      struct fcsim_rng *rng)
+static int64_t booksim_transpose_dest(const struct fcsim_traffic *tr, int64_t src, uint64_t seq, struct fcsim_rng *rng)
 {
   int bits = 0;
   while ((1LL << bits) < tr->topo->nodes)
@@ -261,34 +260,47 @@ static int64_t uniform_self_dest(const struct fcsim_traffic *tr, int64_t src, ui
 }
 
 static const struct fcsim_traffic_ops patterns[] = {
-  {"uniform", "uniform random over all other nodes (BookSim2's `uniform` includes the source: `uniform-self`)", 1, NULL, uniform_dest},
-  {"nn", "nearest neighbour: a random one of the 2n neighbours (NN)", 1, NULL, nn_dest, FCSIM_SELF_EXCLUDE, 1},
-  {"3h-nn", "3-hop diagonal neighbour: offsets of +-1 in every dimension (3H-NN)", 1, NULL, hnn_dest, FCSIM_SELF_EXCLUDE, 1},
-  {"cube-nn", "any node of the surrounding 3x3x3 cube (CUBE-NN)", 1, NULL, cube_dest, FCSIM_SELF_EXCLUDE, 1},
-  {"bitcomp", "bit complement: every coordinate c -> k-1-c (BC); the same map as BookSim2's `bitcomp` wherever that is defined (power-of-two sizes)", 1, NULL, bitcomp_dest, FCSIM_SELF_EXCLUDE, 1},
-  {"transpose", "(x,y,z) -> (z,x,y) (TRAN; BookSim2's `transpose` is `booksim-transpose`)", 1, transpose_check, transpose_dest, FCSIM_SELF_EXCLUDE, 1},
-  {"tornado", "(x,y,z) -> (x+XSIZE/2-1, y, z) (TORN; BookSim2's `tornado` is `booksim-tornado`)", 1, NULL, tornado_dest, FCSIM_SELF_EXCLUDE, 1},
-  {"all-to-all", "every other node in turn (ATA)", 1, NULL, all_to_all_dest},
-  {"bitrot", "node index rotated right by one bit", 1, pow2_check, bitrot_dest, FCSIM_SELF_EXCLUDE, 1},
-  {"randperm", "a fixed random permutation drawn from sim.seed, without fixed points (BookSim2's `randperm` draws another one, from its own generator and perm_seed, and may have fixed points)", 1, NULL, randperm_dest},
-  {"hotspot", "traffic.hotspot_fraction to traffic.hotspot_node, the rest uniform (BookSim2's `hotspot` sends everything to its hotspots)", 1, hotspot_check, hotspot_dest},
-  {"uniform-self",
-   "BookSim2's `uniform`: any node including the source; a packet to itself is a 0-hop packet through the "
-   "router's local ports (classic), counted as self_packets_sent; Novo-G# has no local port, so there it is "
-   "not sent and counted as self_packets_excluded",
-   1, NULL, uniform_self_dest, FCSIM_SELF_SEND},
-  {"booksim-tornado",
-   "BookSim2's `tornado`: every coordinate c -> c + ceil(k/2) - 1 mod k (k = 8: +3); nodes mapped to themselves "
-   "(k <= 2) send 0-hop packets as in BookSim2 (classic; excluded on Novo-G#)",
-   1, NULL, booksim_tornado_dest, FCSIM_SELF_SEND, 1},
-  {"booksim-transpose",
-   "BookSim2's `transpose`: node index bit halves swapped (even power-of-two node counts; 8x8: (x,y) -> (y,x)); "
-   "nodes mapped to themselves send 0-hop packets as in BookSim2 (classic; excluded on Novo-G#)",
-   1, booksim_transpose_check, booksim_transpose_dest, FCSIM_SELF_SEND, 1},
-  {"neighbor",
-   "BookSim2's `neighbor`: every coordinate c -> c + 1 mod k (mesh too); nodes mapped to themselves (k = 1 "
-   "everywhere) send 0-hop packets (classic; excluded on Novo-G#)",
-   1, NULL, neighbor_dest, FCSIM_SELF_SEND, 1},
+    {"uniform", "uniform random over all other nodes (BookSim2's `uniform` includes the source: `uniform-self`)", 1,
+     NULL, uniform_dest},
+    {"nn", "nearest neighbour: a random one of the 2n neighbours (NN)", 1, NULL, nn_dest, FCSIM_SELF_EXCLUDE, 1},
+    {"3h-nn", "3-hop diagonal neighbour: offsets of +-1 in every dimension (3H-NN)", 1, NULL, hnn_dest,
+     FCSIM_SELF_EXCLUDE, 1},
+    {"cube-nn", "any node of the surrounding 3x3x3 cube (CUBE-NN)", 1, NULL, cube_dest, FCSIM_SELF_EXCLUDE, 1},
+    {"bitcomp",
+     "bit complement: every coordinate c -> k-1-c (BC); the same map as BookSim2's `bitcomp` wherever that is defined "
+     "(power-of-two sizes)",
+     1, NULL, bitcomp_dest, FCSIM_SELF_EXCLUDE, 1},
+    {"transpose", "(x,y,z) -> (z,x,y) (TRAN; BookSim2's `transpose` is `booksim-transpose`)", 1, transpose_check,
+     transpose_dest, FCSIM_SELF_EXCLUDE, 1},
+    {"tornado", "(x,y,z) -> (x+XSIZE/2-1, y, z) (TORN; BookSim2's `tornado` is `booksim-tornado`)", 1, NULL,
+     tornado_dest, FCSIM_SELF_EXCLUDE, 1},
+    {"all-to-all", "every other node in turn (ATA)", 1, NULL, all_to_all_dest},
+    {"bitrot", "node index rotated right by one bit", 1, pow2_check, bitrot_dest, FCSIM_SELF_EXCLUDE, 1},
+    {"randperm",
+     "a fixed random permutation drawn from sim.seed, without fixed points (BookSim2's `randperm` draws another one, "
+     "from its own generator and perm_seed, and may have fixed points)",
+     1, NULL, randperm_dest},
+    {"hotspot",
+     "traffic.hotspot_fraction to traffic.hotspot_node, the rest uniform (BookSim2's `hotspot` sends everything to its "
+     "hotspots)",
+     1, hotspot_check, hotspot_dest},
+    {"uniform-self",
+     "BookSim2's `uniform`: any node including the source; a packet to itself is a 0-hop packet through the "
+     "router's local ports (classic), counted as self_packets_sent; Novo-G# has no local port, so there it is "
+     "not sent and counted as self_packets_excluded",
+     1, NULL, uniform_self_dest, FCSIM_SELF_SEND},
+    {"booksim-tornado",
+     "BookSim2's `tornado`: every coordinate c -> c + ceil(k/2) - 1 mod k (k = 8: +3); nodes mapped to themselves "
+     "(k <= 2) send 0-hop packets as in BookSim2 (classic; excluded on Novo-G#)",
+     1, NULL, booksim_tornado_dest, FCSIM_SELF_SEND, 1},
+    {"booksim-transpose",
+     "BookSim2's `transpose`: node index bit halves swapped (even power-of-two node counts; 8x8: (x,y) -> (y,x)); "
+     "nodes mapped to themselves send 0-hop packets as in BookSim2 (classic; excluded on Novo-G#)",
+     1, booksim_transpose_check, booksim_transpose_dest, FCSIM_SELF_SEND, 1},
+    {"neighbor",
+     "BookSim2's `neighbor`: every coordinate c -> c + 1 mod k (mesh too); nodes mapped to themselves (k = 1 "
+     "everywhere) send 0-hop packets (classic; excluded on Novo-G#)",
+     1, NULL, neighbor_dest, FCSIM_SELF_SEND, 1},
 };
 #define NPATTERNS (sizeof patterns / sizeof patterns[0])
 

@@ -27,7 +27,7 @@ enum fcsim_self_policy {
 struct fcsim_traffic_ops {
   const char *name; /* traffic.pattern */
   const char *help;
-  int version;      /* 1 */
+  int version; /* 1 */
   /* (optional) refuses networks the pattern is not defined on */
   int (*check)(const struct fcsim_params *p, struct fcsim_error *err);
   /* (required) destination of packet number `seq` of `src` */

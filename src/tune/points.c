@@ -59,7 +59,7 @@ static int apply_budget(struct fcsim_config *cfg, double budget, struct fcsim_er
 /* Builds (and validates) the configuration of configuration c on workload
  * w at sweep point s and run length `budget`. */
 int fcsim__tune_build_config(const struct fcsim_tune *t, size_t w, size_t s, size_t c, double budget,
-                        struct fcsim_config **out, struct fcsim_error *err)
+                             struct fcsim_config **out, struct fcsim_error *err)
 {
   *out = NULL;
   struct fcsim_config *cfg = fcsim_config_clone(t->wl[w].cfg);

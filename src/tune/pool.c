@@ -89,8 +89,8 @@ static void job_finished(struct pool *p, struct job *jb)
     size_t before = 0;
     for (int r = 0; r < p->rung; r++)
       before += p->t->rungs[r].nconf * p->t->nw * p->t->ns;
-    struct fcsim_tune_progress pr = {p->rung, p->t->nprune + 1, p->rg->budget, p->done, p->njobs, p->reused,
-                                     before + p->done};
+    struct fcsim_tune_progress pr = {p->rung,  p->t->nprune + 1, p->rg->budget,   p->done,
+                                     p->njobs, p->reused,        before + p->done};
     p->progress(p->user, &pr);
   }
   /* keep memory proportional to the jobs in flight, not to the space */
@@ -207,7 +207,7 @@ static int build_rung(struct fcsim_tune *t, int r, struct fcsim_error *err)
 }
 
 int fcsim__tune_run_rung(struct fcsim_tune *t, int r, FILE *journal, fcsim_tune_progress_f progress,
-                    fcsim_tune_stop_f stop, void *user, struct fcsim_error *err)
+                         fcsim_tune_stop_f stop, void *user, struct fcsim_error *err)
 {
   int rc = build_rung(t, r, err);
   if (rc)
@@ -273,7 +273,7 @@ int fcsim__tune_run_rung(struct fcsim_tune *t, int r, FILE *journal, fcsim_tune_
 /* Metric m of configuration k of rung r on workload w at every sweep point:
  * vals[s], ok[s]. Returns 1 if all are valid. */
 int fcsim__tune_config_values(const struct fcsim_tune *t, int r, size_t k, size_t w, int m, double *vals,
-                         unsigned char *ok)
+                              unsigned char *ok)
 {
   const struct rung *rg = &t->rungs[r];
   int all = 1;
@@ -308,7 +308,7 @@ int fcsim__tune_applicable(const struct fcsim_tune *t, int r, size_t w, int m)
 /* Score of every configuration of rung r on workload w for metric m (the
  * geometric mean over the sweep): score[k], ok[k]. */
 void fcsim__tune_workload_scores(const struct fcsim_tune *t, int r, size_t w, int m, double *score, unsigned char *ok,
-                            double *vals, unsigned char *vok)
+                                 double *vals, unsigned char *vok)
 {
   const struct rung *rg = &t->rungs[r];
   for (size_t k = 0; k < rg->nconf; k++) {

@@ -193,9 +193,10 @@ void fcsim_tune_write_report(const struct fcsim_tune *t, FILE *out)
       fputc('\n', out);
     }
   }
-  fprintf(out, "\n(value and average: geometric mean over the sweep; gain = |value/average - 1| over the "
-               "configurations valid at every point; per-point: the best configuration chosen at each point;"
-               " busy: most VCs the best configuration used / configured; tolerance %.1f%%",
+  fprintf(out,
+          "\n(value and average: geometric mean over the sweep; gain = |value/average - 1| over the "
+          "configurations valid at every point; per-point: the best configuration chosen at each point;"
+          " busy: most VCs the best configuration used / configured; tolerance %.1f%%",
           100.0 * t->opt.tolerance);
   if (t->nprune > 0)
     fprintf(out, "; pruned search: average and gain at rung 0, where every configuration ran at the same length");
@@ -203,7 +204,8 @@ void fcsim_tune_write_report(const struct fcsim_tune *t, FILE *out)
   if (t->nw >= 2) {
     fprintf(out, "\nacross workloads (global best: geometric mean over the workloads; gain: of each workload's own "
                  "best over the global best, Table 5.5)\n");
-    fprintf(out, "  %-22s %-22s %12s %8s  %s\n", "metric", "global best", "value", "gain", "fewest VCs within tolerance");
+    fprintf(out, "  %-22s %-22s %12s %8s  %s\n", "metric", "global best", "value", "gain",
+            "fewest VCs within tolerance");
     for (size_t mi = 0; mi < t->nmetrics; mi++) {
       const int m = t->metrics[mi];
       const struct gres *g = &t->gres[mi];

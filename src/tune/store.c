@@ -87,7 +87,7 @@ int fcsim__tune_catalog_load(struct fcsim__tune_catalog *cat, struct fcsim_error
         trim(&rs, &re);
         char **names = !strcmp(cat->keys[cat->nkeys], "routing.algorithm")    ? &cat->routing
                        : !strcmp(cat->keys[cat->nkeys], "router.arbitration") ? &cat->arbitration
-                                                                             : NULL;
+                                                                              : NULL;
         cat->nkeys++;
         if (names && !(*names = dup_range(rs, (size_t)(re - rs))))
           goto nomem;
@@ -204,9 +204,9 @@ fail:
 /* --- raw results --- */
 
 const char *const fcsim__tune_raw_names[TR_NRAW] = {
-  "total_latency", "avg_latency", "worst_latency", "p50_latency", "p99_latency", "p999_latency",
-  "send_throughput", "recv_throughput", "max_busy_vcs", "area_alms", "avg_hops", "packets_measured",
-  "cycles", "wall_seconds", "buffer_overflows",
+    "total_latency", "avg_latency",      "worst_latency",   "p50_latency",  "p99_latency",
+    "p999_latency",  "send_throughput",  "recv_throughput", "max_busy_vcs", "area_alms",
+    "avg_hops",      "packets_measured", "cycles",          "wall_seconds", "buffer_overflows",
 };
 
 void fcsim__tune_raw_from_stats(const struct fcsim_stats *s, struct fcsim__tune_raw *r)
@@ -246,15 +246,15 @@ json_t *fcsim__tune_raw_json(const struct fcsim__tune_raw *r)
 /* --- metrics --- */
 
 const struct fcsim__tune_metric fcsim__tune_metrics[] = {
-  {"total_latency", 0, "batch latency: last flit ejected - first flit injected (batch workloads only)"},
-  {"avg_latency", 0, "average packet latency"},
-  {"worst_latency", 0, "latency of the worst packet"},
-  {"p99_latency", 0, "99th percentile of packet latency"},
-  {"send_throughput", 1, "flits injected per node per cycle"},
-  {"recv_throughput", 1, "flits ejected per node per cycle"},
-  {"max_busy_vcs", 0, "most VCs of one input port ever holding flits"},
-  {"area", 0, "ALMs (Table 4.2) of a router with max_busy_vcs VCs: the area the run needed"},
-  {"area_alms", 0, "ALMs (Table 4.2) of the configured router.vcs"},
+    {"total_latency", 0, "batch latency: last flit ejected - first flit injected (batch workloads only)"},
+    {"avg_latency", 0, "average packet latency"},
+    {"worst_latency", 0, "latency of the worst packet"},
+    {"p99_latency", 0, "99th percentile of packet latency"},
+    {"send_throughput", 1, "flits injected per node per cycle"},
+    {"recv_throughput", 1, "flits ejected per node per cycle"},
+    {"max_busy_vcs", 0, "most VCs of one input port ever holding flits"},
+    {"area", 0, "ALMs (Table 4.2) of a router with max_busy_vcs VCs: the area the run needed"},
+    {"area_alms", 0, "ALMs (Table 4.2) of the configured router.vcs"},
 };
 const size_t fcsim__tune_nmetrics = sizeof fcsim__tune_metrics / sizeof fcsim__tune_metrics[0];
 

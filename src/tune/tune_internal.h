@@ -16,9 +16,9 @@
  * fcsim_config_print_help(markdown). All strings from malloc. */
 struct fcsim__tune_catalog {
   size_t nkeys;
-  char **keys;        /* "section.name", registry order */
-  char *routing;      /* "dor, romm, ..." (routing.algorithm) */
-  char *arbitration;  /* "rr, ff, of, mixed" (router.arbitration) */
+  char **keys;       /* "section.name", registry order */
+  char *routing;     /* "dor, romm, ..." (routing.algorithm) */
+  char *arbitration; /* "rr, ff, of, mixed" (router.arbitration) */
 };
 
 int fcsim__tune_catalog_load(struct fcsim__tune_catalog *cat, struct fcsim_error *err);
@@ -33,9 +33,22 @@ char *fcsim__tune_config_key(const struct fcsim__tune_catalog *cat, const struct
 /* --- raw results of one point --- */
 
 enum fcsim__tune_raw_field {
-  TR_TOTAL_LATENCY, TR_AVG_LATENCY, TR_WORST_LATENCY, TR_P50_LATENCY, TR_P99_LATENCY, TR_P999_LATENCY,
-  TR_SEND_THROUGHPUT, TR_RECV_THROUGHPUT, TR_MAX_BUSY_VCS, TR_AREA_ALMS, TR_AVG_HOPS, TR_PACKETS_MEASURED,
-  TR_CYCLES, TR_WALL_SECONDS, TR_BUFFER_OVERFLOWS, TR_NRAW
+  TR_TOTAL_LATENCY,
+  TR_AVG_LATENCY,
+  TR_WORST_LATENCY,
+  TR_P50_LATENCY,
+  TR_P99_LATENCY,
+  TR_P999_LATENCY,
+  TR_SEND_THROUGHPUT,
+  TR_RECV_THROUGHPUT,
+  TR_MAX_BUSY_VCS,
+  TR_AREA_ALMS,
+  TR_AVG_HOPS,
+  TR_PACKETS_MEASURED,
+  TR_CYCLES,
+  TR_WALL_SECONDS,
+  TR_BUFFER_OVERFLOWS,
+  TR_NRAW
 };
 /* JSON names of the fields above (the metric names of SPEC §1). */
 extern const char *const fcsim__tune_raw_names[TR_NRAW];
@@ -51,7 +64,7 @@ void fcsim__tune_raw_from_stats(const struct fcsim_stats *s, struct fcsim__tune_
 
 struct fcsim__tune_metric {
   const char *name;
-  int hb;            /* 1: higher is better */
+  int hb; /* 1: higher is better */
   const char *help;
 };
 extern const struct fcsim__tune_metric fcsim__tune_metrics[];
@@ -61,8 +74,8 @@ int fcsim__tune_metric_find(const char *name);
 
 /* Value of metric m for a point; *valid set to 0 when the point cannot give
  * it (deadlock, flits that found a full buffer — an internal error of the
- * model —, no packets measured, no batch, more than 9 busy VCs for area). `min_vcs` is the fewest VCs the configuration could be built with
- * (2 for a dateline torus), the floor of the `area` metric. */
+ * model —, no packets measured, no batch, more than 9 busy VCs for area). `min_vcs` is the fewest VCs the configuration
+ * could be built with (2 for a dateline torus), the floor of the `area` metric. */
 double fcsim__tune_metric_value(int m, const struct fcsim__tune_raw *r, int min_vcs, int *valid);
 
 /* --- the store of finished points --- */
@@ -77,7 +90,7 @@ int fcsim__tune_parse_record(const char *line, const struct fcsim__tune_catalog 
 /* Map from configuration key to raw results (open addressing). */
 struct fcsim__tune_cache {
   size_t cap, n;
-  char **keys;                  /* from malloc, owned */
+  char **keys; /* from malloc, owned */
   struct fcsim__tune_raw *raws;
 };
 

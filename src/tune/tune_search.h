@@ -19,24 +19,24 @@
 #include "fcsim/tune.h"
 #include "tune/tune_internal.h"
 
-#define TUNE_MAX_DIMS 16
+#define TUNE_MAX_DIMS    16
 #define TUNE_MAX_METRICS 16
-#define TUNE_MAX_RUNGS 8
+#define TUNE_MAX_RUNGS   8
 #define TUNE_MAX_CONFIGS 1000000
-#define TUNE_MAX_VALUES 10000
+#define TUNE_MAX_VALUES  10000
 /* JSON Lines records: compact, exact reals */
 #define JSON_FLAGS (JSON_PRESERVE_ORDER | JSON_COMPACT | JSON_REAL_PRECISION(17))
 
 /* One dimension of the space or of the sweep. */
 struct dim {
-  char *key;      /* "section.name", from malloc */
-  size_t n;       /* number of values */
-  char **values;  /* from malloc */
+  char *key;     /* "section.name", from malloc */
+  size_t n;      /* number of values */
+  char **values; /* from malloc */
 };
 
 struct workload {
-  char *name;                /* from malloc */
-  struct fcsim_config *cfg;  /* owned copy */
+  char *name;               /* from malloc */
+  struct fcsim_config *cfg; /* owned copy */
 };
 
 enum job_state { JOB_PENDING, JOB_DONE, JOB_FAILED };
@@ -54,32 +54,32 @@ struct job {
 
 /* A rung of successive halving (the only one when the space is exhausted). */
 struct rung {
-  double budget;     /* fraction of the full run length */
-  size_t nconf;      /* configurations run here */
-  size_t *conf;      /* their indices, ascending, from malloc */
-  struct job *jobs;  /* nconf * nw * ns, index (k * nw + w) * ns + s */
+  double budget;    /* fraction of the full run length */
+  size_t nconf;     /* configurations run here */
+  size_t *conf;     /* their indices, ascending, from malloc */
+  struct job *jobs; /* nconf * nw * ns, index (k * nw + w) * ns + s */
   int built, complete;
   char budget_text[160]; /* the run-length keys at this budget (first workload) */
 };
 
 /* Analysis of one metric on one workload. */
 struct wres {
-  int applicable;     /* some point gave a valid value */
-  long best;          /* configuration index, -1: none */
-  double best_score;  /* G over the sweep of the best configuration (full budget) */
-  double avg_score;   /* G over the sweep of the average over configurations */
+  int applicable;    /* some point gave a valid value */
+  long best;         /* configuration index, -1: none */
+  double best_score; /* G over the sweep of the best configuration (full budget) */
+  double avg_score;  /* G over the sweep of the average over configurations */
   double gain, oracle_gain;
   long nvalid;
-  int best_vcs;       /* router.vcs of the best configuration */
-  int fewest_vcs;     /* smallest router.vcs within the tolerance, -1: n/a */
-  long fewest_at;     /* the configuration reaching it */
-  int busy_vcs;       /* most VCs the best configuration ever used (over the sweep) */
-  int gain_rung;      /* rung whose data gave the gain (0 when pruned) */
+  int best_vcs;   /* router.vcs of the best configuration */
+  int fewest_vcs; /* smallest router.vcs within the tolerance, -1: n/a */
+  long fewest_at; /* the configuration reaching it */
+  int busy_vcs;   /* most VCs the best configuration ever used (over the sweep) */
+  int gain_rung;  /* rung whose data gave the gain (0 when pruned) */
 };
 
 /* Analysis of one metric across workloads (Table 5.5). */
 struct gres {
-  int applicable;     /* at least two workloads measure it */
+  int applicable; /* at least two workloads measure it */
   long best;
   double score, gain;
   long nvalid;
@@ -100,18 +100,18 @@ struct fcsim_tune {
   int metrics_set;
 
   int prepared;
-  size_t nc, ns;             /* configurations, sweep points */
-  unsigned char *feasible;   /* [nc] */
-  char **infeasible_msg;     /* [nc], from malloc */
+  size_t nc, ns;           /* configurations, sweep points */
+  unsigned char *feasible; /* [nc] */
+  char **infeasible_msg;   /* [nc], from malloc */
   size_t nfeasible;
-  int *vcs, *min_vcs;        /* [w * nc + c]: router.vcs, the floor of `area` */
-  int vcs_vary;              /* feasible configurations differ in router.vcs */
-  int nprune;                /* pruning rungs R; rungs 0..R are run */
+  int *vcs, *min_vcs; /* [w * nc + c]: router.vcs, the floor of `area` */
+  int vcs_vary;       /* feasible configurations differ in router.vcs */
+  int nprune;         /* pruning rungs R; rungs 0..R are run */
   struct rung rungs[TUNE_MAX_RUNGS];
-  int *pruned_at;            /* [nc]: rung that dropped it, -1 */
+  int *pruned_at; /* [nc]: rung that dropped it, -1 */
 
   int analysed;
-  struct wres *wres;         /* [w * nmetrics + m] */
+  struct wres *wres; /* [w * nmetrics + m] */
   struct gres gres[TUNE_MAX_METRICS];
   struct fcsim_tune_counts counts;
   int interrupted;
@@ -183,19 +183,19 @@ static inline void sweep_label(const struct fcsim_tune *t, size_t s, char *buf, 
 /* --- points.c --- */
 
 int fcsim__tune_build_config(const struct fcsim_tune *t, size_t w, size_t s, size_t c, double budget,
-                        struct fcsim_config **out, struct fcsim_error *err);
+                             struct fcsim_config **out, struct fcsim_error *err);
 
 /* --- pool.c --- */
 
 int fcsim__tune_applicable(const struct fcsim_tune *t, int r, size_t w, int m);
 int fcsim__tune_config_values(const struct fcsim_tune *t, int r, size_t k, size_t w, int m, double *vals,
-                         unsigned char *ok);
+                              unsigned char *ok);
 json_t *fcsim__tune_job_json(const struct fcsim_tune *t, int rung, const struct job *jb);
 int fcsim__tune_prune(struct fcsim_tune *t, int r, struct fcsim_error *err);
 int fcsim__tune_run_rung(struct fcsim_tune *t, int r, FILE *journal, fcsim_tune_progress_f progress,
-                    fcsim_tune_stop_f stop, void *user, struct fcsim_error *err);
+                         fcsim_tune_stop_f stop, void *user, struct fcsim_error *err);
 void fcsim__tune_workload_scores(const struct fcsim_tune *t, int r, size_t w, int m, double *score, unsigned char *ok,
-                            double *vals, unsigned char *vok);
+                                 double *vals, unsigned char *vok);
 
 /* --- summary.c --- */
 

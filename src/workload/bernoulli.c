@@ -12,7 +12,7 @@ struct bern_shared {
   const struct fcsim_topo *topo;
   const struct fcsim_traffic *traffic;
   const struct fcsim_routing_ops *routing;
-  int self_send;  /* packets a node sends itself are sent (0 hops), not excluded */
+  int self_send; /* packets a node sends itself are sent (0 hops), not excluded */
   double lambda; /* packets per node per cycle */
   int batch;
 };
@@ -47,8 +47,7 @@ static int continuous_setup(const struct fcsim_workload_env *env, void **shared,
   return bern_setup_mode(env, 0, shared, state_size, err);
 }
 
-static int batch_setup(const struct fcsim_workload_env *env, void **shared, size_t *state_size,
-                       struct fcsim_error *err)
+static int batch_setup(const struct fcsim_workload_env *env, void **shared, size_t *state_size, struct fcsim_error *err)
 {
   return bern_setup_mode(env, 1, shared, state_size, err);
 }

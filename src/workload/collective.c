@@ -40,31 +40,31 @@
 struct coll_shared {
   const struct fcsim_params *p;
   struct fcsim_coll_tables tab;
-  int batch;                /* collective-batch */
-  int reduction;            /* the tables implement reductions */
-  int flits;                /* packet length */
-  double lambda;            /* packets per node per cycle */
-  uint64_t gap;             /* batch: cycles between a node's packets */
+  int batch;     /* collective-batch */
+  int reduction; /* the tables implement reductions */
+  int flits;     /* packet length */
+  double lambda; /* packets per node per cycle */
+  uint64_t gap;  /* batch: cycles between a node's packets */
   int64_t nodes, nstart;
-  int64_t *root_of;         /* [nodes] reduction: the collective rooted there, -1 */
-  int64_t *ndst;            /* [nstart] multicast: copies each packet delivers */
-  uint32_t *want;           /* [nodes * nstart] multicast: copies per packet at each node */
-  uint32_t *sum;            /* [nstart] reduction: the expected result */
-  uint32_t *got;            /* [nodes * nstart] deliveries counted */
-  uint32_t *bad;            /* [nodes] deliveries of a wrong collective or sum */
-  uint64_t *last;           /* [nodes * nstart] last delivery tick */
-  int64_t *mine_start;      /* [nodes + 1] reduction: node v's contributions are mine[mine_start[v] ..) */
-  int64_t *mine_c;          /* collective of each contribution */
-  int32_t *mine_index;      /* unicast index it is injected with */
-  uint64_t *complete;       /* [nstart] report */
-  int64_t *ids;             /* [nstart] report: collective numbers */
+  int64_t *root_of;    /* [nodes] reduction: the collective rooted there, -1 */
+  int64_t *ndst;       /* [nstart] multicast: copies each packet delivers */
+  uint32_t *want;      /* [nodes * nstart] multicast: copies per packet at each node */
+  uint32_t *sum;       /* [nstart] reduction: the expected result */
+  uint32_t *got;       /* [nodes * nstart] deliveries counted */
+  uint32_t *bad;       /* [nodes] deliveries of a wrong collective or sum */
+  uint64_t *last;      /* [nodes * nstart] last delivery tick */
+  int64_t *mine_start; /* [nodes + 1] reduction: node v's contributions are mine[mine_start[v] ..) */
+  int64_t *mine_c;     /* collective of each contribution */
+  int32_t *mine_index; /* unicast index it is injected with */
+  uint64_t *complete;  /* [nstart] report */
+  int64_t *ids;        /* [nstart] report: collective numbers */
 };
 
 /* Per node. */
 struct coll_node {
-  int64_t mc;         /* multicast: the collective rooted here, -1 */
-  int64_t sent;       /* packets created */
-  int64_t left;       /* batch: packets still to send, -1 continuous */
+  int64_t mc;   /* multicast: the collective rooted here, -1 */
+  int64_t sent; /* packets created */
+  int64_t left; /* batch: packets still to send, -1 continuous */
   struct fcsim_rng arrival_rng;
 };
 

@@ -23,8 +23,7 @@ static void get_uint(const struct fcsim_config *cfg, const char *key, unsigned *
 static int torus_m(const struct fcsim_params *p, unsigned *m, struct fcsim_error *err)
 {
   int k = p->dims[0];
-  if (p->topology != FCSIM_TOPO_TORUS || p->ndims != 3 || p->dims[1] != k || p->dims[2] != k ||
-      k < 2 || (k & (k - 1)))
+  if (p->topology != FCSIM_TOPO_TORUS || p->ndims != 3 || p->dims[1] != k || p->dims[2] != k || k < 2 || (k & (k - 1)))
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
                            "`fcsim app fft` needs network.topology = torus with network.dims = KxKxK, "
                            "K a power of two (seed 000 s6.2 maps the FFT on a 2^m-per-side torus)");

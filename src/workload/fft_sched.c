@@ -31,15 +31,17 @@ static int check(unsigned n, unsigned m, unsigned ips, unsigned point_bytes, str
   if (3 * m > 2 * n)
     return fcsim_error_set(err, FCSIM_ERANGE,
                            "fft.n = %u on a 2^%u-per-side torus: need 3m <= 2n so that every node holds at least "
-                           "one 1D FFT (2^%u nodes, 2^%u FFTs per dimension)", n, m, 3 * m, 2 * n);
+                           "one 1D FFT (2^%u nodes, 2^%u FFTs per dimension)",
+                           n, m, 3 * m, 2 * n);
   if (2 * m > n)
     return fcsim_error_set(err, FCSIM_ERANGE,
                            "fft.n = %u on a 2^%u-per-side torus: the mapping for 2m > n is not implemented (that "
-                           "case of seed 000 Fig. 6.1 is not legible); use a torus with 2m <= n", n, m);
+                           "case of seed 000 Fig. 6.1 is not legible); use a torus with 2m <= n",
+                           n, m);
   if (ips < 1 || ips > fcsim_fft_max_ips(n))
     return fcsim_error_set(err, FCSIM_ERANGE,
-                           "fft.ips = %u: a Stratix V 5SGSMD8 holds 1 to %u IPs of %u points (Table 6.3)",
-                           ips, fcsim_fft_max_ips(n), 1u << n);
+                           "fft.ips = %u: a Stratix V 5SGSMD8 holds 1 to %u IPs of %u points (Table 6.3)", ips,
+                           fcsim_fft_max_ips(n), 1u << n);
   if (point_bytes < 1)
     return fcsim_error_set(err, FCSIM_ERANGE, "fft.point_bytes must be at least 1");
   return 0;
@@ -51,8 +53,8 @@ static unsigned round_ffts(const struct fcsim_fft_sched *s, unsigned j)
   return left < s->ips ? left : s->ips;
 }
 
-static struct fcsim_fft_msg *add(struct fcsim_fft_sched *s, uint32_t src, uint32_t dst, uint64_t points,
-                                 int turn, unsigned round)
+static struct fcsim_fft_msg *add(struct fcsim_fft_sched *s, uint32_t src, uint32_t dst, uint64_t points, int turn,
+                                 unsigned round)
 {
   struct fcsim_fft_msg *g = &s->msg[s->nmsg++];
   memset(g, 0, sizeof *g);
@@ -136,8 +138,8 @@ static void build_yz(struct fcsim_fft_sched *s, const uint32_t *base)
       }
 }
 
-int fcsim_fft_sched_build(unsigned n, unsigned m, unsigned ips, unsigned point_bytes,
-                          struct fcsim_fft_sched *s, struct fcsim_error *err)
+int fcsim_fft_sched_build(unsigned n, unsigned m, unsigned ips, unsigned point_bytes, struct fcsim_fft_sched *s,
+                          struct fcsim_error *err)
 {
   memset(s, 0, sizeof *s);
   int rc = check(n, m, ips, point_bytes, err);
@@ -182,8 +184,7 @@ void fcsim_fft_sched_free(struct fcsim_fft_sched *s)
 
 int fcsim_fft_sched_write_csv(const struct fcsim_fft_sched *s, FILE *f, struct fcsim_error *err)
 {
-  fprintf(f, "# %u^3 FFT on a %u^3 torus, %u IPs per node: XY then YZ corner turn\n", 1u << s->n,
-          1u << s->m, s->ips);
+  fprintf(f, "# %u^3 FFT on a %u^3 torus, %u IPs per node: XY then YZ corner turn\n", 1u << s->n, 1u << s->m, s->ips);
   fprintf(f, "id,src,dst,bytes,start,after,delay\n");
   for (int64_t i = 0; i < s->nmsg; i++) {
     const struct fcsim_fft_msg *g = &s->msg[i];
@@ -203,8 +204,8 @@ static double maxd(double a, double b)
   return a > b ? a : b;
 }
 
-int fcsim_fft_sched_phases(const struct fcsim_fft_sched *s, const uint64_t *complete,
-                           struct fcsim_fft_phases *ph, struct fcsim_error *err)
+int fcsim_fft_sched_phases(const struct fcsim_fft_sched *s, const uint64_t *complete, struct fcsim_fft_phases *ph,
+                           struct fcsim_error *err)
 {
   double *gy = malloc(s->nodes * sizeof *gy), *gz = malloc(s->nodes * sizeof *gz);
   if (!gy || !gz) {
@@ -218,8 +219,8 @@ int fcsim_fft_sched_phases(const struct fcsim_fft_sched *s, const uint64_t *comp
   for (int64_t i = 0; i < s->nmsg && !rc; i++) {
     const struct fcsim_fft_msg *g = &s->msg[i];
     if (complete[i] == UINT64_MAX)
-      rc = fcsim_error_set(err, FCSIM_EINVAL, "FFT message %lld (%u -> %u) never arrived", (long long)i + 1,
-                           g->src, g->dst);
+      rc = fcsim_error_set(err, FCSIM_EINVAL, "FFT message %lld (%u -> %u) never arrived", (long long)i + 1, g->src,
+                           g->dst);
     else if (g->turn == 1)
       gy[g->dst] = maxd(gy[g->dst], (double)complete[i]);
   }
@@ -230,9 +231,10 @@ int fcsim_fft_sched_phases(const struct fcsim_fft_sched *s, const uint64_t *comp
     if (g->turn != 2)
       continue;
     if ((double)complete[i] < gy[g->src] + (double)g->delay_cycles)
-      rc = fcsim_error_set(err, FCSIM_EINVAL, "FFT message %lld arrived at cycle %llu, before its Y data "
-                           "was all in and produced (cycle %.0f)", (long long)i + 1,
-                           (unsigned long long)complete[i], gy[g->src] + (double)g->delay_cycles);
+      rc = fcsim_error_set(err, FCSIM_EINVAL,
+                           "FFT message %lld arrived at cycle %llu, before its Y data "
+                           "was all in and produced (cycle %.0f)",
+                           (long long)i + 1, (unsigned long long)complete[i], gy[g->src] + (double)g->delay_cycles);
     gz[g->dst] = maxd(gz[g->dst], (double)complete[i]);
   }
   double compute = (double)(s->fft_cycles * (s->rounds + 1));

@@ -39,24 +39,24 @@ struct fcsim_fft_msg {
 /* A schedule: the messages of both turns (XY first) and per-node facts the
  * phase times need. */
 struct fcsim_fft_sched {
-  unsigned n, m;            /* 2^n points per side, 2^m nodes per side */
-  unsigned ips;             /* IPs used per node: min(requested, FFTs per node) */
-  unsigned rounds;          /* rounds of FFTs per dimension per node */
-  uint32_t nodes;           /* 2^(3m) */
-  uint64_t fft_cycles;      /* 2^n: one IP's latency and one FFT's input time */
-  uint64_t point_bytes;     /* bytes per complex point */
-  int64_t nmsg;             /* messages */
-  struct fcsim_fft_msg *msg;/* [nmsg] (from malloc) */
-  uint32_t *deps;           /* message indices (from malloc) */
-  uint64_t *local_y_cycles; /* [nodes] cycle the node's own XY share is all produced */
-  uint64_t *local_z_delay;  /* [nodes] cycles after Y compute starts when its own YZ share is all produced */
+  unsigned n, m;             /* 2^n points per side, 2^m nodes per side */
+  unsigned ips;              /* IPs used per node: min(requested, FFTs per node) */
+  unsigned rounds;           /* rounds of FFTs per dimension per node */
+  uint32_t nodes;            /* 2^(3m) */
+  uint64_t fft_cycles;       /* 2^n: one IP's latency and one FFT's input time */
+  uint64_t point_bytes;      /* bytes per complex point */
+  int64_t nmsg;              /* messages */
+  struct fcsim_fft_msg *msg; /* [nmsg] (from malloc) */
+  uint32_t *deps;            /* message indices (from malloc) */
+  uint64_t *local_y_cycles;  /* [nodes] cycle the node's own XY share is all produced */
+  uint64_t *local_z_delay;   /* [nodes] cycles after Y compute starts when its own YZ share is all produced */
 };
 
 /* Builds the schedule. Refuses (FCSIM_ERANGE, naming fft.n, fft.ips or
  * network.dims) 3m > 2n, 2m > n (the mapping of that case is not legible
  * in the seed), n outside Table 6.3 and more IPs than it allows. */
-int fcsim_fft_sched_build(unsigned n, unsigned m, unsigned ips, unsigned point_bytes,
-                          struct fcsim_fft_sched *s, struct fcsim_error *err);
+int fcsim_fft_sched_build(unsigned n, unsigned m, unsigned ips, unsigned point_bytes, struct fcsim_fft_sched *s,
+                          struct fcsim_error *err);
 void fcsim_fft_sched_free(struct fcsim_fft_sched *s);
 
 /* Writes the schedule as a trace CSV (docs/WORKLOADS.md); message i has id
@@ -65,37 +65,37 @@ int fcsim_fft_sched_write_csv(const struct fcsim_fft_sched *s, FILE *f, struct f
 
 /* Phase times of a run, in cycles, the latest node's. */
 struct fcsim_fft_phases {
-  double x_end_cycles;       /* last X FFT output */
-  double xy_arrived_cycles;  /* last node has all of its Y data */
-  double y_end_cycles;       /* last Y FFT output */
-  double yz_arrived_cycles;  /* last node has all of its Z data */
-  double z_end_cycles;       /* last Z FFT output: the FFT's end-to-end latency */
-  double xy_turn_cycles;     /* longest wait of a node for its Y data after its X compute ended */
-  double yz_turn_cycles;     /* longest wait for its Z data after its Y compute ended */
+  double x_end_cycles;      /* last X FFT output */
+  double xy_arrived_cycles; /* last node has all of its Y data */
+  double y_end_cycles;      /* last Y FFT output */
+  double yz_arrived_cycles; /* last node has all of its Z data */
+  double z_end_cycles;      /* last Z FFT output: the FFT's end-to-end latency */
+  double xy_turn_cycles;    /* longest wait of a node for its Y data after its X compute ended */
+  double yz_turn_cycles;    /* longest wait for its Z data after its Y compute ended */
 };
 
 /* Derives the phase times from each message's completion cycle
  * (complete[i] for message i). Refuses a message that never completed or
  * that completed before one of its dependencies (FCSIM_EINVAL). */
-int fcsim_fft_sched_phases(const struct fcsim_fft_sched *s, const uint64_t *complete,
-                           struct fcsim_fft_phases *ph, struct fcsim_error *err);
+int fcsim_fft_sched_phases(const struct fcsim_fft_sched *s, const uint64_t *complete, struct fcsim_fft_phases *ph,
+                           struct fcsim_error *err);
 
 struct fcsim_config;
 
 /* What `fcsim app fft` measured on one configuration (fft_run.c). */
 struct fcsim_fft_result {
-  unsigned n, m;                  /* 2^n points and 2^m nodes per side */
-  unsigned ips_requested, ips;    /* fft.ips, and those used (at most the FFTs per node) */
-  unsigned rounds;                /* rounds of FFTs per dimension per node */
-  int64_t messages;               /* messages of both turns */
-  uint64_t flits_expected;        /* flits of all messages */
+  unsigned n, m;                            /* 2^n points and 2^m nodes per side */
+  unsigned ips_requested, ips;              /* fft.ips, and those used (at most the FFTs per node) */
+  unsigned rounds;                          /* rounds of FFTs per dimension per node */
+  int64_t messages;                         /* messages of both turns */
+  uint64_t flits_expected;                  /* flits of all messages */
   uint64_t flits_injected, flits_delivered; /* as counted by the run */
-  double ns_per_cycle;            /* network.clock period */
-  struct fcsim_fft_phases ph;     /* simulated phase times, cycles */
-  double bw_bytes_per_s;          /* one link's bandwidth: Table 6.2's BW */
-  double ld_ns;                   /* link latency + router head delay: Table 6.2's LD */
-  double model_xy_ns, model_yz_ns;/* Table 6.2 estimates (model `fft`) */
-  double model_xy_net_ns, model_yz_net_ns; /* their network parts, hops x LD */
+  double ns_per_cycle;                      /* network.clock period */
+  struct fcsim_fft_phases ph;               /* simulated phase times, cycles */
+  double bw_bytes_per_s;                    /* one link's bandwidth: Table 6.2's BW */
+  double ld_ns;                             /* link latency + router head delay: Table 6.2's LD */
+  double model_xy_ns, model_yz_ns;          /* Table 6.2 estimates (model `fft`) */
+  double model_xy_net_ns, model_yz_net_ns;  /* their network parts, hops x LD */
 };
 
 /* Runs the FFT of cfg's [fft] keys on its network (a torus 2^m on every

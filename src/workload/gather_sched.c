@@ -98,8 +98,16 @@ static int model_figures(const struct fcsim_gather_spec *sp, struct fcsim_gather
   const struct {
     const char *name;
     double v;
-  } set[] = {{"n", sp->nodes}, {"d", (double)sp->bytes}, {"schedule", sp->schedule == FCSIM_GATHER_RING ? 0 : sp->schedule == FCSIM_GATHER_TREE ? 1 : 2},
-             {"t", sp->t_s}, {"c", sp->c_s}, {"l", sp->l_s}, {"b", sp->b_bytes_s}, {"f", sp->levels},
+  } set[] = {{"n", sp->nodes},
+             {"d", (double)sp->bytes},
+             {"schedule", sp->schedule == FCSIM_GATHER_RING   ? 0
+                          : sp->schedule == FCSIM_GATHER_TREE ? 1
+                                                              : 2},
+             {"t", sp->t_s},
+             {"c", sp->c_s},
+             {"l", sp->l_s},
+             {"b", sp->b_bytes_s},
+             {"f", sp->levels},
              {"nodes_per_server", sp->nodes_per_server}};
   for (size_t i = 0; i < sizeof set / sizeof set[0]; i++) {
     int k = fcsim_model_param_index(m, set[i].name);
@@ -219,7 +227,7 @@ static void make_rows(const struct fcsim_gather_spec *sp, struct fcsim_gather_pl
 {
   int n = sp->nodes, S = pl->stages;
   const int64_t notice0 = (int64_t)pl->nxfers + 2, release0 = notice0 + (int64_t)S * n;
-#define NOTICE(s, v) (notice0 + (int64_t)((s)-1) * n + (v))
+#define NOTICE(s, v)  (notice0 + (int64_t)((s)-1) * n + (v))
 #define RELEASE(s, v) (release0 + (int64_t)((s)-1) * n + (v))
   double rel = pl->stage_barrier_s + sp->c_s;
   if (sp->schedule == FCSIM_GATHER_RECONFIG)
@@ -294,8 +302,8 @@ static int write_rows(const struct rows *r, FILE *out)
   return rc;
 }
 
-int fcsim_gather_write_trace(const struct fcsim_gather_spec *sp, struct fcsim_gather_plan *pl, int plane_ids,
-                             FILE *out, struct fcsim_error *err)
+int fcsim_gather_write_trace(const struct fcsim_gather_spec *sp, struct fcsim_gather_plan *pl, int plane_ids, FILE *out,
+                             struct fcsim_error *err)
 {
   struct rows r = {0};
   r.cap = pl->nxfers + 2 * pl->stages * sp->nodes + 2;
@@ -313,7 +321,8 @@ int fcsim_gather_write_trace(const struct fcsim_gather_spec *sp, struct fcsim_ga
   free(r.text);
   free(r.plane);
   if (rc)
-    return fcsim_error_set(err, FCSIM_EINVAL, "the gather's transfers cannot be placed on their planes by message index");
+    return fcsim_error_set(err, FCSIM_EINVAL,
+                           "the gather's transfers cannot be placed on their planes by message index");
   if (ferror(out))
     return fcsim_error_set(err, FCSIM_EIO, "cannot write the gather trace");
   return 0;

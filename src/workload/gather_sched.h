@@ -57,7 +57,7 @@ struct fcsim_gather_xfer {
 
 /* A built schedule. */
 struct fcsim_gather_plan {
-  int stages;                     /* data transfer stages */
+  int stages; /* data transfer stages */
   int nxfers;
   struct fcsim_gather_xfer *xfer; /* [nxfers] (from malloc) */
   double start_s;                 /* when stage 1 starts (reconfiguration, barriers, c) */

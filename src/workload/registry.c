@@ -5,9 +5,12 @@
 #include "core/registry.h"
 #include "workload/workload.h"
 
-static const struct fcsim_workload_ops *const workloads[] = {&fcsim_workload_continuous, &fcsim_workload_batch,
-                                                                &fcsim_workload_trace, &fcsim_workload_collective,
-                                                                &fcsim_workload_collective_batch, NULL};
+static const struct fcsim_workload_ops *const workloads[] = {&fcsim_workload_continuous,
+                                                             &fcsim_workload_batch,
+                                                             &fcsim_workload_trace,
+                                                             &fcsim_workload_collective,
+                                                             &fcsim_workload_collective_batch,
+                                                             NULL};
 
 static const void *workload_at(size_t i)
 {
@@ -16,14 +19,14 @@ static const void *workload_at(size_t i)
 
 /* setup, init, fire and teardown are called unchecked by the engine. */
 static const struct fcsim_registry workload_registry = {
-  .what = "workload",
-  .at = workload_at,
-  .name_offset = offsetof(struct fcsim_workload_ops, name),
-  .required = {offsetof(struct fcsim_workload_ops, setup), offsetof(struct fcsim_workload_ops, teardown),
-               offsetof(struct fcsim_workload_ops, init), offsetof(struct fcsim_workload_ops, fire),
-               offsetof(struct fcsim_workload_ops, help)},
-  .required_names = {"setup", "teardown", "init", "fire", "help"},
-  .nrequired = 5,
+    .what = "workload",
+    .at = workload_at,
+    .name_offset = offsetof(struct fcsim_workload_ops, name),
+    .required = {offsetof(struct fcsim_workload_ops, setup), offsetof(struct fcsim_workload_ops, teardown),
+                 offsetof(struct fcsim_workload_ops, init), offsetof(struct fcsim_workload_ops, fire),
+                 offsetof(struct fcsim_workload_ops, help)},
+    .required_names = {"setup", "teardown", "init", "fire", "help"},
+    .nrequired = 5,
 };
 
 const struct fcsim_workload_ops *fcsim_workload_find(const char *mode)

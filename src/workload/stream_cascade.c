@@ -54,8 +54,8 @@ static int model_eval(const char *preset, const char *const *sets, struct stream
 }
 
 /* Writes the blocks as a trace: message i*nb + b is block b from FPGA i. */
-static int write_trace(const struct stream_model *s, const struct fcsim_stream_result *r, double read_rate,
-                       char **path, struct fcsim_error *err)
+static int write_trace(const struct stream_model *s, const struct fcsim_stream_result *r, double read_rate, char **path,
+                       struct fcsim_error *err)
 {
   const char *dir = getenv("TMPDIR");
   dir = dir && *dir ? dir : "/tmp";
@@ -95,8 +95,8 @@ static int write_trace(const struct stream_model *s, const struct fcsim_stream_r
   return 0;
 }
 
-static int net_config(const struct fcsim_config *net, const struct fcsim_stream_result *r, double F,
-                      const char *trace, struct fcsim_config **out, struct fcsim_error *err)
+static int net_config(const struct fcsim_config *net, const struct fcsim_stream_result *r, double F, const char *trace,
+                      struct fcsim_config **out, struct fcsim_error *err)
 {
   struct fcsim_config *cfg = net ? fcsim_config_clone(net) : fcsim_config_create();
   if (!cfg)
@@ -106,9 +106,9 @@ static int net_config(const struct fcsim_config *net, const struct fcsim_stream_
   snprintf(clk, sizeof clk, "%.17gHz", F);
   snprintf(fb, sizeof fb, "%d", r->flit_bits);
   snprintf(lat, sizeof lat, "%d", r->link_latency_cycles);
-  const char *kv[][2] = {{"network.topology", "torus"}, {"network.dims", dims}, {"network.clock", clk},
-                         {"network.flit_bits", fb},     {"network.link_latency", lat},
-                         {"network.link_bandwidth", "1"}, {"traffic.mode", "trace"}, {"traffic.trace", trace}};
+  const char *kv[][2] = {{"network.topology", "torus"}, {"network.dims", dims},        {"network.clock", clk},
+                         {"network.flit_bits", fb},     {"network.link_latency", lat}, {"network.link_bandwidth", "1"},
+                         {"traffic.mode", "trace"},     {"traffic.trace", trace}};
   int rc = 0;
   for (size_t i = 0; !rc && i < sizeof kv / sizeof kv[0]; i++)
     rc = fcsim_config_set(cfg, kv[i][0], kv[i][1], "fcsim app stream", err);
@@ -170,8 +170,10 @@ int fcsim_stream_run(const char *preset, const char *const *sets, uint64_t block
     goto done;
   }
   if (r->M < 2 || r->M > 4096) {
-    rc = fcsim_error_set(err, FCSIM_ERANGE, "stream.M = %.0f: the simulated cascade is a ring of 2 to 4096 FPGAs "
-                         "(one FPGA has no link; `fcsim model stream` evaluates it)", r->M);
+    rc = fcsim_error_set(err, FCSIM_ERANGE,
+                         "stream.M = %.0f: the simulated cascade is a ring of 2 to 4096 FPGAs "
+                         "(one FPGA has no link; `fcsim model stream` evaluates it)",
+                         r->M);
     goto done;
   }
   if (block_elements < 1) {
@@ -183,7 +185,8 @@ int fcsim_stream_run(const char *preset, const char *const *sets, uint64_t block
   r->flit_bits = (int)lround(P(&s, "B_link") * 8.0 / F);
   r->link_latency_cycles = (int)lround(P(&s, "D_link"));
   if (r->flit_bits < 8 || r->flit_bits > 4096 || r->link_latency_cycles < 1) {
-    rc = fcsim_error_set(err, FCSIM_ERANGE, "stream.B_link / stream.F = %.4g bytes per cycle and D_link = %d "
+    rc = fcsim_error_set(err, FCSIM_ERANGE,
+                         "stream.B_link / stream.F = %.4g bytes per cycle and D_link = %d "
                          "cycles: the simulated link needs 1 to 512 bytes per cycle and at least 1 cycle",
                          P(&s, "B_link") / F, r->link_latency_cycles);
     goto done;

@@ -16,22 +16,22 @@ struct fcsim_config;
 
 /* What one simulated pass measured, and the model's figures. */
 struct fcsim_stream_result {
-  double n, m, M;              /* SPE shape and FPGAs */
-  double c_stream;             /* elements (cycles at full rate) per pass */
-  uint64_t block_elements;     /* elements per message */
-  int64_t messages;            /* blocks x FPGAs */
+  double n, m, M;                           /* SPE shape and FPGAs */
+  double c_stream;                          /* elements (cycles at full rate) per pass */
+  uint64_t block_elements;                  /* elements per message */
+  int64_t messages;                         /* blocks x FPGAs */
   uint64_t flits_expected, flits_delivered; /* every block's flits, and those that arrived */
-  int flit_bits;               /* chosen so one flit per cycle is B_link */
-  int link_latency_cycles;     /* D_link */
-  double pass_cycles;          /* simulated: first element read to last result back at FPGA 0 */
-  double sim_flops;            /* O_total / pass time */
-  double sim_efficiency;       /* sim_flops / peak */
-  double sim_stall;            /* 1 - C_stream / (pass - fill): cycles the pipelines waited */
-  double sim_speedup;          /* sim_flops / the model's (1,1) reference */
-  double sim_parallel_efficiency; /* sim_speedup / (n m M) */
+  int flit_bits;                            /* chosen so one flit per cycle is B_link */
+  int link_latency_cycles;                  /* D_link */
+  double pass_cycles;                       /* simulated: first element read to last result back at FPGA 0 */
+  double sim_flops;                         /* O_total / pass time */
+  double sim_efficiency;                    /* sim_flops / peak */
+  double sim_stall;                         /* 1 - C_stream / (pass - fill): cycles the pipelines waited */
+  double sim_speedup;                       /* sim_flops / the model's (1,1) reference */
+  double sim_parallel_efficiency;           /* sim_speedup / (n m M) */
   double model_flops, model_efficiency, model_stall, model_speedup, model_parallel_efficiency;
-  double peak_flops;           /* n m M F O_pipe */
-  double model_cycles;         /* C_total of Eq. 3.7 */
+  double peak_flops;   /* n m M F O_pipe */
+  double model_cycles; /* C_total of Eq. 3.7 */
 };
 
 /* Runs one pass. `preset` (may be NULL) and `sets` ("key=value" of the

@@ -23,17 +23,17 @@ struct trace_shared {
   const struct fcsim_routing_ops *routing;
   struct trace t;
   uint64_t flit_bits;
-  double ref_ticks;     /* ticks per network.clock cycle: trace times are in those cycles */
-  uint32_t *src_base;   /* [nodes + 1] heap slots (and by_src entries) of each source node */
-  uint32_t *by_src;     /* [messages] message indices grouped by source node, in file order */
-  uint32_t *heap_len;   /* [nodes] messages in the node's release heap (owner: the node) */
-  uint32_t *heap;       /* [messages] message indices, a min-heap per node by (release, index) */
-  uint64_t *release;    /* [messages] cycle it is released (owner: source) */
-  uint32_t *deps_left;  /* [messages] dependencies not yet delivered (owner: source) */
-  uint64_t *pkts_left;  /* [messages] packets not yet delivered (owner: destination) */
-  uint64_t *complete;   /* [messages] completion cycle + 1, 0 while incomplete (owner: destination) */
+  double ref_ticks;       /* ticks per network.clock cycle: trace times are in those cycles */
+  uint32_t *src_base;     /* [nodes + 1] heap slots (and by_src entries) of each source node */
+  uint32_t *by_src;       /* [messages] message indices grouped by source node, in file order */
+  uint32_t *heap_len;     /* [nodes] messages in the node's release heap (owner: the node) */
+  uint32_t *heap;         /* [messages] message indices, a min-heap per node by (release, index) */
+  uint64_t *release;      /* [messages] cycle it is released (owner: source) */
+  uint32_t *deps_left;    /* [messages] dependencies not yet delivered (owner: source) */
+  uint64_t *pkts_left;    /* [messages] packets not yet delivered (owner: destination) */
+  uint64_t *complete;     /* [messages] completion cycle + 1, 0 while incomplete (owner: destination) */
   uint64_t *complete_out; /* [messages] for the report: cycle, or UINT64_MAX */
-  int64_t *ids;         /* [messages] ids for the report */
+  int64_t *ids;           /* [messages] ids for the report */
 };
 
 struct trace_node {
@@ -119,8 +119,7 @@ static void trace_teardown(void *shared)
   free(sh);
 }
 
-static int trace_setup(const struct fcsim_workload_env *env, void **shared, size_t *state_size,
-                       struct fcsim_error *err)
+static int trace_setup(const struct fcsim_workload_env *env, void **shared, size_t *state_size, struct fcsim_error *err)
 {
   const struct fcsim_graph *g = &env->topo->graph;
   struct trace_shared *sh = calloc(1, sizeof *sh);
@@ -264,7 +263,8 @@ static int trace_merge(void *shared, int (*max_u64)(void *arg, uint64_t *v, size
 
 const struct fcsim_workload_ops fcsim_workload_trace = {
     .name = "trace",
-    .help = "the messages of traffic.trace (CSV: id, src, dst, bytes, start, after, delay); reports completion times and the makespan",
+    .help = "the messages of traffic.trace (CSV: id, src, dst, bytes, start, after, delay); reports completion times "
+            "and the makespan",
     .version = 1,
     .listens = 1,
     .finite = 1,

@@ -13,21 +13,21 @@
 
 /* One message of a trace, as read. */
 struct trace_msg {
-  int64_t id;          /* as written */
-  uint32_t src, dst;   /* nodes */
+  int64_t id;        /* as written */
+  uint32_t src, dst; /* nodes */
   uint64_t bytes;
-  uint64_t start;      /* earliest start, cycles */
-  uint64_t delay;      /* cycles after its last dependency arrives */
-  uint32_t ndeps;      /* messages it waits for */
-  int line;            /* line of the file, for messages */
+  uint64_t start; /* earliest start, cycles */
+  uint64_t delay; /* cycles after its last dependency arrives */
+  uint32_t ndeps; /* messages it waits for */
+  int line;       /* line of the file, for messages */
 };
 
 /* A parsed trace: messages in file order, and who waits for whom. */
 struct trace {
-  struct trace_msg *msg;   /* [n] (from malloc) */
+  struct trace_msg *msg; /* [n] (from malloc) */
   int64_t n;
-  uint32_t *dep_base;      /* [n + 1] dependents of message m: dep_list[dep_base[m] .. dep_base[m + 1]) */
-  uint32_t *dep_list;      /* (from malloc) */
+  uint32_t *dep_base; /* [n + 1] dependents of message m: dep_list[dep_base[m] .. dep_base[m + 1]) */
+  uint32_t *dep_list; /* (from malloc) */
 };
 
 /* Reads `path` for the network `g` (node numbers, or names where the

@@ -23,9 +23,9 @@ struct reader {
   double clock_hz;
   int line;
   struct fcsim_error *err;
-  int col_of[16];          /* column position -> enum col */
+  int col_of[16]; /* column position -> enum col */
   int ncols;
-  char **after_text;       /* [n] raw `after` fields (from malloc) */
+  char **after_text; /* [n] raw `after` fields (from malloc) */
 };
 
 static char *trim(char *s)
@@ -42,7 +42,7 @@ static char *trim(char *s)
 static int split(char *line, char **fields, int max)
 {
   int n = 0;
-  for (char *p = line;; ) {
+  for (char *p = line;;) {
     char *c = strchr(p, ',');
     if (n < max)
       fields[n] = trim(p);
@@ -352,8 +352,7 @@ static int check_acyclic(struct reader *r, const struct trace *t)
   return rc;
 }
 
-int trace_read(const char *path, const struct fcsim_graph *g, double clock_hz, struct trace *t,
-               struct fcsim_error *err)
+int trace_read(const char *path, const struct fcsim_graph *g, double clock_hz, struct trace *t, struct fcsim_error *err)
 {
   struct reader r = {path, g, clock_hz, 0, err, {0}, 0, NULL};
   memset(t, 0, sizeof *t);

@@ -6,12 +6,10 @@
  *
  * The engine keeps, per endpoint node, the tick of its next event and calls
  * `fire` then (ticks are cycles when every node shares one clock, see
- * core/clock.h; ctx->now is the node's own cycle, ctx->tick the engine's); `fire` creates the node's packets due now and hands each to
- * the node's router through `emit`. A workload that listens to deliveries is
- * told of every packet that reaches its destination (`delivered`) and may
- * release new messages then. Every node's state is written only when that
- * node is fired or receives a delivery, so results do not depend on how the
- * network is split. */
+ * core/clock.h; ctx->now is the node's own cycle, ctx->tick the engine's); `fire` creates the node's packets due now
+ * and hands each to the node's router through `emit`. A workload that listens to deliveries is told of every packet
+ * that reaches its destination (`delivered`) and may release new messages then. Every node's state is written only when
+ * that node is fired or receives a delivery, so results do not depend on how the network is split. */
 #ifndef FCSIM_WORKLOAD_WORKLOAD_H
 #define FCSIM_WORKLOAD_WORKLOAD_H
 
@@ -31,8 +29,8 @@ struct fcsim_workload_env {
   const struct fcsim_topo *topo;       /* geometry and graph */
   const struct fcsim_traffic *traffic; /* destination pattern (Bernoulli workloads) */
   const struct fcsim_routing_ops *routing;
-  int local_delivery;                  /* the routers can deliver a packet to its own source (a local port) */
-  double ref_ticks;                    /* engine ticks per network.clock cycle (1 with one clock) */
+  int local_delivery; /* the routers can deliver a packet to its own source (a local port) */
+  double ref_ticks;   /* engine ticks per network.clock cycle (1 with one clock) */
 };
 
 /* Hands a packet created at `node` to that node's router. Returns 0 or an error. */
@@ -40,18 +38,18 @@ typedef int (*fcsim_emit_f)(void *arg, struct fcsim_ctx *ctx, uint32_t node, con
 
 /* What a finished workload reports. */
 struct fcsim_workload_report {
-  uint64_t makespan_cycles;      /* last message completed (trace), 0 if none */
-  int64_t nmessages;             /* messages of a trace, 0 otherwise */
-  const uint64_t *complete_cycle;/* [nmessages] completion cycle, UINT64_MAX if never (owned by the workload) */
-  const int64_t *message_id;     /* [nmessages] ids as written in the trace */
+  uint64_t makespan_cycles;       /* last message completed (trace), 0 if none */
+  int64_t nmessages;              /* messages of a trace, 0 otherwise */
+  const uint64_t *complete_cycle; /* [nmessages] completion cycle, UINT64_MAX if never (owned by the workload) */
+  const int64_t *message_id;      /* [nmessages] ids as written in the trace */
 };
 
 struct fcsim_workload_ops {
-  const char *name;  /* traffic.mode */
+  const char *name; /* traffic.mode */
   const char *help;
-  int version;       /* 1 */
-  int listens;       /* wants `delivered` calls */
-  int finite;        /* the run ends when the workload is done (batch, trace), not after a window */
+  int version; /* 1 */
+  int listens; /* wants `delivered` calls */
+  int finite;  /* the run ends when the workload is done (batch, trace), not after a window */
   /* (required) builds the shared set-up (*shared, from malloc) and the bytes
    * of per-node state */
   int (*setup)(const struct fcsim_workload_env *env, void **shared, size_t *state_size, struct fcsim_error *err);

@@ -18,13 +18,13 @@
 
 static const char *const algorithms[] = {"dor", "romm", "o1turn", "rlb", "ccar"};
 static const char *const arbiters[] = {"rr", "ff", "of", "mixed"};
-static const char *const patterns[] = {"uniform",    "nn",     "3h-nn",  "cube-nn",  "bitcomp", "transpose",
-                                       "tornado",    "all-to-all", "bitrot", "randperm", "hotspot"};
+static const char *const patterns[] = {"uniform", "nn",         "3h-nn",  "cube-nn",  "bitcomp", "transpose",
+                                       "tornado", "all-to-all", "bitrot", "randperm", "hotspot"};
 #define N(a) (sizeof(a) / sizeof *(a))
 
 /* Runs one configuration; fails on deadlock, lost flits or overflow. */
-static inline void run_checked(const char *dims, const char *alg, const char *arb, const char *pattern, const char *rate,
-                        const char *model)
+static inline void run_checked(const char *dims, const char *alg, const char *arb, const char *pattern,
+                               const char *rate, const char *model)
 {
   char s_dims[64], s_alg[64], s_arb[64], s_pat[64], s_rate[64], s_model[64];
   snprintf(s_dims, sizeof s_dims, "network.dims=%s", dims);
@@ -33,9 +33,21 @@ static inline void run_checked(const char *dims, const char *alg, const char *ar
   snprintf(s_pat, sizeof s_pat, "traffic.pattern=%s", pattern);
   snprintf(s_rate, sizeof s_rate, "traffic.rate=%s", rate);
   snprintf(s_model, sizeof s_model, "router.model=%s", model);
-  const char *sets[] = {s_dims, s_alg, s_arb, s_pat, s_rate, s_model, "router.vcs=2", "network.link_latency=2",
-                        "router.credit_period=8", "router.age_threshold=200", "sim.warmup_cycles=500",
-                        "sim.measure_cycles=2000", "sim.drain_cycles=0", "sim.deadlock_cycles=300", NULL};
+  const char *sets[] = {s_dims,
+                        s_alg,
+                        s_arb,
+                        s_pat,
+                        s_rate,
+                        s_model,
+                        "router.vcs=2",
+                        "network.link_latency=2",
+                        "router.credit_period=8",
+                        "router.age_threshold=200",
+                        "sim.warmup_cycles=500",
+                        "sim.measure_cycles=2000",
+                        "sim.drain_cycles=0",
+                        "sim.deadlock_cycles=300",
+                        NULL};
   struct fcsim_sim *sim;
   int rc = ts_sim_run(sets, &sim);
   if (rc)
@@ -61,8 +73,15 @@ static inline double drained_hops(const char *dims, const char *alg, const char 
   snprintf(s_dims, sizeof s_dims, "network.dims=%s", dims);
   snprintf(s_alg, sizeof s_alg, "routing.algorithm=%s", alg);
   snprintf(s_pat, sizeof s_pat, "traffic.pattern=%s", pattern);
-  const char *sets[] = {s_dims, s_alg, s_pat, "traffic.rate=0.08", "network.link_latency=2",
-                        "router.credit_period=8", "sim.warmup_cycles=500", "sim.measure_cycles=2000", NULL};
+  const char *sets[] = {s_dims,
+                        s_alg,
+                        s_pat,
+                        "traffic.rate=0.08",
+                        "network.link_latency=2",
+                        "router.credit_period=8",
+                        "sim.warmup_cycles=500",
+                        "sim.measure_cycles=2000",
+                        NULL};
   struct fcsim_sim *sim;
   assert_int_equal(ts_sim_run(sets, &sim), 0);
   const struct fcsim_stats *s = fcsim_sim_stats(sim);

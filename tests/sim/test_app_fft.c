@@ -127,10 +127,10 @@ static void test_cli(void **state)
   assert_non_null(strstr(r.out, "\"fft_latency_ns\""));
   assert_non_null(strstr(r.out, "\"xy_latency_ns\""));
   ts_result_free(&r);
-  cli_refuses("network.dims=8x8x8", "3m <= 2n");       /* 16^3 on 8^3 */
-  cli_refuses("fft.ips=76", "expected 1..75");         /* the key's range */
+  cli_refuses("network.dims=8x8x8", "3m <= 2n");         /* 16^3 on 8^3 */
+  cli_refuses("fft.ips=76", "expected 1..75");           /* the key's range */
   cli_refuses2("fft.n=5", "fft.ips=42", "fft.ips = 42"); /* Table 6.3: 41 IPs of 32 points */
-  cli_refuses("fft.n=9", "fft.n");                     /* outside the key's range */
+  cli_refuses("fft.n=9", "fft.n");                       /* outside the key's range */
   cli_refuses("network.dims=4x4x8", "KxKxK");
   cli_refuses("network.topology=mesh", "torus");
 }
@@ -138,8 +138,10 @@ static void test_cli(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_16_on_4),          cmocka_unit_test(test_zero_contention_equals_network_part),
-      cmocka_unit_test(test_jitter_and_drift), cmocka_unit_test(test_classic_router),
+      cmocka_unit_test(test_16_on_4),
+      cmocka_unit_test(test_zero_contention_equals_network_part),
+      cmocka_unit_test(test_jitter_and_drift),
+      cmocka_unit_test(test_classic_router),
       cmocka_unit_test(test_cli),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -93,7 +93,7 @@ static void test_cli(void **state)
   assert_int_equal(r.status, 0);
   assert_non_null(strstr(r.out, "\"sustained_flops\""));
   ts_result_free(&r);
-  cli_refuses("stream.N_grid=0", "N_grid");  /* a stream with no elements */
+  cli_refuses("stream.N_grid=0", "N_grid"); /* a stream with no elements */
   cli_refuses("stream.M=1", "stream.M = 1");
   cli_refuses("stream.bogus=1", "bogus");
 }
@@ -101,8 +101,10 @@ static void test_cli(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_model_holds_tsunami_small), cmocka_unit_test(test_link_bound_lbm),
-      cmocka_unit_test(test_fig_3_10_orderings),        cmocka_unit_test(test_cli),
+      cmocka_unit_test(test_model_holds_tsunami_small),
+      cmocka_unit_test(test_link_bound_lbm),
+      cmocka_unit_test(test_fig_3_10_orderings),
+      cmocka_unit_test(test_cli),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -40,9 +40,20 @@ static void every_pair(const char *layout)
   snprintf(s_layout, sizeof s_layout, "network.bee3_layout=%s", layout);
   /* all-to-all walks every other node: 31 FPGAs, and with 10GbE 2 switches (no packet: excluded) */
   snprintf(s_batch, sizeof s_batch, "traffic.batch_packets=%d", strcmp(layout, "10gbe") ? 31 : 33);
-  const char *sets[] = {"network.topology=bee3", s_layout, "network.enclosures=8", "network.clock=1GHz",
-                        "network.flit_bits=64", "router.model=bee3", "routing.algorithm=bee3",
-                        "router.local_cycles=0", "traffic.packet_size=1", "traffic.mode=batch", s_batch, "traffic.pattern=all-to-all", "traffic.rate=0.000002", NULL};
+  const char *sets[] = {"network.topology=bee3",
+                        s_layout,
+                        "network.enclosures=8",
+                        "network.clock=1GHz",
+                        "network.flit_bits=64",
+                        "router.model=bee3",
+                        "routing.algorithm=bee3",
+                        "router.local_cycles=0",
+                        "traffic.packet_size=1",
+                        "traffic.mode=batch",
+                        s_batch,
+                        "traffic.pattern=all-to-all",
+                        "traffic.rate=0.000002",
+                        NULL};
   struct fcsim_sim *sim;
   assert_int_equal(ts_sim_run(sets, &sim), 0);
   const struct fcsim_stats *s = fcsim_sim_stats(sim);
@@ -83,11 +94,21 @@ static double saturate(const char *layout)
 {
   char s_layout[64];
   snprintf(s_layout, sizeof s_layout, "network.bee3_layout=%s", layout);
-  const char *sets[] = {"network.topology=bee3", s_layout, "network.enclosures=2", "network.clock=1GHz",
-                        "network.flit_bits=64", "router.model=bee3", "routing.algorithm=bee3",
-                        "router.local_cycles=0", "traffic.packet_size=256B", "traffic.pattern=uniform",
-                        "traffic.rate=0.2325", "sim.warmup_cycles=5000", "sim.measure_cycles=20000",
-                        "sim.drain_cycles=200000", NULL};
+  const char *sets[] = {"network.topology=bee3",
+                        s_layout,
+                        "network.enclosures=2",
+                        "network.clock=1GHz",
+                        "network.flit_bits=64",
+                        "router.model=bee3",
+                        "routing.algorithm=bee3",
+                        "router.local_cycles=0",
+                        "traffic.packet_size=256B",
+                        "traffic.pattern=uniform",
+                        "traffic.rate=0.2325",
+                        "sim.warmup_cycles=5000",
+                        "sim.measure_cycles=20000",
+                        "sim.drain_cycles=200000",
+                        NULL};
   struct fcsim_sim *sim;
   assert_int_equal(ts_sim_run(sets, &sim), 0);
   const struct fcsim_stats *s = fcsim_sim_stats(sim);
@@ -109,7 +130,8 @@ static double saturate(const char *layout)
       int q2 = fcsim_bee3_is_fpga(&b, n) && q < FCSIM_BEE3_FINAL ? q + FCSIM_BEE3_FINAL : -1;
       if (fcsim_bee3_is_fpga(&b, n) && q >= FCSIM_BEE3_FINAL && q < FCSIM_BEE3_ONBOARD)
         continue;
-      uint64_t flits = s->link_flits[t.graph.port_base[n] + q] + (q2 >= 0 ? s->link_flits[t.graph.port_base[n] + q2] : 0);
+      uint64_t flits =
+          s->link_flits[t.graph.port_base[n] + q] + (q2 >= 0 ? s->link_flits[t.graph.port_base[n] + q2] : 0);
       double gbps = flits * 8.0 / (double)s->window_cycles, cap = fcsim_bee3_port_gbps(&b, n, q, 256);
       if (gbps > cap * 1.001 + 8.0 / s->window_cycles)
         fail_msg("%s: node %d port %d carries %.4f GB/s, its rate is %.4f", layout, n, q, gbps, cap);

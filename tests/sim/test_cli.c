@@ -20,8 +20,9 @@ static void test_default_run(void **state)
   const char *args[] = {"run", NULL};
   assert_int_equal(ts_run_cli(&r, args), 0);
   assert_int_equal(r.status, 0);
-  const char *needles[] = {"4x4x4 torus", "novog", "avg_latency", "p99_latency", "worst_latency",
-                           "send_throughput", "recv_throughput", "max_busy_vcs", "avg_hops", "router_area", NULL};
+  const char *needles[] = {
+      "4x4x4 torus",  "novog",    "avg_latency", "p99_latency", "worst_latency", "send_throughput", "recv_throughput",
+      "max_busy_vcs", "avg_hops", "router_area", NULL};
   for (const char *const *n = needles; *n; n++)
     if (!strstr(r.out, *n))
       fail_msg("`%s` missing from the default run's table:\n%s", *n, r.out);
@@ -45,8 +46,18 @@ static void test_sweep_stops_at_saturation(void **state)
   close(mkstemp(csv));
   close(mkstemp(json));
   struct ts_result r;
-  const char *args[] = {"sweep", "--vary", "traffic.rate=0.2:3.0:0.4", "--set", "sim.measure_cycles=3000",
-                        "--set", "sim.drain_cycles=3000", "--csv", csv, "--json", json, NULL};
+  const char *args[] = {"sweep",
+                        "--vary",
+                        "traffic.rate=0.2:3.0:0.4",
+                        "--set",
+                        "sim.measure_cycles=3000",
+                        "--set",
+                        "sim.drain_cycles=3000",
+                        "--csv",
+                        csv,
+                        "--json",
+                        json,
+                        NULL};
   assert_int_equal(ts_run_cli(&r, args), 0);
   assert_int_equal(r.status, 0);
   assert_non_null(strstr(r.out, "saturated"));
@@ -121,9 +132,9 @@ static void test_examples_run(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_default_run), cmocka_unit_test(test_sweep_stops_at_saturation),
-    cmocka_unit_test(test_topo), cmocka_unit_test(test_help_config_lists_every_key),
-    cmocka_unit_test(test_examples_run),
+      cmocka_unit_test(test_default_run),  cmocka_unit_test(test_sweep_stops_at_saturation),
+      cmocka_unit_test(test_topo),         cmocka_unit_test(test_help_config_lists_every_key),
+      cmocka_unit_test(test_examples_run),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -97,8 +97,13 @@ static void test_drift_partitions(void **state)
   const char *threads[] = {"sim.threads=1", "sim.threads=2", "sim.threads=5"};
   char *text[3];
   for (int i = 0; i < 3; i++) {
-    const char *sets[] = {"network.clock_spread_ppm=100", "network.link_jitter=12.34ns", "traffic.rate=0.3",
-                          "sim.measure_cycles=2000", "sim.warmup_cycles=500", threads[i], NULL};
+    const char *sets[] = {"network.clock_spread_ppm=100",
+                          "network.link_jitter=12.34ns",
+                          "traffic.rate=0.3",
+                          "sim.measure_cycles=2000",
+                          "sim.warmup_cycles=500",
+                          threads[i],
+                          NULL};
     text[i] = json_without_execution(sets);
   }
   assert_string_equal(text[0], text[1]);

@@ -66,9 +66,18 @@ static struct fcsim_sim *run_batch(const char *router, const char *tables, const
   snprintf(m, sizeof m, "router.model=%s", router);
   snprintf(b, sizeof b, "traffic.batch_packets=%s", batch);
   snprintf(h, sizeof h, "traffic.collective_header=%s", header);
-  const char *sets[] = {"network.dims=4x4x4", "network.link_latency=175ns", "network.clock=156.25MHz",
-                        "network.flit_bits=256", "traffic.mode=collective-batch", "traffic.packet_size=1",
-                        "traffic.rate=1", m, t, b, h, NULL};
+  const char *sets[] = {"network.dims=4x4x4",
+                        "network.link_latency=175ns",
+                        "network.clock=156.25MHz",
+                        "network.flit_bits=256",
+                        "traffic.mode=collective-batch",
+                        "traffic.packet_size=1",
+                        "traffic.rate=1",
+                        m,
+                        t,
+                        b,
+                        h,
+                        NULL};
   struct fcsim_sim *sim = NULL;
   int rc = ts_sim_run(sets, &sim);
   if (rc)
@@ -191,9 +200,16 @@ static void test_threads_identical(void **state)
   for (int r = 0; r < 2; r++) {
     char *json[2];
     for (int th = 0; th < 2; th++) {
-      const char *sets[] = {"network.dims=4x4x4", "network.link_latency=28", "traffic.mode=collective-batch",
-                            "traffic.packet_size=1", "traffic.rate=1", "traffic.batch_packets=8", routers[r], t,
-                            th ? "sim.threads=2" : "sim.threads=1", NULL};
+      const char *sets[] = {"network.dims=4x4x4",
+                            "network.link_latency=28",
+                            "traffic.mode=collective-batch",
+                            "traffic.packet_size=1",
+                            "traffic.rate=1",
+                            "traffic.batch_packets=8",
+                            routers[r],
+                            t,
+                            th ? "sim.threads=2" : "sim.threads=1",
+                            NULL};
       struct fcsim_sim *sim = NULL;
       assert_int_equal(ts_sim_run(sets, &sim), 0);
       json[th] = ts_sim_json(sim, 0);
@@ -265,8 +281,7 @@ int main(void)
       cmocka_unit_test(test_multicast_exactly_once), cmocka_unit_test(test_reduction_sum_at_root),
       cmocka_unit_test(test_voq_zero_load),          cmocka_unit_test(test_ring_slower_on_multicast),
       cmocka_unit_test(test_ocr_against_rpm),        cmocka_unit_test(test_threads_identical),
-      cmocka_unit_test(test_collective_run_json),
-      cmocka_unit_test(test_bad_input),
+      cmocka_unit_test(test_collective_run_json),    cmocka_unit_test(test_bad_input),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -64,8 +64,18 @@ static void run_every_pair(const struct zl_case *c)
   snprintf(s_local, sizeof s_local, "router.local_cycles=%s", c->local);
   snprintf(s_size, sizeof s_size, "traffic.packet_size=%d", c->F);
   snprintf(s_batch, sizeof s_batch, "traffic.batch_packets=%d", n - 1);
-  const char *sets[] = {"router.model=crossbar", "network.topology=mesh", s_dims, s_clock, s_lat, s_sw, s_local,
-                        s_size, "traffic.mode=batch", s_batch, "traffic.pattern=all-to-all", "traffic.rate=0.00002",
+  const char *sets[] = {"router.model=crossbar",
+                        "network.topology=mesh",
+                        s_dims,
+                        s_clock,
+                        s_lat,
+                        s_sw,
+                        s_local,
+                        s_size,
+                        "traffic.mode=batch",
+                        s_batch,
+                        "traffic.pattern=all-to-all",
+                        "traffic.rate=0.00002",
                         NULL};
   struct fcsim_sim *sim;
   assert_int_equal(ts_sim_run(sets, &sim), 0);
@@ -112,10 +122,10 @@ static void test_zero_load_seed_timing(void **state)
   /* Table I's counting on one board (ring links only): opposite corners of
    * a 2x2 mesh are 2 links apart, 3 crossbar routes; with 1-flit packets and
    * no local channels the worst pair takes 3 x 64 + 2 x 20 = 232 ns */
-  const char *sets[] = {"router.model=crossbar", "network.topology=mesh", "network.dims=2x2", "network.clock=250MHz",
-                        "network.link_latency=20ns", "router.local_cycles=0", "traffic.packet_size=1",
-                        "traffic.mode=batch", "traffic.batch_packets=3", "traffic.pattern=all-to-all",
-                        "traffic.rate=0.00001", NULL};
+  const char *sets[] = {"router.model=crossbar",      "network.topology=mesh",     "network.dims=2x2",
+                        "network.clock=250MHz",       "network.link_latency=20ns", "router.local_cycles=0",
+                        "traffic.packet_size=1",      "traffic.mode=batch",        "traffic.batch_packets=3",
+                        "traffic.pattern=all-to-all", "traffic.rate=0.00001",      NULL};
   struct fcsim_sim *sim;
   assert_int_equal(ts_sim_run(sets, &sim), 0);
   const struct fcsim_stats *s = fcsim_sim_stats(sim);
@@ -163,9 +173,18 @@ static void check_fair_window(const char *dims, int nports, int centre, int n, c
   snprintf(s_hot, sizeof s_hot, "traffic.hotspot_node=%d", centre);
   snprintf(s_warm, sizeof s_warm, "sim.warmup_cycles=%d", warmup);
   snprintf(s_meas, sizeof s_meas, "sim.measure_cycles=%d", measure);
-  const char *sets[] = {"router.model=crossbar", "network.topology=mesh", s_dims, "traffic.pattern=hotspot", s_hot,
-                        "traffic.hotspot_fraction=1", "traffic.rate=0.8", "traffic.packet_size=4", s_warm, s_meas,
-                        "sim.drain_cycles=0", NULL};
+  const char *sets[] = {"router.model=crossbar",
+                        "network.topology=mesh",
+                        s_dims,
+                        "traffic.pattern=hotspot",
+                        s_hot,
+                        "traffic.hotspot_fraction=1",
+                        "traffic.rate=0.8",
+                        "traffic.packet_size=4",
+                        s_warm,
+                        s_meas,
+                        "sim.drain_cycles=0",
+                        NULL};
   struct fcsim_sim *sim;
   assert_int_equal(ts_sim_run(sets, &sim), 0);
   const struct fcsim_stats *s = fcsim_sim_stats(sim);
@@ -190,7 +209,7 @@ static void check_fair_window(const char *dims, int nports, int centre, int n, c
 static void test_allocation_fair(void **state)
 {
   (void)state;
-  const int in2[4][2] = {{3, 0}, {5, 1}, {1, 2}, {7, 3}};                  /* channels into node 4 of 3x3 */
+  const int in2[4][2] = {{3, 0}, {5, 1}, {1, 2}, {7, 3}};                      /* channels into node 4 of 3x3 */
   const int in3[6][2] = {{12, 0}, {14, 1}, {10, 2}, {16, 3}, {4, 4}, {22, 5}}; /* into node 13 of 3x3x3 */
   check_fair_window("3x3", 4, 4, 4, in2, 3000, 20000);
   check_fair_window("3x3x3", 6, 13, 6, in3, 3000, 20000);
@@ -208,9 +227,17 @@ static void test_no_deadlock_beyond_saturation(void **state)
   for (size_t i = 0; i < sizeof patterns / sizeof patterns[0]; i++) {
     char s_pat[64];
     snprintf(s_pat, sizeof s_pat, "traffic.pattern=%s", patterns[i]);
-    const char *batch[] = {"router.model=crossbar", "network.topology=mesh", "network.dims=4x4", s_pat,
-                           "traffic.mode=batch", "traffic.batch_packets=300", "traffic.rate=2",
-                           "traffic.packet_size=6", "router.vc_depth=8", "network.link_latency=3", NULL};
+    const char *batch[] = {"router.model=crossbar",
+                           "network.topology=mesh",
+                           "network.dims=4x4",
+                           s_pat,
+                           "traffic.mode=batch",
+                           "traffic.batch_packets=300",
+                           "traffic.rate=2",
+                           "traffic.packet_size=6",
+                           "router.vc_depth=8",
+                           "network.link_latency=3",
+                           NULL};
     struct fcsim_sim *sim;
     assert_int_equal(ts_sim_run(batch, &sim), 0);
     const struct fcsim_stats *s = fcsim_sim_stats(sim);
@@ -221,7 +248,7 @@ static void test_no_deadlock_beyond_saturation(void **state)
     assert_int_equal(s->buffer_overflows, 0);
     fcsim_sim_destroy(sim);
   }
-  const char *cont[] = {"router.model=crossbar", "network.topology=mesh", "network.dims=8x8", "traffic.rate=2",
+  const char *cont[] = {"router.model=crossbar",  "network.topology=mesh",    "network.dims=8x8",   "traffic.rate=2",
                         "sim.warmup_cycles=2000", "sim.measure_cycles=10000", "sim.drain_cycles=0", NULL};
   struct fcsim_sim *sim;
   assert_int_equal(ts_sim_run(cont, &sim), 0);
@@ -242,8 +269,8 @@ static void test_partitions(void **state)
   char *first = NULL;
   const char *threads[] = {"sim.threads=1", "sim.threads=3"};
   for (int t = 0; t < 2; t++) {
-    const char *sets[] = {"router.model=crossbar", "network.topology=mesh", "network.dims=6x6", "traffic.rate=0.3",
-                          "sim.warmup_cycles=1000", "sim.measure_cycles=4000", threads[t], NULL};
+    const char *sets[] = {"router.model=crossbar",  "network.topology=mesh",   "network.dims=6x6", "traffic.rate=0.3",
+                          "sim.warmup_cycles=1000", "sim.measure_cycles=4000", threads[t],         NULL};
     struct fcsim_sim *sim;
     assert_int_equal(ts_sim_run(sets, &sim), 0);
     char *buf = NULL;
@@ -281,9 +308,9 @@ static void test_torus(void **state)
   assert_non_null(strstr(r.err, "network.topology = mesh"));
   ts_result_free(&r);
 
-  const char *sets[] = {"router.model=crossbar", "router.dateline=off", "network.dims=8", "traffic.rate=2",
-                        "traffic.packet_size=8", "router.vc_depth=8", "sim.warmup_cycles=1000",
-                        "sim.measure_cycles=5000", NULL};
+  const char *sets[] = {"router.model=crossbar",  "router.dateline=off",     "network.dims=8",
+                        "traffic.rate=2",         "traffic.packet_size=8",   "router.vc_depth=8",
+                        "sim.warmup_cycles=1000", "sim.measure_cycles=5000", NULL};
   struct fcsim_sim *sim;
   int rc = ts_sim_run(sets, &sim);
   assert_int_equal(rc, FCSIM_EDEADLOCK);

@@ -55,10 +55,10 @@ static double metric(const char *json, const char *name)
 static void test_same_seed_same_bytes(void **state)
 {
   const char *const configs[][8] = {
-    {"traffic.rate=0.5", "sim.seed=11", NULL},
-    {"traffic.rate=1.5", "sim.seed=11", "sim.measure_cycles=4000", "sim.drain_cycles=2000", NULL}, /* saturated */
-    {"network.dims=2x4x8", "router.model=classic", "traffic.pattern=randperm", "traffic.rate=0.3", NULL},
-    {"traffic.mode=batch", "traffic.batch_packets=200", "traffic.pattern=hotspot", "traffic.rate=0.8", NULL},
+      {"traffic.rate=0.5", "sim.seed=11", NULL},
+      {"traffic.rate=1.5", "sim.seed=11", "sim.measure_cycles=4000", "sim.drain_cycles=2000", NULL}, /* saturated */
+      {"network.dims=2x4x8", "router.model=classic", "traffic.pattern=randperm", "traffic.rate=0.3", NULL},
+      {"traffic.mode=batch", "traffic.batch_packets=200", "traffic.pattern=hotspot", "traffic.rate=0.8", NULL},
   };
   for (size_t i = 0; i < sizeof configs / sizeof configs[0]; i++) {
     int s1, s2;
@@ -93,9 +93,9 @@ static void test_other_seed_close(void **state)
  * still written. */
 static void test_watchdog_reports_deadlock(void **state)
 {
-  const char *sets[] = {"network.dims=8", "router.model=classic", "router.vcs=1", "router.vc_depth=2",
-                        "router.dateline=off", "traffic.packet_size=8", "traffic.rate=0.9",
-                        "sim.deadlock_cycles=500", NULL};
+  const char *sets[] = {"network.dims=8",    "router.model=classic",    "router.vcs=1",
+                        "router.vc_depth=2", "router.dateline=off",     "traffic.packet_size=8",
+                        "traffic.rate=0.9",  "sim.deadlock_cycles=500", NULL};
   int st;
   char *json = run_json(sets, &st);
   assert_int_equal(st, 1);
@@ -103,9 +103,16 @@ static void test_watchdog_reports_deadlock(void **state)
   assert_non_null(strstr(json, "cycle of 8 waiting channels"));
   free(json);
   /* the same network with its dateline classes does not deadlock */
-  const char *safe[] = {"network.dims=8", "router.model=classic", "router.vcs=2", "router.vc_depth=2",
-                        "traffic.packet_size=8", "traffic.rate=0.9", "sim.deadlock_cycles=500",
-                        "sim.measure_cycles=20000", "sim.drain_cycles=0", NULL};
+  const char *safe[] = {"network.dims=8",
+                        "router.model=classic",
+                        "router.vcs=2",
+                        "router.vc_depth=2",
+                        "traffic.packet_size=8",
+                        "traffic.rate=0.9",
+                        "sim.deadlock_cycles=500",
+                        "sim.measure_cycles=20000",
+                        "sim.drain_cycles=0",
+                        NULL};
   json = run_json(safe, &st);
   assert_int_equal(st, 0);
   assert_non_null(strstr(json, "\"deadlock\": false"));
@@ -115,8 +122,9 @@ static void test_watchdog_reports_deadlock(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_same_seed_same_bytes), cmocka_unit_test(test_other_seed_close),
-    cmocka_unit_test(test_watchdog_reports_deadlock),
+      cmocka_unit_test(test_same_seed_same_bytes),
+      cmocka_unit_test(test_other_seed_close),
+      cmocka_unit_test(test_watchdog_reports_deadlock),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

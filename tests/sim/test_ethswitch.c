@@ -19,8 +19,8 @@
 #include "test_support.h"
 
 /* 100G Ethernet after 64b/66b: 512-bit flits at 195.3125 MHz = 100 Gb/s. */
-#define ETH_SETS                                                                                              \
-  "router.model=ethswitch", "routing.algorithm=table", "network.clock=195.3125MHz", "network.flit_bits=512", \
+#define ETH_SETS                                                                                                       \
+  "router.model=ethswitch", "routing.algorithm=table", "network.clock=195.3125MHz", "network.flit_bits=512",           \
       "network.link_latency=20"
 
 /* One message of `bytes` from f0 to f1 (a trace); returns the simulation. */
@@ -103,8 +103,9 @@ static struct fcsim_sim *incast(const char *overflow, int *rc)
   char trace[512], ov[64];
   snprintf(trace, sizeof trace, "traffic.trace=%s", path);
   snprintf(ov, sizeof ov, "switch.overflow=%s", overflow);
-  const char *sets[] = {ETH_SETS, "traffic.mode=trace", trace, "network.topology=star", "switch.nodes=3",
-                        "switch.buffer=64", "traffic.packet_size=32", ov, "sim.deadlock_cycles=5000", NULL};
+  const char *sets[] = {
+      ETH_SETS,           "traffic.mode=trace",     trace, "network.topology=star",    "switch.nodes=3",
+      "switch.buffer=64", "traffic.packet_size=32", ov,    "sim.deadlock_cycles=5000", NULL};
   struct fcsim_sim *sim = NULL;
   *rc = ts_sim_run(sets, &sim);
   remove(path);
@@ -149,8 +150,9 @@ static void expect_topo(const char *topo, const char *nodes, const char *radix, 
   snprintf(t, sizeof t, "network.topology=%s", topo);
   snprintf(n, sizeof n, "switch.nodes=%s", nodes);
   snprintf(k, sizeof k, "switch.radix=%s", radix);
-  const char *args[] = {"topo", "--set", t, "--set", n, "--set", k, "--set", "routing.algorithm=table", "--set",
-                        "router.model=ethswitch", NULL};
+  const char *args[] = {
+      "topo", "--set", t, "--set", n, "--set", k, "--set", "routing.algorithm=table", "--set", "router.model=ethswitch",
+      NULL};
   struct ts_result r;
   assert_int_equal(ts_run_cli(&r, args), 0);
   if (!strstr(r.out, want))
@@ -189,24 +191,36 @@ static void expect_refused(const char *const *args, const char *needle)
 static void test_bad_input(void **state)
 {
   (void)state;
-  const char *star[] = {"topo", "--set", "network.topology=star", "--set", "switch.nodes=17", "--set",
-                        "switch.radix=16", NULL};
+  const char *star[] = {
+      "topo", "--set", "network.topology=star", "--set", "switch.nodes=17", "--set", "switch.radix=16", NULL};
   expect_refused(star, "switch.nodes <= switch.radix");
-  const char *ls[] = {"topo", "--set", "network.topology=leafspine", "--set", "switch.nodes=40", "--set",
+  const char *ls[] = {"topo",           "--set", "network.topology=leafspine", "--set", "switch.nodes=40", "--set",
                       "switch.radix=8", NULL};
   expect_refused(ls, "expected at most 32");
-  const char *frame[] = {"run", "--set", "network.topology=star", "--set", "router.model=ethswitch", "--set",
-                         "routing.algorithm=table", "--set", "network.flit_bits=512", "--set",
-                         "traffic.packet_size=10000B", NULL};
+  const char *frame[] = {"run",
+                         "--set",
+                         "network.topology=star",
+                         "--set",
+                         "router.model=ethswitch",
+                         "--set",
+                         "routing.algorithm=table",
+                         "--set",
+                         "network.flit_bits=512",
+                         "--set",
+                         "traffic.packet_size=10000B",
+                         NULL};
   expect_refused(frame, "9152-byte payload");
 }
 
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_store_and_forward_latency), cmocka_unit_test(test_line_rate_after_framing),
-      cmocka_unit_test(test_full_buffer_pause),         cmocka_unit_test(test_full_buffer_drop),
-      cmocka_unit_test(test_generators),                cmocka_unit_test(test_bad_input),
+      cmocka_unit_test(test_store_and_forward_latency),
+      cmocka_unit_test(test_line_rate_after_framing),
+      cmocka_unit_test(test_full_buffer_pause),
+      cmocka_unit_test(test_full_buffer_drop),
+      cmocka_unit_test(test_generators),
+      cmocka_unit_test(test_bad_input),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

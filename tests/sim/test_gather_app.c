@@ -32,8 +32,8 @@ static void gather_case(const char *ini, const char *sched, int nodes, int want_
   assert_true(fd >= 0);
   snprintf(cfg, sizeof cfg, "%s/examples/vcsn/%s", FCSIM_SOURCE_DIR, ini);
   snprintf(n, sizeof n, "app.nodes=%d", nodes);
-  const char *args[] = {"app", "gather", cfg, "--schedule", sched, "--set", n, "--set", "app.bytes=1MiB",
-                        "--json", json, NULL};
+  const char *args[] = {"app",   "gather",         cfg,      "--schedule", sched, "--set", n,
+                        "--set", "app.bytes=1MiB", "--json", json,         NULL};
   struct ts_result r;
   assert_int_equal(ts_run_cli(&r, args), 0);
   if (r.status)

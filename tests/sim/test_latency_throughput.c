@@ -30,17 +30,26 @@ static void test_zero_load_latency(void **state)
         snprintf(s_lat, sizeof s_lat, "network.link_latency=%s", lat[j]);
         snprintf(s_vcs, sizeof s_vcs, "router.vcs=%s", vcs[j]);
         snprintf(s_model, sizeof s_model, "router.model=%s", models[m]);
-        const char *sets[] = {s_dims, s_lat, s_vcs, s_model, "traffic.pattern=tornado", "traffic.rate=0.003",
-                              "traffic.packet_size=6", "sim.warmup_cycles=0", "sim.measure_cycles=30000", NULL};
+        const char *sets[] = {s_dims,
+                              s_lat,
+                              s_vcs,
+                              s_model,
+                              "traffic.pattern=tornado",
+                              "traffic.rate=0.003",
+                              "traffic.packet_size=6",
+                              "sim.warmup_cycles=0",
+                              "sim.measure_cycles=30000",
+                              NULL};
         struct fcsim_sim *sim;
         assert_int_equal(ts_sim_run(sets, &sim), 0);
         const struct fcsim_stats *s = fcsim_sim_stats(sim);
-        int L = atoi(lat[j]), sw = !strcmp(models[m], "classic") ? 1 : (const int[]){0, 2, 3, 3, 4, 4, 4, 5, 5, 4}[atoi(vcs[j])];
+        int L = atoi(lat[j]),
+            sw = !strcmp(models[m], "classic") ? 1 : (const int[]){0, 2, 3, 3, 4, 4, 4, 5, 5, 4}[atoi(vcs[j])];
         /* tornado: x -> x + k/2 - 1, every packet the same number of hops */
         int k = atoi(dims[i]);
         double hops = k / 2 - 1;
-        double t0 = m == 0 ? ts_zero_load_latency(hops, L, 1, 1, sw, 6)
-                           : ts_zero_load_latency_classic(hops, L, 1, 1, sw, 1, 6);
+        double t0 =
+            m == 0 ? ts_zero_load_latency(hops, L, 1, 1, sw, 6) : ts_zero_load_latency_classic(hops, L, 1, 1, sw, 1, 6);
         if (hops == 0) { /* k = 2: silent pattern */
           fcsim_sim_destroy(sim);
           continue;
@@ -76,8 +85,9 @@ static void test_zero_load_uniform(void **state)
  * credit flits, one per credit period. */
 static void test_nn_full_utilisation(void **state)
 {
-  const char *sets[] = {"network.dims=4x4x4", "traffic.pattern=nn", "traffic.rate=6.5", "traffic.packet_size=8",
-                        "sim.warmup_cycles=3000", "sim.measure_cycles=10000", "sim.drain_cycles=0", NULL};
+  const char *sets[] = {
+      "network.dims=4x4x4",     "traffic.pattern=nn",       "traffic.rate=6.5",   "traffic.packet_size=8",
+      "sim.warmup_cycles=3000", "sim.measure_cycles=10000", "sim.drain_cycles=0", NULL};
   struct fcsim_sim *sim;
   assert_int_equal(ts_sim_run(sets, &sim), 0);
   const struct fcsim_stats *s = fcsim_sim_stats(sim);
@@ -97,8 +107,10 @@ static void test_bisection_bound(void **state)
 {
   const char *models[] = {"router.model=novog", "router.model=classic"};
   for (int m = 0; m < 2; m++) {
-    const char *sets[] = {"network.dims=8x8x8", models[m], "router.vcs=4", "traffic.rate=3.0",
-                          "sim.warmup_cycles=1000", "sim.measure_cycles=3000", "sim.drain_cycles=0", NULL};
+    const char *sets[] = {"network.dims=8x8x8",     models[m],
+                          "router.vcs=4",           "traffic.rate=3.0",
+                          "sim.warmup_cycles=1000", "sim.measure_cycles=3000",
+                          "sim.drain_cycles=0",     NULL};
     struct fcsim_sim *sim;
     assert_int_equal(ts_sim_run(sets, &sim), 0);
     const struct fcsim_stats *s = fcsim_sim_stats(sim);
@@ -128,9 +140,19 @@ static void test_credit_period_rule(void **state)
     snprintf(s_p, sizeof s_p, "router.credit_period=%d", P);
     snprintf(s_d, sizeof s_d, "router.vc_depth=%d", depth);
     snprintf(s_l, sizeof s_l, "network.link_latency=%d", L);
-    const char *sets[] = {"network.dims=2", "network.topology=mesh", "router.vcs=1", s_p, s_d, s_l,
-                          "traffic.pattern=nn", "traffic.packet_size=1", "traffic.rate=1.5",
-                          "sim.warmup_cycles=2000", "sim.measure_cycles=24000", "sim.drain_cycles=0", NULL};
+    const char *sets[] = {"network.dims=2",
+                          "network.topology=mesh",
+                          "router.vcs=1",
+                          s_p,
+                          s_d,
+                          s_l,
+                          "traffic.pattern=nn",
+                          "traffic.packet_size=1",
+                          "traffic.rate=1.5",
+                          "sim.warmup_cycles=2000",
+                          "sim.measure_cycles=24000",
+                          "sim.drain_cycles=0",
+                          NULL};
     struct fcsim_sim *sim;
     assert_int_equal(ts_sim_run(sets, &sim), 0);
     const struct fcsim_stats *s = fcsim_sim_stats(sim);
@@ -159,10 +181,10 @@ static void test_agrees_with_booksim(void **state)
   const char *rates[] = {"traffic.rate=0.1", "traffic.rate=0.3", "traffic.rate=0.4", "traffic.rate=0.5"};
   const double booksim[] = {41.1, 45.5, 50.5, 62.6};
   for (int i = 0; i < 4; i++) {
-    const char *sets[] = {"network.dims=8x8x8", "network.link_latency=1", "router.model=classic", "router.vcs=4",
-                          "router.vc_depth=8", "router.vc_classes=split", "router.switch_cycles=2",
-                          "traffic.packet_size=4", rates[i], "sim.warmup_cycles=2000", "sim.measure_cycles=6000",
-                          NULL};
+    const char *sets[] = {"network.dims=8x8x8",     "network.link_latency=1",  "router.model=classic",
+                          "router.vcs=4",           "router.vc_depth=8",       "router.vc_classes=split",
+                          "router.switch_cycles=2", "traffic.packet_size=4",   rates[i],
+                          "sim.warmup_cycles=2000", "sim.measure_cycles=6000", NULL};
     struct fcsim_sim *sim;
     assert_int_equal(ts_sim_run(sets, &sim), 0);
     const struct fcsim_stats *s = fcsim_sim_stats(sim);
@@ -177,9 +199,9 @@ static void test_agrees_with_booksim(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_zero_load_latency), cmocka_unit_test(test_zero_load_uniform),
-    cmocka_unit_test(test_nn_full_utilisation), cmocka_unit_test(test_bisection_bound),
-    cmocka_unit_test(test_credit_period_rule), cmocka_unit_test(test_agrees_with_booksim),
+      cmocka_unit_test(test_zero_load_latency),   cmocka_unit_test(test_zero_load_uniform),
+      cmocka_unit_test(test_nn_full_utilisation), cmocka_unit_test(test_bisection_bound),
+      cmocka_unit_test(test_credit_period_rule),  cmocka_unit_test(test_agrees_with_booksim),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -79,7 +79,7 @@ static void test_tree_zero_load_every_pair(void **state)
   char f[512], t[512];
   snprintf(f, sizeof f, "network.file=%s", net);
   snprintf(t, sizeof t, "traffic.trace=%s", trace);
-  const char *sets[] = {"network.topology=file", f, "routing.algorithm=table", "traffic.mode=trace", t,
+  const char *sets[] = {"network.topology=file", f,   "routing.algorithm=table", "traffic.mode=trace", t,
                         "traffic.packet_size=4", NULL};
   struct fcsim_sim *sim;
   const struct fcsim_stats *s = run(sets, &sim);
@@ -121,8 +121,9 @@ static double transfer_cycles(const char *rx_clock)
   char f[512], t[512];
   snprintf(f, sizeof f, "network.file=%s", net);
   snprintf(t, sizeof t, "traffic.trace=%s", trace);
-  const char *sets[] = {"network.topology=file", f, "routing.algorithm=table", "traffic.mode=trace", t,
-                        "traffic.packet_size=16", "router.credit_period=20", NULL};
+  const char *sets[] = {"network.topology=file",   f,   "routing.algorithm=table",
+                        "traffic.mode=trace",      t,   "traffic.packet_size=16",
+                        "router.credit_period=20", NULL};
   struct fcsim_sim *sim;
   const struct fcsim_stats *s = run(sets, &sim);
   double m = s->makespan;
@@ -164,8 +165,13 @@ static void test_irregular_partitions(void **state)
   char f[600];
   snprintf(f, sizeof f, "network.file=%s", cfg);
   for (int i = 0; i < 3; i++) {
-    const char *sets[] = {"network.topology=file", f, "routing.algorithm=table", "traffic.rate=0.2",
-                          "sim.measure_cycles=3000", threads[i], NULL};
+    const char *sets[] = {"network.topology=file",
+                          f,
+                          "routing.algorithm=table",
+                          "traffic.rate=0.2",
+                          "sim.measure_cycles=3000",
+                          threads[i],
+                          NULL};
     text[i] = json_of(sets);
   }
   assert_string_equal(text[0], text[1]);

@@ -96,11 +96,13 @@ static void compare(const char *const *common, int ncommon)
 static void test_exported_torus_runs_the_same(void **state)
 {
   (void)state;
-  static const char *const uniform[] = {"network.dims=4x4x4", "routing.algorithm=table", "router.dateline=off", "traffic.pattern=uniform",
-                                        "traffic.rate=0.4",   "sim.warmup_cycles=1000",  "sim.measure_cycles=4000"};
+  static const char *const uniform[] = {"network.dims=4x4x4",      "routing.algorithm=table", "router.dateline=off",
+                                        "traffic.pattern=uniform", "traffic.rate=0.4",        "sim.warmup_cycles=1000",
+                                        "sim.measure_cycles=4000"};
   compare(uniform, 7);
-  static const char *const batch[] = {"network.dims=4x4x4", "routing.algorithm=table", "router.dateline=off", "traffic.mode=batch",
-                                      "traffic.pattern=uniform", "traffic.batch_packets=20", "sim.threads=2"};
+  static const char *const batch[] = {"network.dims=4x4x4", "routing.algorithm=table", "router.dateline=off",
+                                      "traffic.mode=batch", "traffic.pattern=uniform", "traffic.batch_packets=20",
+                                      "sim.threads=2"};
   compare(batch, 7);
 }
 

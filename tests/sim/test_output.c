@@ -111,8 +111,8 @@ static void test_run_sigint_keeps_old_file(void **state)
 
 static void test_sweep_sigterm_keeps_old_file(void **state)
 {
-  char *args[] = {(char *)FCSIM_CLI, "sweep", "--vary", "traffic.rate=0.1:0.2:0.1", LONG_RUN, "--json",
-                  "results.json", "--quiet", NULL};
+  char *args[] = {(char *)FCSIM_CLI, "sweep",   "--vary", "traffic.rate=0.1:0.2:0.1", LONG_RUN, "--json",
+                  "results.json",    "--quiet", NULL};
   check_old_survives(args, SIGTERM, 128 + SIGTERM);
 }
 
@@ -130,17 +130,19 @@ static void expect_status(int status, const char *needle, const char *const *arg
 static void test_bad_outputs_refused(void **state)
 {
   char *ini = ts_write_temp("[traffic]\nrate = 0.1\n", ".ini");
-  expect_status(2, "same output", (const char *const[]){"run", SHORT, "--json", "/tmp/x.out", "--csv", "/tmp/x.out", NULL});
+  expect_status(2, "same output",
+                (const char *const[]){"run", SHORT, "--json", "/tmp/x.out", "--csv", "/tmp/x.out", NULL});
   expect_status(2, "same output", (const char *const[]){"run", SHORT, "--json", "-", "--csv", "-", NULL});
   expect_status(2, "is the input", (const char *const[]){"run", ini, SHORT, "--json", ini, NULL});
-  expect_status(2, "is the input", (const char *const[]){"sweep", ini, "--vary", "traffic.rate=0.1:0.2:0.1", SHORT,
-                                                        "--csv", ini, NULL});
-  expect_status(2, "same output", (const char *const[]){"model", "stream", "--json", "/tmp/y.out", "--csv",
-                                                        "/tmp/y.out", NULL});
+  expect_status(2, "is the input",
+                (const char *const[]){"sweep", ini, "--vary", "traffic.rate=0.1:0.2:0.1", SHORT, "--csv", ini, NULL});
+  expect_status(2, "same output",
+                (const char *const[]){"model", "stream", "--json", "/tmp/y.out", "--csv", "/tmp/y.out", NULL});
   /* a write that fails is an error, not a silent success */
   expect_status(1, "/dev/full", (const char *const[]){"run", SHORT, "--quiet", "--csv", "/dev/full", NULL});
-  expect_status(1, "/dev/full", (const char *const[]){"sweep", "--vary", "traffic.rate=0.1:0.2:0.1", SHORT,
-                                                        "--quiet", "--json", "/dev/full", NULL});
+  expect_status(1, "/dev/full",
+                (const char *const[]){"sweep", "--vary", "traffic.rate=0.1:0.2:0.1", SHORT, "--quiet", "--json",
+                                      "/dev/full", NULL});
   expect_status(1, "/dev/full", (const char *const[]){"model", "stream", "--csv", "/dev/full", NULL});
   expect_status(2, "/proc/version", (const char *const[]){"run", SHORT, "--quiet", "--csv", "/proc/version", NULL});
   char *text = ts_read_file(ini);
@@ -181,14 +183,15 @@ static void test_dash_is_stdout(void **state)
 static void test_sweep_grid_order(void **state)
 {
   struct ts_result r;
-  const char *args[] = {"sweep", "--vary", "router.vcs=2:4:2", "--vary", "traffic.rate=0.05:0.15:0.05", SHORT,
-                        "--csv", "-", NULL};
+  const char *args[] = {"sweep", "--vary", "router.vcs=2:4:2", "--vary", "traffic.rate=0.05:0.15:0.05", SHORT, "--csv",
+                        "-",     NULL};
   assert_int_equal(ts_run_cli(&r, args), 0);
   assert_int_equal(r.status, 0);
   assert_int_equal(count_lines(r.out), 7);
   /* rows: vcs 2 with rates .05 .1 .15, then vcs 4 with the same rates */
-  const char *want[6][2] = {{"novog,auto,0,2,", "uniform,0.05,"}, {"novog,auto,0,2,", "uniform,0.1,"}, {"novog,auto,0,2,", "uniform,0.15,"},
-                            {"novog,auto,0,4,", "uniform,0.05,"}, {"novog,auto,0,4,", "uniform,0.1,"}, {"novog,auto,0,4,", "uniform,0.15,"}};
+  const char *want[6][2] = {{"novog,auto,0,2,", "uniform,0.05,"}, {"novog,auto,0,2,", "uniform,0.1,"},
+                            {"novog,auto,0,2,", "uniform,0.15,"}, {"novog,auto,0,4,", "uniform,0.05,"},
+                            {"novog,auto,0,4,", "uniform,0.1,"},  {"novog,auto,0,4,", "uniform,0.15,"}};
   const char *line = strchr(r.out, '\n') + 1;
   for (int i = 0; i < 6; i++) {
     const char *nl = strchr(line, '\n');
@@ -199,16 +202,19 @@ static void test_sweep_grid_order(void **state)
     line = nl + 1;
   }
   ts_result_free(&r);
-  expect_status(2, "already swept", (const char *const[]){"sweep", "--vary", "router.vcs=2:4:2", "--vary",
-                                                          "router.vcs=2:4:2", NULL});
+  expect_status(2, "already swept",
+                (const char *const[]){"sweep", "--vary", "router.vcs=2:4:2", "--vary", "router.vcs=2:4:2", NULL});
 }
 
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_run_sigterm_keeps_old_file), cmocka_unit_test(test_run_sigint_keeps_old_file),
-      cmocka_unit_test(test_sweep_sigterm_keeps_old_file), cmocka_unit_test(test_bad_outputs_refused),
-      cmocka_unit_test(test_dash_is_stdout), cmocka_unit_test(test_sweep_grid_order),
+      cmocka_unit_test(test_run_sigterm_keeps_old_file),
+      cmocka_unit_test(test_run_sigint_keeps_old_file),
+      cmocka_unit_test(test_sweep_sigterm_keeps_old_file),
+      cmocka_unit_test(test_bad_outputs_refused),
+      cmocka_unit_test(test_dash_is_stdout),
+      cmocka_unit_test(test_sweep_grid_order),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

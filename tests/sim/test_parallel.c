@@ -65,7 +65,8 @@ static void test_novog_uniform(void **state)
 static void test_novog_saturated_8x8x8(void **state)
 {
   check_config((const char *const[]){"network.dims=8x8x8", "traffic.rate=1.2", "router.arbitration=ff",
-                                     "sim.warmup_cycles=1000", "sim.measure_cycles=3000", "sim.drain_cycles=2000", NULL});
+                                     "sim.warmup_cycles=1000", "sim.measure_cycles=3000", "sim.drain_cycles=2000",
+                                     NULL});
 }
 
 static void test_classic_short_links(void **state)
@@ -88,8 +89,8 @@ static void test_mesh_and_patterns(void **state)
  * and RLB draw per hop and per packet. */
 static void test_routing_algorithms(void **state)
 {
-  check_config((const char *const[]){"network.dims=4x4x4", "routing.algorithm=ccar", "traffic.rate=0.7",
-                                     "router.vcs=4", "network.link_latency=6", "router.credit_period=12", NULL});
+  check_config((const char *const[]){"network.dims=4x4x4", "routing.algorithm=ccar", "traffic.rate=0.7", "router.vcs=4",
+                                     "network.link_latency=6", "router.credit_period=12", NULL});
   check_config((const char *const[]){"network.dims=4x4x4", "routing.algorithm=romm", "traffic.pattern=transpose",
                                      "traffic.rate=0.6", "router.arbitration=of", NULL});
   check_config((const char *const[]){"network.dims=2x4x8", "routing.algorithm=rlb", "router.model=classic",
@@ -133,10 +134,10 @@ int main(void)
     return cmocka_run_group_tests(small, NULL, NULL);
   }
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_novog_uniform), cmocka_unit_test(test_novog_saturated_8x8x8),
-    cmocka_unit_test(test_classic_short_links), cmocka_unit_test(test_mesh_and_patterns),
-    cmocka_unit_test(test_routing_algorithms), cmocka_unit_test(test_batch),
-    cmocka_unit_test(test_deadlock_report),
+      cmocka_unit_test(test_novog_uniform),       cmocka_unit_test(test_novog_saturated_8x8x8),
+      cmocka_unit_test(test_classic_short_links), cmocka_unit_test(test_mesh_and_patterns),
+      cmocka_unit_test(test_routing_algorithms),  cmocka_unit_test(test_batch),
+      cmocka_unit_test(test_deadlock_report),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

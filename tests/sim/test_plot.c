@@ -102,17 +102,26 @@ static void test_sweep(void **state)
   if (!gnuplot_present())
     skip();
   /* the latency criterion off: the curve runs past the knee, to draw it */
-  const char *a[] = {"sweep", ini, "--vary", "traffic.rate=0.2:1.4:0.4", "--set", "sim.saturation_latency_factor=0",
-                     "--json", path_in("dor.jsonl"), "--csv", path_in("dor.csv"), "--quiet", NULL};
+  const char *a[] = {"sweep",   ini,
+                     "--vary",  "traffic.rate=0.2:1.4:0.4",
+                     "--set",   "sim.saturation_latency_factor=0",
+                     "--json",  path_in("dor.jsonl"),
+                     "--csv",   path_in("dor.csv"),
+                     "--quiet", NULL};
   run_ok(a);
-  const char *b[] = {"sweep", ini, "--vary", "traffic.rate=0.2:1.4:0.4", "--set", "routing.algorithm=romm", "--set",
-                     "sim.saturation_latency_factor=0", "--json", path_in("romm.jsonl"), "--quiet", NULL};
+  const char *b[] = {"sweep",   ini,
+                     "--vary",  "traffic.rate=0.2:1.4:0.4",
+                     "--set",   "routing.algorithm=romm",
+                     "--set",   "sim.saturation_latency_factor=0",
+                     "--json",  path_in("romm.jsonl"),
+                     "--quiet", NULL};
   run_ok(b);
   plot_both(path_in("dor.jsonl"), "sweep1", "(sweep)");
   plot_both(path_in("dor.csv"), "sweep_csv", "(sweep)");
   /* two files: one curve each; the script names both configurations */
-  const char *c[] = {"plot", path_in("dor.jsonl"), path_in("romm.jsonl"), "--out", path_in("two.png"), "--script",
-                     path_in("two.gp"), NULL};
+  const char *c[] = {
+      "plot", path_in("dor.jsonl"), path_in("romm.jsonl"), "--out", path_in("two.png"), "--script", path_in("two.gp"),
+      NULL};
   run_ok(c);
   char *gp = ts_read_file(path_in("two.gp"));
   assert_non_null(gp);
@@ -144,8 +153,13 @@ static void test_tune(void **state)
 {
   if (!gnuplot_present())
     skip();
-  const char *a[] = {"tune", ini, "--space", "routing.algorithm=dor,romm", "--space", "router.vcs=2,4", "--vary",
-                     "traffic.rate=0.2,0.5", "--json", path_in("tune.json"), "--quiet", "--workers", "1", NULL};
+  const char *a[] = {"tune",    ini,
+                     "--space", "routing.algorithm=dor,romm",
+                     "--space", "router.vcs=2,4",
+                     "--vary",  "traffic.rate=0.2,0.5",
+                     "--json",  path_in("tune.json"),
+                     "--quiet", "--workers",
+                     "1",       NULL};
   run_ok(a);
   plot_both(path_in("tune.json"), "tune", "(tune)");
 }
@@ -154,8 +168,8 @@ static void test_model(void **state)
 {
   if (!gnuplot_present())
     skip();
-  const char *a[] = {"model", "stream", "--preset", "tsunami", "--vary", "M=1:8:1", "--json", path_in("m.json"), "--csv",
-                     path_in("m.csv"), NULL};
+  const char *a[] = {"model",  "stream",          "--preset", "tsunami",        "--vary", "M=1:8:1",
+                     "--json", path_in("m.json"), "--csv",    path_in("m.csv"), NULL};
   run_ok(a);
   plot_both(path_in("m.json"), "model", "(model)");
   plot_both(path_in("m.csv"), "model_csv", "(model)");
@@ -170,7 +184,8 @@ static void test_model(void **state)
   /* not over a sweep with other settings (the seed's points are for O_pipe = 288) */
   const char *c[] = {"model", "stream", "--set", "O_pipe=100", "--vary", "M=1:8:1", "--json", path_in("m3.json"), NULL};
   run_ok(c);
-  const char *d[] = {"plot", path_in("m3.json"), "--out", path_in("noseed.png"), "--script", path_in("noseed.gp"), NULL};
+  const char *d[] = {"plot",     path_in("m3.json"),   "--out", path_in("noseed.png"),
+                     "--script", path_in("noseed.gp"), NULL};
   run_ok(d);
   gp = ts_read_file(path_in("noseed.gp"));
   assert_non_null(gp);
@@ -222,9 +237,8 @@ static void test_gnuplot_missing(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_sweep),       cmocka_unit_test(test_run),
-    cmocka_unit_test(test_tune),        cmocka_unit_test(test_model),
-    cmocka_unit_test(test_not_a_result), cmocka_unit_test(test_gnuplot_missing),
+      cmocka_unit_test(test_sweep), cmocka_unit_test(test_run),          cmocka_unit_test(test_tune),
+      cmocka_unit_test(test_model), cmocka_unit_test(test_not_a_result), cmocka_unit_test(test_gnuplot_missing),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

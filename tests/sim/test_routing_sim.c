@@ -41,9 +41,11 @@ static void test_classic_overload(void **state)
  * watchdog catches it within the run, so the checks above can fail. */
 static void test_control_deadlocks(void **state)
 {
-  const char *sets[] = {"routing.algorithm=romm", "router.model=classic", "router.dateline=off",
-                        "network.link_latency=2", "traffic.rate=1.5", "sim.warmup_cycles=500",
-                        "sim.measure_cycles=2000", "sim.drain_cycles=0", "sim.deadlock_cycles=300", NULL};
+  const char *sets[] = {"routing.algorithm=romm",  "router.model=classic",
+                        "router.dateline=off",     "network.link_latency=2",
+                        "traffic.rate=1.5",        "sim.warmup_cycles=500",
+                        "sim.measure_cycles=2000", "sim.drain_cycles=0",
+                        "sim.deadlock_cycles=300", NULL};
   struct fcsim_sim *sim;
   assert_int_equal(ts_sim_run(sets, &sim), FCSIM_EDEADLOCK);
   assert_true(fcsim_sim_stats(sim)->deadlock);
@@ -73,9 +75,9 @@ static void test_rlb_uniform_average(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_matrix_at_saturation), cmocka_unit_test(test_matrix_overload),
-    cmocka_unit_test(test_classic_overload),     cmocka_unit_test(test_control_deadlocks),
-    cmocka_unit_test(test_hops_vs_dor),          cmocka_unit_test(test_rlb_uniform_average),
+      cmocka_unit_test(test_matrix_at_saturation), cmocka_unit_test(test_matrix_overload),
+      cmocka_unit_test(test_classic_overload),     cmocka_unit_test(test_control_deadlocks),
+      cmocka_unit_test(test_hops_vs_dor),          cmocka_unit_test(test_rlb_uniform_average),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -20,9 +20,6 @@ static void test_matrix_at_saturation(void **state)
   matrix("0.3");
 }
 
-
-
-
 static void test_hops_vs_dor(void **state)
 {
   static const char *const pats[] = {"uniform", "randperm", "nn"};
@@ -32,9 +29,9 @@ static void test_hops_vs_dor(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_matrix_at_saturation),
-    
-    cmocka_unit_test(test_hops_vs_dor),
+      cmocka_unit_test(test_matrix_at_saturation),
+
+      cmocka_unit_test(test_hops_vs_dor),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -15,7 +15,7 @@ static void test_matrix_overload(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_matrix_overload),
+      cmocka_unit_test(test_matrix_overload),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

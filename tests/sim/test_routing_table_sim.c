@@ -26,10 +26,21 @@ static void run_table(const char *model, const char *dateline, const char *patte
   snprintf(s_dl, sizeof s_dl, "router.dateline=%s", dateline);
   snprintf(s_pat, sizeof s_pat, "traffic.pattern=%s", pattern);
   snprintf(s_rate, sizeof s_rate, "traffic.rate=%s", rate);
-  const char *sets[] = {"network.dims=4x4x4", "routing.algorithm=table", s_model, s_dl, s_pat, s_rate,
-                        "router.vcs=2", "network.link_latency=2", "router.credit_period=8",
-                        "router.age_threshold=200", "sim.warmup_cycles=500", "sim.measure_cycles=2000",
-                        "sim.drain_cycles=0", "sim.deadlock_cycles=300", NULL};
+  const char *sets[] = {"network.dims=4x4x4",
+                        "routing.algorithm=table",
+                        s_model,
+                        s_dl,
+                        s_pat,
+                        s_rate,
+                        "router.vcs=2",
+                        "network.link_latency=2",
+                        "router.credit_period=8",
+                        "router.age_threshold=200",
+                        "sim.warmup_cycles=500",
+                        "sim.measure_cycles=2000",
+                        "sim.drain_cycles=0",
+                        "sim.deadlock_cycles=300",
+                        NULL};
   struct fcsim_sim *sim = NULL;
   int rc = ts_sim_run(sets, &sim);
   if (rc)
@@ -71,8 +82,15 @@ static void low_load(const char *alg, const char *model, double *hops, double *l
   char s_alg[64], s_model[64];
   snprintf(s_alg, sizeof s_alg, "routing.algorithm=%s", alg);
   snprintf(s_model, sizeof s_model, "router.model=%s", model);
-  const char *sets[] = {"network.dims=4x4x4", s_alg, s_model, "traffic.rate=0.01", "network.link_latency=2",
-                        "router.credit_period=8", "sim.warmup_cycles=500", "sim.measure_cycles=4000", NULL};
+  const char *sets[] = {"network.dims=4x4x4",
+                        s_alg,
+                        s_model,
+                        "traffic.rate=0.01",
+                        "network.link_latency=2",
+                        "router.credit_period=8",
+                        "sim.warmup_cycles=500",
+                        "sim.measure_cycles=4000",
+                        NULL};
   struct fcsim_sim *sim = NULL;
   assert_int_equal(ts_sim_run(sets, &sim), 0);
   const struct fcsim_stats *s = fcsim_sim_stats(sim);
@@ -110,9 +128,9 @@ static void test_low_load_minimal(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_moderate_load),
-    cmocka_unit_test(test_overload),
-    cmocka_unit_test(test_low_load_minimal),
+      cmocka_unit_test(test_moderate_load),
+      cmocka_unit_test(test_overload),
+      cmocka_unit_test(test_low_load_minimal),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -16,9 +16,9 @@
 
 #include "test_support.h"
 
-#define CLASSIC_4x4x4                                                                                              \
-  "network.dims=4x4x4", "network.link_latency=1", "router.model=classic", "router.vcs=2", "router.vc_depth=8",  \
-      "router.vc_classes=split", "router.switch_cycles=2", "traffic.packet_size=4", "sim.warmup_cycles=1000",     \
+#define CLASSIC_4x4x4                                                                                                  \
+  "network.dims=4x4x4", "network.link_latency=1", "router.model=classic", "router.vcs=2", "router.vc_depth=8",         \
+      "router.vc_classes=split", "router.switch_cycles=2", "traffic.packet_size=4", "sim.warmup_cycles=1000",          \
       "sim.measure_cycles=3000"
 
 /* One run's latency ratio r = avg / zero-load; the same run (same seed, so
@@ -69,12 +69,12 @@ static void test_latency_factor_fires(void **state)
 static void test_self_packets(void **state)
 {
   const char *sets[][8] = {
-    {"network.dims=8x8", "network.topology=mesh", "router.model=classic", "traffic.pattern=booksim-transpose",
-     "traffic.rate=0.1", "sim.measure_cycles=4000", NULL},
-    {"network.dims=8x8", "network.topology=mesh", "router.model=novog", "traffic.pattern=booksim-transpose",
-     "traffic.rate=0.1", "sim.measure_cycles=4000", NULL},
-    {"network.dims=8x8", "network.topology=mesh", "router.model=classic", "traffic.pattern=transpose",
-     "traffic.rate=0.1", "sim.measure_cycles=4000", NULL},
+      {"network.dims=8x8", "network.topology=mesh", "router.model=classic", "traffic.pattern=booksim-transpose",
+       "traffic.rate=0.1", "sim.measure_cycles=4000", NULL},
+      {"network.dims=8x8", "network.topology=mesh", "router.model=novog", "traffic.pattern=booksim-transpose",
+       "traffic.rate=0.1", "sim.measure_cycles=4000", NULL},
+      {"network.dims=8x8", "network.topology=mesh", "router.model=classic", "traffic.pattern=transpose",
+       "traffic.rate=0.1", "sim.measure_cycles=4000", NULL},
   };
   for (int i = 0; i < 3; i++) {
     struct fcsim_sim *sim;
@@ -106,8 +106,12 @@ static void test_sweep_says_why(void **state)
   char json[] = "/tmp/fcsim-satj-XXXXXX";
   close(mkstemp(json));
   struct ts_result r;
-  const char *args[] = {"sweep", FCSIM_SOURCE_DIR "/examples/booksim-torus.ini", "--set", "network.dims=4x4x4",
-                        "--set", "sim.measure_cycles=4000", "--vary", "traffic.rate=0.7:1.0:0.1", "--json", json, NULL};
+  const char *args[] = {"sweep",  FCSIM_SOURCE_DIR "/examples/booksim-torus.ini",
+                        "--set",  "network.dims=4x4x4",
+                        "--set",  "sim.measure_cycles=4000",
+                        "--vary", "traffic.rate=0.7:1.0:0.1",
+                        "--json", json,
+                        NULL};
   assert_int_equal(ts_run_cli(&r, args), 0);
   assert_int_equal(r.status, 0);
   assert_non_null(strstr(r.out, "saturated (latency)"));
@@ -123,9 +127,9 @@ static void test_sweep_says_why(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_latency_factor_fires),
-    cmocka_unit_test(test_self_packets),
-    cmocka_unit_test(test_sweep_says_why),
+      cmocka_unit_test(test_latency_factor_fires),
+      cmocka_unit_test(test_self_packets),
+      cmocka_unit_test(test_sweep_says_why),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

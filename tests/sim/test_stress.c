@@ -14,8 +14,15 @@
  * on 4x4x4 and ~0.45 on 8x8x8 (fcsim sweep); twice that is offered. */
 static void run_overload(const char *dims, const char *rate, const char *model)
 {
-  const char *sets[] = {dims, rate, model, "router.vcs=2", "routing.algorithm=dor", "sim.warmup_cycles=20000",
-                        "sim.measure_cycles=80000", "sim.drain_cycles=0", NULL};
+  const char *sets[] = {dims,
+                        rate,
+                        model,
+                        "router.vcs=2",
+                        "routing.algorithm=dor",
+                        "sim.warmup_cycles=20000",
+                        "sim.measure_cycles=80000",
+                        "sim.drain_cycles=0",
+                        NULL};
   struct fcsim_sim *sim;
   int rc = ts_sim_run(sets, &sim);
   assert_int_equal(rc, 0);
@@ -48,11 +55,21 @@ static void test_overload_8x8x8(void **state)
  * a class-0 one); shared VCs are now allocated only when empty. */
 static void test_overlapping_classes_overload(void **state)
 {
-  const char *classic[] = {"network.dims=8x8x8", "router.model=classic", "router.vcs=4", "router.vc_depth=8",
-                           "network.link_latency=1", "router.switch_cycles=2", "traffic.rate=1.5",
-                           "sim.warmup_cycles=2000", "sim.measure_cycles=28000", "sim.drain_cycles=0", NULL};
-  const char *novog[] = {"network.dims=4x4x4", "router.vcs=9", "traffic.rate=2.5", "traffic.packet_size=1kb",
-                         "sim.warmup_cycles=2000", "sim.measure_cycles=28000", "sim.drain_cycles=0", NULL};
+  const char *classic[] = {"network.dims=8x8x8",
+                           "router.model=classic",
+                           "router.vcs=4",
+                           "router.vc_depth=8",
+                           "network.link_latency=1",
+                           "router.switch_cycles=2",
+                           "traffic.rate=1.5",
+                           "sim.warmup_cycles=2000",
+                           "sim.measure_cycles=28000",
+                           "sim.drain_cycles=0",
+                           NULL};
+  const char *novog[] = {"network.dims=4x4x4",     "router.vcs=9",
+                         "traffic.rate=2.5",       "traffic.packet_size=1kb",
+                         "sim.warmup_cycles=2000", "sim.measure_cycles=28000",
+                         "sim.drain_cycles=0",     NULL};
   const char *const *configs[] = {classic, novog};
   for (int i = 0; i < 2; i++) {
     struct fcsim_sim *sim;
@@ -73,9 +90,16 @@ static void test_credit_reports_to_idle_routers(void **state)
 {
   const char *threads[] = {"sim.threads=1", "sim.threads=3"};
   for (int i = 0; i < 2; i++) {
-    const char *sets[] = {"network.dims=4x4x4", "router.vcs=9", "router.arbitration=ff", "traffic.pattern=transpose",
-                          "traffic.mode=batch", "traffic.batch_packets=63", "traffic.rate=1",
-                          "traffic.packet_size=4kb", threads[i], NULL};
+    const char *sets[] = {"network.dims=4x4x4",
+                          "router.vcs=9",
+                          "router.arbitration=ff",
+                          "traffic.pattern=transpose",
+                          "traffic.mode=batch",
+                          "traffic.batch_packets=63",
+                          "traffic.rate=1",
+                          "traffic.packet_size=4kb",
+                          threads[i],
+                          NULL};
     struct fcsim_sim *sim;
     assert_int_equal(ts_sim_run(sets, &sim), 0);
     const struct fcsim_stats *s = fcsim_sim_stats(sim);
@@ -115,9 +139,11 @@ static void test_batch_overload(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_overload_4x4x4), cmocka_unit_test(test_overload_8x8x8),
-    cmocka_unit_test(test_batch_overload), cmocka_unit_test(test_overlapping_classes_overload),
-    cmocka_unit_test(test_credit_reports_to_idle_routers),
+      cmocka_unit_test(test_overload_4x4x4),
+      cmocka_unit_test(test_overload_8x8x8),
+      cmocka_unit_test(test_batch_overload),
+      cmocka_unit_test(test_overlapping_classes_overload),
+      cmocka_unit_test(test_credit_reports_to_idle_routers),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -187,8 +187,12 @@ static void test_jitter_partitions(void **state)
   char *text[3];
   const char *threads[] = {"sim.threads=1", "sim.threads=2", "sim.threads=5"};
   for (int i = 0; i < 3; i++) {
-    const char *sets[] = {"network.link_jitter=12.34ns", "network.link_latency=175.7ns", "traffic.rate=0.3",
-                          "sim.measure_cycles=3000", threads[i], NULL};
+    const char *sets[] = {"network.link_jitter=12.34ns",
+                          "network.link_latency=175.7ns",
+                          "traffic.rate=0.3",
+                          "sim.measure_cycles=3000",
+                          threads[i],
+                          NULL};
     struct fcsim_sim *sim = NULL;
     assert_int_equal(ts_sim_run(sets, &sim), 0);
     text[i] = ts_sim_json(sim, FCSIM_JSON_LINKS);
@@ -204,9 +208,12 @@ static void test_jitter_partitions(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_chain),          cmocka_unit_test(test_fan_in),
-      cmocka_unit_test(test_trace_partitions), cmocka_unit_test(test_bad_traces),
-      cmocka_unit_test(test_jitter_mean_rises), cmocka_unit_test(test_jitter_partitions),
+      cmocka_unit_test(test_chain),
+      cmocka_unit_test(test_fan_in),
+      cmocka_unit_test(test_trace_partitions),
+      cmocka_unit_test(test_bad_traces),
+      cmocka_unit_test(test_jitter_mean_rises),
+      cmocka_unit_test(test_jitter_partitions),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

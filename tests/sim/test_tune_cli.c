@@ -53,8 +53,8 @@ static char *strip_time(const char *out)
 
 static struct ts_result tune(const char *json, const char *workers, const char *extra1, const char *extra2)
 {
-  const char *args[32] = {"tune", ini_path, "--space", "router.arbitration=rr,ff,of,mixed", "--space", "router.vcs=2,3,4",
-                          "--vary", "traffic.rate=0.2,0.5"};
+  const char *args[32] = {"tune",    ini_path,           "--space", "router.arbitration=rr,ff,of,mixed",
+                          "--space", "router.vcs=2,3,4", "--vary",  "traffic.rate=0.2,0.5"};
   int n = 8;
   if (json) {
     args[n++] = "--json";
@@ -89,8 +89,8 @@ static void test_best_per_metric(void **state)
     /* the best configuration is an arbitration/vcs label */
     char label[64] = "";
     sscanf(line + strlen(metrics[i]), " %63s", label);
-    if (!strchr(label, '/') || !(strstr(label, "rr/") || strstr(label, "ff/") || strstr(label, "of/") ||
-                                 strstr(label, "mixed/")))
+    if (!strchr(label, '/') ||
+        !(strstr(label, "rr/") || strstr(label, "ff/") || strstr(label, "of/") || strstr(label, "mixed/")))
       fail_msg("no best configuration on the %s line: `%s`", metrics[i], label);
   }
   ts_result_free(&r);
@@ -182,8 +182,19 @@ static void test_interrupt(void **state)
   char *ini = ts_write_temp("[network]\ndims = 4x4x4\n[router]\nvcs = 2\n[traffic]\nrate = 0.3\npacket_size = 8\n"
                             "[sim]\nwarmup_cycles = 1000\nmeasure_cycles = 20000\n",
                             ".ini");
-  char *argv[] = {(char *)FCSIM_CLI, "tune", ini, "--space", "router.arbitration=rr,ff,of,mixed", "--space",
-                  "router.vcs=2,3,4,6,8,9", "--json", json, "--workers", "2", "--quiet", NULL};
+  char *argv[] = {(char *)FCSIM_CLI,
+                  "tune",
+                  ini,
+                  "--space",
+                  "router.arbitration=rr,ff,of,mixed",
+                  "--space",
+                  "router.vcs=2,3,4,6,8,9",
+                  "--json",
+                  json,
+                  "--workers",
+                  "2",
+                  "--quiet",
+                  NULL};
   pid_t pid = fork();
   if (pid == 0) {
     int devnull = open("/dev/null", O_WRONLY);
@@ -217,8 +228,12 @@ static void test_interrupt(void **state)
   assert_true(points >= 1 && points < 24);
   assert_null(strstr(text, "\"type\":\"summary\""));
   assert_int_equal(access(partial, F_OK), -1); /* its points are in the JSON file now */
-  const char *args[] = {"tune", ini, "--space", "router.arbitration=rr,ff,of,mixed", "--space", "router.vcs=2,3,4,6,8,9",
-                        "--json", json, "--workers", "2", NULL};
+  const char *args[] = {"tune",      ini,
+                        "--space",   "router.arbitration=rr,ff,of,mixed",
+                        "--space",   "router.vcs=2,3,4,6,8,9",
+                        "--json",    json,
+                        "--workers", "2",
+                        NULL};
   struct ts_result r;
   assert_int_equal(ts_run_cli(&r, args), 0);
   assert_int_equal(r.status, 0);
@@ -265,9 +280,9 @@ static void test_bad_input(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_best_per_metric), cmocka_unit_test(test_rerun_reuses),
-    cmocka_unit_test(test_workers_identical), cmocka_unit_test(test_pruning),
-    cmocka_unit_test(test_interrupt), cmocka_unit_test(test_bad_input),
+      cmocka_unit_test(test_best_per_metric),   cmocka_unit_test(test_rerun_reuses),
+      cmocka_unit_test(test_workers_identical), cmocka_unit_test(test_pruning),
+      cmocka_unit_test(test_interrupt),         cmocka_unit_test(test_bad_input),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -12,9 +12,9 @@ void *__real_calloc(size_t n, size_t size);
 void *__real_realloc(void *p, size_t n);
 void __real_free(void *p);
 
-static long count, fail_at;     /* allocations since reset; the one to fail (0 = none) */
-static int failed;              /* the requested failure happened */
-static long long live, peak;    /* bytes allocated and not freed, and their high-water mark */
+static long count, fail_at;  /* allocations since reset; the one to fail (0 = none) */
+static int failed;           /* the requested failure happened */
+static long long live, peak; /* bytes allocated and not freed, and their high-water mark */
 
 void alloc_hook_reset(void)
 {

@@ -15,8 +15,7 @@
 
 #define SETS(...) ((const char *const[]){__VA_ARGS__, NULL})
 
-static inline double ts_model_result(const char *model, const char *preset, const char *const *sets,
-                                     const char *name)
+static inline double ts_model_result(const char *model, const char *preset, const char *const *sets, const char *name)
 {
   double v[FCSIM_MODEL_MAX_PARAMS], r[FCSIM_MODEL_MAX_RESULTS];
   struct fcsim_error err;

@@ -8,9 +8,9 @@
 /* Captured result of one child process. Strings are malloc'd; free with
  * ts_result_free. */
 struct ts_result {
-  int status;   /* exit status, or 128+signal if killed */
-  char *out;    /* stdout */
-  char *err;    /* stderr */
+  int status; /* exit status, or 128+signal if killed */
+  char *out;  /* stdout */
+  char *err;  /* stderr */
 };
 
 /* Runs the fcsim binary with a NULL-terminated argument list (argv[0] is

@@ -70,25 +70,32 @@ static void walk(const char *const *sets)
 
 static void test_novog_continuous(void **state)
 {
-  static const char *const sets[] = {"network.dims=3x3", "router.model=novog", "traffic.rate=0.3",
+  static const char *const sets[] = {"network.dims=3x3",     "router.model=novog",     "traffic.rate=0.3",
                                      "sim.warmup_cycles=50", "sim.measure_cycles=200", NULL};
   walk(sets);
 }
 
 static void test_classic_batch_two_threads(void **state)
 {
-  static const char *const sets[] = {"network.topology=mesh", "network.dims=2x3", "router.model=classic",
-                                     "traffic.mode=batch",     "traffic.batch_packets=3", "sim.threads=2",
+  static const char *const sets[] = {"network.topology=mesh",
+                                     "network.dims=2x3",
+                                     "router.model=classic",
+                                     "traffic.mode=batch",
+                                     "traffic.batch_packets=3",
+                                     "sim.threads=2",
                                      NULL};
   walk(sets);
 }
 
 static void test_crossbar_trace(void **state)
 {
-  static const char *const sets[] = {"network.topology=mesh", "network.dims=4x4", "router.model=crossbar",
+  static const char *const sets[] = {"network.topology=mesh",
+                                     "network.dims=4x4",
+                                     "router.model=crossbar",
                                      "traffic.mode=trace",
                                      "traffic.trace=" FCSIM_SOURCE_DIR "/examples/trace/chain.csv",
-                                     "traffic.packet_size=4", NULL};
+                                     "traffic.packet_size=4",
+                                     NULL};
   walk(sets);
 }
 

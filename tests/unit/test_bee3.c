@@ -54,10 +54,8 @@ static int expected_channels(int layout, int E, int L)
     for (int c = 0; c < 4; c++)
       n += 4 * (L % 2) + c >= 1 && 4 * (L % 2) + c < E;
     return n;
-  case FCSIM_BEE3_EIGHT_X1:
-    return E - 1;
-  default:
-    return 1;
+  case FCSIM_BEE3_EIGHT_X1: return E - 1;
+  default: return 1;
   }
 }
 

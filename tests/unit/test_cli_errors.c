@@ -55,7 +55,8 @@ static void test_unknown_section(void **state)
 
 static void test_unknown_key(void **state)
 {
-  expect_error("[router]\nvcs = 2\nvc = 4\n", NULL, (const char *const[]){":3:", "router.vc", "did you mean `router.vcs`", NULL});
+  expect_error("[router]\nvcs = 2\nvc = 4\n", NULL,
+               (const char *const[]){":3:", "router.vc", "did you mean `router.vcs`", NULL});
 }
 
 static void test_wrong_type(void **state)
@@ -82,7 +83,8 @@ static void test_impossible_combination(void **state)
 {
   expect_error("[network]\ntopology = torus\n[router]\nvcs = 1\n", NULL,
                (const char *const[]){":4:", "router.vcs = 1", "dateline", NULL});
-  expect_error("[router]\nvc_depth = 64\n", NULL, (const char *const[]){"router.vc_depth", "smallest depth that works", NULL});
+  expect_error("[router]\nvc_depth = 64\n", NULL,
+               (const char *const[]){"router.vc_depth", "smallest depth that works", NULL});
   expect_error("[network]\ndims = 2x4x8\n[traffic]\npattern = transpose\n", NULL,
                (const char *const[]){"transpose", "network.dims", NULL});
 }
@@ -108,7 +110,8 @@ static void test_auto_depth_out_of_range(void **state)
 
 static void test_bad_override(void **state)
 {
-  expect_error("[network]\n", "router.arbitration=fastest", (const char *const[]){"--set", "router.arbitration", "rr", NULL});
+  expect_error("[network]\n", "router.arbitration=fastest",
+               (const char *const[]){"--set", "router.arbitration", "rr", NULL});
   expect_error("[network]\n", "sim.sed=3", (const char *const[]){"--set", "sim.seed", NULL});
 }
 
@@ -147,11 +150,18 @@ static void test_bad_arguments(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_unknown_section), cmocka_unit_test(test_unknown_key), cmocka_unit_test(test_wrong_type),
-    cmocka_unit_test(test_out_of_range), cmocka_unit_test(test_missing_file), cmocka_unit_test(test_syntax_error),
-    cmocka_unit_test(test_impossible_combination), cmocka_unit_test(test_bad_override),
-    cmocka_unit_test(test_geometric_pattern_on_netlist), cmocka_unit_test(test_auto_depth_out_of_range),
-    cmocka_unit_test(test_bad_thread_counts), cmocka_unit_test(test_bad_arguments),
+      cmocka_unit_test(test_unknown_section),
+      cmocka_unit_test(test_unknown_key),
+      cmocka_unit_test(test_wrong_type),
+      cmocka_unit_test(test_out_of_range),
+      cmocka_unit_test(test_missing_file),
+      cmocka_unit_test(test_syntax_error),
+      cmocka_unit_test(test_impossible_combination),
+      cmocka_unit_test(test_bad_override),
+      cmocka_unit_test(test_geometric_pattern_on_netlist),
+      cmocka_unit_test(test_auto_depth_out_of_range),
+      cmocka_unit_test(test_bad_thread_counts),
+      cmocka_unit_test(test_bad_arguments),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -143,8 +143,8 @@ static void test_trees_all_patterns(void **state)
     enum fcsim_topology_kind kind;
     int ndims, dims[3];
   } nets[] = {
-    {FCSIM_TOPO_TORUS, 3, {4, 4, 4}}, {FCSIM_TOPO_TORUS, 3, {2, 4, 8}}, {FCSIM_TOPO_MESH, 3, {4, 4, 4}},
-    {FCSIM_TOPO_TORUS, 2, {8, 8, 0}}, {FCSIM_TOPO_MESH, 2, {4, 8, 0}},  {FCSIM_TOPO_TORUS, 1, {8, 0, 0}},
+      {FCSIM_TOPO_TORUS, 3, {4, 4, 4}}, {FCSIM_TOPO_TORUS, 3, {2, 4, 8}}, {FCSIM_TOPO_MESH, 3, {4, 4, 4}},
+      {FCSIM_TOPO_TORUS, 2, {8, 8, 0}}, {FCSIM_TOPO_MESH, 2, {4, 8, 0}},  {FCSIM_TOPO_TORUS, 1, {8, 0, 0}},
   };
   const char *pats[] = {"all-to-all", "cube-nn", "bitrot", "random-subset"};
   for (size_t i = 0; i < sizeof nets / sizeof nets[0]; i++) {
@@ -291,9 +291,8 @@ static void build_all(const struct net *n, const char *pattern, enum fcsim_coll_
   int64_t nt = 0;
   for (int64_t s = 0; s < n->t.nodes; s++)
     if (pat.start[s + 1] > pat.start[s])
-      assert_int_equal(fcsim_coll_tree_build(&r, s, pat.dst + pat.start[s], pat.start[s + 1] - pat.start[s],
-                                             &trees[nt++], &err),
-                       0);
+      assert_int_equal(
+          fcsim_coll_tree_build(&r, s, pat.dst + pat.start[s], pat.start[s + 1] - pat.start[s], &trees[nt++], &err), 0);
   if (fcsim_coll_tables_build(&n->t, trees, nt, op, tab, &err))
     fail_msg("%s", err.msg);
   for (int64_t i = 0; i < nt; i++)
@@ -498,7 +497,6 @@ static void test_patterns(void **state)
   fcsim_topo_destroy(&n.t);
 }
 
-
 /* Algorithm 6's tie breaks: one destination at (+1, 0, +1) needs one link
  * under every partition (x: x+; y: the plane's corner joins North = x+;
  * z: z+). With equal loads the variance ties too and the global
@@ -564,12 +562,18 @@ static void test_random_networks(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_bit_layouts),       cmocka_unit_test(test_trees_all_patterns),
-    cmocka_unit_test(test_check_rejects_bad_turn), cmocka_unit_test(test_tie_goes_plus),
-    cmocka_unit_test(test_ocr_fewer_links),   cmocka_unit_test(test_ocr_less_loaded_link),
-    cmocka_unit_test(test_round_trip),        cmocka_unit_test(test_entry_counts),
-    cmocka_unit_test(test_format_limits),     cmocka_unit_test(test_patterns),
-    cmocka_unit_test(test_ocr_tie_breaks),    cmocka_unit_test(test_random_networks),
+      cmocka_unit_test(test_bit_layouts),
+      cmocka_unit_test(test_trees_all_patterns),
+      cmocka_unit_test(test_check_rejects_bad_turn),
+      cmocka_unit_test(test_tie_goes_plus),
+      cmocka_unit_test(test_ocr_fewer_links),
+      cmocka_unit_test(test_ocr_less_loaded_link),
+      cmocka_unit_test(test_round_trip),
+      cmocka_unit_test(test_entry_counts),
+      cmocka_unit_test(test_format_limits),
+      cmocka_unit_test(test_patterns),
+      cmocka_unit_test(test_ocr_tie_breaks),
+      cmocka_unit_test(test_random_networks),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

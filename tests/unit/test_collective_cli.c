@@ -59,8 +59,8 @@ static void test_build_cube_nn(void **state)
   (void)state;
   char *dir = out_dir(), json[600], path[600];
   snprintf(json, sizeof json, "%s/summary.json", dir);
-  struct ts_result r = run(ARGS("collective", "build", "--pattern", "cube-nn", "--out", dir, "--json", json, "--set",
-                                "network.dims=4x4x4"));
+  struct ts_result r = run(
+      ARGS("collective", "build", "--pattern", "cube-nn", "--out", dir, "--json", json, "--set", "network.dims=4x4x4"));
   if (r.status != 0)
     fail_msg("status %d: %s", r.status, r.err);
   assert_non_null(strstr(r.out, "seed Table 5.7 2928 bits"));
@@ -108,15 +108,15 @@ static void test_bad_inputs(void **state)
   expect_usage_error(ARGS("collective", "build", "--pattern", outside, "--out", dir, "--set", "network.dims=4x4x4"),
                      (const char *const[]){where, "destination node 99 is outside the network", NULL});
   snprintf(where, sizeof where, "%s:3:", empty);
-  expect_usage_error(ARGS("collective", "build", "--pattern", empty, "--op", "reduction", "--out", dir, "--set",
-                          "network.dims=4x4x4"),
-                     (const char *const[]){where, "reduction rooted at node 5 has no contributing nodes", NULL});
+  expect_usage_error(
+      ARGS("collective", "build", "--pattern", empty, "--op", "reduction", "--out", dir, "--set", "network.dims=4x4x4"),
+      (const char *const[]){where, "reduction rooted at node 5 has no contributing nodes", NULL});
   expect_usage_error(ARGS("collective", "build", "--pattern", "random-subset", "--subset", "0", "--op", "reduction",
                           "--out", dir, "--set", "network.dims=4x4x4"),
                      (const char *const[]){"gives no destinations", NULL});
-  expect_usage_error(ARGS("collective", "build", "--pattern", "all-to-all", "--out", dir, "--set",
-                          "network.dims=3x3x3x3"),
-                     (const char *const[]){"needs 7 children", "holds at most 6", NULL});
+  expect_usage_error(
+      ARGS("collective", "build", "--pattern", "all-to-all", "--out", dir, "--set", "network.dims=3x3x3x3"),
+      (const char *const[]){"needs 7 children", "holds at most 6", NULL});
   expect_usage_error(ARGS("collective", "build", "--pattern", "all-to-all", "--algorithm", "dor", "--out", dir),
                      (const char *const[]){"--algorithm `dor`: expected ocr or rpm", NULL});
   expect_usage_error(ARGS("collective", "build", "--pattern", "all-to-all"), (const char *const[]){"--out", NULL});
@@ -133,8 +133,8 @@ static void test_bad_inputs(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_build_cube_nn),
-    cmocka_unit_test(test_bad_inputs),
+      cmocka_unit_test(test_build_cube_nn),
+      cmocka_unit_test(test_bad_inputs),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

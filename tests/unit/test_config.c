@@ -119,7 +119,8 @@ static void expect_refusal(const char *const *sets, int code, const char *needle
 static void test_refusals(void **state)
 {
   expect_refusal((const char *const[]){"router.vcs=1", NULL}, FCSIM_ECOMBINATION, "at least 2 VCs");
-  expect_refusal((const char *const[]){"router.vc_depth=100", NULL}, FCSIM_ECOMBINATION, "smallest depth that works is 128");
+  expect_refusal((const char *const[]){"router.vc_depth=100", NULL}, FCSIM_ECOMBINATION,
+                 "smallest depth that works is 128");
   expect_refusal((const char *const[]){"router.vcs=12", NULL}, FCSIM_ECOMBINATION, "1 to 9 VCs");
   expect_refusal((const char *const[]){"routing.order=xyw", NULL}, FCSIM_ECOMBINATION, "routing.order");
   expect_refusal((const char *const[]){"routing.order=xy", NULL}, FCSIM_ECOMBINATION, "each of the 3");
@@ -184,10 +185,13 @@ static void test_ini_file(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_registry_defaults_valid), cmocka_unit_test(test_units),
-    cmocka_unit_test(test_resolve_units_and_derived), cmocka_unit_test(test_table_4_2),
-    cmocka_unit_test(test_refusals), cmocka_unit_test(test_unknown_keys_suggest),
-    cmocka_unit_test(test_ini_file),
+      cmocka_unit_test(test_registry_defaults_valid),
+      cmocka_unit_test(test_units),
+      cmocka_unit_test(test_resolve_units_and_derived),
+      cmocka_unit_test(test_table_4_2),
+      cmocka_unit_test(test_refusals),
+      cmocka_unit_test(test_unknown_keys_suggest),
+      cmocka_unit_test(test_ini_file),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -46,8 +46,13 @@ static struct two_nodes *two_nodes(uint32_t latency)
     t->ring[c] = (struct fcsim_ring){.mask = 3, .base = (uint64_t)c * 4};
     t->cring[c] = (struct fcsim_ring){.mask = 3, .base = (uint64_t)c * 4};
   }
-  t->l = (struct fcsim_links){.g = &t->g, .chan = t->ring, .chan_pool = t->pool, .cchan = t->cring,
-                              .cchan_pool = t->cpool, .pending = t->pending, .cpending = t->cpending};
+  t->l = (struct fcsim_links){.g = &t->g,
+                              .chan = t->ring,
+                              .chan_pool = t->pool,
+                              .cchan = t->cring,
+                              .cchan_pool = t->cpool,
+                              .pending = t->pending,
+                              .cpending = t->cpending};
   return t;
 }
 
@@ -315,10 +320,14 @@ static void test_mpi_one_rank(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_pow2),          cmocka_unit_test(test_ring_delay_and_capacity),
-      cmocka_unit_test(test_ring_index_wrap), cmocka_unit_test(test_ring_cross_and_remote),
-      cmocka_unit_test(test_credit_ring),   cmocka_unit_test(test_heap),
-      cmocka_unit_test(test_wheel),         cmocka_unit_test(test_wheel_clock_edge),
+      cmocka_unit_test(test_pow2),
+      cmocka_unit_test(test_ring_delay_and_capacity),
+      cmocka_unit_test(test_ring_index_wrap),
+      cmocka_unit_test(test_ring_cross_and_remote),
+      cmocka_unit_test(test_credit_ring),
+      cmocka_unit_test(test_heap),
+      cmocka_unit_test(test_wheel),
+      cmocka_unit_test(test_wheel_clock_edge),
       cmocka_unit_test(test_mpi_one_rank),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -199,8 +199,8 @@ static void refused(unsigned n, unsigned m, unsigned ips, const char *want)
 static void test_bad_sizes(void **state)
 {
   (void)state;
-  refused(4, 3, 1, "3m <= 2n");   /* 16^3 on 8^3: fewer FFTs than nodes */
-  refused(5, 3, 1, "2m > n");     /* legal size, mapping not legible */
+  refused(4, 3, 1, "3m <= 2n");      /* 16^3 on 8^3: fewer FFTs than nodes */
+  refused(5, 3, 1, "2m > n");        /* legal size, mapping not legible */
   refused(6, 2, 42, "fft.ips = 42"); /* Table 6.3: at most 41 IPs of 64 points */
   refused(7, 2, 32, "1 to 31");
   refused(3, 1, 1, "fft.n = 3");
@@ -211,9 +211,12 @@ static void test_bad_sizes(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_points_16_on_4),         cmocka_unit_test(test_points_32_on_4_uneven_rounds),
-      cmocka_unit_test(test_points_64_on_8),         cmocka_unit_test(test_counts_and_deps),
-      cmocka_unit_test(test_phases_refuse_broken_dependencies), cmocka_unit_test(test_bad_sizes),
+      cmocka_unit_test(test_points_16_on_4),
+      cmocka_unit_test(test_points_32_on_4_uneven_rounds),
+      cmocka_unit_test(test_points_64_on_8),
+      cmocka_unit_test(test_counts_and_deps),
+      cmocka_unit_test(test_phases_refuse_broken_dependencies),
+      cmocka_unit_test(test_bad_sizes),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

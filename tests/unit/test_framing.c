@@ -42,12 +42,12 @@ static void seed_peaks(void **state)
   const struct fcsim_framing *sl3 = fcsim_framing_find("sl3fc");
   const struct fcsim_framing *eth = fcsim_framing_find("ethernet");
   double line = 4 * 25.78125e9;
-  double dcn = line * fcsim_line_code_efficiency(fcsim_line_code_find("64b67b")) * 3968.0 /
-               (double)fcsim_framing_wire_bytes(3968, sl3->max_payload_bytes, sl3->overhead_bytes,
-                                                sl3->unit_bytes, NULL);
-  double vcsn = line * fcsim_line_code_efficiency(fcsim_line_code_find("64b66b")) * 9152.0 /
-                (double)fcsim_framing_wire_bytes(9152, eth->max_payload_bytes, eth->overhead_bytes,
-                                                 eth->unit_bytes, NULL);
+  double dcn =
+      line * fcsim_line_code_efficiency(fcsim_line_code_find("64b67b")) * 3968.0 /
+      (double)fcsim_framing_wire_bytes(3968, sl3->max_payload_bytes, sl3->overhead_bytes, sl3->unit_bytes, NULL);
+  double vcsn =
+      line * fcsim_line_code_efficiency(fcsim_line_code_find("64b66b")) * 9152.0 /
+      (double)fcsim_framing_wire_bytes(9152, eth->max_payload_bytes, eth->overhead_bytes, eth->unit_bytes, NULL);
   assert_true(dcn > 96.17e9 && dcn < 96.19e9);
   assert_true(vcsn > 99.53e9 && vcsn < 99.55e9);
 }
@@ -55,9 +55,9 @@ static void seed_peaks(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(lookups),
-    cmocka_unit_test(wire_bytes),
-    cmocka_unit_test(seed_peaks),
+      cmocka_unit_test(lookups),
+      cmocka_unit_test(wire_bytes),
+      cmocka_unit_test(seed_peaks),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

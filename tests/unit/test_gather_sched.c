@@ -19,7 +19,7 @@
 
 static struct fcsim_gather_spec spec(enum fcsim_gather_schedule s, int n)
 {
-  return (struct fcsim_gather_spec){s, n, 1 << 20, s == FCSIM_GATHER_RING ? 0 : 1.24e-4, 1.35e-6, 8.47e-7,
+  return (struct fcsim_gather_spec){s,       n, 1 << 20, s == FCSIM_GATHER_RING ? 0 : 1.24e-4, 1.35e-6, 8.47e-7,
                                     12.44e9, 1, 2};
 }
 

@@ -84,19 +84,19 @@ static void rx_depth_rule(void **state)
   (void)state;
   const char *modes[] = {"duplex=half", "duplex=full"};
   for (int m = 0; m < 2; m++) {
-    double ceil_ = link_result("sl3", LSETS("w=256", "rate=57.6Gbps", "rx_depth=269", "bytes=2MiB", modes[m]),
-                               "model_linkbw");
+    double ceil_ =
+        link_result("sl3", LSETS("w=256", "rate=57.6Gbps", "rx_depth=269", "bytes=2MiB", modes[m]), "model_linkbw");
     double above = link_result("sl3", LSETS("w=256", "rate=57.6Gbps", "rx_depth=269", "bytes=2MiB", modes[m]),
                                "steady_throughput");
     double below = link_result("sl3", LSETS("w=256", "rate=57.6Gbps", "rx_depth=134", "bytes=2MiB", modes[m]),
                                "steady_throughput");
-    double far = link_result("sl3", LSETS("w=256", "rate=57.6Gbps", "rx_depth=64", "bytes=2MiB", modes[m]),
-                             "steady_throughput");
+    double far =
+        link_result("sl3", LSETS("w=256", "rate=57.6Gbps", "rx_depth=64", "bytes=2MiB", modes[m]), "steady_throughput");
     same_printed(above, ceil_);
     assert_true(below < 0.75 * ceil_);
     assert_true(far < below);
-    assert_int_equal(link_result("sl3", LSETS("w=256", "rate=57.6Gbps", "rx_depth=64", "bytes=2MiB", modes[m]),
-                                 "rx_overflow"), 0);
+    assert_int_equal(
+        link_result("sl3", LSETS("w=256", "rate=57.6Gbps", "rx_depth=64", "bytes=2MiB", modes[m]), "rx_overflow"), 0);
   }
 }
 
@@ -128,9 +128,8 @@ static void fig_2_9_convergence(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(every_code_and_framing), cmocka_unit_test(dcn_fc_equals_eq1),
-    cmocka_unit_test(d_link_118),             cmocka_unit_test(rx_depth_rule),
-    cmocka_unit_test(fig_2_9_convergence),
+      cmocka_unit_test(every_code_and_framing), cmocka_unit_test(dcn_fc_equals_eq1),   cmocka_unit_test(d_link_118),
+      cmocka_unit_test(rx_depth_rule),          cmocka_unit_test(fig_2_9_convergence),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -40,8 +40,7 @@ static void bad(const char *const *args, const char *f1, const char *f2)
 static void bad_input(void **state)
 {
   (void)state;
-  bad(ARGS("app", "link", "--set", "D_CU=600", "--set", "rx_depth=512", "--set", "tx_depth=600"), "D_CU",
-      "RX depth");
+  bad(ARGS("app", "link", "--set", "D_CU=600", "--set", "rx_depth=512", "--set", "tx_depth=600"), "D_CU", "RX depth");
   bad(ARGS("app", "link", "--preset", "tnw", "--set", "ber=1"), "ber", "[0, 1)");
   bad(ARGS("app", "link", "--preset", "tnw", "--set", "ber=-0.1"), "ber", "negative");
   bad(ARGS("app", "link", "--set", "code=8b9b"), "code", "8b10b");

@@ -110,8 +110,7 @@ static void fig_2_4_loopback(void **state)
 static void fig_2_5_force_send(void **state)
 {
   (void)state;
-  struct fcsim_link_result *r =
-    link_run("fig2", LSETS("bytes=8KiB", "duplex=loopback", "write_period=4"), NULL);
+  struct fcsim_link_result *r = link_run("fig2", LSETS("bytes=8KiB", "duplex=loopback", "write_period=4"), NULL);
   assert_int_equal(r->fc[0].force_cycle[0], U + DCU);
   assert_int_equal(r->fc[1].force_cycle[0], U + DCU + 1 + L + DCU);
   assert_true(r->fc[0].force_sends >= 8 && r->fc[1].force_sends >= 8);
@@ -145,8 +144,7 @@ static void fig_2_7_intermittent(void **state)
 static void fig_2_8_reads_stop(void **state)
 {
   (void)state;
-  struct fcsim_link_result *r =
-    link_run("fig2", LSETS("bytes=1MiB", "read_stop=300", "max_cycles=6000"), NULL);
+  struct fcsim_link_result *r = link_run("fig2", LSETS("bytes=1MiB", "read_stop=300", "max_cycles=6000"), NULL);
   assert_int_equal(r->fc[1].reads, 43);
   assert_int_equal(r->fc[0].data_sent, RX);
   assert_int_equal(r->fc[0].last_data_cycle, 256 + 4 * (DCU + 1) - 1);
@@ -174,8 +172,7 @@ static void no_deadlock_no_overflow(void **state)
       for (int c = 0; c < 2; c++)
         for (int d = 0; d < 3; d++) {
           struct fcsim_link_result *r = link_run(
-            "sl3", LSETS("w=256", "rate=57.6Gbps", "bytes=24KiB", "message=1000", rx[a], rd[b], wr[c], dx[d]),
-            NULL);
+              "sl3", LSETS("w=256", "rate=57.6Gbps", "bytes=24KiB", "message=1000", rx[a], rd[b], wr[c], dx[d]), NULL);
           if (!r->dir[0].complete || (r->dir[1].active && !r->dir[1].complete) || r->stalled)
             fail_msg("%s %s %s %s: incomplete", rx[a], rd[b], wr[c], dx[d]);
           for (int s = 0; s < 2; s++) {
@@ -202,11 +199,11 @@ static void sync_handshake(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(header_fields),       cmocka_unit_test(fig_2_2_and_2_6_steady),
-    cmocka_unit_test(fig_2_3_alternate_reads), cmocka_unit_test(fig_2_4_loopback),
-    cmocka_unit_test(fig_2_5_force_send),  cmocka_unit_test(fig_2_7_intermittent),
-    cmocka_unit_test(fig_2_8_reads_stop),  cmocka_unit_test(sync_handshake),
-    cmocka_unit_test(no_deadlock_no_overflow),
+      cmocka_unit_test(header_fields),           cmocka_unit_test(fig_2_2_and_2_6_steady),
+      cmocka_unit_test(fig_2_3_alternate_reads), cmocka_unit_test(fig_2_4_loopback),
+      cmocka_unit_test(fig_2_5_force_send),      cmocka_unit_test(fig_2_7_intermittent),
+      cmocka_unit_test(fig_2_8_reads_stop),      cmocka_unit_test(sync_handshake),
+      cmocka_unit_test(no_deadlock_no_overflow),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

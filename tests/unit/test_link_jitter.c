@@ -91,7 +91,8 @@ static void test_reproducible(void **state)
   struct one_link *a = make(80, 8), *b = make(80, 8);
   struct fcsim_flit f = {0};
   for (int i = 0; i < 1000; i++) {
-    assert_int_equal(fcsim_link_push(&a->l, 0, &f, (uint64_t)i * 100), fcsim_link_push(&b->l, 0, &f, (uint64_t)i * 100));
+    assert_int_equal(fcsim_link_push(&a->l, 0, &f, (uint64_t)i * 100),
+                     fcsim_link_push(&b->l, 0, &f, (uint64_t)i * 100));
     a->ring.head = a->ring.tail;
     b->ring.head = b->ring.tail;
   }

@@ -73,8 +73,7 @@ static void high_ber_exactly_once(void **state)
   assert_true(r->dir[0].complete && r->dir[1].complete);
   check_exactly_once(r, bytes);
   uint64_t inj = r->tnw[0].errors_injected + r->tnw[1].errors_injected;
-  uint64_t sent = r->tnw[0].packets_new + r->tnw[0].retransmissions + r->tnw[1].packets_new +
-                  r->tnw[1].retransmissions;
+  uint64_t sent = r->tnw[0].packets_new + r->tnw[0].retransmissions + r->tnw[1].packets_new + r->tnw[1].retransmissions;
   double p = -expm1(1088 * log1p(-1e-4));
   /* the injected errors follow the BER: within 5 standard deviations */
   double mean = p * (double)sent, sd = sqrt(mean * (1 - p));
@@ -121,7 +120,7 @@ static void slow_reader_back_pressure(void **state)
 {
   (void)state;
   struct fcsim_link_result *r =
-    link_run("tnw", LSETS("bytes=64KiB", "duplex=half", "read_period=200", "vcs=2", "rx_packets=4"), NULL);
+      link_run("tnw", LSETS("bytes=64KiB", "duplex=half", "read_period=200", "vcs=2", "rx_packets=4"), NULL);
   assert_true(r->dir[0].complete);
   assert_int_equal(r->tnw[1].rx_overflow, 0);
   assert_true(r->tnw[1].rx_max <= 2 * 4);
@@ -136,8 +135,8 @@ static void corners_exactly_once(void **state)
   (void)state;
   const char *win[] = {"window=1", "window=2", "window=40"};
   for (int i = 0; i < 3; i++) {
-    struct fcsim_link_result *r = link_run(
-      "tnw", LSETS("bytes=20001", "vcs=3", "rx_packets=1", "read_period=7", "ber=2e-4", win[i]), NULL);
+    struct fcsim_link_result *r =
+        link_run("tnw", LSETS("bytes=20001", "vcs=3", "rx_packets=1", "read_period=7", "ber=2e-4", win[i]), NULL);
     assert_true(r->dir[0].complete && r->dir[1].complete);
     assert_false(r->stalled);
     check_exactly_once(r, 20001);
@@ -166,13 +165,13 @@ static void message_latency(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(ceiling),
-    cmocka_unit_test(high_ber_exactly_once),
-    cmocka_unit_test(error_streams_deterministic),
-    cmocka_unit_test(throughput_against_ber),
-    cmocka_unit_test(slow_reader_back_pressure),
-    cmocka_unit_test(corners_exactly_once),
-    cmocka_unit_test(message_latency),
+      cmocka_unit_test(ceiling),
+      cmocka_unit_test(high_ber_exactly_once),
+      cmocka_unit_test(error_streams_deterministic),
+      cmocka_unit_test(throughput_against_ber),
+      cmocka_unit_test(slow_reader_back_pressure),
+      cmocka_unit_test(corners_exactly_once),
+      cmocka_unit_test(message_latency),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

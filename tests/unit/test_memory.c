@@ -20,7 +20,7 @@
 #include "engine/memory.h"
 #include "fcsim/fcsim.h"
 
-#define ESTIMATE_LOW 0.80  /* measured peak / estimate, at least */
+#define ESTIMATE_LOW  0.80 /* measured peak / estimate, at least */
 #define ESTIMATE_HIGH 1.05 /* ... and at most */
 
 static struct fcsim_config *config_of(const char *const *sets)
@@ -73,16 +73,28 @@ static void test_estimate_matches_allocation(void **state)
 {
   static const char *const novog[] = {"network.dims=8x8", "traffic.rate=0.2", "sim.warmup_cycles=200",
                                       "sim.measure_cycles=1000", NULL};
-  static const char *const classic[] = {"network.dims=4x4x4", "router.model=classic", "router.vcs=4",
-                                        "traffic.rate=0.4", "sim.warmup_cycles=200", "sim.measure_cycles=1000", NULL};
-  static const char *const crossbar[] = {"network.topology=mesh", "network.dims=6x6", "router.model=crossbar",
-                                         "traffic.rate=0.2", "sim.warmup_cycles=200", "sim.measure_cycles=1000",
+  static const char *const classic[] = {"network.dims=4x4x4",
+                                        "router.model=classic",
+                                        "router.vcs=4",
+                                        "traffic.rate=0.4",
+                                        "sim.warmup_cycles=200",
+                                        "sim.measure_cycles=1000",
+                                        NULL};
+  static const char *const crossbar[] = {"network.topology=mesh",
+                                         "network.dims=6x6",
+                                         "router.model=crossbar",
+                                         "traffic.rate=0.2",
+                                         "sim.warmup_cycles=200",
+                                         "sim.measure_cycles=1000",
                                          NULL};
-  static const char *const threads[] = {"network.dims=8x8", "sim.threads=2", "traffic.rate=0.2",
+  static const char *const threads[] = {"network.dims=8x8",      "sim.threads=2",           "traffic.rate=0.2",
                                         "sim.warmup_cycles=200", "sim.measure_cycles=1000", NULL};
-  static const char *const trace[] = {"network.topology=mesh", "network.dims=4x4", "router.model=classic",
+  static const char *const trace[] = {"network.topology=mesh",
+                                      "network.dims=4x4",
+                                      "router.model=classic",
                                       "traffic.mode=trace",
-                                      "traffic.trace=" FCSIM_SOURCE_DIR "/examples/trace/chain.csv", NULL};
+                                      "traffic.trace=" FCSIM_SOURCE_DIR "/examples/trace/chain.csv",
+                                      NULL};
   /* a ring of six nodes of equal radix on clocks of their own (ppm
    * offsets: picosecond ticks, a wheel of 2^20 slots) */
   char *net = ts_write_temp("kind fpga model=classic\n"
@@ -95,8 +107,10 @@ static void test_estimate_matches_allocation(void **state)
                             ".net");
   char file[300];
   snprintf(file, sizeof file, "network.file=%s", net);
-  const char *const netlist[] = {"network.topology=file", file, "router.model=classic", "routing.algorithm=table",
-                                 "traffic.rate=0.05", "sim.warmup_cycles=200", "sim.measure_cycles=1000", NULL};
+  const char *const netlist[] = {"network.topology=file",   file,
+                                 "router.model=classic",    "routing.algorithm=table",
+                                 "traffic.rate=0.05",       "sim.warmup_cycles=200",
+                                 "sim.measure_cycles=1000", NULL};
   check("8x8 torus novog", novog);
   check("4x4x4 torus classic 4 VCs", classic);
   check("6x6 mesh crossbar", crossbar);

@@ -99,8 +99,8 @@ static void test_sweep_json_csv(void **state)
   (void)state;
   char *jpath = ts_write_temp("", ".json"), *cpath = ts_write_temp("", ".csv");
   assert_true(jpath && cpath);
-  struct ts_result r = run(ARGS("model", "stream", "--preset", "tsunami", "--vary", "M=1:32:1",
-                                "--json", jpath, "--csv", cpath));
+  struct ts_result r =
+      run(ARGS("model", "stream", "--preset", "tsunami", "--vary", "M=1:32:1", "--json", jpath, "--csv", cpath));
   assert_int_equal(r.status, 0);
   ts_result_free(&r);
   json_t *doc = json_load_file(jpath, 0, NULL);
@@ -135,8 +135,7 @@ static void expect_usage(const char *const *args, const char *n1, const char *n2
 {
   struct ts_result r = run(args);
   if (r.status != 2 || (n1 && !strstr(r.err, n1)) || (n2 && !strstr(r.err, n2)))
-    fail_msg("status %d, stderr: %s (wanted 2 and `%s` `%s`)", r.status, r.err, n1 ? n1 : "",
-             n2 ? n2 : "");
+    fail_msg("status %d, stderr: %s (wanted 2 and `%s` `%s`)", r.status, r.err, n1 ? n1 : "", n2 ? n2 : "");
   ts_result_free(&r);
 }
 
@@ -163,12 +162,8 @@ static void test_bad_input(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_list),
-    cmocka_unit_test(test_help),
-    cmocka_unit_test(test_table),
-    cmocka_unit_test(test_json_point),
-    cmocka_unit_test(test_sweep_json_csv),
-    cmocka_unit_test(test_bad_input),
+      cmocka_unit_test(test_list),       cmocka_unit_test(test_help),           cmocka_unit_test(test_table),
+      cmocka_unit_test(test_json_point), cmocka_unit_test(test_sweep_json_csv), cmocka_unit_test(test_bad_input),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -17,8 +17,7 @@ static double run_nc(const char *system, int N, const char *extra, const char *n
   char sys_set[32], n_set[32];
   snprintf(sys_set, sizeof sys_set, "system=%s", system);
   snprintf(n_set, sizeof n_set, "N=%d", N);
-  return ts_model_result("contraction", NULL, SETS(sys_set, n_set, extra ? extra : "P_max=8192"),
-                         name);
+  return ts_model_result("contraction", NULL, SETS(sys_set, n_set, extra ? extra : "P_max=8192"), name);
 }
 
 static void test_contraction_terms(void **state)
@@ -77,18 +76,17 @@ static void test_bad_input(void **state)
   double v[FCSIM_MODEL_MAX_PARAMS], r[FCSIM_MODEL_MAX_RESULTS];
   struct fcsim_error err;
   fcsim_error_clear(&err);
-  assert_int_not_equal(fcsim_model_run("contraction", NULL, SETS("N=32", "P0=64", "P_FFT=128"),
-                                       v, r, &err), 0);
+  assert_int_not_equal(fcsim_model_run("contraction", NULL, SETS("N=32", "P0=64", "P_FFT=128"), v, r, &err), 0);
   assert_non_null(strstr(err.msg, "`P_FFT`"));
 }
 
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_contraction_terms),
-    cmocka_unit_test(test_table_7_2),
-    cmocka_unit_test(test_table_7_3),
-    cmocka_unit_test(test_bad_input),
+      cmocka_unit_test(test_contraction_terms),
+      cmocka_unit_test(test_table_7_2),
+      cmocka_unit_test(test_table_7_3),
+      cmocka_unit_test(test_bad_input),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -99,11 +99,9 @@ static void test_bad_input(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_cluster_terms),
-    cmocka_unit_test(test_cloud_terms),
-    cmocka_unit_test(test_single_fpga),
-    cmocka_unit_test(test_cluster_ahead_of_cloud),
-    cmocka_unit_test(test_bad_input),
+      cmocka_unit_test(test_cluster_terms), cmocka_unit_test(test_cloud_terms),
+      cmocka_unit_test(test_single_fpga),   cmocka_unit_test(test_cluster_ahead_of_cloud),
+      cmocka_unit_test(test_bad_input),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -89,10 +89,10 @@ static void test_monotonic(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_worked_example),
-    cmocka_unit_test(test_packet_size),
-    cmocka_unit_test(test_sim128),
-    cmocka_unit_test(test_monotonic),
+      cmocka_unit_test(test_worked_example),
+      cmocka_unit_test(test_packet_size),
+      cmocka_unit_test(test_sim128),
+      cmocka_unit_test(test_monotonic),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

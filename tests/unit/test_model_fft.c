@@ -28,8 +28,8 @@ static double run(const char *const *sets, const char *name)
   return r[i];
 }
 
-static void expect_loc(unsigned n, unsigned m, enum fcsim_fft_phase ph, unsigned nx, unsigned ny,
-                       unsigned nz, unsigned ip, unsigned slot)
+static void expect_loc(unsigned n, unsigned m, enum fcsim_fft_phase ph, unsigned nx, unsigned ny, unsigned nz,
+                       unsigned ip, unsigned slot)
 {
   struct fcsim_fft_loc loc;
   struct fcsim_error err;
@@ -38,8 +38,8 @@ static void expect_loc(unsigned n, unsigned m, enum fcsim_fft_phase ph, unsigned
     fail_msg("map: %s", err.msg);
   if (loc.node[0] != nx || loc.node[1] != ny || loc.node[2] != nz ||
       (ph != FCSIM_FFT_INITIAL && (loc.ip != ip || loc.slot != slot)))
-    fail_msg("phase %d: got node (%u,%u,%u) IP %u slot %u, seed (%u,%u,%u) IP %u slot %u", (int)ph,
-             loc.node[0], loc.node[1], loc.node[2], loc.ip, loc.slot, nx, ny, nz, ip, slot);
+    fail_msg("phase %d: got node (%u,%u,%u) IP %u slot %u, seed (%u,%u,%u) IP %u slot %u", (int)ph, loc.node[0],
+             loc.node[1], loc.node[2], loc.ip, loc.slot, nx, ny, nz, ip, slot);
 }
 
 static void test_worked_example(void **state)
@@ -68,8 +68,7 @@ static void check_permutation(unsigned n, unsigned m)
           assert_int_equal(fcsim_fft_map(n, m, x, y, z, (enum fcsim_fft_phase)ph, &l, NULL), 0);
           assert_true(l.node[0] < nodes && l.node[1] < nodes && l.node[2] < nodes);
           assert_true(l.ip < ips && l.slot < side);
-          size_t key = ((((size_t)l.node[0] * nodes + l.node[1]) * nodes + l.node[2]) * ips + l.ip) *
-                           side + l.slot;
+          size_t key = ((((size_t)l.node[0] * nodes + l.node[1]) * nodes + l.node[2]) * ips + l.ip) * side + l.slot;
           assert_true(key < total);
           assert_int_equal(seen[key], 0);
           seen[key] = 1;
@@ -126,8 +125,7 @@ static void test_table_6_1(void **state)
     snprintf(m_set, sizeof m_set, "m=%u", cases[i][1]);
     assert_true(run(SETS(n_set, m_set), "xy_packets_per_node") ==
                 destinations(cases[i][0], cases[i][1], FCSIM_FFT_XFOLD));
-    assert_true(run(SETS(n_set, m_set), "yz_packets_per_node") ==
-                destinations(cases[i][0], cases[i][1], FCSIM_FFT_XY));
+    assert_true(run(SETS(n_set, m_set), "yz_packets_per_node") == destinations(cases[i][0], cases[i][1], FCSIM_FFT_XY));
   }
   /* 32^3 on 8^3 (2m > n): 2^(3m-n) and 2^n packets, 2^(2n-3m) data */
   assert_true(run(SETS("n=5", "m=3"), "xy_packets_per_node") == 16);
@@ -175,11 +173,9 @@ static void test_rejects_bad_sizes(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_worked_example),
-    cmocka_unit_test(test_mapping_is_permutation),
-    cmocka_unit_test(test_table_6_1),
-    cmocka_unit_test(test_table_6_2),
-    cmocka_unit_test(test_rejects_bad_sizes),
+      cmocka_unit_test(test_worked_example),    cmocka_unit_test(test_mapping_is_permutation),
+      cmocka_unit_test(test_table_6_1),         cmocka_unit_test(test_table_6_2),
+      cmocka_unit_test(test_rejects_bad_sizes),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

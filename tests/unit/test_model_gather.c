@@ -10,9 +10,7 @@
 #include "model/model.h"
 #include "model_support.h"
 
-
 #define run(preset, sets, name) ts_model_result("gather", preset, sets, name)
-
 
 static void test_stage_counts(void **state)
 {
@@ -30,8 +28,7 @@ static void test_stage_counts(void **state)
     if (n >= 5)
       assert_true(tree <= ring);
     /* the vlink schedule reconfigures ceil((n-1)/4) times */
-    assert_true(run("vcsn", SETS(set, "schedule=vlink"), "reconfigurations") ==
-                ceil((n - 1) / 4.0));
+    assert_true(run("vcsn", SETS(set, "schedule=vlink"), "reconfigurations") == ceil((n - 1) / 4.0));
   }
   /* more nodes never fewer stages */
   double prev[3] = {0, 0, 0};
@@ -79,10 +76,8 @@ static void test_eq7_estimates(void **state)
   check_printed("32 nodes 16 MiB, ms", run("vcsn", SETS("n=32", "d=16MiB"), "time_s") * 1e3, 25, 0);
   /* s6.3 Fig. 20: DCN takes 105 % of VCSN's time at 256 MiB and 197 % at 64 KiB
    * (at the large end of the figure; n = 8192 here) */
-  double r_large = run("dcn", SETS("n=8192", "d=256MiB"), "time_s") /
-                   run("vcsn", SETS("n=8192", "d=256MiB"), "time_s");
-  double r_small = run("dcn", SETS("n=8192", "d=64KiB"), "time_s") /
-                   run("vcsn", SETS("n=8192", "d=64KiB"), "time_s");
+  double r_large = run("dcn", SETS("n=8192", "d=256MiB"), "time_s") / run("vcsn", SETS("n=8192", "d=256MiB"), "time_s");
+  double r_small = run("dcn", SETS("n=8192", "d=64KiB"), "time_s") / run("vcsn", SETS("n=8192", "d=64KiB"), "time_s");
   check_printed("DCN/VCSN 256 MiB %", 100 * r_large, 105, 0);
   check_printed("DCN/VCSN 64 KiB %", 100 * r_small, 197, 0);
 }
@@ -127,12 +122,8 @@ static void test_monotonic(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_stage_counts),
-    cmocka_unit_test(test_barrier),
-    cmocka_unit_test(test_fat_tree_levels),
-    cmocka_unit_test(test_eq7_estimates),
-    cmocka_unit_test(test_eq7_literal),
-    cmocka_unit_test(test_monotonic),
+      cmocka_unit_test(test_stage_counts),  cmocka_unit_test(test_barrier),     cmocka_unit_test(test_fat_tree_levels),
+      cmocka_unit_test(test_eq7_estimates), cmocka_unit_test(test_eq7_literal), cmocka_unit_test(test_monotonic),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

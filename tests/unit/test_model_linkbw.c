@@ -11,9 +11,7 @@
 #include "model/model.h"
 #include "model_support.h"
 
-
 #define run(preset, sets, name) ts_model_result("linkbw", preset, sets, name)
-
 
 static void test_eq1_dcn(void **state)
 {
@@ -91,11 +89,8 @@ static void test_monotonic(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_eq1_dcn),
-    cmocka_unit_test(test_eq2_vcsn),
-    cmocka_unit_test(test_payload_efficiency),
-    cmocka_unit_test(test_tnw),
-    cmocka_unit_test(test_monotonic),
+      cmocka_unit_test(test_eq1_dcn), cmocka_unit_test(test_eq2_vcsn),  cmocka_unit_test(test_payload_efficiency),
+      cmocka_unit_test(test_tnw),     cmocka_unit_test(test_monotonic),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

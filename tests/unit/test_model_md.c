@@ -87,10 +87,10 @@ static void test_bad_input(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_terms),
-    cmocka_unit_test(test_table_7_4_cluster),
-    cmocka_unit_test(test_allocations),
-    cmocka_unit_test(test_bad_input),
+      cmocka_unit_test(test_terms),
+      cmocka_unit_test(test_table_7_4_cluster),
+      cmocka_unit_test(test_allocations),
+      cmocka_unit_test(test_bad_input),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

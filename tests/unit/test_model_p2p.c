@@ -11,11 +11,10 @@
 
 #include "model/model.h"
 
-#define SETS(...) ((const char *const[]){__VA_ARGS__, NULL})
+#define SETS(...)     ((const char *const[]){__VA_ARGS__, NULL})
 #define TSUNAMI_BYTES "m=237782368" /* 7430699 points x 32 B = the "227 MB" stream */
 
-static int run_rc(const char *preset, const char *const *sets, const char *name, double *out,
-                  struct fcsim_error *err)
+static int run_rc(const char *preset, const char *const *sets, const char *name, double *out, struct fcsim_error *err)
 {
   double v[FCSIM_MODEL_MAX_PARAMS], r[FCSIM_MODEL_MAX_RESULTS];
   int rc = fcsim_model_run("p2p", preset, sets, v, r, err);
@@ -47,8 +46,7 @@ static void test_latencies(void **state)
   check_close("E40G T_L", run("e40g", NULL, "T_L_s"), 0.832e-6, 1e-15);
   /* Eq. 4.3: t_N + 2 t_PL + t_S; Eq. 4.5: t_N + 4 t_PL + 3 t_S */
   check_close("intra", run("e40g-switched", NULL, "T_L_s"), 0.336e-6 + 0.992e-6 + 0.318e-6, 1e-15);
-  check_close("inter", run("e40g-switched", NULL, "inter_leaf_T_L_s"),
-              0.336e-6 + 1.984e-6 + 0.954e-6, 1e-15);
+  check_close("inter", run("e40g-switched", NULL, "inter_leaf_T_L_s"), 0.336e-6 + 1.984e-6 + 0.954e-6, 1e-15);
   /* a direct link has no inter-leaf path */
   assert_true(isnan(run("sl3", NULL, "inter_leaf_T_L_s")));
 }
@@ -60,8 +58,7 @@ static void test_effective_bandwidth_limit(void **state)
   check_close("SL3", run("sl3", SETS("m=1GB"), "B_effective") / 1e9, 4.29, 0.005);
   check_close("E40G sw", run("e40g-switched", SETS("m=1GB"), "B_effective") / 1e9, 4.41, 0.005);
   /* and is latency-bound for small ones: SL3 beats E40G below a few KB */
-  assert_true(run("sl3", SETS("m=4KiB"), "B_effective") >
-              run("e40g-switched", SETS("m=4KiB"), "B_effective"));
+  assert_true(run("sl3", SETS("m=4KiB"), "B_effective") > run("e40g-switched", SETS("m=4KiB"), "B_effective"));
 }
 
 static void test_leaf_spine_sizes(void **state)
@@ -75,8 +72,8 @@ static void test_leaf_spine_sizes(void **state)
   check_close("intra hops", run("e40g-switched", SETS("n=2048"), "ring_intra_hops"), 64 * 31, 0);
   check_close("inter hops", run("e40g-switched", SETS("n=2048"), "ring_inter_hops"), 64, 0);
   /* the ring of two is two point-to-point transfers (s4.3.3) */
-  check_close("ring of 2", run("e40g-switched", SETS("n=2"), "ring_T_L_s"),
-              2 * run("e40g-switched", NULL, "T_L_s"), 1e-15);
+  check_close("ring of 2", run("e40g-switched", SETS("n=2"), "ring_T_L_s"), 2 * run("e40g-switched", NULL, "T_L_s"),
+              1e-15);
   /* beyond k*k/2 FPGAs a two-tier network does not exist */
   struct fcsim_error err;
   double x;
@@ -134,11 +131,9 @@ static void test_monotonic(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_latencies),
-    cmocka_unit_test(test_effective_bandwidth_limit),
-    cmocka_unit_test(test_leaf_spine_sizes),
-    cmocka_unit_test(test_fig_4_9_orderings),
-    cmocka_unit_test(test_monotonic),
+      cmocka_unit_test(test_latencies),        cmocka_unit_test(test_effective_bandwidth_limit),
+      cmocka_unit_test(test_leaf_spine_sizes), cmocka_unit_test(test_fig_4_9_orderings),
+      cmocka_unit_test(test_monotonic),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

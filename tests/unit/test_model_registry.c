@@ -136,8 +136,7 @@ static void test_format(void **state)
 {
   (void)state;
   char buf[64];
-  assert_string_equal(fcsim_model_format(FCSIM_MU_FLOPS, NULL, 2.549e12, buf, sizeof buf),
-                      "2.549 TFlop/s");
+  assert_string_equal(fcsim_model_format(FCSIM_MU_FLOPS, NULL, 2.549e12, buf, sizeof buf), "2.549 TFlop/s");
   assert_string_equal(fcsim_model_format(FCSIM_MU_RATIO, NULL, 0.5, buf, sizeof buf), "50 %");
   assert_string_equal(fcsim_model_format(FCSIM_MU_TIME, NULL, 365e-9, buf, sizeof buf), "365 ns");
   assert_string_equal(fcsim_model_format(FCSIM_MU_BYTES, NULL, 16777216, buf, sizeof buf), "16 MiB");
@@ -148,12 +147,9 @@ static void test_format(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_registry_consistent),
-    cmocka_unit_test(test_units),
-    cmocka_unit_test(test_bad_values),
-    cmocka_unit_test(test_unknown_key_suggestion),
-    cmocka_unit_test(test_presets_and_auto),
-    cmocka_unit_test(test_format),
+      cmocka_unit_test(test_registry_consistent), cmocka_unit_test(test_units),
+      cmocka_unit_test(test_bad_values),          cmocka_unit_test(test_unknown_key_suggestion),
+      cmocka_unit_test(test_presets_and_auto),    cmocka_unit_test(test_format),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

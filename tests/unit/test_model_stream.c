@@ -11,7 +11,6 @@
 #include "model/model.h"
 #include "model_support.h"
 
-
 /* Runs the stream model and returns result `name`; fails the test on error. */
 #define run(preset, sets, name) ts_model_result("stream", preset, sets, name)
 
@@ -149,26 +148,23 @@ static void test_monotonic(void **state)
     prev = s;
   }
   /* a longer stream is never slower; a longer link delay never faster */
-  assert_true(run("lbm", SETS("N_grid=2764800"), "sustained_flops") >
-              run("lbm", NULL, "sustained_flops"));
-  assert_true(run("lbm", SETS("D_link=500"), "sustained_flops") <
-              run("lbm", NULL, "sustained_flops"));
+  assert_true(run("lbm", SETS("N_grid=2764800"), "sustained_flops") > run("lbm", NULL, "sustained_flops"));
+  assert_true(run("lbm", SETS("D_link=500"), "sustained_flops") < run("lbm", NULL, "sustained_flops"));
   /* more FPGAs never lower the peak, and raise sustained while the stream is long */
-  assert_true(run("tsunami", SETS("M=16"), "sustained_flops") >
-              run("tsunami", SETS("M=8"), "sustained_flops"));
+  assert_true(run("tsunami", SETS("M=16"), "sustained_flops") > run("tsunami", SETS("M=8"), "sustained_flops"));
 }
 
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_tsunami_8_fpgas),
-    cmocka_unit_test(test_tsunami_parallel_efficiency),
-    cmocka_unit_test(test_fig_3_10_orderings),
-    cmocka_unit_test(test_d_pipe_form),
-    cmocka_unit_test(test_lbm_without_compression),
-    cmocka_unit_test(test_lbm_with_compression),
-    cmocka_unit_test(test_limits),
-    cmocka_unit_test(test_monotonic),
+      cmocka_unit_test(test_tsunami_8_fpgas),
+      cmocka_unit_test(test_tsunami_parallel_efficiency),
+      cmocka_unit_test(test_fig_3_10_orderings),
+      cmocka_unit_test(test_d_pipe_form),
+      cmocka_unit_test(test_lbm_without_compression),
+      cmocka_unit_test(test_lbm_with_compression),
+      cmocka_unit_test(test_limits),
+      cmocka_unit_test(test_monotonic),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

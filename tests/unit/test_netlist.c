@@ -152,28 +152,28 @@ static void expect_refused(const char *text, int line, const char *frag)
 static void test_bad_netlists(void **state)
 {
   (void)state;
-  expect_refused(TWO "link a:0 b:2\n", 3, "node b has ports 0..1");                 /* dangling port */
-  expect_refused(TWO "link a:0 c:0\n", 3, "missing node `c`");                      /* missing node */
-  expect_refused(TWO "link a:0 b:0\nlink a:0 b:1\n", 4, "used twice");              /* port used twice */
+  expect_refused(TWO "link a:0 b:2\n", 3, "node b has ports 0..1");    /* dangling port */
+  expect_refused(TWO "link a:0 c:0\n", 3, "missing node `c`");         /* missing node */
+  expect_refused(TWO "link a:0 b:0\nlink a:0 b:1\n", 4, "used twice"); /* port used twice */
   expect_refused(TWO "link a:0 b:0\nlink a:1 -> b:0\n", 4, "already linked on line 3");
-  expect_refused(TWO "link a:0 b:0 latency=-5\n", 3, "positive latency");           /* negative latency */
-  expect_refused(TWO "link a:0 b:0 latency=0ns\n", 3, "positive latency");          /* zero latency */
+  expect_refused(TWO "link a:0 b:0 latency=-5\n", 3, "positive latency");  /* negative latency */
+  expect_refused(TWO "link a:0 b:0 latency=0ns\n", 3, "positive latency"); /* zero latency */
   expect_refused(TWO "link a:0 b:0 latency=0\n", 3, "positive latency");
   expect_refused(TWO "link a:0 b:0 latency=2.5\n", 3, "whole cycles");
-  expect_refused(TWO "link a:0 b:0 bandwidth=0\n", 3, "expected 1..16");            /* zero bandwidth */
+  expect_refused(TWO "link a:0 b:0 bandwidth=0\n", 3, "expected 1..16"); /* zero bandwidth */
   expect_refused(TWO "link a:0 b:0 bandwidth=1Gbps\n", 3, "0 flits/cycle");
-  expect_refused("node a ports=2 model=vq\n", 1, "unknown model `vq`");            /* unknown model */
+  expect_refused("node a ports=2 model=vq\n", 1, "unknown model `vq`"); /* unknown model */
   expect_refused("kind k model=rung\n", 1, "unknown model `rung`");
-  expect_refused(TWO "link a:0 b:0 model=tnw\n", 3, "unknown link model `tnw`");    /* unknown link model */
+  expect_refused(TWO "link a:0 b:0 model=tnw\n", 3, "unknown link model `tnw`"); /* unknown link model */
   expect_refused(TWO "link a:0 b:0 model=gaussian\n", 3, "needs jitter");
   expect_refused(TWO "link a:0 b:0 model=fixed jitter=3\n", 3, "use model=gaussian");
   expect_refused(TWO "node c ports=1\nnode d ports=1\nlink a:0 b:0\nlink c:0 d:0\n", 3,
-                 "disconnected: no path from endpoint a to endpoint c");            /* disconnected */
+                 "disconnected: no path from endpoint a to endpoint c"); /* disconnected */
   expect_refused(TWO "link a:0 -> b:0\n", 2, "no path from endpoint b to endpoint a");
-  expect_refused("node a ports=1 clock=0MHz\n", 1, "0 Hz");                         /* clock of 0 Hz */
+  expect_refused("node a ports=1 clock=0MHz\n", 1, "0 Hz"); /* clock of 0 Hz */
   expect_refused("node a ports=1 clock=156\n", 1, "expected a frequency");
   expect_refused("node a ports=1\nnode b ports=1\nnode a ports=1\n", 3, "`a` is used twice (also on line 1)");
-  expect_refused("node a ports=six\n", 1, "ports = `six`: expected a whole number");  /* bad numbers/units */
+  expect_refused("node a ports=six\n", 1, "ports = `six`: expected a whole number"); /* bad numbers/units */
   expect_refused("node a ports=0\n", 1, "expected a whole number in 1..64");
   expect_refused(TWO "link a:0 b:0 latency=fast\n", 3, "expected cycles or a time");
   expect_refused(TWO "link a:0 b:0 latency=5furlongs\n", 3, "expected cycles or a time");
@@ -182,7 +182,7 @@ static void test_bad_netlists(void **state)
   expect_refused(TWO "link a b:0\n", 3, "expected NODE:PORT");
   expect_refused("node a ports=1 clock_ppm=lots\n", 1, "offset in ppm");
   expect_refused("node a ports=1 endpoint=maybe\n", 1, "expected yes or no");
-  expect_refused("router a ports=1\n", 1, "unknown element `router`");                /* shapes */
+  expect_refused("router a ports=1\n", 1, "unknown element `router`"); /* shapes */
   expect_refused("node a ports=1 colour=red\n", 1, "unknown key `colour`");
   expect_refused("node a\n", 1, "expected ports=N");
   expect_refused("node a:b ports=1\n", 1, "expected `node NAME");
@@ -316,9 +316,9 @@ static void test_describe_example(void **state)
   assert_int_equal(d.links, 14);
   assert_int_equal(d.channels, 28);
   assert_int_equal(d.nclasses, 2);
-  assert_int_equal(d.classes[0].latency_cycles, 4);   /* 20 ns */
+  assert_int_equal(d.classes[0].latency_cycles, 4); /* 20 ns */
   assert_int_equal(d.classes[0].two_way, 12);
-  assert_int_equal(d.classes[1].latency_cycles, 85);  /* 541 ns */
+  assert_int_equal(d.classes[1].latency_cycles, 85); /* 541 ns */
   assert_int_equal(d.classes[1].two_way, 2);
   assert_int_equal(d.classes[1].model, FCSIM_LINK_GAUSSIAN);
   assert_int_equal(d.diameter_hops, 3);
@@ -455,8 +455,8 @@ static void test_cli_topo(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_good_netlist),       cmocka_unit_test(test_bad_netlists),
-      cmocka_unit_test(test_export_round_trip),  cmocka_unit_test(test_describe_example),
+      cmocka_unit_test(test_good_netlist),        cmocka_unit_test(test_bad_netlists),
+      cmocka_unit_test(test_export_round_trip),   cmocka_unit_test(test_describe_example),
       cmocka_unit_test(test_bisection_heuristic), cmocka_unit_test(test_cli_topo),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

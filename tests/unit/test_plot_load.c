@@ -41,9 +41,8 @@ static const char tune_jsonl[] =
     "\"results\":{\"avg_latency\":50,\"area_alms\":30980,\"deadlock\":false}}\n"
     "{\"type\":\"summary\"}\n";
 
-static const char model_json[] =
-    "[{\"model\":\"fc\",\"params\":{\"F\":1e8},\"results\":{\"latency_cycles\":10}},"
-    " {\"model\":\"fc\",\"params\":{\"F\":2e8},\"results\":{\"latency_cycles\":20}}]\n";
+static const char model_json[] = "[{\"model\":\"fc\",\"params\":{\"F\":1e8},\"results\":{\"latency_cycles\":10}},"
+                                 " {\"model\":\"fc\",\"params\":{\"F\":2e8},\"results\":{\"latency_cycles\":20}}]\n";
 
 /* Loads `text` (written to a file ending in `suffix`); returns the code. */
 static int load(const char *text, const char *suffix, enum fcsim_plot_kind *kind, char **script)
@@ -79,9 +78,9 @@ static void test_kinds(void **state)
   char *s = NULL;
   assert_int_equal(load(run_json, ".json", &k, &s), 0);
   assert_int_equal(k, FCSIM_PLOT_RUN);
-  assert_non_null(strstr(s, "with image pixels"));         /* the link heat map */
-  assert_non_null(strstr(s, "(cycles)"));                  /* histogram axis with its unit */
-  assert_non_null(strstr(s, "2x2, torus"));                /* caption */
+  assert_non_null(strstr(s, "with image pixels")); /* the link heat map */
+  assert_non_null(strstr(s, "(cycles)"));          /* histogram axis with its unit */
+  assert_non_null(strstr(s, "2x2, torus"));        /* caption */
   free(s);
   assert_int_equal(load(sweep_jsonl, ".jsonl", &k, &s), 0);
   assert_int_equal(k, FCSIM_PLOT_SWEEP);

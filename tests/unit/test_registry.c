@@ -19,8 +19,8 @@
 
 /* A toy ops struct. */
 struct toy_ops {
-  const char *name;     /* registry name */
-  int (*run)(int);      /* required */
+  const char *name; /* registry name */
+  int (*run)(int);  /* required */
 };
 
 static int twice(int x)

@@ -408,8 +408,7 @@ static void test_seed_turns_forbidden(void **state)
       int f = fcsim_turns_forbidden(&n.t, &n.p, mid, dir ^ 1, out, 0);
       int seed = (dir == 3 && out < 2) || (dir == 5 && out < 4); /* y- -> x+-, z- -> x+-, y+- */
       if (f != seed)
-        fail_msg("turn %s -> %s: forbidden %d, seed %d", fcsim_topo_port_name(dir), fcsim_topo_port_name(out), f,
-                 seed);
+        fail_msg("turn %s -> %s: forbidden %d, seed %d", fcsim_topo_port_name(dir), fcsim_topo_port_name(out), f, seed);
       forbidden += f;
     }
   assert_int_equal(forbidden, 6);
@@ -419,12 +418,18 @@ static void test_seed_turns_forbidden(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_walk_rings),          cmocka_unit_test(test_walk_2d),
-    cmocka_unit_test(test_walk_3d),             cmocka_unit_test(test_walk_4d_to_6d),
-    cmocka_unit_test(test_walk_dor_orders),     cmocka_unit_test(test_romm_uniform),
-    cmocka_unit_test(test_o1turn_orders),       cmocka_unit_test(test_o1turn_refuses_6d),
-    cmocka_unit_test(test_rlb_probability),     cmocka_unit_test(test_rlb_average_hops),
-    cmocka_unit_test(test_ccar_prefers_credits), cmocka_unit_test(test_seed_turns_forbidden),
+      cmocka_unit_test(test_walk_rings),
+      cmocka_unit_test(test_walk_2d),
+      cmocka_unit_test(test_walk_3d),
+      cmocka_unit_test(test_walk_4d_to_6d),
+      cmocka_unit_test(test_walk_dor_orders),
+      cmocka_unit_test(test_romm_uniform),
+      cmocka_unit_test(test_o1turn_orders),
+      cmocka_unit_test(test_o1turn_refuses_6d),
+      cmocka_unit_test(test_rlb_probability),
+      cmocka_unit_test(test_rlb_average_hops),
+      cmocka_unit_test(test_ccar_prefers_credits),
+      cmocka_unit_test(test_seed_turns_forbidden),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

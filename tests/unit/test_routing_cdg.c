@@ -48,20 +48,32 @@ struct shape {
 };
 
 static const struct shape shapes[] = {
-  {FCSIM_TOPO_TORUS, 1, {2}},           {FCSIM_TOPO_TORUS, 1, {3}},
-  {FCSIM_TOPO_TORUS, 1, {4}},           {FCSIM_TOPO_TORUS, 1, {5}},
-  {FCSIM_TOPO_TORUS, 1, {16}},          {FCSIM_TOPO_TORUS, 2, {2, 2}},
-  {FCSIM_TOPO_TORUS, 2, {4, 4}},        {FCSIM_TOPO_TORUS, 2, {3, 5}},
-  {FCSIM_TOPO_TORUS, 2, {8, 8}},        {FCSIM_TOPO_TORUS, 3, {2, 4, 8}},
-  {FCSIM_TOPO_TORUS, 3, {3, 3, 3}},     {FCSIM_TOPO_TORUS, 3, {4, 4, 4}},
-  {FCSIM_TOPO_TORUS, 3, {8, 8, 8}},     {FCSIM_TOPO_TORUS, 3, {5, 1, 6}},
-  {FCSIM_TOPO_TORUS, 4, {3, 3, 3, 3}},  {FCSIM_TOPO_TORUS, 4, {2, 3, 4, 5}},
-  {FCSIM_TOPO_TORUS, 4, {4, 4, 4, 4}},  {FCSIM_TOPO_TORUS, 5, {2, 3, 2, 3, 4}},
-  {FCSIM_TOPO_TORUS, 6, {3, 2, 3, 2, 3, 4}},
-  {FCSIM_TOPO_MESH, 1, {5}},            {FCSIM_TOPO_MESH, 2, {4, 4}},
-  {FCSIM_TOPO_MESH, 2, {3, 5}},         {FCSIM_TOPO_MESH, 3, {2, 4, 8}},
-  {FCSIM_TOPO_MESH, 3, {4, 4, 4}},      {FCSIM_TOPO_MESH, 4, {3, 3, 3, 3}},
-  {FCSIM_TOPO_MESH, 6, {2, 3, 2, 2, 3, 2}},
+    {FCSIM_TOPO_TORUS, 1, {2}},
+    {FCSIM_TOPO_TORUS, 1, {3}},
+    {FCSIM_TOPO_TORUS, 1, {4}},
+    {FCSIM_TOPO_TORUS, 1, {5}},
+    {FCSIM_TOPO_TORUS, 1, {16}},
+    {FCSIM_TOPO_TORUS, 2, {2, 2}},
+    {FCSIM_TOPO_TORUS, 2, {4, 4}},
+    {FCSIM_TOPO_TORUS, 2, {3, 5}},
+    {FCSIM_TOPO_TORUS, 2, {8, 8}},
+    {FCSIM_TOPO_TORUS, 3, {2, 4, 8}},
+    {FCSIM_TOPO_TORUS, 3, {3, 3, 3}},
+    {FCSIM_TOPO_TORUS, 3, {4, 4, 4}},
+    {FCSIM_TOPO_TORUS, 3, {8, 8, 8}},
+    {FCSIM_TOPO_TORUS, 3, {5, 1, 6}},
+    {FCSIM_TOPO_TORUS, 4, {3, 3, 3, 3}},
+    {FCSIM_TOPO_TORUS, 4, {2, 3, 4, 5}},
+    {FCSIM_TOPO_TORUS, 4, {4, 4, 4, 4}},
+    {FCSIM_TOPO_TORUS, 5, {2, 3, 2, 3, 4}},
+    {FCSIM_TOPO_TORUS, 6, {3, 2, 3, 2, 3, 4}},
+    {FCSIM_TOPO_MESH, 1, {5}},
+    {FCSIM_TOPO_MESH, 2, {4, 4}},
+    {FCSIM_TOPO_MESH, 2, {3, 5}},
+    {FCSIM_TOPO_MESH, 3, {2, 4, 8}},
+    {FCSIM_TOPO_MESH, 3, {4, 4, 4}},
+    {FCSIM_TOPO_MESH, 4, {3, 3, 3, 3}},
+    {FCSIM_TOPO_MESH, 6, {2, 3, 2, 2, 3, 2}},
 };
 #define NSHAPE (sizeof shapes / sizeof *shapes)
 
@@ -96,8 +108,8 @@ static void test_all_acyclic(void **state)
       struct fcsim_error err = {0};
       int want = !strcmp(ops->name, "o1turn") && n.t.ndims > 5 ? FCSIM_ECOMBINATION : 0;
       assert_int_equal(ops->check(&n.t, &n.p, &err), want);
-      print_message("  %-8s %-18s %7lld channels %8lld dependencies: acyclic\n", ops->name, name,
-                    (long long)r.channels, (long long)r.edges);
+      print_message("  %-8s %-18s %7lld channels %8lld dependencies: acyclic\n", ops->name, name, (long long)r.channels,
+                    (long long)r.edges);
     }
     fcsim_topo_destroy(&n.t);
   }
@@ -120,9 +132,10 @@ static void test_dor_orders(void **state)
  * on a ring it is the ring itself. */
 static void test_dateline_off_rejected(void **state)
 {
-  static const struct shape tori[] = {
-    {FCSIM_TOPO_TORUS, 1, {5}}, {FCSIM_TOPO_TORUS, 2, {4, 4}}, {FCSIM_TOPO_TORUS, 3, {2, 4, 8}},
-    {FCSIM_TOPO_TORUS, 3, {4, 4, 4}}};
+  static const struct shape tori[] = {{FCSIM_TOPO_TORUS, 1, {5}},
+                                      {FCSIM_TOPO_TORUS, 2, {4, 4}},
+                                      {FCSIM_TOPO_TORUS, 3, {2, 4, 8}},
+                                      {FCSIM_TOPO_TORUS, 3, {4, 4, 4}}};
   for (size_t i = 0; i < sizeof tori / sizeof *tori; i++) {
     struct net n;
     char cycle[512];
@@ -167,7 +180,7 @@ static uint32_t seed_only_outputs(const struct fcsim_topo *t, const struct fcsim
 }
 
 static const struct fcsim_routing_ops seed_only = {
-  .name = "seed-turns-only", .version = 1, .outputs = seed_only_outputs};
+    .name = "seed-turns-only", .version = 1, .outputs = seed_only_outputs};
 
 /* No turn restriction at all: minimal fully adaptive. */
 static uint32_t free_outputs(const struct fcsim_topo *t, const struct fcsim_params *p, int64_t node, int in, int cls)
@@ -175,8 +188,7 @@ static uint32_t free_outputs(const struct fcsim_topo *t, const struct fcsim_para
   return fcsim_turns_links(t, node);
 }
 
-static const struct fcsim_routing_ops free_adaptive = {
-  .name = "free-adaptive", .version = 1, .outputs = free_outputs};
+static const struct fcsim_routing_ops free_adaptive = {.name = "free-adaptive", .version = 1, .outputs = free_outputs};
 
 static void test_seed_turns_alone_cycle_on_torus(void **state)
 {
@@ -248,8 +260,7 @@ static void test_cycle_text_truncated(void **state)
   struct net n;
   char small[24];
   net_init(&n, FCSIM_TOPO_TORUS, 1, (const int[]){64}, 0);
-  assert_int_equal(fcsim_cdg_check(&n.t, &n.p, fcsim_routing_find("dor"), small, sizeof small),
-                   FCSIM_ECOMBINATION);
+  assert_int_equal(fcsim_cdg_check(&n.t, &n.p, fcsim_routing_find("dor"), small, sizeof small), FCSIM_ECOMBINATION);
   assert_true(strlen(small) < sizeof small);
   assert_true(strncmp(small, "(", 1) == 0);
   fcsim_topo_destroy(&n.t);
@@ -300,8 +311,8 @@ static void test_large_torus_fast(void **state)
     assert_int_equal(fcsim_cdg_analyse(&n.t, &n.p, ops, &r, NULL, 0), 0);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double s = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
-    print_message("  %-8s 32x32x32 torus: %lld channels, %lld dependencies, %.3f s\n", ops->name,
-                  (long long)r.channels, (long long)r.edges, s);
+    print_message("  %-8s 32x32x32 torus: %lld channels, %lld dependencies, %.3f s\n", ops->name, (long long)r.channels,
+                  (long long)r.edges, s);
     assert_true(s < 5.0);
   }
   fcsim_topo_destroy(&n.t);
@@ -310,14 +321,14 @@ static void test_large_torus_fast(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_all_acyclic),
-    cmocka_unit_test(test_dor_orders),
-    cmocka_unit_test(test_dateline_off_rejected),
-    cmocka_unit_test(test_seed_turns_alone_cycle_on_torus),
-    cmocka_unit_test(test_free_adaptive_cycle_on_mesh),
-    cmocka_unit_test(test_cycle_text_truncated),
-    cmocka_unit_test(test_sim_create_runs_check),
-    cmocka_unit_test(test_large_torus_fast),
+      cmocka_unit_test(test_all_acyclic),
+      cmocka_unit_test(test_dor_orders),
+      cmocka_unit_test(test_dateline_off_rejected),
+      cmocka_unit_test(test_seed_turns_alone_cycle_on_torus),
+      cmocka_unit_test(test_free_adaptive_cycle_on_mesh),
+      cmocka_unit_test(test_cycle_text_truncated),
+      cmocka_unit_test(test_sim_create_runs_check),
+      cmocka_unit_test(test_large_torus_fast),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -67,8 +67,10 @@ static void gnet_build(struct gnet *g, const struct edges *e)
   assert_int_equal(fcsim_graph_init(&g->t.graph, e->n, radix, NULL), 0);
   for (int i = 0; i < e->m; i++) {
     int pa = used[e->a[i]]++, pb = used[e->b[i]]++;
-    assert_int_equal(fcsim_graph_connect(&g->t.graph, (uint32_t)e->a[i], pa, (uint32_t)e->b[i], pb, e->lat[i], 1, NULL), 0);
-    assert_int_equal(fcsim_graph_connect(&g->t.graph, (uint32_t)e->b[i], pb, (uint32_t)e->a[i], pa, e->lat[i], 1, NULL), 0);
+    assert_int_equal(fcsim_graph_connect(&g->t.graph, (uint32_t)e->a[i], pa, (uint32_t)e->b[i], pb, e->lat[i], 1, NULL),
+                     0);
+    assert_int_equal(fcsim_graph_connect(&g->t.graph, (uint32_t)e->b[i], pb, (uint32_t)e->a[i], pa, e->lat[i], 1, NULL),
+                     0);
   }
   fcsim_graph_finish(&g->t.graph);
 }
@@ -501,14 +503,10 @@ static void test_limits(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_trees_minimal),
-    cmocka_unit_test(test_irregular_graphs),
-    cmocka_unit_test(test_free_graphs_minimal),
-    cmocka_unit_test(test_ring_clockwise_refused),
-    cmocka_unit_test(test_bad_tables_refused),
-    cmocka_unit_test(test_ties_spread_by_destination),
-    cmocka_unit_test(test_torus_4x4x4),
-    cmocka_unit_test(test_limits),
+      cmocka_unit_test(test_trees_minimal),       cmocka_unit_test(test_irregular_graphs),
+      cmocka_unit_test(test_free_graphs_minimal), cmocka_unit_test(test_ring_clockwise_refused),
+      cmocka_unit_test(test_bad_tables_refused),  cmocka_unit_test(test_ties_spread_by_destination),
+      cmocka_unit_test(test_torus_4x4x4),         cmocka_unit_test(test_limits),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

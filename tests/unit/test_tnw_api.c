@@ -21,8 +21,15 @@ struct pair {
 static void pair_init(struct pair *p, double ber)
 {
   struct fcsim_error err;
-  struct fcsim_tnw_cfg c = {.vcs = 8, .payload_bytes = 128, .header_bytes = 4, .crc_bytes = 4, .ctrl_bytes = 4,
-                            .window = 13, .rx_vc_packets = 4, .ber = ber, .seed = 3};
+  struct fcsim_tnw_cfg c = {.vcs = 8,
+                            .payload_bytes = 128,
+                            .header_bytes = 4,
+                            .crc_bytes = 4,
+                            .ctrl_bytes = 4,
+                            .window = 13,
+                            .rx_vc_packets = 4,
+                            .ber = ber,
+                            .seed = 3};
   for (int s = 0; s < 2; s++) {
     c.link_id = (uint64_t)s;
     assert_int_equal(fcsim_tnw_init(&p->e[s], &c, &err), 0);
@@ -126,9 +133,9 @@ static void api_bad_requests(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(api_no_errors),
-    cmocka_unit_test(api_with_errors),
-    cmocka_unit_test(api_bad_requests),
+      cmocka_unit_test(api_no_errors),
+      cmocka_unit_test(api_with_errors),
+      cmocka_unit_test(api_bad_requests),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -94,8 +94,13 @@ static void test_patterns(void **state)
     const char *name;
     int64_t src, dest;
   } fixed[] = {
-    {"bitcomp", 0, 63}, {"bitcomp", 1 + 4 * 2, 2 + 4 * 1 + 16 * 3}, {"transpose", 1 + 4 * 2 + 16 * 3, 3 + 4 * 1 + 16 * 2},
-    {"tornado", 0, 1}, {"tornado", 3 + 4, 0 + 4}, {"bitrot", 1, 32}, {"bitrot", 6, 3},
+      {"bitcomp", 0, 63},
+      {"bitcomp", 1 + 4 * 2, 2 + 4 * 1 + 16 * 3},
+      {"transpose", 1 + 4 * 2 + 16 * 3, 3 + 4 * 1 + 16 * 2},
+      {"tornado", 0, 1},
+      {"tornado", 3 + 4, 0 + 4},
+      {"bitrot", 1, 32},
+      {"bitrot", 6, 3},
   };
   for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
     snprintf(p.pattern, sizeof p.pattern, "%s", fixed[i].name);
@@ -230,8 +235,8 @@ static void test_histogram(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_torus_geometry), cmocka_unit_test(test_mesh_geometry), cmocka_unit_test(test_patterns),
-    cmocka_unit_test(test_rng_streams), cmocka_unit_test(test_histogram),
+      cmocka_unit_test(test_torus_geometry), cmocka_unit_test(test_mesh_geometry), cmocka_unit_test(test_patterns),
+      cmocka_unit_test(test_rng_streams),    cmocka_unit_test(test_histogram),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

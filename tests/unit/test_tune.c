@@ -398,11 +398,16 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_default_routing_space),
-    cmocka_unit_test(test_geomean_and_gain), cmocka_unit_test(test_best_direction),
-    cmocka_unit_test(test_workload_gain),    cmocka_unit_test(test_global_gain),
-    cmocka_unit_test(test_smallest_vcs),     cmocka_unit_test(test_halving_plan),
-    cmocka_unit_test(test_survivors),        cmocka_unit_test(test_metrics),
-    cmocka_unit_test(test_record_roundtrip), cmocka_unit_test(test_bad_input),
+      cmocka_unit_test(test_geomean_and_gain),
+      cmocka_unit_test(test_best_direction),
+      cmocka_unit_test(test_workload_gain),
+      cmocka_unit_test(test_global_gain),
+      cmocka_unit_test(test_smallest_vcs),
+      cmocka_unit_test(test_halving_plan),
+      cmocka_unit_test(test_survivors),
+      cmocka_unit_test(test_metrics),
+      cmocka_unit_test(test_record_roundtrip),
+      cmocka_unit_test(test_bad_input),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

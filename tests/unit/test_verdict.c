@@ -98,8 +98,10 @@ static void test_zero_load(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test(test_latency_factor), cmocka_unit_test(test_latency_absolute),
-    cmocka_unit_test(test_order_and_backlog), cmocka_unit_test(test_zero_load),
+      cmocka_unit_test(test_latency_factor),
+      cmocka_unit_test(test_latency_absolute),
+      cmocka_unit_test(test_order_and_backlog),
+      cmocka_unit_test(test_zero_load),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
