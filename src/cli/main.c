@@ -7,6 +7,7 @@
 #include "cli/cli.h"
 #include "router/router.h"
 #include "routing/routing.h"
+#include "traffic/traffic.h"
 #include "workload/workload.h"
 
 #ifdef FCSIM_HAVE_MPI
@@ -107,7 +108,8 @@ static int dispatch(int argc, char **argv)
 {
   struct fcsim_error err = {0};
   if (fcsim_routing_check_registry(&err) || fcsim_arbiter_check_registry(&err) ||
-      fcsim_router_model_check_registry(&err) || fcsim_workload_check_registry(&err)) {
+      fcsim_router_model_check_registry(&err) || fcsim_workload_check_registry(&err) ||
+      fcsim_traffic_check_registry(&err)) {
     fcsim_cli_error("internal error in the policy tables: %s", err.msg);
     return FCSIM_EXIT_FAIL;
   }

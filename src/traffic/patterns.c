@@ -1,8 +1,10 @@
 /* Destination patterns. Coordinates are per dimension; "x" is dimension 0. */
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/registry.h"
 #include "traffic/traffic.h"
 
 static int64_t node_of(const struct fcsim_topo *t, const int *c)
@@ -304,17 +306,29 @@ static const struct fcsim_traffic_ops patterns[] = {
 };
 #define NPATTERNS (sizeof patterns / sizeof patterns[0])
 
+static const void *pattern_at(size_t i)
+{
+  return i < NPATTERNS ? &patterns[i] : NULL;
+}
+
+/* core/registry.c does lookup, names and the start-up check */
+static const struct fcsim_registry pattern_registry = {
+    .what = "traffic pattern",
+    .at = pattern_at,
+    .name_offset = offsetof(struct fcsim_traffic_ops, name),
+    .required = {offsetof(struct fcsim_traffic_ops, dest), offsetof(struct fcsim_traffic_ops, help)},
+    .required_names = {"dest", "help"},
+    .nrequired = 2,
+};
+
 const struct fcsim_traffic_ops *fcsim_traffic_pattern_find(const char *name)
 {
-  for (size_t i = 0; i < NPATTERNS; i++)
-    if (!strcmp(patterns[i].name, name))
-      return &patterns[i];
-  return NULL;
+  return fcsim_registry_find(&pattern_registry, name);
 }
 
 const struct fcsim_traffic_ops *fcsim_traffic_pattern_at(size_t i)
 {
-  return i < NPATTERNS ? &patterns[i] : NULL;
+  return pattern_at(i);
 }
 
 int fcsim_traffic_pattern_valid(const char *name)
@@ -322,16 +336,22 @@ int fcsim_traffic_pattern_valid(const char *name)
   return fcsim_traffic_pattern_find(name) != NULL;
 }
 
+size_t fcsim_traffic_pattern_list_names(char *buf, size_t size)
+{
+  return fcsim_registry_names(&pattern_registry, buf, size);
+}
+
 const char *fcsim_traffic_pattern_names(void)
 {
+  /* the key registry's choice_list(void) interface (config/config.h) */
   static char buf[512];
-  buf[0] = '\0';
-  for (size_t i = 0; i < NPATTERNS; i++) {
-    if (buf[0])
-      strcat(buf, ", ");
-    strcat(buf, patterns[i].name);
-  }
+  fcsim_traffic_pattern_list_names(buf, sizeof buf);
   return buf;
+}
+
+int fcsim_traffic_check_registry(struct fcsim_error *err)
+{
+  return fcsim_registry_check(&pattern_registry, err);
 }
 
 int fcsim_traffic_init(struct fcsim_traffic *tr, const struct fcsim_topo *t, const struct fcsim_params *p,

@@ -49,6 +49,10 @@ int fcsim_traffic_init(struct fcsim_traffic *tr, const struct fcsim_topo *t, con
 void fcsim_traffic_destroy(struct fcsim_traffic *tr);
 
 const struct fcsim_traffic_ops *fcsim_traffic_pattern_find(const char *name);
+/* "a, b, c" into buf (NUL-terminated); returns the full list's length */
+size_t fcsim_traffic_pattern_list_names(char *buf, size_t size);
+/* start-up check of the pattern table (names, required members, duplicates) */
+int fcsim_traffic_check_registry(struct fcsim_error *err);
 const char *fcsim_traffic_pattern_names(void);
 /* The i-th pattern of the registry, NULL past the last. */
 const struct fcsim_traffic_ops *fcsim_traffic_pattern_at(size_t i);

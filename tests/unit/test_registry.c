@@ -15,6 +15,7 @@
 #include "fcsim/model.h"
 #include "router/router.h"
 #include "routing/routing.h"
+#include "traffic/traffic.h"
 #include "workload/workload.h"
 
 /* A toy ops struct. */
@@ -122,6 +123,11 @@ static void test_model_and_workload_tables(void **state)
   struct fcsim_error err = {0};
   assert_int_equal(fcsim_router_model_check_registry(&err), 0);
   assert_int_equal(fcsim_workload_check_registry(&err), 0);
+  assert_int_equal(fcsim_traffic_check_registry(&err), 0);
+  char pat[16];
+  size_t full = fcsim_traffic_pattern_list_names(pat, sizeof pat); /* cut, NUL-terminated, full length */
+  assert_true(full > sizeof pat);
+  assert_string_equal(pat, "uniform, nn, 3h");
   char buf[256];
   const char *models = "novog, classic, crossbar, voq, ring, ethswitch, bee3";
   assert_int_equal(fcsim_router_model_list_names(buf, sizeof buf), strlen(models));
