@@ -144,6 +144,23 @@ static inline uint32_t fcsim_pow2_at_least(uint64_t n)
  * before it. (Ticks are cycles when every node shares one clock: core/clock.h.) */
 uint64_t fcsim_link_jitter_arrival(const struct fcsim_links *l, uint32_t c, uint64_t t);
 
+/* Per-flit credits of every VC that have arrived on the credit ring of
+ * channel (slot) c by `tick`: taken from the ring and returned as one sum
+ * (models that count credits per output, not per VC). */
+static inline int32_t fcsim_link_take_credits(struct fcsim_links *l, uint32_t c, uint64_t tick)
+{
+  struct fcsim_ring *cr = &l->cchan[c];
+  int32_t sum = 0;
+  while (fcsim_ring_visible(cr)) {
+    const struct fcsim_credit_slot *s = &l->cchan_pool[cr->base + (cr->head & cr->mask)];
+    if (s->arrival > tick)
+      break;
+    sum += s->value;
+    fcsim_ring_pop(cr);
+  }
+  return sum;
+}
+
 /* Puts `f`, leaving the sender's switch at tick `t`, on channel c. Returns
  * its arrival tick, or 0 when the ring is full (sized so that this cannot
  * happen; counted by the caller, never corrupting). */

@@ -185,16 +185,8 @@ static void xb_receive(struct fcsim_ctx *ctx, const struct xb_shared *sh, struct
     if (!fcsim_ring_visible(r))
       *pending &= ~(1ull << q);
   }
-  for (int q = 0; q < n->radix; q++) {
-    struct fcsim_ring *cr = &l->cchan[n->slot0 + (uint32_t)q];
-    while (fcsim_ring_visible(cr)) {
-      struct fcsim_credit_slot *s = &l->cchan_pool[cr->base + (cr->head & cr->mask)];
-      if (s->arrival > ctx->tick)
-        break;
-      n->out[q].credits += s->value;
-      fcsim_ring_pop(cr);
-    }
-  }
+  for (int q = 0; q < n->radix; q++)
+    n->out[q].credits += fcsim_link_take_credits(l, n->slot0 + (uint32_t)q, ctx->tick);
 }
 
 /* Moves the front packet of the source queue into the local input FIFO, one
