@@ -464,30 +464,7 @@ int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, const
     goto fail;
   size_step_buffers(net);
 
-  /* wheel: wake-ups are scheduled at most max(switch + latency, period)
-   * ahead, in ticks */
-  uint64_t ahead = 0;
-  double slowest = 1.0;
-  for (int i = 0; i < net->nkinds; i++) {
-    const struct fcsim_params *kp = &net->kinds[i].p;
-    double per = net->multiclock ? 1e12 / kp->router_clock_hz * 1.11 : 1.0; /* offsets up to -10 % */
-    if (per > slowest)
-      slowest = per;
-    uint64_t a = (uint64_t)ceil((double)kp->credit_period_cycles * per);
-    if (a > ahead)
-      ahead = a;
-  }
-  for (int64_t c = 0; c < g->nslots; c++)
-    if (g->chan[c].dst >= 0) {
-      uint64_t a = (uint64_t)ceil((double)net->kinds[g->kind[g->chan[c].src]].p.switch_cycles * slowest) +
-                   fcsim_link_max_latency(&g->chan[c]);
-      if (a > ahead)
-        ahead = a;
-      if (g->chan[c].credit_latency_ticks > ahead)
-        ahead = g->chan[c].credit_latency_ticks;
-    }
-  ahead += (uint64_t)ceil(2 * slowest);
-  net->wheel_mask = fcsim_pow2_at_least(ahead + 2) - 1;
+  net->wheel_mask = (uint32_t)(fcsim_wheel_slots(net) - 1);
   if ((rc = partition(net, err)))
     goto fail;
   for (int i = net->part_first; i < net->part_last; i++)

@@ -207,16 +207,14 @@ static uint64_t rings_bytes(const struct fcsim_net *net, const struct kinds_setu
   return d * sizeof(struct fcsim_link_slot) + c * sizeof(struct fcsim_credit_slot);
 }
 
-/* Wake-ups are scheduled at most this many ticks ahead: the wheel has the
- * next power of two above it in slots (build.c). */
-static uint64_t wheel_slots(const struct fcsim_net *net)
+uint64_t fcsim_wheel_slots(const struct fcsim_net *net)
 {
   const struct fcsim_graph *g = &net->topo.graph;
   uint64_t ahead = 0;
   double slowest = 1.0;
   for (int i = 0; i < net->nkinds; i++) {
     const struct fcsim_params *kp = &net->kinds[i].p;
-    double per = net->multiclock ? 1e12 / kp->router_clock_hz * 1.11 : 1.0;
+    double per = net->multiclock ? 1e12 / kp->router_clock_hz * 1.11 : 1.0; /* offsets up to -10 % */
     if (per > slowest)
       slowest = per;
     uint64_t a = (uint64_t)ceil((double)kp->credit_period_cycles * per);
@@ -241,7 +239,7 @@ static uint64_t wheel_slots(const struct fcsim_net *net)
 static uint64_t parts_bytes(const struct fcsim_net *net, uint64_t nparts, uint64_t crossing, int listens)
 {
   const struct fcsim_graph *g = &net->topo.graph;
-  const uint64_t nodes = (uint64_t)g->nodes, wheel = wheel_slots(net);
+  const uint64_t nodes = (uint64_t)g->nodes, wheel = fcsim_wheel_slots(net);
   /* per-step request buffers: a step's output bandwidth and a wake per port */
   uint64_t most_out = 0, most_in = 0;
   for (int64_t n = 0; n < g->nodes; n++) {

@@ -67,4 +67,9 @@ int fcsim_memory_estimate(const struct fcsim_config *cfg, struct fcsim_memory *m
 /* "1.50 GB" (decimal units) into buf; returns buf. */
 const char *fcsim_memory_text(uint64_t bytes, char *buf, size_t size);
 
+/* Slots of a partition's timing wheel: wake-ups are scheduled at most
+ * max(switch + link latency, credit period, credit latency) ticks ahead, and
+ * the wheel is the next power of two above that (build.c sizes it with this). */
+uint64_t fcsim_wheel_slots(const struct fcsim_net *net);
+
 #endif
