@@ -40,6 +40,13 @@ static inline const char *fcsim_topology_name(enum fcsim_topology_kind k)
 enum fcsim_traffic_mode { FCSIM_MODE_CONTINUOUS, FCSIM_MODE_BATCH };
 
 /* Every setting of a run, typed and in simulator units (cycles, flits). */
+/* Allocators of the classic router (router.va_allocator, router.sa_allocator). */
+enum fcsim_allocator {
+  FCSIM_ALLOC_GREEDY = 0,    /* requesters in a fixed order, each takes what is free */
+  FCSIM_ALLOC_SEPARABLE = 1, /* separable input-first, round-robin arbiters at both stages */
+  FCSIM_ALLOC_ISLIP = 2,     /* iSLIP: separable, pointers move only on first-iteration matches */
+};
+
 struct fcsim_params {
   /* [network] */
   enum fcsim_topology_kind topology;
@@ -72,6 +79,15 @@ struct fcsim_params {
   int age_threshold_cycles;           /* mixed arbitration */
   int dateline;                       /* dateline VC classes on tori (1 = on) */
   int vc_split;                       /* classes split the VCs in halves (Fig. 4.9a) */
+  int dateline_wrap;      /* tori: the class is chosen on entering a dimension by whether the path wraps (BookSim2) */
+  int speculative;        /* classic: VC and switch allocation in one cycle (1), or SA va_cycles after VA (0) */
+  int va_allocator;       /* classic: enum fcsim_allocator of VC allocation */
+  int sa_allocator;       /* classic: enum fcsim_allocator of switch allocation */
+  int alloc_iters;        /* classic: iterations of the separable and iSLIP allocators */
+  int wait_tail_credit;   /* classic: a downstream VC is reallocated only once all its credits are back */
+  int credit_delay_cycles; /* classic: cycles a credit waits in the router before it leaves */
+  int input_speedup;      /* classic: switch inputs per input port (VC v uses input v mod speedup) */
+  int queued_head_cycles; /* classic: extra cycles before RC of a head queued behind a departing tail */
   char router_tables[FCSIM_PATH_MAX]; /* voq, ring: folder of collective node tables ("" none) */
   /* [switch] (ethswitch model and switched topologies) */
   int sw_latency_cycles;           /* store-and-forward latency t_S of a switch node */

@@ -18,6 +18,8 @@ static const char *const header_names[] = {"auto", "index", "bitvector", NULL};
 static const char *const bee3_layout_names[] = {"one-x8", "two-x4", "four-x2", "eight-x1", "10gbe", NULL};
 static const char *const onoff_names[] = {"on", "off", NULL};
 static const char *const vc_class_names[] = {"overlap", "split", NULL};
+static const char *const dateline_class_names[] = {"toggle", "wrap", NULL};
+static const char *const allocator_names[] = {"greedy", "separable", "islip", NULL};
 
 #define CHOICE(list, def)              FCSIM_KT_CHOICE, "", def, 0, 0, 0, list, NULL, NULL
 #define REGISTRY(listfn, validfn, def) FCSIM_KT_CHOICE, "", def, 0, 0, 0, NULL, listfn, validfn
@@ -94,6 +96,35 @@ const struct fcsim_key fcsim_keys[] = {
     {"router", "vc_classes", CHOICE(vc_class_names, "overlap"),
      "how the dateline classes share VCs (Fig. 4.9): `overlap` (b) only the first and last VC exclusive; `split` (a) "
      "half each, as BookSim2 does"},
+    {"router", "dateline_class", CHOICE(dateline_class_names, "toggle"),
+     "tori: which dateline class a packet uses in a dimension; `toggle`: set by the direction as it enters the "
+     "dimension and toggled as it crosses the wraparound (seed 000 §4.2.2); `wrap`: chosen as it enters the dimension, "
+     "class 1 going up and class 0 going down when its path wraps, the other class when it does not, and kept to the "
+     "end of the dimension (BookSim2's dim_order torus routing; routing.algorithm = dor only)"},
+    {"router", "speculative", CHOICE(onoff_names, "on"),
+     "classic: `on`: a head does VC and switch allocation in the same cycle, va_cycles after routing; `off`: VC "
+     "allocation right after routing and switch allocation va_cycles after a VC is won (BookSim2's default, "
+     "speculative = 0). The same at zero load; `off` costs one cycle per hop whose VC allocation had to wait"},
+    {"router", "va_allocator", CHOICE(allocator_names, "greedy"),
+     "classic: VC allocation; `greedy`: heads in input-port and VC order each take the next free downstream VC (low "
+     "ports win under contention); `separable`: separable input-first with round-robin arbiters; `islip`: iSLIP with "
+     "router.alloc_iters iterations (BookSim2's default); the last two rotate priority among requesters"},
+    {"router", "sa_allocator", CHOICE(allocator_names, "greedy"),
+     "classic: switch allocation; `greedy`: outputs from a rotating start each take their best candidate whose input "
+     "is still free; `separable`: separable input-first with round-robin arbiters; `islip`: iSLIP with "
+     "router.alloc_iters iterations (BookSim2's default). router.arbitration picks a VC within an input"},
+    {"router", "alloc_iters", FCSIM_KT_INT, "iterations", "1", 1, 8, 0, NULL, NULL, NULL,
+     "classic: iterations of the separable and iSLIP allocators"},
+    {"router", "wait_for_tail_credit", CHOICE(onoff_names, "off"),
+     "classic: `on`: a downstream VC is given to a new packet only when the last packet's tail credit is back (all "
+     "its credits); `off`: as soon as the tail has left"},
+    {"router", "credit_delay", FCSIM_KT_INT, "cycles", "0", 0, 64, 0, NULL, NULL, NULL,
+     "classic: cycles a credit waits in the router before it is sent upstream (BookSim2's credit_delay)"},
+    {"router", "queued_head", FCSIM_KT_INT, "cycles", "0", 0, 8, 0, NULL, NULL, NULL,
+     "classic: extra cycles before the routing computation of a head queued behind a departing tail (0: it starts "
+     "as the tail leaves, as for a head arriving into an empty VC; BookSim2's IQ router: 1)"},
+    {"router", "input_speedup", FCSIM_KT_INT, "inputs", "1", 1, 4, 0, NULL, NULL, NULL,
+     "classic: switch inputs per input port, VC v on input v mod speedup (BookSim2's input_speedup)"},
     {"router", "tables", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
      "voq, ring: folder of node tables written by `fcsim collective build --out DIR` (seed 000 Fig. 4.12) that route "
      "multicast and reduction packets; relative to the config file's folder"},

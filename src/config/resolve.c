@@ -119,6 +119,71 @@ static int get_cycles(const struct resolver *r, const char *section, const char 
 }
 
 /* [switch]: the ethswitch model and the switched topologies. */
+/* Index of `name` in a NULL-terminated list (the key's choices: already checked). */
+static int choice_index(const char *const *list, const char *name)
+{
+  for (int i = 0; list[i]; i++)
+    if (!strcmp(list[i], name))
+      return i;
+  return 0;
+}
+
+/* [router] the classic router's allocation options (BookSim2's IQ router). */
+static int resolve_allocation(const struct resolver *r, struct fcsim_params *p)
+{
+  static const char *const allocators[] = {"greedy", "separable", "islip", NULL};
+  char name[FCSIM_NAME_MAX];
+  int rc;
+  if ((rc = get_name(r, "router", "dateline_class", name)))
+    return rc;
+  p->dateline_wrap = !strcmp(name, "wrap");
+  if ((rc = get_name(r, "router", "speculative", name)))
+    return rc;
+  p->speculative = !strcmp(name, "on");
+  if ((rc = get_name(r, "router", "va_allocator", name)))
+    return rc;
+  p->va_allocator = choice_index(allocators, name);
+  if ((rc = get_name(r, "router", "sa_allocator", name)))
+    return rc;
+  p->sa_allocator = choice_index(allocators, name);
+  if ((rc = get_name(r, "router", "wait_for_tail_credit", name)))
+    return rc;
+  p->wait_tail_credit = !strcmp(name, "on");
+  if ((rc = get_int32(r, "router", "alloc_iters", &p->alloc_iters, NULL)) ||
+      (rc = get_int32(r, "router", "credit_delay", &p->credit_delay_cycles, NULL)) ||
+      (rc = get_int32(r, "router", "input_speedup", &p->input_speedup, NULL)) ||
+      (rc = get_int32(r, "router", "queued_head", &p->queued_head_cycles, NULL)))
+    return rc;
+  return 0;
+}
+
+/* The allocation keys are the classic router's: other models refuse a
+ * value other than the default, and the `wrap` dateline rule is DOR's. */
+static int check_allocation(const struct resolver *r, const struct fcsim_params *p,
+                            const struct fcsim_router_ops *model)
+{
+  static const char *const keys[] = {"speculative",   "va_allocator", "sa_allocator", "alloc_iters",
+                                     "wait_for_tail_credit", "credit_delay", "input_speedup", "queued_head"};
+  const int set[] = {!p->speculative,          p->va_allocator != 0,     p->sa_allocator != 0, p->alloc_iters != 1,
+                     p->wait_tail_credit != 0, p->credit_delay_cycles != 0, p->input_speedup != 1,
+                     p->queued_head_cycles != 0};
+  for (size_t k = 0; k < sizeof keys / sizeof keys[0] && !model->allocation; k++)
+    if (set[k]) {
+      int ki = fcsim_key_find("router", keys[k]);
+      return fcsim_error_set(r->err, FCSIM_ECOMBINATION,
+                             "%s: router.%s applies to the classic router only (router.model = %s does not read it)",
+                             origin_of(r, ki), keys[k], p->router_model);
+    }
+  if (p->dateline_wrap && strcmp(p->routing, "dor")) {
+    int ki = fcsim_key_find("router", "dateline_class");
+    return fcsim_error_set(r->err, FCSIM_ECOMBINATION,
+                           "%s: router.dateline_class = wrap is dimension-order routing's rule (BookSim2's); "
+                           "routing.algorithm = %s needs `toggle`",
+                           origin_of(r, ki), p->routing);
+  }
+  return 0;
+}
+
 static int resolve_switch(const struct resolver *r, struct fcsim_params *p)
 {
   const char *t;
@@ -241,6 +306,8 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   if ((rc = get_name(&r, "router", "vc_classes", name)))
     return rc;
   p->vc_split = !strcmp(name, "split");
+  if ((rc = resolve_allocation(&r, p)))
+    return rc;
   if ((rc = resolve_switch(&r, p)))
     return rc;
 
@@ -338,6 +405,8 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   }
   const struct fcsim_router_ops *model = fcsim_router_model_find(p->router_model);
   int vcs_i = fcsim_key_find("router", "vcs");
+  if ((rc = check_allocation(&r, p, model)))
+    return rc;
   if (p->topology == FCSIM_TOPO_TORUS && p->dateline && p->vcs < 2 && model->max_vcs > 1) { /* else derive refuses */
     int wraps = 0;
     for (int d = 0; d < p->ndims; d++)

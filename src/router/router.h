@@ -66,6 +66,8 @@ struct fcsim_router_ops {
   int max_vcs;       /* largest router.vcs the model supports */
   int local_ports;   /* ports beyond the network ports (injection/ejection), for descriptions */
   int credit_period; /* router.credit_period applies (the watchdog's default allows for it) */
+  int allocation;    /* reads router.speculative, va/sa_allocator, alloc_iters, wait_for_tail_credit, credit_delay,
+                        input_speedup (else they must keep their defaults) */
   const char
       *flow_control; /* how credits travel; both ends of a link must agree ("credit flits", "per-flit credits") */
   /* (required) fills the model's derived parameters ("auto" depth, switch

@@ -41,7 +41,7 @@ struct fcsim_vc {
   uint8_t stage;        /* enum fcsim_vc_stage */
   uint8_t class1;       /* dateline class the packet will use downstream */
   uint16_t dist;        /* hops from this router to the front packet's destination */
-  uint16_t pad;
+  uint16_t va_accept;   /* separable/iSLIP VC allocation: output VC (port x VCs + VC) preferred next */
 };
 
 /* One output port (and, for the classic model, the ejection port). */
@@ -52,7 +52,8 @@ struct fcsim_outport {
   uint16_t inj_sent; /* novog: flits of the injecting packet sent */
   int8_t inj_vc;     /* novog: downstream VC of the injecting packet */
   uint8_t nvc_out;   /* VCs of the downstream input (its kind's router.vcs) */
-  uint8_t pad[2];
+  uint8_t sa_grant;  /* classic, separable/iSLIP switch allocation: switch input preferred next */
+  uint8_t pad;
   int32_t depth_out;              /* flits per downstream VC */
   int32_t credits[FCSIM_MAX_VCS]; /* known free slots of each downstream VC */
   uint8_t owned[FCSIM_MAX_VCS];   /* downstream VC allocated to a packet */
@@ -62,6 +63,13 @@ struct fcsim_outport {
 struct fcsim_pktq {
   struct fcsim_packet *buf; /* from malloc, freed by the model's fini */
   uint32_t head, count, cap;
+};
+
+/* Pointers of one switch input for the separable and iSLIP switch
+ * allocators (classic). */
+struct vc_swin {
+  uint8_t accept_ptr; /* output the input prefers next */
+  uint8_t vc_ptr;     /* VC of the input port that wins a tie next */
 };
 
 /* The hot header of a node's state. */
@@ -98,8 +106,12 @@ struct vc_shared {
   double ticks_per_cycle;       /* this kind's cycle in engine ticks (1 with one clock) */
   int32_t *threshold;           /* novog: [slot] credit threshold of the channel leaving it (from malloc) */
   int mask_words;               /* 64-bit words of a mask over the node's input VCs */
+  uint64_t credit_delay_ticks;  /* classic: router.credit_delay in engine ticks */
+  int speedup;                  /* classic: switch inputs per input port (router.input_speedup) */
+  int nswitch_in;               /* classic: switch inputs, np_in x speedup (at most 64) */
   uint8_t *vc_port;             /* [np_in * nvc] input port of each VC index (from malloc) */
-  size_t off_masks, off_busy_mask, off_busy_count, off_eject_vc, off_dirty, off_vcs, off_outs, off_srcq, off_buf;
+  size_t off_masks, off_busy_mask, off_busy_count, off_eject_vc, off_dirty, off_vcs, off_outs, off_srcq, off_buf,
+      off_swin, off_va_grant;
   size_t state_size;
 };
 
@@ -117,6 +129,9 @@ struct vc_node {
   struct fcsim_outport *outs; /* [np_out] */
   struct fcsim_pktq *srcq;    /* [nq] novog: per output port; classic: one */
   struct fcsim_flit *buf;     /* [np_in * nvc * depth] */
+  struct vc_swin *swin;       /* [nswitch_in] classic: separable/iSLIP switch allocation pointers */
+  uint16_t *va_grant;         /* [np_out * FCSIM_MAX_VCS] classic, separable/iSLIP VC allocation: input VC each
+                                 downstream VC prefers next */
   uint32_t node;
   uint32_t slot0; /* graph slot of port 0 */
 };
@@ -136,6 +151,8 @@ static inline void vc_node_view(const struct vc_shared *sh, uint32_t node, void 
   n->outs = (struct fcsim_outport *)(b + sh->off_outs);
   n->srcq = (struct fcsim_pktq *)(b + sh->off_srcq);
   n->buf = (struct fcsim_flit *)(b + sh->off_buf);
+  n->swin = (struct vc_swin *)(b + sh->off_swin);
+  n->va_grant = (uint16_t *)(b + sh->off_va_grant);
   n->node = node;
   n->slot0 = sh->g->port_base[node];
 }
@@ -168,7 +185,20 @@ void vc_fini(const void *shared, uint32_t node, void *state);
 /* Stages shared by both models. */
 void vc_receive(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n);
 void vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n);
+/* Separable and iSLIP VC allocation of the heads in VA (vc_alloc.c). */
+void vc_allocate_matched(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n);
+/* A head won downstream VC v: it becomes ACTIVE (switch allocation from
+ * now, or va_cycles later when not speculative). */
+void vc_won(const struct vc_shared *sh, struct vc_node *n, int vi, int v, uint64_t now);
 int vc_alloc(const struct vc_shared *sh, struct fcsim_outport *o, int cls, int ejecting);
+/* Arbitration priority (router.arbitration) of the packet at the front of VC vi. */
+uint64_t vc_priority(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int vi);
+/* The first set bit of m at or after bit `start`, cyclically; m != 0. */
+static inline int vc_cyclic_first(uint64_t m, unsigned start)
+{
+  uint64_t hi = start < 64 ? m & (~0ull << start) : 0;
+  return __builtin_ctzll(hi ? hi : m);
+}
 int vc_pick(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, const uint16_t *cand, int ncand,
             uint16_t rr);
 /* A latency in engine ticks as whole cycles of this kind's clock (rounded up). */
@@ -250,9 +280,10 @@ static inline void vc_pop(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
     vc_mask_clear(n->ej_mask, vi);
     if (vc->count > 0) {
       /* the next head's RC starts as the tail leaves (it sits right behind
-       * it), as for a head arriving into an empty VC */
+       * it), as for a head arriving into an empty VC; router.queued_head
+       * cycles later (BookSim2: 1) */
       vc->stage = FCSIM_VC_RC;
-      vc->ready_cycle = ctx->now + (uint64_t)sh->p->rc_cycles;
+      vc->ready_cycle = ctx->now + (uint64_t)sh->p->rc_cycles + (uint64_t)sh->p->queued_head_cycles;
       n->h->heads_waiting++;
       vc_mask_set(n->wait_mask, vi);
     } else {
@@ -267,7 +298,7 @@ static inline void vc_credit_send(struct fcsim_ctx *ctx, const struct vc_shared 
                                   uint32_t vc, int32_t value, int wake)
 {
   int32_t c = sh->g->in_chan[n->slot0 + (uint32_t)port];
-  uint64_t arrival = ctx->tick + sh->g->chan[c].credit_latency_ticks;
+  uint64_t arrival = ctx->tick + sh->credit_delay_ticks + sh->g->chan[c].credit_latency_ticks;
   if (fcsim_link_credit(ctx->links, (uint32_t)c, vc, value, arrival, wake)) /* sized so this cannot happen */
     ctx->acc->buffer_overflows++;
 }
@@ -287,12 +318,21 @@ static inline struct fcsim_flit vc_take_flit(const struct vc_shared *sh, struct 
 /* The dateline class a packet uses after leaving `node` on `out`, having
  * arrived on `in` (-1 or the local port at its source). Class is set by the
  * direction when the packet starts a dimension and toggled when it crosses
- * the dateline (seed 000 §4.2.2). */
-static inline int vc_next_class(const struct vc_shared *sh, uint32_t node, int in, int out, int cls)
+ * the dateline (seed 000 §4.2.2); with router.dateline_class = wrap, as
+ * BookSim2's dim_order torus routing does (`dest` is the packet's). */
+static inline int vc_next_class(const struct vc_shared *sh, uint32_t node, int in, int out, int cls, uint32_t dest)
 {
   if (!sh->dateline)
     return 0;
   int straight = in >= 0 && in < sh->np && out == (in ^ 1);
+  if (sh->p->dateline_wrap) {
+    /* router.dateline_class = wrap (BookSim2): chosen on entering the
+     * dimension, by whether the path wraps, and kept */
+    if (straight)
+      return cls;
+    int d = out >> 1, c = fcsim_topo_coord(sh->topo, node, d), dc = fcsim_topo_coord(sh->topo, dest, d);
+    return (out & 1) ? dc < c : c > dc;
+  }
   int c = straight ? cls : (out & 1);
   return c ^ fcsim_topo_crosses_dateline(sh->topo, node, out);
 }

@@ -55,6 +55,9 @@ int vc_setup(const struct fcsim_router_env *env, int local_port, int inband, voi
   sh->depth = p->vc_depth_flits;
   sh->nq = local_port ? 1 : sh->np;
   sh->dateline = env->topo->kind == FCSIM_TOPO_TORUS && p->dateline;
+  sh->speedup = local_port ? p->input_speedup : 1;
+  sh->nswitch_in = sh->np_in * sh->speedup;
+  sh->credit_delay_ticks = (uint64_t)llround(p->credit_delay_cycles * sh->ticks_per_cycle);
   /* a port's counts are reported for 2P + 2L + S + 2 cycles after its
    * buffers change (L the longest link: netlists mix latencies) */
   uint64_t max_lat = 0;
@@ -68,6 +71,12 @@ int vc_setup(const struct fcsim_router_env *env, int local_port, int inband, voi
         max_lat = l;
     }
   sh->credit_dirty_cycles = 2 * (uint64_t)p->credit_period_cycles + 2 * max_lat + (uint64_t)p->switch_cycles + 2;
+  if (local_port && sh->nswitch_in > 64) {
+    free(sh);
+    return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                           "router.input_speedup = %d: %d ports x %d switch inputs exceed the 64 the allocators track",
+                           p->input_speedup, sh->np_in, p->input_speedup);
+  }
   if (sh->np > VC_MAX_PORTS) {
     free(sh);
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
@@ -120,6 +129,11 @@ int vc_setup(const struct fcsim_router_env *env, int local_port, int inband, voi
   off += (size_t)sh->np_out * sizeof(struct fcsim_outport);
   sh->off_srcq = off;
   off += (size_t)sh->nq * sizeof(struct fcsim_pktq);
+  /* classic: allocator pointers (switch inputs, downstream VCs) */
+  sh->off_swin = off;
+  off += local_port ? (size_t)sh->nswitch_in * sizeof(struct vc_swin) : 0;
+  sh->off_va_grant = align8(off);
+  off = sh->off_va_grant + (local_port ? (size_t)sh->np_out * FCSIM_MAX_VCS * sizeof(uint16_t) : 0);
   sh->off_buf = align8(off);
   off = sh->off_buf + nvcs * (size_t)sh->depth * sizeof(struct fcsim_flit);
   sh->state_size = align8(off);
@@ -274,8 +288,8 @@ int vc_alloc(const struct vc_shared *sh, struct fcsim_outport *o, int cls, int e
     int v = lo + (o->va_ptr + i) % n;
     if (o->owned[v])
       continue;
-    if (v >= shared_lo && v <= shared_hi && o->credits[v] < o->depth_out)
-      continue; /* a shared VC still holding flits */
+    if (((v >= shared_lo && v <= shared_hi) || sh->p->wait_tail_credit) && o->credits[v] < o->depth_out)
+      continue; /* a shared VC still holding flits, or its tail credit not back */
     o->owned[v] = 1;
     o->va_ptr = (uint16_t)((v - lo + 1) % n);
     return v;
@@ -291,10 +305,11 @@ static void route_head(const struct vc_shared *sh, struct vc_node *n, struct fcs
   int out = sh->routing->route(sh->topo, sh->p, n->node, f->dest, f->route, q, &n->h->hop_rng,
                                sh->routing->needs_credits ? vc_port_credits(sh, n, credits) : NULL);
   vc->out_port = (int8_t)out;
-  vc->class1 = (uint8_t)vc_next_class(sh, n->node, q, out, (f->flags & FCSIM_FLIT_CLASS1) != 0);
+  vc->class1 = (uint8_t)vc_next_class(sh, n->node, q, out, (f->flags & FCSIM_FLIT_CLASS1) != 0, f->dest);
   vc->dist = sh->arbiter->constant ? 0 : (uint16_t)fcsim_topo_distance(sh->topo, n->node, f->dest);
   vc->stage = FCSIM_VC_VA;
-  vc->ready_cycle += (uint64_t)sh->p->va_cycles;
+  if (sh->p->speculative) /* else VA now and SA va_cycles after it is won (vc_won) */
+    vc->ready_cycle += (uint64_t)sh->p->va_cycles;
 }
 
 void vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n)
@@ -302,6 +317,7 @@ void vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared *sh, st
   if (n->h->heads_waiting == 0)
     return;
   const uint64_t now = ctx->now;
+  const int matched = sh->p->va_allocator != FCSIM_ALLOC_GREEDY; /* VA after the loop, all heads at once */
   for (int w = 0; w < sh->mask_words; w++) {
     for (uint64_t m = n->wait_mask[w]; m; m &= m - 1) {
       int vi = w * 64 + __builtin_ctzll(m);
@@ -313,7 +329,8 @@ void vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared *sh, st
             vc->out_port = (int8_t)sh->np;
             vc->class1 = 0;
             vc->stage = FCSIM_VC_VA;
-            vc->ready_cycle += (uint64_t)sh->p->va_cycles;
+            if (sh->p->speculative)
+              vc->ready_cycle += (uint64_t)sh->p->va_cycles;
           } else {
             n->h->heads_waiting--;
             vc->stage = FCSIM_VC_EJECT;
@@ -325,23 +342,32 @@ void vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared *sh, st
           route_head(sh, n, vc, sh->vc_port[vi], vi);
         }
       }
-      if (vc->stage == FCSIM_VC_VA && vc->ready_cycle <= now) {
+      if (vc->stage == FCSIM_VC_VA && vc->ready_cycle <= now && !matched) {
         int v2 = vc_alloc(sh, &n->outs[vc->out_port], vc->class1, vc->out_port == sh->np);
-        if (v2 >= 0) {
-          vc->out_vc = (int8_t)v2;
-          vc->stage = FCSIM_VC_ACTIVE;
-          n->h->heads_waiting--;
-          vc_mask_clear(n->wait_mask, vi);
-          vc_mask_set(n->act_mask, vi);
-        }
+        if (v2 >= 0)
+          vc_won(sh, n, vi, v2, now);
       }
     }
   }
+  if (matched)
+    vc_allocate_matched(ctx, sh, n);
+}
+
+void vc_won(const struct vc_shared *sh, struct vc_node *n, int vi, int v, uint64_t now)
+{
+  struct fcsim_vc *vc = &n->vcs[vi];
+  vc->out_vc = (int8_t)v;
+  vc->stage = FCSIM_VC_ACTIVE;
+  if (!sh->p->speculative)
+    vc->ready_cycle = now + (uint64_t)sh->p->va_cycles;
+  n->h->heads_waiting--;
+  vc_mask_clear(n->wait_mask, vi);
+  vc_mask_set(n->act_mask, vi);
 }
 
 /* Priority of the packet at the front of input VC `vi` (its distance was
  * computed once, at routing computation); ages in network.clock cycles. */
-static inline uint64_t priority_of(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int vi)
+uint64_t vc_priority(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int vi)
 {
   uint64_t age = fcsim_flit_age(vc_front(sh, n, vi), ctx->tick);
   return sh->arbiter->priority(ctx->age_div == 1 ? age : age / ctx->age_div, n->vcs[vi].dist,
@@ -359,7 +385,7 @@ int vc_pick(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_n
   unsigned span = (unsigned)(sh->np_in * sh->nvc);
   const int constant = sh->arbiter->constant;
   for (int i = 0; i < ncand; i++) {
-    uint64_t pri = constant ? 0 : priority_of(ctx, sh, n, cand[i]);
+    uint64_t pri = constant ? 0 : vc_priority(ctx, sh, n, cand[i]);
     unsigned c = cand[i], dist = c >= rr ? c - rr : c + span - rr;
     if (best < 0 || pri > best_pri || (pri == best_pri && dist < best_dist)) {
       best = cand[i];
