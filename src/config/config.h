@@ -87,6 +87,7 @@ struct fcsim_params {
   int wait_tail_credit;   /* classic: a downstream VC is reallocated only once all its credits are back */
   int credit_delay_cycles; /* classic: cycles a credit waits in the router before it leaves */
   int input_speedup;      /* classic: switch inputs per input port (VC v uses input v mod speedup) */
+  int eject_cycles;       /* classic: latency of the ejection channel (router.eject_cycles; local_cycles when auto) */
   int queued_head_cycles; /* classic: extra cycles before RC of a head queued behind a departing tail */
   char router_tables[FCSIM_PATH_MAX]; /* voq, ring: folder of collective node tables ("" none) */
   /* [switch] (ethswitch model and switched topologies) */

@@ -120,6 +120,9 @@ const struct fcsim_key fcsim_keys[] = {
      "its credits); `off`: as soon as the tail has left"},
     {"router", "credit_delay", FCSIM_KT_INT, "cycles", "0", 0, 64, 0, NULL, NULL, NULL,
      "classic: cycles a credit waits in the router before it is sent upstream (BookSim2's credit_delay)"},
+    {"router", "eject_cycles", FCSIM_KT_INT, "cycles", "auto", 0, 64, 1, NULL, NULL, NULL,
+     "classic: latency of the ejection channel alone; `auto`: router.local_cycles. BookSim2's latencies exceed the "
+     "same path's by one cycle at its ends (its terminal reads an ejected flit a cycle later): 2 reproduces them"},
     {"router", "queued_head", FCSIM_KT_INT, "cycles", "0", 0, 8, 0, NULL, NULL, NULL,
      "classic: extra cycles before the routing computation of a head queued behind a departing tail (0: it starts "
      "as the tail leaves, as for a head arriving into an empty VC; BookSim2's IQ router: 1)"},

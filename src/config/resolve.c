@@ -133,7 +133,7 @@ static int resolve_allocation(const struct resolver *r, struct fcsim_params *p)
 {
   static const char *const allocators[] = {"greedy", "separable", "islip", NULL};
   char name[FCSIM_NAME_MAX];
-  int rc;
+  int rc, eject_auto = 0;
   if ((rc = get_name(r, "router", "dateline_class", name)))
     return rc;
   p->dateline_wrap = !strcmp(name, "wrap");
@@ -152,8 +152,11 @@ static int resolve_allocation(const struct resolver *r, struct fcsim_params *p)
   if ((rc = get_int32(r, "router", "alloc_iters", &p->alloc_iters, NULL)) ||
       (rc = get_int32(r, "router", "credit_delay", &p->credit_delay_cycles, NULL)) ||
       (rc = get_int32(r, "router", "input_speedup", &p->input_speedup, NULL)) ||
-      (rc = get_int32(r, "router", "queued_head", &p->queued_head_cycles, NULL)))
+      (rc = get_int32(r, "router", "queued_head", &p->queued_head_cycles, NULL)) ||
+      (rc = get_int32(r, "router", "eject_cycles", &p->eject_cycles, &eject_auto)))
     return rc;
+  if (eject_auto)
+    p->eject_cycles = -1; /* local_cycles, filled in once it is read */
   return 0;
 }
 
@@ -163,10 +166,11 @@ static int check_allocation(const struct resolver *r, const struct fcsim_params 
                             const struct fcsim_router_ops *model)
 {
   static const char *const keys[] = {"speculative",   "va_allocator", "sa_allocator", "alloc_iters",
-                                     "wait_for_tail_credit", "credit_delay", "input_speedup", "queued_head"};
+                                     "wait_for_tail_credit", "credit_delay", "input_speedup", "queued_head",
+                                     "eject_cycles"};
   const int set[] = {!p->speculative,          p->va_allocator != 0,     p->sa_allocator != 0, p->alloc_iters != 1,
                      p->wait_tail_credit != 0, p->credit_delay_cycles != 0, p->input_speedup != 1,
-                     p->queued_head_cycles != 0};
+                     p->queued_head_cycles != 0, p->eject_cycles != p->local_cycles};
   for (size_t k = 0; k < sizeof keys / sizeof keys[0] && !model->allocation; k++)
     if (set[k]) {
       int ki = fcsim_key_find("router", keys[k]);
@@ -308,6 +312,8 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   p->vc_split = !strcmp(name, "split");
   if ((rc = resolve_allocation(&r, p)))
     return rc;
+  if (p->eject_cycles < 0)
+    p->eject_cycles = p->local_cycles;
   if ((rc = resolve_switch(&r, p)))
     return rc;
 

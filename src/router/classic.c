@@ -68,7 +68,7 @@ static void traverse(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct v
   if (p == sh->np) {
     f.hops--; /* the ejection port is not a link */
     /* the flit reaches its node after the switch and the ejection channel */
-    fcsim_ctx_ejected(ctx, n->node, &f, now + (uint64_t)sh->p->switch_cycles + (uint64_t)sh->p->local_cycles);
+    fcsim_ctx_ejected(ctx, n->node, &f, now + (uint64_t)sh->p->switch_cycles + (uint64_t)sh->p->eject_cycles);
   } else {
     n->outs[p].credits[ovc]--;
     fcsim_ctx_send(ctx, n->slot0 + (uint32_t)p, &f, now + (uint64_t)sh->p->switch_cycles);

@@ -418,6 +418,7 @@ double vc_zero_load_cycles(const void *shared, double hops)
 {
   const struct vc_shared *sh = shared;
   const struct fcsim_params *p = sh->p;
-  return fcsim_zero_load_cycles(sh->local_port, hops, p->link_latency_cycles, p->rc_cycles, p->va_cycles,
-                                p->switch_cycles, p->local_cycles, p->packet_flits, p->link_bandwidth_flits);
+  double extra = sh->local_port ? p->eject_cycles - p->local_cycles : 0; /* router.eject_cycles */
+  return extra + fcsim_zero_load_cycles(sh->local_port, hops, p->link_latency_cycles, p->rc_cycles, p->va_cycles,
+                                        p->switch_cycles, p->local_cycles, p->packet_flits, p->link_bandwidth_flits);
 }
