@@ -104,8 +104,10 @@ struct fcsim_params {
   int dim_order[FCSIM_MAX_DIMS]; /* DOR: dimension visited i-th */
   /* [traffic] */
   char pattern[FCSIM_NAME_MAX];
-  double rate_flits; /* offered flits per node per cycle */
-  int packet_flits;  /* flits per packet (resolved from bits) */
+  double rate_flits;            /* offered flits per node per cycle */
+  double background_rate_flits; /* collective-unicast: background unicast flits per node per cycle */
+  int64_t background_cycles;    /* collective-unicast: background created before this cycle; -1 auto */
+  int packet_flits;             /* flits per packet (resolved from bits) */
   enum fcsim_traffic_mode mode;
   char mode_name[FCSIM_NAME_MAX]; /* traffic.mode: the workload's name */
   char trace[FCSIM_PATH_MAX];     /* traffic.trace: the message CSV of mode `trace` */

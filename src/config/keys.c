@@ -194,7 +194,14 @@ const struct fcsim_key fcsim_keys[] = {
      "`continuous`: warm-up, measure, drain; `batch`: every node sends traffic.batch_packets, report batch latency; "
      "`trace`: the messages of traffic.trace, report their completion and the makespan; `collective` / "
      "`collective-batch`: multicast or reduction packets routed by the router.tables of `fcsim collective build` "
-     "(continuous at traffic.rate / batch of traffic.batch_packets per collective; docs/COLLECTIVES.md)"},
+     "(continuous at traffic.rate / batch of traffic.batch_packets per collective; docs/COLLECTIVES.md); "
+     "`collective-unicast`: a collective batch plus unicast background at traffic.background_rate"},
+    {"traffic", "background_rate", FCSIM_KT_REAL, "flits/node/cycle", "0", 0, 64, 0, NULL, NULL, NULL,
+     "traffic.mode = collective-unicast: Bernoulli unicast load to traffic.pattern from every endpoint while the "
+     "collective's sources send (traffic.background_cycles); its packets alone make the latency statistics"},
+    {"traffic", "background_cycles", FCSIM_KT_INT, "cycles", "auto", 0, 1e12, 1, NULL, NULL, NULL,
+     "traffic.mode = collective-unicast: background packets are created in cycles [0, this); `auto`: the "
+     "collective batch's send time (its busiest source's packets x the gap between them)"},
     {"traffic", "collective_header", CHOICE(header_names, "auto"),
      "modes `collective*`: header of multicast packets; `index`: a 16-bit table index in the head flit (offline, OCR); "
      "`bitvector`: a destination bit-vector, ceil(nodes / flit_bits) more flits (online, RPM); `auto`: bitvector when "

@@ -345,8 +345,12 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   }
 
   /* [traffic] */
-  if ((rc = get_name(&r, "traffic", "pattern", p->pattern)) || (rc = get_real(&r, "traffic", "rate", &p->rate_flits)))
+  if ((rc = get_name(&r, "traffic", "pattern", p->pattern)) || (rc = get_real(&r, "traffic", "rate", &p->rate_flits)) ||
+      (rc = get_real(&r, "traffic", "background_rate", &p->background_rate_flits)) ||
+      (rc = get_int(&r, "traffic", "background_cycles", &p->background_cycles, &i)))
     return rc;
+  if (i)
+    p->background_cycles = -1; /* auto: the collective's send time */
   if ((rc = get_checked(&r, "traffic", "packet_size", &t, &i)))
     return rc;
   fcsim_parse_quantity(t, FCSIM_UNIT_SIZE, &v, &kind, err);

@@ -7,6 +7,8 @@
 #include <time.h>
 
 #include "engine/mpi.h"
+#include "router/router.h"
+#include "workload/workload.h"
 
 #ifdef FCSIM_HAVE_MPI
 #include <mpi.h>
@@ -344,7 +346,44 @@ int fcsim_mpi_gather_stats(struct fcsim_net *net, struct fcsim_error *err)
   a->last_eject = maxs[1];
   a->max_busy_vcs = (uint32_t)maxs[2];
   a->first_inject = UINT64_MAX - maxs[3];
-  return 0;
+  return fcsim_mpi_merge_counters(net, err);
+}
+
+/* Every counter array declared by the node kinds and the workload. */
+static int collect_counters(const struct fcsim_net *net, struct fcsim_counter *c)
+{
+  int n = 0;
+  for (int k = 0; k < net->nkinds; k++)
+    if (net->kinds[k].ops->counters)
+      n += net->kinds[k].ops->counters(net->kinds[k].shared, c + n);
+  if (net->workload->counters)
+    n += net->workload->counters(net->wl_shared, c + n);
+  return n;
+}
+
+int fcsim_mpi_merge_counters(struct fcsim_net *net, struct fcsim_error *err)
+{
+  if (net->nranks <= 1)
+    return 0;
+  struct fcsim_counter c[(FCSIM_MAX_KINDS + 1) * FCSIM_MAX_COUNTERS];
+  int nc = collect_counters(net, c);
+  size_t nsum = fcsim_counters_count(c, nc, FCSIM_MERGE_SUM), nmax = fcsim_counters_count(c, nc, FCSIM_MERGE_MAX);
+  if (nsum + nmax == 0)
+    return 0;
+  if (nsum > INT32_MAX || nmax > INT32_MAX)
+    return fcsim_error_set(err, FCSIM_ERANGE, "%zu model counters: too many to reduce over MPI ranks", nsum + nmax);
+  uint64_t *buf = malloc((nsum + nmax) * sizeof *buf);
+  if (!buf)
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for the model counters");
+  fcsim_counters_pack(c, nc, FCSIM_MERGE_SUM, buf);
+  fcsim_counters_pack(c, nc, FCSIM_MERGE_MAX, buf + nsum);
+  int rc = fcsim_mpi_allreduce(net, buf, (int)nsum, buf + nsum, (int)nmax, err);
+  if (!rc) {
+    fcsim_counters_unpack(c, nc, FCSIM_MERGE_SUM, buf);
+    fcsim_counters_unpack(c, nc, FCSIM_MERGE_MAX, buf + nsum);
+  }
+  free(buf);
+  return rc;
 }
 
 struct max_arg {
@@ -400,6 +439,11 @@ int fcsim_mpi_allreduce(struct fcsim_net *net, uint64_t *sum, int nsum, uint64_t
 }
 
 int fcsim_mpi_gather_stats(struct fcsim_net *net, struct fcsim_error *err)
+{
+  return 0;
+}
+
+int fcsim_mpi_merge_counters(struct fcsim_net *net, struct fcsim_error *err)
 {
   return 0;
 }

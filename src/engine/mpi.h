@@ -38,8 +38,14 @@ int fcsim_mpi_allreduce(struct fcsim_net *net, uint64_t *sum, int nsum, uint64_t
  * deadlock across ranks. */
 int fcsim_mpi_gather_routers(struct fcsim_net *net, struct fcsim_error *err);
 
-/* Sums the statistics and link counters of all ranks into rank 0's. */
+/* Sums the statistics and link counters of all ranks into rank 0's, then
+ * merges the declared counters (fcsim_mpi_merge_counters). */
 int fcsim_mpi_gather_stats(struct fcsim_net *net, struct fcsim_error *err);
+
+/* Reduces every counter array the node kinds and the workload declare
+ * (their `counters` ops, stats/counters.h) over the ranks by its rule, into
+ * every rank's copy, so that `report` sees the whole network's counts. */
+int fcsim_mpi_merge_counters(struct fcsim_net *net, struct fcsim_error *err);
 
 /* Combines the workload's per-rank results (trace completion times). */
 int fcsim_mpi_merge_workload(struct fcsim_net *net, struct fcsim_error *err);

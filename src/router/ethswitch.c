@@ -44,7 +44,6 @@
  * sender starts with the receiver's input depth and gets one credit back per
  * flit leaving that input (forwarded or dropped). */
 #include <math.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,7 +84,9 @@ struct es_hdr {
 };
 
 /* The set-up shared by all nodes of this kind; the counters are the only
- * fields written in a run (atomic: partitions run on threads). */
+ * fields written in a run, each node's element by that node's steps only
+ * (so threads never share one, and MPI ranks merge them by sum:
+ * stats/counters.h). */
 struct es_shared {
   const struct fcsim_params *p;
   const struct fcsim_topo *topo;
@@ -103,9 +104,9 @@ struct es_shared {
   uint64_t local;                                           /* ejection channel, cycles (router.local_cycles) */
   double ticks_per_cycle;                                   /* this kind's cycle in engine ticks */
   size_t off_in, off_out, off_inbuf, off_stamp, off_outbuf; /* byte offsets in a node's state */
-  _Atomic uint64_t dropped_packets;                         /* frames dropped on full output buffers */
-  _Atomic uint64_t dropped_flits;                           /* their flits */
-  _Atomic uint64_t pause_cycles;                            /* input-cycles a complete frame waited for output space */
+  uint64_t *dropped_packets;                                /* [nodes] frames dropped on full output buffers */
+  uint64_t *dropped_flits;                                  /* [nodes] their flits */
+  uint64_t *pause_cycles;                                   /* [nodes] input-cycles a complete frame waited for space */
 };
 
 /* Pointers into one node's state. */
@@ -275,7 +276,6 @@ static void es_move(struct fcsim_ctx *ctx, const struct es_shared *sh, struct es
  * or is dropped), inputs served round-robin. */
 static void es_forward(struct fcsim_ctx *ctx, const struct es_shared *sh, struct es_node *n)
 {
-  struct es_shared *cnt = (struct es_shared *)sh; /* counters only */
   for (int j = 0; j < sh->nin; j++) {
     int i = (int)((n->h->rr + (uint32_t)j) % (uint32_t)sh->nin);
     struct es_in *in = &n->in[i];
@@ -290,11 +290,11 @@ static void es_forward(struct fcsim_ctx *ctx, const struct es_shared *sh, struct
     if (n->out[o].count + len <= (uint32_t)sh->out_depth) {
       es_move(ctx, sh, n, i, len, o);
     } else if (sh->drop && i < sh->np && o < sh->np) {
-      atomic_fetch_add_explicit(&cnt->dropped_packets, 1, memory_order_relaxed);
-      atomic_fetch_add_explicit(&cnt->dropped_flits, len, memory_order_relaxed);
+      sh->dropped_packets[n->node]++;
+      sh->dropped_flits[n->node] += len;
       es_move(ctx, sh, n, i, len, -1);
     } else {
-      atomic_fetch_add_explicit(&cnt->pause_cycles, 1, memory_order_relaxed);
+      sh->pause_cycles[n->node]++;
     }
   }
   n->h->rr = (n->h->rr + 1) % (uint32_t)sh->nin;
@@ -376,14 +376,19 @@ static int es_setup(const struct fcsim_router_env *env, void **shared, size_t *s
                            g->max_radix, ES_MAX_PORTS);
   const struct fcsim_framing *fr = fcsim_framing_find(p->sw_framing);
   struct es_shared *sh = calloc(1, sizeof *sh);
-  if (!sh || !fr) {
+  uint64_t *counts = calloc(3 * (size_t)g->nodes + 1, sizeof *counts);
+  if (!sh || !fr || !counts) {
     free(sh);
+    free(counts);
     return fcsim_error_set(err, fr ? FCSIM_ENOMEM : FCSIM_EINVAL, fr ? "out of memory" : "unknown switch.framing");
   }
   sh->p = p;
   sh->topo = env->topo;
   sh->g = g;
   sh->routing = env->routing;
+  sh->dropped_packets = counts;
+  sh->dropped_flits = counts + g->nodes;
+  sh->pause_cycles = counts + 2 * g->nodes;
   sh->np = g->max_radix;
   sh->nin = sh->np + 1;
   sh->depth = p->vc_depth_flits;
@@ -413,7 +418,10 @@ static int es_setup(const struct fcsim_router_env *env, void **shared, size_t *s
 
 static void es_teardown(void *shared)
 {
-  free(shared);
+  struct es_shared *sh = shared;
+  if (sh)
+    free(sh->dropped_packets); /* the block of all three counter arrays */
+  free(sh);
 }
 
 static int es_init(const void *shared, uint32_t node, void *state, struct fcsim_error *err)
@@ -504,10 +512,23 @@ static double es_zero_load_cycles(const void *shared, double hops)
 
 static void es_report(const void *shared, struct fcsim_stats *s)
 {
-  struct es_shared *sh = (struct es_shared *)shared;
-  s->switch_dropped_packets += atomic_load(&sh->dropped_packets);
-  s->switch_dropped_flits += atomic_load(&sh->dropped_flits);
-  s->switch_pause_cycles += atomic_load(&sh->pause_cycles);
+  const struct es_shared *sh = shared;
+  for (int64_t v = 0; v < sh->g->nodes; v++) {
+    s->switch_dropped_packets += sh->dropped_packets[v];
+    s->switch_dropped_flits += sh->dropped_flits[v];
+    s->switch_pause_cycles += sh->pause_cycles[v];
+  }
+}
+
+/* Drops and pauses per node (each node's own): ranks merge them by sum. */
+static int es_counters(const void *shared, struct fcsim_counter *out)
+{
+  const struct es_shared *sh = shared;
+  size_t n = (size_t)sh->g->nodes;
+  out[0] = fcsim_counter_u64("switch_dropped_packets", FCSIM_MERGE_SUM, sh->dropped_packets, n);
+  out[1] = fcsim_counter_u64("switch_dropped_flits", FCSIM_MERGE_SUM, sh->dropped_flits, n);
+  out[2] = fcsim_counter_u64("switch_pause_cycles", FCSIM_MERGE_SUM, sh->pause_cycles, n);
+  return 3;
 }
 
 const struct fcsim_router_ops fcsim_router_ethswitch = {
@@ -530,4 +551,5 @@ const struct fcsim_router_ops fcsim_router_ethswitch = {
     .credit_capacity = es_credit_capacity,
     .zero_load_cycles = es_zero_load_cycles,
     .report = es_report,
+    .counters = es_counters,
 };

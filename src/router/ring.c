@@ -496,6 +496,17 @@ static void rg_report(const void *shared, struct fcsim_stats *s)
   }
 }
 
+/* Per-node largest occupancies, written by each node's own steps: the
+ * largest over the ranks is the whole network's. */
+static int rg_counters(const void *shared, struct fcsim_counter *out)
+{
+  const struct rg_shared *sh = shared;
+  size_t n = (size_t)sh->g->nodes;
+  out[0] = fcsim_counter_u32("max_buffer_flits", FCSIM_MERGE_MAX, sh->max_in, n);
+  out[1] = fcsim_counter_u32("max_reduction_entries", FCSIM_MERGE_MAX, sh->max_red, n);
+  return 2;
+}
+
 const struct fcsim_router_ops fcsim_router_ring = {
     .name = "ring",
     .help = "ring router (seed 000 §4.3.2): a bidirectional ring of seven stops per node, one cycle per stop, the "
@@ -515,4 +526,5 @@ const struct fcsim_router_ops fcsim_router_ring = {
     .credit_capacity = rg_credit_capacity,
     .zero_load_cycles = rg_zero_load_cycles,
     .report = rg_report,
+    .counters = rg_counters,
 };

@@ -28,6 +28,7 @@
 #include "config/config.h"
 #include "link/ctx.h"
 #include "routing/routing.h"
+#include "stats/counters.h"
 #include "topo/topo.h"
 
 /* What a model is built from (valid for the life of the network). */
@@ -108,6 +109,11 @@ struct fcsim_router_ops {
   double (*zero_load_cycles)(const void *shared, double hops);
   /* (optional) model figures for the report (area) */
   void (*report)(const void *shared, struct fcsim_stats *s);
+  /* (optional) the counters the model keeps in `shared` during a run, each
+   * with its merge rule (stats/counters.h: per-node arrays or totals, zero
+   * at the start); with MPI the engine reduces them over the ranks before
+   * `report`. Writes at most FCSIM_MAX_COUNTERS into out; returns how many. */
+  int (*counters)(const void *shared, struct fcsim_counter *out);
 };
 
 /* The model table (models.c, on core/registry.c): lookup by name, the names

@@ -499,6 +499,17 @@ static void vq_report(const void *shared, struct fcsim_stats *s)
   }
 }
 
+/* Per-node largest occupancies, written by each node's own steps: the
+ * largest over the ranks is the whole network's. */
+static int vq_counters(const void *shared, struct fcsim_counter *out)
+{
+  const struct vq_shared *sh = shared;
+  size_t n = (size_t)sh->g->nodes;
+  out[0] = fcsim_counter_u32("max_buffer_flits", FCSIM_MERGE_MAX, sh->max_in, n);
+  out[1] = fcsim_counter_u32("max_reduction_entries", FCSIM_MERGE_MAX, sh->max_red, n);
+  return 2;
+}
+
 const struct fcsim_router_ops fcsim_router_voq = {
     .name = "voq",
     .help = "VOQ collective router (seed 000 §4.3.2): a VOQ per (input, output), 7-stage pipeline, multicast and "
@@ -518,4 +529,5 @@ const struct fcsim_router_ops fcsim_router_voq = {
     .credit_capacity = vq_credit_capacity,
     .zero_load_cycles = vq_zero_load_cycles,
     .report = vq_report,
+    .counters = vq_counters,
 };

@@ -32,7 +32,7 @@
 #include <string.h>
 
 #include "router/tabroute.h"
-#include "workload/workload.h"
+#include "workload/collective.h"
 
 /* Set-up shared by all nodes. The arrays indexed by [node * nstart + c] are
  * written only by deliveries at `node` (per-node, so partitions never share
@@ -42,6 +42,7 @@ struct coll_shared {
   struct fcsim_coll_tables tab;
   int batch;     /* collective-batch */
   int reduction; /* the tables implement reductions */
+  int counted;   /* packets count in the latency statistics (0 when mixed with background traffic) */
   int flits;     /* packet length */
   double lambda; /* packets per node per cycle */
   uint64_t gap;  /* batch: cycles between a node's packets */
@@ -158,6 +159,7 @@ static int coll_setup_mode(const struct fcsim_workload_env *env, int batch, void
   int loaded, rc = fcsim_tabroute_load(p, &env->topo->graph, &sh->tab, &loaded, err);
   sh->p = p;
   sh->batch = batch;
+  sh->counted = 1;
   sh->nodes = env->topo->graph.nodes;
   sh->nstart = sh->tab.nstart;
   sh->reduction = sh->tab.op == FCSIM_COLL_REDUCTION;
@@ -274,11 +276,12 @@ static void next_packet(struct fcsim_ctx *ctx, const struct coll_shared *sh, uin
     pk->dest = (uint32_t)sh->mine_index[k];
     pk->aux = node + 1;
     pk->route = (uint8_t)(st->sent / n);
-    pk->flags = FCSIM_PKT_REDUCTION | FCSIM_FLIT_MEASURED;
-    if (sh->tab.start[c].contrib[0] == node) /* one contributor counts the instance's result */
+    pk->flags = FCSIM_PKT_REDUCTION | (sh->counted ? FCSIM_FLIT_MEASURED : 0);
+    if (sh->counted && sh->tab.start[c].contrib[0] == node) /* one contributor counts the instance's result */
       ctx->acc->measured_created++;
     return;
   }
+  measured = measured && sh->counted;
   int64_t c = st->mc;
   pk->dest = (uint32_t)sh->tab.start[c].index;
   pk->aux = (uint32_t)c;
@@ -368,6 +371,35 @@ static void coll_report(void *shared, struct fcsim_workload_report *r)
   r->message_id = sh->ids;
 }
 
+void fcsim_collective_uncounted(void *shared)
+{
+  ((struct coll_shared *)shared)->counted = 0;
+}
+
+uint64_t fcsim_collective_send_cycles(const void *shared)
+{
+  const struct coll_shared *sh = shared;
+  uint64_t most = 0;
+  for (int64_t v = 0; v < sh->nodes; v++) {
+    int64_t n = packets_of(sh, (uint32_t)v);
+    if (n > 0 && (uint64_t)n * sh->gap > most)
+      most = (uint64_t)n * sh->gap;
+  }
+  return most;
+}
+
+/* The per-node delivery records (each written by its node's deliveries
+ * only): ranks sum the counts and take the latest delivery. */
+static int coll_counters(void *shared, struct fcsim_counter *out)
+{
+  struct coll_shared *sh = shared;
+  size_t cells = (size_t)(sh->nodes * sh->nstart);
+  out[0] = fcsim_counter_u32("copies_received", FCSIM_MERGE_SUM, sh->got, cells);
+  out[1] = fcsim_counter_u32("wrong_deliveries", FCSIM_MERGE_SUM, sh->bad, (size_t)sh->nodes);
+  out[2] = fcsim_counter_u64("last_delivery", FCSIM_MERGE_MAX, sh->last, cells);
+  return 3;
+}
+
 const struct fcsim_workload_ops fcsim_workload_collective_batch = {
     .name = "collective-batch",
     .help = "every collective of router.tables done traffic.batch_packets times (seed 000 Fig. 5.21); reports the "
@@ -381,6 +413,7 @@ const struct fcsim_workload_ops fcsim_workload_collective_batch = {
     .fire = coll_fire,
     .delivered = coll_delivered,
     .report = coll_report,
+    .counters = coll_counters,
 };
 
 const struct fcsim_workload_ops fcsim_workload_collective = {
@@ -394,4 +427,5 @@ const struct fcsim_workload_ops fcsim_workload_collective = {
     .fire = coll_fire,
     .delivered = coll_delivered,
     .report = coll_report,
+    .counters = coll_counters,
 };

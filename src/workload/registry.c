@@ -10,6 +10,7 @@ static const struct fcsim_workload_ops *const workloads[] = {&fcsim_workload_con
                                                              &fcsim_workload_trace,
                                                              &fcsim_workload_collective,
                                                              &fcsim_workload_collective_batch,
+                                                             &fcsim_workload_collective_unicast,
                                                              NULL};
 
 static const void *workload_at(size_t i)

@@ -255,10 +255,13 @@ static void trace_report(void *shared, struct fcsim_workload_report *r)
   r->message_id = sh->ids;
 }
 
-static int trace_merge(void *shared, int (*max_u64)(void *arg, uint64_t *v, size_t n), void *arg)
+/* Completion cycles, written by the deliveries at each message's
+ * destination (0 until then): ranks take the maximum. */
+static int trace_counters(void *shared, struct fcsim_counter *out)
 {
   struct trace_shared *sh = shared;
-  return max_u64(arg, sh->complete, (size_t)sh->t.n);
+  out[0] = fcsim_counter_u64("message_complete", FCSIM_MERGE_MAX, sh->complete, (size_t)sh->t.n);
+  return 1;
 }
 
 const struct fcsim_workload_ops fcsim_workload_trace = {
@@ -274,5 +277,5 @@ const struct fcsim_workload_ops fcsim_workload_trace = {
     .fire = trace_fire,
     .delivered = trace_delivered,
     .report = trace_report,
-    .merge_ranks = trace_merge,
+    .counters = trace_counters,
 };

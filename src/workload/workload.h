@@ -19,6 +19,7 @@
 #include "config/config.h"
 #include "link/ctx.h"
 #include "routing/routing.h"
+#include "stats/counters.h"
 #include "topo/topo.h"
 #include "traffic/traffic.h"
 
@@ -68,8 +69,14 @@ struct fcsim_workload_ops {
   /* (optional) gathers what the workload measured (after the run; with MPI,
    * after merge_ranks) */
   void (*report)(void *shared, struct fcsim_workload_report *r);
-  /* (optional) MPI: combines the per-rank results into every rank's copy */
+  /* (optional, superseded by `counters`; no workload sets it) MPI: combines
+   * the per-rank results into every rank's copy */
   int (*merge_ranks)(void *shared, int (*max_u64)(void *arg, uint64_t *v, size_t n), void *arg);
+  /* (optional) what the workload counts in `shared` during a run, each
+   * array with its merge rule (stats/counters.h); with MPI the engine
+   * reduces them over the ranks before `report`. Writes at most
+   * FCSIM_MAX_COUNTERS into out; returns how many. */
+  int (*counters)(void *shared, struct fcsim_counter *out);
 };
 
 /* The workload table (registry.c, on core/registry.c): lookup by
@@ -84,7 +91,8 @@ int fcsim_workload_check_registry(struct fcsim_error *err);
 extern const struct fcsim_workload_ops fcsim_workload_continuous;
 extern const struct fcsim_workload_ops fcsim_workload_batch;
 extern const struct fcsim_workload_ops fcsim_workload_trace;
-extern const struct fcsim_workload_ops fcsim_workload_collective;       /* collective.c */
-extern const struct fcsim_workload_ops fcsim_workload_collective_batch; /* collective.c */
+extern const struct fcsim_workload_ops fcsim_workload_collective;         /* collective.c */
+extern const struct fcsim_workload_ops fcsim_workload_collective_batch;   /* collective.c */
+extern const struct fcsim_workload_ops fcsim_workload_collective_unicast; /* collective_mixed.c */
 
 #endif

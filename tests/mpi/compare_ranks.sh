@@ -25,13 +25,34 @@ configs=(
   "traffic.mode=trace traffic.trace=$root/examples/trace/chain.csv network.dims=4x4"
   "router.model=crossbar network.topology=mesh network.dims=4x4 traffic.rate=0.2 sim.measure_cycles=3000"
 )
+# Model and workload counters merged over ranks (src/stats/counters.h): the
+# collective workloads' deliveries and the voq/ring routers' max_buffer_flits
+# (tables built here; a reduction with unicast background, whose exactly-once
+# check is one more message), and the Ethernet switch's drops and pauses (an
+# incast).
+"$fcsim" collective build "$root/examples/collective.ini" --pattern bitrot --out "$tmp/mc" >/dev/null
+"$fcsim" collective build "$root/examples/collective.ini" --pattern cube-nn --op reduction --out "$tmp/red" >/dev/null
+printf 'id,src,dst,bytes\n1,0,2,256KiB\n2,1,2,256KiB\n3,3,2,64KiB\n' >"$tmp/incast.csv"
+coll="network.link_latency=175ns network.clock=156.25MHz network.flit_bits=256 traffic.packet_size=1 traffic.rate=1"
+eth="router.model=ethswitch routing.algorithm=table network.clock=195.3125MHz network.flit_bits=512
+  network.link_latency=20 traffic.mode=trace traffic.trace=$tmp/incast.csv network.topology=star switch.nodes=4
+  switch.buffer=64 traffic.packet_size=32 sim.deadlock_cycles=5000 sim.max_cycles=20000"
+counted=(
+  "$coll router.model=voq router.tables=$tmp/mc traffic.mode=collective-batch traffic.batch_packets=64"
+  "$coll router.model=ring router.tables=$tmp/red traffic.mode=collective-unicast traffic.batch_packets=16
+   traffic.background_rate=0.2 traffic.background_cycles=400"
+  "$eth switch.overflow=drop"
+)
 fail=0
 n=0
-for cfg in "${configs[@]}"; do
-  sets=()
+# compare CONFIG "RANKS THREADS"...: each split against the sequential run
+compare() {
+  local cfg=$1
+  shift
+  local sets=()
   for kv in $cfg; do sets+=(--set "$kv"); done
   "$fcsim" run "${sets[@]}" -q --json "$tmp/ref.json" >/dev/null 2>&1 || true
-  for rt in "2 1" "2 2" "3 1"; do
+  for rt in "$@"; do
     set -- $rt
     "${mpirun[@]}" "$1" "$fcsim" run "${sets[@]}" --set sim.threads="$2" -q --json "$tmp/got.json" >/dev/null 2>&1 || true
     n=$((n + 1))
@@ -42,6 +63,25 @@ for cfg in "${configs[@]}"; do
       fail=$((fail + 1))
     fi
   done
+}
+for cfg in "${configs[@]}"; do compare "$cfg" "2 1" "2 2" "3 1"; done
+# the counted configurations must count something: every collective complete
+# and a buffer occupancy reported; frames dropped at the switch
+checks=(
+  "m['max_buffer_flits'] > 0 and all(x['complete_cycle'] is not None for x in m['messages'])"
+  "m['max_buffer_flits'] > 0 and all(x['complete_cycle'] is not None for x in m['messages'])"
+  "m['switch_dropped_packets'] > 0 and m['switch_pause_cycles'] > 0"
+)
+for i in "${!counted[@]}"; do
+  compare "${counted[$i]}" "2 1" "2 2"
+  n=$((n + 1))
+  if python3 -c "import json,sys; m=json.load(open(sys.argv[1]))['metrics']; sys.exit(0 if eval(sys.argv[2]) else 1)" \
+    "$tmp/ref.json" "${checks[$i]}"; then
+    echo "ok: counted: ${checks[$i]}"
+  else
+    echo "FAIL: ${checks[$i]} is false for: ${counted[$i]}"
+    fail=$((fail + 1))
+  fi
 done
 # more partitions than routers: one clear message, exit status 2
 n=$((n + 1))

@@ -6,7 +6,8 @@
  * slower than the VOQ router on multicast; OCR's batch latency and buffer
  * depth against RPM's (Fig. 5.21, Table 5.8 direction); `fcsim collective
  * run --json` and its gain; bad input (no tables, tables of another
- * network) ends with exit 2 and one clear message. 4x4x4 torus only. */
+ * network) ends with exit 2 and one clear message; collectives with unicast
+ * background (collective-unicast). 4x4x4 torus only. */
 #define _POSIX_C_SOURCE 200809L
 #include <jansson.h>
 #include <setjmp.h>
@@ -275,13 +276,103 @@ static void test_bad_input(void **state)
   expect_exit2(ARGS("collective", "run", "--mode", "continuous", "--op", "reduction"), "multicast only");
 }
 
+/* traffic.mode = collective-unicast on 4x4x4: `batch` collective packets on
+ * `tables` with unicast background at `rate` flits/node/cycle (uniform) for
+ * the first 600 cycles. */
+static struct fcsim_sim *run_mixed(const char *router, const char *tables, const char *batch, const char *rate)
+{
+  char t[300], m[64], b[64], r[64];
+  snprintf(t, sizeof t, "router.tables=%s", tables);
+  snprintf(m, sizeof m, "router.model=%s", router);
+  snprintf(b, sizeof b, "traffic.batch_packets=%s", batch);
+  snprintf(r, sizeof r, "traffic.background_rate=%s", rate);
+  const char *sets[] = {"network.dims=4x4x4",
+                        "network.link_latency=175ns",
+                        "network.clock=156.25MHz",
+                        "network.flit_bits=256",
+                        "traffic.mode=collective-unicast",
+                        "traffic.packet_size=1",
+                        "traffic.rate=1",
+                        "traffic.background_cycles=600",
+                        m,
+                        t,
+                        b,
+                        r,
+                        NULL};
+  struct fcsim_sim *sim = NULL;
+  int rc = ts_sim_run(sets, &sim);
+  if (rc)
+    fail_msg("mixed run %s on %s at %s: code %d", router, tables, rate, rc);
+  return sim;
+}
+
+/* Every collective complete (by root) and the background (id -1, last)
+ * delivered exactly once: every created background packet measured and
+ * delivered, none lost or duplicated (the hash totals). */
+static void expect_mixed_complete(const struct fcsim_stats *s, int64_t collectives)
+{
+  assert_int_equal(s->nmessages, collectives + 1);
+  for (int64_t i = 0; i < s->nmessages; i++)
+    if (s->message_complete[i] == UINT64_MAX)
+      fail_msg("message %lld (root; -1 = background) incomplete or delivered twice", (long long)s->message_id[i]);
+  assert_int_equal(s->message_id[collectives], -1);
+  assert_true(s->drained);
+  assert_int_equal(s->packets_measured, s->packets_delivered);
+  assert_int_equal(s->buffer_overflows, 0);
+  assert_int_equal(s->flits_in_network, 0);
+}
+
+/* Collectives with unicast background (issue 11): without background the
+ * batch latency is collective-batch's; background slows the collective
+ * more as its rate grows, and its own latency rises above the collective-free
+ * zero-load figure; every delivery is exactly once, multicast on voq and
+ * reduction on ring. */
+static void test_background_slows_collective(void **state)
+{
+  (void)state;
+  const char *mc = build("br_ocr_mc_bg", "bitrot", "ocr", "multicast", "4x4x4");
+  struct fcsim_sim *alone = run_batch("voq", mc, "64", "auto");
+  const double makespan_alone = fcsim_sim_stats(alone)->makespan;
+  fcsim_sim_destroy(alone);
+  static const char *const rates[] = {"0", "0.1", "0.3"};
+  double prev = 0;
+  for (int i = 0; i < 3; i++) {
+    struct fcsim_sim *sim = run_mixed("voq", mc, "64", rates[i]);
+    const struct fcsim_stats *s = fcsim_sim_stats(sim);
+    expect_mixed_complete(s, 62); /* nodes 0 and 63 rotate onto themselves */
+    if (i == 0) {
+      assert_true(s->makespan == makespan_alone); /* the same collective, nothing else measured */
+      assert_int_equal(s->packets_measured, 0);
+    } else {
+      assert_true(s->makespan > prev);
+      assert_true(s->packets_measured > (uint64_t)(600 * 64 * atof(rates[i]) * 0.9));
+      assert_true(s->avg_latency > s->zero_load_latency);
+    }
+    prev = s->makespan;
+    fcsim_sim_destroy(sim);
+  }
+  const char *red = build("nn_ocr_red_bg", "cube-nn", "ocr", "reduction", "4x4x4");
+  struct fcsim_sim *quiet = run_mixed("ring", red, "8", "0");
+  struct fcsim_sim *busy = run_mixed("ring", red, "8", "0.2");
+  expect_mixed_complete(fcsim_sim_stats(quiet), 64);
+  expect_mixed_complete(fcsim_sim_stats(busy), 64); /* exact sums at every root despite the background */
+  assert_true(fcsim_sim_stats(busy)->makespan > fcsim_sim_stats(quiet)->makespan);
+  fcsim_sim_destroy(quiet);
+  fcsim_sim_destroy(busy);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_multicast_exactly_once), cmocka_unit_test(test_reduction_sum_at_root),
-      cmocka_unit_test(test_voq_zero_load),          cmocka_unit_test(test_ring_slower_on_multicast),
-      cmocka_unit_test(test_ocr_against_rpm),        cmocka_unit_test(test_threads_identical),
-      cmocka_unit_test(test_collective_run_json),    cmocka_unit_test(test_bad_input),
+      cmocka_unit_test(test_multicast_exactly_once),
+      cmocka_unit_test(test_reduction_sum_at_root),
+      cmocka_unit_test(test_voq_zero_load),
+      cmocka_unit_test(test_ring_slower_on_multicast),
+      cmocka_unit_test(test_ocr_against_rpm),
+      cmocka_unit_test(test_threads_identical),
+      cmocka_unit_test(test_collective_run_json),
+      cmocka_unit_test(test_bad_input),
+      cmocka_unit_test(test_background_slows_collective),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
