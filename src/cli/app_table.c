@@ -38,9 +38,9 @@ static void usage(const struct cli_table_app *app, FILE *out)
   const struct fcsim_model_ops *m = app->ops;
   char def[64];
   fprintf(out,
-          "usage: fcsim app %s [CONFIG] [--preset P] [--set KEY=VALUE ...] [--json FILE]\n"
+          "usage: fcsim app %s [CONFIG]%s [--set KEY=VALUE ...] [--json FILE]\n"
           "%s\nsource: %s\n%s\n\nkeys (section [%s] of CONFIG, or --set):\n",
-          m->name, m->summary, m->source, m->notes ? m->notes : "", app->section);
+          m->name, m->n_presets ? " [--preset P]" : "", m->summary, m->source, m->notes ? m->notes : "", app->section);
   for (size_t i = 0; i < m->n_params; i++) {
     const struct fcsim_model_param *p = &m->params[i];
     if (p->flags & FCSIM_MP_AUTO)

@@ -95,9 +95,12 @@ static void high_ber_exactly_once(void **state)
 }
 
 /* BER 0, 2 x 2 x 2 nodes, 16^3 cells: a face is 10,240 B = 80 packets.
- * The estimate 10,240 B / (1 GB/s x 128/140) + 600 ns = 11,800 ns; the
- * simulation is within 1 % (docs/LINKS.md explains the difference). Every
- * node and step takes the same time (the exchange is symmetric). */
+ * The estimate 10,240 B / (1 GB/s x 128/140) + 600 ns = 11,800 ns = 2,950
+ * cycles. The simulation is at most ceil((34 + 150) / 34) + 1 = 7 cycles
+ * below it and never above: the estimate charges an ACK word per packet,
+ * but the first ACKs are owed only a packet and a latency after the start
+ * (docs/LINKS.md). Every node and step takes the same time (the exchange is
+ * symmetric). */
 static void ber0_matches_estimate(void **state)
 {
   (void)state;
@@ -106,9 +109,10 @@ static void ber0_matches_estimate(void **state)
   struct fcsim_error err = {0};
   assert_int_equal(fcsim_halo_sim(&c, &r, &err), 0);
   exactly_once(&c, &r);
-  double est_ns = 10240.0 / (1e9 * 128.0 / 140.0) * 1e9 + 600.0;
-  double sim_ns = r.comm_cycles_avg * 4.0;
-  assert_true(fabs(sim_ns / est_ns - 1.0) < 0.01);
+  double est_cycles = 10240.0 / (4.0 * 128.0 / 140.0) + 150.0;
+  assert_true(fabs(est_cycles - 2950.0) < 1e-9);
+  assert_true(r.comm_cycles_avg <= est_cycles);
+  assert_true(r.comm_cycles_avg >= est_cycles - 7);
   assert_int_equal(r.comm_cycles_min, r.comm_cycles_max);
   /* steps: comm + compute, then the last step's acknowledgements */
   assert_true(r.cycles >= c.steps * (r.comm_cycles_max + c.compute_cycles));
