@@ -12,8 +12,7 @@
 /* the parameter table's first six entries: nodes x, y, z, lattice x, y, z */
 static void title(const double *v)
 {
-  printf("fcsim app halo: %gx%gx%g torus of TNW links, %gx%gx%g cells per node\n", v[0], v[1], v[2], v[3], v[4],
-         v[5]);
+  printf("fcsim app halo: %gx%gx%g torus of TNW links, %gx%gx%g cells per node\n", v[0], v[1], v[2], v[3], v[4], v[5]);
 }
 
 static const struct cli_table_app halo_table = {&fcsim_halo_app, "halo", "link", title};

@@ -69,8 +69,8 @@ enum {
 /* in the order of the tables of link/framing.h */
 static const char *const code_choices[] = {"none", "8b10b", "64b66b", "64b67b", "128b130b", NULL};
 
-#define AUTO_INT (FCSIM_MP_INT | FCSIM_MP_AUTO)
-#define NODES_HELP "nodes of the 3D torus along "
+#define AUTO_INT     (FCSIM_MP_INT | FCSIM_MP_AUTO)
+#define NODES_HELP   "nodes of the 3D torus along "
 #define LATTICE_HELP "lattice cells per node along "
 static const struct fcsim_model_param params[P_COUNT] = {
     [P_nodes_x] = {"nodes_x", FCSIM_MU_COUNT, 2, 1, 16, FCSIM_MP_INT, NULL,
@@ -124,9 +124,10 @@ static const struct fcsim_model_result results[R_COUNT] = {
     [R_comm_diff] = {"halo_comm_vs_model", FCSIM_MU_RATIO, "halo_comm_ns_per_step / model_halo_comm_ns - 1"},
     [R_ceiling] = {"link_ceiling", FCSIM_MU_BYTES_PER_S,
                    "TNW payload ceiling per direction: line payload rate x 128 / (128 + 4 + 4 + 4 ACK)"},
-    [R_credit_limit] = {"credit_limit", FCSIM_MU_BYTES_PER_S,
-                         "vcs x rx_packets x 128 B per credit round trip (2 x latency + 1.5 packets + 1 word): the rate a "
-                         "VC's reception FIFO allows; above link_ceiling it does not bind"},
+    [R_credit_limit] =
+        {"credit_limit", FCSIM_MU_BYTES_PER_S,
+         "vcs x rx_packets x 128 B per credit round trip (2 x latency + 1.5 packets + 1 word): the rate a "
+         "VC's reception FIFO allows; above link_ceiling it does not bind"},
     [R_link_rate] = {"halo_link_throughput", FCSIM_MU_BYTES_PER_S, "largest face / halo_comm_ns_per_step"},
     [R_compute] = {"compute_ns_per_step", FCSIM_MU_TIME, "computation per step (the `compute` used)"},
     [R_step] = {"step_ns", FCSIM_MU_TIME, "one step, start to next start, averaged"},
@@ -162,8 +163,8 @@ int fcsim_halo_app_resolve(double *p, struct fcsim_halo_cfg *c, struct fcsim_err
   if (isnan(p[P_compute]))
     p[P_compute] = cells * p[P_flops_cell] / p[P_node_flops];
   int64_t lat = (int64_t)llround(p[P_latency] * p[P_clock]);
-  double line = p[P_rate] * p[P_lanes] * fcsim_line_code_efficiency(&fcsim_line_codes[(int)p[P_code]]) / 8.0 /
-                p[P_clock];
+  double line =
+      p[P_rate] * p[P_lanes] * fcsim_line_code_efficiency(&fcsim_line_codes[(int)p[P_code]]) / 8.0 / p[P_clock];
   *c = (struct fcsim_halo_cfg){
       .nodes = {(int)p[P_nodes_x], (int)p[P_nodes_y], (int)p[P_nodes_z]},
       .lattice = {(int64_t)p[P_lattice_x], (int64_t)p[P_lattice_y], (int64_t)p[P_lattice_z]},
@@ -202,8 +203,7 @@ static double credit_limit_Bps(const struct fcsim_halo_cfg *c, double clock_hz)
   return (double)c->vcs * t->rx_vc_packets * t->payload_bytes / rtt * clock_hz;
 }
 
-static void fill_results(const double *p, const struct fcsim_halo_cfg *c, const struct fcsim_halo_result *s,
-                         double *r)
+static void fill_results(const double *p, const struct fcsim_halo_cfg *c, const struct fcsim_halo_result *s, double *r)
 {
   double ns = 1e9 / p[P_clock];
   int64_t face = 0;

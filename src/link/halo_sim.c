@@ -15,28 +15,28 @@ enum phase { PH_START, PH_WAIT, PH_COMPUTE, PH_DONE };
 
 /* One node's application. */
 struct node {
-  enum phase phase;                           /* where the step is */
-  int step;                                   /* current step, 0-based */
-  int64_t step_start;                         /* cycle the current step posted its requests */
-  int64_t compute_end;                        /* first cycle after the computation */
-  int recv_h[DIRS][FCSIM_TNW_MAX_VCS];        /* receive handles of the step (-1: no bytes) */
-  int send_h[DIRS][FCSIM_TNW_MAX_VCS];        /* send handles of the step (-1: no bytes) */
-  int64_t done_cycle;                         /* cycle it finished the last step */
+  enum phase phase;                    /* where the step is */
+  int step;                            /* current step, 0-based */
+  int64_t step_start;                  /* cycle the current step posted its requests */
+  int64_t compute_end;                 /* first cycle after the computation */
+  int recv_h[DIRS][FCSIM_TNW_MAX_VCS]; /* receive handles of the step (-1: no bytes) */
+  int send_h[DIRS][FCSIM_TNW_MAX_VCS]; /* send handles of the step (-1: no bytes) */
+  int64_t done_cycle;                  /* cycle it finished the last step */
 };
 
 /* The whole run. */
 struct halo {
-  const struct fcsim_halo_cfg *c;            /* configuration */
-  int n_nodes;                               /* nodes of the torus */
-  struct node *node;                         /* per node */
-  struct fcsim_tnw_end *end;                 /* link module m = node * 6 + direction */
-  struct fcsim_tnw_api *api;                 /* the API on each module */
-  struct fcsim_pline *line;                  /* line m carries module m's output */
-  int *peer;                                 /* the module at the far end of module m's link */
-  int64_t msg[DIRS][FCSIM_TNW_MAX_VCS];      /* bytes per step, direction and VC */
-  double comm_sum, step_sum;                 /* communication and step cycles summed */
-  int64_t comm_n;                            /* steps counted */
-  struct fcsim_halo_result *res;             /* where results go */
+  const struct fcsim_halo_cfg *c;       /* configuration */
+  int n_nodes;                          /* nodes of the torus */
+  struct node *node;                    /* per node */
+  struct fcsim_tnw_end *end;            /* link module m = node * 6 + direction */
+  struct fcsim_tnw_api *api;            /* the API on each module */
+  struct fcsim_pline *line;             /* line m carries module m's output */
+  int *peer;                            /* the module at the far end of module m's link */
+  int64_t msg[DIRS][FCSIM_TNW_MAX_VCS]; /* bytes per step, direction and VC */
+  double comm_sum, step_sum;            /* communication and step cycles summed */
+  int64_t comm_n;                       /* steps counted */
+  struct fcsim_halo_result *res;        /* where results go */
 };
 
 int64_t fcsim_halo_face_bytes(const struct fcsim_halo_cfg *c, int dim)

@@ -44,19 +44,19 @@ struct fcsim_halo_cfg {
 };
 
 struct fcsim_halo_result {
-  int complete;                    /* every node finished every step, every send acknowledged */
-  int64_t cycles;                  /* cycle the last node finished (total time) */
-  int64_t face_bytes[3];           /* bytes of one face halo normal to x, y, z */
-  double comm_cycles_avg;          /* communication time per step, averaged over nodes and steps */
-  int64_t comm_cycles_min;         /* the shortest */
-  int64_t comm_cycles_max;         /* the longest */
-  double step_cycles_avg;          /* step start to next step start (or finish), averaged */
-  int64_t send_wait_cycles;        /* cycles nodes waited for acknowledgements after computing, summed */
-  int64_t bytes_expected;          /* halo bytes all receives together posted */
-  int64_t bytes_received;          /* halo bytes moved to the applications */
-  struct fcsim_tnw_stats tnw;      /* the link modules' statistics summed (maxima: largest) */
-  uint64_t order_errors;           /* packets out of order, duplicated or overflowing (must be 0) */
-  int64_t module_bytes_mismatch;   /* link modules whose delivered bytes differ from their posts (must be 0) */
+  int complete;                  /* every node finished every step, every send acknowledged */
+  int64_t cycles;                /* cycle the last node finished (total time) */
+  int64_t face_bytes[3];         /* bytes of one face halo normal to x, y, z */
+  double comm_cycles_avg;        /* communication time per step, averaged over nodes and steps */
+  int64_t comm_cycles_min;       /* the shortest */
+  int64_t comm_cycles_max;       /* the longest */
+  double step_cycles_avg;        /* step start to next step start (or finish), averaged */
+  int64_t send_wait_cycles;      /* cycles nodes waited for acknowledgements after computing, summed */
+  int64_t bytes_expected;        /* halo bytes all receives together posted */
+  int64_t bytes_received;        /* halo bytes moved to the applications */
+  struct fcsim_tnw_stats tnw;    /* the link modules' statistics summed (maxima: largest) */
+  uint64_t order_errors;         /* packets out of order, duplicated or overflowing (must be 0) */
+  int64_t module_bytes_mismatch; /* link modules whose delivered bytes differ from their posts (must be 0) */
 };
 
 /* Checks a configuration; 0 or a negative FCSIM_E* naming what is wrong. */

@@ -44,8 +44,7 @@ static void bad_input(void **state)
   bad(ARGS("app", "halo", "--set", "lattice_y=0"), "lattice_y", NULL);
   bad(ARGS("app", "halo", "--set", "halo.ber=1"), "ber", "[0, 1)");
   bad(ARGS("app", "halo", "--set", "link.ber=-1e-6"), "ber", "negative");
-  bad(ARGS("app", "halo", "--set", "nodes_x=16", "--set", "nodes_y=16", "--set", "nodes_z=16"), "nodes",
-      "at most");
+  bad(ARGS("app", "halo", "--set", "nodes_x=16", "--set", "nodes_y=16", "--set", "nodes_z=16"), "nodes", "at most");
   bad(ARGS("app", "halo", "--set", "lattise_x=4"), "lattise_x", "fcsim app halo --help");
   char *ini = ts_write_temp("[halo]\nlattice_x = 8\nlattice_z = 0\n", ".ini");
   bad(ARGS("app", "halo", ini), ini, ":3:");
