@@ -115,12 +115,13 @@ static const struct fcsim_model_result results[R_COUNT] = {
     [R_face_x] = {"face_bytes_x", FCSIM_MU_BYTES, "one halo face normal to x (lattice_y x lattice_z x width x bytes)"},
     [R_face_y] = {"face_bytes_y", FCSIM_MU_BYTES, "normal to y"},
     [R_face_z] = {"face_bytes_z", FCSIM_MU_BYTES, "normal to z"},
-    [R_comm] = {"halo_comm_ns_per_step", FCSIM_MU_TIME,
-                "posting the six receives and sends to the last halo byte received, averaged over nodes and steps"},
-    [R_comm_min] = {"halo_comm_ns_min", FCSIM_MU_TIME, "the shortest"},
-    [R_comm_max] = {"halo_comm_ns_max", FCSIM_MU_TIME, "the longest"},
-    [R_model_comm] = {"model_halo_comm_ns", FCSIM_MU_TIME,
-                      "analytic: largest face / min(link_ceiling, credit_limit) + latency (six links in parallel)"},
+    [R_comm] =
+        {"halo_comm_ns_per_step", FCSIM_MU_NONE,
+         "ns from posting the six receives and sends to the last halo byte received, averaged over nodes and steps"},
+    [R_comm_min] = {"halo_comm_ns_min", FCSIM_MU_NONE, "the shortest, ns"},
+    [R_comm_max] = {"halo_comm_ns_max", FCSIM_MU_NONE, "the longest, ns"},
+    [R_model_comm] = {"model_halo_comm_ns", FCSIM_MU_NONE,
+                      "analytic, ns: largest face / min(link_ceiling, credit_limit) + latency (six links in parallel)"},
     [R_comm_diff] = {"halo_comm_vs_model", FCSIM_MU_RATIO, "halo_comm_ns_per_step / model_halo_comm_ns - 1"},
     [R_ceiling] = {"link_ceiling", FCSIM_MU_BYTES_PER_S,
                    "TNW payload ceiling per direction: line payload rate x 128 / (128 + 4 + 4 + 4 ACK)"},
@@ -129,12 +130,12 @@ static const struct fcsim_model_result results[R_COUNT] = {
          "vcs x rx_packets x 128 B per credit round trip (2 x latency + 1.5 packets + 1 word): the rate a "
          "VC's reception FIFO allows; above link_ceiling it does not bind"},
     [R_link_rate] = {"halo_link_throughput", FCSIM_MU_BYTES_PER_S, "largest face / halo_comm_ns_per_step"},
-    [R_compute] = {"compute_ns_per_step", FCSIM_MU_TIME, "computation per step (the `compute` used)"},
-    [R_step] = {"step_ns", FCSIM_MU_TIME, "one step, start to next start, averaged"},
-    [R_total] = {"total_ns", FCSIM_MU_TIME, "all steps: cycle 0 to the last node's last acknowledgement"},
-    [R_model_total] = {"model_total_ns", FCSIM_MU_TIME, "steps x (model_halo_comm_ns + compute)"},
-    [R_send_wait] = {"send_wait_ns", FCSIM_MU_TIME,
-                     "time nodes waited after computing for their sends' acknowledgements, summed"},
+    [R_compute] = {"compute_ns_per_step", FCSIM_MU_NONE, "computation per step, ns (the `compute` used)"},
+    [R_step] = {"step_ns", FCSIM_MU_NONE, "one step, start to next start, averaged, ns"},
+    [R_total] = {"total_ns", FCSIM_MU_NONE, "all steps, ns: cycle 0 to the last node's last acknowledgement"},
+    [R_model_total] = {"model_total_ns", FCSIM_MU_NONE, "steps x (model_halo_comm_ns + compute), ns"},
+    [R_send_wait] = {"send_wait_ns", FCSIM_MU_NONE,
+                     "ns nodes waited after computing for their sends' acknowledgements, summed"},
     [R_cycles] = {"cycles", FCSIM_MU_CYCLES, "total_ns in cycles of `clock`"},
     [R_retrans] = {"retransmissions", FCSIM_MU_COUNT, "packets sent again (go-back-N), all links"},
     [R_episodes] = {"resend_episodes", FCSIM_MU_COUNT, "NACKs acted on, all links"},
@@ -220,19 +221,19 @@ static void fill_results(const double *p, const struct fcsim_halo_cfg *c, const 
   r[R_face_x] = (double)s->face_bytes[0];
   r[R_face_y] = (double)s->face_bytes[1];
   r[R_face_z] = (double)s->face_bytes[2];
-  r[R_comm] = s->comm_cycles_avg * ns * 1e-9;
-  r[R_comm_min] = s->comm_cycles_min < 0 ? NAN : (double)s->comm_cycles_min * ns * 1e-9;
-  r[R_comm_max] = (double)s->comm_cycles_max * ns * 1e-9;
-  r[R_model_comm] = model * 1e-9;
+  r[R_comm] = s->comm_cycles_avg * ns;
+  r[R_comm_min] = s->comm_cycles_min < 0 ? NAN : (double)s->comm_cycles_min * ns;
+  r[R_comm_max] = (double)s->comm_cycles_max * ns;
+  r[R_model_comm] = model;
   r[R_comm_diff] = s->comm_cycles_avg * ns / model - 1.0;
   r[R_ceiling] = ceiling;
   r[R_credit_limit] = credit;
   r[R_link_rate] = s->comm_cycles_avg > 0 ? (double)face / (s->comm_cycles_avg * ns * 1e-9) : NAN;
-  r[R_compute] = (double)c->compute_cycles * ns * 1e-9;
-  r[R_step] = s->step_cycles_avg * ns * 1e-9;
-  r[R_total] = (double)s->cycles * ns * 1e-9;
-  r[R_model_total] = c->steps * (model * 1e-9 + (double)c->compute_cycles * ns * 1e-9);
-  r[R_send_wait] = (double)s->send_wait_cycles * ns * 1e-9;
+  r[R_compute] = (double)c->compute_cycles * ns;
+  r[R_step] = s->step_cycles_avg * ns;
+  r[R_total] = (double)s->cycles * ns;
+  r[R_model_total] = c->steps * (model + (double)c->compute_cycles * ns);
+  r[R_send_wait] = (double)s->send_wait_cycles * ns;
   r[R_cycles] = (double)s->cycles;
   r[R_retrans] = (double)s->tnw.retransmissions;
   r[R_episodes] = (double)s->tnw.resend_episodes;

@@ -65,10 +65,14 @@ int fcsim_halo_check(const struct fcsim_halo_cfg *c, struct fcsim_error *err)
                            FCSIM_HALO_MAX_NODES);
   if (c->halo_width < 1 || c->bytes_per_cell < 1)
     return fcsim_error_set(err, FCSIM_ERANGE, "halo: width and bytes per cell must be at least 1");
-  for (int k = 0; k < 3; k++)
-    if (fcsim_halo_face_bytes(c, k) > (int64_t)1 << 40)
-      return fcsim_error_set(err, FCSIM_ERANGE, "halo: a face of %lld bytes; expected at most 1 TiB",
-                             (long long)fcsim_halo_face_bytes(c, k));
+  for (int k = 0; k < 3; k++) {
+    /* in floating point: the product may not fit 64 bits */
+    double face = (double)c->halo_width * (double)c->bytes_per_cell;
+    for (int j = 0; j < 3; j++)
+      face *= j == k ? 1.0 : (double)c->lattice[j];
+    if (face > 1099511627776.0)
+      return fcsim_error_set(err, FCSIM_ERANGE, "halo: a face of %g bytes; expected at most 1 TiB", face);
+  }
   if (c->vcs < 1 || c->vcs > c->tnw.vcs)
     return fcsim_error_set(err, FCSIM_ERANGE, "halo: %d virtual channels per face; expected 1 to %d", c->vcs,
                            c->tnw.vcs);

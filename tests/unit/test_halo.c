@@ -152,6 +152,11 @@ static void bad_config(void **state)
   c = cfg(16, 16, 8, 4, 0);
   assert_int_equal(fcsim_halo_sim(&c, &r, &err), FCSIM_ERANGE);
   fcsim_error_clear(&err);
+  c = cfg(2, 2, 2, 1000000, 0); /* 10^12 cells x 40 B a face: refused, no overflow */
+  c.halo_width = 64;
+  assert_int_equal(fcsim_halo_sim(&c, &r, &err), FCSIM_ERANGE);
+  assert_non_null(strstr(err.msg, "TiB"));
+  fcsim_error_clear(&err);
   c = cfg(2, 2, 2, 4, 0);
   c.vcs = 9;
   assert_int_equal(fcsim_halo_sim(&c, &r, &err), FCSIM_ERANGE);
