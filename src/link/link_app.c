@@ -246,8 +246,7 @@ static void fill_auto(double *p, int64_t latency_cycles)
   if (isnan(p[P_window])) {
     /* a data packet's time on the wire, its ACK's wait behind a packet the
      * other way, and two latencies, in packets, plus two */
-    double pkt_cycles = 136.0 / 4.0;
-    p[P_window] = ceil((2.0 * (double)latency_cycles + 2.0 * pkt_cycles + 4.0) / pkt_cycles) + 2.0;
+    p[P_window] = fcsim_tnw_default_window(latency_cycles, 136.0 / 4.0);
   }
 }
 

@@ -20,6 +20,12 @@ int fcsim_tnw_cfg_check(const struct fcsim_tnw_cfg *c, struct fcsim_error *err)
   return 0;
 }
 
+int fcsim_tnw_default_window(int64_t latency_cycles, double packet_cycles)
+{
+  double w = ceil((2.0 * (double)latency_cycles + 2.0 * packet_cycles + 4.0) / packet_cycles) + 2.0;
+  return w > 32767 ? 32767 : (int)w;
+}
+
 int fcsim_tnw_packet_bytes(const struct fcsim_tnw_cfg *c)
 {
   return c->header_bytes + c->payload_bytes + c->crc_bytes;
@@ -225,6 +231,18 @@ static int64_t owed_credits(const struct fcsim_tnw_end *e)
   return n;
 }
 
+/* 1 when a VC owes half its reception FIFO or more: its credits then go
+ * ahead of data, since a module whose line is busy with its own data and
+ * receives none (so sends no ACKs to carry them) would otherwise starve its
+ * peer until its own stream ends. */
+static int credit_urgent(const struct fcsim_tnw_end *e)
+{
+  for (int v = 0; v < e->cfg.vcs; v++)
+    if (e->credit_owed[v] && 2 * e->credit_owed[v] >= e->cfg.rx_vc_packets)
+      return 1;
+  return 0;
+}
+
 int fcsim_tnw_emit(struct fcsim_tnw_end *e, int64_t now, struct fcsim_pline_item *out, double *wire)
 {
   if (e->restart_due) {
@@ -243,6 +261,11 @@ int fcsim_tnw_emit(struct fcsim_tnw_end *e, int64_t now, struct fcsim_pline_item
     e->acks_owed--;
     e->st.acks_sent++;
     control(e, FCSIM_TNW_ACK, e->expected - 1, out, wire);
+    return 1;
+  }
+  if (credit_urgent(e)) {
+    e->st.credit_words++;
+    control(e, FCSIM_TNW_CREDIT, e->expected - 1, out, wire);
     return 1;
   }
   if (e->resend && e->resend_ptr < e->next_seq) {

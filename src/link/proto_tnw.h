@@ -123,6 +123,11 @@ struct fcsim_tnw_end {
 int fcsim_tnw_init(struct fcsim_tnw_end *e, const struct fcsim_tnw_cfg *cfg, struct fcsim_error *err);
 void fcsim_tnw_free(struct fcsim_tnw_end *e);
 
+/* The default window (docs/LINKS.md): one round trip of a data packet and
+ * its ACK, which may wait behind a packet going the other way, in packets,
+ * plus two, so that the link never idles for want of acknowledgements. */
+int fcsim_tnw_default_window(int64_t latency_cycles, double packet_cycles);
+
 /* Wire bytes of a data packet and of a control word. */
 int fcsim_tnw_packet_bytes(const struct fcsim_tnw_cfg *c);
 

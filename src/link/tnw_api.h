@@ -7,7 +7,11 @@
  * on a link and VC); a channel with no receive posted holds its packets in
  * the reception FIFO, so the sender stalls when it fills (back-pressure).
  * `test` says whether a request is complete; `wait` is the caller stepping
- * the link until it is (fcsim_tnw_api_step does one cycle's consumption). */
+ * the link until it is (fcsim_tnw_api_step does one cycle's consumption).
+ * Requests live in a ring of FCSIM_TNW_API_MAX slots: handles grow without
+ * bound, and a slot is reused only once its old request has completed, so
+ * a long-running application (the halo exchange, halo_sim.h) can make any
+ * number of requests as long as at most FCSIM_TNW_API_MAX are pending. */
 #ifndef FCSIM_LINK_TNW_API_H
 #define FCSIM_LINK_TNW_API_H
 
@@ -16,7 +20,7 @@
 #include "fcsim/error.h"
 #include "link/proto_tnw.h"
 
-#define FCSIM_TNW_API_MAX 256 /* requests (sends + receives) per node */
+#define FCSIM_TNW_API_MAX 64 /* pending requests (sends + receives) per link module */
 
 /* One request. */
 struct fcsim_tnw_req {
@@ -28,8 +32,9 @@ struct fcsim_tnw_req {
 
 struct fcsim_tnw_api {
   struct fcsim_tnw_end *end;                   /* the link module it drives */
-  struct fcsim_tnw_req req[FCSIM_TNW_API_MAX]; /* requests, by handle */
-  int n;                                       /* requests made */
+  struct fcsim_tnw_req req[FCSIM_TNW_API_MAX]; /* requests, handle h in slot h % FCSIM_TNW_API_MAX */
+  int n;                                       /* requests made (the next handle) */
+  int oldest;                                  /* no request before this handle is pending */
   int64_t sent[FCSIM_TNW_MAX_VCS];             /* bytes queued by tnwSend per VC */
   int64_t posted[FCSIM_TNW_MAX_VCS];           /* bytes posted by tnwCredit per VC */
   int64_t moved[FCSIM_TNW_MAX_VCS];            /* bytes moved to the application per VC */
@@ -46,5 +51,8 @@ int fcsim_tnw_api_credit(struct fcsim_tnw_api *a, int vc, int64_t bytes, struct 
 void fcsim_tnw_api_step(struct fcsim_tnw_api *a, int64_t now);
 /* 1 if request `h` is complete. */
 int fcsim_tnw_api_test(const struct fcsim_tnw_api *a, int h);
+/* The cycle request `h` completed; -1 while pending (or when its slot has
+ * been reused since). */
+int64_t fcsim_tnw_api_done_at(const struct fcsim_tnw_api *a, int h);
 
 #endif

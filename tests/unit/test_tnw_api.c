@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -18,7 +19,7 @@ struct pair {
   struct fcsim_pline line[2];
 };
 
-static void pair_init(struct pair *p, double ber)
+static void pair_init_rx(struct pair *p, double ber, int rx_packets)
 {
   struct fcsim_error err;
   struct fcsim_tnw_cfg c = {.vcs = 8,
@@ -27,7 +28,7 @@ static void pair_init(struct pair *p, double ber)
                             .crc_bytes = 4,
                             .ctrl_bytes = 4,
                             .window = 13,
-                            .rx_vc_packets = 4,
+                            .rx_vc_packets = rx_packets,
                             .ber = ber,
                             .seed = 3};
   for (int s = 0; s < 2; s++) {
@@ -36,6 +37,11 @@ static void pair_init(struct pair *p, double ber)
     fcsim_tnw_api_init(&p->api[s], &p->e[s]);
     assert_int_equal(fcsim_pline_init(&p->line[s], 4.0, 150, 256, &err), 0);
   }
+}
+
+static void pair_init(struct pair *p, double ber)
+{
+  pair_init_rx(p, ber, 4);
 }
 
 static void pair_free(struct pair *p)
@@ -92,8 +98,8 @@ static void two_sided(double ber)
     assert_true(fcsim_tnw_api_test(&p->api[1], recvs[i]));
   }
   /* FIFO order per channel */
-  assert_true(p->api[1].req[r1].done_at <= p->api[1].req[r2].done_at);
-  assert_true(p->api[1].req[r2].done_at <= p->api[1].req[r3].done_at);
+  assert_true(fcsim_tnw_api_done_at(&p->api[1], r1) <= fcsim_tnw_api_done_at(&p->api[1], r2));
+  assert_true(fcsim_tnw_api_done_at(&p->api[1], r2) <= fcsim_tnw_api_done_at(&p->api[1], r3));
   assert_int_equal(p->api[1].moved[2], 6300);
   assert_int_equal(p->api[1].moved[5], 2048);
   assert_int_equal(p->e[1].st.order_errors, 0);
@@ -130,12 +136,84 @@ static void api_bad_requests(void **state)
   test_free(p);
 }
 
+/* Requests live in a ring: a long run may make any number of them, but no
+ * more than FCSIM_TNW_API_MAX may be pending at once. */
+static void api_request_ring(void **state)
+{
+  (void)state;
+  struct pair *p = test_calloc(1, sizeof *p);
+  struct fcsim_error err = {0};
+  pair_init(p, 0);
+  int64_t now = 0;
+  int first = -1, last = -1;
+  for (int round = 0; round < 3 * FCSIM_TNW_API_MAX; round++) {
+    int s = fcsim_tnw_api_send(&p->api[0], round % 8, 200, &err);
+    int r = fcsim_tnw_api_credit(&p->api[1], round % 8, 200, &err);
+    assert_true(s >= 0 && r >= 0);
+    if (first < 0)
+      first = r;
+    last = r;
+    for (int k = 0; k < 2000 && !(fcsim_tnw_api_test(&p->api[0], s) && fcsim_tnw_api_test(&p->api[1], r)); k++)
+      pair_step(p, now++);
+    assert_true(fcsim_tnw_api_test(&p->api[1], r));
+  }
+  /* an old handle stays complete; its slot's cycle is gone */
+  assert_true(fcsim_tnw_api_test(&p->api[1], first));
+  assert_int_equal(fcsim_tnw_api_done_at(&p->api[1], first), -1);
+  assert_true(fcsim_tnw_api_done_at(&p->api[1], last) >= 0);
+  assert_int_equal(p->api[1].moved[0] + p->api[1].moved[7], 2 * 3 * FCSIM_TNW_API_MAX / 8 * 200);
+  /* receives nobody sends to stay pending: the ring fills */
+  int rc = 0;
+  for (int k = 0; k <= FCSIM_TNW_API_MAX && rc >= 0; k++)
+    rc = fcsim_tnw_api_credit(&p->api[0], 3, 128, &err);
+  assert_int_equal(rc, FCSIM_ERANGE);
+  assert_non_null(strstr(err.msg, "pending"));
+  pair_free(p);
+  test_free(p);
+}
+
+/* A receive posted late while the receiver's own line is busy with its own
+ * stream: the credits it frees must not wait behind that stream (they go
+ * ahead of data once a VC owes half its FIFO), or the peer would stall
+ * until the receiver's stream ended and the exchange would take twice as
+ * long (found by the halo exchange, test_halo.c). */
+static void late_receive_no_starvation(void **state)
+{
+  (void)state;
+  struct pair *p = test_calloc(1, sizeof *p);
+  struct fcsim_error err = {0};
+  pair_init_rx(p, 0, 32); /* deeper than a credit round trip: no back-pressure once posted */
+  const int64_t bytes = 512 * 128, late = 3000;
+  int s0 = fcsim_tnw_api_send(&p->api[0], 0, bytes, &err);
+  int r0 = fcsim_tnw_api_credit(&p->api[0], 0, bytes, &err);
+  int s1 = fcsim_tnw_api_send(&p->api[1], 0, bytes, &err);
+  int r1 = -1;
+  int64_t now = 0;
+  for (; now < 100000 && !(fcsim_tnw_api_test(&p->api[1], r1) && fcsim_tnw_api_test(&p->api[0], r0)); now++) {
+    if (now == late)
+      r1 = fcsim_tnw_api_credit(&p->api[1], 0, bytes, &err);
+    pair_step(p, now);
+  }
+  /* 512 packets of 35 line cycles (ACK included) after the late post, a
+   * round trip and some slack; starved, it would be about 35,000 */
+  assert_true(fcsim_tnw_api_done_at(&p->api[1], r1) < late + 512 * 35 + 2 * 150 + 500);
+  assert_true(fcsim_tnw_api_done_at(&p->api[0], r0) < 512 * 35 + 2 * 150 + 500);
+  for (int k = 0; k < 1000; k++, now++)
+    pair_step(p, now);
+  assert_true(fcsim_tnw_api_test(&p->api[0], s0) && fcsim_tnw_api_test(&p->api[1], s1));
+  assert_int_equal(p->e[1].st.order_errors + p->e[1].st.rx_overflow, 0);
+  pair_free(p);
+  test_free(p);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(api_no_errors),
       cmocka_unit_test(api_with_errors),
       cmocka_unit_test(api_bad_requests),
+      cmocka_unit_test(api_request_ring),
+      cmocka_unit_test(late_receive_no_starvation),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
