@@ -71,14 +71,14 @@ struct vn_vport {
 
 /* One physical port: the MUX output, encoder and wire. */
 struct vn_port {
-  int32_t credits;              /* free slots known downstream */
-  uint32_t owed_bytes;          /* framing overhead still to be paid as idle wire time */
-  int cur;                      /* virtual port of the frame being sent, -1 none, -2 an indication */
-  uint32_t left;                /* flits of it still to send */
-  uint32_t sent;                /* flits of it sent */
-  struct fcsim_flit head;       /* the frame's header as encoded (dest, dest virtual port) */
-  int rr;                       /* virtual port served last (local index on this port) */
-  uint32_t nind;                /* indication frames waiting */
+  int32_t credits;               /* free slots known downstream */
+  uint32_t owed_bytes;           /* framing overhead still to be paid as idle wire time */
+  int cur;                       /* virtual port of the frame being sent, -1 none, -2 an indication */
+  uint32_t left;                 /* flits of it still to send */
+  uint32_t sent;                 /* flits of it sent */
+  struct fcsim_flit head;        /* the frame's header as encoded (dest, dest virtual port) */
+  int rr;                        /* virtual port served last (local index on this port) */
+  uint32_t nind;                 /* indication frames waiting */
   uint32_t ind_node[VN_IND_MAX]; /* their destinations */
   uint8_t ind_vport[VN_IND_MAX]; /* and the virtual port each throttles */
 };
@@ -256,8 +256,8 @@ static void vn_pick(struct fcsim_ctx *ctx, const struct vn_shared *sh, uint32_t 
 {
   struct vn_port *pt = &ports(sh, state)[p];
   if (pt->nind) {
-    struct fcsim_flit f = {(uint32_t)ctx->tick, pt->ind_node[0], pt->ind_vport[0], 0,
-                           FCSIM_FLIT_HEAD | FCSIM_FLIT_TAIL, 0, VN_IND};
+    struct fcsim_flit f = {
+        (uint32_t)ctx->tick, pt->ind_node[0], pt->ind_vport[0], 0, FCSIM_FLIT_HEAD | FCSIM_FLIT_TAIL, 0, VN_IND};
     pt->head = f;
     pt->cur = -2;
     pt->left = 1;
@@ -523,9 +523,9 @@ static void vn_input_buffers(const void *shared, int *vcs, int *depth_flits)
 static void vn_report(const void *shared, struct fcsim_stats *s)
 {
   struct vn_shared *sh = (struct vn_shared *)shared;
-  s->vcsn_misdelivered_frames += atomic_load(&sh->misdelivered);
-  s->vcsn_misdelivered_flits += atomic_load(&sh->misdelivered_fl);
-  s->vcsn_indication_frames += atomic_load(&sh->indications);
+  s->vcsn_stale_frames += atomic_load(&sh->misdelivered);
+  s->vcsn_stale_flits += atomic_load(&sh->misdelivered_fl);
+  s->vcsn_indications += atomic_load(&sh->indications);
 }
 
 const struct fcsim_router_ops fcsim_router_vcsn = {

@@ -32,12 +32,12 @@ struct vcsn_entry {
 
 /* Every node's virtual ports and their entries. */
 struct vcsn_table {
-  const char *path;         /* the file (for messages; not owned) */
-  int64_t nodes;            /* nodes of the graph */
-  int vports;               /* virtual ports per physical port */
-  uint32_t *vp_base;        /* [nodes + 1] global index of each node's virtual port 0 */
-  uint32_t *ent_base;       /* [vp_base[nodes] + 1] entries of virtual port k: ent[ent_base[k] .. ent_base[k+1]) */
-  struct vcsn_entry *ent;   /* by virtual port, then by write time (from malloc) */
+  const char *path;       /* the file (for messages; not owned) */
+  int64_t nodes;          /* nodes of the graph */
+  int vports;             /* virtual ports per physical port */
+  uint32_t *vp_base;      /* [nodes + 1] global index of each node's virtual port 0 */
+  uint32_t *ent_base;     /* [vp_base[nodes] + 1] entries of virtual port k: ent[ent_base[k] .. ent_base[k+1]) */
+  struct vcsn_entry *ent; /* by virtual port, then by write time (from malloc) */
 };
 
 /* Reads `path` for graph g with `vports` virtual ports per physical port and

@@ -200,15 +200,29 @@ static double probe_ns(const char *const *extra)
 static void test_table_4_2_latencies(void **state)
 {
   (void)state;
-  const char *sl3[] = {"network.topology=torus", "network.dims=2", "network.clock=150.813962MHz",
-                       "network.flit_bits=256", "switch.framing=custom", "switch.latency=122.5ns",
-                       "network.link_latency=354ns", "traffic.packet_size=1056B", NULL};
-  const char *e40[] = {"network.topology=torus", "network.dims=2", "network.clock=154.99442MHz",
-                       "network.flit_bits=256", "switch.framing=ethernet", "switch.latency=168ns",
-                       "network.link_latency=496ns", "traffic.packet_size=1056B", NULL};
-  const char *sw[] = {"network.topology=star", "switch.nodes=2", "network.clock=154.99442MHz",
-                      "network.flit_bits=256", "switch.framing=ethernet", "switch.nic_latency=168ns",
-                      "switch.latency=318ns", "network.link_latency=496ns", "traffic.packet_size=1056B", NULL};
+  const char *sl3[] = {"network.topology=torus",
+                       "network.dims=2",
+                       "network.clock=150.813962MHz",
+                       "network.flit_bits=256",
+                       "switch.framing=custom",
+                       "switch.latency=122.5ns",
+                       "network.link_latency=354ns",
+                       "traffic.packet_size=1056B",
+                       NULL};
+  const char *e40[] = {"network.topology=torus",
+                       "network.dims=2",
+                       "network.clock=154.99442MHz",
+                       "network.flit_bits=256",
+                       "switch.framing=ethernet",
+                       "switch.latency=168ns",
+                       "network.link_latency=496ns",
+                       "traffic.packet_size=1056B",
+                       NULL};
+  const char *sw[] = {"network.topology=star",      "switch.nodes=2",
+                      "network.clock=154.99442MHz", "network.flit_bits=256",
+                      "switch.framing=ethernet",    "switch.nic_latency=168ns",
+                      "switch.latency=318ns",       "network.link_latency=496ns",
+                      "traffic.packet_size=1056B",  NULL};
   const double model[3] = {245 + 354, 336 + 496, 336 + 2 * 496 + 318}; /* ns */
   const double cycle[3] = {1e3 / 150.813962, 1e3 / 154.99442, 1e3 / 154.99442};
   const double sim[3] = {probe_ns(sl3), probe_ns(e40), probe_ns(sw)};

@@ -83,7 +83,7 @@ static void reconfig_case(int R)
   int early = 1150 < 1000 + R; /* message 100 to f2 before the effect: goes to f1 */
   assert_int_equal(s->message_complete[30] == UINT64_MAX, early);
   assert_true(s->message_complete[31] != UINT64_MAX); /* after it: reaches f2 */
-  assert_int_equal(s->vcsn_misdelivered_frames, (uint64_t)(stale + early));
+  assert_int_equal(s->vcsn_stale_frames, (uint64_t)(stale + early));
   fcsim_sim_destroy(sim);
 }
 
@@ -105,7 +105,7 @@ static void mux_case(const char *table, uint64_t *c0, uint64_t *c1)
   *c0 = s->message_complete[0];
   *c1 = s->message_complete[1];
   assert_true(*c0 != UINT64_MAX && *c1 != UINT64_MAX);
-  assert_int_equal(s->vcsn_misdelivered_frames, 0);
+  assert_int_equal(s->vcsn_stale_frames, 0);
   fcsim_sim_destroy(sim);
 }
 
@@ -144,15 +144,15 @@ static void test_throttle_keeps_threshold(void **state)
   const char *on[] = {"vcsn.threshold=0.5", "vcsn.window=1000", NULL};
   struct fcsim_sim *sim = run(trace, table, NULL);
   double free_T = fcsim_sim_stats(sim)->makespan;
-  assert_int_equal(fcsim_sim_stats(sim)->vcsn_indication_frames, 0);
+  assert_int_equal(fcsim_sim_stats(sim)->vcsn_indications, 0);
   fcsim_sim_destroy(sim);
   sim = run(trace, table, on);
   const struct fcsim_stats *s = fcsim_sim_stats(sim);
   double T = s->makespan, flits = 8192;
   fprintf(stderr, "throttle: %.0f cycles free, %.0f throttled (%.3f flits/cycle), %llu indications\n", free_T, T,
-          flits / T, (unsigned long long)s->vcsn_indication_frames);
+          flits / T, (unsigned long long)s->vcsn_indications);
   assert_true(s->message_complete[0] != UINT64_MAX);
-  assert_true(s->vcsn_indication_frames >= 1);
+  assert_true(s->vcsn_indications >= 1);
   assert_true(flits / free_T > 0.9);
   assert_true(flits <= 0.5 * T + 1000 + 16);
   assert_true(flits >= 0.45 * T);
@@ -171,14 +171,35 @@ static double fig9_ns(int vcsn, const char *bytes, const char *reconfig)
   snprintf(tr, sizeof tr, "traffic.trace=%s", tp);
   snprintf(tb, sizeof tb, "vcsn.table=%s", mp);
   snprintf(rc, sizeof rc, "vcsn.reconfig=%s", reconfig);
-  const char *dcn[] = {"network.topology=torus", "network.dims=2", "network.clock=192.397388MHz",
-                       "network.flit_bits=512", "network.link_latency=491ns", "router.model=ethswitch",
-                       "routing.algorithm=table", "switch.framing=sl3fc", "switch.latency=0",
-                       "traffic.packet_size=3968B", "traffic.mode=trace", tr, NULL};
-  const char *vc[] = {"network.topology=dual-plane", "switch.nodes=2", "network.clock=195.3125MHz",
-                      "network.flit_bits=512", "network.link_latency=267ns", "router.model=ethswitch",
-                      "routing.algorithm=table", "switch.framing=ethernet", "switch.latency=318ns",
-                      "traffic.packet_size=9152B", "traffic.mode=trace", tr, "switch.endpoint=vcsn", tb, rc, NULL};
+  const char *dcn[] = {"network.topology=torus",
+                       "network.dims=2",
+                       "network.clock=192.397388MHz",
+                       "network.flit_bits=512",
+                       "network.link_latency=491ns",
+                       "router.model=ethswitch",
+                       "routing.algorithm=table",
+                       "switch.framing=sl3fc",
+                       "switch.latency=0",
+                       "traffic.packet_size=3968B",
+                       "traffic.mode=trace",
+                       tr,
+                       NULL};
+  const char *vc[] = {"network.topology=dual-plane",
+                      "switch.nodes=2",
+                      "network.clock=195.3125MHz",
+                      "network.flit_bits=512",
+                      "network.link_latency=267ns",
+                      "router.model=ethswitch",
+                      "routing.algorithm=table",
+                      "switch.framing=ethernet",
+                      "switch.latency=318ns",
+                      "traffic.packet_size=9152B",
+                      "traffic.mode=trace",
+                      tr,
+                      "switch.endpoint=vcsn",
+                      tb,
+                      rc,
+                      NULL};
   struct fcsim_sim *sim = NULL;
   assert_int_equal(ts_sim_run(vcsn ? vc : dcn, &sim), 0);
   const struct fcsim_stats *st = fcsim_sim_stats(sim);
