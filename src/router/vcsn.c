@@ -93,8 +93,8 @@ struct vn_hdr {
 /* Read-only set-up of every vcsn node; the counters are the only fields
  * written in a run (atomic: partitions run on threads). */
 struct vn_shared {
-  const struct fcsim_params *p;
-  const struct fcsim_graph *g;
+  const struct fcsim_params *p;     /* this kind's parameters */
+  const struct fcsim_graph *g;      /* the network */
   struct vcsn_table tab;            /* the MAC tables */
   uint32_t *msg_dst;                /* [nmsg] each trace message's destination */
   uint32_t nmsg;                    /* messages of the trace */

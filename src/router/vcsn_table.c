@@ -21,15 +21,15 @@ struct row {
 
 /* Reader state. */
 struct rd {
-  const char *path;
-  const struct fcsim_graph *g;
-  const struct vcsn_table *t;
-  double clock_hz;
-  uint64_t reconfig;
-  int line;
-  int col_of[NCOLS]; /* column position -> enum col */
-  int ncols;
-  struct fcsim_error *err;
+  const char *path;            /* the file */
+  const struct fcsim_graph *g; /* the network (node names, endpoints) */
+  const struct vcsn_table *t;  /* the table being built (virtual ports per node) */
+  double clock_hz;             /* converts `at` times to cycles */
+  uint64_t reconfig;           /* t, cycles from a write to its effect */
+  int line;                    /* current line */
+  int col_of[NCOLS];           /* column position -> enum col */
+  int ncols;                   /* columns in the header */
+  struct fcsim_error *err;     /* where errors go */
 };
 
 static int fail(struct rd *r, int line, const char *what)
