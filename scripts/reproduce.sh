@@ -109,6 +109,9 @@ rows=$(cat <<'ROWS'
 001|Fig. 3.11|LBM (4,16), simulated|known|app stream --preset lbm --set stream.n=4|.simulated.sustained_flops|1e-9|GFlop/s|435.99|abs 0.005
 001|Fig. 3.12|compressed (2,16), simulated|check|app stream --preset lbm-comp --set stream.n=2 --set stream.r_comp=2.392|.simulated.sustained_flops|1e-9|GFlop/s|626.31|rel 0.01
 001|Fig. 3.12|compressed (4,16), simulated|known|app stream --preset lbm-comp|.simulated.sustained_flops|1e-9|GFlop/s|739.55|abs 0.005
+001|Tab. 4.2|zero-payload transfer, SL3 point to point, t_N + t_PL (simulated)|check|run @HERE@/examples/p2p40g/sl3.ini --quiet|.metrics.makespan_ns|1e-3|µs|0.599|abs 0.08
+001|Tab. 4.2|zero-payload transfer, E40G point to point, t_N + t_PL (simulated)|check|run @HERE@/examples/p2p40g/e40g.ini --quiet|.metrics.makespan_ns|1e-3|µs|0.832|abs 0.08
+001|Tab. 4.2|zero-payload transfer, E40G switched, t_N + 2 t_PL + t_S (simulated)|check|run @HERE@/examples/p2p40g/e40g-switched.ini --quiet|.metrics.makespan_ns|1e-3|µs|1.646|abs 0.08
 001|§4.3.3|2048 FPGAs, radix 64: leaves|check|model p2p --preset e40g-switched --set n=2048|.results.ring_leaves|1|leaves|64|abs 0
 001|§4.3.3|2048 FPGAs, radix 64: spines|check|model p2p --preset e40g-switched --set n=2048|.results.ring_spines|1|spines|32|abs 0
 002|§3.4|jumbo frame payload 9152/9194|check|model linkbw --preset vcsn|.results.payload_efficiency|100|%|99.5|abs 0.05

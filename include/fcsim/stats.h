@@ -35,6 +35,9 @@ struct fcsim_stats {
   uint64_t switch_dropped_packets;  /* ethswitch: frames dropped on a full output buffer (switch.overflow = drop) */
   uint64_t switch_dropped_flits;    /* ethswitch: their flits */
   uint64_t switch_pause_cycles;     /* ethswitch: input-cycles a complete frame waited for output space (pause) */
+  uint64_t vcsn_stale_frames;       /* vcsn: frames a stale MAC entry sent to a node not their destination */
+  uint64_t vcsn_stale_flits;        /* vcsn: their flits */
+  uint64_t vcsn_indications;        /* vcsn: throttle indication frames received by sources */
   int drained;                      /* every measured packet arrived */
   int saturated;                    /* see saturation_reason */
   const char *saturation_reason;    /* "drain", "backlog", "latency" (src/stats/verdict.c), NULL if not saturated */

@@ -99,6 +99,14 @@ struct fcsim_params {
   char sw_framing[FCSIM_NAME_MAX]; /* framing whose overhead each frame pays (link/framing.c) */
   int sw_nodes;                    /* endpoints of a switched topology */
   int sw_radix;                    /* ports per switch */
+  int sw_endpoint_vcsn;            /* switched topologies: endpoints are `vcsn` (1) or `ethswitch` (0) */
+  /* [vcsn] (the vcsn endpoint model, router/vcsn.c) */
+  int vcsn_vports;                 /* virtual ports per physical port */
+  char vcsn_table[FCSIM_PATH_MAX]; /* MAC-table file ("" none) */
+  int vcsn_reconfig_cycles;        /* cost t of a MAC-table write, from its write to its effect */
+  int vcsn_crossbar_cycles;        /* cost c of a crossbar set-up when a virtual port starts a new message */
+  double vcsn_threshold;           /* receive-bandwidth threshold per virtual port, fraction of a flit/cycle (0 off) */
+  int vcsn_window_cycles;          /* window over which received bandwidth is measured */
   /* [routing] */
   char routing[FCSIM_NAME_MAX];
   int dim_order[FCSIM_MAX_DIMS]; /* DOR: dimension visited i-th */

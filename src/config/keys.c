@@ -13,6 +13,7 @@ static const char *const topology_names[] = {"torus",     "mesh",    "file", "st
                                              "leafspine", "fattree", "bee3", NULL};
 static const char *const overflow_names[] = {"pause", "drop", NULL};
 static const char *const port_select_names[] = {"table", "message", NULL};
+static const char *const endpoint_names[] = {"ethswitch", "vcsn", NULL};
 static const char *const sw_framing_names[] = {"ethernet", "sl3fc", "tnw", "custom", NULL};
 static const char *const header_names[] = {"auto", "index", "bitvector", NULL};
 static const char *const bee3_layout_names[] = {"one-x8", "two-x4", "four-x2", "eight-x1", "10gbe", NULL};
@@ -151,6 +152,24 @@ const struct fcsim_key fcsim_keys[] = {
      "ethswitch endpoints with several ports: the routing table picks the port (`table`), or each message leaves on "
      "port (message index in the trace mod ports) (`message`: VCSN's per-virtual-port MAC table picking the plane, "
      "seed 002 §3.4)"},
+    {"switch", "endpoint", CHOICE(endpoint_names, "ethswitch"),
+     "switched topologies: the endpoints' router model, `ethswitch` (an Ethernet subsystem) or `vcsn` (seed 002 §3.4 "
+     "virtual ports, vcsn.*; docs/SWITCHED.md)"},
+    {"vcsn", "vports", FCSIM_KT_INT, "ports", "2", 1, 16, 0, NULL, NULL, NULL,
+     "vcsn: virtual ports (MUX inputs, DMUX outputs) per physical port (seed 002: 2, so 4 per FPGA)"},
+    {"vcsn", "table", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
+     "vcsn: the MAC tables (CSV `node,vport,dest,dest_vport[,at][,priority]`; docs/SWITCHED.md): which virtual port "
+     "each virtual port reaches, written at `at`; relative to the config file's folder"},
+    {"vcsn", "reconfig", FCSIM_KT_LATENCY, "cycles", "124us", 0, 100000000, 0, NULL, NULL, NULL,
+     "vcsn: a MAC-table entry written at time `at` > 0 takes effect this much later (seed 002 Table 5: t = 124 us); "
+     "frames encoded before then use the old entry"},
+    {"vcsn", "crossbar", FCSIM_KT_LATENCY, "cycles", "1.35us", 0, 100000000, 0, NULL, NULL, NULL,
+     "vcsn: crossbar set-up c before a virtual port starts sending a new message (seed 002 Table 5: 1.35 us)"},
+    {"vcsn", "threshold", FCSIM_KT_REAL, "", "0", 0, 1, 0, NULL, NULL, NULL,
+     "vcsn: received bandwidth per virtual port, as a fraction of one flit per cycle, above which the receiver sends "
+     "its source an indication frame that limits that virtual port to this rate (seed 002 §3.4); 0 = off"},
+    {"vcsn", "window", FCSIM_KT_LATENCY, "cycles", "10us", 1, 100000000, 0, NULL, NULL, NULL,
+     "vcsn: the window over which a virtual port's received bandwidth is measured against vcsn.threshold"},
     {"app", "nodes", FCSIM_KT_INT, "nodes", "9", 2, 64, 0, NULL, NULL, NULL,
      "fcsim app gather: FPGA nodes n including the root (node 0); the network is sized to it (network.dims or "
      "switch.nodes)"},

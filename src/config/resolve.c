@@ -209,7 +209,16 @@ static int resolve_switch(const struct resolver *r, struct fcsim_params *p)
   if ((rc = get_name(r, "switch", "port_select", name)))
     return rc;
   p->sw_port_by_message = !strcmp(name, "message");
-  return 0;
+  if ((rc = get_name(r, "switch", "endpoint", name)))
+    return rc;
+  p->sw_endpoint_vcsn = !strcmp(name, "vcsn");
+  if ((rc = get_int32(r, "vcsn", "vports", &p->vcsn_vports, NULL)) ||
+      (rc = get_path(r, "vcsn", "table", p->vcsn_table)) ||
+      (rc = get_cycles(r, "vcsn", "reconfig", p->clock_hz, &p->vcsn_reconfig_cycles)) ||
+      (rc = get_cycles(r, "vcsn", "crossbar", p->clock_hz, &p->vcsn_crossbar_cycles)) ||
+      (rc = get_real(r, "vcsn", "threshold", &p->vcsn_threshold)))
+    return rc;
+  return get_cycles(r, "vcsn", "window", p->clock_hz, &p->vcsn_window_cycles);
 }
 
 int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p, struct fcsim_error *err)

@@ -132,6 +132,10 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
     fprintf(out, "  %-18s %14llu packets (%llu flits) dropped, %llu input-cycles paused on full output buffers\n",
             "switch_overflow", (unsigned long long)s->switch_dropped_packets,
             (unsigned long long)s->switch_dropped_flits, (unsigned long long)s->switch_pause_cycles);
+  if (s->vcsn_stale_frames || s->vcsn_indications)
+    fprintf(out, "  %-18s %14llu frames (%llu flits) sent by stale MAC entries, %llu throttle indications\n", "vcsn",
+            (unsigned long long)s->vcsn_stale_frames, (unsigned long long)s->vcsn_stale_flits,
+            (unsigned long long)s->vcsn_indications);
   if (s->buffer_overflows)
     fprintf(out, "\nINTERNAL ERROR: %llu flits found a full buffer\n", (unsigned long long)s->buffer_overflows);
 }
@@ -258,6 +262,11 @@ static json_t *metrics_json(const struct fcsim_stats *s, const struct fcsim_para
   json_object_set_new(m, "switch_dropped_packets", json_integer((json_int_t)s->switch_dropped_packets));
   json_object_set_new(m, "switch_dropped_flits", json_integer((json_int_t)s->switch_dropped_flits));
   json_object_set_new(m, "switch_pause_cycles", json_integer((json_int_t)s->switch_pause_cycles));
+  if (s->vcsn_stale_frames || s->vcsn_indications) { /* vcsn endpoints */
+    json_object_set_new(m, "vcsn_misdelivered_frames", json_integer((json_int_t)s->vcsn_stale_frames));
+    json_object_set_new(m, "vcsn_misdelivered_flits", json_integer((json_int_t)s->vcsn_stale_flits));
+    json_object_set_new(m, "vcsn_indication_frames", json_integer((json_int_t)s->vcsn_indications));
+  }
   json_object_set_new(m, "cycles", json_integer((json_int_t)s->cycles));
   if (s->nmessages) {
     json_object_set_new(m, "makespan", json_real(s->makespan));

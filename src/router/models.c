@@ -44,8 +44,9 @@ int fcsim_credit_threshold_flits(int link_latency_cycles, int credit_period_cycl
 
 /* The router models, in the order `fcsim help` lists them. */
 static const struct fcsim_router_ops *const router_models[] = {
-    &fcsim_router_novog, &fcsim_router_classic,   &fcsim_router_crossbar, &fcsim_router_voq,
-    &fcsim_router_ring,  &fcsim_router_ethswitch, &fcsim_router_bee3,     NULL};
+    &fcsim_router_novog, &fcsim_router_classic, &fcsim_router_crossbar,
+    &fcsim_router_voq,   &fcsim_router_ring,    &fcsim_router_ethswitch,
+    &fcsim_router_bee3,  &fcsim_router_vcsn,    NULL};
 
 static const void *model_at(size_t i)
 {

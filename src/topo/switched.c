@@ -2,9 +2,10 @@
  * Fig. 2), `leafspine` (seed 001 §4.2.1, §4.3.3) and `fattree` (seed 002
  * §6.3, Fig. 16) as graphs of endpoints and switches. Nodes 0..N-1 are the
  * endpoints (FPGAs, named f0, f1, ...; one port, two on the dual plane),
- * then the switches (sw0, sw1, ...). Every node is an `ethswitch`: kind 0
- * the endpoints' Ethernet subsystems (switch.latency = switch.nic_latency),
- * kind 1 the switches. Every link has network.link_latency and
+ * then the switches (sw0, sw1, ...). Kind 0 is the endpoints' Ethernet
+ * subsystems: `ethswitch` (switch.latency = switch.nic_latency) or, with
+ * switch.endpoint = vcsn, VCSN's virtual ports (router/vcsn.c); kind 1 the
+ * switches, `ethswitch`. Every link has network.link_latency and
  * network.link_bandwidth. Routing is by table (routing.algorithm = table:
  * the switches' MAC tables). The graph is then treated like a netlist's
  * (kind FCSIM_TOPO_FILE: hop distances, exports, `fcsim topo`). */
@@ -160,7 +161,7 @@ static int names_and_kinds(struct builder *b)
     g->endpoint[v] = (uint8_t)!sw;
   }
   g->nkinds = 2;
-  snprintf(g->kinds[0].model, sizeof g->kinds[0].model, "ethswitch");
+  snprintf(g->kinds[0].model, sizeof g->kinds[0].model, b->p->sw_endpoint_vcsn ? "vcsn" : "ethswitch");
   snprintf(g->kinds[0].set, sizeof g->kinds[0].set, "switch.latency=%d", b->p->sw_nic_latency_cycles);
   snprintf(g->kinds[1].model, sizeof g->kinds[1].model, "ethswitch");
   g->kinds[1].set[0] = 0;

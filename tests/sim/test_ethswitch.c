@@ -4,7 +4,9 @@
  * plus t_S (exact zero-load latency), one stream never exceeds the line rate
  * after framing (ethernet and sl3fc) and comes within a few frames of it, a
  * full output buffer drops or pauses as configured and the loss is counted,
- * every generator builds the expected node counts, and bad input is refused
+ * the zero-payload times of seed 001 Table 4.2 come out as the p2p model's
+ * T_L plus the probe frame's store-and-forward, every generator builds the
+ * expected node counts, and bad input is refused
  * with exit status 2 and one message. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -218,6 +220,60 @@ static void test_generators(void **state)
   expect_topo("fattree", "64", "8", "112 routers (64 endpoints)");
 }
 
+/* Seed 001 Table 4.2 simulated: a zero-payload probe (a minimum frame, 64 B
+ * = two 256-bit flits) over (1) SL3 point-to-point, (2) E40G point-to-point
+ * and (3) E40G through one switch, with t_N split over the two endpoints'
+ * Ethernet subsystems (switch.latency or switch.nic_latency = t_N / 2),
+ * t_PL as the link latency and t_S as the switch's. The p2p model's T_L is
+ * t_N + t_PL (Eq. 4.2) and t_N + 2 t_PL + t_S (Eq. 4.3); the simulation adds
+ * only the store-and-forward of the two-flit frame at each node and the
+ * rounding of each latency up to whole cycles: 0 < sim - model <= 12 cycles. */
+static double probe_ns(const char *const *extra)
+{
+  struct fcsim_sim *sim = one_message("64B", extra);
+  const struct fcsim_stats *s = fcsim_sim_stats(sim);
+  assert_true(s->packets_delivered == 1);
+  double ns = s->makespan * s->ns_per_cycle;
+  fcsim_sim_destroy(sim);
+  return ns;
+}
+
+static void test_table_4_2_latencies(void **state)
+{
+  (void)state;
+  const char *sl3[] = {"network.topology=torus",
+                       "network.dims=2",
+                       "network.clock=150.813962MHz",
+                       "network.flit_bits=256",
+                       "switch.framing=custom",
+                       "switch.latency=122.5ns",
+                       "network.link_latency=354ns",
+                       "traffic.packet_size=1056B",
+                       NULL};
+  const char *e40[] = {"network.topology=torus",
+                       "network.dims=2",
+                       "network.clock=154.99442MHz",
+                       "network.flit_bits=256",
+                       "switch.framing=ethernet",
+                       "switch.latency=168ns",
+                       "network.link_latency=496ns",
+                       "traffic.packet_size=1056B",
+                       NULL};
+  const char *sw[] = {"network.topology=star",      "switch.nodes=2",
+                      "network.clock=154.99442MHz", "network.flit_bits=256",
+                      "switch.framing=ethernet",    "switch.nic_latency=168ns",
+                      "switch.latency=318ns",       "network.link_latency=496ns",
+                      "traffic.packet_size=1056B",  NULL};
+  const double model[3] = {245 + 354, 336 + 496, 336 + 2 * 496 + 318}; /* ns */
+  const double cycle[3] = {1e3 / 150.813962, 1e3 / 154.99442, 1e3 / 154.99442};
+  const double sim[3] = {probe_ns(sl3), probe_ns(e40), probe_ns(sw)};
+  for (int i = 0; i < 3; i++) {
+    fprintf(stderr, "Table 4.2 case (%d): model %.1f ns, simulated %.1f ns\n", i + 1, model[i], sim[i]);
+    assert_true(sim[i] > model[i]);
+    assert_true(sim[i] - model[i] <= 12 * cycle[i]);
+  }
+}
+
 static void expect_refused(const char *const *args, const char *needle)
 {
   struct ts_result r;
@@ -261,6 +317,7 @@ int main(void)
       cmocka_unit_test(test_full_buffer_pause),
       cmocka_unit_test(test_full_buffer_drop),
       cmocka_unit_test(test_counters_threads_identical),
+      cmocka_unit_test(test_table_4_2_latencies),
       cmocka_unit_test(test_generators),
       cmocka_unit_test(test_bad_input),
   };
