@@ -115,7 +115,7 @@ static void print_table(const struct fcsim_stream_result *r)
 
 static json_t *to_json(const struct fcsim_stream_result *r)
 {
-  return json_pack("{s:s,s:s,s:{s:f,s:f,s:f,s:f,s:I,s:I,s:i,s:i},s:{s:f,s:f,s:f,s:f,s:f,s:f},"
+  return json_pack("{s:s,s:s,s:{s:f,s:f,s:f,s:f,s:I,s:I,s:i,s:s,s:i},s:{s:f,s:f,s:f,s:f,s:f,s:f},"
                    "s:{s:f,s:f,s:f,s:f,s:f,s:f},s:f,s:{s:I,s:I}}",
                    "fcsim", FCSIM_VERSION, "app", "stream", "stream", "n", r->n, "m", r->m, "M", r->M, "C_stream",
                    r->c_stream, "block_elements", (json_int_t)r->block_elements, "messages", (json_int_t)r->messages,
