@@ -109,6 +109,8 @@ rows=$(cat <<'ROWS'
 001|Fig. 3.11|LBM (4,16), simulated|known|app stream --preset lbm --set stream.n=4|.simulated.sustained_flops|1e-9|GFlop/s|435.99|abs 0.005
 001|Fig. 3.12|compressed (2,16), simulated|check|app stream --preset lbm-comp --set stream.n=2 --set stream.r_comp=2.392|.simulated.sustained_flops|1e-9|GFlop/s|626.31|rel 0.01
 001|Fig. 3.12|compressed (4,16), simulated|known|app stream --preset lbm-comp|.simulated.sustained_flops|1e-9|GFlop/s|739.55|abs 0.005
+001|Fig. 3.9|tsunami (1,5) on M = 8, simulated on fc links|check|app stream --preset tsunami --links fc|.simulated.sustained_flops|1e-12|TFlop/s|2.5|abs 0.05
+001|Fig. 3.9|tsunami (1,5) on M = 8, fc links: % of peak|check|app stream --preset tsunami --links fc|.simulated.efficiency|100|%|98|abs 0.5
 001|§4.3.3|2048 FPGAs, radix 64: leaves|check|model p2p --preset e40g-switched --set n=2048|.results.ring_leaves|1|leaves|64|abs 0
 001|§4.3.3|2048 FPGAs, radix 64: spines|check|model p2p --preset e40g-switched --set n=2048|.results.ring_spines|1|spines|32|abs 0
 002|§3.4|jumbo frame payload 9152/9194|check|model linkbw --preset vcsn|.results.payload_efficiency|100|%|99.5|abs 0.05
