@@ -8,7 +8,7 @@
  * every flit is delivered; on `fc` links (stream_fc.c) the cascade takes
  * the model's cycles within 0.05 % where nothing stalls, stalls at the FC
  * protocol's own rate where the link is short, and gives Fig. 3.13's
- * per-FPGA delay; bad input exits 2. */
+ * per-FPGA delay and Fig. 4.10's statements; bad input exits 2. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -136,6 +136,36 @@ static void test_fc_fig_3_13_per_fpga_delay(void **state)
   assert_true(eff_256 > 0.86 && eff_256 < 0.875);
 }
 
+/* Sustained FLOP/s of tsunami (1,5) on n FPGAs with `elements` per pass,
+ * over SL3 direct links (Table 4.2: t_N + t_PL = 0.599 us, 4.29 GB/s) or
+ * E40G through a leaf switch (t_N + 2 t_PL + t_S = 1.646 us, 4.41 GB/s). */
+static double fig_4_10(int switched, int n, long elements)
+{
+  char M[32], grid[32];
+  snprintf(M, sizeof M, "M=%d", n);
+  snprintf(grid, sizeof grid, "N_grid=%ld", elements);
+  const char *sets[] = {M, grid, NULL};
+  const char *sl3[] = {"latency=599ns", "rate=35.39Gbps", NULL}, *e40g[] = {"latency=1646ns", "rate=36.38Gbps", NULL};
+  struct fcsim_stream_result r;
+  run_fc("tsunami", sets, switched ? e40g : sl3, &r);
+  return r.sim_flops;
+}
+
+/* Fig. 4.10's statements on the simulated cascade: a long stream scales
+ * (near) linearly on both networks, the switched one ahead by its
+ * bandwidth; with 1 MB the switch's latency puts it behind from n = 8, with
+ * 4 KB from the start. (32 MB stands in for 227 MB to stay fast.) */
+static void test_fig_4_10_statements(void **state)
+{
+  (void)state;
+  double long2 = fig_4_10(0, 2, 1 << 20), long8 = fig_4_10(0, 8, 1 << 20);
+  assert_true(long8 > 3.7 * long2);
+  assert_true(fig_4_10(1, 8, 1 << 20) > long8);
+  assert_true(fig_4_10(1, 8, 32768) < fig_4_10(0, 8, 32768));
+  assert_true(fig_4_10(1, 2, 32768) > fig_4_10(0, 2, 32768));
+  assert_true(fig_4_10(1, 2, 128) < fig_4_10(0, 2, 128));
+}
+
 static void cli_refuses(const char *set, const char *want)
 {
   const char *args[] = {"app", "stream", "--preset", "lbm", "--set", set, NULL};
@@ -183,13 +213,10 @@ static void test_cli(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_model_holds_tsunami_small),
-      cmocka_unit_test(test_link_bound_lbm),
-      cmocka_unit_test(test_fig_3_10_orderings),
-      cmocka_unit_test(test_fc_model_holds_tsunami_small),
-      cmocka_unit_test(test_fc_link_bound_lbm),
-      cmocka_unit_test(test_fc_fig_3_13_per_fpga_delay),
-      cmocka_unit_test(test_cli),
+      cmocka_unit_test(test_model_holds_tsunami_small), cmocka_unit_test(test_link_bound_lbm),
+      cmocka_unit_test(test_fig_3_10_orderings),        cmocka_unit_test(test_fc_model_holds_tsunami_small),
+      cmocka_unit_test(test_fc_link_bound_lbm),         cmocka_unit_test(test_fc_fig_3_13_per_fpga_delay),
+      cmocka_unit_test(test_fig_4_10_statements),       cmocka_unit_test(test_cli),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
