@@ -116,6 +116,16 @@ static void test_voq_and_ring_routers(void **state)
   /* no credits to wait for but longer pipelines: within 25 % of Novo-G# */
   assert_true(v.ph.z_end_cycles <= 1.25 * novog.ph.z_end_cycles);
   assert_true(g.ph.z_end_cycles <= 1.25 * novog.ph.z_end_cycles);
+  /* with jitter and drifting clocks (Table 3.5's "variable") too */
+  const char *voq_var[] = {"router.model=voq", "network.link_jitter=12.34ns", "network.clock_spread_ppm=260", NULL};
+  const char *ring_var[] = {"router.model=ring", "network.link_jitter=12.34ns", "network.clock_spread_ppm=260", NULL};
+  struct fcsim_fft_result vv, gv;
+  run("16-on-4.ini", voq_var, &vv);
+  run("16-on-4.ini", ring_var, &gv);
+  check_consistent(&vv);
+  check_consistent(&gv);
+  assert_true(vv.ph.z_end_cycles >= 0.97 * v.ph.z_end_cycles && vv.ph.z_end_cycles <= 1.25 * v.ph.z_end_cycles);
+  assert_true(gv.ph.z_end_cycles >= 0.97 * g.ph.z_end_cycles && gv.ph.z_end_cycles <= 1.25 * g.ph.z_end_cycles);
 }
 
 /* 2m > n (Fig. 6.1's second case, our reconstruction): 32^3 on 8^3, two
