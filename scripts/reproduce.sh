@@ -112,6 +112,8 @@ rows=$(cat <<'ROWS'
 001|Tab. 4.2|zero-payload transfer, SL3 point to point, t_N + t_PL (simulated)|check|run @HERE@/examples/p2p40g/sl3.ini --quiet|.metrics.makespan_ns|1e-3|µs|0.599|abs 0.08
 001|Tab. 4.2|zero-payload transfer, E40G point to point, t_N + t_PL (simulated)|check|run @HERE@/examples/p2p40g/e40g.ini --quiet|.metrics.makespan_ns|1e-3|µs|0.832|abs 0.08
 001|Tab. 4.2|zero-payload transfer, E40G switched, t_N + 2 t_PL + t_S (simulated)|check|run @HERE@/examples/p2p40g/e40g-switched.ini --quiet|.metrics.makespan_ns|1e-3|µs|1.646|abs 0.08
+001|Fig. 3.9|tsunami (1,5) on M = 8, simulated on fc links|check|app stream --preset tsunami --links fc|.simulated.sustained_flops|1e-12|TFlop/s|2.5|abs 0.05
+001|Fig. 3.9|tsunami (1,5) on M = 8, fc links: % of peak|check|app stream --preset tsunami --links fc|.simulated.efficiency|100|%|98|abs 0.5
 001|§4.3.3|2048 FPGAs, radix 64: leaves|check|model p2p --preset e40g-switched --set n=2048|.results.ring_leaves|1|leaves|64|abs 0
 001|§4.3.3|2048 FPGAs, radix 64: spines|check|model p2p --preset e40g-switched --set n=2048|.results.ring_spines|1|spines|32|abs 0
 002|§3.4|jumbo frame payload 9152/9194|check|model linkbw --preset vcsn|.results.payload_efficiency|100|%|99.5|abs 0.05

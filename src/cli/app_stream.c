@@ -14,57 +14,93 @@
 
 static const char stream_usage[] =
     "usage: fcsim app stream [CONFIG] [--preset NAME] [--set stream.KEY=VALUE ...] [--block N]\n"
+    "                        [--links plain|fc] [--link-preset NAME] [--set link.KEY=VALUE ...]\n"
     "                        [--set section.key=value ...] [--json FILE]\n"
     "  Simulates one pass of a stream through M FPGAs on a ring (seed 001 ch. 3) and prints the\n"
     "  sustained FLOP/s, efficiency, stall ratio and speedup beside `fcsim model stream`.\n"
     "  --preset and stream.KEY are those of `fcsim model stream` (tsunami, tsunami-small, lbm,\n"
     "  lbm-comp; n, m, M, F, N_grid, B_link, ...). --block: stream elements per message (64).\n"
     "  CONFIG and the other --set keys give router settings; the ring, the clock (F), the\n"
-    "  link latency (D_link) and bandwidth (B_link, plain links) come from the stream.\n";
+    "  link latency (D_link) and bandwidth (B_link, plain links) come from the stream.\n"
+    "  --links fc: the ring's links are Mondigo flow controllers (`fcsim app link`, preset\n"
+    "  --link-preset, default sl3, and link.KEY sets; clocked at F), the stream moves element by\n"
+    "  element and D_link, B_link and --block are not used.\n";
 
 #define MAX_STREAM_SETS 64
 
 /* Splits off the stream's own options; the rest go to cli_parse. */
-static int split_args(int argc, char **argv, char **rest, int *nrest, const char **sets, const char **preset,
-                      long *block)
+/* The stream's own options. */
+struct stream_opts {
+  const char *sets[MAX_STREAM_SETS];      /* stream.KEY=V without the prefix */
+  const char *link_sets[MAX_STREAM_SETS]; /* link.KEY=V without the prefix */
+  const char *preset, *link_preset;       /* --preset, --link-preset */
+  long block;                             /* --block */
+  int fc;                                 /* --links fc */
+};
+
+static int add_set(const char **list, int *n, const char *kv)
 {
-  int ns = 0;
+  if (*n == MAX_STREAM_SETS - 1) {
+    fcsim_cli_error("too many --set stream.* or link.* options");
+    return FCSIM_EXIT_USAGE;
+  }
+  list[(*n)++] = kv;
+  list[*n] = NULL;
+  return 0;
+}
+
+static int split_args(int argc, char **argv, char **rest, int *nrest, struct stream_opts *so)
+{
+  int ns = 0, nl = 0, rc = 0;
+  so->sets[0] = so->link_sets[0] = NULL;
   *nrest = 0;
-  for (int i = 0; i < argc; i++) {
+  for (int i = 0; i < argc && !rc; i++) {
     const char *a = argv[i];
-    if ((!strcmp(a, "--preset") || !strcmp(a, "--block")) && i + 1 >= argc) {
+    int valued =
+        !strcmp(a, "--preset") || !strcmp(a, "--block") || !strcmp(a, "--links") || !strcmp(a, "--link-preset");
+    if (valued && i + 1 >= argc) {
       fcsim_cli_error("option %s needs a value\n%s", a, stream_usage);
       return FCSIM_EXIT_USAGE;
     }
-    if (!strcmp(a, "--preset")) {
-      *preset = argv[++i];
+    if (!strcmp(a, "--links")) {
+      const char *v = argv[++i];
+      if (strcmp(v, "plain") && strcmp(v, "fc")) {
+        fcsim_cli_error("--links `%s`: expected plain or fc", v);
+        return FCSIM_EXIT_USAGE;
+      }
+      so->fc = !strcmp(v, "fc");
+    } else if (!strcmp(a, "--link-preset")) {
+      so->link_preset = argv[++i];
+    } else if ((!strcmp(a, "--set") || !strcmp(a, "-s")) && i + 1 < argc && !strncmp(argv[i + 1], "link.", 5)) {
+      rc = add_set(so->link_sets, &nl, argv[++i] + 5);
+    } else if (!strcmp(a, "--preset")) {
+      so->preset = argv[++i];
     } else if (!strcmp(a, "--block")) {
       char *end;
-      *block = strtol(argv[++i], &end, 10);
-      if (*end || *block < 1) {
+      so->block = strtol(argv[++i], &end, 10);
+      if (*end || so->block < 1) {
         fcsim_cli_error("--block `%s`: expected a whole number of elements, at least 1", argv[i]);
         return FCSIM_EXIT_USAGE;
       }
     } else if ((!strcmp(a, "--set") || !strcmp(a, "-s")) && i + 1 < argc && !strncmp(argv[i + 1], "stream.", 7)) {
-      if (ns == MAX_STREAM_SETS - 1) {
-        fcsim_cli_error("too many --set stream.* options");
-        return FCSIM_EXIT_USAGE;
-      }
-      sets[ns++] = argv[++i] + 7;
+      rc = add_set(so->sets, &ns, argv[++i] + 7);
     } else {
       rest[(*nrest)++] = argv[i];
     }
   }
-  sets[ns] = NULL;
-  return 0;
+  return rc;
 }
 
 static void print_table(const struct fcsim_stream_result *r)
 {
   printf("stream cascade (n,m) = (%.0f,%.0f) on M = %.0f FPGAs, C_stream = %.0f, %llu elements per message\n", r->n,
          r->m, r->M, r->c_stream, (unsigned long long)r->block_elements);
-  printf("plain links: %d-bit flits, one per cycle (B_link), %d cycles (D_link)\n", r->flit_bits,
-         r->link_latency_cycles);
+  if (r->fc_links)
+    printf("fc links: %d-bit flits, wire latency %d cycles; elements move one by one\n", r->flit_bits,
+           r->link_latency_cycles);
+  else
+    printf("plain links: %d-bit flits, one per cycle (B_link), %d cycles (D_link)\n", r->flit_bits,
+           r->link_latency_cycles);
   printf("%-22s %16s %16s\n", "", "simulated", "model");
   printf("%-22s %16.4g %16.4g\n", "sustained (FLOP/s)", r->sim_flops, r->model_flops);
   printf("%-22s %15.2f%% %15.2f%%\n", "efficiency", 100 * r->sim_efficiency, 100 * r->model_efficiency);
@@ -79,17 +115,18 @@ static void print_table(const struct fcsim_stream_result *r)
 
 static json_t *to_json(const struct fcsim_stream_result *r)
 {
-  return json_pack("{s:s,s:s,s:{s:f,s:f,s:f,s:f,s:I,s:I,s:i,s:i},s:{s:f,s:f,s:f,s:f,s:f,s:f},"
+  return json_pack("{s:s,s:s,s:{s:f,s:f,s:f,s:f,s:I,s:I,s:i,s:s,s:i},s:{s:f,s:f,s:f,s:f,s:f,s:f},"
                    "s:{s:f,s:f,s:f,s:f,s:f,s:f},s:f,s:{s:I,s:I}}",
                    "fcsim", FCSIM_VERSION, "app", "stream", "stream", "n", r->n, "m", r->m, "M", r->M, "C_stream",
                    r->c_stream, "block_elements", (json_int_t)r->block_elements, "messages", (json_int_t)r->messages,
-                   "flit_bits", r->flit_bits, "link_latency_cycles", r->link_latency_cycles, "simulated",
-                   "sustained_flops", r->sim_flops, "efficiency", r->sim_efficiency, "stall_ratio", r->sim_stall,
-                   "speedup", r->sim_speedup, "parallel_efficiency", r->sim_parallel_efficiency, "pass_cycles",
-                   r->pass_cycles, "model", "sustained_flops", r->model_flops, "efficiency", r->model_efficiency,
-                   "stall_ratio", r->model_stall, "speedup", r->model_speedup, "parallel_efficiency",
-                   r->model_parallel_efficiency, "pass_cycles", r->model_cycles, "peak_flops", r->peak_flops, "flits",
-                   "expected", (json_int_t)r->flits_expected, "delivered", (json_int_t)r->flits_delivered);
+                   "flit_bits", r->flit_bits, "links", r->fc_links ? "fc" : "plain", "link_latency_cycles",
+                   r->link_latency_cycles, "simulated", "sustained_flops", r->sim_flops, "efficiency",
+                   r->sim_efficiency, "stall_ratio", r->sim_stall, "speedup", r->sim_speedup, "parallel_efficiency",
+                   r->sim_parallel_efficiency, "pass_cycles", r->pass_cycles, "model", "sustained_flops",
+                   r->model_flops, "efficiency", r->model_efficiency, "stall_ratio", r->model_stall, "speedup",
+                   r->model_speedup, "parallel_efficiency", r->model_parallel_efficiency, "pass_cycles",
+                   r->model_cycles, "peak_flops", r->peak_flops, "flits", "expected", (json_int_t)r->flits_expected,
+                   "delivered", (json_int_t)r->flits_delivered);
 }
 
 static int write_json(const char *path, const struct fcsim_stream_result *r)
@@ -111,14 +148,12 @@ static int write_json(const char *path, const struct fcsim_stream_result *r)
 static int run(int argc, char **argv)
 {
   char **rest = malloc((size_t)(argc + 1) * sizeof *rest);
-  const char *sets[MAX_STREAM_SETS], *preset = NULL;
-  long block = 64;
+  struct stream_opts so = {.block = 64};
   int nrest, rc;
   struct cli_opts o;
   if (!rest)
     return FCSIM_EXIT_FAIL;
-  if ((rc = split_args(argc, argv, rest, &nrest, sets, &preset, &block)) ||
-      (rc = cli_parse(nrest, rest, &o, 0, stream_usage))) {
+  if ((rc = split_args(argc, argv, rest, &nrest, &so)) || (rc = cli_parse(nrest, rest, &o, 0, stream_usage))) {
     free(rest);
     return rc;
   }
@@ -135,7 +170,10 @@ static int run(int argc, char **argv)
     return FCSIM_EXIT_USAGE;
   struct fcsim_error err = {0};
   struct fcsim_stream_result r;
-  rc = fcsim_stream_run(preset, sets, (uint64_t)block, cfg, &r, &err);
+  if (so.fc)
+    rc = fcsim_stream_fc_run(so.preset, so.sets, so.link_preset, so.link_sets, &r, &err);
+  else
+    rc = fcsim_stream_run(so.preset, so.sets, (uint64_t)so.block, cfg, &r, &err);
   fcsim_config_destroy(cfg);
   if (rc) {
     fcsim_cli_error("%s", err.msg);

@@ -21,22 +21,46 @@ static unsigned bits(unsigned v, int hi, int lo)
   return (v >> lo) & ((1u << (hi - lo + 1)) - 1u);
 }
 
+/* The case 2m > n (Fig. 6.1's second case; its formulas are not legible in
+ * the seed text, so this is our reconstruction from Tables 6.1 and 6.2).
+ * The node's x coordinate takes z[m-1:0] as when 2m <= n, but z has only
+ * n < 2m bits, so the z coordinate is z[n-1:m] followed by p = 2m - n bits
+ * of the line index: y[n-m-1:f] before the XY turn, x[n-m-1:f] after it,
+ * f = 2n - 3m being the IP index bits. The XY turn then sends to 2^m nodes
+ * along y times 2^p neighbours along z (2^(3m-n) packets, longest path
+ * about 2^(p-1) + 2^(m-1)); the YZ turn sends each slot y to node
+ * (y[m-1:0], x_hi, y[n-1:m] z_low): 2^n packets, two coordinates changing
+ * over their whole rings (2^m). For p = 0 it equals the 2m <= n mapping. */
+static void map_wide(unsigned n, unsigned m, unsigned x, unsigned y, unsigned z, enum fcsim_fft_phase phase,
+                     struct fcsim_fft_loc *loc)
+{
+  int N = (int)n, Mb = (int)m, p = 2 * Mb - N, f = 2 * N - 3 * Mb;
+  unsigned line = phase == FCSIM_FFT_XFOLD ? y : x; /* the coordinate split over node z and IP */
+  unsigned zc = phase == FCSIM_FFT_YZ ? y : z;      /* the coordinate in node x and node z's top */
+  loc->node[0] = bits(zc, Mb - 1, 0);
+  loc->node[1] = bits(phase == FCSIM_FFT_XFOLD ? y : x, N - 1, N - Mb);
+  loc->node[2] = (bits(zc, N - 1, Mb) << p) | bits(line, N - Mb - 1, f);
+  loc->ip = bits(line, f - 1, 0);
+  loc->slot = phase == FCSIM_FFT_XFOLD ? x : phase == FCSIM_FFT_XY ? y : z;
+}
+
 int fcsim_fft_map(unsigned n, unsigned m, unsigned x, unsigned y, unsigned z, enum fcsim_fft_phase phase,
                   struct fcsim_fft_loc *loc, struct fcsim_error *err)
 {
   if (n < 1 || n > 16 || m < 1 || 3 * m > 2 * n)
     return fcsim_error_set(err, FCSIM_ERANGE, "fft mapping needs 1 <= m, 3m <= 2n and n <= 16 (got n=%u, m=%u)", n, m);
-  if (2 * m > n)
-    return fcsim_error_set(err, FCSIM_EINVAL,
-                           "fft mapping for 2m > n (n=%u, m=%u) is not implemented: that case of "
-                           "Fig. 6.1 is not legible in the seed text",
-                           n, m);
   unsigned side = 1u << n;
   if (x >= side || y >= side || z >= side)
     return fcsim_error_set(err, FCSIM_ERANGE, "datum (%u,%u,%u) is outside a %u^3 FFT", x, y, z, side);
+  if ((int)phase < (int)FCSIM_FFT_INITIAL || (int)phase > (int)FCSIM_FFT_YZ)
+    return fcsim_error_set(err, FCSIM_EINVAL, "unknown FFT phase %d", (int)phase);
   int N = (int)n, Mb = (int)m;
   int hi0 = N - 1, hi1 = N - Mb; /* node bits of a coordinate: hi0..hi1 */
-  unsigned low_w = n - 2 * m;    /* width of the second IP-index field */
+  if (phase != FCSIM_FFT_INITIAL && 2 * m > n) {
+    map_wide(n, m, x, y, z, phase, loc);
+    return 0;
+  }
+  unsigned low_w = n - 2 * m; /* width of the second IP-index field */
   switch (phase) {
   case FCSIM_FFT_INITIAL:
     loc->node[0] = bits(x, hi0, hi1);
@@ -59,7 +83,7 @@ int fcsim_fft_map(unsigned n, unsigned m, unsigned x, unsigned y, unsigned z, en
     loc->ip = (bits(x, N - Mb - 1, 0) << low_w) | bits(z, N - Mb - 1, Mb);
     loc->slot = y;
     return 0;
-  case FCSIM_FFT_YZ:
+  default: /* FCSIM_FFT_YZ */
     loc->node[0] = bits(y, Mb - 1, 0);
     loc->node[1] = bits(x, hi0, hi1);
     loc->node[2] = bits(y, hi0, hi1);
@@ -67,7 +91,6 @@ int fcsim_fft_map(unsigned n, unsigned m, unsigned x, unsigned y, unsigned z, en
     loc->slot = z;
     return 0;
   }
-  return fcsim_error_set(err, FCSIM_EINVAL, "unknown FFT phase %d", (int)phase);
 }
 
 enum { P_n, P_m, P_N, P_M, P_BW, P_point, P_LD, P_COUNT };

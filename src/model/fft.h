@@ -24,8 +24,9 @@ struct fcsim_fft_loc {
 
 /* Maps datum (x, y, z) of a 2^n-per-side FFT on a 2^m-per-side torus to
  * its location after `phase`. Needs 3m <= 2n (at least one 1D FFT per node)
- * and 2m <= n (the case of the seed's worked example; the other case of
- * Fig. 6.1 is not legible in the available text) and coordinates < 2^n.
+ * and coordinates < 2^n. For 2m <= n it is the mapping of the seed's worked
+ * example; for 2m > n (that case of Fig. 6.1 is not legible in the seed
+ * text) it is our reconstruction from Tables 6.1 and 6.2, see fft.c.
  * Returns 0 or FCSIM_EINVAL / FCSIM_ERANGE with a message. */
 int fcsim_fft_map(unsigned n, unsigned m, unsigned x, unsigned y, unsigned z, enum fcsim_fft_phase phase,
                   struct fcsim_fft_loc *loc, struct fcsim_error *err);

@@ -4,7 +4,8 @@
  * the XY turn node (a, b, c) holds the X FFTs of the points with
  * z_lo = a, y_hi = b, z_hi = c; it sends x_hi = k to node (a, k, c). After
  * it, node (a, k, c) holds the Y FFTs and sends the points with y_lo, y_hi
- * to node (y_lo, k, y_hi). */
+ * to node (y_lo, k, y_hi). When 2m > n the low 2m - n bits of node z
+ * carry part of the line index too (xy_dest, yz_dest). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,11 +34,6 @@ static int check(unsigned n, unsigned m, unsigned ips, unsigned point_bytes, str
                            "fft.n = %u on a 2^%u-per-side torus: need 3m <= 2n so that every node holds at least "
                            "one 1D FFT (2^%u nodes, 2^%u FFTs per dimension)",
                            n, m, 3 * m, 2 * n);
-  if (2 * m > n)
-    return fcsim_error_set(err, FCSIM_ERANGE,
-                           "fft.n = %u on a 2^%u-per-side torus: the mapping for 2m > n is not implemented (that "
-                           "case of seed 000 Fig. 6.1 is not legible); use a torus with 2m <= n",
-                           n, m);
   if (ips < 1 || ips > fcsim_fft_max_ips(n))
     return fcsim_error_set(err, FCSIM_ERANGE,
                            "fft.ips = %u: a Stratix V 5SGSMD8 holds 1 to %u IPs of %u points (Table 6.3)", ips,
@@ -66,27 +62,71 @@ static struct fcsim_fft_msg *add(struct fcsim_fft_sched *s, uint32_t src, uint32
   return g;
 }
 
-/* XY turn: round j of node (a, b, c) sends x_hi = k to (a, k, c) once the
- * last of those points, slot (k+1) 2^(n-m) - 1, is out. */
-static void build_xy(struct fcsim_fft_sched *s)
+/* Bits of the torus side and of the 2m > n extension (model/fft.c): p
+ * low bits of node z come from the line index, f bits are the IP index. */
+static unsigned wide_bits(const struct fcsim_fft_sched *s)
 {
-  unsigned K = 1u << s->m, blk = 1u << (s->n - s->m);
-  for (unsigned c = 0; c < K; c++)
-    for (unsigned b = 0; b < K; b++)
-      for (unsigned a = 0; a < K; a++) {
-        uint32_t v = node_of(s->m, a, b, c);
-        for (unsigned j = 0; j < s->rounds; j++)
-          for (unsigned k = 0; k < K; k++) {
-            uint64_t ready = s->fft_cycles * (j + 1) + (uint64_t)(k + 1) * blk;
-            uint32_t d = node_of(s->m, a, k, c);
-            if (d == v) {
-              if (ready > s->local_y_cycles[v])
-                s->local_y_cycles[v] = ready;
-              continue;
-            }
-            add(s, v, d, (uint64_t)round_ffts(s, j) * blk, 1, j)->start_cycles = ready;
-          }
+  return 2 * s->m > s->n ? 2 * s->m - s->n : 0;
+}
+
+/* Where slot x of an X FFT on node v goes in the XY turn: node y becomes
+ * x[n-1:n-m]; when 2m > n the low p bits of node z become x[n-m-1:f]. */
+static uint32_t xy_dest(const struct fcsim_fft_sched *s, uint32_t v, unsigned x)
+{
+  unsigned K = 1u << s->m, p = wide_bits(s), f = s->n - s->m - p, lowp = (1u << p) - 1u;
+  unsigned a = v & (K - 1), c = (v >> (2 * s->m)) & (K - 1);
+  return node_of(s->m, a, x >> (s->n - s->m), (c & ~lowp) | ((x >> f) & lowp));
+}
+
+/* Where slot y of a Y FFT on node v = (a, k, c) goes in the YZ turn: node
+ * x becomes y[m-1:0], node z y's top bits (above the p bits kept). */
+static uint32_t yz_dest(const struct fcsim_fft_sched *s, uint32_t v, unsigned y)
+{
+  unsigned K = 1u << s->m, p = wide_bits(s), lowp = (1u << p) - 1u;
+  unsigned top = s->m > s->n - s->m ? s->m : s->n - s->m;
+  unsigned k = (v >> s->m) & (K - 1), c = (v >> (2 * s->m)) & (K - 1);
+  return node_of(s->m, y & (K - 1), k, ((y >> top) << p) | (c & lowp));
+}
+
+/* Scratch for grouping one round's slots by destination. */
+struct dest_groups {
+  uint32_t *order;  /* destinations in the order of their first slot */
+  uint32_t count;   /* entries of order */
+  uint32_t *points; /* [nodes] slots per destination */
+  uint32_t *last;   /* [nodes] last slot per destination */
+};
+
+static void group_slots(const struct fcsim_fft_sched *s, uint32_t v, int turn, struct dest_groups *g)
+{
+  for (uint32_t i = 0; i < g->count; i++)
+    g->points[g->order[i]] = 0;
+  g->count = 0;
+  for (unsigned slot = 0; slot < (1u << s->n); slot++) {
+    uint32_t d = turn == 1 ? xy_dest(s, v, slot) : yz_dest(s, v, slot);
+    if (!g->points[d]++)
+      g->order[g->count++] = d;
+    g->last[d] = slot;
+  }
+}
+
+/* XY turn: round j of a node sends each destination its slots once the
+ * last of them is out of the IPs. */
+static void build_xy(struct fcsim_fft_sched *s, struct dest_groups *g)
+{
+  for (uint32_t v = 0; v < s->nodes; v++) {
+    group_slots(s, v, 1, g);
+    for (unsigned j = 0; j < s->rounds; j++)
+      for (uint32_t i = 0; i < g->count; i++) {
+        uint32_t d = g->order[i];
+        uint64_t ready = s->fft_cycles * (j + 1) + g->last[d] + 1;
+        if (d == v) {
+          if (ready > s->local_y_cycles[v])
+            s->local_y_cycles[v] = ready;
+          continue;
+        }
+        add(s, v, d, (uint64_t)round_ffts(s, j) * g->points[d], 1, j)->start_cycles = ready;
       }
+  }
 }
 
 /* Groups the XY messages by destination: deps[base[v] .. base[v + 1]) are
@@ -108,34 +148,29 @@ static int group_xy(struct fcsim_fft_sched *s, uint32_t *base)
   return 0;
 }
 
-/* YZ turn: round j of node (a, k, c) sends y_lo, y_hi to (y_lo, k, y_hi)
- * once the last such point, y = y_hi 2^(n-m) + (2^(n-2m) - 1) 2^m + y_lo,
- * is out, counted from the start of its Y compute (all Y data arrived). */
-static void build_yz(struct fcsim_fft_sched *s, const uint32_t *base)
+/* YZ turn: round j of a node sends each destination its slots once the
+ * last of them is out, counted from the start of its Y compute (all Y data
+ * arrived). */
+static void build_yz(struct fcsim_fft_sched *s, const uint32_t *base, struct dest_groups *g)
 {
-  unsigned K = 1u << s->m, mid = 1u << (s->n - 2 * s->m);
-  for (unsigned c = 0; c < K; c++)
-    for (unsigned k = 0; k < K; k++)
-      for (unsigned a = 0; a < K; a++) {
-        uint32_t v = node_of(s->m, a, k, c);
-        for (unsigned j = 0; j < s->rounds; j++)
-          for (unsigned yhi = 0; yhi < K; yhi++)
-            for (unsigned ylo = 0; ylo < K; ylo++) {
-              uint64_t last = ((uint64_t)yhi << (s->n - s->m)) | ((uint64_t)(mid - 1) << s->m) | ylo;
-              uint64_t delay = s->fft_cycles * (j + 1) + last + 1;
-              uint32_t d = node_of(s->m, ylo, k, yhi);
-              if (d == v) {
-                if (delay > s->local_z_delay[v])
-                  s->local_z_delay[v] = delay;
-                continue;
-              }
-              struct fcsim_fft_msg *g = add(s, v, d, (uint64_t)round_ffts(s, j) * mid, 2, j);
-              g->dep_first = base[v];
-              g->ndeps = base[v + 1] - base[v];
-              g->delay_cycles = delay;
-              g->start_cycles = s->local_y_cycles[v] + delay;
-            }
+  for (uint32_t v = 0; v < s->nodes; v++) {
+    group_slots(s, v, 2, g);
+    for (unsigned j = 0; j < s->rounds; j++)
+      for (uint32_t i = 0; i < g->count; i++) {
+        uint32_t d = g->order[i];
+        uint64_t delay = s->fft_cycles * (j + 1) + g->last[d] + 1;
+        if (d == v) {
+          if (delay > s->local_z_delay[v])
+            s->local_z_delay[v] = delay;
+          continue;
+        }
+        struct fcsim_fft_msg *msg = add(s, v, d, (uint64_t)round_ffts(s, j) * g->points[d], 2, j);
+        msg->dep_first = base[v];
+        msg->ndeps = base[v + 1] - base[v];
+        msg->delay_cycles = delay;
+        msg->start_cycles = s->local_y_cycles[v] + delay;
       }
+  }
 }
 
 int fcsim_fft_sched_build(unsigned n, unsigned m, unsigned ips, unsigned point_bytes, struct fcsim_fft_sched *s,
@@ -153,22 +188,33 @@ int fcsim_fft_sched_build(unsigned n, unsigned m, unsigned ips, unsigned point_b
   s->nodes = K * K * K;
   s->fft_cycles = 1u << n;
   s->point_bytes = point_bytes;
-  int64_t per_node = (int64_t)s->rounds * (K + (int64_t)K * K);
+  unsigned p = wide_bits(s);
+  int64_t xy_dests = (int64_t)1 << (m + p), yz_dests = p ? (int64_t)1 << n : (int64_t)K * K;
+  int64_t per_node = (int64_t)s->rounds * (xy_dests + yz_dests);
   uint32_t *base = malloc((s->nodes + 1) * sizeof *base);
+  struct dest_groups g = {.order = malloc(s->nodes * sizeof *g.order),
+                          .points = calloc(s->nodes, sizeof *g.points),
+                          .last = malloc(s->nodes * sizeof *g.last)};
   s->msg = malloc((size_t)(per_node * s->nodes) * sizeof *s->msg);
-  s->deps = malloc((size_t)s->rounds * K * s->nodes * sizeof *s->deps);
+  s->deps = malloc((size_t)(s->rounds * xy_dests) * s->nodes * sizeof *s->deps);
   s->local_y_cycles = calloc(s->nodes, sizeof *s->local_y_cycles);
   s->local_z_delay = calloc(s->nodes, sizeof *s->local_z_delay);
-  if (!base || !s->msg || !s->deps || !s->local_y_cycles || !s->local_z_delay)
+  if (!base || !g.order || !g.points || !g.last || !s->msg || !s->deps || !s->local_y_cycles || !s->local_z_delay)
     goto oom;
-  build_xy(s);
+  build_xy(s, &g);
   if (group_xy(s, base))
     goto oom;
-  build_yz(s, base);
+  build_yz(s, base, &g);
   free(base);
+  free(g.order);
+  free(g.points);
+  free(g.last);
   return 0;
 oom:
   free(base);
+  free(g.order);
+  free(g.points);
+  free(g.last);
   fcsim_fft_sched_free(s);
   return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for the FFT schedule");
 }

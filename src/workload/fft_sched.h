@@ -53,8 +53,9 @@ struct fcsim_fft_sched {
 };
 
 /* Builds the schedule. Refuses (FCSIM_ERANGE, naming fft.n, fft.ips or
- * network.dims) 3m > 2n, 2m > n (the mapping of that case is not legible
- * in the seed), n outside Table 6.3 and more IPs than it allows. */
+ * network.dims) 3m > 2n, n outside Table 6.3 and more IPs than it allows.
+ * Both cases of Fig. 6.1 (2m <= n and 2m > n) are built, with the mapping
+ * of model/fft.c. */
 int fcsim_fft_sched_build(unsigned n, unsigned m, unsigned ips, unsigned point_bytes, struct fcsim_fft_sched *s,
                           struct fcsim_error *err);
 void fcsim_fft_sched_free(struct fcsim_fft_sched *s);

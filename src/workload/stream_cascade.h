@@ -30,6 +30,7 @@ struct fcsim_stream_result {
   double sim_speedup;                       /* sim_flops / the model's (1,1) reference */
   double sim_parallel_efficiency;           /* sim_speedup / (n m M) */
   double model_flops, model_efficiency, model_stall, model_speedup, model_parallel_efficiency;
+  int fc_links;        /* 1: run on `fc` links (stream_fc.c), element by element */
   double peak_flops;   /* n m M F O_pipe */
   double model_cycles; /* C_total of Eq. 3.7 */
 };
@@ -42,5 +43,15 @@ struct fcsim_stream_result {
  * block_elements < 1. */
 int fcsim_stream_run(const char *preset, const char *const *sets, uint64_t block_elements,
                      const struct fcsim_config *net, struct fcsim_stream_result *r, struct fcsim_error *err);
+
+/* The same pass on `fc` links (stream_fc.c): each ring link is a pair of
+ * Mondigo flow-controller endpoints (link/proto_fc.h) configured by an
+ * `fcsim app link` preset (`link_preset`, NULL: sl3) and "key=value" sets
+ * (`link_sets`, NULL-terminated, may be NULL), clocked at the stream's F.
+ * The stream moves element by element; flit_bits and link_latency_cycles
+ * report the FC flit and the wire latency; block_elements is 1. Refuses
+ * what fcsim_stream_run refuses and links of another protocol. */
+int fcsim_stream_fc_run(const char *preset, const char *const *sets, const char *link_preset,
+                        const char *const *link_sets, struct fcsim_stream_result *r, struct fcsim_error *err);
 
 #endif

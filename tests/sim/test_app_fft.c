@@ -2,7 +2,8 @@
  * once; the phases in order and each turn at least the Table 6.2 network
  * part; at zero contention (one IP, one-flit messages, no jitter, one
  * clock) the XY turn is exactly that network part plus the one cycle of
- * ejection; jitter and drifting clocks still deliver everything; the CLI
+ * ejection; jitter and drifting clocks still deliver everything, and so do
+ * the classic, VOQ and ring routers and the 2m > n mapping; the CLI
  * writes fft_latency_ns and refuses bad input with exit 2. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -98,6 +99,54 @@ static void test_classic_router(void **state)
   check_consistent(&r);
 }
 
+/* The collective routers of seed 000 s4.3.2 (issue 11) run the FFT too:
+ * every flit delivered, phases in order, turns no shorter than Table 6.2's
+ * network part (they add their own pipeline: 7 cycles for voq, a ring of
+ * stops for ring). */
+static void test_voq_and_ring_routers(void **state)
+{
+  (void)state;
+  const char *voq[] = {"router.model=voq", NULL}, *ring[] = {"router.model=ring", NULL};
+  struct fcsim_fft_result novog, v, g;
+  run("16-on-4.ini", NULL, &novog);
+  run("16-on-4.ini", voq, &v);
+  run("16-on-4.ini", ring, &g);
+  check_consistent(&v);
+  check_consistent(&g);
+  /* no credits to wait for but longer pipelines: within 25 % of Novo-G# */
+  assert_true(v.ph.z_end_cycles <= 1.25 * novog.ph.z_end_cycles);
+  assert_true(g.ph.z_end_cycles <= 1.25 * novog.ph.z_end_cycles);
+  /* with jitter and drifting clocks (Table 3.5's "variable") too */
+  const char *voq_var[] = {"router.model=voq", "network.link_jitter=12.34ns", "network.clock_spread_ppm=260", NULL};
+  const char *ring_var[] = {"router.model=ring", "network.link_jitter=12.34ns", "network.clock_spread_ppm=260", NULL};
+  struct fcsim_fft_result vv, gv;
+  run("16-on-4.ini", voq_var, &vv);
+  run("16-on-4.ini", ring_var, &gv);
+  check_consistent(&vv);
+  check_consistent(&gv);
+  assert_true(vv.ph.z_end_cycles >= 0.97 * v.ph.z_end_cycles && vv.ph.z_end_cycles <= 1.25 * v.ph.z_end_cycles);
+  assert_true(gv.ph.z_end_cycles >= 0.97 * g.ph.z_end_cycles && gv.ph.z_end_cycles <= 1.25 * g.ph.z_end_cycles);
+}
+
+/* 2m > n (Fig. 6.1's second case, our reconstruction): 32^3 on 8^3, two
+ * FFTs per node, on the Novo-G# and VOQ routers. */
+static void test_wide_mapping_32_on_8(void **state)
+{
+  (void)state;
+  const char *sets[] = {"network.dims=8x8x8", "fft.n=5", "fft.ips=2", NULL};
+  const char *voq[] = {"network.dims=8x8x8", "fft.n=5", "fft.ips=1", "router.model=voq", NULL};
+  struct fcsim_fft_result r;
+  run("16-on-4.ini", sets, &r);
+  assert_int_equal(r.m, 3);
+  assert_int_equal(r.rounds, 1);
+  /* Table 6.1, 2m > n: 2^(3m-n) = 16 XY and 2^n = 32 YZ packets per node, less itself */
+  assert_int_equal(r.messages, 512 * (15 + 31));
+  check_consistent(&r);
+  run("16-on-4.ini", voq, &r);
+  assert_int_equal(r.rounds, 2);
+  check_consistent(&r);
+}
+
 static void cli_refuses2(const char *set, const char *set2, const char *want)
 {
   char cfg[1024];
@@ -142,6 +191,8 @@ int main(void)
       cmocka_unit_test(test_zero_contention_equals_network_part),
       cmocka_unit_test(test_jitter_and_drift),
       cmocka_unit_test(test_classic_router),
+      cmocka_unit_test(test_voq_and_ring_routers),
+      cmocka_unit_test(test_wide_mapping_32_on_8),
       cmocka_unit_test(test_cli),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

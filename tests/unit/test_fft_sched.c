@@ -112,6 +112,37 @@ static void test_points_32_on_4_uneven_rounds(void **state)
   check_points(5, 2, 3); /* 16 FFTs per node in rounds of 3: the last round has 1 */
 }
 
+/* 2m > n (our reconstruction of Fig. 6.1's second case, model/fft.c): the
+ * full 32^3 FFT on 8^3 point by point, 2 FFTs per node on 1 IP (two
+ * rounds) and on 2. */
+static void test_points_32_on_8_wide(void **state)
+{
+  (void)state;
+  check_points(5, 3, 1);
+  check_points(5, 3, 2);
+}
+
+/* Table 6.1 for 2m > n: 2^(3m-n) XY and 2^n YZ destinations per node,
+ * itself among them; 64^3 on 16^3 (one FFT per node, p = 2). */
+static void test_counts_wide(void **state)
+{
+  (void)state;
+  struct fcsim_fft_sched s;
+  struct fcsim_error err = {0};
+  assert_int_equal(fcsim_fft_sched_build(6, 4, 1, 8, &s, &err), 0);
+  int64_t xy = 0, yz = 0;
+  for (int64_t i = 0; i < s.nmsg; i++) {
+    if (s.msg[i].turn == 1)
+      xy++;
+    else
+      yz++;
+    assert_int_equal(s.msg[i].bytes, 8); /* one point per message: 2^(2n-3m) = 1 */
+  }
+  assert_int_equal(xy, 4096 * (64 - 1));
+  assert_int_equal(yz, 4096 * (64 - 1));
+  fcsim_fft_sched_free(&s);
+}
+
 static void test_points_64_on_8(void **state)
 {
   (void)state;
@@ -200,7 +231,6 @@ static void test_bad_sizes(void **state)
 {
   (void)state;
   refused(4, 3, 1, "3m <= 2n");      /* 16^3 on 8^3: fewer FFTs than nodes */
-  refused(5, 3, 1, "2m > n");        /* legal size, mapping not legible */
   refused(6, 2, 42, "fft.ips = 42"); /* Table 6.3: at most 41 IPs of 64 points */
   refused(7, 2, 32, "1 to 31");
   refused(3, 1, 1, "fft.n = 3");
@@ -214,6 +244,8 @@ int main(void)
       cmocka_unit_test(test_points_16_on_4),
       cmocka_unit_test(test_points_32_on_4_uneven_rounds),
       cmocka_unit_test(test_points_64_on_8),
+      cmocka_unit_test(test_points_32_on_8_wide),
+      cmocka_unit_test(test_counts_wide),
       cmocka_unit_test(test_counts_and_deps),
       cmocka_unit_test(test_phases_refuse_broken_dependencies),
       cmocka_unit_test(test_bad_sizes),

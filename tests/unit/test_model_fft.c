@@ -1,5 +1,6 @@
 /* Tests of the `fft` model (seed 000 ch. 6): the worked mapping example of
- * s6.2, the mapping being a permutation, Table 6.1 checked against the
+ * s6.2, the mapping being a permutation (both cases of Fig. 6.1), Table
+ * 6.1's packet counts and Table 6.2's hop counts checked against the
  * mapping, the Table 6.2 estimate, and rejection of bad sizes. */
 #include <math.h>
 #include <setjmp.h>
@@ -83,6 +84,10 @@ static void test_mapping_is_permutation(void **state)
   check_permutation(4, 2);
   check_permutation(5, 2);
   check_permutation(6, 3);
+  /* 2m > n, our reconstruction of Fig. 6.1's second case */
+  check_permutation(5, 3);
+  check_permutation(6, 4);
+  check_permutation(7, 4);
 }
 
 /* Number of distinct nodes that the data of node `src` (after phase `from`)
@@ -118,8 +123,8 @@ static void test_table_6_1(void **state)
   assert_true(run(SETS("n=6", "m=3"), "yz_packets_per_node") == 64);
   assert_true(run(SETS("n=6", "m=3"), "xy_data_per_packet") == 8);
   /* the packet counts equal the destinations the mapping produces */
-  unsigned cases[][2] = {{4, 2}, {5, 2}, {6, 3}};
-  for (size_t i = 0; i < 3; i++) {
+  unsigned cases[][2] = {{4, 2}, {5, 2}, {6, 3}, {5, 3}, {6, 4}, {7, 4}}; /* the last three: 2m > n */
+  for (size_t i = 0; i < 6; i++) {
     char n_set[16], m_set[16];
     snprintf(n_set, sizeof n_set, "n=%u", cases[i][0]);
     snprintf(m_set, sizeof m_set, "m=%u", cases[i][1]);
@@ -131,6 +136,48 @@ static void test_table_6_1(void **state)
   assert_true(run(SETS("n=5", "m=3"), "xy_packets_per_node") == 16);
   assert_true(run(SETS("n=5", "m=3"), "yz_packets_per_node") == 32);
   assert_true(run(SETS("n=5", "m=3"), "yz_data_per_packet") == 2);
+}
+
+/* Ring distance on a side of 2^m nodes. */
+static unsigned ring(unsigned a, unsigned b, unsigned m)
+{
+  unsigned d = a > b ? a - b : b - a, k = 1u << m;
+  return d < k - d ? d : k - d;
+}
+
+/* Longest minimal path (torus hops) any datum takes from phase `from` to
+ * the next. */
+static unsigned longest_path(unsigned n, unsigned m, enum fcsim_fft_phase from)
+{
+  unsigned side = 1u << n, worst = 0;
+  for (unsigned x = 0; x < side; x++)
+    for (unsigned y = 0; y < side; y++)
+      for (unsigned z = 0; z < side; z++) {
+        struct fcsim_fft_loc a, b;
+        fcsim_fft_map(n, m, x, y, z, from, &a, NULL);
+        fcsim_fft_map(n, m, x, y, z, (enum fcsim_fft_phase)(from + 1), &b, NULL);
+        unsigned h = ring(a.node[0], b.node[0], m) + ring(a.node[1], b.node[1], m) + ring(a.node[2], b.node[2], m);
+        worst = h > worst ? h : worst;
+      }
+  return worst;
+}
+
+/* Table 6.2's hop counts are the mapping's longest paths: for 2m <= n, and
+ * for 2m > n with 2m - n = 1 (our reconstruction; with 2m - n = p > 1 the
+ * 2^p nodes along z are an aligned block, 2^p - 1 hops instead of the
+ * table's 2^(p-1)). */
+static void test_table_6_2_hops_are_the_mappings(void **state)
+{
+  (void)state;
+  unsigned cases[][2] = {{4, 2}, {6, 3}, {5, 3}, {7, 4}};
+  for (size_t i = 0; i < 4; i++) {
+    char n_set[16], m_set[16];
+    snprintf(n_set, sizeof n_set, "n=%u", cases[i][0]);
+    snprintf(m_set, sizeof m_set, "m=%u", cases[i][1]);
+    assert_true(run(SETS(n_set, m_set), "xy_hops") == longest_path(cases[i][0], cases[i][1], FCSIM_FFT_XFOLD));
+    assert_true(run(SETS(n_set, m_set), "yz_hops") == longest_path(cases[i][0], cases[i][1], FCSIM_FFT_XY));
+  }
+  assert_int_equal(longest_path(6, 4, FCSIM_FFT_XFOLD), 3 + 8); /* p = 2: table 2 + 8 */
 }
 
 static void test_table_6_2(void **state)
@@ -166,7 +213,8 @@ static void test_rejects_bad_sizes(void **state)
   assert_int_equal(fcsim_model_run("fft", NULL, SETS("n=4", "m=3"), v, r, &err), FCSIM_ERANGE);
   assert_non_null(strstr(err.msg, "3m <= 2n"));
   struct fcsim_fft_loc l;
-  assert_int_equal(fcsim_fft_map(5, 3, 0, 0, 0, FCSIM_FFT_XY, &l, NULL), FCSIM_EINVAL);
+  assert_int_equal(fcsim_fft_map(5, 4, 0, 0, 0, FCSIM_FFT_XY, &l, NULL), FCSIM_ERANGE); /* 3m > 2n */
+  assert_int_equal(fcsim_fft_map(5, 3, 0, 0, 0, (enum fcsim_fft_phase)7, &l, NULL), FCSIM_EINVAL);
   assert_int_equal(fcsim_fft_map(6, 3, 64, 0, 0, FCSIM_FFT_XY, &l, NULL), FCSIM_ERANGE);
 }
 
@@ -175,7 +223,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_worked_example),    cmocka_unit_test(test_mapping_is_permutation),
       cmocka_unit_test(test_table_6_1),         cmocka_unit_test(test_table_6_2),
-      cmocka_unit_test(test_rejects_bad_sizes),
+      cmocka_unit_test(test_rejects_bad_sizes), cmocka_unit_test(test_table_6_2_hops_are_the_mappings),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
