@@ -1,7 +1,7 @@
 /* The BEE3 topology of seed 003 (src/topo/bee3.c, bee3_table.c,
  * src/routing/bee3.c): for every layout at 8, 16 and 32 FPGAs the network is
  * connected, every FPGA has exactly the serial channels docs/BEE3.md gives
- * it, the seed's protocol routes every pair over a path of the lowest
+ * it and every pair of enclosures the channels between them, the seed's protocol routes every pair over a path of the lowest
  * zero-load latency (One-x8: the serial hops its protocol prescribes), and
  * the
  * channel-dependency checker accepts the routes; Table I's diameters; the
@@ -35,28 +35,39 @@ static void bee3_params(struct fcsim_params *p, const char *layout, int enclosur
 }
 
 /* Connected serial channels the documented wiring gives FPGA L of an
- * enclosure, E enclosures: channel k of an owner leads to enclosure e XOR k
- * for 1 <= k < E (k = 0 spare); One-x8: B..D inside a group of min(E, 4),
- * A across groups when there are two. */
+ * enclosure, E enclosures: logical channel k of an owner (0..7) is the spare
+ * when k = 0, else it leads to a peer enclosure whatever E; One-x8: at
+ * E = 8 every letter has its channel (B..D in the group, A across), at
+ * E = 2 or 4 A's is the spare. */
 static int expected_channels(int layout, int E, int L)
 {
   int n = 0;
   switch (layout) {
-  case FCSIM_BEE3_ONE_X8: {
-    int G = E < 4 ? E : 4;
-    return L == 0 ? E / G == 2 : L < G; /* i ^ L < G for every i of the group iff L < G (G a power of 2) */
-  }
+  case FCSIM_BEE3_ONE_X8: return E == 8 || L > 0;
   case FCSIM_BEE3_TWO_X4:
     for (int c = 0; c < 2; c++)
-      n += 2 * L + c >= 1 && 2 * L + c < E;
+      n += 2 * L + c >= 1;
     return n;
   case FCSIM_BEE3_FOUR_X2:
     for (int c = 0; c < 4; c++)
-      n += 4 * (L % 2) + c >= 1 && 4 * (L % 2) + c < E;
+      n += 4 * (L % 2) + c >= 1;
     return n;
-  case FCSIM_BEE3_EIGHT_X1: return E - 1;
+  case FCSIM_BEE3_EIGHT_X1: return 7;
   default: return 1;
   }
+}
+
+/* Serial channels between enclosures e and t (one direction), E enclosures:
+ * at E = 8 one per pair (One-x8: one per pair in a group, four between the
+ * groups), at E = 4 two or three, at E = 2 all seven used channels of an
+ * enclosure (of a pool for Four-x2, of each FPGA for Eight-x1). */
+static int channels_between(const struct fcsim_bee3 *b, int e, int t)
+{
+  int n = 0;
+  for (int L = 0; L < 4; L++)
+    for (int q = FCSIM_BEE3_ONBOARD; q < b->radix[4 * e + L]; q++)
+      n += b->port[4 * e + L][q].peer >= 0 && b->port[4 * e + L][q].peer / 4 == t;
+  return n;
 }
 
 /* The lowest zero-load head latency from FPGA s to FPGA d over any path of
@@ -127,6 +138,21 @@ static void check_layout(int li, int E)
                expected_channels(li, E, n % 4));
     assert_true(lanes <= 8); /* eight MGTs per FPGA */
   }
+  /* channels between two enclosures, per owning unit (BEE3, pool, FPGA) */
+  static const int units[] = {1, 1, 2, 4, 0};
+  for (int e = 0; li != FCSIM_BEE3_10GBE && e < E; e++)
+    for (int tt = 0; tt < E; tt++) {
+      int d = e ^ tt, want = 0;
+      if (li == FCSIM_BEE3_ONE_X8 && E == 8)
+        want = d == 0 ? 0 : (e / 4 == tt / 4 || e % 4 == tt % 4) ? 1 : 0;
+      else if (d > 0)
+        want = units[li] * (E == 8 ? 1 : E == 4 ? (d == 1 ? 3 : 2) : 7);
+      if (li == FCSIM_BEE3_ONE_X8 && E < 8 && d > 0)
+        want = E == 4 ? 1 : 3; /* B, C, D round the peers */
+      if (channels_between(&b, e, tt) != want)
+        fail_msg("%s E=%d: %d channels from enclosure %d to %d, expected %d", layouts[li], E,
+                 channels_between(&b, e, tt), e, tt, want);
+    }
   /* connected, minimal (the fastest path of the graph) and the breakdown's counts */
   for (int s = 0; s < b.fpgas; s++)
     for (int d = 0; d < b.fpgas; d++) {
@@ -136,11 +162,11 @@ static void check_layout(int li, int E)
       assert_int_equal(fcsim_bee3_path(&b, s, d, 64, &bd), 0);
       int hops = bd.intra + bd.aurora + 2 * bd.eth;
       assert_int_equal(bd.xbar, hops - 2 * bd.eth + bd.eth + 1);
-      if (li == FCSIM_BEE3_ONE_X8) {
+      if (li == FCSIM_BEE3_ONE_X8 && E == 8) {
         /* the seed's One-x8 protocol: across to the other group only by the
          * current BEE3's own cross channel, so not always a shortest path
          * (e0B -> e5A: 5 hops by the protocol, 3 by e1A's cross channel) */
-        int G = E < 4 ? E : 4, cross = s / 4 / G != d / 4 / G, direct = cross && (s / 4) % G == (d / 4) % G;
+        int cross = s / 16 != d / 16, direct = cross && (s / 4) % 4 == (d / 4) % 4;
         assert_int_equal(bd.aurora, s / 4 == d / 4 ? 0 : cross && !direct ? 2 : 1);
         assert_true(bd.intra <= bd.aurora + 1);
         continue;
