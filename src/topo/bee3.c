@@ -37,10 +37,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "link/framing.h"
 #include "topo/bee3.h"
 #include "topo/topo.h"
-
-#define ETH_OVERHEAD_BYTES 38 /* preamble+SFD 8, MAC header 14, FCS 4, inter-frame gap 12 */
 
 static const char *const layout_names[] = {"one-x8", "two-x4", "four-x2", "eight-x1", "10gbe"};
 static const char *const layout_titles[] = {"One-x8-Aurora", "Two-x4-Aurora", "Four-x2-Aurora", "Eight-x1-Aurora",
@@ -236,7 +235,7 @@ int fcsim_bee3_link_ns(const struct fcsim_bee3 *b, int node, int port)
   case FCSIM_BEE3_RING: return FCSIM_BEE3_RING_NS;
   case FCSIM_BEE3_CROSS: return FCSIM_BEE3_CROSS_NS;
   case FCSIM_BEE3_AURORA: return FCSIM_BEE3_AURORA_NS;
-  case FCSIM_BEE3_ETH: return (FCSIM_BEE3_ETH_MIN_NS - FCSIM_BEE3_SWITCH_NS) / 2;
+  case FCSIM_BEE3_ETH: return FCSIM_BEE3_ETH_LINK_NS;
   default: return 0;
   }
 }
@@ -249,8 +248,9 @@ double fcsim_bee3_port_gbps(const struct fcsim_bee3 *b, int node, int port, int 
   case FCSIM_BEE3_CROSS: return FCSIM_BEE3_ONBOARD_GBPS;
   case FCSIM_BEE3_AURORA: /* 8b/10b: 8 data bits in 10 line bits */ return q->lanes * FCSIM_BEE3_LANE_GBAUD * 0.8 / 8.0;
   case FCSIM_BEE3_ETH: {
+    /* the framing the ethswitch nodes pay (switch.framing = ethernet) */
     double frame = packet_bytes < 46 ? 46 : packet_bytes; /* minimum Ethernet payload */
-    return FCSIM_BEE3_ETH_GBIT / 8.0 * packet_bytes / (frame + ETH_OVERHEAD_BYTES);
+    return FCSIM_BEE3_ETH_GBIT / 8.0 * packet_bytes / (frame + fcsim_framing_find("ethernet")->overhead_bytes);
   }
   default: return 0;
   }
@@ -265,6 +265,15 @@ double fcsim_bee3_eth_extra_ns(int packet_bytes)
               1e-9);
 }
 
+double fcsim_bee3_eth_mac_ns(int packet_bytes, int flit_bits, double sender_ns_per_flit)
+{
+  double cycle_ns = 1e9 / FCSIM_BEE3_SWITCH_HZ, flits = ceil(packet_bytes * 8.0 / flit_bits);
+  double hop = FCSIM_BEE3_ETH_MIN_NS + fcsim_bee3_eth_extra_ns(packet_bytes);
+  double mac =
+      hop - 2 * FCSIM_BEE3_ETH_LINK_NS - (FCSIM_BEE3_SWITCH_CYCLES + 1) * cycle_ns - (flits - 1) * sender_ns_per_flit;
+  return mac > 0 ? mac : 0;
+}
+
 static int fill_graph(struct fcsim_topo *t, const struct fcsim_params *p, const struct fcsim_bee3 *b,
                       struct fcsim_error *err)
 {
@@ -275,13 +284,21 @@ static int fill_graph(struct fcsim_topo *t, const struct fcsim_params *p, const 
   g->name = calloc((size_t)b->nodes, sizeof *g->name);
   if (!g->name)
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
-  g->nkinds = 1;
+  g->nkinds = b->nodes > b->fpgas ? 2 : 1;
   snprintf(g->kinds[0].model, sizeof g->kinds[0].model, "bee3");
+  /* 10GbE: the switches are store-and-forward Ethernet switches at 10 Gb/s
+   * (one 64-bit flit per 6.4 ns cycle), 450 ns (70 cycles), jumbo frames */
+  snprintf(g->kinds[1].model, sizeof g->kinds[1].model, "ethswitch");
+  snprintf(g->kinds[1].set, sizeof g->kinds[1].set,
+           "router.clock=%.2fMHz switch.latency=%d switch.framing=ethernet switch.buffer=128KiB",
+           FCSIM_BEE3_SWITCH_HZ / 1e6, FCSIM_BEE3_SWITCH_CYCLES);
   for (int n = 0; n < b->nodes; n++) {
     if (fcsim_bee3_is_fpga(b, n))
       snprintf(g->name[n], FCSIM_NODE_NAME_MAX, "e%d%c", n / 4, 'A' + n % 4);
-    else
+    else {
       snprintf(g->name[n], FCSIM_NODE_NAME_MAX, "sw%d", n - b->fpgas);
+      g->kind[n] = 1;
+    }
     g->endpoint[n] = (uint8_t)fcsim_bee3_is_fpga(b, n);
     for (int q = 0; !rc && q < b->radix[n]; q++) {
       const struct fcsim_bee3_port *bp = &b->port[n][q];

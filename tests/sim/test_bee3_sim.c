@@ -1,7 +1,8 @@
 /* Simulation tests of the BEE3 networks of seed 003 (router.model = bee3 on
  * network.topology = bee3, routing.algorithm = bee3): the zero-load latency
  * of every pair of FPGAs equals its Table I breakdown (topo/bee3_table.c)
- * for all five layouts at 8, 16 and 32 FPGAs; under saturating random traffic no link carries
+ * for all five layouts at 8, 16 and 32 FPGAs (10GbE: up to 8 ns later, the
+ * switch's own clock); under saturating random traffic no link carries
  * more than its payload rate, and a bonded x8 Aurora channel carries eight
  * times an x1 channel's payload; no deadlock, no loss. */
 #define _POSIX_C_SOURCE 200809L
@@ -74,7 +75,12 @@ static void every_pair(const char *layout, int E)
       }
   int pairs = b.fpgas * (b.fpgas - 1);
   assert_int_equal(s->packets_delivered, (uint64_t)pairs);
-  if (fabs(s->avg_latency - sum / pairs) > 1e-9 || s->worst_latency != worst)
+  /* 10GbE: the switch runs on its own 6.4 ns clock (ethswitch at
+   * 156.25 MHz), so a frame waits up to one switch cycle for it and up to
+   * 1 ns for the receiving FPGA's clock: at most 8 ns late, never early */
+  double slack = strcmp(layout, "10gbe") ? 1e-9 : 8;
+  double da = s->avg_latency - sum / pairs, dw = s->worst_latency - worst;
+  if (da < -1e-9 || da > slack || dw < -1e-9 || dw > slack)
     fail_msg("%s: avg %.6f worst %.0f ns, Table I breakdowns give %.6f and %.0f", layout, s->avg_latency,
              s->worst_latency, sum / pairs, worst);
   assert_int_equal(s->buffer_overflows, 0);

@@ -1,11 +1,9 @@
 /* The BEE3 topology of seed 003 (src/topo/bee3.c, bee3_table.c,
  * src/routing/bee3.c): for every layout at 8, 16 and 32 FPGAs the network is
  * connected, every FPGA has exactly the serial channels docs/BEE3.md gives
- * it and every pair of enclosures the channels between them, the seed's protocol routes every pair over a path of the lowest
- * zero-load latency (One-x8: the serial hops its protocol prescribes), and
- * the
- * channel-dependency checker accepts the routes; Table I's diameters; the
- * Aurora payload rates (x8 = 8 x x1); refusals. */
+ * it and every pair of enclosures the channels between them, the seed's protocol routes every pair over a path of the
+ * lowest zero-load latency (One-x8: the serial hops its protocol prescribes), and the channel-dependency checker
+ * accepts the routes; Table I's diameters; the Aurora payload rates (x8 = 8 x x1); refusals. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
