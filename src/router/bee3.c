@@ -602,6 +602,17 @@ static void b3_describe_buffer(const void *shared, struct fcsim_buf_ref at, char
     snprintf(buf, size, "node %s in port %d fifo", name, at.buf);
 }
 
+/* The layout's network resources per FPGA, as other models report their
+ * area: seed 003 Fig. 7's measured figures (topo/bee3_table.c). */
+static void b3_report(const void *shared, struct fcsim_stats *s)
+{
+  const struct b3_shared *sh = shared;
+  struct fcsim_bee3_resources r = fcsim_bee3_fig7(sh->b.layout);
+  s->fpga_luts = r.luts;
+  s->fpga_ffs = r.ffs;
+  s->fpga_brams = r.brams;
+}
+
 const struct fcsim_router_ops fcsim_router_bee3 = {
     .name = "bee3",
     .help = "seed 003's BEE3 routers (network.topology = bee3): full crossbar with links paced at their rates, the "
@@ -624,4 +635,5 @@ const struct fcsim_router_ops fcsim_router_bee3 = {
     .waits_for = b3_waits_for,
     .describe_buffer = b3_describe_buffer,
     .credit_capacity = b3_credit_capacity,
+    .report = b3_report,
 };

@@ -4,6 +4,7 @@
  * it and every pair of enclosures the channels between them, the seed's protocol routes every pair over a path of the
  * lowest zero-load latency (One-x8: the serial hops its protocol prescribes), and the channel-dependency checker
  * accepts the routes; Table I's diameters; the Aurora payload rates (x8 = 8 x x1); refusals. */
+#define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -12,6 +13,9 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <jansson.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 #include "routing/routing.h"
 #include "test_support.h"
@@ -262,6 +266,42 @@ static void test_refusals(void **state)
   ts_result_free(&r);
 }
 
+/* Fig. 7's resources, reported by `fcsim run` as other routers' area and by
+ * `fcsim topo` (text and --json), for the layout run. */
+static void test_fig7_reported(void **state)
+{
+  (void)state;
+  struct ts_result r;
+  const char *run[] = {"run",   FCSIM_SOURCE_DIR "/examples/bee3/eight-x1.ini",
+                       "--set", "network.enclosures=2",
+                       "--set", "sim.warmup_cycles=100",
+                       "--set", "sim.measure_cycles=200",
+                       NULL};
+  assert_int_equal(ts_run_cli(&r, run), 0);
+  assert_int_equal(r.status, 0);
+  assert_non_null(strstr(r.out, "fpga_resources"));
+  assert_non_null(strstr(r.out, " 18003 LUTs (18.5%), 18122 FFs (18.6%), 55 BRAMs (25.9%) of an XC5VLX155T"));
+  ts_result_free(&r);
+  char json[] = "/tmp/fcsim_bee3_fig7_XXXXXX";
+  int fd = mkstemp(json);
+  assert_true(fd >= 0);
+  close(fd);
+  const char *topo[] = {"topo", FCSIM_SOURCE_DIR "/examples/bee3/two-x4.ini", "--json", json, NULL};
+  assert_int_equal(ts_run_cli(&r, topo), 0);
+  assert_int_equal(r.status, 0);
+  assert_non_null(strstr(r.out, "9709 LUTs (10.0 %), 11526 FFs (11.8 %), 23 BRAMs (10.8 %)"));
+  ts_result_free(&r);
+  json_error_t je;
+  json_t *doc = json_load_file(json, 0, &je);
+  unlink(json);
+  assert_non_null(doc);
+  json_t *f7 = json_object_get(json_object_get(doc, "bee3"), "fig7");
+  assert_int_equal(json_integer_value(json_object_get(f7, "luts")), 9709);
+  assert_int_equal(json_integer_value(json_object_get(f7, "ffs")), 11526);
+  assert_int_equal(json_integer_value(json_object_get(f7, "brams")), 23);
+  json_decref(doc);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -269,6 +309,7 @@ int main(void)
       cmocka_unit_test(test_table_1),
       cmocka_unit_test(test_rates),
       cmocka_unit_test(test_refusals),
+      cmocka_unit_test(test_fig7_reported),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
