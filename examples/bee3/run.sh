@@ -5,7 +5,8 @@
 #   examples/bee3/run.sh [OUT_DIR] [--quick]
 # writes OUT_DIR/fig6.csv (layout,fpgas,packet_bytes,offered_gbps,delivered_gbps,
 # avg_latency_ns) and, when gnuplot is installed, OUT_DIR/fig6.svg. --quick:
-# 32 FPGAs, 64 B and 1 KiB only, short windows. FCSIM names the binary.
+# 32 FPGAs, 64 B and 1 KiB only, short windows. FCSIM names the binary;
+# ENCLOSURES (default "2 4 8") the sizes swept.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 fcsim=${FCSIM:-$here/../../build/release/fcsim}
@@ -13,7 +14,7 @@ out=${1:-fig6}
 quick=no
 [ "${2:-}" = "--quick" ] && quick=yes
 mkdir -p "$out"
-sizes="64 128 256 512 1024 2048 4096"; encls="2 4 8"; warm=20000; meas=40000
+sizes="64 128 256 512 1024 2048 4096"; encls=${ENCLOSURES:-"2 4 8"}; warm=20000; meas=40000
 if [ $quick = yes ]; then sizes="64 1024"; encls="8"; warm=5000; meas=10000; fi
 tmp="$out/fig6.csv.tmp"
 echo "layout,fpgas,packet_bytes,injected_gbps,delivered_gbps,avg_latency_ns" > "$tmp"

@@ -24,6 +24,7 @@ struct fcsim_stats {
   double ns_per_cycle;                 /* 1e9 / network.clock */
   int area_alms;                       /* Novo-G# router area (Table 4.2), 0 for classic */
   int area_percent;
+  int fpga_luts, fpga_ffs, fpga_brams; /* bee3: network resources per FPGA (seed 003 Fig. 7, measured), 0 for others */
   uint64_t max_buffer_flits; /* voq, ring: most flits ever in one input buffer (seed 000 Table 5.8), 0 for others */
   uint64_t max_reduction_entries; /* voq, ring: most partial reductions one node held at once */
   uint64_t packets_measured, packets_delivered;

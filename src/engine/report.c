@@ -94,6 +94,10 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
     fprintf(out, "  %-18s %14.3f avg, %.3f max (flits/cycle)\n", "link_util", s->link_util_avg, s->link_util_max);
   if (s->area_alms)
     fprintf(out, "  %-18s %14d ALMs (%d%% of a Stratix V)\n", "router_area", s->area_alms, s->area_percent);
+  if (s->fpga_luts) /* bee3: a Virtex-5 XC5VLX155T has 97,280 LUTs and flip-flops, 212 BRAMs */
+    fprintf(out, "  %-18s %14d LUTs (%.1f%%), %d FFs (%.1f%%), %d BRAMs (%.1f%%) of an XC5VLX155T (seed 003 Fig. 7)\n",
+            "fpga_resources", s->fpga_luts, 100.0 * s->fpga_luts / 97280, s->fpga_ffs, 100.0 * s->fpga_ffs / 97280,
+            s->fpga_brams, 100.0 * s->fpga_brams / 212);
   if (s->max_buffer_flits)
     fprintf(out, "  %-18s %14llu flits in one input buffer (Table 5.8)\n", "max_buffer",
             (unsigned long long)s->max_buffer_flits);
@@ -248,6 +252,11 @@ static json_t *metrics_json(const struct fcsim_stats *s, const struct fcsim_para
   json_object_set_new(m, "link_util_max", json_real(s->link_util_max));
   json_object_set_new(m, "area_alms", json_integer(s->area_alms));
   json_object_set_new(m, "area_percent", json_integer(s->area_percent));
+  if (s->fpga_luts) { /* bee3 (seed 003 Fig. 7) */
+    json_object_set_new(m, "fpga_luts", json_integer(s->fpga_luts));
+    json_object_set_new(m, "fpga_ffs", json_integer(s->fpga_ffs));
+    json_object_set_new(m, "fpga_brams", json_integer(s->fpga_brams));
+  }
   if (s->max_buffer_flits) /* voq and ring routers (seed 000 Table 5.8) */
     json_object_set_new(m, "max_buffer_flits", json_integer((json_int_t)s->max_buffer_flits));
   if (s->max_reduction_entries)

@@ -1,8 +1,10 @@
 /* The routers of seed 003's BEE3 networks (`router.model = bee3`, on
  * network.topology = bee3; the port roles come from topo/bee3.h): the
  * full-crossbar router of Fig. 2 on every FPGA, the MGT router of Fig. 3 on
- * FPGAs with more than two serial channels (Four-x2, Eight-x1), and the
- * 10GbE switch of §IV.A on the two switch nodes.
+ * FPGAs with more than two serial channels (Four-x2, Eight-x1). The 10GbE
+ * switches of §IV.A are `ethswitch` nodes (topo/bee3.c gives them that
+ * kind); the switch role kept here serves only a graph that names bee3 for
+ * them.
  *
  * Crossbar (as src/router/crossbar.c): one input FIFO per graph port (an
  * on-board link is two ports, one per class: topo/bee3.c) plus a local
@@ -18,8 +20,9 @@
  *  - delays from the seed: 64 ns through the crossbar at every FPGA; at an
  *    MGT router, 48 ns through the receive subrouter for a flit that came in
  *    on a serial port, 40 ns through the transmit subrouter; at a switch,
- *    450 ns; at an FPGA's 10GbE input, the size-dependent store-and-forward
- *    part of the hop (fcsim_bee3_eth_extra_ns).
+ *    450 ns; at an FPGA's 10GbE input, the MAC's checksum check: the rest of
+ *    the seed's hop once links, switch and the switch's store-and-forward
+ *    are simulated (fcsim_bee3_eth_mac_ns).
  *
  * MGT router. Receive subrouter: the serial inputs reach the crossbar through
  * one stream: a strongly fair round-robin pointer picks which serial input
@@ -411,6 +414,13 @@ static uint32_t ival_of(double gbps, const struct fcsim_params *p)
   return (uint32_t)llround(ns_per_flit * 1e-9 * p->clock_hz * 1000.0);
 }
 
+/* ns per flit an FPGA sends to its switch at (its paced 10GbE rate). */
+static double eth_sender_ns(const struct fcsim_bee3 *b, const struct fcsim_params *p)
+{
+  int bytes = p->packet_flits * p->flit_bits / 8;
+  return ival_of(fcsim_bee3_port_gbps(b, 0, FCSIM_BEE3_ONBOARD, bytes), p) / 1000.0 * 1e9 / p->clock_hz;
+}
+
 static void b3_fill_info(struct b3_shared *sh)
 {
   const struct fcsim_params *p = sh->p;
@@ -431,7 +441,8 @@ static void b3_fill_info(struct b3_shared *sh)
       if (in->mgt)
         in->rx_delay = (uint32_t)cycles_of(FCSIM_BEE3_MGT_RX_NS, p->clock_hz);
       else if (bp->cls == FCSIM_BEE3_ETH && fcsim_bee3_is_fpga(b, n))
-        in->rx_delay = (uint32_t)cycles_of(fcsim_bee3_eth_extra_ns(bytes), p->clock_hz);
+        in->rx_delay =
+            (uint32_t)cycles_of(fcsim_bee3_eth_mac_ns(bytes, p->flit_bits, eth_sender_ns(b, p)), p->clock_hz);
     }
     sh->info[n][sh->np].ival_m = sh->gate_ival_m; /* ejection: the crossbar datapath */
     sh->info[n][sh->np].pacer = (uint8_t)sh->np;
@@ -591,6 +602,17 @@ static void b3_describe_buffer(const void *shared, struct fcsim_buf_ref at, char
     snprintf(buf, size, "node %s in port %d fifo", name, at.buf);
 }
 
+/* The layout's network resources per FPGA, as other models report their
+ * area: seed 003 Fig. 7's measured figures (topo/bee3_table.c). */
+static void b3_report(const void *shared, struct fcsim_stats *s)
+{
+  const struct b3_shared *sh = shared;
+  struct fcsim_bee3_resources r = fcsim_bee3_fig7(sh->b.layout);
+  s->fpga_luts = r.luts;
+  s->fpga_ffs = r.ffs;
+  s->fpga_brams = r.brams;
+}
+
 const struct fcsim_router_ops fcsim_router_bee3 = {
     .name = "bee3",
     .help = "seed 003's BEE3 routers (network.topology = bee3): full crossbar with links paced at their rates, the "
@@ -613,4 +635,5 @@ const struct fcsim_router_ops fcsim_router_bee3 = {
     .waits_for = b3_waits_for,
     .describe_buffer = b3_describe_buffer,
     .credit_capacity = b3_credit_capacity,
+    .report = b3_report,
 };

@@ -15,6 +15,11 @@
  *    is the spare, left unconnected (the protocol names one owner per peer);
  *  - One-x8: FPGA j (B..D) of enclosure i in a group leads to enclosure
  *    i XOR j of the group, FPGA A to the same place in the other group;
+ *  - 8 and 16 FPGAs (2 and 4 enclosures): channels 1..7 go round the E - 1
+ *    peers (channel_distance), k = 0 stays the spare; One-x8 is one group
+ *    whose B..D channels go round the peers (A's is the spare). Where
+ *    several channels lead to the destination's enclosure, the packet takes
+ *    the one with the least on-board latency (pick_channel);
  *  - deadlock: one FIFO per port would let an on-board link carry packets
  *    on their way to a serial channel and packets on their last hop, and
  *    those dependencies close cycles through the serial channels (the
@@ -32,10 +37,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "link/framing.h"
 #include "topo/bee3.h"
 #include "topo/topo.h"
-
-#define ETH_OVERHEAD_BYTES 38 /* preamble+SFD 8, MAC header 14, FCS 4, inter-frame gap 12 */
 
 static const char *const layout_names[] = {"one-x8", "two-x4", "four-x2", "eight-x1", "10gbe"};
 static const char *const layout_titles[] = {"One-x8-Aurora", "Two-x4-Aurora", "Four-x2-Aurora", "Eight-x1-Aurora",
@@ -81,23 +85,35 @@ static int eth_switch_port(int e, int L)
   return 2 * e + L / 2;
 }
 
+/* The enclosure distance (XOR) of logical channel k (0..7) with E
+ * enclosures: k = 0 is the spare; k = 1..7 go round the E - 1 peers, so at
+ * E = 8 channel k leads to e XOR k, at E = 4 peers 1, 2, 3 get channels
+ * {1, 4, 7}, {2, 5}, {3, 6}, and at E = 2 all seven lead to the other
+ * enclosure. -1 for the spare. */
+static int channel_distance(int k, int E)
+{
+  return k == 0 ? -1 : 1 + (k - 1) % (E - 1);
+}
+
 /* The enclosure that serial channel c of FPGA L of enclosure e leads to
  * (the peer is the same letter and channel there), or -1 if spare. */
 static int aurora_peer(const struct fcsim_bee3 *b, int e, int L, int c)
 {
   int E = b->enclosures, k;
   switch (b->layout) {
-  case FCSIM_BEE3_ONE_X8: {
-    int G = E < 4 ? E : 4, groups = E / G, g = e / G, i = e % G;
-    if (L == 0)
-      return groups == 2 ? (1 - g) * G + i : -1;
-    return (i ^ L) < G ? g * G + (i ^ L) : -1;
-  }
+  case FCSIM_BEE3_ONE_X8:
+    if (E == 8) { /* two groups of four: B..D in the group, A across */
+      int g = e / 4, i = e % 4;
+      return L == 0 ? (1 - g) * 4 + i : g * 4 + (i ^ L);
+    }
+    k = L; /* one group: A is the spare, B..D round the peers */
+    break;
   case FCSIM_BEE3_TWO_X4: k = 2 * L + c; break;
   case FCSIM_BEE3_FOUR_X2: k = 4 * (L % 2) + c; break;
   default: /* Eight-x1 */ k = c; break;
   }
-  return k >= 1 && k < E ? e ^ k : -1;
+  int d = channel_distance(k, E);
+  return d < 0 ? -1 : e ^ d;
 }
 
 static void set_port(struct fcsim_bee3 *b, int n, int q, int peer, int peer_port, int cls, int lanes)
@@ -171,36 +187,45 @@ static int switch_port(const struct fcsim_bee3 *b, int s, int dest)
   return eth_switch_port(t, best);
 }
 
+/* The serial channel of enclosure e toward enclosure t for a packet at
+ * letter L bound for letter M: of all the channels between e and t (the
+ * peer is the same letter), the one with the least on-board latency before
+ * and after; ties go to L's own channels, then to L's pool (Four-x2's A+B,
+ * C+D), then are spread by destination letter. Sets *owner and *chan. */
+static void pick_channel(const struct fcsim_bee3 *b, int e, int t, int L, int M, int *owner, int *chan)
+{
+  int best = -1, nbest = 0, cand[4 * 8][2];
+  for (int X = 0; X < 4; X++)
+    for (int c = 0; c < b->channels; c++) {
+      if (aurora_peer(b, e, X, c) != t)
+        continue;
+      /* lower is better: latency, then not own, then not own pool */
+      int key = 4 * (board_ns(L, X) + board_ns(X, M)) + 2 * (X != L) + (X / 2 != L / 2);
+      if (best < 0 || key < best)
+        best = key, nbest = 0;
+      if (key == best) {
+        cand[nbest][0] = X;
+        cand[nbest++][1] = c;
+      }
+    }
+  int i = nbest > 1 ? M % nbest : 0;
+  *owner = cand[i][0];
+  *chan = cand[i][1];
+}
+
 int fcsim_bee3_next_port(const struct fcsim_bee3 *b, int node, int dest)
 {
   if (!fcsim_bee3_is_fpga(b, node))
     return switch_port(b, node, dest);
-  int e = node / 4, L = node % 4, t = dest / 4, M = dest % 4, k = e ^ t, owner, c;
+  int e = node / 4, L = node % 4, t = dest / 4, M = dest % 4, owner, c = 0;
   if (t == e)
     return FCSIM_BEE3_FINAL + onboard_port(L, M);
-  switch (b->layout) {
-  case FCSIM_BEE3_10GBE: return FCSIM_BEE3_ONBOARD; /* the switch reaches every enclosure */
-  case FCSIM_BEE3_ONE_X8: {
-    int G = b->enclosures < 4 ? b->enclosures : 4;
-    owner = e / G == t / G ? (e % G) ^ (t % G) : 0; /* in the group: the channel to t; else A's, across */
-    c = 0;
-    break;
-  }
-  case FCSIM_BEE3_TWO_X4:
-    owner = k / 2;
-    c = k % 2;
-    break;
-  case FCSIM_BEE3_FOUR_X2: { /* two paths: A+B's and C+D's; the faster on the board, ties the own pool */
-    int mine = 2 * (L / 2) + k / 4, other = 2 * (1 - L / 2) + k / 4;
-    owner = board_ns(L, other) + board_ns(other, M) < board_ns(L, mine) + board_ns(mine, M) ? other : mine;
-    c = k % 4;
-    break;
-  }
-  default: /* Eight-x1: every FPGA reaches every enclosure */
-    owner = L;
-    c = k;
-    break;
-  }
+  if (b->layout == FCSIM_BEE3_10GBE)
+    return FCSIM_BEE3_ONBOARD; /* the switch reaches every enclosure */
+  if (b->layout == FCSIM_BEE3_ONE_X8 && b->enclosures == 8)
+    owner = e / 4 == t / 4 ? (e % 4) ^ (t % 4) : 0; /* in the group: the channel to t; else A's, across */
+  else
+    pick_channel(b, e, t, L, M, &owner, &c);
   return owner == L ? FCSIM_BEE3_ONBOARD + c : onboard_port(L, owner);
 }
 
@@ -210,7 +235,7 @@ int fcsim_bee3_link_ns(const struct fcsim_bee3 *b, int node, int port)
   case FCSIM_BEE3_RING: return FCSIM_BEE3_RING_NS;
   case FCSIM_BEE3_CROSS: return FCSIM_BEE3_CROSS_NS;
   case FCSIM_BEE3_AURORA: return FCSIM_BEE3_AURORA_NS;
-  case FCSIM_BEE3_ETH: return (FCSIM_BEE3_ETH_MIN_NS - FCSIM_BEE3_SWITCH_NS) / 2;
+  case FCSIM_BEE3_ETH: return FCSIM_BEE3_ETH_LINK_NS;
   default: return 0;
   }
 }
@@ -223,8 +248,9 @@ double fcsim_bee3_port_gbps(const struct fcsim_bee3 *b, int node, int port, int 
   case FCSIM_BEE3_CROSS: return FCSIM_BEE3_ONBOARD_GBPS;
   case FCSIM_BEE3_AURORA: /* 8b/10b: 8 data bits in 10 line bits */ return q->lanes * FCSIM_BEE3_LANE_GBAUD * 0.8 / 8.0;
   case FCSIM_BEE3_ETH: {
+    /* the framing the ethswitch nodes pay (switch.framing = ethernet) */
     double frame = packet_bytes < 46 ? 46 : packet_bytes; /* minimum Ethernet payload */
-    return FCSIM_BEE3_ETH_GBIT / 8.0 * packet_bytes / (frame + ETH_OVERHEAD_BYTES);
+    return FCSIM_BEE3_ETH_GBIT / 8.0 * packet_bytes / (frame + fcsim_framing_find("ethernet")->overhead_bytes);
   }
   default: return 0;
   }
@@ -239,6 +265,15 @@ double fcsim_bee3_eth_extra_ns(int packet_bytes)
               1e-9);
 }
 
+double fcsim_bee3_eth_mac_ns(int packet_bytes, int flit_bits, double sender_ns_per_flit)
+{
+  double cycle_ns = 1e9 / FCSIM_BEE3_SWITCH_HZ, flits = ceil(packet_bytes * 8.0 / flit_bits);
+  double hop = FCSIM_BEE3_ETH_MIN_NS + fcsim_bee3_eth_extra_ns(packet_bytes);
+  double mac =
+      hop - 2 * FCSIM_BEE3_ETH_LINK_NS - (FCSIM_BEE3_SWITCH_CYCLES + 1) * cycle_ns - (flits - 1) * sender_ns_per_flit;
+  return mac > 0 ? mac : 0;
+}
+
 static int fill_graph(struct fcsim_topo *t, const struct fcsim_params *p, const struct fcsim_bee3 *b,
                       struct fcsim_error *err)
 {
@@ -249,13 +284,21 @@ static int fill_graph(struct fcsim_topo *t, const struct fcsim_params *p, const 
   g->name = calloc((size_t)b->nodes, sizeof *g->name);
   if (!g->name)
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
-  g->nkinds = 1;
+  g->nkinds = b->nodes > b->fpgas ? 2 : 1;
   snprintf(g->kinds[0].model, sizeof g->kinds[0].model, "bee3");
+  /* 10GbE: the switches are store-and-forward Ethernet switches at 10 Gb/s
+   * (one 64-bit flit per 6.4 ns cycle), 450 ns (70 cycles), jumbo frames */
+  snprintf(g->kinds[1].model, sizeof g->kinds[1].model, "ethswitch");
+  snprintf(g->kinds[1].set, sizeof g->kinds[1].set,
+           "router.clock=%.2fMHz switch.latency=%d switch.framing=ethernet switch.buffer=128KiB",
+           FCSIM_BEE3_SWITCH_HZ / 1e6, FCSIM_BEE3_SWITCH_CYCLES);
   for (int n = 0; n < b->nodes; n++) {
     if (fcsim_bee3_is_fpga(b, n))
       snprintf(g->name[n], FCSIM_NODE_NAME_MAX, "e%d%c", n / 4, 'A' + n % 4);
-    else
+    else {
       snprintf(g->name[n], FCSIM_NODE_NAME_MAX, "sw%d", n - b->fpgas);
+      g->kind[n] = 1;
+    }
     g->endpoint[n] = (uint8_t)fcsim_bee3_is_fpga(b, n);
     for (int q = 0; !rc && q < b->radix[n]; q++) {
       const struct fcsim_bee3_port *bp = &b->port[n][q];

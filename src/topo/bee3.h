@@ -74,12 +74,15 @@ struct fcsim_bee3 {
 #define FCSIM_BEE3_RING_NS       20
 #define FCSIM_BEE3_CROSS_NS      24
 #define FCSIM_BEE3_AURORA_NS     541
-#define FCSIM_BEE3_XBAR_NS       64   /* full-crossbar router, every FPGA on the path */
-#define FCSIM_BEE3_MGT_RX_NS     48   /* MGT receive subrouter */
-#define FCSIM_BEE3_MGT_TX_NS     40   /* MGT transmit subrouter */
-#define FCSIM_BEE3_SWITCH_NS     450  /* the 10GbE switch */
-#define FCSIM_BEE3_ETH_MIN_NS    840  /* 10GbE hop at the smallest packet (FCSIM_BEE3_ETH_MIN_BYTES) */
-#define FCSIM_BEE3_ETH_MAX_NS    7324 /* ... and at the largest (FCSIM_BEE3_ETH_MAX_BYTES) */
+#define FCSIM_BEE3_XBAR_NS       64       /* full-crossbar router, every FPGA on the path */
+#define FCSIM_BEE3_MGT_RX_NS     48       /* MGT receive subrouter */
+#define FCSIM_BEE3_MGT_TX_NS     40       /* MGT transmit subrouter */
+#define FCSIM_BEE3_SWITCH_NS     450      /* the 10GbE switch */
+#define FCSIM_BEE3_ETH_MIN_NS    840      /* 10GbE hop at the smallest packet (FCSIM_BEE3_ETH_MIN_BYTES) */
+#define FCSIM_BEE3_ETH_MAX_NS    7324     /* ... and at the largest (FCSIM_BEE3_ETH_MAX_BYTES) */
+#define FCSIM_BEE3_ETH_LINK_NS   150      /* FPGA <-> switch: XAUI, MAC pipeline and cable, each way (assumed) */
+#define FCSIM_BEE3_SWITCH_HZ     156.25e6 /* the ethswitch nodes' clock: one 64-bit flit per cycle = 10 Gb/s */
+#define FCSIM_BEE3_SWITCH_CYCLES 70       /* the switch's 450 ns in 6.4 ns cycles (448 ns) */
 #define FCSIM_BEE3_ETH_MIN_BYTES 64
 #define FCSIM_BEE3_ETH_MAX_BYTES 4096
 #define FCSIM_BEE3_ONBOARD_GBPS  1.86 /* GB/s of both on-board link kinds */
@@ -114,6 +117,13 @@ int fcsim_bee3_link_ns(const struct fcsim_bee3 *b, int node, int port);
 /* Payload rate of the channel leaving `node` on `port`, GB/s, for packets
  * of `packet_bytes` (10GbE pays its framing per packet). */
 double fcsim_bee3_port_gbps(const struct fcsim_bee3 *b, int node, int port, int packet_bytes);
+
+/* The receiving FPGA MAC's part of a 10GbE hop of `packet_bytes` (its
+ * checksum check before the packet is ready), ns: the seed's hop less the
+ * two links, the switch (FCSIM_BEE3_SWITCH_CYCLES + one cycle to send) and
+ * the switch's store-and-forward of the frame from a sender that sends one
+ * flit every `sender_ns_per_flit`. */
+double fcsim_bee3_eth_mac_ns(int packet_bytes, int flit_bits, double sender_ns_per_flit);
 
 /* The store-and-forward part of a 10GbE hop for a packet of that size, ns:
  * 0 at the smallest packet, growing linearly to the seed's 7324 ns at

@@ -1,11 +1,10 @@
 /* The BEE3 topology of seed 003 (src/topo/bee3.c, bee3_table.c,
  * src/routing/bee3.c): for every layout at 8, 16 and 32 FPGAs the network is
  * connected, every FPGA has exactly the serial channels docs/BEE3.md gives
- * it, the seed's protocol routes every pair over a path of the lowest
- * zero-load latency (One-x8: the serial hops its protocol prescribes), and
- * the
- * channel-dependency checker accepts the routes; Table I's diameters; the
- * Aurora payload rates (x8 = 8 x x1); refusals. */
+ * it and every pair of enclosures the channels between them, the seed's protocol routes every pair over a path of the
+ * lowest zero-load latency (One-x8: the serial hops its protocol prescribes), and the channel-dependency checker
+ * accepts the routes; Table I's diameters; the Aurora payload rates (x8 = 8 x x1); refusals. */
+#define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,6 +13,9 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <jansson.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 #include "routing/routing.h"
 #include "test_support.h"
@@ -35,28 +37,39 @@ static void bee3_params(struct fcsim_params *p, const char *layout, int enclosur
 }
 
 /* Connected serial channels the documented wiring gives FPGA L of an
- * enclosure, E enclosures: channel k of an owner leads to enclosure e XOR k
- * for 1 <= k < E (k = 0 spare); One-x8: B..D inside a group of min(E, 4),
- * A across groups when there are two. */
+ * enclosure, E enclosures: logical channel k of an owner (0..7) is the spare
+ * when k = 0, else it leads to a peer enclosure whatever E; One-x8: at
+ * E = 8 every letter has its channel (B..D in the group, A across), at
+ * E = 2 or 4 A's is the spare. */
 static int expected_channels(int layout, int E, int L)
 {
   int n = 0;
   switch (layout) {
-  case FCSIM_BEE3_ONE_X8: {
-    int G = E < 4 ? E : 4;
-    return L == 0 ? E / G == 2 : L < G; /* i ^ L < G for every i of the group iff L < G (G a power of 2) */
-  }
+  case FCSIM_BEE3_ONE_X8: return E == 8 || L > 0;
   case FCSIM_BEE3_TWO_X4:
     for (int c = 0; c < 2; c++)
-      n += 2 * L + c >= 1 && 2 * L + c < E;
+      n += 2 * L + c >= 1;
     return n;
   case FCSIM_BEE3_FOUR_X2:
     for (int c = 0; c < 4; c++)
-      n += 4 * (L % 2) + c >= 1 && 4 * (L % 2) + c < E;
+      n += 4 * (L % 2) + c >= 1;
     return n;
-  case FCSIM_BEE3_EIGHT_X1: return E - 1;
+  case FCSIM_BEE3_EIGHT_X1: return 7;
   default: return 1;
   }
+}
+
+/* Serial channels between enclosures e and t (one direction), E enclosures:
+ * at E = 8 one per pair (One-x8: one per pair in a group, four between the
+ * groups), at E = 4 two or three, at E = 2 all seven used channels of an
+ * enclosure (of a pool for Four-x2, of each FPGA for Eight-x1). */
+static int channels_between(const struct fcsim_bee3 *b, int e, int t)
+{
+  int n = 0;
+  for (int L = 0; L < 4; L++)
+    for (int q = FCSIM_BEE3_ONBOARD; q < b->radix[4 * e + L]; q++)
+      n += b->port[4 * e + L][q].peer >= 0 && b->port[4 * e + L][q].peer / 4 == t;
+  return n;
 }
 
 /* The lowest zero-load head latency from FPGA s to FPGA d over any path of
@@ -127,6 +140,21 @@ static void check_layout(int li, int E)
                expected_channels(li, E, n % 4));
     assert_true(lanes <= 8); /* eight MGTs per FPGA */
   }
+  /* channels between two enclosures, per owning unit (BEE3, pool, FPGA) */
+  static const int units[] = {1, 1, 2, 4, 0};
+  for (int e = 0; li != FCSIM_BEE3_10GBE && e < E; e++)
+    for (int tt = 0; tt < E; tt++) {
+      int d = e ^ tt, want = 0;
+      if (li == FCSIM_BEE3_ONE_X8 && E == 8)
+        want = d == 0 ? 0 : (e / 4 == tt / 4 || e % 4 == tt % 4) ? 1 : 0;
+      else if (d > 0)
+        want = units[li] * (E == 8 ? 1 : E == 4 ? (d == 1 ? 3 : 2) : 7);
+      if (li == FCSIM_BEE3_ONE_X8 && E < 8 && d > 0)
+        want = E == 4 ? 1 : 3; /* B, C, D round the peers */
+      if (channels_between(&b, e, tt) != want)
+        fail_msg("%s E=%d: %d channels from enclosure %d to %d, expected %d", layouts[li], E,
+                 channels_between(&b, e, tt), e, tt, want);
+    }
   /* connected, minimal (the fastest path of the graph) and the breakdown's counts */
   for (int s = 0; s < b.fpgas; s++)
     for (int d = 0; d < b.fpgas; d++) {
@@ -136,11 +164,11 @@ static void check_layout(int li, int E)
       assert_int_equal(fcsim_bee3_path(&b, s, d, 64, &bd), 0);
       int hops = bd.intra + bd.aurora + 2 * bd.eth;
       assert_int_equal(bd.xbar, hops - 2 * bd.eth + bd.eth + 1);
-      if (li == FCSIM_BEE3_ONE_X8) {
+      if (li == FCSIM_BEE3_ONE_X8 && E == 8) {
         /* the seed's One-x8 protocol: across to the other group only by the
          * current BEE3's own cross channel, so not always a shortest path
          * (e0B -> e5A: 5 hops by the protocol, 3 by e1A's cross channel) */
-        int G = E < 4 ? E : 4, cross = s / 4 / G != d / 4 / G, direct = cross && (s / 4) % G == (d / 4) % G;
+        int cross = s / 16 != d / 16, direct = cross && (s / 4) % 4 == (d / 4) % 4;
         assert_int_equal(bd.aurora, s / 4 == d / 4 ? 0 : cross && !direct ? 2 : 1);
         assert_true(bd.intra <= bd.aurora + 1);
         continue;
@@ -238,6 +266,42 @@ static void test_refusals(void **state)
   ts_result_free(&r);
 }
 
+/* Fig. 7's resources, reported by `fcsim run` as other routers' area and by
+ * `fcsim topo` (text and --json), for the layout run. */
+static void test_fig7_reported(void **state)
+{
+  (void)state;
+  struct ts_result r;
+  const char *run[] = {"run",   FCSIM_SOURCE_DIR "/examples/bee3/eight-x1.ini",
+                       "--set", "network.enclosures=2",
+                       "--set", "sim.warmup_cycles=100",
+                       "--set", "sim.measure_cycles=200",
+                       NULL};
+  assert_int_equal(ts_run_cli(&r, run), 0);
+  assert_int_equal(r.status, 0);
+  assert_non_null(strstr(r.out, "fpga_resources"));
+  assert_non_null(strstr(r.out, " 18003 LUTs (18.5%), 18122 FFs (18.6%), 55 BRAMs (25.9%) of an XC5VLX155T"));
+  ts_result_free(&r);
+  char json[] = "/tmp/fcsim_bee3_fig7_XXXXXX";
+  int fd = mkstemp(json);
+  assert_true(fd >= 0);
+  close(fd);
+  const char *topo[] = {"topo", FCSIM_SOURCE_DIR "/examples/bee3/two-x4.ini", "--json", json, NULL};
+  assert_int_equal(ts_run_cli(&r, topo), 0);
+  assert_int_equal(r.status, 0);
+  assert_non_null(strstr(r.out, "9709 LUTs (10.0 %), 11526 FFs (11.8 %), 23 BRAMs (10.8 %)"));
+  ts_result_free(&r);
+  json_error_t je;
+  json_t *doc = json_load_file(json, 0, &je);
+  unlink(json);
+  assert_non_null(doc);
+  json_t *f7 = json_object_get(json_object_get(doc, "bee3"), "fig7");
+  assert_int_equal(json_integer_value(json_object_get(f7, "luts")), 9709);
+  assert_int_equal(json_integer_value(json_object_get(f7, "ffs")), 11526);
+  assert_int_equal(json_integer_value(json_object_get(f7, "brams")), 23);
+  json_decref(doc);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -245,6 +309,7 @@ int main(void)
       cmocka_unit_test(test_table_1),
       cmocka_unit_test(test_rates),
       cmocka_unit_test(test_refusals),
+      cmocka_unit_test(test_fig7_reported),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
