@@ -72,10 +72,11 @@ int vc_setup(const struct fcsim_router_env *env, int local_port, int inband, voi
     }
   sh->credit_dirty_cycles = 2 * (uint64_t)p->credit_period_cycles + 2 * max_lat + (uint64_t)p->switch_cycles + 2;
   if (local_port && sh->nswitch_in > 64) {
+    int ports = sh->np_in;
     free(sh);
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
                            "router.input_speedup = %d: %d ports x %d switch inputs exceed the 64 the allocators track",
-                           p->input_speedup, sh->np_in, p->input_speedup);
+                           p->input_speedup, ports, p->input_speedup);
   }
   if (sh->np > VC_MAX_PORTS) {
     free(sh);
