@@ -289,6 +289,8 @@ static uint64_t classic_step(struct fcsim_ctx *ctx, const void *shared, uint32_t
   vc_receive(ctx, sh, &n);
   inject(ctx, sh, &n);
   vc_route_and_allocate(ctx, sh, &n);
+  if (sh->p->va_allocator != FCSIM_ALLOC_GREEDY)
+    vc_allocate_matched(ctx, sh, &n);
   if (sh->p->sa_allocator == FCSIM_ALLOC_GREEDY)
     switch_stage(ctx, sh, &n);
   else

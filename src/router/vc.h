@@ -185,11 +185,11 @@ void vc_fini(const void *shared, uint32_t node, void *state);
 /* Stages shared by both models. */
 void vc_receive(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n);
 void vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n);
-/* Separable and iSLIP VC allocation of the heads in VA (vc_alloc.c). */
+/* Separable and iSLIP VC allocation of the heads in VA (vc_alloc.c),
+ * after vc_route_and_allocate (which leaves VA to it when
+ * router.va_allocator is not greedy). */
 void vc_allocate_matched(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n);
-/* A head won downstream VC v: it becomes ACTIVE (switch allocation from
- * now, or va_cycles later when not speculative). */
-void vc_won(const struct vc_shared *sh, struct vc_node *n, int vi, int v, uint64_t now);
+
 int vc_alloc(const struct vc_shared *sh, struct fcsim_outport *o, int cls, int ejecting);
 /* Arbitration priority (router.arbitration) of the packet at the front of VC vi. */
 uint64_t vc_priority(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int vi);
@@ -231,6 +231,20 @@ static inline void vc_mask_set(uint64_t *m, int vi)
 static inline void vc_mask_clear(uint64_t *m, int vi)
 {
   m[vi >> 6] &= ~(1ull << (vi & 63));
+}
+
+/* A head won downstream VC v: it becomes ACTIVE (switch allocation from
+ * now, or va_cycles later when not speculative). */
+static inline void vc_won(const struct vc_shared *sh, struct vc_node *n, int vi, int v, uint64_t now)
+{
+  struct fcsim_vc *vc = &n->vcs[vi];
+  vc->out_vc = (int8_t)v;
+  vc->stage = FCSIM_VC_ACTIVE;
+  if (!sh->p->speculative)
+    vc->ready_cycle = now + (uint64_t)sh->p->va_cycles;
+  n->h->heads_waiting--;
+  vc_mask_clear(n->wait_mask, vi);
+  vc_mask_set(n->act_mask, vi);
 }
 
 static inline int vc_push(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int port, int vi,

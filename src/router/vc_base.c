@@ -318,7 +318,7 @@ void vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared *sh, st
   if (n->h->heads_waiting == 0)
     return;
   const uint64_t now = ctx->now;
-  const int matched = sh->p->va_allocator != FCSIM_ALLOC_GREEDY; /* VA after the loop, all heads at once */
+  const int matched = sh->p->va_allocator != FCSIM_ALLOC_GREEDY; /* VA by vc_allocate_matched, all heads at once */
   for (int w = 0; w < sh->mask_words; w++) {
     for (uint64_t m = n->wait_mask[w]; m; m &= m - 1) {
       int vi = w * 64 + __builtin_ctzll(m);
@@ -350,21 +350,9 @@ void vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared *sh, st
       }
     }
   }
-  if (matched)
-    vc_allocate_matched(ctx, sh, n);
 }
 
-void vc_won(const struct vc_shared *sh, struct vc_node *n, int vi, int v, uint64_t now)
-{
-  struct fcsim_vc *vc = &n->vcs[vi];
-  vc->out_vc = (int8_t)v;
-  vc->stage = FCSIM_VC_ACTIVE;
-  if (!sh->p->speculative)
-    vc->ready_cycle = now + (uint64_t)sh->p->va_cycles;
-  n->h->heads_waiting--;
-  vc_mask_clear(n->wait_mask, vi);
-  vc_mask_set(n->act_mask, vi);
-}
+
 
 /* Priority of the packet at the front of input VC `vi` (its distance was
  * computed once, at routing computation); ages in network.clock cycles. */
