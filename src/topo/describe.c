@@ -2,6 +2,7 @@
  * delays, links by class, the hop diameter, the lowest-latency path that is
  * longest (Dijkstra over router delay + link latency per hop, with its
  * hops), and the bisection. */
+#define _POSIX_C_SOURCE 200809L /* strtok_r */
 #include <stdlib.h>
 #include <string.h>
 
