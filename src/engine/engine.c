@@ -502,8 +502,6 @@ int fcsim_net_run(struct fcsim_net *net, fcsim_progress_f progress, void *user, 
   if (ctl.state == RUN_ERROR && ctl.rc)
     return ctl.rc; /* a peer rank failed: the message is in err */
   int rc = fcsim_mpi_gather_stats(net, err);
-  if (!rc && net->workload->merge_ranks)
-    rc = fcsim_mpi_merge_workload(net, err);
   if (rc)
     return rc;
   switch (ctl.state) {

@@ -386,31 +386,7 @@ int fcsim_mpi_merge_counters(struct fcsim_net *net, struct fcsim_error *err)
   return rc;
 }
 
-struct max_arg {
-  struct fcsim_net *net;
-  struct fcsim_error *err;
-};
-
-static int max_u64(void *arg, uint64_t *v, size_t n)
-{
-  struct max_arg *a = arg;
-  return fcsim_mpi_allreduce(a->net, NULL, 0, v, (int)n, a->err);
-}
-
-int fcsim_mpi_merge_workload(struct fcsim_net *net, struct fcsim_error *err)
-{
-  if (net->nranks <= 1)
-    return 0;
-  struct max_arg a = {net, err};
-  return net->workload->merge_ranks(net->wl_shared, max_u64, &a);
-}
-
 #else /* !FCSIM_HAVE_MPI: a single rank */
-
-int fcsim_mpi_merge_workload(struct fcsim_net *net, struct fcsim_error *err)
-{
-  return 0;
-}
 
 void fcsim_mpi_world(int *rank, int *size)
 {

@@ -47,7 +47,4 @@ int fcsim_mpi_gather_stats(struct fcsim_net *net, struct fcsim_error *err);
  * every rank's copy, so that `report` sees the whole network's counts. */
 int fcsim_mpi_merge_counters(struct fcsim_net *net, struct fcsim_error *err);
 
-/* Combines the workload's per-rank results (trace completion times). */
-int fcsim_mpi_merge_workload(struct fcsim_net *net, struct fcsim_error *err);
-
 #endif

@@ -82,9 +82,8 @@ static void collect(const struct vc_shared *sh, struct vc_node *n, uint64_t now,
   }
 }
 
-static void clear_grants(const struct vc_shared *sh, struct va_round *r)
+static void clear_grants(struct va_round *r)
 {
-  (void)sh;
   for (uint64_t m = r->ports; m; m &= m - 1) {
     int p = __builtin_ctzll(m);
     for (int v = 0; v < FCSIM_MAX_VCS; v++)
@@ -131,7 +130,7 @@ static void offer(struct vc_node *n, struct va_round *r, int k, int out, unsigne
 static void islip_iteration(const struct vc_shared *sh, struct vc_node *n, struct va_round *r, int iter, uint64_t now)
 {
   unsigned span_in = (unsigned)(sh->np_in * sh->nvc);
-  clear_grants(sh, r);
+  clear_grants(r);
   for (int k = 0; k < r->nreq; k++) {
     if (r->done[k])
       continue;
@@ -158,7 +157,7 @@ static void islip_iteration(const struct vc_shared *sh, struct vc_node *n, struc
 static void separable_pass(const struct vc_shared *sh, struct vc_node *n, struct va_round *r, uint64_t now)
 {
   unsigned span_in = (unsigned)(sh->np_in * sh->nvc);
-  clear_grants(sh, r);
+  clear_grants(r);
   for (int k = 0; k < r->nreq; k++) {
     struct fcsim_vc *vc = &n->vcs[r->vi[k]];
     int p = vc->out_port;

@@ -67,11 +67,8 @@ struct fcsim_workload_ops {
   int (*delivered)(struct fcsim_ctx *ctx, void *shared, uint32_t node, void *state, const struct fcsim_delivery *d,
                    uint64_t *next);
   /* (optional) gathers what the workload measured (after the run; with MPI,
-   * after merge_ranks) */
+   * after its counters are merged) */
   void (*report)(void *shared, struct fcsim_workload_report *r);
-  /* (optional, superseded by `counters`; no workload sets it) MPI: combines
-   * the per-rank results into every rank's copy */
-  int (*merge_ranks)(void *shared, int (*max_u64)(void *arg, uint64_t *v, size_t n), void *arg);
   /* (optional) what the workload counts in `shared` during a run, each
    * array with its merge rule (stats/counters.h); with MPI the engine
    * reduces them over the ranks before `report`. Writes at most
