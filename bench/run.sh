@@ -1,21 +1,33 @@
 #!/usr/bin/env bash
 # fcsim speed figures (a benchmark, not a test). Builds Release (and, if
 # Open MPI is installed, an MPI build), then prints:
-#   1. one core: simulated cycles/s and flit-hops/s on fixed 8x8x8 workloads,
-#      including the BookSim2-like classic router at 1 %, 10 % and 30 % of its
-#      saturation throughput, and 16x16x16 (no fall-off expected);
-#   2. instructions per flit-hop (valgrind --tool=callgrind; stable under noise);
-#   3. scaling: 16x16x16 Novo-G# torus at 30 % of saturation, 1 and 2 threads,
-#      1 and 2 MPI ranks, with the lookahead window used;
-#   4. with --scale: 32x32x32 Novo-G# (2 VCs, default depth), 10,000 cycles at
-#      10 % load: wall time and peak memory;
-#   5. with BOOKSIM=/path/to/booksim set: BookSim2 on the equivalent 8x8x8 torus
-#      in the same run, and the ratio. (fcsim does not ship, fetch or build
-#      BookSim2; point BOOKSIM at your own build.)
+#   1. one core: flit-hops per CPU second (CPU time of the run, all threads:
+#      it does not depend on what else the machine runs), cycles per CPU
+#      second and memory per router, on the 8x8x8 uniform workloads of issue
+#      17 — the classic router with BookSim2's settings and Novo-G# with
+#      50-cycle links and 4 VCs, each at 0.1 and 0.3 flits/node/cycle — and
+#      the same Novo-G# workload on 16x16x16 (and 32x32x32 with --scale);
+#   2. instructions per flit-hop under valgrind --tool=callgrind (exact on a
+#      noisy machine) on the same workloads, and the size check: Novo-G# at
+#      0.1 on 16x16x16 (and 32x32x32 with --scale) against 8x8x8;
+#   3. scaling: 16x16x16 Novo-G# torus with 40-cycle links at 30 % of
+#      saturation, 1 and 2 threads, 1, 2 and 4 MPI ranks (wall time: a
+#      parallel speedup; 4 ranks on 2 cores are oversubscribed, so that row
+#      checks identical results, not speed), results compared byte for byte;
+#   4. with BOOKSIM=/path/to/booksim: BookSim2 on the classic workload of
+#      section 1 in the same run (its CPU seconds), and fcsim's ratio.
+#      fcsim does not ship, fetch or build BookSim2; point BOOKSIM at yours.
+# Options: --scale adds the 32x32x32 rows; --quick skips callgrind.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scale=0
-[ "${1:-}" = "--scale" ] && scale=1
+scale=0 quick=0
+for a in "$@"; do
+  case "$a" in
+  --scale) scale=1 ;;
+  --quick) quick=1 ;;
+  *) echo "usage: bench/run.sh [--scale] [--quick]" >&2; exit 2 ;;
+  esac
+done
 cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/release -j"$(nproc)" --target fcsim_cli >/dev/null
 fcsim=build/release/fcsim
@@ -26,87 +38,119 @@ if command -v mpicc >/dev/null 2>&1; then
 fi
 mpirun=(mpirun --oversubscribe)
 [ "$(id -u)" = 0 ] && mpirun+=(--allow-run-as-root)
+out=$(mktemp -d /tmp/fcsim-bench.XXXXXX)
+trap 'rm -rf "$out"' EXIT
 
-# The classic router set up like BookSim2's default IQ router on an 8-ary
-# 3-cube (examples/booksim-torus.ini): 1-cycle links and local channels,
-# RC/VA/SA/ST one cycle each, 4 VCs x 8 flits in split classes, 4-flit
-# packets, DOR, uniform traffic. Saturation: ~0.53 flits/node/cycle in both.
-booksim_like=(examples/booksim-torus.ini)
-sat_classic=0.53
+# The workloads. classic: BookSim2's default IQ router on an 8-ary 3-cube
+# (examples/booksim-torus.ini: 1-cycle links, RC/VA/SA/ST one cycle each,
+# 4 VCs x 8 flits in two dateline classes, 4-flit packets, DOR, uniform;
+# saturates near 0.53). novog: the default Novo-G# router, 4 VCs, 50-cycle
+# links, 4-flit packets (the default), uniform.
+classic=(examples/booksim-torus.ini)
+novog=(--set router.vcs=4 --set network.link_latency=50)
+short=(--set sim.warmup_cycles=500 --set sim.measure_cycles=1500)
 
-row() { # label, json
+row() { # label, json: one row of section 1
   python3 - "$1" "$2" <<'PY'
 import json, sys
-d = json.load(open(sys.argv[2])); m = d['metrics']; w = d['execution']['wall_seconds']
-print("%-46s %9d %9.3f %12.4g %14.4g" % (sys.argv[1], m['cycles'], w, m['cycles'] / w, m['flit_hops_total'] / w))
+d = json.load(open(sys.argv[2])); m = d['metrics']; e = d['execution']
+cpu = e['cpu_seconds'] or 1e-9
+print("%-44s %8d %8.3f %12.4g %16.4g %10s" % (sys.argv[1], m['cycles'], cpu, m['cycles'] / cpu,
+      m['flit_hops_total'] / cpu, e.get('memory_per_router_bytes')))
 PY
 }
-run() { # label, args...
+run() { # label, args...: fcsim run, then a row
   local label=$1; shift
-  "$fcsim" run "$@" -q --json /tmp/fcsim-bench.json
-  row "$label" /tmp/fcsim-bench.json
+  "$fcsim" run "$@" -q --json "$out/run.json"
+  row "$label" "$out/run.json"
 }
 
-echo "== 1. one core =="
-printf "%-46s %9s %9s %12s %14s\n" workload cycles wall_s cycles/s flit-hops/s
-for pct in 1 10 30; do
-  rate=$(python3 -c "print(round($sat_classic * $pct / 100, 5))")
-  run "classic 8x8x8 booksim-like ${pct}% sat (${rate})" "${booksim_like[@]}" --set traffic.rate="$rate" \
+echo "== 1. one core: flit-hops per CPU second =="
+printf "%-44s %8s %8s %12s %16s %10s\n" workload cycles cpu_s cycles/cpu_s flit-hops/cpu_s B/router
+for rate in 0.1 0.3; do
+  run "classic 8x8x8 BookSim2 settings, $rate" "${classic[@]}" --set traffic.rate="$rate" \
     --set sim.warmup_cycles=2000 --set sim.measure_cycles=20000
 done
-run "classic 16x16x16 booksim-like 30% sat" "${booksim_like[@]}" --set network.dims=16x16x16 \
-  --set traffic.rate=0.084 --set sim.warmup_cycles=1000 --set sim.measure_cycles=4000
-run "novog 8x8x8 uniform 0.10" --set network.dims=8x8x8 --set traffic.rate=0.10 --set sim.measure_cycles=20000
-run "novog 8x8x8 uniform 0.30" --set network.dims=8x8x8 --set traffic.rate=0.30 --set sim.measure_cycles=20000
-
-echo
-echo "== 2. instructions per flit-hop (callgrind, classic 8x8x8 at 30% sat) =="
-if command -v valgrind >/dev/null 2>&1; then
-  rate=$(python3 -c "print(round($sat_classic * 0.3, 5))")
-  valgrind --tool=callgrind --callgrind-out-file=/tmp/fcsim-bench.cg "$fcsim" run "${booksim_like[@]}" \
-    --set traffic.rate="$rate" --set sim.warmup_cycles=500 --set sim.measure_cycles=1500 -q \
-    --json /tmp/fcsim-bench.json 2>/tmp/fcsim-bench.vg
-  python3 - <<'PY'
-import json, re
-ir = int(re.search(r'refs:\s+([\d,]+)', open('/tmp/fcsim-bench.vg').read()).group(1).replace(',', ''))
-fh = json.load(open('/tmp/fcsim-bench.json'))['metrics']['flit_hops_total']
-print("%d instructions / %d flit-hops = %.0f per flit-hop" % (ir, fh, ir / fh))
-PY
-fi
-
-echo
-echo "== 3. scaling: novog 16x16x16, 30% of saturation (~0.27: 0.08 flits/node/cycle) =="
-printf "%-46s %9s %9s %12s %14s\n" engine cycles wall_s cycles/s flit-hops/s
-scal=(--set network.dims=16x16x16 --set traffic.rate=0.08 --set sim.warmup_cycles=1000 --set sim.measure_cycles=4000)
-run "1 thread" "${scal[@]}" --set sim.threads=1
-t1=$(python3 -c "import json; print(json.load(open('/tmp/fcsim-bench.json'))['execution']['wall_seconds'])")
-run "2 threads" "${scal[@]}" --set sim.threads=2
-t2=$(python3 -c "import json; print(json.load(open('/tmp/fcsim-bench.json'))['execution']['wall_seconds'])")
-echo "speedup 2 threads: $(python3 -c "print(round($t1 / $t2, 2))")x  (window: link latency = $("$fcsim" run "${scal[@]}" -q --json - | python3 -c "import json,sys; print(json.load(sys.stdin)['derived']['link_latency_cycles'])") cycles)"
-if [ -n "$mpi_fcsim" ]; then
-  for np in 1 2; do
-    "${mpirun[@]}" -np "$np" "$mpi_fcsim" run "${scal[@]}" -q --json /tmp/fcsim-bench.json
-    row "$np MPI rank(s)" /tmp/fcsim-bench.json
-    [ "$np" = 1 ] && r1=$(python3 -c "import json; print(json.load(open('/tmp/fcsim-bench.json'))['execution']['wall_seconds'])")
-    [ "$np" = 2 ] && r2=$(python3 -c "import json; print(json.load(open('/tmp/fcsim-bench.json'))['execution']['wall_seconds'])")
-  done
-  echo "speedup 2 ranks: $(python3 -c "print(round($r1 / $r2, 2))")x"
-fi
-
+for rate in 0.1 0.3; do
+  run "novog 8x8x8 50-cycle links 4 VCs, $rate" "${novog[@]}" --set network.dims=8x8x8 --set traffic.rate="$rate" \
+    --set sim.warmup_cycles=2000 --set sim.measure_cycles=20000
+done
+run "novog 16x16x16 50-cycle links 4 VCs, 0.1" "${novog[@]}" --set network.dims=16x16x16 --set traffic.rate=0.1 \
+  --set sim.warmup_cycles=1000 --set sim.measure_cycles=3000
 if [ "$scale" = 1 ]; then
-  echo
-  echo "== 4. scale: novog 32x32x32, 2 VCs, default depth, 10,000 cycles at 10% load =="
-  /usr/bin/time -v "$fcsim" run --set network.dims=32x32x32 --set traffic.rate=0.1 --set sim.warmup_cycles=0 \
-    --set sim.measure_cycles=10000 --set sim.drain_cycles=0 --set sim.threads="$(nproc)" -q \
-    --json /tmp/fcsim-bench.json 2>/tmp/fcsim-bench.time
-  row "32x32x32 (sim.threads=$(nproc))" /tmp/fcsim-bench.json
-  grep -E "Maximum resident|Elapsed" /tmp/fcsim-bench.time
+  run "novog 32x32x32 50-cycle links 4 VCs, 0.1" "${novog[@]}" --set network.dims=32x32x32 --set traffic.rate=0.1 \
+    --set sim.warmup_cycles=500 --set sim.measure_cycles=1000
+fi
+
+ir_row() { # label, args...: instructions per flit-hop under callgrind
+  local label=$1; shift
+  valgrind --tool=callgrind --callgrind-out-file="$out/cg.out" "$fcsim" run "$@" -q --json "$out/cg.json" \
+    2>"$out/cg.vg"
+  python3 - "$label" "$out/cg.vg" "$out/cg.json" <<'PY'
+import json, re, sys
+ir = int(re.search(r'refs:\s+([\d,]+)', open(sys.argv[2]).read()).group(1).replace(',', ''))
+fh = json.load(open(sys.argv[3]))['metrics']['flit_hops_total']
+print("%-44s %14d %12d %10.0f" % (sys.argv[1], ir, fh, ir / fh))
+PY
+}
+
+echo
+echo "== 2. instructions per flit-hop (callgrind) =="
+if [ "$quick" = 0 ] && command -v valgrind >/dev/null 2>&1; then
+  printf "%-44s %14s %12s %10s\n" workload instructions flit-hops per_hop
+  for rate in 0.1 0.3; do
+    ir_row "classic 8x8x8 BookSim2 settings, $rate" "${classic[@]}" --set traffic.rate="$rate" "${short[@]}"
+  done
+  for rate in 0.1 0.3; do
+    ir_row "novog 8x8x8 50-cycle links 4 VCs, $rate" "${novog[@]}" --set network.dims=8x8x8 \
+      --set traffic.rate="$rate" "${short[@]}"
+  done
+  ir_row "novog 16x16x16 50-cycle links 4 VCs, 0.1" "${novog[@]}" --set network.dims=16x16x16 \
+    --set traffic.rate=0.1 --set sim.warmup_cycles=300 --set sim.measure_cycles=700
+  if [ "$scale" = 1 ]; then
+    ir_row "novog 32x32x32 50-cycle links 4 VCs, 0.1" "${novog[@]}" --set network.dims=32x32x32 \
+      --set traffic.rate=0.1 --set sim.warmup_cycles=200 --set sim.measure_cycles=300
+  fi
+else
+  echo "(skipped: --quick or no valgrind)"
+fi
+
+strip() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d.pop('execution'); print(json.dumps(d, sort_keys=True))" "$1"; }
+wall() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['execution']['wall_seconds'])" "$1"; }
+
+echo
+echo "== 3. scaling: novog 16x16x16, 40-cycle links, 30% of saturation (0.08 flits/node/cycle) =="
+printf "%-20s %9s %9s %9s %s\n" engine wall_s cpu_s speedup "results"
+scal=(--set network.dims=16x16x16 --set network.link_latency=40 --set traffic.rate=0.08
+  --set sim.warmup_cycles=1000 --set sim.measure_cycles=4000)
+scal_row() { # label, json, reference json
+  python3 - "$1" "$2" "$3" <<'PY'
+import json, sys
+def load(p):
+    d = json.load(open(p)); e = d.pop('execution'); return e, json.dumps(d, sort_keys=True)
+e, body = load(sys.argv[2]); e1, body1 = load(sys.argv[3])
+print("%-20s %9.3f %9.3f %8.2fx %s" % (sys.argv[1], e['wall_seconds'], e['cpu_seconds'],
+      e1['wall_seconds'] / e['wall_seconds'], "identical" if body == body1 else "DIFFERENT"))
+PY
+}
+"$fcsim" run "${scal[@]}" --set sim.threads=1 -q --json "$out/t1.json"
+scal_row "1 thread" "$out/t1.json" "$out/t1.json"
+"$fcsim" run "${scal[@]}" --set sim.threads=2 -q --json "$out/t2.json"
+scal_row "2 threads" "$out/t2.json" "$out/t1.json"
+if [ -n "$mpi_fcsim" ]; then
+  for np in 1 2 4; do
+    "${mpirun[@]}" -np "$np" "$mpi_fcsim" run "${scal[@]}" -q --json "$out/r$np.json"
+    label="$np MPI rank(s)"
+    [ "$np" -gt "$(nproc)" ] && label="$label*"
+    scal_row "$label" "$out/r$np.json" "$out/t1.json"
+  done
+  echo "(* more ranks than cores: the identity check counts, the time does not; speedups against 1 thread)"
 fi
 
 if [ -n "${BOOKSIM:-}" ]; then
   echo
-  echo "== 5. BookSim2 ($BOOKSIM) on the equivalent torus, same run =="
-  cfg=/tmp/fcsim-bench-booksim.cfg
+  echo "== 4. BookSim2 ($BOOKSIM) against fcsim, classic 8x8x8 workload, same run =="
+  cfg="$out/booksim.cfg"
   cat >"$cfg" <<'CFG'
 topology = torus; k = 8; n = 3; routing_function = dim_order; router = iq;
 num_vcs = 4; vc_buf_size = 8; packet_size = 4; traffic = uniform; injection_process = bernoulli;
@@ -114,26 +158,28 @@ injection_rate_uses_flits = 1; sim_type = latency; vc_allocator = islip; sw_allo
 routing_delay = 1; vc_alloc_delay = 1; sw_alloc_delay = 1; st_final_delay = 1; credit_delay = 0;
 use_noc_latency = 0; warmup_periods = 1; sample_period = 10000; max_samples = 2; sim_count = 1; seed = 1;
 CFG
-  printf "%-46s %9s %9s %14s\n" workload cycles wall_s flit-hops/s
-  for pct in 10 30; do
-    rate=$(python3 -c "print(round($sat_classic * $pct / 100, 5))")
-    start=$(date +%s.%N)
-    "$BOOKSIM" "$cfg" injection_rate="$rate" >/tmp/fcsim-bench-booksim.log 2>&1 || true
-    end=$(date +%s.%N)
-    python3 - "$pct" "$rate" "$start" "$end" <<'PY'
-import re, sys
-t = open('/tmp/fcsim-bench-booksim.log').read()
+  printf "%-30s %16s %16s %8s\n" offered booksim_hops/cpu_s fcsim_hops/cpu_s ratio
+  for rate in 0.1 0.3; do
+    "$fcsim" run "${classic[@]}" --set traffic.rate="$rate" --set sim.warmup_cycles=2000 \
+      --set sim.measure_cycles=20000 -q --json "$out/fc.json"
+    python3 - "$rate" "$BOOKSIM" "$cfg" "$out/fc.json" <<'PY'
+import json, re, resource, subprocess, sys
+rate, booksim, cfg, fc = sys.argv[1:5]
+before = resource.getrusage(resource.RUSAGE_CHILDREN)
+t = subprocess.run([booksim, cfg, "injection_rate=" + rate], capture_output=True, text=True).stdout
+after = resource.getrusage(resource.RUSAGE_CHILDREN)
+cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 cycles = sum(int(x) for x in re.findall(r'Time taken is (\d+) cycles', t))
-wall = float(sys.argv[4]) - float(sys.argv[3])
 exact = re.findall(r'flits_retired_total = (\d+) router_traversals_total = (\d+)', t)
 if exact:  # a build that counts whole-run totals: link hops = router traversals - flits
     flits, trav = (int(x) for x in exact[-1])
-    fh = trav - flits
+    hops = trav - flits
 else:      # BookSim's averages: accepted rate x nodes x cycles, "Hops average" counts routers
     acc = float(re.findall(r'Accepted flit rate average = ([\d.]+)', t)[-1])
-    hops = float(re.findall(r'Hops average = ([\d.]+)', t)[-1])
-    fh = acc * 512 * cycles * (hops - 1)
-print("%-46s %9d %9.3f %14.4g" % ("booksim 8x8x8 %s%% sat (%s)" % (sys.argv[1], sys.argv[2]), cycles, wall, fh / wall))
+    hops = acc * 512 * cycles * (float(re.findall(r'Hops average = ([\d.]+)', t)[-1]) - 1)
+d = json.load(open(fc))
+fch = d['metrics']['flit_hops_total'] / d['execution']['cpu_seconds']
+print("%-30s %16.4g %16.4g %7.1fx" % ("8x8x8 uniform " + rate, hops / cpu, fch, fch / (hops / cpu)))
 PY
   done
 fi

@@ -20,7 +20,8 @@ struct fcsim_stats {
   double avg_hops;                     /* links traversed per measured packet */
   double link_util_avg, link_util_max; /* data flits per cycle per link, window */
   uint64_t cycles;                     /* cycles simulated */
-  double wall_seconds;                 /* host time of the run (the only timing field) */
+  double wall_seconds;                 /* host time of the run */
+  double cpu_seconds;                  /* CPU time of this process during the run, all threads (user + system) */
   double ns_per_cycle;                 /* 1e9 / network.clock */
   int area_alms;                       /* Novo-G# router area (Table 4.2), 0 for classic */
   int area_percent;

@@ -103,9 +103,10 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
             (unsigned long long)s->max_buffer_flits);
   fprintf(out, "  %-18s %14llu measured, %llu delivered\n", "packets", (unsigned long long)s->packets_measured,
           (unsigned long long)s->packets_delivered);
-  fprintf(out, "  %-18s %14llu in %.3f s (%.3g cycles/s, %.3g flit-hops/s)\n", "cycles", (unsigned long long)s->cycles,
-          s->wall_seconds, s->cycles / (s->wall_seconds > 0 ? s->wall_seconds : 1e-9),
-          s->flit_hops_total / (s->wall_seconds > 0 ? s->wall_seconds : 1e-9));
+  fprintf(out, "  %-18s %14llu in %.3f s, %.3f CPU s (%.3g cycles/s, %.3g flit-hops per CPU second)\n", "cycles",
+          (unsigned long long)s->cycles, s->wall_seconds, s->cpu_seconds,
+          s->cycles / (s->wall_seconds > 0 ? s->wall_seconds : 1e-9),
+          s->flit_hops_total / (s->cpu_seconds > 0 ? s->cpu_seconds : 1e-9));
   if (s->deadlock)
     fprintf(out, "\nDEADLOCK: %s\n", s->deadlock_report ? s->deadlock_report : "(no cycle found)");
   else if (s->packets_measured == 0)
@@ -316,10 +317,13 @@ int fcsim_sim_write_json(const struct fcsim_sim *sim, FILE *out, unsigned flags,
       json_object_set_new(exec, fcsim_keys[i].name,
                           json_string(sim->cfg->text[i] ? sim->cfg->text[i] : fcsim_keys[i].default_text));
   json_object_set_new(exec, "wall_seconds", json_real(sim->stats.wall_seconds));
+  json_object_set_new(exec, "cpu_seconds", json_real(sim->stats.cpu_seconds));
   struct fcsim_memory mem; /* depends on the partitions: here, not under "derived" */
   fcsim_memory_of_net(sim->net, &mem);
   json_object_set_new(exec, "memory_estimate_bytes",
                       mem.total_bytes ? json_integer((json_int_t)mem.total_bytes) : json_null());
+  json_object_set_new(exec, "memory_per_router_bytes",
+                      mem.total_bytes ? json_integer((json_int_t)mem.per_router_bytes) : json_null());
   json_object_set_new(root, "execution", exec);
   json_object_set_new(root, "saturated", json_boolean(sim->stats.saturated));
   json_object_set_new(root, "saturation_reason",

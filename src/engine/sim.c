@@ -53,20 +53,21 @@ void fcsim_sim_destroy(struct fcsim_sim *sim)
   free(sim);
 }
 
-static double now_seconds(void)
+static double clock_seconds(clockid_t clock)
 {
   struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
+  clock_gettime(clock, &ts);
   return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
 int fcsim_sim_run(struct fcsim_sim *sim, fcsim_progress_f progress, void *user, struct fcsim_error *err)
 {
-  double t0 = now_seconds();
+  double t0 = clock_seconds(CLOCK_MONOTONIC), c0 = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
   int rc = fcsim_net_run(sim->net, progress, user, &sim->deadlock_report, err);
-  double t1 = now_seconds();
+  double t1 = clock_seconds(CLOCK_MONOTONIC), c1 = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
   fcsim_net_stats(sim->net, &sim->stats);
   sim->stats.wall_seconds = t1 - t0;
+  sim->stats.cpu_seconds = c1 - c0;
   sim->stats.deadlock = rc == FCSIM_EDEADLOCK;
   sim->stats.deadlock_report = sim->deadlock_report;
   sim->ran = 1;

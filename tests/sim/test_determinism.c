@@ -16,7 +16,7 @@
 #include "test_support.h"
 
 /* Runs the CLI with --json into a temporary file; returns the JSON text with
- * the wall_seconds line removed (malloc'd). */
+ * the host-time lines (wall_seconds, cpu_seconds) removed (malloc'd). */
 static char *run_json(const char *const *sets, int *status)
 {
   char path[] = "/tmp/fcsim-det-XXXXXX";
@@ -36,10 +36,12 @@ static char *run_json(const char *const *sets, int *status)
   char *text = ts_read_file(path);
   unlink(path);
   assert_non_null(text);
-  char *w = strstr(text, "\"wall_seconds\"");
-  assert_non_null(w);
-  char *eol = strchr(w, '\n');
-  memmove(w, eol, strlen(eol) + 1);
+  for (const char *const *key = (const char *const[]){"\"wall_seconds\"", "\"cpu_seconds\"", NULL}; *key; key++) {
+    char *w = strstr(text, *key);
+    assert_non_null(w);
+    char *eol = strchr(w, '\n');
+    memmove(w, eol, strlen(eol) + 1);
+  }
   return text;
 }
 
