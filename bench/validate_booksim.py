@@ -117,6 +117,11 @@ def main():
     for c in curves():
         if len(sys.argv) > 2 and not re.search(sys.argv[2], c["name"]):
             continue
+        nodes = c["k"] ** c["n"]
+        if c["traffic"] == "transpose" and (nodes & (nodes - 1) or (nodes.bit_length() - 1) % 2):
+            print(json.dumps(dict(curve=c["name"], skipped="transpose needs an even power of two nodes "
+                                  "(BookSim2 and fcsim's booksim-transpose both refuse it)")), flush=True)
+            continue
         b, f = measure("booksim", c, outdir, cache), measure("fcsim", c, outdir, cache)
         print(json.dumps(dict(curve=c["name"], booksim=b, fcsim=f)), flush=True)
 
