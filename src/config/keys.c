@@ -155,7 +155,7 @@ const struct fcsim_key fcsim_keys[] = {
     {"switch", "endpoint", CHOICE(endpoint_names, "ethswitch"),
      "switched topologies: the endpoints' router model, `ethswitch` (an Ethernet subsystem) or `vcsn` (seed 002 §3.4 "
      "virtual ports, vcsn.*; docs/SWITCHED.md)"},
-    {"vcsn", "vports", FCSIM_KT_INT, "ports", "2", 1, 16, 0, NULL, NULL, NULL,
+    {"vcsn", "vports", FCSIM_KT_INT, "ports", "2", 1, 64, 0, NULL, NULL, NULL,
      "vcsn: virtual ports (MUX inputs, DMUX outputs) per physical port (seed 002: 2, so 4 per FPGA)"},
     {"vcsn", "table", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
      "vcsn: the MAC tables (CSV `node,vport,dest,dest_vport[,at][,priority]`; docs/SWITCHED.md): which virtual port "
