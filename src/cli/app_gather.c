@@ -2,7 +2,9 @@
  * (§5) played on the simulated network as a trace of DMA transfers,
  * barrier notices and releases (src/workload/gather_sched.c), printed
  * beside the `gather` model's stages and time. --json writes `stages`,
- * `time_s`, `model_time_s` and more. */
+ * `time_s`, `model_time_s` and more. On vcsn endpoints (switch.endpoint =
+ * vcsn) the tree is written as MAC tables and the model pays t and c
+ * (src/workload/gather_vcsn.c). */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
@@ -17,6 +19,7 @@
 #include "cli/common.h"
 #include "core/units.h"
 #include "workload/gather_sched.h"
+#include "workload/gather_vcsn.h"
 
 static const char usage_text[] =
     "usage: fcsim app gather CONFIG --schedule ring|tree|reconfig [--set KEY=VALUE ...] [--json FILE]\n";
@@ -79,8 +82,10 @@ static int set_run(struct fcsim_config *cfg, int nodes, const char *trace)
 /* Simulated completion of each stage (the last transfer of the stage to
  * complete), seconds; the makespan. Returns 0, or 1 when a transfer never
  * completed. */
-static int stage_ends(const struct fcsim_stats *s, const struct fcsim_gather_plan *pl, double *end_s)
+static int stage_ends(const struct fcsim_stats *s, const struct fcsim_gather_spec *sp,
+                      const struct fcsim_gather_plan *pl, double *end_s, uint64_t *root_bytes)
 {
+  *root_bytes = 0;
   double sec = s->ns_per_cycle * 1e-9;
   for (int st = 0; st < pl->stages; st++)
     end_s[st] = 0;
@@ -92,6 +97,8 @@ static int stage_ends(const struct fcsim_stats *s, const struct fcsim_gather_pla
         if (s->message_complete[m] == UINT64_MAX)
           return 1;
         double t = (double)s->message_complete[m] * sec;
+        if (pl->xfer[x].dst == 0)
+          *root_bytes += sp->bytes * (uint64_t)__builtin_popcountll(pl->xfer[x].blocks);
         if (t > end_s[pl->xfer[x].stage - 1])
           end_s[pl->xfer[x].stage - 1] = t;
       }
@@ -102,7 +109,7 @@ static int stage_ends(const struct fcsim_stats *s, const struct fcsim_gather_pla
 }
 
 static int write_json(const char *path, const char *sched, const struct fcsim_gather_spec *sp,
-                      const struct fcsim_gather_plan *pl, const double *end_s, double time_s)
+                      const struct fcsim_gather_plan *pl, const double *end_s, double time_s, uint64_t root_bytes)
 {
   json_t *o = json_object(), *ends = json_array();
   for (int st = 0; st < pl->stages; st++)
@@ -114,6 +121,7 @@ static int write_json(const char *path, const char *sched, const struct fcsim_ga
   json_object_set_new(o, "model_stages", json_integer(pl->model_stages));
   json_object_set_new(o, "time_s", json_real(time_s));
   json_object_set_new(o, "model_time_s", json_real(pl->model_time_s));
+  json_object_set_new(o, "root_bytes", json_integer((json_int_t)root_bytes));
   json_object_set_new(o, "start_s", json_real(pl->start_s));
   json_object_set_new(o, "final_barrier_s", json_real(pl->final_barrier_s));
   json_object_set_new(o, "stage_end_s", ends);
@@ -126,9 +134,44 @@ static int write_json(const char *path, const char *sched, const struct fcsim_ga
   return rc ? FCSIM_EXIT_FAIL : 0;
 }
 
-/* Writes the trace, runs it, and fills end_s and *time_s. */
+/* Whether the endpoints are VCSN's. */
+static int on_vcsn(const struct fcsim_config *cfg)
+{
+  const char *ep = fcsim_config_get(cfg, "switch.endpoint"), *m = fcsim_config_get(cfg, "router.model");
+  return (ep && !strcmp(ep, "vcsn")) || (m && !strcmp(m, "vcsn"));
+}
+
+/* On vcsn endpoints: the MAC table (into a temporary file named in
+ * `table`) and the trace (to `trace`), and the vcsn keys that make the
+ * model pay the schedule's t and c. */
+static int write_vcsn(struct fcsim_config *cfg, const struct fcsim_gather_spec *sp, struct fcsim_gather_plan *pl,
+                      char *table, FILE *trace, struct fcsim_error *err)
+{
+  const char *topo = fcsim_config_get(cfg, "network.topology");
+  struct fcsim_gather_vcsn lay = fcsim_gather_vcsn_layout(sp->nodes, topo && !strcmp(topo, "dual-plane") ? 2 : 1);
+  int fd = mkstemp(table);
+  FILE *tf = fd >= 0 ? fdopen(fd, "w") : NULL;
+  if (!tf) {
+    table[0] = 0;
+    return fcsim_error_set(err, FCSIM_EIO, "cannot create a temporary MAC-table file");
+  }
+  int rc = fcsim_gather_vcsn_write(sp, pl, &lay, tf, trace, err);
+  fclose(tf);
+  char v[64], t[64], c[64];
+  snprintf(v, sizeof v, "%d", lay.vports);
+  snprintf(t, sizeof t, "%.3fns", sp->t_s * 1e9);
+  snprintf(c, sizeof c, "%.3fns", sp->c_s * 1e9);
+  const char *who = "fcsim app gather";
+  if (!rc && (fcsim_config_set(cfg, "vcsn.vports", v, who, err) || fcsim_config_set(cfg, "vcsn.table", table, who, err) ||
+              fcsim_config_set(cfg, "vcsn.reconfig", t, who, err) || fcsim_config_set(cfg, "vcsn.crossbar", c, who, err)))
+    rc = FCSIM_EINVAL;
+  return rc;
+}
+
+/* Writes the trace, runs it, and fills end_s, *time_s and *root_bytes
+ * (bytes of the completed transfers into the root). */
 static int simulate(struct fcsim_config *cfg, const struct fcsim_gather_spec *sp, struct fcsim_gather_plan *pl,
-                    double *end_s, double *time_s)
+                    double *end_s, double *time_s, uint64_t *root_bytes)
 {
   struct fcsim_error err = {0};
   char path[] = "/tmp/fcsim-gather-XXXXXX";
@@ -138,10 +181,22 @@ static int simulate(struct fcsim_config *cfg, const struct fcsim_gather_spec *sp
     fcsim_cli_error("cannot create a temporary trace file");
     return FCSIM_EXIT_FAIL;
   }
-  const char *ps = fcsim_config_get(cfg, "switch.port_select");
-  int rc = fcsim_gather_write_trace(sp, pl, ps && !strcmp(ps, "message"), f, &err);
+  char table[] = "/tmp/fcsim-gather-mac-XXXXXX";
+  int vcsn = on_vcsn(cfg), rc;
+  table[0] = vcsn ? table[0] : 0;
+  if (vcsn)
+    rc = write_vcsn(cfg, sp, pl, table, f, &err);
+  else {
+    const char *ps = fcsim_config_get(cfg, "switch.port_select");
+    rc = fcsim_gather_write_trace(sp, pl, ps && !strcmp(ps, "message"), f, &err);
+  }
   fclose(f);
-  if (!rc && (rc = set_run(cfg, sp->nodes, path)))
+  if (rc) {
+    fcsim_cli_error("%s", err.msg);
+    rc = cli_exit_for(rc);
+    goto out;
+  }
+  if ((rc = set_run(cfg, sp->nodes, path)))
     goto out;
   struct fcsim_sim *sim = NULL;
   if (!rc)
@@ -153,9 +208,13 @@ static int simulate(struct fcsim_config *cfg, const struct fcsim_gather_spec *sp
     rc = cli_exit_for(rc);
   } else {
     const struct fcsim_stats *s = fcsim_sim_stats(sim);
-    if (stage_ends(s, pl, end_s)) {
-      fcsim_cli_error("the gather did not complete: a transfer never arrived (%llu frames dropped)",
-                      (unsigned long long)s->switch_dropped_packets);
+    if (stage_ends(s, sp, pl, end_s, root_bytes)) {
+      fcsim_cli_error("the gather did not complete: a transfer never arrived (%llu frames dropped, %llu "
+                      "misdelivered)",
+                      (unsigned long long)s->switch_dropped_packets, (unsigned long long)s->vcsn_stale_frames);
+      rc = FCSIM_EXIT_FAIL;
+    } else if (s->vcsn_stale_frames) {
+      fcsim_cli_error("the gather misdelivered %llu frames", (unsigned long long)s->vcsn_stale_frames);
       rc = FCSIM_EXIT_FAIL;
     }
     *time_s = end_s[pl->stages - 1] + pl->final_barrier_s;
@@ -163,6 +222,8 @@ static int simulate(struct fcsim_config *cfg, const struct fcsim_gather_spec *sp
   fcsim_sim_destroy(sim);
 out:
   remove(path);
+  if (table[0])
+    remove(table);
   return rc;
 }
 
@@ -193,6 +254,7 @@ static int gather_run(int argc, char **argv)
   struct fcsim_gather_plan pl = {0};
   struct fcsim_error err = {0};
   double end_s[FCSIM_GATHER_MAX_NODES * 2], time_s = 0;
+  uint64_t root_bytes = 0;
   if ((rc = spec_from(cfg, sched, &sp)))
     goto out;
   if ((rc = fcsim_gather_plan(&sp, &pl, &err)) || (rc = fcsim_gather_check(&sp, &pl, &err))) {
@@ -200,19 +262,24 @@ static int gather_run(int argc, char **argv)
     rc = cli_exit_for(rc);
     goto out;
   }
-  if ((rc = simulate(cfg, &sp, &pl, end_s, &time_s)))
+  if ((rc = simulate(cfg, &sp, &pl, end_s, &time_s, &root_bytes)))
     goto out;
   printf("gather %s: %d nodes, %llu bytes each\n", sched, sp.nodes, (unsigned long long)sp.bytes);
   printf("  %-14s %12s %12s\n", "", "simulated", "model");
   printf("  %-14s %12d %12d\n", "stages", pl.stages, pl.model_stages);
   printf("  %-14s %12.6f %12.6f  (%+.2f%%)\n", "time_s", time_s, pl.model_time_s,
          100.0 * (time_s - pl.model_time_s) / pl.model_time_s);
-  printf("  stage 1 starts at %.2f us (set-up and barriers); each later stage waits a barrier of %.2f us + c\n",
-         pl.start_s * 1e6, pl.stage_barrier_s * 1e6);
+  if (on_vcsn(cfg))
+    printf("  vcsn endpoints: MAC tables written at cycle 1 (t = %.2f us and c = %.2f us paid by the model), set-up "
+           "barriers %.2f us; each later stage waits a barrier of %.2f us\n",
+           sp.t_s * 1e6, sp.c_s * 1e6, (pl.start_s - sp.t_s - sp.c_s) * 1e6, pl.stage_barrier_s * 1e6);
+  else
+    printf("  stage 1 starts at %.2f us (set-up and barriers); each later stage waits a barrier of %.2f us + c\n",
+           pl.start_s * 1e6, pl.stage_barrier_s * 1e6);
   for (int st = 0; st < pl.stages; st++)
     printf("  stage %-3d transfers done at %12.2f us\n", st + 1, end_s[st] * 1e6);
   if (o.json_path)
-    rc = write_json(o.json_path, sched, &sp, &pl, end_s, time_s);
+    rc = write_json(o.json_path, sched, &sp, &pl, end_s, time_s, root_bytes);
 out:
   fcsim_gather_plan_free(&pl);
   fcsim_config_destroy(cfg);

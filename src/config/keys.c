@@ -155,7 +155,7 @@ const struct fcsim_key fcsim_keys[] = {
     {"switch", "endpoint", CHOICE(endpoint_names, "ethswitch"),
      "switched topologies: the endpoints' router model, `ethswitch` (an Ethernet subsystem) or `vcsn` (seed 002 §3.4 "
      "virtual ports, vcsn.*; docs/SWITCHED.md)"},
-    {"vcsn", "vports", FCSIM_KT_INT, "ports", "2", 1, 16, 0, NULL, NULL, NULL,
+    {"vcsn", "vports", FCSIM_KT_INT, "ports", "2", 1, 64, 0, NULL, NULL, NULL,
      "vcsn: virtual ports (MUX inputs, DMUX outputs) per physical port (seed 002: 2, so 4 per FPGA)"},
     {"vcsn", "table", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
      "vcsn: the MAC tables (CSV `node,vport,dest,dest_vport[,at][,priority]`; docs/SWITCHED.md): which virtual port "
@@ -170,11 +170,11 @@ const struct fcsim_key fcsim_keys[] = {
      "its source an indication frame that limits that virtual port to this rate (seed 002 §3.4); 0 = off"},
     {"vcsn", "window", FCSIM_KT_LATENCY, "cycles", "10us", 1, 100000000, 0, NULL, NULL, NULL,
      "vcsn: the window over which a virtual port's received bandwidth is measured against vcsn.threshold"},
-    {"app", "nodes", FCSIM_KT_INT, "nodes", "9", 2, 64, 0, NULL, NULL, NULL,
-     "fcsim app gather: FPGA nodes n including the root (node 0); the network is sized to it (network.dims or "
-     "switch.nodes)"},
+    {"app", "nodes", FCSIM_KT_INT, "nodes", "9", 2, 256, 0, NULL, NULL, NULL,
+     "fcsim app gather (at most 64) and ring: FPGA nodes n (the gather's root is node 0); the network is sized to it "
+     "(network.dims or switch.nodes)"},
     {"app", "bytes", FCSIM_KT_SIZE, "bytes", "16MiB", 1, 1e12, 0, NULL, NULL, NULL,
-     "fcsim app gather: data d in each source node"},
+     "fcsim app gather: data d in each source node; fcsim app ring: the stream"},
     {"app", "reconfig", FCSIM_KT_REAL, "s", "0", 0, 1, 0, NULL, NULL, NULL,
      "fcsim app gather: MAC-table (virtual topology) reconfiguration time t (seed 002 Table 5: 1.24e-4 for VCSN, 0 for "
      "DCN)"},

@@ -41,7 +41,6 @@
  * Reception: each arriving flit is written straight to memory (one DMA write
  * engine per port) and its credit returned at once. */
 #include <math.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -91,7 +90,8 @@ struct vn_hdr {
 };
 
 /* Read-only set-up of every vcsn node; the counters are the only fields
- * written in a run (atomic: partitions run on threads). */
+ * written in a run: per-node arrays, element [node] written only by that
+ * node's step, merged over MPI ranks by sum (stats/counters.h). */
 struct vn_shared {
   const struct fcsim_params *p;     /* this kind's parameters */
   const struct fcsim_graph *g;      /* the network */
@@ -108,9 +108,9 @@ struct vn_shared {
   uint64_t local;                   /* ejection delay, cycles */
   double ticks_per_cycle;           /* this kind's cycle in engine ticks */
   size_t off_vp, off_port;          /* byte offsets in a node's state */
-  _Atomic uint64_t misdelivered;    /* frames that reached a node other than their message's destination */
-  _Atomic uint64_t misdelivered_fl; /* their flits */
-  _Atomic uint64_t indications;     /* indication frames received by sources */
+  uint64_t *misdelivered;           /* [nodes] frames that reached this node, not their message's destination */
+  uint64_t *misdelivered_fl;        /* [nodes] their flits */
+  uint64_t *indications;            /* [nodes] indication frames this node received as a source */
 };
 
 static size_t align8(size_t n)
@@ -180,16 +180,16 @@ static void vn_arrive(struct fcsim_ctx *ctx, const struct vn_shared *sh, uint32_
       v->tokens = 0;
       v->tokens_cycle = ctx->now;
     }
-    atomic_fetch_add_explicit(&cnt->indications, 1, memory_order_relaxed);
+    cnt->indications[node]++;
     return;
   }
   vn_count(ctx, sh, node, state, f->route);
   if (f->aux < sh->nmsg && sh->msg_dst[f->aux] != node) {
     ctx->flits_in_network--;
     ctx->last_progress = ctx->tick;
-    atomic_fetch_add_explicit(&cnt->misdelivered_fl, 1, memory_order_relaxed);
+    cnt->misdelivered_fl[node]++;
     if (f->flags & FCSIM_FLIT_TAIL)
-      atomic_fetch_add_explicit(&cnt->misdelivered, 1, memory_order_relaxed);
+      cnt->misdelivered[node]++;
     return;
   }
   fcsim_ctx_ejected(ctx, node, f, ctx->now + sh->local);
@@ -404,6 +404,9 @@ static void vn_teardown(void *shared)
     return;
   vcsn_table_free(&sh->tab);
   free(sh->msg_dst);
+  free(sh->misdelivered);
+  free(sh->misdelivered_fl);
+  free(sh->indications);
   free(sh);
 }
 
@@ -414,17 +417,21 @@ static int vn_setup(const struct fcsim_router_env *env, void **shared, size_t *s
   const struct fcsim_framing *fr = fcsim_framing_find(p->sw_framing);
   if (!fr)
     return fcsim_error_set(err, FCSIM_EINVAL, "unknown switch.framing");
-  if (g->max_radix > 63 || g->max_radix * p->vcsn_vports > VN_MAX_VPS)
+  int np = 0; /* the largest radix of a vcsn node (the switches may have more ports) */
+  for (int64_t n = 0; n < g->nodes; n++)
+    if (g->kind[n] == env->kind && g->port_base[n + 1] - g->port_base[n] > (uint32_t)np)
+      np = (int)(g->port_base[n + 1] - g->port_base[n]);
+  if (np > 63 || np * p->vcsn_vports > VN_MAX_VPS)
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
                            "router.model = vcsn: %d ports x vcsn.vports = %d is more than %d virtual ports per node",
-                           g->max_radix, p->vcsn_vports, VN_MAX_VPS);
+                           np, p->vcsn_vports, VN_MAX_VPS);
   struct vn_shared *sh = calloc(1, sizeof *sh);
   if (!sh)
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
   sh->p = p;
   sh->g = g;
   sh->V = p->vcsn_vports;
-  sh->np = g->max_radix;
+  sh->np = np;
   sh->overhead_bytes = (uint32_t)fr->overhead_bytes;
   sh->flit_bytes = (uint32_t)(p->flit_bits / 8);
   sh->crossbar = (uint64_t)p->vcsn_crossbar_cycles;
@@ -432,6 +439,14 @@ static int vn_setup(const struct fcsim_router_env *env, void **shared, size_t *s
   sh->threshold = p->vcsn_threshold;
   sh->local = (uint64_t)p->local_cycles;
   sh->ticks_per_cycle = env->ticks_per_cycle > 0 ? env->ticks_per_cycle : 1.0;
+  size_t nn = (size_t)g->nodes ? (size_t)g->nodes : 1;
+  sh->misdelivered = calloc(nn, sizeof *sh->misdelivered);
+  sh->misdelivered_fl = calloc(nn, sizeof *sh->misdelivered_fl);
+  sh->indications = calloc(nn, sizeof *sh->indications);
+  if (!sh->misdelivered || !sh->misdelivered_fl || !sh->indications) {
+    vn_teardown(sh);
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  }
   int rc = vcsn_table_read(p->vcsn_table, g, sh->V, (uint64_t)p->vcsn_reconfig_cycles, p->clock_hz, &sh->tab, err);
   if (!rc)
     rc = vn_check_trace(env, sh, err);
@@ -523,9 +538,23 @@ static void vn_input_buffers(const void *shared, int *vcs, int *depth_flits)
 static void vn_report(const void *shared, struct fcsim_stats *s)
 {
   struct vn_shared *sh = (struct vn_shared *)shared;
-  s->vcsn_stale_frames += atomic_load(&sh->misdelivered);
-  s->vcsn_stale_flits += atomic_load(&sh->misdelivered_fl);
-  s->vcsn_indications += atomic_load(&sh->indications);
+  for (int64_t v = 0; v < sh->g->nodes; v++) {
+    s->vcsn_stale_frames += sh->misdelivered[v];
+    s->vcsn_stale_flits += sh->misdelivered_fl[v];
+    s->vcsn_indications += sh->indications[v];
+  }
+}
+
+/* Misdeliveries and indications per node (each node's own): ranks merge
+ * them by sum. */
+static int vn_counters(const void *shared, struct fcsim_counter *out)
+{
+  const struct vn_shared *sh = shared;
+  size_t n = (size_t)sh->g->nodes;
+  out[0] = fcsim_counter_u64("vcsn_misdelivered_frames", FCSIM_MERGE_SUM, sh->misdelivered, n);
+  out[1] = fcsim_counter_u64("vcsn_misdelivered_flits", FCSIM_MERGE_SUM, sh->misdelivered_fl, n);
+  out[2] = fcsim_counter_u64("vcsn_indication_frames", FCSIM_MERGE_SUM, sh->indications, n);
+  return 3;
 }
 
 const struct fcsim_router_ops fcsim_router_vcsn = {
@@ -547,4 +576,5 @@ const struct fcsim_router_ops fcsim_router_vcsn = {
     .step = vn_step,
     .credit_capacity = vn_credit_capacity,
     .report = vn_report,
+    .counters = vn_counters,
 };

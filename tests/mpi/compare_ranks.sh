@@ -29,10 +29,17 @@ configs=(
 # collective workloads' deliveries and the voq/ring routers' max_buffer_flits
 # (tables built here; a reduction with unicast background, whose exactly-once
 # check is one more message), and the Ethernet switch's drops and pauses (an
-# incast).
+# incast), and the vcsn endpoints' misdelivered frames (a MAC entry rewritten
+# under a stream) and throttle indications.
 "$fcsim" collective build "$root/examples/collective.ini" --pattern bitrot --out "$tmp/mc" >/dev/null
 "$fcsim" collective build "$root/examples/collective.ini" --pattern cube-nn --op reduction --out "$tmp/red" >/dev/null
 printf 'id,src,dst,bytes\n1,0,2,256KiB\n2,1,2,256KiB\n3,3,2,64KiB\n' >"$tmp/incast.csv"
+printf 'id,src,dst,bytes\n1,0,1,256KiB\n' >"$tmp/vstream.csv"
+printf 'node,vport,dest,dest_vport,at\n0,0,1,0,0\n0,0,2,0,2000\n' >"$tmp/vmac.csv"
+vcsn="switch.endpoint=vcsn routing.algorithm=table network.clock=195.3125MHz network.flit_bits=512
+  network.link_latency=20 traffic.mode=trace traffic.trace=$tmp/vstream.csv vcsn.table=$tmp/vmac.csv
+  network.topology=star switch.nodes=3 traffic.packet_size=16 vcsn.reconfig=500 vcsn.crossbar=10
+  vcsn.threshold=0.5 vcsn.window=300 sim.deadlock_cycles=5000 sim.max_cycles=20000"
 coll="network.link_latency=175ns network.clock=156.25MHz network.flit_bits=256 traffic.packet_size=1 traffic.rate=1"
 eth="router.model=ethswitch routing.algorithm=table network.clock=195.3125MHz network.flit_bits=512
   network.link_latency=20 traffic.mode=trace traffic.trace=$tmp/incast.csv network.topology=star switch.nodes=4
@@ -42,6 +49,7 @@ counted=(
   "$coll router.model=ring router.tables=$tmp/red traffic.mode=collective-unicast traffic.batch_packets=16
    traffic.background_rate=0.2 traffic.background_cycles=400"
   "$eth switch.overflow=drop"
+  "$vcsn"
 )
 fail=0
 n=0
@@ -71,6 +79,7 @@ checks=(
   "m['max_buffer_flits'] > 0 and all(x['complete_cycle'] is not None for x in m['messages'])"
   "m['max_buffer_flits'] > 0 and all(x['complete_cycle'] is not None for x in m['messages'])"
   "m['switch_dropped_packets'] > 0 and m['switch_pause_cycles'] > 0"
+  "m['vcsn_misdelivered_frames'] > 0 and m['vcsn_indication_frames'] > 0"
 )
 for i in "${!counted[@]}"; do
   compare "${counted[$i]}" "2 1" "2 2"

@@ -4,7 +4,12 @@
  * (ring within 1 %: the schedule is the model's; tree within 3 % once the
  * one barrier it pays beyond Eq. 7 is taken off, see docs/SWITCHED.md),
  * the JSON names stages, time_s and model_time_s, and a bad schedule is
- * refused with exit status 2. 1 MiB blocks keep the runs short. */
+ * refused with exit status 2. On vcsn endpoints (switch.endpoint = vcsn,
+ * the schedule written as MAC tables, t and c paid by the model) the tree
+ * delivers every source's bytes to the root, misdelivers nothing, and takes
+ * as long as the schedule-delay version within the control messages' extra
+ * 3 us per barrier (docs/SWITCHED.md); reconfig there is refused. 1 MiB
+ * blocks keep the runs short. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <setjmp.h>
@@ -70,6 +75,89 @@ static void test_tree_vcsn(void **state)
   gather_case("vcsn.ini", "tree", 9, 3, 1, 0.03);
 }
 
+/* Runs the tree with 1 MiB blocks; returns time_s, fills root bytes and
+ * stages. */
+static double tree_run(int nodes, const char *endpoint, long long *root_bytes, int *stages, double *model_s,
+                       double *barrier_s)
+{
+  char cfg[1024], n[64], sn[64], ep[64], json[] = "/tmp/fcsim-gather-test-XXXXXX";
+  int fd = mkstemp(json);
+  assert_true(fd >= 0);
+  snprintf(cfg, sizeof cfg, "%s/examples/vcsn/vcsn.ini", FCSIM_SOURCE_DIR);
+  snprintf(n, sizeof n, "app.nodes=%d", nodes);
+  snprintf(sn, sizeof sn, "switch.nodes=%d", nodes > 16 ? nodes : 16);
+  snprintf(ep, sizeof ep, "switch.endpoint=%s", endpoint);
+  /* above 16 nodes: the dual plane of 36-port switches (seed 002 §6.5) */
+  const char *args[] = {"app",   "gather",         cfg,     "--schedule", "tree", "--set",  n,    "--set", ep,
+                        "--set", "app.bytes=1MiB", "--set", sn,           "--set", nodes > 16 ? "switch.radix=36" : "switch.radix=16",
+                        "--json", json,            NULL};
+  struct ts_result r;
+  assert_int_equal(ts_run_cli(&r, args), 0);
+  if (r.status)
+    fprintf(stderr, "%s\n", r.err);
+  assert_int_equal(r.status, 0);
+  json_error_t e;
+  json_t *o = json_load_file(json, 0, &e);
+  assert_non_null(o);
+  double t = json_real_value(json_object_get(o, "time_s"));
+  *root_bytes = (long long)json_integer_value(json_object_get(o, "root_bytes"));
+  *stages = (int)json_integer_value(json_object_get(o, "stages"));
+  *model_s = json_real_value(json_object_get(o, "model_time_s"));
+  *barrier_s = json_real_value(json_object_get(o, "final_barrier_s"));
+  json_decref(o);
+  close(fd);
+  remove(json);
+  ts_result_free(&r);
+  return t;
+}
+
+static void test_tree_on_vcsn_endpoints(void **state)
+{
+  (void)state;
+  const int nodes[] = {4, 9, 16};
+  for (int i = 0; i < 3; i++) {
+    long long eb, vb;
+    int es, vs;
+    double m, b, te = tree_run(nodes[i], "ethswitch", &eb, &es, &m, &b), tv = tree_run(nodes[i], "vcsn", &vb, &vs, &m, &b);
+    fprintf(stderr, "tree n=%d: ethswitch %.3f us, vcsn %.3f us (%+.3f us)\n", nodes[i], te * 1e6, tv * 1e6,
+            (tv - te) * 1e6);
+    assert_int_equal(eb, (long long)(nodes[i] - 1) << 20);
+    assert_int_equal(vb, eb);
+    assert_int_equal(vs, es);
+    /* the model pays t (124 us) and c: without them vcsn would be ~125 us early */
+    assert_true(tv >= te);
+    assert_true(tv - te <= 3e-6 * (vs + 1));
+  }
+}
+
+/* Seed 002 §6.5's 32 nodes on 36-port switches (one level, both planes),
+ * VCSN endpoints: every byte at the root, and Eq. 7's time within 2 % once
+ * the tree's extra barrier is taken off (the 16 MiB run is in SWITCHED.md). */
+static void test_tree_32_nodes_36_port(void **state)
+{
+  (void)state;
+  long long bytes;
+  int stages;
+  double m, b, t = tree_run(32, "vcsn", &bytes, &stages, &m, &b);
+  fprintf(stderr, "tree n=32, 36-port: %.3f us (barrier %.3f us), model %.3f us\n", t * 1e6, b * 1e6, m * 1e6);
+  assert_int_equal(bytes, 31ll << 20);
+  assert_int_equal(stages, 9);
+  assert_true(fabs(t - b - m) <= 0.02 * m); /* +1.5 % at 1 MiB: frames' pipeline, notices, releases */
+}
+
+static void test_reconfig_on_vcsn_refused(void **state)
+{
+  (void)state;
+  char cfg[1024];
+  snprintf(cfg, sizeof cfg, "%s/examples/vcsn/vcsn.ini", FCSIM_SOURCE_DIR);
+  const char *args[] = {"app", "gather", cfg, "--schedule", "reconfig", "--set", "switch.endpoint=vcsn", NULL};
+  struct ts_result r;
+  assert_int_equal(ts_run_cli(&r, args), 0);
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "only `tree` is played on vcsn endpoints"));
+  ts_result_free(&r);
+}
+
 static void test_bad_schedule(void **state)
 {
   (void)state;
@@ -88,6 +176,9 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_ring_dcn),
       cmocka_unit_test(test_tree_vcsn),
+      cmocka_unit_test(test_tree_on_vcsn_endpoints),
+      cmocka_unit_test(test_tree_32_nodes_36_port),
+      cmocka_unit_test(test_reconfig_on_vcsn_refused),
       cmocka_unit_test(test_bad_schedule),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
