@@ -21,6 +21,7 @@ static const char *const onoff_names[] = {"on", "off", NULL};
 static const char *const vc_class_names[] = {"overlap", "split", NULL};
 static const char *const dateline_class_names[] = {"toggle", "wrap", NULL};
 static const char *const allocator_names[] = {"greedy", "separable", "islip", NULL};
+static const char *const reduction_stage_names[] = {"switch", "direct", NULL};
 
 #define CHOICE(list, def)              FCSIM_KT_CHOICE, "", def, 0, 0, 0, list, NULL, NULL
 #define REGISTRY(listfn, validfn, def) FCSIM_KT_CHOICE, "", def, 0, 0, 0, NULL, listfn, validfn
@@ -192,6 +193,13 @@ const struct fcsim_key fcsim_keys[] = {
      "switched topologies: number of endpoints (FPGAs)"},
     {"switch", "radix", FCSIM_KT_INT, "ports", "16", 2, 63, 0, NULL, NULL, NULL,
      "switched topologies: ports per switch (seed 002: 16-port MSN2100; seed 001 §4.3.3: k = 64)"},
+
+    {"voq", "reduction_stage", CHOICE(reduction_stage_names, "direct"),
+     "router.model = voq: where reduction packets reach the reduction unit. `switch`: after VA and SA, as in seed 000 "
+     "Fig. 4.15 (ReL/ReW follow SA), so they compete for the output toward the root, one flit per output per cycle, "
+     "and only the combined packet takes the link; `direct` (closer to the seed's Table 5.8 and Fig. 5.21, "
+     "docs/COLLECTIVES.md): straight after ML, one packet per input per cycle, the combined packet then competing at "
+     "SA"},
 
     {"routing", "algorithm", REGISTRY(fcsim_routing_names, fcsim_routing_valid, "dor"),
      "routing algorithm (seed 000 §5.1.1; deadlock-free by the turn model and check of docs/ROUTING.md): `dor` "

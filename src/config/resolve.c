@@ -382,6 +382,9 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
       (rc = get_name(&r, "traffic", "collective_header", header)))
     return rc;
   p->collective_header = !strcmp(header, "index") ? 1 : !strcmp(header, "bitvector") ? 2 : 0;
+  if ((rc = get_name(&r, "voq", "reduction_stage", header)))
+    return rc;
+  p->voq_reduction_direct = !strcmp(header, "direct");
   if (!strcmp(name, "trace") && !p->trace[0]) {
     int mi = fcsim_key_find("traffic", "mode");
     return fcsim_error_set(err, FCSIM_ECOMBINATION, "%s: traffic.mode = trace needs traffic.trace = FILE.csv",

@@ -59,8 +59,10 @@ static const char *build(const char *name, const char *pattern, const char *alg,
   return dir;
 }
 
-/* Runs a 4x4x4 collective batch with `router` on `tables`. */
-static struct fcsim_sim *run_batch(const char *router, const char *tables, const char *batch, const char *header)
+/* Runs a 4x4x4 collective batch with `router` on `tables`, plus one more
+ * `key=value` (NULL: none). */
+static struct fcsim_sim *run_batch_with(const char *router, const char *tables, const char *batch, const char *header,
+                                        const char *extra)
 {
   char t[300], m[64], b[64], h[64];
   snprintf(t, sizeof t, "router.tables=%s", tables);
@@ -78,12 +80,18 @@ static struct fcsim_sim *run_batch(const char *router, const char *tables, const
                         t,
                         b,
                         h,
+                        extra,
                         NULL};
   struct fcsim_sim *sim = NULL;
   int rc = ts_sim_run(sets, &sim);
   if (rc)
     fail_msg("run %s on %s: code %d", router, tables, rc);
   return sim;
+}
+
+static struct fcsim_sim *run_batch(const char *router, const char *tables, const char *batch, const char *header)
+{
+  return run_batch_with(router, tables, batch, header, NULL);
 }
 
 /* Every collective complete (each node got exactly its copies / the exact
@@ -119,19 +127,88 @@ static void test_multicast_exactly_once(void **state)
 
 /* bitrot reductions: node v roots the reduction of its rotations; 3
  * instances each; one result per instance at the root with the exact sum
- * (the workload compares it with the sum of contributor ids + 1). */
+ * (the workload compares it with the sum of contributor ids + 1), on voq
+ * with both reduction stages and on ring. */
 static void test_reduction_sum_at_root(void **state)
 {
   (void)state;
   const char *dir = build("br_ocr_red", "bitrot", "ocr", "reduction", "4x4x4");
-  static const char *const routers[] = {"voq", "ring"};
-  for (int r = 0; r < 2; r++) {
-    struct fcsim_sim *sim = run_batch(routers[r], dir, "3", "auto");
+  static const char *const routers[] = {"voq", "ring", "voq"};
+  for (int r = 0; r < 3; r++) { /* the third: voq with the seed's reduction stage after SA */
+    struct fcsim_sim *sim = run_batch_with(routers[r], dir, "3", "auto", r == 2 ? "voq.reduction_stage=switch" : NULL);
     const struct fcsim_stats *s = fcsim_sim_stats(sim);
     expect_complete(s, 62, 62 * 3); /* nodes 0 and 63 have no rotation but themselves */
     assert_true(s->max_reduction_entries >= 1);
     fcsim_sim_destroy(sim);
   }
+  /* cube-nn: 26 contributors per root, up to six children per node, both stages */
+  const char *nn = build("nn_rpm_red", "cube-nn", "rpm", "reduction", "4x4x4");
+  for (int direct = 0; direct < 2; direct++) {
+    struct fcsim_sim *sim =
+        run_batch_with("voq", nn, "4", "auto", direct ? "voq.reduction_stage=direct" : "voq.reduction_stage=switch");
+    expect_complete(fcsim_sim_stats(sim), 64, 64 * 4);
+    fcsim_sim_destroy(sim);
+  }
+}
+
+/* voq.reduction_stage on a 3-node mesh, root 1, contributors 0 and 2, A
+ * instances of one-flit packets at one per cycle. Every instance delivers
+ * the exact sum (1 + 3) once at node 1 with either stage. `direct`: the
+ * reduction unit takes one packet per input per cycle, so an input buffer
+ * never holds more than the flits of the 3-cycle front end (IC, RL, ML) and
+ * the one arriving: 4. `switch` (the seed's Fig. 4.15): both inputs'
+ * packets need the root's ejection output, one per cycle, granted to the two
+ * inputs in turn, so each input drains at half its arrival rate. The first
+ * flits reach SA 4 cycles after they arrive (a + 4, a + 5 for the input
+ * granted second); by the step of the last arrival (a + A - 1) that input
+ * has had floor((A - 7) / 2) + 1 grants, its VOQ is full (VA admits a
+ * packet while the VOQ has room for a whole longest packet of maxpkt = 2
+ * flits: depth - 1 flits after the push), and the rest waits in the input
+ * buffer. */
+static int64_t switch_stage_max_in(int64_t instances, int64_t depth_flits, int64_t maxpkt_flits)
+{
+  int64_t granted = (instances - 7) / 2 + 1, in_voq = depth_flits - maxpkt_flits + 1;
+  return instances - granted - in_voq;
+}
+
+static void test_reduction_stage_buffers(void **state)
+{
+  (void)state;
+  char pat[128], dir[128], t[200], b[64], st[64];
+  snprintf(pat, sizeof pat, "%s/line3.txt", tmpdir);
+  snprintf(dir, sizeof dir, "%s/line3_red", tmpdir);
+  FILE *f = fopen(pat, "w");
+  assert_non_null(f);
+  fputs("1: 0 2\n", f);
+  fclose(f);
+  struct ts_result r;
+  assert_int_equal(ts_run_cli(&r, ARGS("collective", "build", "--pattern", pat, "--op", "reduction", "--out", dir,
+                                       "--quiet", "--set", "network.topology=mesh", "--set", "network.dims=3")),
+                   0);
+  assert_int_equal(r.status, 0);
+  ts_result_free(&r);
+  static const int64_t instances[] = {16, 64, 100};
+  for (int k = 0; k < 3; k++)
+    for (int direct = 0; direct < 2; direct++) {
+      snprintf(t, sizeof t, "router.tables=%s", dir);
+      snprintf(b, sizeof b, "traffic.batch_packets=%lld", (long long)instances[k]);
+      snprintf(st, sizeof st, "voq.reduction_stage=%s", direct ? "direct" : "switch");
+      const char *sets[] = {"network.topology=mesh", "network.dims=3",      "network.link_latency=175ns",
+                            "network.flit_bits=256", "router.model=voq",    "router.vc_depth=16",
+                            "traffic.packet_size=1", "traffic.rate=1",      "traffic.mode=collective-batch",
+                            t,                       b,                     st,
+                            NULL};
+      struct fcsim_sim *sim = NULL;
+      if (ts_sim_run(sets, &sim))
+        fail_msg("line3 %s", st);
+      const struct fcsim_stats *s = fcsim_sim_stats(sim);
+      expect_complete(s, 1, (uint64_t)instances[k]); /* one exact sum per instance at node 1 */
+      int64_t want = direct ? 4 : switch_stage_max_in(instances[k], 16, 2);
+      if (want < 4)
+        want = 4; /* the VOQ never fills: the front end alone */
+      assert_int_equal(s->max_buffer_flits, want);
+      fcsim_sim_destroy(sim);
+    }
 }
 
 /* One multicast packet to one neighbour: 7 cycles in each of the 2 routers
@@ -366,6 +443,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_multicast_exactly_once),
       cmocka_unit_test(test_reduction_sum_at_root),
+      cmocka_unit_test(test_reduction_stage_buffers),
       cmocka_unit_test(test_voq_zero_load),
       cmocka_unit_test(test_ring_slower_on_multicast),
       cmocka_unit_test(test_ocr_against_rpm),
