@@ -222,13 +222,17 @@ const struct fcsim_key fcsim_keys[] = {
      "`trace`: the messages of traffic.trace, report their completion and the makespan; `collective` / "
      "`collective-batch`: multicast or reduction packets routed by the router.tables of `fcsim collective build` "
      "(continuous at traffic.rate / batch of traffic.batch_packets per collective; docs/COLLECTIVES.md); "
-     "`collective-unicast`: a collective batch plus unicast background at traffic.background_rate"},
+     "`collective-unicast`: a collective batch plus unicast background at traffic.background_rate; "
+     "`collective-cont-unicast`: the continuous collective plus that background, both until the window ends, "
+     "then a full drain (latencies are the collective's)"},
     {"traffic", "background_rate", FCSIM_KT_REAL, "flits/node/cycle", "0", 0, 64, 0, NULL, NULL, NULL,
-     "traffic.mode = collective-unicast: Bernoulli unicast load to traffic.pattern from every endpoint while the "
-     "collective's sources send (traffic.background_cycles); its packets alone make the latency statistics"},
+     "traffic.mode = collective-unicast / collective-cont-unicast: Bernoulli unicast load to traffic.pattern "
+     "from every endpoint while the collective's sources send (traffic.background_cycles); with the batch its "
+     "packets alone make the latency statistics, with the continuous collective they are never measured"},
     {"traffic", "background_cycles", FCSIM_KT_INT, "cycles", "auto", 0, 1e12, 1, NULL, NULL, NULL,
-     "traffic.mode = collective-unicast: background packets are created in cycles [0, this); `auto`: the "
-     "collective batch's send time (its busiest source's packets x the gap between them)"},
+     "traffic.mode = collective-unicast / collective-cont-unicast: background packets are created in cycles "
+     "[0, this); `auto`: the collective batch's send time (its busiest source's packets x the gap between them), or "
+     "the end of the measurement window (sim.warmup_cycles + sim.measure_cycles) with the continuous collective"},
     {"traffic", "collective_header", CHOICE(header_names, "auto"),
      "modes `collective*`: header of multicast packets; `index`: a 16-bit table index in the head flit (offline, OCR); "
      "`bitvector`: a destination bit-vector, ceil(nodes / flit_bits) more flits (online, RPM); `auto`: bitvector when "

@@ -376,7 +376,9 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   if ((rc = get_name(&r, "traffic", "mode", name)))
     return rc;
   char header[FCSIM_NAME_MAX];
-  p->mode = !strcmp(name, "continuous") || !strcmp(name, "collective") ? FCSIM_MODE_CONTINUOUS : FCSIM_MODE_BATCH;
+  p->mode = !strcmp(name, "continuous") || !strcmp(name, "collective") || !strcmp(name, "collective-cont-unicast")
+                ? FCSIM_MODE_CONTINUOUS
+                : FCSIM_MODE_BATCH;
   snprintf(p->mode_name, sizeof p->mode_name, "%s", name);
   if ((rc = get_path(&r, "traffic", "trace", p->trace)) || (rc = get_path(&r, "router", "tables", p->router_tables)) ||
       (rc = get_name(&r, "traffic", "collective_header", header)))

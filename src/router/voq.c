@@ -84,11 +84,11 @@ struct vq_cur {
 
 /* One output. */
 struct vq_out {
-  int holder; /* source (input or reduction unit) holding it head to tail, VQ_NONE */
-  int rr;     /* round-robin pointer for priority ties */
-  int red_mode;               /* packet crossing to the reduction unit: 0 none, 1 absorbed, 2 forwarded combined */
-  struct fcsim_redslot done;  /* red_mode 2: the combined result the packet's flits now carry */
-  uint32_t r_next;            /* red_mode 2: the result's unicast index at the parent */
+  int holder;                /* source (input or reduction unit) holding it head to tail, VQ_NONE */
+  int rr;                    /* round-robin pointer for priority ties */
+  int red_mode;              /* packet crossing to the reduction unit: 0 none, 1 absorbed, 2 forwarded combined */
+  struct fcsim_redslot done; /* red_mode 2: the combined result the packet's flits now carry */
+  uint32_t r_next;           /* red_mode 2: the result's unicast index at the parent */
 };
 
 /* One node's state (arrays from malloc in init, freed in fini). */

@@ -7,7 +7,9 @@
  * depth against RPM's (Fig. 5.21, Table 5.8 direction); `fcsim collective
  * run --json` and its gain; bad input (no tables, tables of another
  * network) ends with exit 2 and one clear message; collectives with unicast
- * background (collective-unicast). 4x4x4 torus only. */
+ * background (collective-unicast, collective-cont-unicast); the reduction
+ * stage of the voq router (voq.reduction_stage). 4x4x4 torus, and a 3-node
+ * line for the reduction stage's buffer depth. */
 #define _POSIX_C_SOURCE 200809L
 #include <jansson.h>
 #include <setjmp.h>
@@ -193,10 +195,18 @@ static void test_reduction_stage_buffers(void **state)
       snprintf(t, sizeof t, "router.tables=%s", dir);
       snprintf(b, sizeof b, "traffic.batch_packets=%lld", (long long)instances[k]);
       snprintf(st, sizeof st, "voq.reduction_stage=%s", direct ? "direct" : "switch");
-      const char *sets[] = {"network.topology=mesh", "network.dims=3",      "network.link_latency=175ns",
-                            "network.flit_bits=256", "router.model=voq",    "router.vc_depth=16",
-                            "traffic.packet_size=1", "traffic.rate=1",      "traffic.mode=collective-batch",
-                            t,                       b,                     st,
+      const char *sets[] = {"network.topology=mesh",
+                            "network.dims=3",
+                            "network.link_latency=175ns",
+                            "network.flit_bits=256",
+                            "router.model=voq",
+                            "router.vc_depth=16",
+                            "traffic.packet_size=1",
+                            "traffic.rate=1",
+                            "traffic.mode=collective-batch",
+                            t,
+                            b,
+                            st,
                             NULL};
       struct fcsim_sim *sim = NULL;
       if (ts_sim_run(sets, &sim))
@@ -438,6 +448,59 @@ static void test_background_slows_collective(void **state)
   fcsim_sim_destroy(busy);
 }
 
+/* Continuous cube-nn multicast (OCR) at 0.02 packets per root per cycle on
+ * 4x4x4 voq, 200 warm-up and 1000 measured cycles, `mode` collective or
+ * collective-cont-unicast with background at `rate` (uniform). */
+static struct fcsim_sim *run_cont(const char *tables, const char *mode, const char *rate)
+{
+  char t[300], m[64], r[64];
+  snprintf(t, sizeof t, "router.tables=%s", tables);
+  snprintf(m, sizeof m, "traffic.mode=%s", mode);
+  snprintf(r, sizeof r, "traffic.background_rate=%s", rate);
+  const char *sets[] = {"network.dims=4x4x4",
+                        "network.link_latency=175ns",
+                        "network.clock=156.25MHz",
+                        "network.flit_bits=256",
+                        "router.model=voq",
+                        "traffic.packet_size=1",
+                        "traffic.rate=0.02",
+                        "sim.warmup_cycles=200",
+                        "sim.measure_cycles=1000",
+                        m,
+                        t,
+                        r,
+                        NULL};
+  struct fcsim_sim *sim = NULL;
+  if (ts_sim_run(sets, &sim))
+    fail_msg("continuous run %s at %s", mode, rate);
+  return sim;
+}
+
+/* collective-cont-unicast: the continuous collective measured as with
+ * `collective` (the same packets created in the window), every collective
+ * copy and every background packet delivered exactly once after the full
+ * drain, and the collective's latency rising with the background's rate. */
+static void test_background_continuous(void **state)
+{
+  (void)state;
+  const char *mc = build("nn_ocr_mc_cont", "cube-nn", "ocr", "multicast", "4x4x4");
+  struct fcsim_sim *alone = run_cont(mc, "collective", "0");
+  const uint64_t measured_alone = fcsim_sim_stats(alone)->packets_measured;
+  fcsim_sim_destroy(alone);
+  assert_true(measured_alone > 1000);
+  static const char *const rates[] = {"0", "0.2", "0.5"};
+  double prev = 0;
+  for (int i = 0; i < 3; i++) {
+    struct fcsim_sim *sim = run_cont(mc, "collective-cont-unicast", rates[i]);
+    const struct fcsim_stats *s = fcsim_sim_stats(sim);
+    expect_mixed_complete(s, 64); /* each multicast: copies = its root's packets x 26; background exactly once */
+    assert_int_equal(s->packets_measured, measured_alone); /* only the collective is measured */
+    assert_true(s->avg_latency > prev);
+    prev = s->avg_latency;
+    fcsim_sim_destroy(sim);
+  }
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -451,6 +514,7 @@ int main(void)
       cmocka_unit_test(test_collective_run_json),
       cmocka_unit_test(test_bad_input),
       cmocka_unit_test(test_background_slows_collective),
+      cmocka_unit_test(test_background_continuous),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
