@@ -28,7 +28,8 @@ configs=(
 # Model and workload counters merged over ranks (src/stats/counters.h): the
 # collective workloads' deliveries and the voq/ring routers' max_buffer_flits
 # (tables built here; a reduction with unicast background, whose exactly-once
-# check is one more message), and the Ethernet switch's drops and pauses (an
+# check is one more message; a reduction through the switch stage; the
+# continuous multicast with background), and the Ethernet switch's drops and pauses (an
 # incast).
 "$fcsim" collective build "$root/examples/collective.ini" --pattern bitrot --out "$tmp/mc" >/dev/null
 "$fcsim" collective build "$root/examples/collective.ini" --pattern cube-nn --op reduction --out "$tmp/red" >/dev/null
@@ -41,6 +42,10 @@ counted=(
   "$coll router.model=voq router.tables=$tmp/mc traffic.mode=collective-batch traffic.batch_packets=64"
   "$coll router.model=ring router.tables=$tmp/red traffic.mode=collective-unicast traffic.batch_packets=16
    traffic.background_rate=0.2 traffic.background_cycles=400"
+  "$coll router.model=voq router.tables=$tmp/red voq.reduction_stage=switch traffic.mode=collective-batch
+   traffic.batch_packets=8"
+  "$coll router.model=voq router.tables=$tmp/mc traffic.mode=collective-cont-unicast traffic.rate=0.05
+   traffic.background_rate=0.2 sim.warmup_cycles=200 sim.measure_cycles=600"
   "$eth switch.overflow=drop"
 )
 fail=0
