@@ -21,6 +21,7 @@ static const char *const onoff_names[] = {"on", "off", NULL};
 static const char *const vc_class_names[] = {"overlap", "split", NULL};
 static const char *const dateline_class_names[] = {"toggle", "wrap", NULL};
 static const char *const allocator_names[] = {"greedy", "separable", "islip", NULL};
+static const char *const reduction_stage_names[] = {"switch", "direct", NULL};
 
 #define CHOICE(list, def)              FCSIM_KT_CHOICE, "", def, 0, 0, 0, list, NULL, NULL
 #define REGISTRY(listfn, validfn, def) FCSIM_KT_CHOICE, "", def, 0, 0, 0, NULL, listfn, validfn
@@ -193,6 +194,13 @@ const struct fcsim_key fcsim_keys[] = {
     {"switch", "radix", FCSIM_KT_INT, "ports", "16", 2, 63, 0, NULL, NULL, NULL,
      "switched topologies: ports per switch (seed 002: 16-port MSN2100; seed 001 §4.3.3: k = 64)"},
 
+    {"voq", "reduction_stage", CHOICE(reduction_stage_names, "direct"),
+     "router.model = voq: where reduction packets reach the reduction unit. `switch`: after VA and SA, as in seed 000 "
+     "Fig. 4.15 (ReL/ReW follow SA), so they compete for the output toward the root, one flit per output per cycle, "
+     "and only the combined packet takes the link; `direct` (closer to the seed's Table 5.8 and Fig. 5.21, "
+     "docs/COLLECTIVES.md): straight after ML, one packet per input per cycle, the combined packet then competing at "
+     "SA"},
+
     {"routing", "algorithm", REGISTRY(fcsim_routing_names, fcsim_routing_valid, "dor"),
      "routing algorithm (seed 000 §5.1.1; deadlock-free by the turn model and check of docs/ROUTING.md): `dor` "
      "dimension-order, `romm` random legal minimal direction per hop, `o1turn` random legal dimension order per "
@@ -214,13 +222,17 @@ const struct fcsim_key fcsim_keys[] = {
      "`trace`: the messages of traffic.trace, report their completion and the makespan; `collective` / "
      "`collective-batch`: multicast or reduction packets routed by the router.tables of `fcsim collective build` "
      "(continuous at traffic.rate / batch of traffic.batch_packets per collective; docs/COLLECTIVES.md); "
-     "`collective-unicast`: a collective batch plus unicast background at traffic.background_rate"},
+     "`collective-unicast`: a collective batch plus unicast background at traffic.background_rate; "
+     "`collective-cont-unicast`: the continuous collective plus that background, both until the window ends, "
+     "then a full drain (latencies are the collective's)"},
     {"traffic", "background_rate", FCSIM_KT_REAL, "flits/node/cycle", "0", 0, 64, 0, NULL, NULL, NULL,
-     "traffic.mode = collective-unicast: Bernoulli unicast load to traffic.pattern from every endpoint while the "
-     "collective's sources send (traffic.background_cycles); its packets alone make the latency statistics"},
+     "traffic.mode = collective-unicast / collective-cont-unicast: Bernoulli unicast load to traffic.pattern "
+     "from every endpoint while the collective's sources send (traffic.background_cycles); with the batch its "
+     "packets alone make the latency statistics, with the continuous collective they are never measured"},
     {"traffic", "background_cycles", FCSIM_KT_INT, "cycles", "auto", 0, 1e12, 1, NULL, NULL, NULL,
-     "traffic.mode = collective-unicast: background packets are created in cycles [0, this); `auto`: the "
-     "collective batch's send time (its busiest source's packets x the gap between them)"},
+     "traffic.mode = collective-unicast / collective-cont-unicast: background packets are created in cycles "
+     "[0, this); `auto`: the collective batch's send time (its busiest source's packets x the gap between them), or "
+     "the end of the measurement window (sim.warmup_cycles + sim.measure_cycles) with the continuous collective"},
     {"traffic", "collective_header", CHOICE(header_names, "auto"),
      "modes `collective*`: header of multicast packets; `index`: a 16-bit table index in the head flit (offline, OCR); "
      "`bitvector`: a destination bit-vector, ceil(nodes / flit_bits) more flits (online, RPM); `auto`: bitvector when "

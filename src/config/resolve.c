@@ -376,12 +376,17 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   if ((rc = get_name(&r, "traffic", "mode", name)))
     return rc;
   char header[FCSIM_NAME_MAX];
-  p->mode = !strcmp(name, "continuous") || !strcmp(name, "collective") ? FCSIM_MODE_CONTINUOUS : FCSIM_MODE_BATCH;
+  p->mode = !strcmp(name, "continuous") || !strcmp(name, "collective") || !strcmp(name, "collective-cont-unicast")
+                ? FCSIM_MODE_CONTINUOUS
+                : FCSIM_MODE_BATCH;
   snprintf(p->mode_name, sizeof p->mode_name, "%s", name);
   if ((rc = get_path(&r, "traffic", "trace", p->trace)) || (rc = get_path(&r, "router", "tables", p->router_tables)) ||
       (rc = get_name(&r, "traffic", "collective_header", header)))
     return rc;
   p->collective_header = !strcmp(header, "index") ? 1 : !strcmp(header, "bitvector") ? 2 : 0;
+  if ((rc = get_name(&r, "voq", "reduction_stage", header)))
+    return rc;
+  p->voq_reduction_direct = !strcmp(header, "direct");
   if (!strcmp(name, "trace") && !p->trace[0]) {
     int mi = fcsim_key_find("traffic", "mode");
     return fcsim_error_set(err, FCSIM_ECOMBINATION, "%s: traffic.mode = trace needs traffic.trace = FILE.csv",

@@ -28,7 +28,12 @@
  * contribution) it dispatches one combined packet (payload = sum) toward the
  * root through its own VOQs, which arbitrate with the inputs' VOQs. The unit
  * accepts one packet from every input per cycle (a node "can consume more
- * than one" packet per cycle, §5.2.2).
+ * than one" packet per cycle, §5.2.2). That is voq.reduction_stage = direct
+ * (the default). With `switch` the packet follows the seed's Fig. 4.15
+ * instead: VA and SA toward the root like any packet, then the reduction
+ * unit in ReL/ReW, behind the switch: every reduction packet takes its turn
+ * on the output (one flit per output per cycle), the one completing its
+ * entry leaves on the link as the combined packet, the others are absorbed.
  *
  * Since no output is ever refused a flit (links accept, the local unit
  * ejects, the reduction unit absorbs), a VA stall always clears: the router
@@ -54,6 +59,7 @@ struct vq_ent {
   struct fcsim_flit f;
   uint32_t ready; /* low 32 bits of the first cycle it may leave this stage */
   uint32_t prio;  /* farthest-first priority (RL entry) */
+  uint32_t red;   /* reduction_stage = switch: local reduction entry + 1 of a reduction packet, 0 otherwise */
 };
 
 /* A growable ring of flits (from malloc). */
@@ -72,13 +78,17 @@ struct vq_cur {
   int reduce;                 /* 1: to the reduction unit */
   int r_index, r_expected;    /* reduction entry and its expected packets */
   int r_out, r_next;          /* exit (output) and index at the parent */
+  int red;                    /* reduction_stage = switch: reduction entry + 1, carried through the VOQ */
   int flits;                  /* flits moved so far */
 };
 
 /* One output. */
 struct vq_out {
-  int holder; /* source (input or reduction unit) holding it head to tail, VQ_NONE */
-  int rr;     /* round-robin pointer for priority ties */
+  int holder;                /* source (input or reduction unit) holding it head to tail, VQ_NONE */
+  int rr;                    /* round-robin pointer for priority ties */
+  int red_mode;              /* packet crossing to the reduction unit: 0 none, 1 absorbed, 2 forwarded combined */
+  struct fcsim_redslot done; /* red_mode 2: the combined result the packet's flits now carry */
+  uint32_t r_next;           /* red_mode 2: the result's unicast index at the parent */
 };
 
 /* One node's state (arrays from malloc in init, freed in fini). */
@@ -104,6 +114,7 @@ struct vq_shared {
   int np;                       /* network ports */
   int nin, nout, nsrc;          /* inputs (np + local), outputs (np + eject), VOQ rows (nin + reduction unit) */
   int depth;                    /* flits per VOQ */
+  int red_direct;               /* voq.reduction_stage = direct: reduction unit after ML */
   int maxpkt;                   /* longest packet, flits (VA reserves that much) */
   uint32_t *max_in;             /* [nodes] each node's max_in, for the report (each written by its node only) */
   uint32_t *max_red;            /* [nodes] most partial reductions held at once */
@@ -174,6 +185,41 @@ static void vq_receive(struct fcsim_ctx *ctx, const struct vq_shared *sh, struct
   }
 }
 
+/* reduction_stage = switch: a reduction packet granted output o reaches the
+ * reduction unit in ReL/ReW. At its head the unit adds it to its entry: the
+ * packet that completes the entry leaves on o as the combined packet (its
+ * flits rewritten), every other one is absorbed. Returns 1 when flit *f is
+ * absorbed; fills *f with the result's flit otherwise. */
+static int vq_switch_reduce(struct fcsim_ctx *ctx, const struct vq_shared *sh, struct vq_node *n, uint32_t node,
+                            struct vq_out *out, uint32_t red, struct fcsim_flit *f)
+{
+  if (f->flags & FCSIM_FLIT_HEAD) {
+    const struct fcsim_coll_rentry *r = &sh->tab.node[node].r[red - 1];
+    struct fcsim_redslot in = {0, 1, f->aux, f->gen, f->hops, (f->flags & FCSIM_FLIT_MEASURED) != 0};
+    int rc = fcsim_redstore_add(&n->red, red - 1, f->route, (uint32_t)r->expected, &in, &out->done);
+    if (rc < 0) {
+      ctx->rc = rc;
+      rc = 0;
+    }
+    out->red_mode = rc ? 2 : 1;
+    out->r_next = (uint32_t)r->next;
+  }
+  int mode = out->red_mode;
+  if (f->flags & FCSIM_FLIT_TAIL)
+    out->red_mode = 0;
+  if (mode == 1) {
+    ctx->flits_in_network--;
+    return 1;
+  }
+  uint8_t ends = f->flags & (FCSIM_FLIT_HEAD | FCSIM_FLIT_TAIL);
+  f->gen = out->done.gen;
+  f->dest = out->r_next;
+  f->aux = out->done.sum;
+  f->hops = out->done.hops;
+  f->flags = (uint8_t)(FCSIM_PKT_REDUCTION | ends | (out->done.measured ? FCSIM_FLIT_MEASURED : 0));
+  return 0;
+}
+
 /* SA and switch traversal: each free output grants the ready head with the
  * highest priority (ties: first at or after the round-robin pointer); each
  * held output moves one flit to its link or to the local unit. */
@@ -202,10 +248,13 @@ static void vq_switch(struct fcsim_ctx *ctx, const struct vq_shared *sh, struct 
     if (!q->count || !is_ready(fifo_front(q), ctx->now))
       continue;
     struct fcsim_flit f = fifo_front(q)->f;
+    uint32_t red = fifo_front(q)->red;
     fifo_pop(q);
     n->buffered--;
     if (f.flags & FCSIM_FLIT_TAIL)
       out->holder = VQ_NONE;
+    if (red && vq_switch_reduce(ctx, sh, n, node, out, red, &f))
+      continue;
     if (o == sh->np) {
       fcsim_ctx_ejected(ctx, node, &f, at);
     } else {
@@ -239,11 +288,18 @@ static int vq_lookup(struct fcsim_ctx *ctx, const struct vq_shared *sh, struct v
   c->prio = h.priority;
   if (h.type == FCSIM_COLL_T_REDUCTION) {
     const struct fcsim_coll_rentry *r = &sh->tab.node[node].r[h.next[0]];
-    c->reduce = 1;
     c->r_index = h.next[0];
     c->r_expected = r->expected;
     c->r_out = h.port[0] == FCSIM_COLL_PORT_LOCAL ? sh->np : h.port[0];
     c->r_next = r->next;
+    if (sh->red_direct) {
+      c->reduce = 1;
+      return 0;
+    }
+    c->n = 1; /* through VA and SA toward the root, to the unit after the switch */
+    c->out[0] = c->r_out;
+    c->next[0] = (int)f->dest;
+    c->red = c->r_index + 1;
     return 0;
   }
   c->n = h.n;
@@ -321,7 +377,7 @@ static void vq_inputs(struct fcsim_ctx *ctx, const struct vq_shared *sh, struct 
     } else {
       ctx->flits_in_network += c->n - 1;
       for (int k = 0; k < c->n; k++) {
-        struct vq_ent x = {e.f, (uint32_t)(ctx->now + 1), (uint32_t)c->prio};
+        struct vq_ent x = {e.f, (uint32_t)(ctx->now + 1), (uint32_t)c->prio, (uint32_t)c->red};
         x.f.dest = (uint32_t)c->next[k];
         push_or_fail(ctx, &n->voq[i * sh->nout + c->out[k]], &x);
         n->buffered++;
@@ -386,6 +442,7 @@ static int vq_setup(const struct fcsim_router_env *env, void **shared, size_t *s
   sh->nin = sh->nout = sh->np + 1;
   sh->nsrc = sh->nin + 1;
   sh->depth = env->p->vc_depth_flits;
+  sh->red_direct = env->p->voq_reduction_direct;
   sh->maxpkt = env->p->packet_flits + (int)((env->p->nodes + env->p->flit_bits - 1) / env->p->flit_bits);
   sh->max_in = calloc((size_t)g->nodes, sizeof *sh->max_in);
   sh->max_red = calloc((size_t)g->nodes, sizeof *sh->max_red);

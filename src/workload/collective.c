@@ -388,6 +388,16 @@ uint64_t fcsim_collective_send_cycles(const void *shared)
   return most;
 }
 
+int64_t fcsim_collective_copies(const void *shared, int64_t c, int64_t *root, uint64_t *received)
+{
+  const struct coll_shared *sh = shared;
+  *root = sh->tab.start[c].root;
+  *received = 0;
+  for (int64_t v = 0; v < sh->nodes; v++)
+    *received += sh->got[v * sh->nstart + c];
+  return sh->ndst[c];
+}
+
 /* The per-node delivery records (each written by its node's deliveries
  * only): ranks sum the counts and take the latest delivery. */
 static int coll_counters(void *shared, struct fcsim_counter *out)

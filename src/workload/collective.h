@@ -1,6 +1,6 @@
 /* What other workloads may ask of the collective workloads (collective.c):
- * the collective-unicast mix (collective_mixed.c) runs a collective batch
- * through fcsim_workload_collective_batch's ops and needs these two. */
+ * the collective-unicast mixes (collective_mixed.c) run a collective batch
+ * or continuous collective through their ops and need these. */
 #ifndef FCSIM_WORKLOAD_COLLECTIVE_H
 #define FCSIM_WORKLOAD_COLLECTIVE_H
 
@@ -15,5 +15,10 @@ void fcsim_collective_uncounted(void *shared);
 /* Cycles the batch's busiest source takes to create all its packets
  * (packets x the gap between them). */
 uint64_t fcsim_collective_send_cycles(const void *shared);
+
+/* Multicast collective c (0 .. collectives - 1): its root, the copies one
+ * of its packets delivers, and in *received the copies delivered so far
+ * over all nodes. */
+int64_t fcsim_collective_copies(const void *shared, int64_t c, int64_t *root, uint64_t *received);
 
 #endif

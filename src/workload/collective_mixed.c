@@ -5,6 +5,17 @@
  * traffic.pattern) on the same routers (seed 000 §5.2.2 runs collectives
  * alone; issue 11 asks for both at once).
  *
+ * `traffic.mode = collective-cont-unicast`: the same with the
+ * continuous collective (`collective`, Fig. 5.22) instead of the batch.
+ * Both sources run from cycle 0 to the end of the measurement window
+ * (sim.warmup_cycles + sim.measure_cycles; the background until
+ * traffic.background_cycles when given), then the run drains completely, so
+ * every packet of both can be checked. Here the collective's copies created
+ * in the window are measured (avg/p50/p99_latency are the collective's
+ * latency, as with `collective`), the background's are not; each multicast
+ * message is complete only if its copies delivered equal its root's packets
+ * x its destinations.
+ *
  * Every endpoint creates background packets from cycle 0 until
  * traffic.background_cycles (`auto`: while the collective's sources send,
  * the batch's send time: its busiest source's packets x the gap between
@@ -38,11 +49,15 @@ struct mix_shared {
   size_t off_coll, off_bg;   /* byte offsets of their states in a node's state */
   struct fcsim_params bg_p;  /* the parameters with traffic.rate = traffic.background_rate */
   uint64_t bg_end_cycles;    /* background packets are created before this cycle */
+  int continuous;            /* collective-cont-unicast: the continuous collective, measured in the window */
+  uint64_t win_start_cycles; /* continuous: the measurement window [start, end); */
+  uint64_t win_end_cycles;   /* the collective's sources stop at its end */
   double ref_ticks;          /* engine ticks per network.clock cycle */
   int64_t nodes;             /* graph nodes */
   uint64_t *sent, *sent_sum; /* [nodes] background packets created at the node, sum of their hashes */
   uint64_t *recv, *recv_sum; /* [nodes] background packets delivered at the node, sum of their hashes */
   uint64_t *bg_last;         /* [nodes] tick of the node's last background delivery */
+  uint64_t *coll_sent;       /* [nodes] collective packets created at the node */
   uint64_t *complete;        /* [collectives + 1] report */
   int64_t *ids;              /* [collectives + 1] report: roots, then -1 */
 };
@@ -72,17 +87,19 @@ static void mix_teardown(void *shared)
   free(sh);
 }
 
-static int mix_setup(const struct fcsim_workload_env *env, void **shared, size_t *state_size, struct fcsim_error *err)
+static int mix_setup(const struct fcsim_workload_env *env, int continuous, void **shared, size_t *state_size,
+                     struct fcsim_error *err)
 {
   if (env->topo->graph.nodes > 46000) /* reduction sums (node ids + 1) must stay below 2^31 */
     return fcsim_error_set(err, FCSIM_ERANGE,
-                           "traffic.mode = collective-unicast: %lld nodes; at most 46000 (the payload of a collective "
-                           "and the background's tag share one 32-bit word)",
-                           (long long)env->topo->graph.nodes);
+                           "traffic.mode = %s: %lld nodes; at most 46000 (the payload of a collective and the "
+                           "background's tag share one 32-bit word)",
+                           env->p->mode_name, (long long)env->topo->graph.nodes);
   struct mix_shared *sh = calloc(1, sizeof *sh);
   if (!sh)
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
-  sh->coll_ops = &fcsim_workload_collective_batch;
+  sh->continuous = continuous;
+  sh->coll_ops = continuous ? &fcsim_workload_collective : &fcsim_workload_collective_batch;
   sh->bg_ops = &fcsim_workload_continuous;
   sh->nodes = env->topo->graph.nodes;
   sh->ref_ticks = env->ref_ticks > 0 ? env->ref_ticks : 1.0;
@@ -98,11 +115,15 @@ static int mix_setup(const struct fcsim_workload_env *env, void **shared, size_t
     mix_teardown(sh);
     return rc;
   }
-  fcsim_collective_uncounted(sh->coll);
-  sh->bg_end_cycles =
-      env->p->background_cycles < 0 ? fcsim_collective_send_cycles(sh->coll) : (uint64_t)env->p->background_cycles;
+  sh->win_start_cycles = (uint64_t)env->p->warmup_cycles;
+  sh->win_end_cycles = (uint64_t)(env->p->warmup_cycles + env->p->measure_cycles);
+  if (!continuous)
+    fcsim_collective_uncounted(sh->coll);
+  sh->bg_end_cycles = env->p->background_cycles >= 0 ? (uint64_t)env->p->background_cycles
+                      : continuous                   ? sh->win_end_cycles
+                                                     : fcsim_collective_send_cycles(sh->coll);
   size_t n = (size_t)sh->nodes;
-  sh->sent = calloc(5 * n + 1, sizeof *sh->sent); /* one block for the five per-node arrays */
+  sh->sent = calloc(6 * n + 1, sizeof *sh->sent); /* one block for the six per-node arrays */
   struct fcsim_workload_report r = {0};
   sh->coll_ops->report(sh->coll, &r); /* only for the number of collectives */
   sh->complete = calloc((size_t)r.nmessages + 1, sizeof *sh->complete);
@@ -115,6 +136,7 @@ static int mix_setup(const struct fcsim_workload_env *env, void **shared, size_t
   sh->recv = sh->sent + 2 * n;
   sh->recv_sum = sh->sent + 3 * n;
   sh->bg_last = sh->sent + 4 * n;
+  sh->coll_sent = sh->sent + 5 * n;
   sh->off_coll = align8(sizeof(struct mix_node));
   sh->off_bg = sh->off_coll + align8(coll_size);
   *state_size = sh->off_bg + align8(bg_size);
@@ -122,15 +144,33 @@ static int mix_setup(const struct fcsim_workload_env *env, void **shared, size_t
   return 0;
 }
 
+static int mix_batch_setup(const struct fcsim_workload_env *env, void **shared, size_t *state_size,
+                           struct fcsim_error *err)
+{
+  return mix_setup(env, 0, shared, state_size, err);
+}
+
+static int mix_cont_setup(const struct fcsim_workload_env *env, void **shared, size_t *state_size,
+                          struct fcsim_error *err)
+{
+  return mix_setup(env, 1, shared, state_size, err);
+}
+
 static uint64_t earliest(uint64_t a, uint64_t b)
 {
   return a < b ? a : b;
 }
 
-/* The background's next event, or never from the end of its span. */
-static uint64_t bg_until_end(const struct mix_shared *sh, const struct fcsim_clock *clk, uint64_t next)
+/* A source's next event, or never from the end of its span (`end` cycles). */
+static uint64_t until_end(uint64_t end, const struct fcsim_clock *clk, uint64_t next)
 {
-  return next != FCSIM_NEVER && next >= fcsim_clock_tick(clk, sh->bg_end_cycles) ? FCSIM_NEVER : next;
+  return next != FCSIM_NEVER && next >= fcsim_clock_tick(clk, end) ? FCSIM_NEVER : next;
+}
+
+/* The collective's next event: continuous collectives stop at the window's end. */
+static uint64_t coll_until_end(const struct mix_shared *sh, const struct fcsim_clock *clk, uint64_t next)
+{
+  return sh->continuous ? until_end(sh->win_end_cycles, clk, next) : next;
 }
 
 static int mix_init(void *shared, uint32_t node, void *state, const struct fcsim_clock *clk, uint64_t *first,
@@ -141,7 +181,8 @@ static int mix_init(void *shared, uint32_t node, void *state, const struct fcsim
   int rc = sh->coll_ops->init(sh->coll, node, (char *)state + sh->off_coll, clk, &st->next_coll, err);
   if (!rc)
     rc = sh->bg_ops->init(sh->bg, node, (char *)state + sh->off_bg, clk, &st->next_bg, err);
-  st->next_bg = bg_until_end(sh, clk, st->next_bg);
+  st->next_coll = coll_until_end(sh, clk, st->next_coll);
+  st->next_bg = until_end(sh->bg_end_cycles, clk, st->next_bg);
   *first = earliest(st->next_coll, st->next_bg);
   return rc;
 }
@@ -174,19 +215,33 @@ static int bg_emit(void *arg, struct fcsim_ctx *ctx, uint32_t node, const struct
   return a->emit(a->arg, ctx, node, &tagged);
 }
 
+/* The collective's packets pass unchanged, counted per source. */
+static int coll_emit(void *arg, struct fcsim_ctx *ctx, uint32_t node, const struct fcsim_packet *pk)
+{
+  struct bg_emit_arg *a = arg;
+  a->sh->coll_sent[node]++;
+  return a->emit(a->arg, ctx, node, pk);
+}
+
 static int mix_fire(struct fcsim_ctx *ctx, void *shared, uint32_t node, void *state, fcsim_emit_f emit, void *arg,
                     uint64_t *next)
 {
   struct mix_shared *sh = shared;
   struct mix_node *st = state;
-  int rc = 0;
-  if (st->next_coll <= ctx->tick)
-    rc = sh->coll_ops->fire(ctx, sh->coll, node, (char *)state + sh->off_coll, emit, arg, &st->next_coll);
-  if (!rc && st->next_bg <= ctx->tick) {
-    struct bg_emit_arg a = {emit, arg, sh, st};
-    rc = sh->bg_ops->fire(ctx, sh->bg, node, (char *)state + sh->off_bg, bg_emit, &a, &st->next_bg);
-    st->next_bg = bg_until_end(sh, ctx->clk, st->next_bg);
+  int rc = 0, window = ctx->in_window; /* the run is finite: the engine's window is the whole run */
+  struct bg_emit_arg a = {emit, arg, sh, st};
+  if (st->next_coll <= ctx->tick) {
+    if (sh->continuous) /* the collective measures what it creates in the window */
+      ctx->in_window = ctx->now >= sh->win_start_cycles && ctx->now < sh->win_end_cycles;
+    rc = sh->coll_ops->fire(ctx, sh->coll, node, (char *)state + sh->off_coll, coll_emit, &a, &st->next_coll);
+    st->next_coll = coll_until_end(sh, ctx->clk, st->next_coll);
   }
+  if (!rc && st->next_bg <= ctx->tick) {
+    ctx->in_window = sh->continuous ? 0 : window; /* continuous: the background is never measured */
+    rc = sh->bg_ops->fire(ctx, sh->bg, node, (char *)state + sh->off_bg, bg_emit, &a, &st->next_bg);
+    st->next_bg = until_end(sh->bg_end_cycles, ctx->clk, st->next_bg);
+  }
+  ctx->in_window = window;
   *next = earliest(st->next_coll, st->next_bg);
   return rc;
 }
@@ -223,6 +278,11 @@ static void mix_report(void *shared, struct fcsim_workload_report *r)
   for (int64_t i = 0; i < c.nmessages; i++) {
     sh->complete[i] = c.complete_cycle[i];
     sh->ids[i] = c.message_id[i];
+    int64_t root;
+    uint64_t received;
+    int64_t per_packet = sh->continuous ? fcsim_collective_copies(sh->coll, i, &root, &received) : 0;
+    if (sh->continuous && received != (uint64_t)per_packet * sh->coll_sent[root])
+      sh->complete[i] = UINT64_MAX; /* a copy lost or delivered twice */
   }
   uint64_t sent = 0, sent_sum = 0, recv = 0, recv_sum = 0, last = 0;
   for (int64_t v = 0; v < sh->nodes; v++) {
@@ -245,13 +305,14 @@ static int mix_counters(void *shared, struct fcsim_counter *out)
   struct mix_shared *sh = shared;
   int n = sh->coll_ops->counters ? sh->coll_ops->counters(sh->coll, out) : 0;
   size_t nodes = (size_t)sh->nodes;
-  if (n + 5 > FCSIM_MAX_COUNTERS)
+  if (n + 6 > FCSIM_MAX_COUNTERS)
     return n; /* cannot happen: the collective declares 3 */
   out[n++] = fcsim_counter_u64("background_sent", FCSIM_MERGE_SUM, sh->sent, nodes);
   out[n++] = fcsim_counter_u64("background_sent_hash", FCSIM_MERGE_SUM, sh->sent_sum, nodes);
   out[n++] = fcsim_counter_u64("background_received", FCSIM_MERGE_SUM, sh->recv, nodes);
   out[n++] = fcsim_counter_u64("background_received_hash", FCSIM_MERGE_SUM, sh->recv_sum, nodes);
   out[n++] = fcsim_counter_u64("background_last", FCSIM_MERGE_MAX, sh->bg_last, nodes);
+  out[n++] = fcsim_counter_u64("collective_sent", FCSIM_MERGE_SUM, sh->coll_sent, nodes);
   return n;
 }
 
@@ -263,7 +324,24 @@ const struct fcsim_workload_ops fcsim_workload_collective_unicast = {
     .version = 1,
     .listens = 1,
     .finite = 1,
-    .setup = mix_setup,
+    .setup = mix_batch_setup,
+    .teardown = mix_teardown,
+    .init = mix_init,
+    .fire = mix_fire,
+    .delivered = mix_delivered,
+    .report = mix_report,
+    .counters = mix_counters,
+};
+
+const struct fcsim_workload_ops fcsim_workload_collective_continuous_unicast = {
+    .name = "collective-cont-unicast",
+    .help = "continuous multicast of router.tables at traffic.rate plus Bernoulli unicast background at "
+            "traffic.background_rate to traffic.pattern, both until the window ends, then a full drain; latencies are "
+            "the collective's",
+    .version = 1,
+    .listens = 1,
+    .finite = 1,
+    .setup = mix_cont_setup,
     .teardown = mix_teardown,
     .init = mix_init,
     .fire = mix_fire,

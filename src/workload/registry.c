@@ -11,6 +11,7 @@ static const struct fcsim_workload_ops *const workloads[] = {&fcsim_workload_con
                                                              &fcsim_workload_collective,
                                                              &fcsim_workload_collective_batch,
                                                              &fcsim_workload_collective_unicast,
+                                                             &fcsim_workload_collective_continuous_unicast,
                                                              NULL};
 
 static const void *workload_at(size_t i)

@@ -88,8 +88,9 @@ int fcsim_workload_check_registry(struct fcsim_error *err);
 extern const struct fcsim_workload_ops fcsim_workload_continuous;
 extern const struct fcsim_workload_ops fcsim_workload_batch;
 extern const struct fcsim_workload_ops fcsim_workload_trace;
-extern const struct fcsim_workload_ops fcsim_workload_collective;         /* collective.c */
-extern const struct fcsim_workload_ops fcsim_workload_collective_batch;   /* collective.c */
-extern const struct fcsim_workload_ops fcsim_workload_collective_unicast; /* collective_mixed.c */
+extern const struct fcsim_workload_ops fcsim_workload_collective;                    /* collective.c */
+extern const struct fcsim_workload_ops fcsim_workload_collective_batch;              /* collective.c */
+extern const struct fcsim_workload_ops fcsim_workload_collective_unicast;            /* collective_mixed.c */
+extern const struct fcsim_workload_ops fcsim_workload_collective_continuous_unicast; /* collective_mixed.c */
 
 #endif

@@ -28,9 +28,10 @@ configs=(
 # Model and workload counters merged over ranks (src/stats/counters.h): the
 # collective workloads' deliveries and the voq/ring routers' max_buffer_flits
 # (tables built here; a reduction with unicast background, whose exactly-once
-# check is one more message), and the Ethernet switch's drops and pauses (an
-# incast), and the vcsn endpoints' misdelivered frames (a MAC entry rewritten
-# under a stream) and throttle indications.
+# check is one more message; a reduction through the switch stage; the
+# continuous multicast with background), the Ethernet switch's drops and pauses
+# (an incast), and the vcsn endpoints' misdelivered frames (a MAC entry
+# rewritten under a stream) and throttle indications.
 "$fcsim" collective build "$root/examples/collective.ini" --pattern bitrot --out "$tmp/mc" >/dev/null
 "$fcsim" collective build "$root/examples/collective.ini" --pattern cube-nn --op reduction --out "$tmp/red" >/dev/null
 printf 'id,src,dst,bytes\n1,0,2,256KiB\n2,1,2,256KiB\n3,3,2,64KiB\n' >"$tmp/incast.csv"
@@ -48,6 +49,10 @@ counted=(
   "$coll router.model=voq router.tables=$tmp/mc traffic.mode=collective-batch traffic.batch_packets=64"
   "$coll router.model=ring router.tables=$tmp/red traffic.mode=collective-unicast traffic.batch_packets=16
    traffic.background_rate=0.2 traffic.background_cycles=400"
+  "$coll router.model=voq router.tables=$tmp/red voq.reduction_stage=switch traffic.mode=collective-batch
+   traffic.batch_packets=8"
+  "$coll router.model=voq router.tables=$tmp/mc traffic.mode=collective-cont-unicast traffic.rate=0.05
+   traffic.background_rate=0.2 sim.warmup_cycles=200 sim.measure_cycles=600"
   "$eth switch.overflow=drop"
   "$vcsn"
 )

@@ -7,7 +7,9 @@
  * depth against RPM's (Fig. 5.21, Table 5.8 direction); `fcsim collective
  * run --json` and its gain; bad input (no tables, tables of another
  * network) ends with exit 2 and one clear message; collectives with unicast
- * background (collective-unicast). 4x4x4 torus only. */
+ * background (collective-unicast, collective-cont-unicast); the reduction
+ * stage of the voq router (voq.reduction_stage). 4x4x4 torus, and a 3-node
+ * line for the reduction stage's buffer depth. */
 #define _POSIX_C_SOURCE 200809L
 #include <jansson.h>
 #include <setjmp.h>
@@ -59,8 +61,10 @@ static const char *build(const char *name, const char *pattern, const char *alg,
   return dir;
 }
 
-/* Runs a 4x4x4 collective batch with `router` on `tables`. */
-static struct fcsim_sim *run_batch(const char *router, const char *tables, const char *batch, const char *header)
+/* Runs a 4x4x4 collective batch with `router` on `tables`, plus one more
+ * `key=value` (NULL: none). */
+static struct fcsim_sim *run_batch_with(const char *router, const char *tables, const char *batch, const char *header,
+                                        const char *extra)
 {
   char t[300], m[64], b[64], h[64];
   snprintf(t, sizeof t, "router.tables=%s", tables);
@@ -78,12 +82,18 @@ static struct fcsim_sim *run_batch(const char *router, const char *tables, const
                         t,
                         b,
                         h,
+                        extra,
                         NULL};
   struct fcsim_sim *sim = NULL;
   int rc = ts_sim_run(sets, &sim);
   if (rc)
     fail_msg("run %s on %s: code %d", router, tables, rc);
   return sim;
+}
+
+static struct fcsim_sim *run_batch(const char *router, const char *tables, const char *batch, const char *header)
+{
+  return run_batch_with(router, tables, batch, header, NULL);
 }
 
 /* Every collective complete (each node got exactly its copies / the exact
@@ -119,19 +129,96 @@ static void test_multicast_exactly_once(void **state)
 
 /* bitrot reductions: node v roots the reduction of its rotations; 3
  * instances each; one result per instance at the root with the exact sum
- * (the workload compares it with the sum of contributor ids + 1). */
+ * (the workload compares it with the sum of contributor ids + 1), on voq
+ * with both reduction stages and on ring. */
 static void test_reduction_sum_at_root(void **state)
 {
   (void)state;
   const char *dir = build("br_ocr_red", "bitrot", "ocr", "reduction", "4x4x4");
-  static const char *const routers[] = {"voq", "ring"};
-  for (int r = 0; r < 2; r++) {
-    struct fcsim_sim *sim = run_batch(routers[r], dir, "3", "auto");
+  static const char *const routers[] = {"voq", "ring", "voq"};
+  for (int r = 0; r < 3; r++) { /* the third: voq with the seed's reduction stage after SA */
+    struct fcsim_sim *sim = run_batch_with(routers[r], dir, "3", "auto", r == 2 ? "voq.reduction_stage=switch" : NULL);
     const struct fcsim_stats *s = fcsim_sim_stats(sim);
     expect_complete(s, 62, 62 * 3); /* nodes 0 and 63 have no rotation but themselves */
     assert_true(s->max_reduction_entries >= 1);
     fcsim_sim_destroy(sim);
   }
+  /* cube-nn: 26 contributors per root, up to six children per node, both stages */
+  const char *nn = build("nn_rpm_red", "cube-nn", "rpm", "reduction", "4x4x4");
+  for (int direct = 0; direct < 2; direct++) {
+    struct fcsim_sim *sim =
+        run_batch_with("voq", nn, "4", "auto", direct ? "voq.reduction_stage=direct" : "voq.reduction_stage=switch");
+    expect_complete(fcsim_sim_stats(sim), 64, 64 * 4);
+    fcsim_sim_destroy(sim);
+  }
+}
+
+/* voq.reduction_stage on a 3-node mesh, root 1, contributors 0 and 2, A
+ * instances of one-flit packets at one per cycle. Every instance delivers
+ * the exact sum (1 + 3) once at node 1 with either stage. `direct`: the
+ * reduction unit takes one packet per input per cycle, so an input buffer
+ * never holds more than the flits of the 3-cycle front end (IC, RL, ML) and
+ * the one arriving: 4. `switch` (the seed's Fig. 4.15): both inputs'
+ * packets need the root's ejection output, one per cycle, granted to the two
+ * inputs in turn, so each input drains at half its arrival rate. The first
+ * flits reach SA 4 cycles after they arrive (a + 4, a + 5 for the input
+ * granted second); by the step of the last arrival (a + A - 1) that input
+ * has had floor((A - 7) / 2) + 1 grants, its VOQ is full (VA admits a
+ * packet while the VOQ has room for a whole longest packet of maxpkt = 2
+ * flits: depth - 1 flits after the push), and the rest waits in the input
+ * buffer. */
+static int64_t switch_stage_max_in(int64_t instances, int64_t depth_flits, int64_t maxpkt_flits)
+{
+  int64_t granted = (instances - 7) / 2 + 1, in_voq = depth_flits - maxpkt_flits + 1;
+  return instances - granted - in_voq;
+}
+
+static void test_reduction_stage_buffers(void **state)
+{
+  (void)state;
+  char pat[128], dir[128], t[200], b[64], st[64];
+  snprintf(pat, sizeof pat, "%s/line3.txt", tmpdir);
+  snprintf(dir, sizeof dir, "%s/line3_red", tmpdir);
+  FILE *f = fopen(pat, "w");
+  assert_non_null(f);
+  fputs("1: 0 2\n", f);
+  fclose(f);
+  struct ts_result r;
+  assert_int_equal(ts_run_cli(&r, ARGS("collective", "build", "--pattern", pat, "--op", "reduction", "--out", dir,
+                                       "--quiet", "--set", "network.topology=mesh", "--set", "network.dims=3")),
+                   0);
+  assert_int_equal(r.status, 0);
+  ts_result_free(&r);
+  static const int64_t instances[] = {16, 64, 100};
+  for (int k = 0; k < 3; k++)
+    for (int direct = 0; direct < 2; direct++) {
+      snprintf(t, sizeof t, "router.tables=%s", dir);
+      snprintf(b, sizeof b, "traffic.batch_packets=%lld", (long long)instances[k]);
+      snprintf(st, sizeof st, "voq.reduction_stage=%s", direct ? "direct" : "switch");
+      const char *sets[] = {"network.topology=mesh",
+                            "network.dims=3",
+                            "network.link_latency=175ns",
+                            "network.flit_bits=256",
+                            "router.model=voq",
+                            "router.vc_depth=16",
+                            "traffic.packet_size=1",
+                            "traffic.rate=1",
+                            "traffic.mode=collective-batch",
+                            t,
+                            b,
+                            st,
+                            NULL};
+      struct fcsim_sim *sim = NULL;
+      if (ts_sim_run(sets, &sim))
+        fail_msg("line3 %s", st);
+      const struct fcsim_stats *s = fcsim_sim_stats(sim);
+      expect_complete(s, 1, (uint64_t)instances[k]); /* one exact sum per instance at node 1 */
+      int64_t want = direct ? 4 : switch_stage_max_in(instances[k], 16, 2);
+      if (want < 4)
+        want = 4; /* the VOQ never fills: the front end alone */
+      assert_int_equal(s->max_buffer_flits, want);
+      fcsim_sim_destroy(sim);
+    }
 }
 
 /* One multicast packet to one neighbour: 7 cycles in each of the 2 routers
@@ -361,11 +448,65 @@ static void test_background_slows_collective(void **state)
   fcsim_sim_destroy(busy);
 }
 
+/* Continuous cube-nn multicast (OCR) at 0.02 packets per root per cycle on
+ * 4x4x4 voq, 200 warm-up and 1000 measured cycles, `mode` collective or
+ * collective-cont-unicast with background at `rate` (uniform). */
+static struct fcsim_sim *run_cont(const char *tables, const char *mode, const char *rate)
+{
+  char t[300], m[64], r[64];
+  snprintf(t, sizeof t, "router.tables=%s", tables);
+  snprintf(m, sizeof m, "traffic.mode=%s", mode);
+  snprintf(r, sizeof r, "traffic.background_rate=%s", rate);
+  const char *sets[] = {"network.dims=4x4x4",
+                        "network.link_latency=175ns",
+                        "network.clock=156.25MHz",
+                        "network.flit_bits=256",
+                        "router.model=voq",
+                        "traffic.packet_size=1",
+                        "traffic.rate=0.02",
+                        "sim.warmup_cycles=200",
+                        "sim.measure_cycles=1000",
+                        m,
+                        t,
+                        r,
+                        NULL};
+  struct fcsim_sim *sim = NULL;
+  if (ts_sim_run(sets, &sim))
+    fail_msg("continuous run %s at %s", mode, rate);
+  return sim;
+}
+
+/* collective-cont-unicast: the continuous collective measured as with
+ * `collective` (the same packets created in the window), every collective
+ * copy and every background packet delivered exactly once after the full
+ * drain, and the collective's latency rising with the background's rate. */
+static void test_background_continuous(void **state)
+{
+  (void)state;
+  const char *mc = build("nn_ocr_mc_cont", "cube-nn", "ocr", "multicast", "4x4x4");
+  struct fcsim_sim *alone = run_cont(mc, "collective", "0");
+  const uint64_t measured_alone = fcsim_sim_stats(alone)->packets_measured;
+  fcsim_sim_destroy(alone);
+  assert_true(measured_alone > 1000);
+  static const char *const rates[] = {"0", "0.2", "0.5"};
+  double prev = 0;
+  for (int i = 0; i < 3; i++) {
+    struct fcsim_sim *sim = run_cont(mc, "collective-cont-unicast", rates[i]);
+    const struct fcsim_stats *s = fcsim_sim_stats(sim);
+    expect_mixed_complete(s, 64); /* each multicast: copies = its root's packets x 26; background exactly once */
+    assert_int_equal(s->packets_measured, measured_alone); /* only the collective is measured */
+    assert_true(s->avg_latency > prev);
+    prev = s->avg_latency;
+    fcsim_sim_destroy(sim);
+  }
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_multicast_exactly_once),
       cmocka_unit_test(test_reduction_sum_at_root),
+      cmocka_unit_test(test_reduction_stage_buffers),
       cmocka_unit_test(test_voq_zero_load),
       cmocka_unit_test(test_ring_slower_on_multicast),
       cmocka_unit_test(test_ocr_against_rpm),
@@ -373,6 +514,7 @@ int main(void)
       cmocka_unit_test(test_collective_run_json),
       cmocka_unit_test(test_bad_input),
       cmocka_unit_test(test_background_slows_collective),
+      cmocka_unit_test(test_background_continuous),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

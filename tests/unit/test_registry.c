@@ -134,7 +134,8 @@ static void test_model_and_workload_tables(void **state)
   assert_string_equal(buf, models);
   assert_string_equal(fcsim_router_model_names(), buf);
   fcsim_workload_list_names(buf, sizeof buf);
-  assert_string_equal(buf, "continuous, batch, trace, collective, collective-batch, collective-unicast");
+  assert_string_equal(
+      buf, "continuous, batch, trace, collective, collective-batch, collective-unicast, collective-cont-unicast");
   assert_string_equal(fcsim_workload_names(), buf);
   assert_ptr_equal(fcsim_router_model_find("crossbar"), &fcsim_router_crossbar);
   assert_null(fcsim_router_model_find("nosuch"));
