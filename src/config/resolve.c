@@ -221,6 +221,54 @@ static int resolve_switch(const struct resolver *r, struct fcsim_params *p)
   return get_cycles(r, "vcsn", "window", p->clock_hz, &p->vcsn_window_cycles);
 }
 
+/* Link protocols the network's routers cannot carry: `fc` (not on
+ * network links yet), routers whose credits are not per flit, more VCs
+ * than TNW's eight. */
+static int check_link(const struct resolver *r, const struct fcsim_params *p, const struct fcsim_router_ops *model)
+{
+  int pi = fcsim_key_find("link", "protocol");
+  if (p->link_protocol == FCSIM_LINK_PROTO_FC)
+    return fcsim_error_set(r->err, FCSIM_ECOMBINATION,
+                           "%s: link.protocol = fc is not available on the links of a network yet (Mondigo's flow "
+                           "controller is one FIFO stream: docs/LINKS.md); use `fcsim app link` for one fc link, or "
+                           "link.protocol = tnw",
+                           origin_of(r, pi));
+  if (p->link_protocol != FCSIM_LINK_PROTO_TNW)
+    return 0;
+  if (strcmp(model->flow_control, "per-flit credits"))
+    return fcsim_error_set(r->err, FCSIM_ECOMBINATION,
+                           "%s: link.protocol = tnw needs routers with per-flit credits (classic, crossbar); "
+                           "router.model = %s uses %s",
+                           origin_of(r, pi), p->router_model, model->flow_control);
+  if (p->vcs > 8 && model->max_vcs > 1)
+    return fcsim_error_set(r->err, FCSIM_ECOMBINATION,
+                           "%s: router.vcs = %d but link.protocol = tnw carries at most 8 virtual channels (seed 004 "
+                           "s2.2); use router.vcs <= 8",
+                           origin_of(r, fcsim_key_find("router", "vcs")), p->vcs);
+  return 0;
+}
+
+/* [link]: the protocol of the network's links and its parameters. */
+static int resolve_link(const struct resolver *r, struct fcsim_params *p)
+{
+  char name[FCSIM_NAME_MAX];
+  int rc, window_auto;
+  if ((rc = get_name(r, "link", "protocol", name)) || (rc = get_real(r, "link", "ber", &p->link_ber)) ||
+      (rc = get_int32(r, "link", "tnw_window", &p->link_tnw_window, &window_auto)) ||
+      (rc = get_int32(r, "link", "tnw_rx_packets", &p->link_tnw_rx_packets, NULL)) ||
+      (rc = get_int32(r, "link", "tnw_payload", &p->link_tnw_payload_bytes, NULL)))
+    return rc;
+  p->link_protocol = !strcmp(name, "tnw") ? FCSIM_LINK_PROTO_TNW
+                     : !strcmp(name, "fc") ? FCSIM_LINK_PROTO_FC
+                                           : FCSIM_LINK_PROTO_IDEAL;
+  if (window_auto)
+    p->link_tnw_window = 0;
+  if (p->link_ber >= 1.0)
+    return fcsim_error_set(r->err, FCSIM_ERANGE, "%s: link.ber = %g: expected a bit error rate in [0, 1)",
+                           origin_of(r, fcsim_key_find("link", "ber")), p->link_ber);
+  return 0;
+}
+
 int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p, struct fcsim_error *err)
 {
   struct resolver r = {cfg, err};
@@ -323,7 +371,7 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
     return rc;
   if (p->eject_cycles < 0)
     p->eject_cycles = p->local_cycles;
-  if ((rc = resolve_switch(&r, p)))
+  if ((rc = resolve_switch(&r, p)) || (rc = resolve_link(&r, p)))
     return rc;
 
   /* [routing] */
@@ -424,6 +472,8 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   }
   const struct fcsim_router_ops *model = fcsim_router_model_find(p->router_model);
   int vcs_i = fcsim_key_find("router", "vcs");
+  if ((rc = check_link(&r, p, model)))
+    return rc;
   if ((rc = check_allocation(&r, p, model)))
     return rc;
   if (p->topology == FCSIM_TOPO_TORUS && p->dateline && p->vcs < 2 && model->max_vcs > 1) { /* else derive refuses */
