@@ -45,6 +45,7 @@ struct fcsim_stats {
   uint64_t link_errors_detected;    /* protocol links: bad CRCs found by the receivers */
   uint64_t link_payload_bytes;      /* protocol links: payload delivered (flits x network.flit_bits / 8) */
   uint64_t link_wire_bytes;         /* protocol links: bytes on the wire (framing, control words, resends) */
+  uint64_t link_order_errors;       /* protocol links: packets out of sequence or overflowing a FIFO: always 0 */
   int drained;                      /* every measured packet arrived */
   int saturated;                    /* see saturation_reason */
   const char *saturation_reason;    /* "drain", "backlog", "latency" (src/stats/verdict.c), NULL if not saturated */

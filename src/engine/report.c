@@ -150,6 +150,8 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
             (unsigned long long)s->retransmissions, (unsigned long long)s->link_errors_injected,
             (unsigned long long)s->link_errors_detected);
   }
+  if (s->link_order_errors)
+    fprintf(out, "\nINTERNAL ERROR: %llu protocol packets out of sequence\n", (unsigned long long)s->link_order_errors);
   if (s->buffer_overflows)
     fprintf(out, "\nINTERNAL ERROR: %llu flits found a full buffer\n", (unsigned long long)s->buffer_overflows);
 }
@@ -293,6 +295,7 @@ static json_t *metrics_json(const struct fcsim_stats *s, const struct fcsim_para
     json_object_set_new(m, "link_errors_detected", json_integer((json_int_t)s->link_errors_detected));
     json_object_set_new(m, "link_payload_bytes", json_integer((json_int_t)s->link_payload_bytes));
     json_object_set_new(m, "link_wire_bytes", json_integer((json_int_t)s->link_wire_bytes));
+    json_object_set_new(m, "link_order_errors", json_integer((json_int_t)s->link_order_errors));
     json_object_set_new(m, "link_payload_bytes_per_cycle",
                         json_real(s->cycles ? (double)s->link_payload_bytes /
                                                   ((double)s->cycles * (double)s->link_directions)

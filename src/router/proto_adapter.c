@@ -36,7 +36,7 @@
 #include "topo/proto_links.h"
 
 /* Counters kept per node in the shared set-up (stats/counters.h). */
-enum { AD_RETRANS, AD_ERR_INJ, AD_ERR_DET, AD_PAYLOAD, AD_WIRE, AD_NCTR };
+enum { AD_RETRANS, AD_ERR_INJ, AD_ERR_DET, AD_PAYLOAD, AD_WIRE, AD_ORDER, AD_NCTR };
 
 /* One VC's queues in one adapter. Indices are absolute flit counts. */
 struct ad_vc {
@@ -370,6 +370,7 @@ static void ad_count(const struct ad_shared *sh, const struct ad_node *n)
   sh->ctr[AD_ERR_DET][n->node] = st->errors_detected;
   sh->ctr[AD_PAYLOAD][n->node] = n->h->payload_flits * (uint64_t)sh->flit_bytes;
   sh->ctr[AD_WIRE][n->node] = n->h->wire_bytes;
+  sh->ctr[AD_ORDER][n->node] = st->out_of_order + st->order_errors + st->rx_overflow;
 }
 
 static uint64_t ad_step(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state)
@@ -548,6 +549,7 @@ static void ad_report(const void *shared, struct fcsim_stats *s)
     s->link_errors_detected += sh->ctr[AD_ERR_DET][n];
     s->link_payload_bytes += sh->ctr[AD_PAYLOAD][n];
     s->link_wire_bytes += sh->ctr[AD_WIRE][n];
+    s->link_order_errors += sh->ctr[AD_ORDER][n];
   }
 }
 
@@ -555,7 +557,7 @@ static int ad_counters(const void *shared, struct fcsim_counter *out)
 {
   const struct ad_shared *sh = shared;
   static const char *const names[AD_NCTR] = {"tnw retransmissions", "tnw errors injected", "tnw errors detected",
-                                             "tnw payload bytes", "tnw wire bytes"};
+                                             "tnw payload bytes", "tnw wire bytes", "tnw order errors"};
   for (int k = 0; k < AD_NCTR; k++)
     out[k] = fcsim_counter_u64(names[k], FCSIM_MERGE_SUM, sh->ctr[k], (size_t)sh->g->nodes);
   return AD_NCTR;
