@@ -51,7 +51,7 @@ enum fcsim_allocator {
 enum fcsim_link_protocol {
   FCSIM_LINK_PROTO_IDEAL, /* the engine's channel as it is: per-flit credits, no framing */
   FCSIM_LINK_PROTO_TNW,   /* the TNW link module on both ends (seed 004 s2.2) */
-  FCSIM_LINK_PROTO_FC     /* Mondigo's flow controller (seed 001 ch. 2): not yet on network links */
+  FCSIM_LINK_PROTO_FC     /* Mondigo's flow controller (seed 001 ch. 2), routers with one VC */
 };
 
 struct fcsim_params {
@@ -76,6 +76,8 @@ struct fcsim_params {
   int link_tnw_window;        /* tnw: txBuffer size in packets; 0 = auto (proto_tnw.h) */
   int link_tnw_rx_packets;    /* tnw: reception FIFO of each VC, packets */
   int link_tnw_payload_bytes; /* tnw: payload bytes per packet */
+  int link_fc_d_cu;           /* fc: credit-update interval = largest packet = TX buffer, flits */
+  int link_fc_rx_depth;       /* fc: RX buffer, flits; 0 = auto (Eq. 2.4 with margin) */
   /* [router] */
   char router_model[FCSIM_NAME_MAX];
   double router_clock_hz;     /* the routers' clock (router.clock; network.clock when auto) */

@@ -227,19 +227,22 @@ static int resolve_switch(const struct resolver *r, struct fcsim_params *p)
 static int check_link(const struct resolver *r, const struct fcsim_params *p, const struct fcsim_router_ops *model)
 {
   int pi = fcsim_key_find("link", "protocol");
-  if (p->link_protocol == FCSIM_LINK_PROTO_FC)
-    return fcsim_error_set(r->err, FCSIM_ECOMBINATION,
-                           "%s: link.protocol = fc is not available on the links of a network yet (Mondigo's flow "
-                           "controller is one FIFO stream: docs/LINKS.md); use `fcsim app link` for one fc link, or "
-                           "link.protocol = tnw",
-                           origin_of(r, pi));
-  if (p->link_protocol != FCSIM_LINK_PROTO_TNW)
+  if (p->link_protocol == FCSIM_LINK_PROTO_IDEAL)
     return 0;
+  const char *proto = p->link_protocol == FCSIM_LINK_PROTO_FC ? "fc" : "tnw";
   if (strcmp(model->flow_control, "per-flit credits"))
     return fcsim_error_set(r->err, FCSIM_ECOMBINATION,
-                           "%s: link.protocol = tnw needs routers with per-flit credits (classic, crossbar); "
+                           "%s: link.protocol = %s needs routers with per-flit credits (classic, crossbar); "
                            "router.model = %s uses %s",
-                           origin_of(r, pi), p->router_model, model->flow_control);
+                           origin_of(r, pi), proto, p->router_model, model->flow_control);
+  if (p->link_protocol == FCSIM_LINK_PROTO_FC && p->vcs > 1 && model->max_vcs > 1)
+    return fcsim_error_set(r->err, FCSIM_ECOMBINATION,
+                           "%s: link.protocol = fc is one FIFO stream with one credit counter (seed 001 ch. 2); it "
+                           "would merge router.vcs = %d VCs into one queue and void their deadlock avoidance: use "
+                           "router.vcs = 1 (a mesh, or table routing) or link.protocol = tnw",
+                           origin_of(r, pi), p->vcs);
+  if (p->link_protocol != FCSIM_LINK_PROTO_TNW)
+    return 0;
   if (p->vcs > 8 && model->max_vcs > 1)
     return fcsim_error_set(r->err, FCSIM_ECOMBINATION,
                            "%s: router.vcs = %d but link.protocol = tnw carries at most 8 virtual channels (seed 004 "
@@ -252,12 +255,21 @@ static int check_link(const struct resolver *r, const struct fcsim_params *p, co
 static int resolve_link(const struct resolver *r, struct fcsim_params *p)
 {
   char name[FCSIM_NAME_MAX];
-  int rc, window_auto;
+  int rc, window_auto, rx_auto;
   if ((rc = get_name(r, "link", "protocol", name)) || (rc = get_real(r, "link", "ber", &p->link_ber)) ||
       (rc = get_int32(r, "link", "tnw_window", &p->link_tnw_window, &window_auto)) ||
       (rc = get_int32(r, "link", "tnw_rx_packets", &p->link_tnw_rx_packets, NULL)) ||
-      (rc = get_int32(r, "link", "tnw_payload", &p->link_tnw_payload_bytes, NULL)))
+      (rc = get_int32(r, "link", "tnw_payload", &p->link_tnw_payload_bytes, NULL)) ||
+      (rc = get_int32(r, "link", "fc_d_cu", &p->link_fc_d_cu, NULL)) ||
+      (rc = get_int32(r, "link", "fc_rx_depth", &p->link_fc_rx_depth, &rx_auto)))
     return rc;
+  if (rx_auto)
+    p->link_fc_rx_depth = 0;
+  else if (p->link_fc_rx_depth < p->link_fc_d_cu)
+    return fcsim_error_set(r->err, FCSIM_ECOMBINATION,
+                           "%s: link.fc_rx_depth = %d flits is below link.fc_d_cu = %d: the receiver could never read "
+                           "D_CU flits to return a credit",
+                           origin_of(r, fcsim_key_find("link", "fc_rx_depth")), p->link_fc_rx_depth, p->link_fc_d_cu);
   p->link_protocol = !strcmp(name, "tnw") ? FCSIM_LINK_PROTO_TNW
                      : !strcmp(name, "fc") ? FCSIM_LINK_PROTO_FC
                                            : FCSIM_LINK_PROTO_IDEAL;

@@ -401,14 +401,13 @@ static int link_key(struct parser *ps, struct nl_link *l, const char *key, const
     return perr(ps, FCSIM_EINVAL, "unknown link model `%s` (expected fixed or gaussian)", v);
   }
   if (!strcmp(key, "protocol")) {
-    if (!strcmp(v, "ideal") || !strcmp(v, "tnw")) {
-      l->protocol = !strcmp(v, "tnw") ? FCSIM_LINK_PROTO_TNW : FCSIM_LINK_PROTO_IDEAL;
+    if (!strcmp(v, "ideal") || !strcmp(v, "tnw") || !strcmp(v, "fc")) {
+      l->protocol = !strcmp(v, "tnw")  ? FCSIM_LINK_PROTO_TNW
+                    : !strcmp(v, "fc") ? FCSIM_LINK_PROTO_FC
+                                       : FCSIM_LINK_PROTO_IDEAL;
       return 0;
     }
-    if (!strcmp(v, "fc"))
-      return perr(ps, FCSIM_ECOMBINATION,
-                  "protocol = fc is not available on the links of a network yet (docs/LINKS.md); use tnw or ideal");
-    return perr(ps, FCSIM_EINVAL, "unknown link protocol `%s` (expected ideal or tnw)", v);
+    return perr(ps, FCSIM_EINVAL, "unknown link protocol `%s` (expected ideal, tnw or fc)", v);
   }
   return perr(ps, FCSIM_EPARSE, "link: unknown key `%s` (expected latency, bandwidth, jitter, model, protocol)", key);
 }

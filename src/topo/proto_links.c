@@ -33,11 +33,6 @@ static int count_links(const struct fcsim_graph *g, const struct fcsim_params *p
       continue;
     fcsim_graph_node_name(g, ch->src, a, sizeof a);
     fcsim_graph_node_name(g, ch->dst, b, sizeof b);
-    if (proto == FCSIM_LINK_PROTO_FC)
-      return fcsim_error_set(err, FCSIM_ECOMBINATION,
-                             "link %s:%d -> %s:%d: protocol fc is not available on the links of a network yet "
-                             "(docs/LINKS.md); use tnw or ideal",
-                             a, ch->src_port, b, ch->dst_port);
     if (ch->reverse < 0)
       return fcsim_error_set(err, FCSIM_ECOMBINATION,
                              "link %s:%d -> %s:%d: protocol %s needs the link's reverse direction (%s:%d -> %s:%d) "
@@ -57,16 +52,25 @@ static int count_links(const struct fcsim_graph *g, const struct fcsim_params *p
 
 /* Per-node arrays of the new graph: kinds, endpoints, clocks, names, line
  * rates (adapters take their router's clock domain). */
-static int copy_nodes(const struct fcsim_graph *g, struct fcsim_graph *ng, const int64_t *router_of)
+static int copy_nodes(const struct fcsim_graph *g, struct fcsim_graph *ng, const int64_t *router_of,
+                      const uint8_t *proto_of)
 {
   const int64_t n0 = g->nodes, n1 = ng->nodes;
+  int kind_of[3] = {-1, -1, -1}; /* adapter kind per protocol */
   memcpy(ng->kinds, g->kinds, sizeof g->kinds);
-  ng->nkinds = g->nkinds + 1;
-  snprintf(ng->kinds[g->nkinds].model, sizeof ng->kinds[g->nkinds].model, "%s", FCSIM_TNW_ADAPTER_MODEL);
-  ng->kinds[g->nkinds].set[0] = '\0';
+  ng->nkinds = g->nkinds;
   memcpy(ng->kind, g->kind, (size_t)n0);
   memcpy(ng->endpoint, g->endpoint, (size_t)n0);
-  memset(ng->kind + n0, g->nkinds, (size_t)(n1 - n0));
+  for (int64_t n = n0; n < n1; n++) {
+    int pr = proto_of[n - n0];
+    if (kind_of[pr] < 0) {
+      kind_of[pr] = ng->nkinds++;
+      snprintf(ng->kinds[kind_of[pr]].model, sizeof ng->kinds[kind_of[pr]].model, "%s",
+               pr == FCSIM_LINK_PROTO_FC ? FCSIM_FC_ADAPTER_MODEL : FCSIM_TNW_ADAPTER_MODEL);
+      ng->kinds[kind_of[pr]].set[0] = '\0';
+    }
+    ng->kind[n] = (uint8_t)kind_of[pr];
+  }
   memset(ng->endpoint + n0, 0, (size_t)(n1 - n0));
   ng->line_bandwidth_flits = calloc((size_t)n1, sizeof *ng->line_bandwidth_flits);
   if (!ng->line_bandwidth_flits)
@@ -133,8 +137,9 @@ static int build(const struct fcsim_graph *g, struct fcsim_graph *ng, const stru
   const int64_t n0 = g->nodes, n1 = n0 + 2 * nlinks;
   int *radix = malloc((size_t)n1 * sizeof *radix);
   int64_t *router_of = malloc((size_t)(2 * nlinks) * sizeof *router_of);
+  uint8_t *proto_of = malloc((size_t)(2 * nlinks));
   int rc = 0;
-  if (!radix || !router_of) {
+  if (!radix || !router_of || !proto_of) {
     rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for the link adapters");
     goto out;
   }
@@ -149,9 +154,10 @@ static int build(const struct fcsim_graph *g, struct fcsim_graph *ng, const stru
       continue;
     router_of[k] = ch->src;
     router_of[k + 1] = ch->dst;
+    proto_of[k] = proto_of[k + 1] = (uint8_t)fcsim_proto_link_of(g, p, c);
     k += 2;
   }
-  if (copy_nodes(g, ng, router_of)) {
+  if (copy_nodes(g, ng, router_of, proto_of)) {
     rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for the link adapters");
     goto out;
   }
@@ -173,6 +179,7 @@ static int build(const struct fcsim_graph *g, struct fcsim_graph *ng, const stru
 out:
   free(radix);
   free(router_of);
+  free(proto_of);
   return rc;
 }
 
@@ -183,10 +190,10 @@ int fcsim_proto_links_insert(struct fcsim_topo *t, const struct fcsim_params *p,
   int rc = count_links(g, p, &nlinks, err);
   if (rc || nlinks == 0)
     return rc;
-  if (g->nkinds >= FCSIM_GRAPH_MAX_KINDS)
-    return fcsim_error_set(err, FCSIM_ERANGE, "link.protocol: the network already has %d node kinds, the most a "
-                                              "graph holds; the link adapters need one more",
-                           g->nkinds);
+  if (g->nkinds + 2 > FCSIM_GRAPH_MAX_KINDS)
+    return fcsim_error_set(err, FCSIM_ERANGE, "link.protocol: the network already has %d node kinds; the link "
+                                              "adapters need up to two more and a graph holds %d",
+                           g->nkinds, FCSIM_GRAPH_MAX_KINDS);
   if (g->nodes + 2 * nlinks > INT32_MAX)
     return fcsim_error_set(err, FCSIM_ERANGE, "link.protocol: %lld links need %lld adapters; too many nodes",
                            (long long)nlinks, (long long)(2 * nlinks));

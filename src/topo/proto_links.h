@@ -9,8 +9,9 @@
 
 struct fcsim_topo;
 
-/* The router model of the adapters the transform inserts. */
+/* The router models of the adapters the transform inserts. */
 #define FCSIM_TNW_ADAPTER_MODEL "tnw-link"
+#define FCSIM_FC_ADAPTER_MODEL  "fc-link"
 
 /* Latency of the on-chip channel between a router and its adapter, cycles. */
 #define FCSIM_ADAPTER_LOCAL_CYCLES 1
@@ -43,7 +44,7 @@ static inline int fcsim_adapter_line_ring_flits(const struct fcsim_params *p)
  * link in slot order), so geometric routing is unchanged and table routing
  * is built on the graph before the transform (t->base). Adapters are never
  * traffic endpoints. Refuses a protocol on a one-way link or with different
- * protocols in its two directions, and `fc` (not on network links yet).
+ * protocols in its two directions.
  * Returns 0 (nothing to do when every link is ideal) or a negative error. */
 int fcsim_proto_links_insert(struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err);
 

@@ -8,6 +8,9 @@
  *    duplicated, no packet out of sequence), retransmissions are reported
  *    and > 0, and the run is the same on 1 and 2 partitions;
  *  - a netlist puts one link on tnw (`protocol=`) under table routing;
+ *  - `fc` (Mondigo's flow controller) on a mesh of one-VC routers: the
+ *    zero-load cost from its rules (force send after D_CU cycles, a header
+ *    cycle, 4 cycles of write-forward) and exactly-once delivery;
  *  - bad input exits 2 with one message. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -159,6 +162,60 @@ static void test_netlist_link(void **state)
   free(nl);
 }
 
+/* One 16-byte message over two fc links of a 4-node mesh: a link adds the
+ * local hops (2 x 1), the force send of the lone flit D_CU cycles after it
+ * was written, its header's cycle and the RX write-forward (4). */
+static void test_fc_zero_load(void **state)
+{
+  (void)state;
+  char *csv = ts_write_temp("id,src,dst,bytes,start,after,delay\n1,0,2,16,0,,\n", ".csv");
+  char trace[512];
+  snprintf(trace, sizeof trace, "traffic.trace=%s", csv);
+  static const struct {
+    const char *set;
+    int d_cu;
+  } cases[] = {{"link.fc_d_cu=32", 32}, {"link.fc_d_cu=8", 8}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    double lat[2];
+    const char *protos[] = {"link.protocol=ideal", "link.protocol=fc"};
+    for (int k = 0; k < 2; k++) {
+      const char *sets[] = {"network.topology=mesh", "network.dims=4", "router.model=classic", "router.vcs=1",
+                            "traffic.mode=trace",    trace,            "traffic.packet_size=1", protos[k],
+                            cases[i].set,            NULL};
+      struct fcsim_sim *sim = NULL;
+      lat[k] = run(sets, &sim)->makespan;
+      fcsim_sim_destroy(sim);
+    }
+    double want = lat[0] + 2 * (2 * LOCAL_CYCLES + cases[i].d_cu + 1 + 4);
+    if (lat[1] != want)
+      fail_msg("%s: ideal %.0f, fc %.0f, expected %.0f", cases[i].set, lat[0], lat[1], want);
+  }
+  unlink(csv);
+  free(csv);
+}
+
+/* A batch over fc links: every flit once, nothing left, no overflow. */
+static void test_fc_batch(void **state)
+{
+  (void)state;
+  const char *sets[] = {"network.topology=mesh", "network.dims=4x4",         "router.model=classic",
+                        "router.vcs=1",          "link.protocol=fc",         "link.fc_d_cu=16",
+                        "traffic.mode=batch",    "traffic.batch_packets=50", "traffic.packet_size=4",
+                        NULL};
+  struct fcsim_sim *sim = NULL;
+  const struct fcsim_stats *s = run(sets, &sim);
+  assert_int_equal(s->link_directions, 2 * 24);
+  assert_int_equal(s->packets_delivered, 16 * 50);
+  assert_int_equal(s->flits_delivered_total, 16 * 50 * 4);
+  assert_int_equal(s->flits_injected_total, 16 * 50 * 4);
+  assert_int_equal(s->flits_in_network, 0);
+  assert_int_equal(s->buffer_overflows, 0);
+  assert_int_equal(s->link_order_errors, 0);
+  assert_int_equal(s->retransmissions, 0);
+  assert_true(s->link_payload_bytes > 0 && s->link_wire_bytes > s->link_payload_bytes);
+  fcsim_sim_destroy(sim);
+}
+
 static void expect_exit2(const char *set, const char *needle)
 {
   struct ts_result r;
@@ -177,14 +234,16 @@ static void test_bad_input(void **state)
   expect_exit2("router.vcs=9", "at most 8 virtual channels");
   expect_exit2("router.model=novog", "per-flit credits");
   expect_exit2("link.ber=1", "link.ber");
-  expect_exit2("link.protocol=fc", "not available on the links of a network");
+  expect_exit2("link.protocol=fc", "one FIFO stream"); /* a torus: 2 VCs for its dateline */
+  expect_exit2("link.fc_rx_depth=10", "link.fc_rx_depth");
 }
 
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_zero_load),      cmocka_unit_test(test_high_ber_torus), cmocka_unit_test(test_high_ber_ring_vcs),
-      cmocka_unit_test(test_netlist_link),   cmocka_unit_test(test_bad_input),
+      cmocka_unit_test(test_netlist_link),   cmocka_unit_test(test_fc_zero_load),   cmocka_unit_test(test_fc_batch),
+      cmocka_unit_test(test_bad_input),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
