@@ -40,6 +40,13 @@ struct fcsim_stats {
   uint64_t vcsn_stale_frames;       /* vcsn: frames a stale MAC entry sent to a node not their destination */
   uint64_t vcsn_stale_flits;        /* vcsn: their flits */
   uint64_t vcsn_indications;        /* vcsn: throttle indication frames received by sources */
+  uint64_t link_directions;         /* link directions on a protocol (link.protocol), 0 when every link is ideal */
+  uint64_t retransmissions;         /* protocol links: data packets sent again (TNW go-back-N) */
+  uint64_t link_errors_injected;    /* protocol links: data packets sent with a bit error */
+  uint64_t link_errors_detected;    /* protocol links: bad CRCs found by the receivers */
+  uint64_t link_payload_bytes;      /* protocol links: payload delivered (flits x network.flit_bits / 8) */
+  uint64_t link_wire_bytes;         /* protocol links: bytes on the wire (framing, control words, resends) */
+  uint64_t link_order_errors;       /* protocol links: packets out of sequence or overflowing a FIFO: always 0 */
   int drained;                      /* every measured packet arrived */
   int saturated;                    /* see saturation_reason */
   const char *saturation_reason;    /* "drain", "backlog", "latency" (src/stats/verdict.c), NULL if not saturated */

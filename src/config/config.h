@@ -47,6 +47,13 @@ enum fcsim_allocator {
   FCSIM_ALLOC_ISLIP = 2,     /* iSLIP: separable, pointers move only on first-iteration matches */
 };
 
+/* The protocol on a network link (link.protocol; docs/LINKS.md). */
+enum fcsim_link_protocol {
+  FCSIM_LINK_PROTO_IDEAL, /* the engine's channel as it is: per-flit credits, no framing */
+  FCSIM_LINK_PROTO_TNW,   /* the TNW link module on both ends (seed 004 s2.2) */
+  FCSIM_LINK_PROTO_FC     /* Mondigo's flow controller (seed 001 ch. 2), routers with one VC */
+};
+
 struct fcsim_params {
   /* [network] */
   enum fcsim_topology_kind topology;
@@ -63,6 +70,14 @@ struct fcsim_params {
   double clock_spread_ppm;          /* standard deviation of the nodes' clock offsets (0: one clock) */
   char bee3_layout[FCSIM_NAME_MAX]; /* network.bee3_layout: topology `bee3`'s inter-enclosure network (seed 003 §IV) */
   int enclosures;                   /* network.enclosures: topology `bee3`'s BEE3 boards (4 FPGAs each) */
+  /* [link] protocols on the links of a network (topo/proto_links.c, router/proto_adapter.c) */
+  int link_protocol;          /* enum fcsim_link_protocol of every link (a netlist may set it per link) */
+  double link_ber;            /* bit error rate of the protocol links, [0, 1) */
+  int link_tnw_window;        /* tnw: txBuffer size in packets; 0 = auto (proto_tnw.h) */
+  int link_tnw_rx_packets;    /* tnw: reception FIFO of each VC, packets */
+  int link_tnw_payload_bytes; /* tnw: payload bytes per packet */
+  int link_fc_d_cu;           /* fc: credit-update interval = largest packet = TX buffer, flits */
+  int link_fc_rx_depth;       /* fc: RX buffer, flits; 0 = auto (Eq. 2.4 with margin) */
   /* [router] */
   char router_model[FCSIM_NAME_MAX];
   double router_clock_hz;     /* the routers' clock (router.clock; network.clock when auto) */

@@ -20,6 +20,7 @@ static const char *const bee3_layout_names[] = {"one-x8", "two-x4", "four-x2", "
 static const char *const onoff_names[] = {"on", "off", NULL};
 static const char *const vc_class_names[] = {"overlap", "split", NULL};
 static const char *const dateline_class_names[] = {"toggle", "wrap", NULL};
+static const char *const link_protocol_names[] = {"ideal", "tnw", "fc", NULL};
 static const char *const allocator_names[] = {"greedy", "separable", "islip", NULL};
 static const char *const reduction_stage_names[] = {"switch", "direct", NULL};
 
@@ -59,6 +60,27 @@ const struct fcsim_key fcsim_keys[] = {
      "3.4); 0 = one clock"},
     {"network", "flit_bits", FCSIM_KT_INT, "bits", "128", 8, 4096, 0, NULL, NULL, NULL,
      "bits per flit; converts packet sizes given in bits or bytes"},
+
+    {"link", "protocol", CHOICE(link_protocol_names, "ideal"),
+     "protocol of every network link (a netlist may set `protocol=` per link): `ideal` the channel as it is; `tnw` "
+     "the TNW link module at both ends (seed 004: 32-bit header, CRC, ACK/NACK, go-back-N, 8 VCs; routers with "
+     "per-flit credits and at most 8 VCs); `fc` Mondigo's flow controller (seed 001 ch. 2: one FIFO stream, so "
+     "only between routers that use one VC). docs/LINKS.md"},
+    {"link", "ber", FCSIM_KT_REAL, "", "0", 0, 1, 0, NULL, NULL, NULL,
+     "bit error rate of the protocol links, [0, 1): a TNW data packet is corrupted with probability 1-(1-BER)^bits "
+     "(its CRC fails: NACK and go-back-N)"},
+    {"link", "tnw_window", FCSIM_KT_INT, "packets", "auto", 1, 32767, 1, NULL, NULL, NULL,
+     "tnw: txBuffer size (unacknowledged packets); `auto`: one round trip of a packet and its ACK, plus two "
+     "(docs/LINKS.md)"},
+    {"link", "tnw_rx_packets", FCSIM_KT_INT, "packets", "16", 1, 4096, 0, NULL, NULL, NULL,
+     "tnw: reception FIFO of each virtual channel at the far adapter, in packets"},
+    {"link", "tnw_payload", FCSIM_KT_INT, "bytes", "128", 4, 4096, 0, NULL, NULL, NULL,
+     "tnw: payload bytes per packet (seed 004: 128); the header and CRC words add 8"},
+    {"link", "fc_d_cu", FCSIM_KT_INT, "flits", "32", 1, 4095, 0, NULL, NULL, NULL,
+     "fc: D_CU, the credit-update interval, largest packet and TX buffer depth (seed 001 s2.3.3: 32)"},
+    {"link", "fc_rx_depth", FCSIM_KT_INT, "flits", "auto", 1, 1 << 20, 1, NULL, NULL, NULL,
+     "fc: RX buffer depth and initial credits; `auto`: 2 x D_link + D_CU + 1 (Eq. 2.4), D_link = link latency + "
+     "D_CU + 4 cycles of write-forward"},
 
     {"router", "model", REGISTRY(fcsim_router_model_names, fcsim_router_model_valid, "novog"),
      "`novog`: Novo-G# VC router, direct injection/ejection, credit flits (seed 000 §4.2.2); `classic`: local port, "

@@ -221,6 +221,66 @@ static int resolve_switch(const struct resolver *r, struct fcsim_params *p)
   return get_cycles(r, "vcsn", "window", p->clock_hz, &p->vcsn_window_cycles);
 }
 
+/* Link protocols the network's routers cannot carry: `fc` (not on
+ * network links yet), routers whose credits are not per flit, more VCs
+ * than TNW's eight. */
+static int check_link(const struct resolver *r, const struct fcsim_params *p, const struct fcsim_router_ops *model)
+{
+  int pi = fcsim_key_find("link", "protocol");
+  if (p->link_protocol == FCSIM_LINK_PROTO_IDEAL)
+    return 0;
+  const char *proto = p->link_protocol == FCSIM_LINK_PROTO_FC ? "fc" : "tnw";
+  if (strcmp(model->flow_control, "per-flit credits"))
+    return fcsim_error_set(r->err, FCSIM_ECOMBINATION,
+                           "%s: link.protocol = %s needs routers with per-flit credits (classic, crossbar); "
+                           "router.model = %s uses %s",
+                           origin_of(r, pi), proto, p->router_model, model->flow_control);
+  if (p->link_protocol == FCSIM_LINK_PROTO_FC && p->vcs > 1 && model->max_vcs > 1)
+    return fcsim_error_set(r->err, FCSIM_ECOMBINATION,
+                           "%s: link.protocol = fc is one FIFO stream with one credit counter (seed 001 ch. 2); it "
+                           "would merge router.vcs = %d VCs into one queue and void their deadlock avoidance: use "
+                           "router.vcs = 1 (a mesh, or table routing) or link.protocol = tnw",
+                           origin_of(r, pi), p->vcs);
+  if (p->link_protocol != FCSIM_LINK_PROTO_TNW)
+    return 0;
+  if (p->vcs > 8 && model->max_vcs > 1)
+    return fcsim_error_set(r->err, FCSIM_ECOMBINATION,
+                           "%s: router.vcs = %d but link.protocol = tnw carries at most 8 virtual channels (seed 004 "
+                           "s2.2); use router.vcs <= 8",
+                           origin_of(r, fcsim_key_find("router", "vcs")), p->vcs);
+  return 0;
+}
+
+/* [link]: the protocol of the network's links and its parameters. */
+static int resolve_link(const struct resolver *r, struct fcsim_params *p)
+{
+  char name[FCSIM_NAME_MAX];
+  int rc, window_auto, rx_auto;
+  if ((rc = get_name(r, "link", "protocol", name)) || (rc = get_real(r, "link", "ber", &p->link_ber)) ||
+      (rc = get_int32(r, "link", "tnw_window", &p->link_tnw_window, &window_auto)) ||
+      (rc = get_int32(r, "link", "tnw_rx_packets", &p->link_tnw_rx_packets, NULL)) ||
+      (rc = get_int32(r, "link", "tnw_payload", &p->link_tnw_payload_bytes, NULL)) ||
+      (rc = get_int32(r, "link", "fc_d_cu", &p->link_fc_d_cu, NULL)) ||
+      (rc = get_int32(r, "link", "fc_rx_depth", &p->link_fc_rx_depth, &rx_auto)))
+    return rc;
+  if (rx_auto)
+    p->link_fc_rx_depth = 0;
+  else if (p->link_fc_rx_depth < p->link_fc_d_cu)
+    return fcsim_error_set(r->err, FCSIM_ECOMBINATION,
+                           "%s: link.fc_rx_depth = %d flits is below link.fc_d_cu = %d: the receiver could never read "
+                           "D_CU flits to return a credit",
+                           origin_of(r, fcsim_key_find("link", "fc_rx_depth")), p->link_fc_rx_depth, p->link_fc_d_cu);
+  p->link_protocol = !strcmp(name, "tnw") ? FCSIM_LINK_PROTO_TNW
+                     : !strcmp(name, "fc") ? FCSIM_LINK_PROTO_FC
+                                           : FCSIM_LINK_PROTO_IDEAL;
+  if (window_auto)
+    p->link_tnw_window = 0;
+  if (p->link_ber >= 1.0)
+    return fcsim_error_set(r->err, FCSIM_ERANGE, "%s: link.ber = %g: expected a bit error rate in [0, 1)",
+                           origin_of(r, fcsim_key_find("link", "ber")), p->link_ber);
+  return 0;
+}
+
 int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p, struct fcsim_error *err)
 {
   struct resolver r = {cfg, err};
@@ -323,7 +383,7 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
     return rc;
   if (p->eject_cycles < 0)
     p->eject_cycles = p->local_cycles;
-  if ((rc = resolve_switch(&r, p)))
+  if ((rc = resolve_switch(&r, p)) || (rc = resolve_link(&r, p)))
     return rc;
 
   /* [routing] */
@@ -429,6 +489,8 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   }
   const struct fcsim_router_ops *model = fcsim_router_model_find(p->router_model);
   int vcs_i = fcsim_key_find("router", "vcs");
+  if ((rc = check_link(&r, p, model)))
+    return rc;
   if ((rc = check_allocation(&r, p, model)))
     return rc;
   if (p->topology == FCSIM_TOPO_TORUS && p->dateline && p->vcs < 2 && model->max_vcs > 1) { /* else derive refuses */

@@ -141,6 +141,18 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
     fprintf(out, "  %-18s %14llu frames (%llu flits) sent by stale MAC entries, %llu throttle indications\n", "vcsn",
             (unsigned long long)s->vcsn_stale_frames, (unsigned long long)s->vcsn_stale_flits,
             (unsigned long long)s->vcsn_indications);
+  if (s->link_directions) {
+    double per = s->cycles ? (double)s->link_payload_bytes / ((double)s->cycles * (double)s->link_directions) : 0;
+    fprintf(out, "  %-18s %14.3f payload B/cycle per direction over %llu directions (%.1f %% of %llu wire bytes)\n",
+            "link_payload", per, (unsigned long long)s->link_directions,
+            s->link_wire_bytes ? 100.0 * (double)s->link_payload_bytes / (double)s->link_wire_bytes : 0.0,
+            (unsigned long long)s->link_wire_bytes);
+    fprintf(out, "  %-18s %14llu packets resent; %llu errors injected, %llu detected\n", "retransmissions",
+            (unsigned long long)s->retransmissions, (unsigned long long)s->link_errors_injected,
+            (unsigned long long)s->link_errors_detected);
+  }
+  if (s->link_order_errors)
+    fprintf(out, "\nINTERNAL ERROR: %llu protocol packets out of sequence\n", (unsigned long long)s->link_order_errors);
   if (s->buffer_overflows)
     fprintf(out, "\nINTERNAL ERROR: %llu flits found a full buffer\n", (unsigned long long)s->buffer_overflows);
 }
@@ -276,6 +288,19 @@ static json_t *metrics_json(const struct fcsim_stats *s, const struct fcsim_para
     json_object_set_new(m, "vcsn_misdelivered_frames", json_integer((json_int_t)s->vcsn_stale_frames));
     json_object_set_new(m, "vcsn_misdelivered_flits", json_integer((json_int_t)s->vcsn_stale_flits));
     json_object_set_new(m, "vcsn_indication_frames", json_integer((json_int_t)s->vcsn_indications));
+  }
+  if (s->link_directions) { /* protocol links (router/proto_adapter.c) */
+    json_object_set_new(m, "link_directions", json_integer((json_int_t)s->link_directions));
+    json_object_set_new(m, "retransmissions", json_integer((json_int_t)s->retransmissions));
+    json_object_set_new(m, "link_errors_injected", json_integer((json_int_t)s->link_errors_injected));
+    json_object_set_new(m, "link_errors_detected", json_integer((json_int_t)s->link_errors_detected));
+    json_object_set_new(m, "link_payload_bytes", json_integer((json_int_t)s->link_payload_bytes));
+    json_object_set_new(m, "link_wire_bytes", json_integer((json_int_t)s->link_wire_bytes));
+    json_object_set_new(m, "link_order_errors", json_integer((json_int_t)s->link_order_errors));
+    json_object_set_new(m, "link_payload_bytes_per_cycle",
+                        json_real(s->cycles ? (double)s->link_payload_bytes /
+                                                  ((double)s->cycles * (double)s->link_directions)
+                                            : 0.0));
   }
   json_object_set_new(m, "cycles", json_integer((json_int_t)s->cycles));
   if (s->nmessages) {

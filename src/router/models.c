@@ -46,7 +46,7 @@ int fcsim_credit_threshold_flits(int link_latency_cycles, int credit_period_cycl
 static const struct fcsim_router_ops *const router_models[] = {
     &fcsim_router_novog, &fcsim_router_classic, &fcsim_router_crossbar,
     &fcsim_router_voq,   &fcsim_router_ring,    &fcsim_router_ethswitch,
-    &fcsim_router_bee3,  &fcsim_router_vcsn,    NULL};
+    &fcsim_router_bee3,  &fcsim_router_vcsn,    &fcsim_router_tnw_link, &fcsim_router_fc_link, NULL};
 
 static const void *model_at(size_t i)
 {

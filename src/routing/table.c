@@ -305,7 +305,7 @@ static int table_setup(struct fcsim_topo *t, const struct fcsim_params *p, struc
 {
   (void)p;
   struct fcsim_route_tables *tb = NULL;
-  int rc = fcsim_table_build(&t->graph, &tb, err);
+  int rc = fcsim_table_build(fcsim_topo_routed_graph(t), &tb, err);
   if (rc)
     return rc;
   free(t->tables);
@@ -328,7 +328,7 @@ static uint32_t table_outputs(const struct fcsim_topo *t, const struct fcsim_par
                               int cls)
 {
   (void)p, (void)cls;
-  const struct fcsim_graph *g = &t->graph;
+  const struct fcsim_graph *g = fcsim_topo_routed_graph(t);
   if (!t->tables)
     return 0;
   if (in_port < 0 || in_port >= fcsim_graph_radix(g, node))
@@ -343,7 +343,7 @@ static int table_check(const struct fcsim_topo *t, const struct fcsim_params *p,
   char text[600];
   if (!t->tables)
     return fcsim_error_set(err, FCSIM_EINVAL, "routing.algorithm = table: the tables were not built (no setup)");
-  int rc = fcsim_table_check(&t->graph, t->tables->next, NULL, NULL, text, sizeof text);
+  int rc = fcsim_table_check(fcsim_topo_routed_graph(t), t->tables->next, NULL, NULL, text, sizeof text);
   if (rc == FCSIM_ENOMEM)
     return fcsim_error_set(err, rc, "out of memory for the deadlock check of routing.algorithm = table");
   if (rc == FCSIM_EINVAL)

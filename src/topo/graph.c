@@ -58,6 +58,8 @@ void fcsim_graph_destroy(struct fcsim_graph *g)
   free(g->clock_hz);
   free(g->clock_ppm);
   free(g->name);
+  free(g->link_protocol);
+  free(g->line_bandwidth_flits);
   memset(g, 0, sizeof *g);
 }
 

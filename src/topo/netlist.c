@@ -49,6 +49,7 @@ struct nl_link {
   int bandwidth_flits;         /* flits per cycle of each direction */
   double sd_cycles;            /* jitter standard deviation */
   int model;                   /* link model index */
+  int protocol;                /* enum fcsim_link_protocol, or 255: link.protocol */
 };
 
 /* A declared kind: a name for a model and its overrides. */
@@ -399,12 +400,21 @@ static int link_key(struct parser *ps, struct nl_link *l, const char *key, const
       }
     return perr(ps, FCSIM_EINVAL, "unknown link model `%s` (expected fixed or gaussian)", v);
   }
-  return perr(ps, FCSIM_EPARSE, "link: unknown key `%s` (expected latency, bandwidth, jitter, model)", key);
+  if (!strcmp(key, "protocol")) {
+    if (!strcmp(v, "ideal") || !strcmp(v, "tnw") || !strcmp(v, "fc")) {
+      l->protocol = !strcmp(v, "tnw")  ? FCSIM_LINK_PROTO_TNW
+                    : !strcmp(v, "fc") ? FCSIM_LINK_PROTO_FC
+                                       : FCSIM_LINK_PROTO_IDEAL;
+      return 0;
+    }
+    return perr(ps, FCSIM_EINVAL, "unknown link protocol `%s` (expected ideal, tnw or fc)", v);
+  }
+  return perr(ps, FCSIM_EPARSE, "link: unknown key `%s` (expected latency, bandwidth, jitter, model, protocol)", key);
 }
 
 static int parse_link(struct parser *ps, char **tok, int n)
 {
-  static const char usage[] = "expected `link A:P B:Q [latency=L] [bandwidth=B] [jitter=SD] [model=M]` "
+  static const char usage[] = "expected `link A:P B:Q [latency=L] [bandwidth=B] [jitter=SD] [model=M] [protocol=P]` "
                               "(or `A:P -> B:Q` for one direction)";
   if (n < 3)
     return perr(ps, FCSIM_EPARSE, "%s", usage);
@@ -428,6 +438,7 @@ static int parse_link(struct parser *ps, char **tok, int n)
   l->latency_cycles = (uint32_t)ps->p->link_latency_cycles;
   l->bandwidth_flits = ps->p->link_bandwidth_flits;
   l->sd_cycles = ps->p->link_jitter_cycles;
+  l->protocol = 255;
   for (int i = second + 1; i < n; i++) {
     char *eq = strchr(tok[i], '=');
     if (!eq)
@@ -533,6 +544,13 @@ static int connect_dir(struct parser *ps, struct fcsim_graph *g, const struct nl
     return rc;
   g->chan[os].latency_sd_cycles = l->sd_cycles;
   g->chan[os].link_model = (uint8_t)l->model;
+  if (l->protocol != 255 && !g->link_protocol) {
+    if (!(g->link_protocol = malloc((size_t)g->nslots)))
+      return fcsim_error_set(ps->err, FCSIM_ENOMEM, "out of memory");
+    memset(g->link_protocol, 255, (size_t)g->nslots);
+  }
+  if (g->link_protocol)
+    g->link_protocol[os] = (uint8_t)l->protocol;
   out_line[os] = in_line[is] = l->line;
   return 0;
 }

@@ -30,7 +30,16 @@ struct fcsim_topo {
   struct fcsim_route_tables *tables; /* table routing's next hops (routing/table.h; one malloc block,
                                       * freed by fcsim_topo_destroy), or NULL */
   int16_t *dist; /* FILE: hop distances dist[a * nodes + b], -1 unreachable (from malloc), else NULL */
+  struct fcsim_graph *base; /* the graph before link adapters were inserted (topo/proto_links.c; table routing
+                             * is built on it), or NULL (from malloc) */
 };
+
+/* The graph routing tables are built on: the network without its link
+ * adapters, whose routers keep their node numbers and port slots. */
+static inline const struct fcsim_graph *fcsim_topo_routed_graph(const struct fcsim_topo *t)
+{
+  return t->base ? t->base : &t->graph;
+}
 
 /* Builds the topology and its graph (every channel with network.link_latency
  * and network.link_bandwidth); returns 0 or FCSIM_ENOMEM/FCSIM_EINVAL. */

@@ -4,6 +4,7 @@
 
 #include "topo/bee3.h"
 #include "topo/netlist.h"
+#include "topo/proto_links.h"
 #include "topo/switched.h"
 #include "topo/topo.h"
 
@@ -35,7 +36,20 @@ static int torus_graph(struct fcsim_topo *t, const struct fcsim_params *p, struc
   return rc;
 }
 
+static int topo_generate(struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err);
+
+/* The network's graph, then two link adapters in every link on a protocol
+ * (topo/proto_links.c). */
 int fcsim_topo_init(struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err)
+{
+  t->base = NULL;
+  int rc = topo_generate(t, p, err);
+  if (!rc)
+    rc = fcsim_proto_links_insert(t, p, err);
+  return rc;
+}
+
+static int topo_generate(struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err)
 {
   if (p->topology == FCSIM_TOPO_FILE)
     return fcsim_netlist_load(t, p, err);
@@ -85,6 +99,11 @@ void fcsim_topo_destroy(struct fcsim_topo *t)
   t->tables = NULL;
   free(t->dist);
   t->dist = NULL;
+  if (t->base) {
+    fcsim_graph_destroy(t->base);
+    free(t->base);
+    t->base = NULL;
+  }
   fcsim_graph_destroy(&t->graph);
 }
 

@@ -129,7 +129,7 @@ static void test_model_and_workload_tables(void **state)
   assert_true(full > sizeof pat);
   assert_string_equal(pat, "uniform, nn, 3h");
   char buf[256];
-  const char *models = "novog, classic, crossbar, voq, ring, ethswitch, bee3, vcsn";
+  const char *models = "novog, classic, crossbar, voq, ring, ethswitch, bee3, vcsn, tnw-link, fc-link";
   assert_int_equal(fcsim_router_model_list_names(buf, sizeof buf), strlen(models));
   assert_string_equal(buf, models);
   assert_string_equal(fcsim_router_model_names(), buf);

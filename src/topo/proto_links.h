@@ -1,0 +1,55 @@
+/* Link protocols on the links of a network: the graph transform that puts
+ * two link adapters (router/proto_adapter.c) into every link whose protocol
+ * is not `ideal` (link.protocol, or a netlist's per-link `protocol=`). */
+#ifndef FCSIM_TOPO_PROTO_LINKS_H
+#define FCSIM_TOPO_PROTO_LINKS_H
+
+#include "config/config.h"
+#include "fcsim/error.h"
+
+struct fcsim_topo;
+
+/* The router models of the adapters the transform inserts. */
+#define FCSIM_TNW_ADAPTER_MODEL "tnw-link"
+#define FCSIM_FC_ADAPTER_MODEL  "fc-link"
+
+/* Latency of the on-chip channel between a router and its adapter, cycles. */
+#define FCSIM_ADAPTER_LOCAL_CYCLES 1
+
+/* Most network flits whose last byte one TNW packet carries (a flit may
+ * straddle two packets), and the engine flits one line item takes on the
+ * channel between two adapters: a word describing the item, then those
+ * flits (router/proto_adapter.c). */
+static inline int fcsim_adapter_packet_flits(const struct fcsim_params *p)
+{
+  int flit_bytes = (p->flit_bits + 7) / 8;
+  return (p->link_tnw_payload_bytes + flit_bytes - 1) / flit_bytes + 1;
+}
+
+/* The line channel's ring is sized as for this many flits per cycle: two
+ * items, each a descriptor and its flits, may leave the serialiser in one
+ * cycle. */
+static inline int fcsim_adapter_line_ring_flits(const struct fcsim_params *p)
+{
+  int n = 2 * (fcsim_adapter_packet_flits(p) + 1);
+  return n > 65535 ? 65535 : n;
+}
+
+/* The network's link A:P <-> B:Q on a protocol becomes
+ *   A:P <-> adapter a:0,  a:1 <-> b:1 (the physical link: its latency, its
+ *   jitter; its bandwidth is the line's rate, kept in line_bandwidth_flits),
+ *   b:0 <-> B:Q,
+ * with FCSIM_ADAPTER_LOCAL_CYCLES on the local channels. Routers keep their
+ * node numbers and port slots (adapters are numbered after them, two per
+ * link in slot order), so geometric routing is unchanged and table routing
+ * is built on the graph before the transform (t->base). Adapters are never
+ * traffic endpoints. Refuses a protocol on a one-way link or with different
+ * protocols in its two directions.
+ * Returns 0 (nothing to do when every link is ideal) or a negative error. */
+int fcsim_proto_links_insert(struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err);
+
+/* The protocol of the channel leaving slot c (enum fcsim_link_protocol). */
+struct fcsim_graph;
+int fcsim_proto_link_of(const struct fcsim_graph *g, const struct fcsim_params *p, int64_t c);
+
+#endif

@@ -1,0 +1,249 @@
+/* Link protocols on the links of a network (link.protocol = tnw; docs/LINKS.md
+ * "Protocols on the links of a network"): every link gets two TNW adapters
+ * (router/proto_adapter.c, topo/proto_links.c).
+ *  - zero load: one single-flit packet costs, per protocol link, the two
+ *    local hops to and from the adapters plus the serialisation of a whole
+ *    TNW packet beyond the flit's one cycle, computed from the framing below;
+ *  - at a high BER every flit arrives exactly once (none lost, none
+ *    duplicated, no packet out of sequence), retransmissions are reported
+ *    and > 0, and the run is the same on 1 and 2 partitions;
+ *  - a netlist puts one link on tnw (`protocol=`) under table routing;
+ *  - `fc` (Mondigo's flow controller) on a mesh of one-VC routers: the
+ *    zero-load cost from its rules (force send after D_CU cycles, a header
+ *    cycle, 4 cycles of write-forward) and exactly-once delivery;
+ *  - bad input exits 2 with one message. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "test_support.h"
+
+#define TNW_HEADER_BYTES 4
+#define TNW_CRC_BYTES    4
+#define LOCAL_CYCLES     1 /* router <-> adapter (FCSIM_ADAPTER_LOCAL_CYCLES) */
+
+/* Cycles one protocol link adds to a lone one-flit packet: a local hop into
+ * the adapter, the packet's wire bytes (header + padded payload + CRC) at
+ * the line's bytes per cycle, of which the ideal link already spends one
+ * cycle on the flit, and a local hop out of the far adapter. */
+static int added_cycles(int payload_bytes, int line_bytes_per_cycle)
+{
+  int wire = TNW_HEADER_BYTES + payload_bytes + TNW_CRC_BYTES;
+  int ser = (wire + line_bytes_per_cycle - 1) / line_bytes_per_cycle;
+  return 2 * LOCAL_CYCLES + ser - 1;
+}
+
+static const struct fcsim_stats *run(const char *const *sets, struct fcsim_sim **sim)
+{
+  assert_int_equal(ts_sim_run(sets, sim), 0);
+  return fcsim_sim_stats(*sim);
+}
+
+/* One 16-byte message from node 0 to node 2 of a ring of 4 (two hops). */
+static double trace_latency(const char *trace_set, const char *protocol, const char *payload, const char *bandwidth)
+{
+  const char *sets[] = {"network.dims=4",       "router.model=classic", "traffic.mode=trace", trace_set,
+                        "traffic.packet_size=1", protocol,              payload,              bandwidth,
+                        NULL};
+  struct fcsim_sim *sim = NULL;
+  const struct fcsim_stats *s = run(sets, &sim);
+  assert_int_equal(s->nmessages, 1);
+  assert_true(s->avg_hops == 2.0);
+  double makespan = s->makespan;
+  fcsim_sim_destroy(sim);
+  return makespan;
+}
+
+static void test_zero_load(void **state)
+{
+  (void)state;
+  char *csv = ts_write_temp("id,src,dst,bytes,start,after,delay\n1,0,2,16,0,,\n", ".csv");
+  char trace[512];
+  snprintf(trace, sizeof trace, "traffic.trace=%s", csv);
+  static const struct {
+    const char *payload, *bandwidth;
+    int payload_bytes, line_bytes;
+  } cases[] = {
+      {"link.tnw_payload=128", "network.link_bandwidth=1", 128, 16}, /* 136 B in 9 cycles: +10 a link */
+      {"link.tnw_payload=64", "network.link_bandwidth=1", 64, 16},   /* 72 B in 5 cycles: +6 */
+      {"link.tnw_payload=128", "network.link_bandwidth=2", 128, 32}, /* 136 B in 5 cycles: +6 */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    double ideal = trace_latency(trace, "link.protocol=ideal", cases[i].payload, cases[i].bandwidth);
+    double tnw = trace_latency(trace, "link.protocol=tnw", cases[i].payload, cases[i].bandwidth);
+    double want = ideal + 2 * added_cycles(cases[i].payload_bytes, cases[i].line_bytes);
+    if (tnw != want)
+      fail_msg("%s %s: ideal %.0f, tnw %.0f, expected %.0f", cases[i].payload, cases[i].bandwidth, ideal, tnw, want);
+  }
+  unlink(csv);
+  free(csv);
+}
+
+/* A batch at a high BER: everything arrives once; errors are resent. */
+/* every_link: every link is on tnw, so every flit crosses at least one */
+static void check_exactly_once(const struct fcsim_stats *s, uint64_t packets, uint64_t flits_per_packet, int every_link)
+{
+  assert_int_equal(s->packets_delivered, packets);
+  assert_int_equal(s->flits_injected_total, packets * flits_per_packet);
+  assert_int_equal(s->flits_delivered_total, packets * flits_per_packet);
+  assert_int_equal(s->flits_in_network, 0);
+  assert_int_equal(s->buffer_overflows, 0);
+  assert_int_equal(s->link_order_errors, 0);
+  assert_false(s->deadlock);
+  assert_true(s->retransmissions > 0);
+  assert_true(s->link_errors_detected > 0);
+  assert_true(s->link_errors_detected <= s->link_errors_injected);
+  assert_true(s->link_payload_bytes >= (every_link ? packets * flits_per_packet * 16 : 1));
+  assert_true(s->link_wire_bytes > s->link_payload_bytes);
+}
+
+static void test_high_ber_torus(void **state)
+{
+  (void)state;
+  const char *one[] = {"network.dims=2x2x2",   "router.model=classic",        "link.protocol=tnw",
+                       "link.ber=1e-4",        "traffic.mode=batch",          "traffic.batch_packets=100",
+                       "traffic.packet_size=4", "sim.threads=1",               NULL};
+  struct fcsim_sim *a = NULL, *b = NULL;
+  const struct fcsim_stats *s = run(one, &a);
+  assert_int_equal(s->link_directions, 8 * 6); /* every channel: with k = 2 the + and - links are two links */
+  check_exactly_once(s, 8 * 100, 4, 1);
+  const char *two[] = {"network.dims=2x2x2",   "router.model=classic",        "link.protocol=tnw",
+                       "link.ber=1e-4",        "traffic.mode=batch",          "traffic.batch_packets=100",
+                       "traffic.packet_size=4", "sim.threads=2",               NULL};
+  run(two, &b);
+  char *ja = ts_sim_json(a, 0), *jb = ts_sim_json(b, 0);
+  assert_string_equal(ja, jb);
+  free(ja);
+  free(jb);
+  fcsim_sim_destroy(a);
+  fcsim_sim_destroy(b);
+}
+
+/* Four router VCs on four TNW VCs, a ring of 4, a BER that corrupts most
+ * full packets (1 - (1 - 1e-3)^1088 = 66 %). */
+static void test_high_ber_ring_vcs(void **state)
+{
+  (void)state;
+  const char *sets[] = {"network.dims=4",     "router.model=classic",      "router.vcs=4",          "link.protocol=tnw",
+                        "link.ber=1e-3",      "traffic.mode=batch",        "traffic.batch_packets=60",
+                        "traffic.packet_size=3", NULL};
+  struct fcsim_sim *sim = NULL;
+  const struct fcsim_stats *s = run(sets, &sim);
+  assert_int_equal(s->link_directions, 8);
+  check_exactly_once(s, 4 * 60, 3, 1);
+  fcsim_sim_destroy(sim);
+}
+
+/* A netlist ring of three with one link on tnw, table routing. */
+static void test_netlist_link(void **state)
+{
+  (void)state;
+  char *nl = ts_write_temp("node a ports=2\nnode b ports=2\nnode c ports=2\n"
+                           "link a:0 b:1 protocol=tnw latency=20\nlink b:0 c:1\nlink c:0 a:1 protocol=ideal\n",
+                           ".txt");
+  char file[512];
+  snprintf(file, sizeof file, "network.file=%s", nl);
+  const char *sets[] = {"network.topology=file", file,  "routing.algorithm=table", "router.model=classic",
+                        "link.ber=1e-4",         "traffic.mode=batch", "traffic.batch_packets=50", "traffic.packet_size=4",
+                        NULL};
+  struct fcsim_sim *sim = NULL;
+  const struct fcsim_stats *s = run(sets, &sim);
+  assert_int_equal(s->link_directions, 2);
+  check_exactly_once(s, 3 * 50, 4, 0);
+  fcsim_sim_destroy(sim);
+  unlink(nl);
+  free(nl);
+}
+
+/* One 16-byte message over two fc links of a 4-node mesh: a link adds the
+ * local hops (2 x 1), the force send of the lone flit D_CU cycles after it
+ * was written, its header's cycle and the RX write-forward (4). */
+static void test_fc_zero_load(void **state)
+{
+  (void)state;
+  char *csv = ts_write_temp("id,src,dst,bytes,start,after,delay\n1,0,2,16,0,,\n", ".csv");
+  char trace[512];
+  snprintf(trace, sizeof trace, "traffic.trace=%s", csv);
+  static const struct {
+    const char *set;
+    int d_cu;
+  } cases[] = {{"link.fc_d_cu=32", 32}, {"link.fc_d_cu=8", 8}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    double lat[2];
+    const char *protos[] = {"link.protocol=ideal", "link.protocol=fc"};
+    for (int k = 0; k < 2; k++) {
+      const char *sets[] = {"network.topology=mesh", "network.dims=4", "router.model=classic", "router.vcs=1",
+                            "traffic.mode=trace",    trace,            "traffic.packet_size=1", protos[k],
+                            cases[i].set,            NULL};
+      struct fcsim_sim *sim = NULL;
+      lat[k] = run(sets, &sim)->makespan;
+      fcsim_sim_destroy(sim);
+    }
+    double want = lat[0] + 2 * (2 * LOCAL_CYCLES + cases[i].d_cu + 1 + 4);
+    if (lat[1] != want)
+      fail_msg("%s: ideal %.0f, fc %.0f, expected %.0f", cases[i].set, lat[0], lat[1], want);
+  }
+  unlink(csv);
+  free(csv);
+}
+
+/* A batch over fc links: every flit once, nothing left, no overflow. */
+static void test_fc_batch(void **state)
+{
+  (void)state;
+  const char *sets[] = {"network.topology=mesh", "network.dims=4x4",         "router.model=classic",
+                        "router.vcs=1",          "link.protocol=fc",         "link.fc_d_cu=16",
+                        "traffic.mode=batch",    "traffic.batch_packets=50", "traffic.packet_size=4",
+                        NULL};
+  struct fcsim_sim *sim = NULL;
+  const struct fcsim_stats *s = run(sets, &sim);
+  assert_int_equal(s->link_directions, 2 * 24);
+  assert_int_equal(s->packets_delivered, 16 * 50);
+  assert_int_equal(s->flits_delivered_total, 16 * 50 * 4);
+  assert_int_equal(s->flits_injected_total, 16 * 50 * 4);
+  assert_int_equal(s->flits_in_network, 0);
+  assert_int_equal(s->buffer_overflows, 0);
+  assert_int_equal(s->link_order_errors, 0);
+  assert_int_equal(s->retransmissions, 0);
+  assert_true(s->link_payload_bytes > 0 && s->link_wire_bytes > s->link_payload_bytes);
+  fcsim_sim_destroy(sim);
+}
+
+static void expect_exit2(const char *set, const char *needle)
+{
+  struct ts_result r;
+  const char *args[] = {"run",   "--set", "network.dims=4", "--set", "router.model=classic", "--set",
+                        "link.protocol=tnw", "--set", set, "--quiet", NULL};
+  assert_int_equal(ts_run_cli(&r, args), 0);
+  if (r.status != 2 || !strstr(r.err, needle) || strchr(r.err, '\n') != r.err + strlen(r.err) - 1)
+    fail_msg("--set %s: exit %d, stderr: %s", set, r.status, r.err);
+  ts_result_free(&r);
+}
+
+static void test_bad_input(void **state)
+{
+  (void)state;
+  expect_exit2("link.protocol=tnx", "link.protocol");
+  expect_exit2("router.vcs=9", "at most 8 virtual channels");
+  expect_exit2("router.model=novog", "per-flit credits");
+  expect_exit2("link.ber=1", "link.ber");
+  expect_exit2("link.protocol=fc", "one FIFO stream"); /* a torus: 2 VCs for its dateline */
+  expect_exit2("link.fc_rx_depth=10", "link.fc_rx_depth");
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_zero_load),      cmocka_unit_test(test_high_ber_torus), cmocka_unit_test(test_high_ber_ring_vcs),
+      cmocka_unit_test(test_netlist_link),   cmocka_unit_test(test_fc_zero_load),   cmocka_unit_test(test_fc_batch),
+      cmocka_unit_test(test_bad_input),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
