@@ -31,7 +31,7 @@ void fcsim_cli_bee3_print(const struct fcsim_params *p)
   struct fcsim_bee3_breakdown bd, lo, hi;
   if (bee3_tables(p, &b, &bd, &lo, &hi))
     return;
-  char a[8], z[8];
+  char a[16], z[16]; /* "e" + an int + a letter */
   snprintf(a, sizeof a, "e%d%c", bd.src / 4, 'A' + bd.src % 4);
   snprintf(z, sizeof z, "e%d%c", bd.dst / 4, 'A' + bd.dst % 4);
   printf("bee3         %s, %d enclosures (%d FPGAs): %d %s channel(s) of %d lane(s) per FPGA; %s routers\n",

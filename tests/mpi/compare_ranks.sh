@@ -83,9 +83,15 @@ for cfg in "${configs[@]}"; do compare "$cfg" "2 1" "2 2" "3 1"; done
 checks=(
   "m['max_buffer_flits'] > 0 and all(x['complete_cycle'] is not None for x in m['messages'])"
   "m['max_buffer_flits'] > 0 and all(x['complete_cycle'] is not None for x in m['messages'])"
+  "m['max_buffer_flits'] > 0 and all(x['complete_cycle'] is not None for x in m['messages'])"
+  "m['packets_delivered'] > 0 and all(x['complete_cycle'] is not None for x in m['messages'])"
   "m['switch_dropped_packets'] > 0 and m['switch_pause_cycles'] > 0"
   "m['vcsn_misdelivered_frames'] > 0 and m['vcsn_indication_frames'] > 0"
 )
+if [ "${#checks[@]}" -ne "${#counted[@]}" ]; then
+  echo "FAIL: ${#counted[@]} counted configurations but ${#checks[@]} checks"
+  exit 1
+fi
 for i in "${!counted[@]}"; do
   compare "${counted[$i]}" "2 1" "2 2"
   n=$((n + 1))
