@@ -7,7 +7,7 @@
 
 #include "cli/app.h"
 #include "cli/app_table.h"
-#include "link/halo_app.h"
+#include "app/halo_app.h"
 
 /* the parameter table's first six entries: nodes x, y, z, lattice x, y, z */
 static void title(const double *v)

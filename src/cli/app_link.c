@@ -7,7 +7,7 @@
 
 #include "cli/app.h"
 #include "cli/app_table.h"
-#include "link/link_app.h"
+#include "app/link_app.h"
 
 static void title(const double *v)
 {

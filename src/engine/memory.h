@@ -12,7 +12,7 @@
 
 #include "config/config.h"
 #include "fcsim/error.h"
-#include "topo/graph.h"
+#include "graph/graph.h"
 
 struct fcsim_net;
 

@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#include "topo/graph.h"
+#include "graph/graph.h"
 
 /* Flit flags. */
 #define FCSIM_FLIT_HEAD     0x01u

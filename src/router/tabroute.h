@@ -14,7 +14,7 @@
 
 #include "collective/collective.h"
 #include "config/config.h"
-#include "topo/graph.h"
+#include "graph/graph.h"
 
 /* Reads p->router_tables (when set) into *tab and checks that its nodes and
  * links are the graph's; *loaded = 0 when router.tables is empty. Errors name

@@ -18,7 +18,7 @@
 #include <stdint.h>
 
 #include "fcsim/error.h"
-#include "topo/graph.h"
+#include "graph/graph.h"
 
 /* One MAC-table entry of one virtual port. */
 struct vcsn_entry {

@@ -26,7 +26,7 @@
 #include <stdint.h>
 
 #include "routing/cdg.h"
-#include "topo/graph.h"
+#include "graph/graph.h"
 
 #define FCSIM_TABLE_NONE      0xffu /* no next hop: node == destination, or no legal route */
 #define FCSIM_TABLE_MAX_NODES FCSIM_GRAPH_MAX_APSP

@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "core/units.h"
-#include "router/router.h"
 #include "topo/netlist.h"
 
 #define NL_MAX_TOKENS         32
@@ -208,10 +207,13 @@ static int use_kind(struct parser *ps, const struct fcsim_kind_spec *spec)
   return ps->nused++;
 }
 
+/* model=: a value of the key router.model (whose registry the key names:
+ * the topology layer does not look at router models itself). */
 static int check_model(struct parser *ps, const char *model)
 {
-  if (!fcsim_router_model_find(model))
-    return perr(ps, FCSIM_EINVAL, "unknown model `%s` (expected one of: %s)", model, fcsim_router_model_names());
+  const struct fcsim_key *k = &fcsim_keys[fcsim_key_find("router", "model")];
+  if (!k->choice_valid(model))
+    return perr(ps, FCSIM_EINVAL, "unknown model `%s` (expected one of: %s)", model, k->choice_list());
   return 0;
 }
 

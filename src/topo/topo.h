@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "config/config.h"
-#include "topo/graph.h"
+#include "graph/graph.h"
 
 #define FCSIM_MAX_PORTS (2 * FCSIM_MAX_DIMS)
 

@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "fcsim/error.h"
-#include "topo/graph.h"
+#include "graph/graph.h"
 
 /* One message of a trace, as read. */
 struct trace_msg {

@@ -5,7 +5,7 @@
 
 #include <stdlib.h>
 
-#include "link/link_app.h"
+#include "app/link_app.h"
 
 #define LSETS(...) ((const char *const[]){__VA_ARGS__, NULL})
 

@@ -21,7 +21,7 @@
 #include "engine/engine.h"
 #include "engine/mpi.h"
 #include "link/link.h"
-#include "topo/graph.h"
+#include "graph/graph.h"
 
 /* Two nodes joined both ways, each channel's rings in small pools. */
 struct two_nodes {

@@ -12,7 +12,7 @@
 #include <cmocka.h>
 
 #include "link/link.h"
-#include "topo/graph.h"
+#include "graph/graph.h"
 
 struct one_link {
   struct fcsim_graph g;

@@ -11,7 +11,7 @@
 #include "config/config.h"
 #include "fcsim/model.h"
 #include "fcsim/sim.h"
-#include "workload/fft_sched.h"
+#include "app/fft_run.h"
 
 static void get_uint(const struct fcsim_config *cfg, const char *key, unsigned *v)
 {

@@ -5,8 +5,8 @@
  * links to the next FPGA, the last one returning the results to FPGA 0.
  * Parameters are those of the `stream` model, whose figures are reported
  * beside the simulated ones. */
-#ifndef FCSIM_WORKLOAD_STREAM_CASCADE_H
-#define FCSIM_WORKLOAD_STREAM_CASCADE_H
+#ifndef FCSIM_APP_STREAM_CASCADE_H
+#define FCSIM_APP_STREAM_CASCADE_H
 
 #include <stdint.h>
 

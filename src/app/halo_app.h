@@ -4,8 +4,8 @@
  * measured figures beside the analytic estimate (face bytes / TNW ceiling +
  * latency). It reuses the models' parsing, units and help, but it is not an
  * analytic model and is not in the model registry. */
-#ifndef FCSIM_LINK_HALO_APP_H
-#define FCSIM_LINK_HALO_APP_H
+#ifndef FCSIM_APP_HALO_APP_H
+#define FCSIM_APP_HALO_APP_H
 
 #include "fcsim/model.h"
 #include "link/halo_sim.h"

@@ -21,7 +21,7 @@
 #include "config/config.h"
 #include "fcsim/model.h"
 #include "fcsim/sim.h"
-#include "workload/stream_cascade.h"
+#include "app/stream_cascade.h"
 
 /* Model parameters and results by name. */
 struct stream_model {

@@ -10,8 +10,8 @@
  * from, so chan[] has one entry per slot (dst < 0 where a port is
  * unconnected) and "the channel leaving node n on port p" is
  * chan[port_base[n] + p]. On a torus slot = node * 2n + port, as before. */
-#ifndef FCSIM_TOPO_GRAPH_H
-#define FCSIM_TOPO_GRAPH_H
+#ifndef FCSIM_GRAPH_GRAPH_H
+#define FCSIM_GRAPH_GRAPH_H
 
 #include <stddef.h>
 #include <stdint.h>

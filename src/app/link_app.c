@@ -1,5 +1,5 @@
 /* `fcsim app link`'s parameters, presets and results (link_app.h). */
-#include "link/link_app.h"
+#include "app/link_app.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -28,10 +28,10 @@
 #include <string.h>
 
 #include "fcsim/model.h"
-#include "link/link_app.h"
+#include "app/link_app.h"
 #include "link/proto_fc.h"
 #include "link/proto_line.h"
-#include "workload/stream_cascade.h"
+#include "app/stream_cascade.h"
 
 /* One FPGA of the ring and the link that leaves it. */
 struct fpga {

@@ -4,8 +4,8 @@
  * beside the `linkbw` and `fc` models' for the same line code and framing.
  * It reuses the models' parsing, units, presets and help, but it is not an
  * analytic model and is not in the model registry. */
-#ifndef FCSIM_LINK_LINK_APP_H
-#define FCSIM_LINK_LINK_APP_H
+#ifndef FCSIM_APP_LINK_APP_H
+#define FCSIM_APP_LINK_APP_H
 
 #include "fcsim/model.h"
 #include "link/link_sim.h"

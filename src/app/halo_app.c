@@ -1,7 +1,7 @@
 /* `fcsim app halo`'s parameters, defaults and results (halo_app.h): the
  * lattice and torus, the LBM cell and compute figures, the TNW link, and
  * the simulated communication time beside the analytic estimate. */
-#include "link/halo_app.h"
+#include "app/halo_app.h"
 
 #include <math.h>
 #include <stdlib.h>

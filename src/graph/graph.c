@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "topo/graph.h"
+#include "graph/graph.h"
 
 int fcsim_graph_init(struct fcsim_graph *g, int64_t nodes, const int *radix, struct fcsim_error *err)
 {
