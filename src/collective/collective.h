@@ -206,4 +206,25 @@ int fcsim_coll_walk_multicast(const struct fcsim_coll_tables *tab, int64_t root,
 int fcsim_coll_walk_reduction(const struct fcsim_coll_tables *tab, const struct fcsim_coll_start *s, int64_t *root_out,
                               int64_t *sum_out, struct fcsim_error *err);
 
+/* Running a network on its tables (lookup.c); a table packet carries its
+ * unicast-table index in the flit's `dest`.
+ * Reads the node tables in folder `dir` (router.tables) into *tab and checks
+ * that its nodes and links are the graph's; *loaded = 0 when `dir` is empty.
+ * Errors name the folder and what does not match. */
+int fcsim_coll_tables_load_for(const char *dir, const struct fcsim_graph *g, struct fcsim_coll_tables *tab, int *loaded,
+                               struct fcsim_error *err);
+
+/* What the tables say about a packet with unicast index `idx` at `node`. */
+struct fcsim_coll_hop {
+  int type;                   /* FCSIM_COLL_T_UNICAST / _MULTICAST / _REDUCTION, 0 = bad index */
+  int n;                      /* children (unicast: 1; reduction: 1, the exit port) */
+  int port[FCSIM_COLL_SLOTS]; /* exit port of each child, FCSIM_COLL_PORT_LOCAL = deliver here */
+  int next[FCSIM_COLL_SLOTS]; /* its index at the next node (reduction: the local R index) */
+  int priority;               /* farthest-first priority of the RL entry */
+};
+
+/* Fills *h; returns 0, or -1 when the index or a multicast/reduction entry is
+ * missing (a packet the tables cannot route). */
+int fcsim_coll_lookup(const struct fcsim_coll_tables *tab, int64_t node, uint32_t idx, struct fcsim_coll_hop *h);
+
 #endif

@@ -136,8 +136,8 @@ static int rg_lookup(const struct rg_shared *sh, struct rg_node *n, uint32_t nod
                                                             stop == sh->np ? -1 : stop, &n->hop_rng, NULL));
     return 0;
   }
-  struct fcsim_tabroute_hop h;
-  if (!sh->has_tables || fcsim_tabroute_lookup(&sh->tab, node, f->dest, &h))
+  struct fcsim_coll_hop h;
+  if (!sh->has_tables || fcsim_coll_lookup(&sh->tab, node, f->dest, &h))
     return -1;
   k->prio = (uint8_t)h.priority;
   if (h.type == FCSIM_COLL_T_REDUCTION) {
@@ -411,8 +411,9 @@ static int rg_setup(const struct fcsim_router_env *env, void **shared, size_t *s
   sh->nstops = sh->np + 1;
   sh->max_in = calloc((size_t)g->nodes, sizeof *sh->max_in);
   sh->max_red = calloc((size_t)g->nodes, sizeof *sh->max_red);
-  int rc = sh->max_in && sh->max_red ? fcsim_tabroute_load(env->p, g, &sh->tab, &sh->has_tables, err)
-                                     : fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  int rc = sh->max_in && sh->max_red
+               ? fcsim_coll_tables_load_for(env->p->router_tables, g, &sh->tab, &sh->has_tables, err)
+               : fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
   if (rc) {
     free(sh->max_in), free(sh->max_red), free(sh);
     return rc;

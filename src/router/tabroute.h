@@ -1,8 +1,7 @@
 /* Table routing of collective packets for the voq and ring routers (seed 000
- * §4.3.1, Fig. 4.12): loading the node tables that `fcsim collective build`
- * wrote (router.tables), checking that they were built for this network,
- * the per-packet decision an RL/ML lookup makes, and the reduction unit's
- * store of partial results (one slot per reduction entry and instance).
+ * §4.3.1, Fig. 4.12): the reduction unit's store of partial results (one
+ * slot per reduction entry and instance). The tables themselves are loaded
+ * and looked up by collective/lookup.c (collective.h).
  *
  * A table packet carries its unicast-table index in the flit's `dest`, its
  * payload (reductions) or its root (multicasts) in `aux`, and the instance
@@ -13,28 +12,7 @@
 #include <stdint.h>
 
 #include "collective/collective.h"
-#include "config/config.h"
 #include "graph/graph.h"
-
-/* Reads p->router_tables (when set) into *tab and checks that its nodes and
- * links are the graph's; *loaded = 0 when router.tables is empty. Errors name
- * the folder and what does not match. */
-int fcsim_tabroute_load(const struct fcsim_params *p, const struct fcsim_graph *g, struct fcsim_coll_tables *tab,
-                        int *loaded, struct fcsim_error *err);
-
-/* What the tables say about a packet with unicast index `idx` at `node`. */
-struct fcsim_tabroute_hop {
-  int type;                   /* FCSIM_COLL_T_UNICAST / _MULTICAST / _REDUCTION, 0 = bad index */
-  int n;                      /* children (unicast: 1; reduction: 1, the exit port) */
-  int port[FCSIM_COLL_SLOTS]; /* exit port of each child, FCSIM_COLL_PORT_LOCAL = deliver here */
-  int next[FCSIM_COLL_SLOTS]; /* its index at the next node (reduction: the local R index) */
-  int priority;               /* farthest-first priority of the RL entry */
-};
-
-/* Fills *h; returns 0, or -1 when the index or a multicast/reduction entry is
- * missing (a packet the tables cannot route). */
-int fcsim_tabroute_lookup(const struct fcsim_coll_tables *tab, int64_t node, uint32_t idx,
-                          struct fcsim_tabroute_hop *h);
 
 /* One partial reduction: the packets combined so far. */
 struct fcsim_redslot {

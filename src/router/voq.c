@@ -20,7 +20,7 @@
  * says). Outputs are held head to tail; one flit per cycle per output.
  *
  * Packets: unicast packets (type 0) go to `dest` by routing.algorithm;
- * multicast and reduction packets are routed by router.tables (tabroute.h).
+ * multicast and reduction packets are routed by router.tables (collective/lookup.c).
  * A multicast entry copies the packet into up to six children (a child with
  * the local port is delivered here). A reduction packet goes, after ML, to
  * the reduction unit: one partial result per (reduction entry, instance);
@@ -280,8 +280,8 @@ static int vq_lookup(struct fcsim_ctx *ctx, const struct vq_shared *sh, struct v
                                                      &n->hop_rng, NULL);
     return 0;
   }
-  struct fcsim_tabroute_hop h;
-  if (!sh->has_tables || fcsim_tabroute_lookup(&sh->tab, node, f->dest, &h)) {
+  struct fcsim_coll_hop h;
+  if (!sh->has_tables || fcsim_coll_lookup(&sh->tab, node, f->dest, &h)) {
     ctx->acc->buffer_overflows++; /* counted; the packet is dropped below */
     return -1;
   }
@@ -446,8 +446,9 @@ static int vq_setup(const struct fcsim_router_env *env, void **shared, size_t *s
   sh->maxpkt = env->p->packet_flits + (int)((env->p->nodes + env->p->flit_bits - 1) / env->p->flit_bits);
   sh->max_in = calloc((size_t)g->nodes, sizeof *sh->max_in);
   sh->max_red = calloc((size_t)g->nodes, sizeof *sh->max_red);
-  int rc = sh->max_in && sh->max_red ? fcsim_tabroute_load(env->p, g, &sh->tab, &sh->has_tables, err)
-                                     : fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  int rc = sh->max_in && sh->max_red
+               ? fcsim_coll_tables_load_for(env->p->router_tables, g, &sh->tab, &sh->has_tables, err)
+               : fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
   if (rc) {
     free(sh->max_in);
     free(sh->max_red);

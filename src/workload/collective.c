@@ -31,7 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "router/tabroute.h"
+#include "collective/collective.h"
 #include "workload/collective.h"
 
 /* Set-up shared by all nodes. The arrays indexed by [node * nstart + c] are
@@ -156,7 +156,7 @@ static int coll_setup_mode(const struct fcsim_workload_env *env, int batch, void
   struct coll_shared *sh = calloc(1, sizeof *sh);
   if (!sh)
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
-  int loaded, rc = fcsim_tabroute_load(p, &env->topo->graph, &sh->tab, &loaded, err);
+  int loaded, rc = fcsim_coll_tables_load_for(p->router_tables, &env->topo->graph, &sh->tab, &loaded, err);
   sh->p = p;
   sh->batch = batch;
   sh->counted = 1;
