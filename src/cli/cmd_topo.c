@@ -235,7 +235,9 @@ static int build(struct topo_run *r, const struct fcsim_config *cfg)
     err = (struct fcsim_error){0};
   }
   if (!rc && !(rc = fcsim_topo_init(&r->t, &r->p, &err))) {
-    if ((rc = fcsim_topo_desc_build(&r->t, &r->p, cfg, &r->d, &err)))
+    struct fcsim_params kinds[FCSIM_GRAPH_MAX_KINDS];
+    if ((rc = fcsim_config_resolve_kinds(cfg, &r->p, &r->t.graph, kinds, &err)) ||
+        (rc = fcsim_topo_desc_build(&r->t, &r->p, kinds, &r->d, &err)))
       fcsim_topo_destroy(&r->t);
   }
   if (rc) {

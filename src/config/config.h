@@ -15,141 +15,8 @@
 #include <stdio.h>
 
 #include "fcsim/config.h"
+#include "core/params.h"
 #include "fcsim/error.h"
-
-#define FCSIM_MAX_DIMS 6
-#define FCSIM_NAME_MAX 24
-
-enum fcsim_topology_kind {
-  FCSIM_TOPO_TORUS,
-  FCSIM_TOPO_MESH,
-  FCSIM_TOPO_FILE,
-  FCSIM_TOPO_STAR,       /* switched: one switch (topo/switched.c) */
-  FCSIM_TOPO_DUAL_PLANE, /* switched: port p of every endpoint to switch p (seed 002 Fig. 2) */
-  FCSIM_TOPO_LEAFSPINE,  /* switched: two-tier folded Clos */
-  FCSIM_TOPO_FATTREE,    /* switched: folded Clos with as many levels as the node count needs */
-  FCSIM_TOPO_BEE3        /* the BEE3 cluster of seed 003 (topo/bee3.c) */
-};
-/* network.topology's name for a kind ("netlist" for `file`). */
-static inline const char *fcsim_topology_name(enum fcsim_topology_kind k)
-{
-  static const char *const names[] = {"torus", "mesh", "netlist", "star", "dual-plane", "leafspine", "fattree", "bee3"};
-  return names[k];
-}
-#define FCSIM_PATH_MAX 1024
-enum fcsim_traffic_mode { FCSIM_MODE_CONTINUOUS, FCSIM_MODE_BATCH };
-
-/* Every setting of a run, typed and in simulator units (cycles, flits). */
-/* Allocators of the classic router (router.va_allocator, router.sa_allocator). */
-enum fcsim_allocator {
-  FCSIM_ALLOC_GREEDY = 0,    /* requesters in a fixed order, each takes what is free */
-  FCSIM_ALLOC_SEPARABLE = 1, /* separable input-first, round-robin arbiters at both stages */
-  FCSIM_ALLOC_ISLIP = 2,     /* iSLIP: separable, pointers move only on first-iteration matches */
-};
-
-/* The protocol on a network link (link.protocol; docs/LINKS.md). */
-enum fcsim_link_protocol {
-  FCSIM_LINK_PROTO_IDEAL, /* the engine's channel as it is: per-flit credits, no framing */
-  FCSIM_LINK_PROTO_TNW,   /* the TNW link module on both ends (seed 004 s2.2) */
-  FCSIM_LINK_PROTO_FC     /* Mondigo's flow controller (seed 001 ch. 2), routers with one VC */
-};
-
-struct fcsim_params {
-  /* [network] */
-  enum fcsim_topology_kind topology;
-  int ndims;                        /* number of dimensions, 1..FCSIM_MAX_DIMS */
-  int dims[FCSIM_MAX_DIMS];         /* routers per dimension */
-  int64_t nodes;                    /* product of dims */
-  int link_latency_cycles;          /* resolved from cycles or ns */
-  double link_latency_ns;           /* the same latency in ns */
-  int link_bandwidth_flits;         /* flits per cycle per direction */
-  double clock_hz;                  /* router clock */
-  int flit_bits;                    /* bits per flit */
-  char netlist[FCSIM_PATH_MAX];     /* network.file: the netlist of topology `file` */
-  double link_jitter_cycles;        /* standard deviation of every link's latency (0: fixed) */
-  double clock_spread_ppm;          /* standard deviation of the nodes' clock offsets (0: one clock) */
-  char bee3_layout[FCSIM_NAME_MAX]; /* network.bee3_layout: topology `bee3`'s inter-enclosure network (seed 003 §IV) */
-  int enclosures;                   /* network.enclosures: topology `bee3`'s BEE3 boards (4 FPGAs each) */
-  /* [link] protocols on the links of a network (topo/proto_links.c, router/proto_adapter.c) */
-  int link_protocol;          /* enum fcsim_link_protocol of every link (a netlist may set it per link) */
-  double link_ber;            /* bit error rate of the protocol links, [0, 1) */
-  int link_tnw_window;        /* tnw: txBuffer size in packets; 0 = auto (proto_tnw.h) */
-  int link_tnw_rx_packets;    /* tnw: reception FIFO of each VC, packets */
-  int link_tnw_payload_bytes; /* tnw: payload bytes per packet */
-  int link_fc_d_cu;           /* fc: credit-update interval = largest packet = TX buffer, flits */
-  int link_fc_rx_depth;       /* fc: RX buffer, flits; 0 = auto (Eq. 2.4 with margin) */
-  /* [router] */
-  char router_model[FCSIM_NAME_MAX];
-  double router_clock_hz;     /* the routers' clock (router.clock; network.clock when auto) */
-  double router_clock_ppm;    /* its offset */
-  int vcs;                    /* VCs per input port */
-  int vc_depth_flits;         /* buffer per VC (resolved from auto) */
-  int vc_depth_auto;          /* router.vc_depth was `auto` */
-  int credit_period_cycles;   /* Novo-G#: cycles between credit flits */
-  int credit_threshold_flits; /* Novo-G#: derived send threshold */
-  int rc_cycles, va_cycles;   /* routing computation, VC allocation */
-  int switch_cycles;          /* switch traversal (resolved from auto) */
-  int local_cycles;           /* classic: injection/ejection channel latency */
-  char arbitration[FCSIM_NAME_MAX];
-  int age_threshold_cycles;           /* mixed arbitration */
-  int dateline;                       /* dateline VC classes on tori (1 = on) */
-  int vc_split;                       /* classes split the VCs in halves (Fig. 4.9a) */
-  int dateline_wrap;      /* tori: the class is chosen on entering a dimension by whether the path wraps (BookSim2) */
-  int speculative;        /* classic: VC and switch allocation in one cycle (1), or SA va_cycles after VA (0) */
-  int va_allocator;       /* classic: enum fcsim_allocator of VC allocation */
-  int sa_allocator;       /* classic: enum fcsim_allocator of switch allocation */
-  int alloc_iters;        /* classic: iterations of the separable and iSLIP allocators */
-  int wait_tail_credit;   /* classic: a downstream VC is reallocated only once all its credits are back */
-  int credit_delay_cycles; /* classic: cycles a credit waits in the router before it leaves */
-  int input_speedup;      /* classic: switch inputs per input port (VC v uses input v mod speedup) */
-  int eject_cycles;       /* classic: latency of the ejection channel (router.eject_cycles; local_cycles when auto) */
-  int queued_head_cycles; /* classic: extra cycles before RC of a head queued behind a departing tail */
-  char router_tables[FCSIM_PATH_MAX]; /* voq, ring: folder of collective node tables ("" none) */
-  int voq_reduction_direct;           /* voq: reduction unit right after ML (1) or after SA, as the seed (0) */
-  /* [switch] (ethswitch model and switched topologies) */
-  int sw_latency_cycles;           /* store-and-forward latency t_S of a switch node */
-  int sw_nic_latency_cycles;       /* the same for an endpoint's Ethernet subsystem */
-  int sw_buffer_flits;             /* output buffer per port */
-  int sw_drop;                     /* 1: drop on a full output buffer, 0: pause */
-  int sw_port_by_message;          /* an endpoint sends each message on port (message index mod ports) */
-  char sw_framing[FCSIM_NAME_MAX]; /* framing whose overhead each frame pays (link/framing.c) */
-  int sw_nodes;                    /* endpoints of a switched topology */
-  int sw_radix;                    /* ports per switch */
-  int sw_endpoint_vcsn;            /* switched topologies: endpoints are `vcsn` (1) or `ethswitch` (0) */
-  /* [vcsn] (the vcsn endpoint model, router/vcsn.c) */
-  int vcsn_vports;                 /* virtual ports per physical port */
-  char vcsn_table[FCSIM_PATH_MAX]; /* MAC-table file ("" none) */
-  int vcsn_reconfig_cycles;        /* cost t of a MAC-table write, from its write to its effect */
-  int vcsn_crossbar_cycles;        /* cost c of a crossbar set-up when a virtual port starts a new message */
-  double vcsn_threshold;           /* receive-bandwidth threshold per virtual port, fraction of a flit/cycle (0 off) */
-  int vcsn_window_cycles;          /* window over which received bandwidth is measured */
-  /* [routing] */
-  char routing[FCSIM_NAME_MAX];
-  int dim_order[FCSIM_MAX_DIMS]; /* DOR: dimension visited i-th */
-  /* [traffic] */
-  char pattern[FCSIM_NAME_MAX];
-  double rate_flits;            /* offered flits per node per cycle */
-  double background_rate_flits; /* collective-unicast: background unicast flits per node per cycle */
-  int64_t background_cycles;    /* collective-unicast: background created before this cycle; -1 auto */
-  int packet_flits;             /* flits per packet (resolved from bits) */
-  enum fcsim_traffic_mode mode;
-  char mode_name[FCSIM_NAME_MAX]; /* traffic.mode: the workload's name */
-  char trace[FCSIM_PATH_MAX];     /* traffic.trace: the message CSV of mode `trace` */
-  int64_t batch_packets;          /* batch: packets per node */
-  int collective_header;          /* multicast header: 0 auto, 1 table index, 2 destination bit-vector */
-  int64_t hotspot_node;
-  double hotspot_fraction;
-  /* [sim] */
-  uint64_t seed;
-  int threads;          /* partitions (threads) per rank */
-  double mpi_timeout_s; /* MPI: a silent peer is reported after this */
-  int64_t warmup_cycles, measure_cycles, drain_cycles;
-  int64_t deadlock_cycles;           /* watchdog: cycles without progress */
-  int64_t max_cycles;                /* batch: give up after this many */
-  uint64_t max_memory_bytes;         /* sim.max_memory: refuse a run estimated above it (0: auto, engine/memory.h) */
-  double saturation_latency_factor;  /* saturated above this x zero-load latency; 0: off */
-  int64_t saturation_latency_cycles; /* saturated above this average latency; 0: off */
-};
 
 enum fcsim_key_type {
   FCSIM_KT_INT,     /* integer, possibly "auto" when allow_auto */
@@ -220,5 +87,18 @@ int fcsim_config_load_text(struct fcsim_config *cfg, const char *name, const cha
 
 /* Writes docs/CONFIG.md-style Markdown, or a plain listing, of every key. */
 void fcsim_config_write_help(FILE *out, int markdown);
+
+/* The parameters of one node kind (graph/graph.h): `base` with the kind's
+ * router model and its router.* overrides applied over `cfg` (which may be
+ * NULL when no kind sets keys of its own) and resolved. The kind is checked
+ * first (a known model; known router keys with valid values); messages name
+ * the place it was declared. fcsim_config_resolve_kinds fills out[k] for
+ * every kind of g (kinds.c). */
+struct fcsim_kind_spec;
+struct fcsim_graph;
+int fcsim_config_resolve_kind(const struct fcsim_config *cfg, const struct fcsim_params *base,
+                              const struct fcsim_kind_spec *spec, struct fcsim_params *out, struct fcsim_error *err);
+int fcsim_config_resolve_kinds(const struct fcsim_config *cfg, const struct fcsim_params *base,
+                               const struct fcsim_graph *g, struct fcsim_params *out, struct fcsim_error *err);
 
 #endif

@@ -150,32 +150,6 @@ static int part_init(struct fcsim_net *net, struct fcsim_part *pt, struct fcsim_
   return 0;
 }
 
-/* The parameters of one node kind: the run's, with the kind's own key
- * overrides resolved from the configuration. */
-static int kind_params(struct fcsim_net *net, const struct fcsim_config *cfg, const struct fcsim_kind_spec *spec,
-                       struct fcsim_params *out, struct fcsim_error *err)
-{
-  *out = net->p;
-  if (!spec->set[0] && !strcmp(spec->model, net->p.router_model))
-    return 0;
-  if (!cfg)
-    return fcsim_error_set(err, FCSIM_EINVAL, "node kind `%s` sets keys of its own but no configuration was given",
-                           spec->model);
-  struct fcsim_config *c = fcsim_config_clone(cfg);
-  if (!c)
-    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
-  char origin[64], buf[sizeof spec->set];
-  snprintf(origin, sizeof origin, "netlist kind %s", spec->model);
-  int rc = fcsim_config_set(c, "router.model", spec->model, origin, err);
-  snprintf(buf, sizeof buf, "%s", spec->set);
-  for (char *save = NULL, *tok = strtok_r(buf, " \t", &save); tok && !rc; tok = strtok_r(NULL, " \t", &save))
-    rc = fcsim_config_set_assignment(c, tok, origin, err);
-  if (!rc)
-    rc = fcsim_config_resolve(c, out, err);
-  fcsim_config_destroy(c);
-  return rc;
-}
-
 /* Each kind's parameters (its key overrides resolved). */
 static int kinds_params(struct fcsim_net *net, const struct fcsim_config *cfg, struct fcsim_error *err)
 {
@@ -183,7 +157,7 @@ static int kinds_params(struct fcsim_net *net, const struct fcsim_config *cfg, s
   net->nkinds = g->nkinds;
   for (int i = 0; i < net->nkinds; i++) {
     struct fcsim_kind *k = &net->kinds[i];
-    int rc = kind_params(net, cfg, &g->kinds[i], &k->p, err);
+    int rc = fcsim_config_resolve_kind(cfg, &net->p, &g->kinds[i], &k->p, err);
     if (rc)
       return rc;
     k->ops = fcsim_router_model_find(g->kinds[i].model);

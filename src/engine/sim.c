@@ -91,7 +91,9 @@ int fcsim_topo_describe(const struct fcsim_config *cfg, struct fcsim_topo_info *
   if ((rc = fcsim_topo_init(&t, &p, err)))
     return rc;
   struct fcsim_topo_desc d;
-  if ((rc = fcsim_topo_desc_build(&t, &p, cfg, &d, err))) {
+  struct fcsim_params kinds[FCSIM_GRAPH_MAX_KINDS];
+  if ((rc = fcsim_config_resolve_kinds(cfg, &p, &t.graph, kinds, err)) ||
+      (rc = fcsim_topo_desc_build(&t, &p, kinds, &d, err))) {
     fcsim_topo_destroy(&t);
     return rc;
   }

@@ -25,8 +25,9 @@
 /* A kind of node: its model and the configuration keys it sets for itself
  * (applied over the run's configuration for the nodes of this kind only). */
 struct fcsim_kind_spec {
-  char model[24]; /* router.model of the nodes of this kind */
-  char set[512];  /* overrides, "router.vcs=4 router.vc_depth=64", or "" */
+  char model[24];  /* router.model of the nodes of this kind */
+  char set[512];   /* overrides, "router.vcs=4 router.vc_depth=64", or "" */
+  char origin[80]; /* where it was declared ("FILE:LINE"), for messages; "" = by the configuration */
 };
 
 /* One direction of a link. */

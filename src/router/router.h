@@ -25,7 +25,7 @@
 #include <stddef.h>
 
 #include "arbiter/arbiter.h"
-#include "config/config.h"
+#include "core/params.h"
 #include "link/ctx.h"
 #include "routing/routing.h"
 #include "stats/counters.h"
@@ -133,7 +133,7 @@ extern const struct fcsim_router_ops fcsim_router_voq;  /* voq.c, seed 000 §4.3
 extern const struct fcsim_router_ops fcsim_router_ring; /* ring.c, seed 000 §4.3.2 */
 extern const struct fcsim_router_ops fcsim_router_ethswitch;
 extern const struct fcsim_router_ops fcsim_router_bee3;
-extern const struct fcsim_router_ops fcsim_router_vcsn; /* vcsn.c, seed 002 §3.4 */
+extern const struct fcsim_router_ops fcsim_router_vcsn;     /* vcsn.c, seed 002 §3.4 */
 extern const struct fcsim_router_ops fcsim_router_tnw_link; /* proto_adapter.c: link.protocol = tnw */
 extern const struct fcsim_router_ops fcsim_router_fc_link;  /* proto_adapter_fc.c: link.protocol = fc */
 

@@ -41,6 +41,7 @@
  * Reception: each arriving flit is written straight to memory (one DMA write
  * engine per port) and its credit returned at once. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

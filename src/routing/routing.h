@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-#include "config/config.h"
+#include "core/params.h"
 #include "core/rng.h"
 #include "topo/topo.h"
 

@@ -24,7 +24,7 @@
 
 #include <stdint.h>
 
-#include "config/config.h"
+#include "core/params.h"
 #include "topo/topo.h"
 
 /* 1 when the routers use two dateline classes (torus, router.dateline on). */

@@ -15,7 +15,7 @@
 
 #include <stdint.h>
 
-#include "config/config.h"
+#include "core/params.h"
 #include "fcsim/error.h"
 
 struct fcsim_topo;

@@ -10,31 +10,6 @@
 
 #define NO_PRED (-1)
 
-/* Router head delay (rc + va + switch) of a kind, its own keys resolved
- * over the configuration when it sets any. */
-static int kind_router_cycles(const struct fcsim_params *p, const struct fcsim_config *cfg,
-                              const struct fcsim_kind_spec *spec, int *out, struct fcsim_error *err)
-{
-  *out = p->rc_cycles + p->va_cycles + p->switch_cycles;
-  if (!cfg || (!spec->set[0] && !strcmp(spec->model, p->router_model)))
-    return 0;
-  struct fcsim_config *c = fcsim_config_clone(cfg);
-  if (!c)
-    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
-  char origin[64], buf[sizeof spec->set];
-  snprintf(origin, sizeof origin, "netlist kind %s", spec->model);
-  int rc = fcsim_config_set(c, "router.model", spec->model, origin, err);
-  snprintf(buf, sizeof buf, "%s", spec->set);
-  char *save = NULL;
-  for (char *tok = strtok_r(buf, " \t", &save); tok && !rc; tok = strtok_r(NULL, " \t", &save))
-    rc = fcsim_config_set_assignment(c, tok, origin, err);
-  struct fcsim_params kp;
-  if (!rc && !(rc = fcsim_config_resolve(c, &kp, err)))
-    *out = kp.rc_cycles + kp.va_cycles + kp.switch_cycles;
-  fcsim_config_destroy(c);
-  return rc;
-}
-
 static int same_props(const struct fcsim_chan *a, const struct fcsim_chan *b)
 {
   return a->latency_cycles == b->latency_cycles && a->bandwidth_flits == b->bandwidth_flits &&
@@ -213,7 +188,7 @@ static int hop_diameter(const struct fcsim_topo *t)
   return h;
 }
 
-int fcsim_topo_desc_build(const struct fcsim_topo *t, const struct fcsim_params *p, const struct fcsim_config *cfg,
+int fcsim_topo_desc_build(const struct fcsim_topo *t, const struct fcsim_params *p, const struct fcsim_params *kinds,
                           struct fcsim_topo_desc *d, struct fcsim_error *err)
 {
   const struct fcsim_graph *g = &t->graph;
@@ -223,8 +198,8 @@ int fcsim_topo_desc_build(const struct fcsim_topo *t, const struct fcsim_params 
   d->nkinds = g->nkinds;
   for (int k = 0; k < g->nkinds; k++) {
     d->kinds[k].spec = g->kinds[k];
-    if ((rc = kind_router_cycles(p, cfg, &g->kinds[k], &d->kinds[k].router_cycles, err)))
-      return rc;
+    const struct fcsim_params *kp = kinds ? &kinds[k] : p;
+    d->kinds[k].router_cycles = kp->rc_cycles + kp->va_cycles + kp->switch_cycles;
     hop_router[k] = d->kinds[k].router_cycles;
   }
   for (int64_t v = 0; v < g->nodes; v++) {

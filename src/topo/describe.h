@@ -6,7 +6,6 @@
 #ifndef FCSIM_TOPO_DESCRIBE_H
 #define FCSIM_TOPO_DESCRIBE_H
 
-#include "fcsim/config.h"
 #include "topo/topo.h"
 
 /* Nodes of one kind. */
@@ -54,9 +53,10 @@ struct fcsim_topo_desc {
   int bisection_exact;              /* 1: the torus/mesh formula; 0: heuristic (an upper bound) */
 };
 
-/* Describes `t`; `cfg` (may be NULL: the run's router delay for every kind)
- * resolves each kind's own router keys. Returns 0 or an error. */
-int fcsim_topo_desc_build(const struct fcsim_topo *t, const struct fcsim_params *p, const struct fcsim_config *cfg,
+/* Describes `t`; `kinds` holds each kind's resolved parameters
+ * (fcsim_config_resolve_kinds), or is NULL: the run's router delay for
+ * every kind. Returns 0 or an error. */
+int fcsim_topo_desc_build(const struct fcsim_topo *t, const struct fcsim_params *p, const struct fcsim_params *kinds,
                           struct fcsim_topo_desc *d, struct fcsim_error *err);
 void fcsim_topo_desc_free(struct fcsim_topo_desc *d);
 

@@ -207,36 +207,11 @@ static int use_kind(struct parser *ps, const struct fcsim_kind_spec *spec)
   return ps->nused++;
 }
 
-/* model=: a value of the key router.model (whose registry the key names:
- * the topology layer does not look at router models itself). */
-static int check_model(struct parser *ps, const char *model)
+/* Where the current line is, for a kind's messages when it is resolved
+ * (config/kinds.c checks its model and keys). */
+static void set_origin(const struct parser *ps, struct fcsim_kind_spec *spec)
 {
-  const struct fcsim_key *k = &fcsim_keys[fcsim_key_find("router", "model")];
-  if (!k->choice_valid(model))
-    return perr(ps, FCSIM_EINVAL, "unknown model `%s` (expected one of: %s)", model, k->choice_list());
-  return 0;
-}
-
-/* set="router.k=v ...": every assignment a router key with a valid value. */
-static int check_set(struct parser *ps, const char *set)
-{
-  char buf[sizeof((struct fcsim_kind_spec *)0)->set], origin[64];
-  snprintf(buf, sizeof buf, "%s", set);
-  snprintf(origin, sizeof origin, "%s:%d", ps->file, ps->line);
-  for (char *save = NULL, *t = strtok_r(buf, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
-    char *eq = strchr(t, '='), *dot = strchr(t, '.');
-    if (!eq || !dot || dot > eq)
-      return perr(ps, FCSIM_EPARSE, "set: `%s`: expected router.KEY=VALUE assignments", t);
-    *eq = *dot = '\0';
-    int k = fcsim_key_find(t, dot + 1);
-    if (strcmp(t, "router") || k < 0)
-      return perr(ps, FCSIM_EUNKNOWN_KEY, "set: `%s.%s` is not a router key (a kind may set router.* keys only)", t,
-                  dot + 1);
-    struct fcsim_error e = {0};
-    if (fcsim_key_check(&fcsim_keys[k], eq + 1, origin, &e))
-      return fcsim_error_set(ps->err, e.code, "%s", e.msg);
-  }
-  return 0;
+  snprintf(spec->origin, sizeof spec->origin, "%s:%d", ps->file, ps->line);
 }
 
 static int parse_kind(struct parser *ps, char **tok, int n)
@@ -263,11 +238,9 @@ static int parse_kind(struct parser *ps, char **tok, int n)
     else
       return perr(ps, FCSIM_EPARSE, "kind %s: unknown or too long key `%s` (expected model, set)", k->name, tok[i]);
   }
-  int rc;
   if (!k->spec.model[0])
     return perr(ps, FCSIM_EPARSE, "kind %s: expected model=MODEL", k->name);
-  if ((rc = check_model(ps, k->spec.model)) || (rc = check_set(ps, k->spec.set)))
-    return rc;
+  set_origin(ps, &k->spec);
   ps->nkinds++;
   return 0;
 }
@@ -283,11 +256,12 @@ static int node_key(struct parser *ps, struct nl_node *nd, const char *key, cons
   } else if (!strcmp(key, "kind") || !strcmp(key, "model")) {
     if (nd->kind >= 0)
       return perr(ps, FCSIM_EPARSE, "node %s: give one of kind= and model=", nd->name);
-    struct fcsim_kind_spec spec = {{0}, {0}};
+    struct fcsim_kind_spec spec = {{0}, {0}, {0}};
     if (!strcmp(key, "model")) {
-      if ((rc = check_model(ps, v)))
-        return rc;
+      if (strlen(v) >= sizeof spec.model)
+        return perr(ps, FCSIM_EINVAL, "node %s: model name `%s` too long", nd->name, v);
       snprintf(spec.model, sizeof spec.model, "%s", v);
+      set_origin(ps, &spec);
     } else {
       int i = 0;
       while (i < ps->nkinds && strcmp(ps->kinds[i].name, v))
@@ -359,7 +333,7 @@ static int parse_node(struct parser *ps, char **tok, int n)
   if (!nd->ports)
     return perr(ps, FCSIM_EPARSE, "node %s: expected ports=N (its number of network ports)", nd->name);
   if (nd->kind < 0) { /* the configuration's router.model */
-    struct fcsim_kind_spec spec = {{0}, {0}};
+    struct fcsim_kind_spec spec = {{0}, {0}, {0}};
     snprintf(spec.model, sizeof spec.model, "%s", ps->p->router_model);
     int k = use_kind(ps, &spec);
     if (k < 0)

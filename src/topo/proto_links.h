@@ -4,7 +4,7 @@
 #ifndef FCSIM_TOPO_PROTO_LINKS_H
 #define FCSIM_TOPO_PROTO_LINKS_H
 
-#include "config/config.h"
+#include "core/params.h"
 #include "fcsim/error.h"
 
 struct fcsim_topo;

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "config/config.h"
+#include "core/params.h"
 #include "core/rng.h"
 #include "topo/topo.h"
 

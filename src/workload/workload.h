@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "config/config.h"
+#include "core/params.h"
 #include "link/ctx.h"
 #include "routing/routing.h"
 #include "stats/counters.h"

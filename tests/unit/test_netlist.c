@@ -134,6 +134,14 @@ static void expect_refused(const char *text, int line, const char *frag)
   struct fcsim_topo t;
   struct fcsim_error err;
   int rc = load_path(&t, path, &err);
+  if (rc == 0) { /* a kind's model and keys are checked when its parameters are resolved */
+    struct fcsim_params p, kinds[FCSIM_GRAPH_MAX_KINDS];
+    struct fcsim_config *cfg = fcsim_config_create();
+    params_of(&p, NULL);
+    rc = fcsim_config_resolve_kinds(cfg, &p, &t.graph, kinds, &err);
+    fcsim_config_destroy(cfg);
+    fcsim_topo_destroy(&t);
+  }
   if (rc == 0)
     fail_msg("accepted (expected `%s` at line %d):\n%s", frag, line, text);
   assert_true(rc == FCSIM_EINVAL || rc == FCSIM_EPARSE || rc == FCSIM_ERANGE || rc == FCSIM_ECOMBINATION ||
@@ -163,7 +171,7 @@ static void test_bad_netlists(void **state)
   expect_refused(TWO "link a:0 b:0 bandwidth=0\n", 3, "expected 1..16"); /* zero bandwidth */
   expect_refused(TWO "link a:0 b:0 bandwidth=1Gbps\n", 3, "0 flits/cycle");
   expect_refused("node a ports=2 model=vq\n", 1, "unknown model `vq`"); /* unknown model */
-  expect_refused("kind k model=rung\n", 1, "unknown model `rung`");
+  expect_refused("kind k model=rung\nnode a ports=1 kind=k\n", 1, "unknown model `rung`");
   expect_refused(TWO "link a:0 b:0 model=tnw\n", 3, "unknown link model `tnw`"); /* unknown link model */
   expect_refused(TWO "link a:0 b:0 model=gaussian\n", 3, "needs jitter");
   expect_refused(TWO "link a:0 b:0 model=fixed jitter=3\n", 3, "use model=gaussian");
@@ -187,8 +195,8 @@ static void test_bad_netlists(void **state)
   expect_refused("node a\n", 1, "expected ports=N");
   expect_refused("node a:b ports=1\n", 1, "expected `node NAME");
   expect_refused("node a ports=1 kind=fast\n", 1, "unknown kind `fast`");
-  expect_refused("kind k model=novog set=\"traffic.rate=1\"\n", 1, "not a router key");
-  expect_refused("kind k model=novog set=\"router.vcs=99\"\n", 1, "router.vcs");
+  expect_refused("kind k model=novog set=\"traffic.rate=1\"\nnode a ports=1 kind=k\n", 1, "not a router key");
+  expect_refused("kind k model=novog set=\"router.vcs=99\"\nnode a ports=1 kind=k\n", 1, "router.vcs");
   expect_refused("node a ports=1 model=\"novog\n", 1, "unterminated quote");
   expect_refused("# nothing\n", 1, "no nodes");
 }
@@ -344,7 +352,9 @@ static void test_describe_example(void **state)
   fcsim_topo_desc_free(&d);
   /* with the configuration, the `edge` kind (router.vcs=4) has its own switch delay */
   struct fcsim_config *cfg = fcsim_config_create();
-  assert_int_equal(fcsim_topo_desc_build(&t, &p, cfg, &d, &err), 0);
+  struct fcsim_params kinds[FCSIM_GRAPH_MAX_KINDS];
+  assert_int_equal(fcsim_config_resolve_kinds(cfg, &p, &t.graph, kinds, &err), 0);
+  assert_int_equal(fcsim_topo_desc_build(&t, &p, kinds, &d, &err), 0);
   int re = p.rc_cycles + p.va_cycles + fcsim_novog_switch_levels(4);
   assert_int_equal(d.kinds[0].router_cycles, re);
   assert_int_equal(d.kinds[1].router_cycles, r);
