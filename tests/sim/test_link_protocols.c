@@ -216,6 +216,84 @@ static void test_fc_batch(void **state)
   fcsim_sim_destroy(sim);
 }
 
+/* One FC instance per router VC, on tori of 2-VC routers on fc links.
+ * Zero load (5x5): a lone flit pays the fc per-link cost on every link, on
+ * VC 0 (0 -> 2) and across the dateline (3 -> 4 -> 0 over the wrap link:
+ * VC 1 after it); a batch of tornado traffic on a 4x4 torus (every packet
+ * over a wrap link, so on both VCs) delivers every flit exactly once,
+ * without deadlock. */
+static double fc_torus_makespan(const char *trace, const char *protocol)
+{
+  const char *sets[] = {"network.dims=5x5",   "router.model=classic", "router.vcs=2", "traffic.mode=trace",
+                        trace,                "traffic.packet_size=1", protocol,      "link.fc_d_cu=16",
+                        NULL};
+  struct fcsim_sim *sim = NULL;
+  const struct fcsim_stats *s = run(sets, &sim);
+  assert_int_equal(s->nmessages, 1);
+  assert_true(s->avg_hops == 2.0);
+  double m = s->makespan;
+  fcsim_sim_destroy(sim);
+  return m;
+}
+
+static void test_fc_torus_vcs(void **state)
+{
+  (void)state;
+  static const char *const traces[] = {"id,src,dst,bytes,start,after,delay\n1,0,2,16,0,,\n",
+                                       "id,src,dst,bytes,start,after,delay\n1,3,0,16,0,,\n"};
+  for (int i = 0; i < 2; i++) {
+    char *csv = ts_write_temp(traces[i], ".csv");
+    char trace[512];
+    snprintf(trace, sizeof trace, "traffic.trace=%s", csv);
+    double ideal = fc_torus_makespan(trace, "link.protocol=ideal");
+    double fc = fc_torus_makespan(trace, "link.protocol=fc");
+    double want = ideal + 2 * (2 * LOCAL_CYCLES + 16 + 1 + 4);
+    if (fc != want)
+      fail_msg("trace %d: ideal %.0f, fc %.0f, expected %.0f", i, ideal, fc, want);
+    unlink(csv);
+    free(csv);
+  }
+  const char *sets[] = {"network.dims=4x4",     "router.model=classic",      "router.vcs=2",
+                        "link.protocol=fc",     "link.fc_d_cu=16",           "traffic.mode=batch",
+                        "traffic.batch_packets=200", "traffic.packet_size=4", "traffic.pattern=tornado",
+                        NULL};
+  struct fcsim_sim *sim = NULL;
+  const struct fcsim_stats *s = run(sets, &sim);
+  assert_int_equal(s->link_directions, 2 * 32);
+  assert_int_equal(s->packets_delivered, 16 * 200);
+  assert_int_equal(s->flits_injected_total, 16 * 200 * 4);
+  assert_int_equal(s->flits_delivered_total, 16 * 200 * 4);
+  assert_int_equal(s->flits_in_network, 0);
+  assert_int_equal(s->buffer_overflows, 0);
+  assert_int_equal(s->link_order_errors, 0);
+  assert_false(s->deadlock);
+  fcsim_sim_destroy(sim);
+}
+
+/* The adapters declare their buffers to the deadlock reporter: a network
+ * that deadlocks (no dateline) reports a cycle through them. */
+static void test_deadlock_report(void **state)
+{
+  (void)state;
+  static const char *const protos[][3] = {{"link.protocol=fc", "link.fc_d_cu=4", "link.fc_rx_depth=4"},
+                                          {"link.protocol=tnw", "link.tnw_rx_packets=1", "link.tnw_payload=16"}};
+  static const char *const names[] = {"fc-link ", "tnw-link "};
+  for (int i = 0; i < 2; i++) {
+    const char *sets[] = {"routing.algorithm=romm",  "router.model=classic",    "router.dateline=off",
+                          "network.link_latency=2",  "traffic.rate=1.5",        "sim.warmup_cycles=500",
+                          "sim.measure_cycles=2000", "sim.drain_cycles=0",      "sim.deadlock_cycles=300",
+                          protos[i][0],              protos[i][1],              protos[i][2],
+                          NULL};
+    struct fcsim_sim *sim = NULL;
+    assert_int_equal(ts_sim_run(sets, &sim), FCSIM_EDEADLOCK);
+    const char *rep = fcsim_sim_stats(sim)->deadlock_report;
+    assert_non_null(rep);
+    if (!strstr(rep, "cycle of") || !strstr(rep, names[i]) || !strstr(rep, " TX vc ") || !strstr(rep, " RX vc "))
+      fail_msg("%s: %s", protos[i][0], rep);
+    fcsim_sim_destroy(sim);
+  }
+}
+
 static void expect_exit2(const char *set, const char *needle)
 {
   struct ts_result r;
@@ -234,7 +312,6 @@ static void test_bad_input(void **state)
   expect_exit2("router.vcs=9", "at most 8 virtual channels");
   expect_exit2("router.model=novog", "per-flit credits");
   expect_exit2("link.ber=1", "link.ber");
-  expect_exit2("link.protocol=fc", "one FIFO stream"); /* a torus: 2 VCs for its dateline */
   expect_exit2("link.fc_rx_depth=10", "link.fc_rx_depth");
 }
 
@@ -243,7 +320,8 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_zero_load),      cmocka_unit_test(test_high_ber_torus), cmocka_unit_test(test_high_ber_ring_vcs),
       cmocka_unit_test(test_netlist_link),   cmocka_unit_test(test_fc_zero_load),   cmocka_unit_test(test_fc_batch),
-      cmocka_unit_test(test_bad_input),
+      cmocka_unit_test(test_fc_torus_vcs),   cmocka_unit_test(test_deadlock_report),
+           cmocka_unit_test(test_bad_input),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
