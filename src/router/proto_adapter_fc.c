@@ -28,9 +28,16 @@
  * flits, one a cycle on the line at its rate; headers every D_CU flits (or
  * at force send), credits every D_CU reads, piggybacked or in CO packets;
  * D_CU = TX depth = link.fc_d_cu; RX depth link.fc_rx_depth (auto: Eq. 2.4
- * with one flit of margin, per VC); write-forward 4 cycles. The link is up
- * at cycle 0 (the sync exchange after reset is taken to be over before
- * traffic starts). The FC has no CRC: link.ber does not apply to it.
+ * with one flit of margin, per VC); write-forward 4 cycles. After reset
+ * (cycle 0) both ends send sync flits until they receive the peer's (seed
+ * 001 s2.2.1). Both ends leave reset together and nothing but sync flits
+ * is on the line until they are up, so the exchange is not stepped flit by
+ * flit: each end is up when the peer's first sync flit arrives (its
+ * serialisation and the line's latency: link_up_cycle), has sent one sync
+ * flit a cycle until then (counted in the wire bytes), and writes no data
+ * flit into a TX buffer before (the routers' flits wait in the input
+ * buffers; an adapter woken early is stepped every cycle until up). The
+ * sync is the link's, not a VC's: every VC's endpoint comes up with it. The FC has no CRC: link.ber does not apply to it.
  *
  * On the engine channel between the two adapters an FC flit is a
  * descriptor (kind, header word, flags) followed, for a data flit, by the
@@ -46,7 +53,10 @@
 
 #define FC_WRITE_FORWARD_CYCLES 4 /* seed 001 s2.3.3 */
 
-enum { FA_PAYLOAD, FA_WIRE, FA_OVERFLOW, FA_NCTR };
+/* Per-node counters: bytes, overflows, credit-stall cycles (all VCs), the
+ * largest RX FIFO occupancy of a VC, the cycle of the first data flit
+ * (+ 1; 0: none yet). */
+enum { FA_PAYLOAD, FA_WIRE, FA_OVERFLOW, FA_STALL, FA_RX_PEAK, FA_FIRST_DATA, FA_NCTR };
 
 /* A ring of flits in a node's state. */
 struct fa_ring {
@@ -70,6 +80,8 @@ struct fa_hdr {
   int tx_vc;              /* VC whose packet holds the line (-1: none) */
   int rx_vc;              /* VC of the last data header received */
   int rr_emit, rr_read;   /* round-robin pointers: line, router */
+  uint64_t rx_peak;       /* largest RX FIFO occupancy of one VC, flits */
+  int64_t first_data;     /* cycle the first data flit went on the line (-1: none) */
 };
 
 struct fa_shared {
@@ -141,6 +153,29 @@ static int rx_depth_of(const struct fa_shared *sh, uint32_t node)
   int64_t d_link = (int64_t)fcsim_graph_out(sh->g, node, 1)->latency_cycles + sh->p->link_fc_d_cu +
                    FC_WRITE_FORWARD_CYCLES;
   return (int)(2 * d_link + sh->p->link_fc_d_cu + 1);
+}
+
+/* The cycle both ends of the link are up: the peer's first sync flit,
+ * launched at cycle 0, has been serialised and crossed the line
+ * (proto_line.h's arrival rule). */
+static int64_t link_up_cycle(const struct fa_shared *sh, uint32_t node)
+{
+  int64_t ser = (int64_t)ceil(1.0 / (double)sh->g->line_bandwidth_flits[node] - 1e-9);
+  return ser - 1 + (int64_t)fcsim_graph_out(sh->g, node, 1)->latency_cycles;
+}
+
+/* Ends the sync exchange once its cycle has come. */
+static void fa_sync(const struct fa_shared *sh, struct fa_node *n, int64_t now)
+{
+  int64_t up = link_up_cycle(sh, n->node);
+  if (n->e[0].synced || now < up)
+    return;
+  for (int v = 0; v < sh->vcs; v++) {
+    n->e[v].synced = 1;
+    n->e[v].up_cycle = up;
+  }
+  n->e[0].st.sync_sent += (uint64_t)up; /* one a cycle in [0, up) */
+  n->h->wire_bytes += (uint64_t)up * (uint64_t)sh->flit_bytes;
 }
 
 /* Router flits into their VC's input buffer; the router's credits. */
@@ -296,8 +331,8 @@ static void fa_emit(struct fcsim_ctx *ctx, const struct fa_shared *sh, struct fa
 {
   struct fa_hdr *h = n->h;
   int64_t now = (int64_t)ctx->now;
-  if (h->busy_until >= (double)(now + 1))
-    return;
+  if (h->busy_until >= (double)(now + 1) || !n->e[0].synced)
+    return; /* sync flits are implicit (fa_sync) */
   int v = fa_arbitrate(sh, n, now);
   for (int k = 0; k < sh->vcs; k++)
     if (k != v)
@@ -305,6 +340,8 @@ static void fa_emit(struct fcsim_ctx *ctx, const struct fa_shared *sh, struct fa
   struct fcsim_pline_item it;
   if (v < 0 || !fcsim_fc_emit(&n->e[v], now, &it))
     return;
+  if (it.kind == FCSIM_FC_DATA && h->first_data < 0)
+    h->first_data = now;
   if (it.kind == FCSIM_FC_HEADER) { /* a data or CO packet: the VC's turn */
     struct fcsim_fc_header hd;
     fcsim_fc_header_unpack(it.a, &hd);
@@ -353,14 +390,22 @@ static uint64_t fa_step(struct fcsim_ctx *ctx, const void *shared, uint32_t node
   const struct fa_shared *sh = shared;
   struct fa_node n;
   fa_view(sh, node, state, &n);
+  fa_sync(sh, &n, (int64_t)ctx->now);
   fa_take_line(ctx, sh, &n);
   fa_take_local(ctx, sh, &n);
   fa_read(ctx, sh, &n);
   fa_emit(ctx, sh, &n);
   fa_write(ctx, sh, &n);
-  uint64_t rx_overflow = 0;
-  for (int v = 0; v < sh->vcs; v++)
+  uint64_t rx_overflow = 0, stall = 0;
+  for (int v = 0; v < sh->vcs; v++) {
     rx_overflow += n.e[v].st.rx_overflow;
+    stall += n.e[v].st.credit_stall_cycles;
+    if ((uint64_t)n.e[v].rx_count > n.h->rx_peak)
+      n.h->rx_peak = (uint64_t)n.e[v].rx_count;
+  }
+  sh->ctr[FA_STALL][node] = stall;
+  sh->ctr[FA_RX_PEAK][node] = n.h->rx_peak;
+  sh->ctr[FA_FIRST_DATA][node] = (uint64_t)(n.h->first_data + 1);
   sh->ctr[FA_PAYLOAD][node] = n.h->payload_flits * (uint64_t)sh->flit_bytes;
   sh->ctr[FA_WIRE][node] = n.h->wire_bytes;
   sh->ctr[FA_OVERFLOW][node] = n.h->overflows + rx_overflow;
@@ -458,13 +503,12 @@ static int fa_init(const void *shared, uint32_t node, void *state, struct fcsim_
                              .force_send_cycles = d_cu};
   n.h->slot0 = sh->g->port_base[node];
   n.h->tx_vc = -1;
+  n.h->first_data = -1;
   const struct fcsim_chan *out = &sh->g->chan[n.h->slot0];
   for (int v = 0; v < sh->vcs; v++) {
     int rc = fcsim_fc_init(&n.e[v], &cfg, 0, err);
     if (rc)
       return rc;
-    n.e[v].synced = 1; /* up before the run starts */
-    n.e[v].up_cycle = 0;
     n.q[v].credits = v < out->dst_vcs ? (int32_t)out->dst_depth_flits : 0;
   }
   return 0;
@@ -499,20 +543,34 @@ static uint64_t fa_credit_capacity(const void *shared, const struct fcsim_chan *
 static void fa_report(const void *shared, struct fcsim_stats *s)
 {
   const struct fa_shared *sh = shared;
+  if (!s->fc_directions)
+    s->fc_first_data_cycle = -1;
   for (int64_t n = 0; n < sh->g->nodes; n++) {
     if (sh->g->kind[n] != sh->kind)
       continue;
     s->link_directions++;
+    s->fc_directions++;
     s->link_payload_bytes += sh->ctr[FA_PAYLOAD][n];
     s->link_wire_bytes += sh->ctr[FA_WIRE][n];
     s->link_order_errors += sh->ctr[FA_OVERFLOW][n];
+    s->fc_credit_stall_cycles += sh->ctr[FA_STALL][n];
+    if (sh->ctr[FA_RX_PEAK][n] > s->fc_rx_peak_flits)
+      s->fc_rx_peak_flits = sh->ctr[FA_RX_PEAK][n];
+    int64_t up = link_up_cycle(sh, (uint32_t)n), first = (int64_t)sh->ctr[FA_FIRST_DATA][n] - 1;
+    if (up > s->fc_link_up_cycle)
+      s->fc_link_up_cycle = up; /* the last link to come up */
+    if (first >= 0 && (s->fc_first_data_cycle < 0 || first < s->fc_first_data_cycle))
+      s->fc_first_data_cycle = first;
   }
 }
 
 static int fa_counters(const void *shared, struct fcsim_counter *out)
 {
   const struct fa_shared *sh = shared;
-  static const char *const names[FA_NCTR] = {"fc payload bytes", "fc wire bytes", "fc overflows"};
+  static const char *const names[FA_NCTR] = {"fc payload bytes",        "fc wire bytes",  "fc overflows",
+                                             "fc credit stall cycles",  "fc rx peak",     "fc first data cycle"};
+  /* per-node arrays, each element written by its node's partition only:
+   * the sum over ranks is the single-process value (stats/counters.h) */
   for (int k = 0; k < FA_NCTR; k++)
     out[k] = fcsim_counter_u64(names[k], FCSIM_MERGE_SUM, sh->ctr[k], (size_t)sh->g->nodes);
   return FA_NCTR;

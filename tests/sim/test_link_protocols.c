@@ -162,13 +162,14 @@ static void test_netlist_link(void **state)
   free(nl);
 }
 
-/* One 16-byte message over two fc links of a 4-node mesh: a link adds the
- * local hops (2 x 1), the force send of the lone flit D_CU cycles after it
- * was written, its header's cycle and the RX write-forward (4). */
+/* One 16-byte message over two fc links of a 4-node mesh, sent after the
+ * links are up: a link adds the local hops (2 x 1), the force send of the
+ * lone flit D_CU cycles after it was written, its header's cycle and the RX
+ * write-forward (4). */
 static void test_fc_zero_load(void **state)
 {
   (void)state;
-  char *csv = ts_write_temp("id,src,dst,bytes,start,after,delay\n1,0,2,16,0,,\n", ".csv");
+  char *csv = ts_write_temp("id,src,dst,bytes,start,after,delay\n1,0,2,16,300,,\n", ".csv");
   char trace[512];
   snprintf(trace, sizeof trace, "traffic.trace=%s", csv);
   static const struct {
@@ -213,7 +214,53 @@ static void test_fc_batch(void **state)
   assert_int_equal(s->link_order_errors, 0);
   assert_int_equal(s->retransmissions, 0);
   assert_true(s->link_payload_bytes > 0 && s->link_wire_bytes > s->link_payload_bytes);
+  assert_int_equal(s->fc_directions, 2 * 24);
+  assert_true(s->fc_rx_peak_flits > 0);
   fcsim_sim_destroy(sim);
+}
+
+/* The sync after reset: a lone flit written before the link is up leaves
+ * D_CU + 1 cycles after it (force send, then its header's cycle); the
+ * links are up at the line's latency. An RX FIFO of D_CU flits (below Eq.
+ * 2.4) makes ready packets wait for credits; the statistics are the same
+ * on 1 and 2 partitions. */
+static void test_fc_sync_and_stats(void **state)
+{
+  (void)state;
+  char *csv = ts_write_temp("id,src,dst,bytes,start,after,delay\n1,0,1,16,0,,\n", ".csv");
+  char trace[512];
+  snprintf(trace, sizeof trace, "traffic.trace=%s", csv);
+  const char *one[] = {"network.topology=mesh", "network.dims=2",        "router.model=classic", "router.vcs=1",
+                       "traffic.mode=trace",    trace,                   "traffic.packet_size=1", "link.protocol=fc",
+                       "link.fc_d_cu=8",        "network.link_latency=20", NULL};
+  struct fcsim_sim *sim = NULL;
+  const struct fcsim_stats *s = run(one, &sim);
+  assert_int_equal(s->fc_directions, 2);
+  assert_int_equal(s->fc_link_up_cycle, 20);
+  assert_int_equal(s->fc_first_data_cycle, 20 + 8 + 1);
+  assert_int_equal(s->fc_rx_peak_flits, 1);
+  fcsim_sim_destroy(sim);
+  unlink(csv);
+  free(csv);
+  const char *base[] = {"network.dims=4x4",      "router.model=classic",      "link.protocol=fc",
+                        "link.fc_d_cu=16",       "link.fc_rx_depth=16",       "traffic.mode=batch",
+                        "traffic.batch_packets=60", "traffic.packet_size=4", "sim.threads=1", NULL};
+  struct fcsim_sim *a = NULL, *b = NULL;
+  s = run(base, &a);
+  assert_int_equal(s->packets_delivered, 16 * 60);
+  assert_int_equal(s->flits_in_network, 0);
+  assert_int_equal(s->link_order_errors, 0);
+  assert_true(s->fc_credit_stall_cycles > 0);
+  assert_true(s->fc_rx_peak_flits > 0 && s->fc_rx_peak_flits <= 16);
+  base[8] = "sim.threads=2";
+  run(base, &b);
+  char *ja = ts_sim_json(a, 0), *jb = ts_sim_json(b, 0);
+  assert_string_equal(ja, jb);
+  assert_non_null(strstr(ja, "\"fc_credit_stall_cycles\""));
+  free(ja);
+  free(jb);
+  fcsim_sim_destroy(a);
+  fcsim_sim_destroy(b);
 }
 
 /* One FC instance per router VC, on tori of 2-VC routers on fc links.
@@ -239,8 +286,8 @@ static double fc_torus_makespan(const char *trace, const char *protocol)
 static void test_fc_torus_vcs(void **state)
 {
   (void)state;
-  static const char *const traces[] = {"id,src,dst,bytes,start,after,delay\n1,0,2,16,0,,\n",
-                                       "id,src,dst,bytes,start,after,delay\n1,3,0,16,0,,\n"};
+  static const char *const traces[] = {"id,src,dst,bytes,start,after,delay\n1,0,2,16,300,,\n",
+                                       "id,src,dst,bytes,start,after,delay\n1,3,0,16,300,,\n"};
   for (int i = 0; i < 2; i++) {
     char *csv = ts_write_temp(traces[i], ".csv");
     char trace[512];
@@ -320,7 +367,8 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_zero_load),      cmocka_unit_test(test_high_ber_torus), cmocka_unit_test(test_high_ber_ring_vcs),
       cmocka_unit_test(test_netlist_link),   cmocka_unit_test(test_fc_zero_load),   cmocka_unit_test(test_fc_batch),
-      cmocka_unit_test(test_fc_torus_vcs),   cmocka_unit_test(test_deadlock_report),
+      cmocka_unit_test(test_fc_torus_vcs),   cmocka_unit_test(test_fc_sync_and_stats),
+        cmocka_unit_test(test_deadlock_report),
            cmocka_unit_test(test_bad_input),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
