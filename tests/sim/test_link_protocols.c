@@ -341,6 +341,21 @@ static void test_deadlock_report(void **state)
   }
 }
 
+/* `fcsim topo` shows the line between two adapters at the line's rate (1
+ * flit/cycle here), not the field that sizes its channel's ring. */
+static void test_topo_line_bandwidth(void **state)
+{
+  (void)state;
+  struct ts_result r;
+  const char *args[] = {"topo", "--set", "network.dims=4", "--set", "router.model=classic", "--set",
+                        "link.protocol=tnw", NULL};
+  assert_int_equal(ts_run_cli(&r, args), 0);
+  assert_int_equal(r.status, 0);
+  if (!strstr(r.out, "4 two-way + 0 one-way: 28 cycles = 179.2 ns, 1 flit(s)/cycle"))
+    fail_msg("%s", r.out);
+  ts_result_free(&r);
+}
+
 static void expect_exit2(const char *set, const char *needle)
 {
   struct ts_result r;
@@ -368,7 +383,7 @@ int main(void)
       cmocka_unit_test(test_zero_load),      cmocka_unit_test(test_high_ber_torus), cmocka_unit_test(test_high_ber_ring_vcs),
       cmocka_unit_test(test_netlist_link),   cmocka_unit_test(test_fc_zero_load),   cmocka_unit_test(test_fc_batch),
       cmocka_unit_test(test_fc_torus_vcs),   cmocka_unit_test(test_fc_sync_and_stats),
-        cmocka_unit_test(test_deadlock_report),
+        cmocka_unit_test(test_deadlock_report), cmocka_unit_test(test_topo_line_bandwidth),
            cmocka_unit_test(test_bad_input),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
