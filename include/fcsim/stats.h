@@ -47,6 +47,11 @@ struct fcsim_stats {
   uint64_t link_payload_bytes;      /* protocol links: payload delivered (flits x network.flit_bits / 8) */
   uint64_t link_wire_bytes;         /* protocol links: bytes on the wire (framing, control words, resends) */
   uint64_t link_order_errors;       /* protocol links: packets out of sequence or overflowing a FIFO: always 0 */
+  uint64_t fc_directions;           /* link directions on fc (the fc_* fields below are valid when > 0) */
+  uint64_t fc_credit_stall_cycles;  /* fc links: cycles a ready FC packet waited for credits, summed over ends and VCs */
+  uint64_t fc_rx_peak_flits;        /* fc links: largest RX FIFO occupancy of one VC of one end, flits */
+  int64_t fc_link_up_cycle;         /* fc links: cycle the last link's sync handshake ended  */
+  int64_t fc_first_data_cycle;      /* fc links: cycle the first data flit went on a line (-1: none) */
   int drained;                      /* every measured packet arrived */
   int saturated;                    /* see saturation_reason */
   const char *saturation_reason;    /* "drain", "backlog", "latency" (src/stats/verdict.c), NULL if not saturated */

@@ -221,9 +221,9 @@ static int resolve_switch(const struct resolver *r, struct fcsim_params *p)
   return get_cycles(r, "vcsn", "window", p->clock_hz, &p->vcsn_window_cycles);
 }
 
-/* Link protocols the network's routers cannot carry: `fc` (not on
- * network links yet), routers whose credits are not per flit, more VCs
- * than TNW's eight. */
+/* Link protocols the network's routers cannot carry: routers whose credits
+ * are not per flit, more VCs than TNW's eight (`fc` runs one instance per
+ * VC, as many as router.vcs allows). */
 static int check_link(const struct resolver *r, const struct fcsim_params *p, const struct fcsim_router_ops *model)
 {
   int pi = fcsim_key_find("link", "protocol");
@@ -235,12 +235,6 @@ static int check_link(const struct resolver *r, const struct fcsim_params *p, co
                            "%s: link.protocol = %s needs routers with per-flit credits (classic, crossbar); "
                            "router.model = %s uses %s",
                            origin_of(r, pi), proto, p->router_model, model->flow_control);
-  if (p->link_protocol == FCSIM_LINK_PROTO_FC && p->vcs > 1 && model->max_vcs > 1)
-    return fcsim_error_set(r->err, FCSIM_ECOMBINATION,
-                           "%s: link.protocol = fc is one FIFO stream with one credit counter (seed 001 ch. 2); it "
-                           "would merge router.vcs = %d VCs into one queue and void their deadlock avoidance: use "
-                           "router.vcs = 1 (a mesh, or table routing) or link.protocol = tnw",
-                           origin_of(r, pi), p->vcs);
   if (p->link_protocol != FCSIM_LINK_PROTO_TNW)
     return 0;
   if (p->vcs > 8 && model->max_vcs > 1)

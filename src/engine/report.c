@@ -151,6 +151,10 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
             (unsigned long long)s->retransmissions, (unsigned long long)s->link_errors_injected,
             (unsigned long long)s->link_errors_detected);
   }
+  if (s->fc_directions)
+    fprintf(out, "  %-18s %14llu cycles of credit stall; RX peak %llu flits; links up at %lld, first data flit at %lld\n",
+            "fc_links", (unsigned long long)s->fc_credit_stall_cycles, (unsigned long long)s->fc_rx_peak_flits,
+            (long long)s->fc_link_up_cycle, (long long)s->fc_first_data_cycle);
   if (s->link_order_errors)
     fprintf(out, "\nINTERNAL ERROR: %llu protocol packets out of sequence\n", (unsigned long long)s->link_order_errors);
   if (s->buffer_overflows)
@@ -297,6 +301,12 @@ static json_t *metrics_json(const struct fcsim_stats *s, const struct fcsim_para
     json_object_set_new(m, "link_payload_bytes", json_integer((json_int_t)s->link_payload_bytes));
     json_object_set_new(m, "link_wire_bytes", json_integer((json_int_t)s->link_wire_bytes));
     json_object_set_new(m, "link_order_errors", json_integer((json_int_t)s->link_order_errors));
+    if (s->fc_directions) { /* fc links (router/proto_adapter_fc.c) */
+      json_object_set_new(m, "fc_credit_stall_cycles", json_integer((json_int_t)s->fc_credit_stall_cycles));
+      json_object_set_new(m, "fc_rx_peak_flits", json_integer((json_int_t)s->fc_rx_peak_flits));
+      json_object_set_new(m, "fc_link_up_cycle", json_integer((json_int_t)s->fc_link_up_cycle));
+      json_object_set_new(m, "fc_first_data_cycle", json_integer((json_int_t)s->fc_first_data_cycle));
+    }
     json_object_set_new(m, "link_payload_bytes_per_cycle",
                         json_real(s->cycles ? (double)s->link_payload_bytes /
                                                   ((double)s->cycles * (double)s->link_directions)

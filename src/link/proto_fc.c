@@ -7,12 +7,13 @@
 
 uint32_t fcsim_fc_header_pack(const struct fcsim_fc_header *h)
 {
-  return ((uint32_t)(h->len & 0xfffu) << 16) | ((uint32_t)(h->sop & 1u) << 15) | ((uint32_t)(h->eop & 1u) << 14) |
+  return ((uint32_t)(h->vc & 0xfu) << 28) | ((uint32_t)(h->len & 0xfffu) << 16) | ((uint32_t)(h->sop & 1u) << 15) | ((uint32_t)(h->eop & 1u) << 14) |
          ((uint32_t)(h->co & 1u) << 13) | (h->cu & 0xfffu);
 }
 
 void fcsim_fc_header_unpack(uint32_t w, struct fcsim_fc_header *h)
 {
+  h->vc = (w >> 28) & 0xfu;
   h->len = (w >> 16) & 0xfffu;
   h->sop = (w >> 15) & 1u;
   h->eop = (w >> 14) & 1u;
@@ -199,6 +200,25 @@ int fcsim_fc_emit(struct fcsim_fc_end *e, int64_t now, struct fcsim_pline_item *
   if (e->cu_pending > 0 && (e->tx_unlaunched == 0 || e->credits <= 0))
     return emit_header(e, now, 0, out);
   return 0;
+}
+
+int fcsim_fc_wants_line(const struct fcsim_fc_end *e, int64_t now)
+{
+  if (!e->synced || e->pkt_left > 0)
+    return 1;
+  int full = e->tx_unlaunched >= e->cfg.d_cu;
+  int timed_out = e->tx_unlaunched > 0 && now - e->fill_start >= e->cfg.force_send_cycles;
+  if ((full || timed_out) && e->credits > 0)
+    return 1;
+  return e->cu_pending > 0 && (e->tx_unlaunched == 0 || e->credits <= 0);
+}
+
+void fcsim_fc_note_stall(struct fcsim_fc_end *e, int64_t now)
+{
+  int full = e->tx_unlaunched >= e->cfg.d_cu;
+  int timed_out = e->tx_unlaunched > 0 && now - e->fill_start >= e->cfg.force_send_cycles;
+  if (e->synced && !e->pkt_left && (full || timed_out) && e->credits <= 0)
+    e->st.credit_stall_cycles++;
 }
 
 int fcsim_fc_write(struct fcsim_fc_end *e, int64_t now)

@@ -45,10 +45,17 @@ struct fcsim_fc_header {
   unsigned eop; /* end of the application's message */
   unsigned co;  /* credit only: no data follow */
   unsigned cu;  /* credit update, 12 bits */
+  unsigned vc;  /* fcsim: VC of the packet (bits 31:28, beyond the seed's 28-bit header; 0 with one VC) */
 };
 #define FCSIM_FC_FIELD_MAX 4095u
 
-/* Header word: Len[27:16] SOP[15] EOP[14] CO[13] res[12] CU[11:0]. */
+/* Most VCs the header's VC field (4 bits) can name. */
+#define FCSIM_FC_MAX_VCS 16
+
+/* Header word: VC[31:28] Len[27:16] SOP[15] EOP[14] CO[13] res[12] CU[11:0].
+ * The seed's header is 28 bits in a control flit of w bits (w = 256 in
+ * ch. 4): bits 31:28 are free, and carry the VC when several FC instances
+ * share a line (router/proto_adapter_fc.c); the reserved bit stays 0. */
 uint32_t fcsim_fc_header_pack(const struct fcsim_fc_header *h);
 void fcsim_fc_header_unpack(uint32_t word, struct fcsim_fc_header *h);
 
@@ -118,6 +125,12 @@ int fcsim_fc_read(struct fcsim_fc_end *e, int64_t now);
 /* Fills *out with the flit to send this cycle; 0 when nothing goes. Call
  * only when the outgoing line can take an item. */
 int fcsim_fc_emit(struct fcsim_fc_end *e, int64_t now, struct fcsim_pline_item *out);
+/* Whether fcsim_fc_emit would send a flit this cycle (no side effect): an
+ * arbiter over several endpoints sharing one line asks each first. */
+int fcsim_fc_wants_line(const struct fcsim_fc_end *e, int64_t now);
+/* Counts a cycle of credit stall for an endpoint that was not offered the
+ * line this cycle (fcsim_fc_emit counts its own). */
+void fcsim_fc_note_stall(struct fcsim_fc_end *e, int64_t now);
 /* The application offers one flit; returns 1 if the TX buffer took it. */
 int fcsim_fc_write(struct fcsim_fc_end *e, int64_t now);
 /* Accumulates buffer occupancy for this cycle. */

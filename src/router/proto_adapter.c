@@ -28,6 +28,7 @@
  * routing, and the routers' ports and VCs are those of the link without
  * adapters. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -563,6 +564,44 @@ static int ad_counters(const void *shared, struct fcsim_counter *out)
   return AD_NCTR;
 }
 
+/* ---- deadlock reports: buffer v is VC v's way from the router to the line
+ * (flits kept until acknowledged), buffer vcs + v its way from the line to
+ * the router (accepted packets' flits). The first waits for the far
+ * adapter's second of the same VC, the second for the router's input VC it
+ * feeds. ---- */
+
+static int ad_nbuffers(const void *shared)
+{
+  return 2 * ((const struct ad_shared *)shared)->vcs;
+}
+
+static int ad_buffer_busy(const void *shared, const void *state, int buf)
+{
+  const struct ad_shared *sh = shared;
+  const struct ad_vc *q = &((const struct ad_hdr *)state)->vc[buf % sh->vcs];
+  return buf < sh->vcs ? q->tx_in != q->tx_base : q->rx_in != q->rx_out;
+}
+
+static int ad_waits_for(const void *shared, const struct fcsim_states *all, struct fcsim_buf_ref at,
+                        struct fcsim_buf_ref *next)
+{
+  const struct ad_shared *sh = shared;
+  int v = at.buf % sh->vcs, line = at.buf < sh->vcs;
+  const struct fcsim_chan *ch = fcsim_graph_out(sh->g, at.node, line ? 1 : 0);
+  if (ch->dst < 0 || !ad_buffer_busy(shared, fcsim_state_of(all, at.node), at.buf))
+    return 0;
+  *next = (struct fcsim_buf_ref){(uint32_t)ch->dst, line ? sh->vcs + v : ch->dst_port * ch->dst_vcs + v};
+  return 1;
+}
+
+static void ad_describe_buffer(const void *shared, struct fcsim_buf_ref at, char *buf, size_t size)
+{
+  const struct ad_shared *sh = shared;
+  char name[FCSIM_NODE_NAME_MAX + 8];
+  snprintf(buf, size, "tnw-link %s %s vc %d", fcsim_graph_node_name(sh->g, at.node, name, sizeof name),
+           at.buf < sh->vcs ? "TX" : "RX", at.buf % sh->vcs);
+}
+
 const struct fcsim_router_ops fcsim_router_tnw_link = {
     .name = FCSIM_TNW_ADAPTER_MODEL,
     .help = "TNW link adapter, inserted two per link by link.protocol = tnw (not a router for a node; docs/LINKS.md)",
@@ -577,6 +616,10 @@ const struct fcsim_router_ops fcsim_router_tnw_link = {
     .fini = ad_fini,
     .accept = ad_accept,
     .step = ad_step,
+    .nbuffers = ad_nbuffers,
+    .buffer_busy = ad_buffer_busy,
+    .waits_for = ad_waits_for,
+    .describe_buffer = ad_describe_buffer,
     .credit_capacity = ad_credit_capacity,
     .report = ad_report,
     .counters = ad_counters,

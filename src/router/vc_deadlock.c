@@ -1,7 +1,9 @@
 /* Deadlock-report operations of the VC routers: a buffer is an input VC
  * (port * VCs + vc); the front packet of an occupied VC waits for the output
  * holder or the downstream VC it holds, or (in VA) for an occupied VC of its
- * class downstream. The engine follows these until a walk closes a cycle. */
+ * class downstream (the class's first VC when the downstream node is of
+ * another model, whose state this code cannot read). The engine follows
+ * these until a walk closes a cycle. */
 #include <stdio.h>
 
 #include "router/vc.h"
@@ -49,6 +51,10 @@ int vc_waits_for(const void *shared, const struct fcsim_states *all, struct fcsi
   if (vc->stage == FCSIM_VC_VA) { /* waits for any VC of its class: pick an occupied one */
     int lo, hi, slo, shi;
     vc_class_range(sh, ch->dst_vcs, vc->class1, &lo, &hi, &slo, &shi);
+    if (sh->g->kind[m] != sh->g->kind[at.node]) { /* another model's state (a link adapter): its class's first VC */
+      *next = (struct fcsim_buf_ref){m, first + lo};
+      return 1;
+    }
     const struct fcsim_vc *down = (const struct fcsim_vc *)((const char *)fcsim_state_of(all, m) + sh->off_vcs);
     for (int v = lo; v <= hi; v++)
       if (down[first + v].count) {

@@ -10,9 +10,18 @@
 
 #define NO_PRED (-1)
 
-static int same_props(const struct fcsim_chan *a, const struct fcsim_chan *b)
+/* A channel's bandwidth in flits per cycle; between two link adapters
+ * (topo/proto_links.c) the physical line's rate, not the field that sizes
+ * the channel's ring. */
+static int chan_bandwidth(const struct fcsim_graph *g, const struct fcsim_chan *c)
 {
-  return a->latency_cycles == b->latency_cycles && a->bandwidth_flits == b->bandwidth_flits &&
+  const uint16_t *line = g->line_bandwidth_flits;
+  return line && line[c->src] && c->dst >= 0 && line[c->dst] ? line[c->src] : c->bandwidth_flits;
+}
+
+static int same_props(const struct fcsim_graph *g, const struct fcsim_chan *a, const struct fcsim_chan *b)
+{
+  return a->latency_cycles == b->latency_cycles && chan_bandwidth(g, a) == chan_bandwidth(g, b) &&
          a->latency_sd_cycles == b->latency_sd_cycles && a->link_model == b->link_model;
 }
 
@@ -23,12 +32,12 @@ static int link_classes(const struct fcsim_graph *g, struct fcsim_topo_desc *d, 
     if (c->dst == FCSIM_GRAPH_NONE)
       continue;
     d->channels++;
-    int pair = c->reverse != FCSIM_GRAPH_NONE && c->reverse != s && same_props(c, &g->chan[c->reverse]);
+    int pair = c->reverse != FCSIM_GRAPH_NONE && c->reverse != s && same_props(g, c, &g->chan[c->reverse]);
     if (pair && c->reverse < s)
       continue;
     int i = 0;
     while (i < d->nclasses &&
-           !(d->classes[i].latency_cycles == c->latency_cycles && d->classes[i].bandwidth_flits == c->bandwidth_flits &&
+           !(d->classes[i].latency_cycles == c->latency_cycles && d->classes[i].bandwidth_flits == chan_bandwidth(g, c) &&
              d->classes[i].sd_cycles == c->latency_sd_cycles && d->classes[i].model == c->link_model))
       i++;
     if (i == d->nclasses) {
@@ -37,7 +46,7 @@ static int link_classes(const struct fcsim_graph *g, struct fcsim_topo_desc *d, 
         return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
       d->classes = m;
       d->classes[i] = (struct fcsim_desc_link_class){
-          c->latency_cycles, c->bandwidth_flits, c->latency_sd_cycles, c->link_model, 0, 0};
+          c->latency_cycles, chan_bandwidth(g, c), c->latency_sd_cycles, c->link_model, 0, 0};
       d->nclasses++;
     }
     if (pair)

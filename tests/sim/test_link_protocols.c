@@ -162,13 +162,14 @@ static void test_netlist_link(void **state)
   free(nl);
 }
 
-/* One 16-byte message over two fc links of a 4-node mesh: a link adds the
- * local hops (2 x 1), the force send of the lone flit D_CU cycles after it
- * was written, its header's cycle and the RX write-forward (4). */
+/* One 16-byte message over two fc links of a 4-node mesh, sent after the
+ * links are up: a link adds the local hops (2 x 1), the force send of the
+ * lone flit D_CU cycles after it was written, its header's cycle and the RX
+ * write-forward (4). */
 static void test_fc_zero_load(void **state)
 {
   (void)state;
-  char *csv = ts_write_temp("id,src,dst,bytes,start,after,delay\n1,0,2,16,0,,\n", ".csv");
+  char *csv = ts_write_temp("id,src,dst,bytes,start,after,delay\n1,0,2,16,300,,\n", ".csv");
   char trace[512];
   snprintf(trace, sizeof trace, "traffic.trace=%s", csv);
   static const struct {
@@ -213,7 +214,146 @@ static void test_fc_batch(void **state)
   assert_int_equal(s->link_order_errors, 0);
   assert_int_equal(s->retransmissions, 0);
   assert_true(s->link_payload_bytes > 0 && s->link_wire_bytes > s->link_payload_bytes);
+  assert_int_equal(s->fc_directions, 2 * 24);
+  assert_true(s->fc_rx_peak_flits > 0);
   fcsim_sim_destroy(sim);
+}
+
+/* The sync after reset: a lone flit written before the link is up leaves
+ * D_CU + 1 cycles after it (force send, then its header's cycle); the
+ * links are up at the line's latency. An RX FIFO of D_CU flits (below Eq.
+ * 2.4) makes ready packets wait for credits; the statistics are the same
+ * on 1 and 2 partitions. */
+static void test_fc_sync_and_stats(void **state)
+{
+  (void)state;
+  char *csv = ts_write_temp("id,src,dst,bytes,start,after,delay\n1,0,1,16,0,,\n", ".csv");
+  char trace[512];
+  snprintf(trace, sizeof trace, "traffic.trace=%s", csv);
+  const char *one[] = {"network.topology=mesh", "network.dims=2",        "router.model=classic", "router.vcs=1",
+                       "traffic.mode=trace",    trace,                   "traffic.packet_size=1", "link.protocol=fc",
+                       "link.fc_d_cu=8",        "network.link_latency=20", NULL};
+  struct fcsim_sim *sim = NULL;
+  const struct fcsim_stats *s = run(one, &sim);
+  assert_int_equal(s->fc_directions, 2);
+  assert_int_equal(s->fc_link_up_cycle, 20);
+  assert_int_equal(s->fc_first_data_cycle, 20 + 8 + 1);
+  assert_int_equal(s->fc_rx_peak_flits, 1);
+  fcsim_sim_destroy(sim);
+  unlink(csv);
+  free(csv);
+  const char *base[] = {"network.dims=4x4",      "router.model=classic",      "link.protocol=fc",
+                        "link.fc_d_cu=16",       "link.fc_rx_depth=16",       "traffic.mode=batch",
+                        "traffic.batch_packets=60", "traffic.packet_size=4", "sim.threads=1", NULL};
+  struct fcsim_sim *a = NULL, *b = NULL;
+  s = run(base, &a);
+  assert_int_equal(s->packets_delivered, 16 * 60);
+  assert_int_equal(s->flits_in_network, 0);
+  assert_int_equal(s->link_order_errors, 0);
+  assert_true(s->fc_credit_stall_cycles > 0);
+  assert_true(s->fc_rx_peak_flits > 0 && s->fc_rx_peak_flits <= 16);
+  base[8] = "sim.threads=2";
+  run(base, &b);
+  char *ja = ts_sim_json(a, 0), *jb = ts_sim_json(b, 0);
+  assert_string_equal(ja, jb);
+  assert_non_null(strstr(ja, "\"fc_credit_stall_cycles\""));
+  free(ja);
+  free(jb);
+  fcsim_sim_destroy(a);
+  fcsim_sim_destroy(b);
+}
+
+/* One FC instance per router VC, on tori of 2-VC routers on fc links.
+ * Zero load (5x5): a lone flit pays the fc per-link cost on every link, on
+ * VC 0 (0 -> 2) and across the dateline (3 -> 4 -> 0 over the wrap link:
+ * VC 1 after it); a batch of tornado traffic on a 4x4 torus (every packet
+ * over a wrap link, so on both VCs) delivers every flit exactly once,
+ * without deadlock. */
+static double fc_torus_makespan(const char *trace, const char *protocol)
+{
+  const char *sets[] = {"network.dims=5x5",   "router.model=classic", "router.vcs=2", "traffic.mode=trace",
+                        trace,                "traffic.packet_size=1", protocol,      "link.fc_d_cu=16",
+                        NULL};
+  struct fcsim_sim *sim = NULL;
+  const struct fcsim_stats *s = run(sets, &sim);
+  assert_int_equal(s->nmessages, 1);
+  assert_true(s->avg_hops == 2.0);
+  double m = s->makespan;
+  fcsim_sim_destroy(sim);
+  return m;
+}
+
+static void test_fc_torus_vcs(void **state)
+{
+  (void)state;
+  static const char *const traces[] = {"id,src,dst,bytes,start,after,delay\n1,0,2,16,300,,\n",
+                                       "id,src,dst,bytes,start,after,delay\n1,3,0,16,300,,\n"};
+  for (int i = 0; i < 2; i++) {
+    char *csv = ts_write_temp(traces[i], ".csv");
+    char trace[512];
+    snprintf(trace, sizeof trace, "traffic.trace=%s", csv);
+    double ideal = fc_torus_makespan(trace, "link.protocol=ideal");
+    double fc = fc_torus_makespan(trace, "link.protocol=fc");
+    double want = ideal + 2 * (2 * LOCAL_CYCLES + 16 + 1 + 4);
+    if (fc != want)
+      fail_msg("trace %d: ideal %.0f, fc %.0f, expected %.0f", i, ideal, fc, want);
+    unlink(csv);
+    free(csv);
+  }
+  const char *sets[] = {"network.dims=4x4",     "router.model=classic",      "router.vcs=2",
+                        "link.protocol=fc",     "link.fc_d_cu=16",           "traffic.mode=batch",
+                        "traffic.batch_packets=200", "traffic.packet_size=4", "traffic.pattern=tornado",
+                        NULL};
+  struct fcsim_sim *sim = NULL;
+  const struct fcsim_stats *s = run(sets, &sim);
+  assert_int_equal(s->link_directions, 2 * 32);
+  assert_int_equal(s->packets_delivered, 16 * 200);
+  assert_int_equal(s->flits_injected_total, 16 * 200 * 4);
+  assert_int_equal(s->flits_delivered_total, 16 * 200 * 4);
+  assert_int_equal(s->flits_in_network, 0);
+  assert_int_equal(s->buffer_overflows, 0);
+  assert_int_equal(s->link_order_errors, 0);
+  assert_false(s->deadlock);
+  fcsim_sim_destroy(sim);
+}
+
+/* The adapters declare their buffers to the deadlock reporter: a network
+ * that deadlocks (no dateline) reports a cycle through them. */
+static void test_deadlock_report(void **state)
+{
+  (void)state;
+  static const char *const protos[][3] = {{"link.protocol=fc", "link.fc_d_cu=4", "link.fc_rx_depth=4"},
+                                          {"link.protocol=tnw", "link.tnw_rx_packets=1", "link.tnw_payload=16"}};
+  static const char *const names[] = {"fc-link ", "tnw-link "};
+  for (int i = 0; i < 2; i++) {
+    const char *sets[] = {"routing.algorithm=romm",  "router.model=classic",    "router.dateline=off",
+                          "network.link_latency=2",  "traffic.rate=1.5",        "sim.warmup_cycles=500",
+                          "sim.measure_cycles=2000", "sim.drain_cycles=0",      "sim.deadlock_cycles=300",
+                          protos[i][0],              protos[i][1],              protos[i][2],
+                          NULL};
+    struct fcsim_sim *sim = NULL;
+    assert_int_equal(ts_sim_run(sets, &sim), FCSIM_EDEADLOCK);
+    const char *rep = fcsim_sim_stats(sim)->deadlock_report;
+    assert_non_null(rep);
+    if (!strstr(rep, "cycle of") || !strstr(rep, names[i]) || !strstr(rep, " TX vc ") || !strstr(rep, " RX vc "))
+      fail_msg("%s: %s", protos[i][0], rep);
+    fcsim_sim_destroy(sim);
+  }
+}
+
+/* `fcsim topo` shows the line between two adapters at the line's rate (1
+ * flit/cycle here), not the field that sizes its channel's ring. */
+static void test_topo_line_bandwidth(void **state)
+{
+  (void)state;
+  struct ts_result r;
+  const char *args[] = {"topo", "--set", "network.dims=4", "--set", "router.model=classic", "--set",
+                        "link.protocol=tnw", NULL};
+  assert_int_equal(ts_run_cli(&r, args), 0);
+  assert_int_equal(r.status, 0);
+  if (!strstr(r.out, "4 two-way + 0 one-way: 28 cycles = 179.2 ns, 1 flit(s)/cycle"))
+    fail_msg("%s", r.out);
+  ts_result_free(&r);
 }
 
 static void expect_exit2(const char *set, const char *needle)
@@ -234,7 +374,6 @@ static void test_bad_input(void **state)
   expect_exit2("router.vcs=9", "at most 8 virtual channels");
   expect_exit2("router.model=novog", "per-flit credits");
   expect_exit2("link.ber=1", "link.ber");
-  expect_exit2("link.protocol=fc", "one FIFO stream"); /* a torus: 2 VCs for its dateline */
   expect_exit2("link.fc_rx_depth=10", "link.fc_rx_depth");
 }
 
@@ -243,7 +382,9 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_zero_load),      cmocka_unit_test(test_high_ber_torus), cmocka_unit_test(test_high_ber_ring_vcs),
       cmocka_unit_test(test_netlist_link),   cmocka_unit_test(test_fc_zero_load),   cmocka_unit_test(test_fc_batch),
-      cmocka_unit_test(test_bad_input),
+      cmocka_unit_test(test_fc_torus_vcs),   cmocka_unit_test(test_fc_sync_and_stats),
+        cmocka_unit_test(test_deadlock_report), cmocka_unit_test(test_topo_line_bandwidth),
+           cmocka_unit_test(test_bad_input),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -34,6 +34,16 @@ static void header_fields(void **state)
   assert_int_equal(g.co, 1);
   assert_int_equal(g.cu, 128);
   assert_int_equal(w & (1u << 12), 0); /* the reserved bit */
+  assert_int_equal(g.vc, 0);
+  /* the VC of an FC instance sharing a line: bits 31:28, beyond the 28 */
+  h.vc = 13;
+  uint32_t wv = fcsim_fc_header_pack(&h);
+  assert_int_equal(wv >> 28, 13);
+  assert_int_equal(wv & 0x0fffffffu, w);
+  fcsim_fc_header_unpack(wv, &g);
+  assert_int_equal(g.vc, 13);
+  assert_int_equal(g.len, 4095);
+  assert_int_equal(g.cu, 128);
 }
 
 /* Fig. 2.2 / 2.6: reads every cycle, half duplex. RX1's 128th read is in
