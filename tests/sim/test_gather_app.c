@@ -33,33 +33,22 @@
 /* |simulated - model - extra x the stage barrier| <= margin x model */
 static void gather_case(const char *ini, const char *sched, int nodes, int want_stages, double extra, double margin)
 {
-  char cfg[1024], n[64], json[] = "/tmp/fcsim-gather-test-XXXXXX";
-  int fd = mkstemp(json);
-  assert_true(fd >= 0);
+  char cfg[1024], n[64];
   snprintf(cfg, sizeof cfg, "%s/examples/vcsn/%s", FCSIM_SOURCE_DIR, ini);
   snprintf(n, sizeof n, "app.nodes=%d", nodes);
   const char *args[] = {"app",   "gather",         cfg,      "--schedule", sched, "--set", n,
-                        "--set", "app.bytes=1MiB", "--json", json,         NULL};
-  struct ts_result r;
-  assert_int_equal(ts_run_cli(&r, args), 0);
-  if (r.status)
-    fprintf(stderr, "%s\n", r.err);
-  assert_int_equal(r.status, 0);
-  json_error_t e;
-  json_t *o = json_load_file(json, 0, &e);
+                        "--set", "app.bytes=1MiB", NULL};
+  json_t *o = ts_cli_json(args, NULL, NULL);
   assert_non_null(o);
   int stages = (int)json_integer_value(json_object_get(o, "stages"));
-  double t = json_real_value(json_object_get(o, "time_s")), m = json_real_value(json_object_get(o, "model_time_s"));
-  t -= extra * json_real_value(json_object_get(o, "final_barrier_s"));
+  double t = ts_json_number(o, "time_s", NULL), m = ts_json_number(o, "model_time_s", NULL);
+  t -= extra * ts_json_number(o, "final_barrier_s", NULL);
   if (fabs(t - m) > margin * m || stages != want_stages)
     fprintf(stderr, "%s %s n=%d: %d stages, simulated %g s, model %g s\n", ini, sched, nodes, stages, t, m);
   assert_int_equal(stages, want_stages);
   assert_int_equal((int)json_integer_value(json_object_get(o, "model_stages")), want_stages);
   assert_true(fabs(t - m) <= margin * m);
   json_decref(o);
-  close(fd);
-  remove(json);
-  ts_result_free(&r);
 }
 
 static void test_ring_dcn(void **state)
@@ -83,9 +72,7 @@ static void test_tree_vcsn(void **state)
 static double sched_run(const char *sched, int nodes, const char *endpoint, long long *root_bytes, int *stages, double *model_s,
                        double *barrier_s)
 {
-  char cfg[1024], n[64], sn[64], ep[64], json[] = "/tmp/fcsim-gather-test-XXXXXX";
-  int fd = mkstemp(json);
-  assert_true(fd >= 0);
+  char cfg[1024], n[64], sn[64], ep[64];
   snprintf(cfg, sizeof cfg, "%s/examples/vcsn/vcsn.ini", FCSIM_SOURCE_DIR);
   snprintf(n, sizeof n, "app.nodes=%d", nodes);
   snprintf(sn, sizeof sn, "switch.nodes=%d", nodes > 16 ? nodes : 16);
@@ -93,24 +80,15 @@ static double sched_run(const char *sched, int nodes, const char *endpoint, long
   /* above 16 nodes: the dual plane of 36-port switches (seed 002 §6.5) */
   const char *args[] = {"app",   "gather",         cfg,     "--schedule", sched, "--set",  n,    "--set", ep,
                         "--set", "app.bytes=1MiB", "--set", sn,           "--set", nodes > 16 ? "switch.radix=36" : "switch.radix=16",
-                        "--json", json,            NULL};
-  struct ts_result r;
-  assert_int_equal(ts_run_cli(&r, args), 0);
-  if (r.status)
-    fprintf(stderr, "%s\n", r.err);
-  assert_int_equal(r.status, 0);
-  json_error_t e;
-  json_t *o = json_load_file(json, 0, &e);
+                        NULL};
+  json_t *o = ts_cli_json(args, NULL, NULL);
   assert_non_null(o);
-  double t = json_real_value(json_object_get(o, "time_s"));
+  double t = ts_json_number(o, "time_s", NULL);
   *root_bytes = (long long)json_integer_value(json_object_get(o, "root_bytes"));
   *stages = (int)json_integer_value(json_object_get(o, "stages"));
-  *model_s = json_real_value(json_object_get(o, "model_time_s"));
-  *barrier_s = json_real_value(json_object_get(o, "final_barrier_s"));
+  *model_s = ts_json_number(o, "model_time_s", NULL);
+  *barrier_s = ts_json_number(o, "final_barrier_s", NULL);
   json_decref(o);
-  close(fd);
-  remove(json);
-  ts_result_free(&r);
   return t;
 }
 
