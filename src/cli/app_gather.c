@@ -273,6 +273,10 @@ static int gather_run(int argc, char **argv)
     printf("  vcsn endpoints: MAC tables written at cycle 1 (t = %.2f us and c = %.2f us paid by the model), set-up "
            "barriers %.2f us; each later stage waits a barrier of %.2f us\n",
            sp.t_s * 1e6, sp.c_s * 1e6, (pl.start_s - sp.t_s - sp.c_s) * 1e6, pl.stage_barrier_s * 1e6);
+  if (on_vcsn(cfg) && sp.schedule == FCSIM_GATHER_RECONFIG)
+    printf("  reconfig: before each later stage every node rewrites its MAC table when the stage's release "
+           "arrives (t paid by the model), probes it (c) and waits a barrier of %.2f us\n",
+           pl.reconfig_barrier_s * 1e6);
   else
     printf("  stage 1 starts at %.2f us (set-up and barriers); each later stage waits a barrier of %.2f us + c\n",
            pl.start_s * 1e6, pl.stage_barrier_s * 1e6);

@@ -181,8 +181,8 @@ const struct fcsim_key fcsim_keys[] = {
     {"vcsn", "vports", FCSIM_KT_INT, "ports", "2", 1, 64, 0, NULL, NULL, NULL,
      "vcsn: virtual ports (MUX inputs, DMUX outputs) per physical port (seed 002: 2, so 4 per FPGA)"},
     {"vcsn", "table", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
-     "vcsn: the MAC tables (CSV `node,vport,dest,dest_vport[,at][,priority]`; docs/SWITCHED.md): which virtual port "
-     "each virtual port reaches, written at `at`; relative to the config file's folder"},
+     "vcsn: the MAC tables (CSV `node,vport,dest,dest_vport[,at][,priority][,after]`; docs/SWITCHED.md): which virtual port "
+     "each virtual port reaches, written at `at` or when the message `after` arrives; relative to the config file's folder"},
     {"vcsn", "reconfig", FCSIM_KT_LATENCY, "cycles", "124us", 0, 100000000, 0, NULL, NULL, NULL,
      "vcsn: a MAC-table entry written at time `at` > 0 takes effect this much later (seed 002 Table 5: t = 124 us); "
      "frames encoded before then use the old entry"},

@@ -98,6 +98,8 @@ struct vn_shared {
   const struct fcsim_graph *g;      /* the network */
   struct vcsn_table tab;            /* the MAC tables */
   uint32_t *msg_dst;                /* [nmsg] each trace message's destination */
+  uint32_t *trig_base;              /* [nmsg + 1] triggered entries message m writes: trig_ent[trig_base[m] ..) */
+  uint32_t *trig_ent;               /* their indices in tab.ent (NULL: no triggered entry) */
   uint32_t nmsg;                    /* messages of the trace */
   int V;                            /* virtual ports per physical port */
   int np;                           /* largest radix */
@@ -192,6 +194,11 @@ static void vn_arrive(struct fcsim_ctx *ctx, const struct vn_shared *sh, uint32_
     if (f->flags & FCSIM_FLIT_TAIL)
       cnt->misdelivered[node]++;
     return;
+  }
+  if (sh->trig_ent && f->aux < sh->nmsg && (f->flags & FCSIM_FLIT_TAIL)) {
+    struct vcsn_table *tab = (struct vcsn_table *)&sh->tab; /* entries of this node only (vcsn_fire) */
+    for (uint32_t i = sh->trig_base[f->aux]; i < sh->trig_base[f->aux + 1]; i++)
+      vcsn_fire(tab, sh->trig_ent[i], ctx->now);
   }
   fcsim_ctx_ejected(ctx, node, f, ctx->now + sh->local);
 }
@@ -361,6 +368,72 @@ static int vn_accept(struct fcsim_ctx *ctx, const void *shared, uint32_t node, v
   return 0;
 }
 
+/* Index of trace message `id`, -1 if none. */
+static int64_t vn_msg_index(const struct trace *tr, int64_t id)
+{
+  for (int64_t m = 0; m < tr->n; m++)
+    if (tr->msg[m].id == id)
+      return m;
+  return -1;
+}
+
+/* The triggered MAC entries (`after`) by the message that writes them: it
+ * must exist, be one frame (its tail is its arrival) and arrive at the
+ * entry's own node; the throttle is refused with them (it reads other
+ * nodes' entries, which a triggered write changes during the run). */
+static int vn_triggers(const struct fcsim_router_env *env, struct vn_shared *sh, const struct trace *tr,
+                       struct fcsim_error *err)
+{
+  const struct fcsim_params *p = env->p;
+  const struct vcsn_table *t = &sh->tab;
+  if (sh->threshold > 0)
+    return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                           "vcsn.table = %s: entries with `after` (written when a message arrives) cannot be used "
+                           "with vcsn.threshold > 0; set vcsn.threshold = 0",
+                           t->path);
+  sh->trig_base = calloc((size_t)sh->nmsg + 2, sizeof *sh->trig_base);
+  sh->trig_ent = malloc((size_t)t->ntriggered * sizeof *sh->trig_ent);
+  int64_t *idx = malloc((size_t)t->ntriggered * sizeof *idx);
+  int rc = !sh->trig_base || !sh->trig_ent || !idx ? fcsim_error_set(err, FCSIM_ENOMEM, "out of memory") : 0;
+  uint32_t j = 0;
+  uint64_t frame_bytes = (uint64_t)p->packet_flits * (uint64_t)sh->flit_bytes;
+  for (int64_t n = 0; !rc && n < t->nodes; n++)
+    for (uint32_t k = t->ent_base[t->vp_base[n]]; !rc && k < t->ent_base[t->vp_base[n + 1]]; k++) {
+      const struct vcsn_entry *e = &t->ent[k];
+      if (e->after < 0)
+        continue;
+      int64_t m = vn_msg_index(tr, e->after);
+      if (m < 0 || tr->msg[m].dst != (uint32_t)n || tr->msg[m].bytes > frame_bytes) {
+        rc = fcsim_error_set(err, FCSIM_EINVAL,
+                               "vcsn.table = %s:%d: after = %lld: %s; a triggered entry is written when a one-frame "
+                               "message to its own node arrives",
+                               t->path, e->line, (long long)e->after,
+                               m < 0                              ? "no such message in traffic.trace"
+                               : tr->msg[m].dst != (uint32_t)n    ? "that message goes to another node"
+                                                                  : "that message is longer than one frame");
+        break;
+      }
+      idx[j] = m;
+      sh->trig_ent[j++] = k;
+      sh->trig_base[m + 1]++;
+    }
+  for (uint32_t m = 0; !rc && m < sh->nmsg; m++)
+    sh->trig_base[m + 1] += sh->trig_base[m];
+  if (!rc) { /* order by message: a counting sort */
+    uint32_t *pos = calloc((size_t)sh->nmsg + 1, sizeof *pos), *ent = malloc((size_t)j * sizeof *ent);
+    if (!pos || !ent)
+      rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+    for (uint32_t i = 0; !rc && i < j; i++)
+      ent[sh->trig_base[idx[i]] + pos[idx[i]]++] = sh->trig_ent[i];
+    if (!rc)
+      memcpy(sh->trig_ent, ent, (size_t)j * sizeof *ent);
+    free(pos);
+    free(ent);
+  }
+  free(idx);
+  return rc;
+}
+
 /* Every message sent by a vcsn node must find a virtual port whose MAC
  * entry names its destination. */
 static int vn_check_trace(const struct fcsim_router_env *env, struct vn_shared *sh, struct fcsim_error *err)
@@ -394,6 +467,8 @@ static int vn_check_trace(const struct fcsim_router_env *env, struct vn_shared *
                          p->vcsn_table, msg->src, msg->dst);
   }
   sh->nmsg = (uint32_t)tr.n;
+  if (!rc && sh->tab.ntriggered)
+    rc = vn_triggers(env, sh, &tr, err);
   trace_free(&tr);
   return rc;
 }
@@ -405,6 +480,8 @@ static void vn_teardown(void *shared)
     return;
   vcsn_table_free(&sh->tab);
   free(sh->msg_dst);
+  free(sh->trig_base);
+  free(sh->trig_ent);
   free(sh->misdelivered);
   free(sh->misdelivered_fl);
   free(sh->indications);

@@ -10,8 +10,8 @@
 #include "core/units.h"
 #include "router/vcsn_table.h"
 
-enum col { C_NODE, C_VPORT, C_DEST, C_DVPORT, C_AT, C_PRIO, NCOLS };
-static const char *const col_names[NCOLS] = {"node", "vport", "dest", "dest_vport", "at", "priority"};
+enum col { C_NODE, C_VPORT, C_DEST, C_DVPORT, C_AT, C_PRIO, C_AFTER, NCOLS };
+static const char *const col_names[NCOLS] = {"node", "vport", "dest", "dest_vport", "at", "priority", "after"};
 
 /* A row as read: the entry and its node's virtual port. */
 struct row {
@@ -68,13 +68,13 @@ static int parse_header(struct rd *r, char *s)
   char *f[NCOLS + 1], msg[256];
   int n = split(s, f, NCOLS + 1), seen[NCOLS] = {0};
   if (n > NCOLS)
-    return fail(r, r->line, "too many columns (expected node, vport, dest, dest_vport, at, priority)");
+    return fail(r, r->line, "too many columns (expected node, vport, dest, dest_vport, at, priority, after)");
   for (int i = 0; i < n; i++) {
     int k = 0;
     while (k < NCOLS && strcmp(f[i], col_names[k]))
       k++;
     if (k == NCOLS || seen[k]) {
-      snprintf(msg, sizeof msg, "column `%.40s` %s (expected node, vport, dest, dest_vport, at, priority)", f[i],
+      snprintf(msg, sizeof msg, "column `%.40s` %s (expected node, vport, dest, dest_vport, at, priority, after)", f[i],
                k == NCOLS ? "is unknown" : "is named twice");
       return fail(r, r->line, msg);
     }
@@ -145,6 +145,21 @@ static int parse_at(struct rd *r, const char *text, uint64_t *out)
   return 0;
 }
 
+/* `after`: a trace message id, or empty (-1). */
+static int parse_after(struct rd *r, const char *text, int64_t *out)
+{
+  char *end;
+  *out = -1;
+  if (!*text)
+    return 0;
+  errno = 0;
+  long long v = strtoll(text, &end, 10);
+  if (*end || errno || v < 0)
+    return fail(r, r->line, "after: expected the id of a trace message (its arrival writes the entry)");
+  *out = v;
+  return 0;
+}
+
 static const char *node_name(const struct fcsim_graph *g, uint32_t n, char *buf, size_t size)
 {
   if (g->name)
@@ -164,6 +179,7 @@ static int parse_row(struct rd *r, char *s, struct row *out)
   }
   memset(out, 0, sizeof *out);
   out->e.line = r->line;
+  out->e.after = -1;
   uint32_t node = 0;
   long vport = 0, dvport = 0, prio = 0;
   const char *vtext = "", *dvtext = "";
@@ -175,6 +191,7 @@ static int parse_row(struct rd *r, char *s, struct row *out)
     case C_VPORT: vtext = f[i]; break;
     case C_DVPORT: dvtext = f[i]; break;
     case C_AT: rc = parse_at(r, f[i], &out->e.write_cycle); break;
+    case C_AFTER: rc = parse_after(r, f[i], &out->e.after); break;
     default: {
       char *end;
       prio = strtol(f[i], &end, 10);
@@ -195,6 +212,10 @@ static int parse_row(struct rd *r, char *s, struct row *out)
   out->e.dest_vport = (uint16_t)dvport;
   out->e.priority = (int16_t)prio;
   out->e.effect_cycle = out->e.write_cycle ? out->e.write_cycle + r->reconfig : 0;
+  if (!rc && out->e.after >= 0 && out->e.write_cycle)
+    rc = fail(r, r->line, "an entry has both `at` and `after`: it is written at a time or when a message arrives");
+  if (out->e.after >= 0)
+    out->e.write_cycle = out->e.effect_cycle = UINT64_MAX; /* not written until its message arrives */
   return rc;
 }
 
@@ -251,6 +272,8 @@ static int check_one_sender(struct rd *r, const struct vcsn_table *t)
   char msg[512], a[64];
   for (uint32_t k = 0; k < nent; k++) {
     uint64_t at = t->ent[k].effect_cycle;
+    if (t->ent[k].after >= 0)
+      continue; /* triggered: its time is the run's (a rewrite of the same link in the gather) */
     for (uint32_t v = 0; v < nvp; v++) {
       uint32_t iv;
       const struct vcsn_entry *ev = vcsn_effective(t, v, at, &iv);
@@ -281,13 +304,15 @@ static int build(struct rd *r, struct vcsn_table *t, struct row *rows, size_t nr
     return fcsim_error_set(r->err, FCSIM_ENOMEM, "out of memory");
   qsort(rows, nrows, sizeof *rows, cmp_row);
   for (size_t i = 0; i < nrows; i++) {
-    if (i && rows[i].vp == rows[i - 1].vp && rows[i].e.write_cycle == rows[i - 1].e.write_cycle) {
+    if (i && rows[i].vp == rows[i - 1].vp && rows[i].e.write_cycle == rows[i - 1].e.write_cycle &&
+        rows[i].e.after < 0) {
       char msg[128];
       snprintf(msg, sizeof msg, "line %d writes the same virtual port at the same time", rows[i - 1].e.line);
       return fail(r, rows[i].e.line, msg);
     }
     t->ent[i] = rows[i].e;
     t->ent_base[rows[i].vp + 1]++;
+    t->ntriggered += rows[i].e.after >= 0;
   }
   for (uint32_t v = 0; v < nvp; v++)
     t->ent_base[v + 1] += t->ent_base[v];
@@ -300,6 +325,7 @@ int vcsn_table_read(const char *path, const struct fcsim_graph *g, int vports, u
   memset(t, 0, sizeof *t);
   t->path = path;
   t->nodes = g->nodes;
+  t->reconfig = reconfig_cycles;
   t->vports = vports;
   t->vp_base = calloc((size_t)g->nodes + 1, sizeof *t->vp_base);
   if (!t->vp_base)
@@ -339,23 +365,35 @@ void vcsn_table_free(struct vcsn_table *t)
   memset(t, 0, sizeof *t);
 }
 
+void vcsn_fire(struct vcsn_table *t, uint32_t k, uint64_t now)
+{
+  t->ent[k].write_cycle = now;
+  t->ent[k].effect_cycle = now + t->reconfig;
+}
+
 const struct vcsn_entry *vcsn_effective(const struct vcsn_table *t, uint32_t vp, uint64_t now, uint32_t *index)
 {
   const struct vcsn_entry *best = NULL;
-  for (uint32_t k = t->ent_base[vp]; k < t->ent_base[vp + 1]; k++)
-    if (t->ent[k].effect_cycle <= now && (!best || t->ent[k].write_cycle >= best->write_cycle)) {
-      best = &t->ent[k];
+  for (uint32_t k = t->ent_base[vp]; k < t->ent_base[vp + 1]; k++) {
+    const struct vcsn_entry *e = &t->ent[k];
+    if (e->after >= 0 && e->write_cycle <= now && now < e->effect_cycle)
+      return NULL; /* a triggered write in progress: the port is idle until it takes effect */
+    if (e->effect_cycle <= now && e->effect_cycle != UINT64_MAX && (!best || e->write_cycle >= best->write_cycle)) {
+      best = e;
       *index = k;
     }
+  }
   return best;
 }
 
-/* The latest entry of vp written at or before `now`. */
+/* The latest entry of vp written at or before `now` (triggered entries are
+ * written in the run's order, not the table's). */
 static const struct vcsn_entry *written(const struct vcsn_table *t, uint32_t vp, uint64_t now)
 {
   const struct vcsn_entry *best = NULL;
-  for (uint32_t k = t->ent_base[vp]; k < t->ent_base[vp + 1] && t->ent[k].write_cycle <= now; k++)
-    best = &t->ent[k];
+  for (uint32_t k = t->ent_base[vp]; k < t->ent_base[vp + 1]; k++)
+    if (t->ent[k].write_cycle <= now && (!best || t->ent[k].write_cycle >= best->write_cycle))
+      best = &t->ent[k];
   return best;
 }
 
@@ -377,7 +415,7 @@ int vcsn_bind(const struct vcsn_table *t, uint32_t node, uint32_t dest, uint64_t
       if (e->write_cycle <= now && (past < 0 || e->write_cycle > last)) {
         past = (int)v;
         last = e->write_cycle;
-      } else if (e->write_cycle > now && e->write_cycle < first) {
+      } else if (e->write_cycle > now && (future < 0 || e->write_cycle < first)) { /* or not yet triggered */
         future = (int)v;
         first = e->write_cycle;
       }

@@ -7,11 +7,15 @@
  * vcsn.reconfig (t = 124 us in Table 5) after it was written. The file is a
  * CSV with a header row:
  *
- *   node,vport,dest,dest_vport[,at][,priority]
+ *   node,vport,dest,dest_vport[,at][,priority][,after]
  *
  * node and dest are endpoint numbers or netlist names, at is cycles or a time
  * (`50us`), priority is the virtual port's MUX priority while the entry holds
- * (larger first; equal priorities share the port round-robin). */
+ * (larger first; equal priorities share the port round-robin). `after`, a
+ * trace message id, makes the entry a triggered write: it is written when
+ * that message arrives at the entry's node (the run decides when: the end of
+ * a barrier), takes effect t later, and the virtual port carries no new frame
+ * in between (the software rewrites an idle port; vcsn.c fires it). */
 #ifndef FCSIM_ROUTER_VCSN_TABLE_H
 #define FCSIM_ROUTER_VCSN_TABLE_H
 
@@ -28,6 +32,7 @@ struct vcsn_entry {
   uint16_t dest_vport;   /* the destination's virtual port (its DMUX output) */
   int16_t priority;      /* MUX priority of this virtual port while the entry holds */
   int line;              /* line of the file, for messages */
+  int64_t after;         /* trace message whose arrival writes it (-1: written at write_cycle) */
 };
 
 /* Every node's virtual ports and their entries. */
@@ -38,6 +43,8 @@ struct vcsn_table {
   uint32_t *vp_base;      /* [nodes + 1] global index of each node's virtual port 0 */
   uint32_t *ent_base;     /* [vp_base[nodes] + 1] entries of virtual port k: ent[ent_base[k] .. ent_base[k+1]) */
   struct vcsn_entry *ent; /* by virtual port, then by write time (from malloc) */
+  uint64_t reconfig;      /* t, cycles from a write to its effect */
+  uint32_t ntriggered;    /* entries with `after` */
 };
 
 /* Reads `path` for graph g with `vports` virtual ports per physical port and
@@ -51,8 +58,15 @@ int vcsn_table_read(const char *path, const struct fcsim_graph *g, int vports, u
                     double clock_hz, struct vcsn_table *t, struct fcsim_error *err);
 void vcsn_table_free(struct vcsn_table *t);
 
+/* Writes triggered entry `k` at cycle `now` (it takes effect t later). Only
+ * the step of the entry's own node may call it: its node alone reads it in
+ * a run (vcsn.c refuses triggered entries with the throttle, whose
+ * vcsn_sender reads every node's entries). */
+void vcsn_fire(struct vcsn_table *t, uint32_t k, uint64_t now);
+
 /* The entry encoders use for global virtual port `vp` at cycle `now`
- * (NULL while it has none); its index in t->ent through *index. */
+ * (NULL while it has none, or while a triggered write of it is taking
+ * effect); its index in t->ent through *index. */
 const struct vcsn_entry *vcsn_effective(const struct vcsn_table *t, uint32_t vp, uint64_t now, uint32_t *index);
 
 /* The virtual port (0-based, of `node`) a message to `dest` created at

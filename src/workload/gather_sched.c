@@ -151,6 +151,7 @@ int fcsim_gather_plan(const struct fcsim_gather_spec *sp, struct fcsim_gather_pl
   double setup = sp->t_s > 0 ? sp->t_s + barrier_s(sp, sp->t_s) : 0;
   pl->start_s = setup + barrier_s(sp, sp->c_s) + sp->c_s;
   pl->final_barrier_s = pl->stage_barrier_s;
+  pl->reconfig_barrier_s = sp->t_s > 0 ? barrier_s(sp, sp->t_s) : 0;
   return 0;
 }
 

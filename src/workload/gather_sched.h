@@ -63,6 +63,7 @@ struct fcsim_gather_plan {
   double start_s;                 /* when stage 1 starts (reconfiguration, barriers, c) */
   double final_barrier_s;         /* the barrier after the last stage (added to the makespan) */
   double stage_barrier_s;         /* barrier after one transfer stage */
+  double reconfig_barrier_s;      /* barrier after a reconfiguration t (0 when t = 0) */
   double model_time_s;            /* the `gather` model's time_s for the same spec */
   int model_stages;               /* the model's stage count */
 };

@@ -78,26 +78,67 @@ static int src_ctrl(const struct fcsim_gather_vcsn *lay)
   return lay->data;
 }
 
-static void write_table(const struct fcsim_gather_spec *sp, const struct fcsim_gather_vcsn *lay,
-                        const struct tree_links *t, FILE *f)
+/* Message ids after the transfers (0..nxfers-1). */
+struct ids {
+  int64_t probe0, notice0, release0;    /* + node + stage * n (stage 0: the set-up barrier) */
+  int64_t rprobe0, rnotice0, rrelease0; /* reconfig: + node + stage * n, the barrier after stage s's rewrite */
+  int n;                                /* nodes */
+};
+
+static int64_t release_id(const struct ids *d, int s, int v);
+
+static void write_table(const struct fcsim_gather_spec *sp, const struct fcsim_gather_plan *pl,
+                        const struct fcsim_gather_vcsn *lay, const struct tree_links *t, const struct ids *d, FILE *f)
 {
   fprintf(f, "# gather tree on vcsn endpoints: %d nodes, %d virtual ports per port (%d data)\n", sp->nodes,
           lay->vports, lay->data);
-  fprintf(f, "node,vport,dest,dest_vport,at,priority\n");
+  fprintf(f, "node,vport,dest,dest_vport,at,priority,after\n");
   for (int v = 1; v < sp->nodes; v++) { /* control links, set before the run */
     if (t->parent[v] != 0) /* a node linked to the root sends its notices on that link */
-      fprintf(f, "%d,%d,0,%d,0,1\n", v, src_ctrl(lay), root_ctrl(lay, v));
-    fprintf(f, "0,%d,%d,%d,0,1\n", root_ctrl(lay, v), v, src_ctrl(lay));
+      fprintf(f, "%d,%d,0,%d,0,1,\n", v, src_ctrl(lay), root_ctrl(lay, v));
+    fprintf(f, "0,%d,%d,%d,0,1,\n", root_ctrl(lay, v), v, src_ctrl(lay));
   }
   for (int v = 1; v < sp->nodes; v++) /* data links, written at cycle 1: they pay t */
-    fprintf(f, "%d,%d,%d,%d,1,0\n", v, t->port[v] * lay->vports, t->parent[v], t->rx_vport[v]);
+    fprintf(f, "%d,%d,%d,%d,1,0,\n", v, t->port[v] * lay->vports, t->parent[v], t->rx_vport[v]);
+  if (sp->schedule != FCSIM_GATHER_RECONFIG)
+    return;
+  for (int s = 2; s <= pl->stages; s++) /* rewritten when the release ending stage s-1's barrier arrives */
+    for (int v = 1; v < sp->nodes; v++)
+      fprintf(f, "%d,%d,%d,%d,,0,%lld\n", v, t->port[v] * lay->vports, t->parent[v], t->rx_vport[v],
+              (long long)release_id(d, s - 1, v));
 }
 
-/* Message ids after the transfers (0..nxfers-1). */
-struct ids {
-  int64_t probe0, notice0, release0; /* + node + stage * n (stage 0: the set-up barrier) */
-  int n;                             /* nodes */
-};
+#define RID(d, base, s, v) ((long long)((d)->base + (int64_t)(s) * (d)->n + (v)))
+
+/* Reconfig: the barrier after each stage's rewrite (s >= 2), as the set-up's:
+ * every node probes its rewritten link (paying t and c), a node's notice
+ * waits for its child's probe, the root releases stage s after every notice
+ * and the probes reaching it, plus the barrier after t (Eq. 6). */
+static void write_rewrites(const struct fcsim_gather_spec *sp, const struct fcsim_gather_plan *pl,
+                           const struct tree_links *t, const struct ids *d, FILE *f)
+{
+  int n = sp->nodes;
+  for (int s = 2; s <= pl->stages; s++) {
+    for (int v = 1; v < n; v++)
+      fprintf(f, "%lld,%d,%d,%d,,%lld,\n", RID(d, rprobe0, s, v), v, t->parent[v], SMALL_BYTES,
+              (long long)release_id(d, s - 1, v));
+    for (int v = 1; v < n; v++) {
+      fprintf(f, "%lld,%d,0,%d,,%lld", RID(d, rnotice0, s, v), v, SMALL_BYTES, (long long)release_id(d, s - 1, v));
+      if (t->child[v] >= 0)
+        fprintf(f, ";%lld", RID(d, rprobe0, s, t->child[v]));
+      fprintf(f, ",\n");
+    }
+    for (int v = 1; v < n; v++) {
+      fprintf(f, "%lld,0,%d,%d,,", RID(d, rrelease0, s, v), v, SMALL_BYTES);
+      for (int u = 1; u < n; u++)
+        fprintf(f, u > 1 ? ";%lld" : "%lld", RID(d, rnotice0, s, u));
+      for (int u = 1; u < n; u++)
+        if (t->parent[u] == 0)
+          fprintf(f, ";%lld", RID(d, rprobe0, s, u));
+      fprintf(f, ",%.3fns\n", pl->reconfig_barrier_s * 1e9);
+    }
+  }
+}
 
 static int64_t probe_id(const struct ids *d, int v)
 {
@@ -153,12 +194,13 @@ static void write_setup(const struct fcsim_gather_spec *sp, const struct fcsim_g
 static void write_stages(const struct fcsim_gather_spec *sp, const struct fcsim_gather_plan *pl,
                          const struct ids *d, FILE *f)
 {
-  int n = sp->nodes;
+  int n = sp->nodes, reconfig = sp->schedule == FCSIM_GATHER_RECONFIG;
   for (int x = 0; x < pl->nxfers; x++) {
     const struct fcsim_gather_xfer *t = &pl->xfer[x];
+    long long after = reconfig && t->stage > 1 ? RID(d, rrelease0, t->stage, t->src)
+                                               : (long long)release_id(d, t->stage - 1, t->src);
     fprintf(f, "%lld,%d,%d,%llu,,%lld,\n", (long long)t->id, t->src, t->dst,
-            (unsigned long long)(sp->bytes * (uint64_t)__builtin_popcountll(t->blocks)),
-            (long long)release_id(d, t->stage - 1, t->src));
+            (unsigned long long)(sp->bytes * (uint64_t)__builtin_popcountll(t->blocks)), after);
   }
   for (int s = 1; s < pl->stages; s++) {
     for (int v = 1; v < n; v++) {
@@ -182,12 +224,10 @@ static void write_stages(const struct fcsim_gather_spec *sp, const struct fcsim_
 int fcsim_gather_vcsn_write(const struct fcsim_gather_spec *sp, struct fcsim_gather_plan *pl,
                             const struct fcsim_gather_vcsn *lay, FILE *table, FILE *trace, struct fcsim_error *err)
 {
-  if (sp->schedule != FCSIM_GATHER_TREE)
+  if (sp->schedule == FCSIM_GATHER_RING)
     return fcsim_error_set(err, FCSIM_EINVAL,
-                           "--schedule %s on vcsn endpoints: only `tree` is played on vcsn endpoints (its MAC tables "
-                           "are written once); `ring` is the DCN's and `reconfig` needs MAC-table writes timed by "
-                           "the run (docs/SWITCHED.md); use switch.endpoint = ethswitch for them",
-                           sp->schedule == FCSIM_GATHER_RING ? "ring" : "reconfig");
+                           "--schedule ring on vcsn endpoints: `tree` and `reconfig` are played on vcsn endpoints; "
+                           "`ring` is the DCN's (examples/vcsn/dcn.ini), or use switch.endpoint = ethswitch");
   if (lay->vports > MAX_PER_PORT || lay->vports * lay->ports > MAX_VPORTS)
     return fcsim_error_set(err, FCSIM_EINVAL,
                            "app.nodes = %d on vcsn endpoints needs %d virtual ports per port (data and one control "
@@ -199,16 +239,23 @@ int fcsim_gather_vcsn_write(const struct fcsim_gather_spec *sp, struct fcsim_gat
     return rc;
   for (int x = 0; x < pl->nxfers; x++)
     pl->xfer[x].id = x;
-  struct ids d = {0, 0, 0, sp->nodes};
+  struct ids d = {0, 0, 0, 0, 0, 0, sp->nodes};
+  int64_t per = (int64_t)(pl->stages + 1) * sp->nodes;
   d.probe0 = pl->nxfers + 1;
   d.notice0 = d.probe0 + sp->nodes;
-  d.release0 = d.notice0 + (int64_t)(pl->stages + 1) * sp->nodes;
-  write_table(sp, lay, &t, table);
-  fprintf(trace, "# gather tree on vcsn endpoints: %d nodes, %llu bytes each, %d stages\n", sp->nodes,
+  d.release0 = d.notice0 + per;
+  d.rprobe0 = d.release0 + per;
+  d.rnotice0 = d.rprobe0 + per;
+  d.rrelease0 = d.rnotice0 + per;
+  write_table(sp, pl, lay, &t, &d, table);
+  fprintf(trace, "# gather %s on vcsn endpoints: %d nodes, %llu bytes each, %d stages\n",
+          sp->schedule == FCSIM_GATHER_RECONFIG ? "reconfig" : "tree", sp->nodes,
           (unsigned long long)sp->bytes, pl->stages);
   fprintf(trace, "id,src,dst,bytes,start,after,delay\n");
   write_setup(sp, pl, &t, &d, trace);
   write_stages(sp, pl, &d, trace);
+  if (sp->schedule == FCSIM_GATHER_RECONFIG)
+    write_rewrites(sp, pl, &t, &d, trace);
   if (ferror(table) || ferror(trace))
     return fcsim_error_set(err, FCSIM_EIO, "cannot write the gather's MAC table or trace");
   return 0;

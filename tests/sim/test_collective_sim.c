@@ -312,26 +312,19 @@ static void test_threads_identical(void **state)
 static void test_collective_run_json(void **state)
 {
   (void)state;
-  char json[300];
-  snprintf(json, sizeof json, "%s/run.json", tmpdir);
-  char cfg[512];
+  char cfg[512], *out = NULL;
   snprintf(cfg, sizeof cfg, "%s/examples/collective.ini", FCSIM_SOURCE_DIR);
-  struct ts_result r;
-  assert_int_equal(ts_run_cli(&r, ARGS("collective", "run", cfg, "--pattern", "bitrot", "--set",
-                                       "traffic.batch_packets=16", "--json", json)),
-                   0);
-  if (r.status != 0)
-    fail_msg("status %d: %s", r.status, r.err);
-  assert_non_null(strstr(r.out, "geometric mean gain, multicast"));
-  ts_result_free(&r);
-  json_t *doc = json_load_file(json, 0, NULL);
+  json_t *doc = ts_cli_json(ARGS("collective", "run", cfg, "--pattern", "bitrot", "--set", "traffic.batch_packets=16"),
+                            NULL, &out);
   assert_non_null(doc);
-  json_t *g = json_object_get(doc, "gain"), *runs = json_object_get(doc, "runs");
+  assert_non_null(out);
+  assert_non_null(strstr(out, "geometric mean gain, multicast"));
+  free(out);
+  json_t *runs = json_object_get(doc, "runs");
   assert_int_equal(json_array_size(runs), 2);
-  assert_true(json_real_value(json_object_get(g, "multicast")) > 0.2);
-  assert_true(json_real_value(json_object_get(g, "reduction")) >= 0);
-  json_t *ocr = json_object_get(json_array_get(runs, 0), "ocr");
-  assert_true(json_real_value(json_object_get(ocr, "total_latency")) > 0);
+  assert_true(ts_json_number(doc, "gain", "multicast") > 0.2);
+  assert_true(ts_json_number(doc, "gain", "reduction") >= 0);
+  assert_true(ts_json_number(json_array_get(runs, 0), "ocr", "total_latency") > 0);
   json_decref(doc);
 }
 

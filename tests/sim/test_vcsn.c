@@ -257,9 +257,37 @@ static void expect_refused(const char *trace, const char *table, const char *nee
   free(mp);
 }
 
+/* A triggered MAC write (`after`): f0's virtual port 0 reaches f1, and is
+ * rewritten to f2 when f1's one-frame message 50 arrives at f0; message 60
+ * (f0 -> f2, after 50) waits in the port until the rewrite takes effect R
+ * later, then reaches f2; f0's earlier messages to f1 are delivered. */
+static void test_triggered_write(void **state)
+{
+  (void)state;
+  const char *trace = "id,src,dst,bytes,start,after\n0,0,1,1KiB,50,\n1,0,1,1KiB,150,\n50,1,0,64B,200,\n"
+                      "60,0,2,1KiB,,50\n";
+  const char *table = "node,vport,dest,dest_vport,at,priority,after\n0,0,1,0,0,,\n1,0,0,1,0,,\n0,0,2,0,,,50\n";
+  const char *extra[] = {"vcsn.reconfig=600", "sim.max_cycles=20000", NULL};
+  struct fcsim_sim *sim = run(trace, table, extra);
+  const struct fcsim_stats *s = fcsim_sim_stats(sim);
+  assert_int_equal(s->nmessages, 4);
+  for (int i = 0; i < 4; i++)
+    assert_true(s->message_complete[i] != UINT64_MAX);
+  uint64_t arrive = s->message_complete[2], done = s->message_complete[3];
+  fprintf(stderr, "trigger arrives %llu, message 60 complete %llu\n", (unsigned long long)arrive,
+          (unsigned long long)done);
+  assert_true(done >= arrive + 600 + 16); /* t, then one 16-flit frame on the wire */
+  assert_true(done <= arrive + 600 + 200);
+  assert_int_equal(s->vcsn_stale_frames, 0);
+  fcsim_sim_destroy(sim);
+}
+
 static void test_bad_input(void **state)
 {
   (void)state;
+  expect_refused("id,src,dst,bytes,start,after\n50,1,2,64B,0,\n60,0,2,1KiB,,\n",
+                 "node,vport,dest,dest_vport,at,priority,after\n1,0,2,0,0,,\n0,0,2,1,,,50\n",
+                 "that message goes to another node");
   expect_refused("id,src,dst,bytes\n1,0,2,1KiB\n", "node,vport,dest,dest_vport\n0,0,1,0\n",
                  "uses a virtual port with no MAC entry");
   expect_refused("id,src,dst,bytes\n1,0,1,1KiB\n", "node,vport,dest,dest_vport\n0,0,1,0\n2,1,1,0\n",
@@ -274,6 +302,7 @@ int main(void)
       cmocka_unit_test(test_mux_fair_and_by_priority),
       cmocka_unit_test(test_throttle_keeps_threshold),
       cmocka_unit_test(test_fig9_crossover),
+      cmocka_unit_test(test_triggered_write),
       cmocka_unit_test(test_bad_input),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

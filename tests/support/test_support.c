@@ -1,11 +1,14 @@
 /* Test helpers: spawn the CLI and capture its output, temporary files. */
 #define _DEFAULT_SOURCE
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <jansson.h>
 
 #include "test_support.h"
 
@@ -80,6 +83,50 @@ int ts_run_cli(struct ts_result *r, const char *const *args)
   unlink(out_path);
   unlink(err_path);
   return 0;
+}
+
+json_t *ts_cli_json(const char *const *args, int *status, char **out)
+{
+  char path[] = "/tmp/fcsim-json-XXXXXX";
+  const char *argv[64];
+  int fd = mkstemp(path), n = 0;
+  if (fd < 0)
+    return NULL;
+  close(fd);
+  while (args[n] && n < 62) {
+    argv[n] = args[n];
+    n++;
+  }
+  argv[n++] = "--json";
+  argv[n++] = path;
+  argv[n] = NULL;
+  struct ts_result r = {0};
+  json_t *doc = NULL;
+  if (out)
+    *out = NULL;
+  if (ts_run_cli(&r, argv) == 0) {
+    if (status)
+      *status = r.status;
+    if (r.status)
+      fprintf(stderr, "fcsim exited %d: %s\n", r.status, r.err ? r.err : "");
+    else
+      doc = json_load_file(path, 0, NULL);
+    if (out) {
+      *out = r.out;
+      r.out = NULL;
+    }
+  }
+  ts_result_free(&r);
+  unlink(path);
+  return doc;
+}
+
+double ts_json_number(const json_t *doc, const char *key1, const char *key2)
+{
+  const json_t *v = json_object_get(doc, key1);
+  if (key2)
+    v = json_object_get(v, key2);
+  return json_is_number(v) ? json_number_value(v) : NAN;
 }
 
 void ts_result_free(struct ts_result *r)

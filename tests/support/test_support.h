@@ -18,6 +18,17 @@ struct ts_result {
 int ts_run_cli(struct ts_result *r, const char *const *args);
 void ts_result_free(struct ts_result *r);
 
+/* Runs the fcsim binary with `args` (NULL-terminated, at most 62, without
+ * --json) plus `--json TEMPFILE` and returns the JSON it wrote (release it
+ * with json_decref), or NULL when it could not run, exited non-zero (its
+ * stderr is printed) or wrote no JSON. *status (if non-NULL) gets the exit
+ * status, *out (if non-NULL) its stdout (malloc'd, or NULL). */
+struct json_t *ts_cli_json(const char *const *args, int *status, char **out);
+
+/* The number at doc[key1] (doc[key1][key2] when key2 is non-NULL); NAN when
+ * it is missing. */
+double ts_json_number(const struct json_t *doc, const char *key1, const char *key2);
+
 /* Writes `text` to a new temporary file with the given suffix; returns its
  * malloc'd path. */
 char *ts_write_temp(const char *text, const char *suffix);
