@@ -1,6 +1,9 @@
 /* Writing any topology's graph as a netlist (so that loading it back gives
  * the same slots and channels) or as Graphviz, each through a temporary
- * file renamed when complete. */
+ * file renamed when complete. A network whose links run a protocol is
+ * written as the user described it: its routers and links, each link with
+ * its `protocol=`, not the link adapters the simulation inserts (which a
+ * netlist cannot name); the Graphviz picture shows the adapters. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdlib.h>
@@ -8,6 +11,7 @@
 #include <unistd.h>
 
 #include "topo/netlist.h"
+#include "topo/proto_links.h"
 
 static const char *topo_name(const struct fcsim_topo *t)
 {
@@ -28,7 +32,7 @@ static int two_way(const struct fcsim_graph *g, int64_t s)
   return c->reverse != FCSIM_GRAPH_NONE && c->reverse != s && same_props(c, &g->chan[c->reverse]);
 }
 
-static void write_link(const struct fcsim_graph *g, int64_t s, FILE *out)
+static void write_link(const struct fcsim_graph *g, const struct fcsim_params *p, int64_t s, FILE *out)
 {
   const struct fcsim_chan *c = &g->chan[s];
   char a[FCSIM_NODE_NAME_MAX + 8], b[FCSIM_NODE_NAME_MAX + 8];
@@ -38,12 +42,16 @@ static void write_link(const struct fcsim_graph *g, int64_t s, FILE *out)
           (unsigned)c->dst_port, (unsigned)c->latency_cycles, (unsigned)c->bandwidth_flits);
   if (c->latency_sd_cycles > 0)
     fprintf(out, " jitter=%.17g", c->latency_sd_cycles);
-  fprintf(out, " model=%s\n", fcsim_link_model_name(c->link_model) ? fcsim_link_model_name(c->link_model) : "fixed");
+  fprintf(out, " model=%s", fcsim_link_model_name(c->link_model) ? fcsim_link_model_name(c->link_model) : "fixed");
+  int proto = fcsim_proto_link_of(g, p, s);
+  if (proto != FCSIM_LINK_PROTO_IDEAL)
+    fprintf(out, " protocol=%s", fcsim_proto_link_name(proto));
+  fputc('\n', out);
 }
 
 void fcsim_netlist_write(const struct fcsim_topo *t, const struct fcsim_params *p, FILE *out)
 {
-  const struct fcsim_graph *g = &t->graph;
+  const struct fcsim_graph *g = fcsim_topo_routed_graph(t); /* without link adapters */
   fprintf(out, "# fcsim netlist: %lld nodes, written from a %s", (long long)g->nodes, topo_name(t));
   for (int d = 0; d < t->ndims; d++)
     fprintf(out, "%s%d", d ? "x" : " ", t->dims[d]);
@@ -70,7 +78,7 @@ void fcsim_netlist_write(const struct fcsim_topo *t, const struct fcsim_params *
   for (int64_t s = 0; s < g->nslots; s++) {
     const struct fcsim_chan *c = &g->chan[s];
     if (c->dst != FCSIM_GRAPH_NONE && !(two_way(g, s) && c->reverse < s))
-      write_link(g, s, out);
+      write_link(g, p, s, out);
   }
 }
 

@@ -15,7 +15,7 @@ int fcsim_proto_link_of(const struct fcsim_graph *g, const struct fcsim_params *
   return p->link_protocol;
 }
 
-static const char *proto_name(int proto)
+const char *fcsim_proto_link_name(int proto)
 {
   return proto == FCSIM_LINK_PROTO_TNW ? "tnw" : proto == FCSIM_LINK_PROTO_FC ? "fc" : "ideal";
 }
@@ -37,13 +37,13 @@ static int count_links(const struct fcsim_graph *g, const struct fcsim_params *p
       return fcsim_error_set(err, FCSIM_ECOMBINATION,
                              "link %s:%d -> %s:%d: protocol %s needs the link's reverse direction (%s:%d -> %s:%d) "
                              "for its acknowledgements and credits; declare the link both ways",
-                             a, ch->src_port, b, ch->dst_port, proto_name(proto), b, ch->dst_port, a, ch->src_port);
+                             a, ch->src_port, b, ch->dst_port, fcsim_proto_link_name(proto), b, ch->dst_port, a, ch->src_port);
     if (fcsim_proto_link_of(g, p, ch->reverse) != proto)
       return fcsim_error_set(err, FCSIM_ECOMBINATION,
                              "link %s:%d <-> %s:%d: its two directions have protocols %s and %s; a protocol runs "
                              "on both directions of a link",
-                             a, ch->src_port, b, ch->dst_port, proto_name(proto),
-                             proto_name(fcsim_proto_link_of(g, p, ch->reverse)));
+                             a, ch->src_port, b, ch->dst_port, fcsim_proto_link_name(proto),
+                             fcsim_proto_link_name(fcsim_proto_link_of(g, p, ch->reverse)));
     if (c < ch->reverse)
       ++*nlinks;
   }

@@ -51,5 +51,7 @@ int fcsim_proto_links_insert(struct fcsim_topo *t, const struct fcsim_params *p,
 /* The protocol of the channel leaving slot c (enum fcsim_link_protocol). */
 struct fcsim_graph;
 int fcsim_proto_link_of(const struct fcsim_graph *g, const struct fcsim_params *p, int64_t c);
+/* Its name as link.protocol and a netlist's `protocol=` write it. */
+const char *fcsim_proto_link_name(int proto);
 
 #endif

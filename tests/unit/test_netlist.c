@@ -251,6 +251,47 @@ static void round_trip(const struct fcsim_topo *t, const struct fcsim_params *p)
   unlink(path);
 }
 
+/* Links on a protocol are written as links with `protocol=`, not as the
+ * adapters the simulation inserts; loading the export back inserts the same
+ * adapters. */
+static void export_protocols(void)
+{
+  struct fcsim_params p;
+  struct fcsim_topo t, back;
+  struct fcsim_error err = {0};
+  params_of(&p, NULL);
+  char *path = ts_write_temp("node a ports=2\nnode b ports=2\nnode c ports=2\n"
+                             "link a:0 b:0 latency=10 protocol=tnw\nlink b:1 c:1 latency=10\n"
+                             "link c:0 a:1 latency=12 protocol=fc\n",
+                             ".net");
+  if (load_path(&t, path, &err))
+    fail_msg("%s", err.msg);
+  assert_int_equal(t.graph.nodes, 3 + 4); /* two adapters per protocol link */
+  char out[] = "/tmp/fcsim_netlist_XXXXXX";
+  close(mkstemp(out));
+  assert_int_equal(fcsim_netlist_export(&t, &p, out, 0, &err), 0);
+  char *text = ts_read_file(out);
+  assert_non_null(text);
+  assert_non_null(strstr(text, "protocol=tnw"));
+  assert_non_null(strstr(text, "protocol=fc"));
+  assert_null(strstr(text, "-link"));           /* no adapter model */
+  assert_null(strstr(strstr(text, "protocol=tnw") + 1, "protocol=tnw")); /* once */
+  if (load_path(&back, out, &err))
+    fail_msg("%s", err.msg);
+  assert_int_equal(back.graph.nodes, t.graph.nodes);
+  assert_int_equal(back.graph.nslots, t.graph.nslots);
+  for (int64_t s = 0; s < t.graph.nslots; s++) {
+    assert_int_equal(back.graph.chan[s].dst, t.graph.chan[s].dst);
+    assert_int_equal(back.graph.chan[s].latency_cycles, t.graph.chan[s].latency_cycles);
+  }
+  fcsim_topo_destroy(&back);
+  fcsim_topo_destroy(&t);
+  free(text);
+  unlink(out);
+  unlink(path);
+  free(path);
+}
+
 static void test_export_round_trip(void **state)
 {
   (void)state;
@@ -305,6 +346,7 @@ static void test_export_round_trip(void **state)
     fail_msg("%s", err.msg);
   round_trip(&t, &p);
   fcsim_topo_destroy(&t);
+  export_protocols();
 }
 
 static void test_describe_example(void **state)
