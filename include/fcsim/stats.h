@@ -29,31 +29,38 @@ struct fcsim_stats {
   uint64_t max_buffer_flits; /* voq, ring: most flits ever in one input buffer (seed 000 Table 5.8), 0 for others */
   uint64_t max_reduction_entries; /* voq, ring: most partial reductions one node held at once */
   uint64_t packets_measured, packets_delivered;
-  uint64_t flits_injected_total;    /* all flits that entered the network */
-  uint64_t flits_delivered_total;   /* all flits ejected in the run */
-  uint64_t flits_in_network;        /* injected, not yet ejected, at the end */
-  uint64_t flit_hops_total;         /* all link traversals in the run */
-  uint64_t buffer_overflows;        /* flits that found a full VC: always 0 */
-  uint64_t switch_dropped_packets;  /* ethswitch: frames dropped on a full output buffer (switch.overflow = drop) */
-  uint64_t switch_dropped_flits;    /* ethswitch: their flits */
-  uint64_t switch_pause_cycles;     /* ethswitch: input-cycles a complete frame waited for output space (pause) */
-  uint64_t vcsn_stale_frames;       /* vcsn: frames a stale MAC entry sent to a node not their destination */
-  uint64_t vcsn_stale_flits;        /* vcsn: their flits */
-  uint64_t vcsn_indications;        /* vcsn: throttle indication frames received by sources */
-  uint64_t link_directions;         /* link directions on a protocol (link.protocol), 0 when every link is ideal */
-  uint64_t retransmissions;         /* protocol links: data packets sent again (TNW go-back-N) */
-  uint64_t link_errors_injected;    /* protocol links: data packets sent with a bit error */
-  uint64_t link_errors_detected;    /* protocol links: bad CRCs found by the receivers */
-  uint64_t link_payload_bytes;      /* protocol links: payload delivered (flits x network.flit_bits / 8) */
-  uint64_t link_wire_bytes;         /* protocol links: bytes on the wire (framing, control words, resends) */
-  uint64_t link_order_errors;       /* protocol links: packets out of sequence or overflowing a FIFO: always 0 */
-  uint64_t fc_directions;           /* link directions on fc (the fc_* fields below are valid when > 0) */
-  uint64_t fc_credit_stall_cycles;  /* fc links: cycles a ready FC packet waited for credits, summed over ends and VCs */
-  uint64_t fc_rx_peak_flits;        /* fc links: largest RX FIFO occupancy of one VC of one end, flits */
-  int64_t fc_link_up_cycle;         /* fc links: cycle the last link's sync handshake ended  */
-  int64_t fc_first_data_cycle;      /* fc links: cycle the first data flit went on a line (-1: none) */
-  int drained;                      /* every measured packet arrived */
-  int saturated;                    /* see saturation_reason */
+  uint64_t flits_injected_total;   /* all flits that entered the network */
+  uint64_t flits_delivered_total;  /* all flits ejected in the run */
+  uint64_t flits_in_network;       /* injected, not yet ejected, at the end */
+  uint64_t flit_hops_total;        /* all link traversals in the run */
+  uint64_t buffer_overflows;       /* flits that found a full VC: always 0 */
+  uint64_t switch_dropped_packets; /* ethswitch: frames dropped on a full output buffer (switch.overflow = drop) */
+  uint64_t switch_dropped_flits;   /* ethswitch: their flits */
+  uint64_t switch_pause_cycles;    /* ethswitch: input-cycles a complete frame waited for output space (pause) */
+  uint64_t vcsn_stale_frames;      /* vcsn: frames a stale MAC entry sent to a node not their destination */
+  uint64_t vcsn_stale_flits;       /* vcsn: their flits */
+  uint64_t vcsn_indications;       /* vcsn: throttle indication frames received by sources */
+  uint64_t link_directions;        /* link directions on a protocol (link.protocol), 0 when every link is ideal */
+  uint64_t retransmissions;        /* protocol links: data packets sent again (TNW go-back-N) */
+  uint64_t link_errors_injected;   /* protocol links: data packets sent with a bit error */
+  uint64_t link_errors_detected;   /* protocol links: bad CRCs found by the receivers */
+  uint64_t link_payload_bytes;     /* protocol links: payload delivered (flits x network.flit_bits / 8) */
+  uint64_t link_wire_bytes;        /* protocol links: bytes on the wire (framing, control words, resends) */
+  uint64_t link_order_errors;      /* protocol links: packets out of sequence or overflowing a FIFO: always 0 */
+  uint64_t fc_directions;          /* link directions on fc (the fc_* fields below are valid when > 0) */
+  uint64_t fc_credit_stall_cycles; /* fc links: cycles a ready FC packet waited for credits, summed over ends and VCs */
+  uint64_t fc_rx_peak_flits;       /* fc links: largest RX FIFO occupancy of one VC of one end, flits */
+  int64_t fc_link_up_cycle;        /* fc links: cycle the last link's sync handshake ended  */
+  int64_t fc_first_data_cycle;     /* fc links: cycle the first data flit went on a line (-1: none) */
+  /* fc links: the `fc` model (seed 001 Eqs. 2.1-2.5) for the longest fc line, from the
+   * run's latency, clock, flit width, D_CU and RX depth */
+  int64_t fc_model_line_cycles;            /* that line's latency, cycles */
+  double fc_model_d_link_cycles;           /* Eq. 2.2 */
+  double fc_model_rx_depth_min_flits;      /* Eq. 2.4: the RX depth must exceed this */
+  int64_t fc_rx_depth_flits;               /* the RX depth the run used on that line */
+  double fc_model_payload_bytes_per_cycle; /* the model's payload ceiling per direction */
+  int drained;                             /* every measured packet arrived */
+  int saturated;                           /* see saturation_reason */
   const char *saturation_reason;    /* "drain", "backlog", "latency" (src/stats/verdict.c), NULL if not saturated */
   double zero_load_latency;         /* router's zero-load formula at avg_hops (cycles), 0 if nothing arrived */
   double backlog_flits;             /* growth of the source queues over the window (flits) */

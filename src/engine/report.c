@@ -152,9 +152,16 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
             (unsigned long long)s->link_errors_detected);
   }
   if (s->fc_directions)
-    fprintf(out, "  %-18s %14llu cycles of credit stall; RX peak %llu flits; links up at %lld, first data flit at %lld\n",
+    fprintf(out,
+            "  %-18s %14llu cycles of credit stall; RX peak %llu flits; links up at %lld, first data flit at %lld\n",
             "fc_links", (unsigned long long)s->fc_credit_stall_cycles, (unsigned long long)s->fc_rx_peak_flits,
             (long long)s->fc_link_up_cycle, (long long)s->fc_first_data_cycle);
+  if (s->fc_directions && isfinite(s->fc_model_d_link_cycles))
+    fprintf(out,
+            "  %-18s %14.3f payload B/cycle ceiling (fc model); D_link %.0f cycles, RX depth must exceed %.0f "
+            "(run: %lld), on the longest fc line (%lld cycles)\n",
+            "fc_model", s->fc_model_payload_bytes_per_cycle, s->fc_model_d_link_cycles, s->fc_model_rx_depth_min_flits,
+            (long long)s->fc_rx_depth_flits, (long long)s->fc_model_line_cycles);
   if (s->link_order_errors)
     fprintf(out, "\nINTERNAL ERROR: %llu protocol packets out of sequence\n", (unsigned long long)s->link_order_errors);
   if (s->buffer_overflows)
@@ -306,11 +313,19 @@ static json_t *metrics_json(const struct fcsim_stats *s, const struct fcsim_para
       json_object_set_new(m, "fc_rx_peak_flits", json_integer((json_int_t)s->fc_rx_peak_flits));
       json_object_set_new(m, "fc_link_up_cycle", json_integer((json_int_t)s->fc_link_up_cycle));
       json_object_set_new(m, "fc_first_data_cycle", json_integer((json_int_t)s->fc_first_data_cycle));
+      if (isfinite(s->fc_model_d_link_cycles)) { /* the fc model beside the run (proto_adapter_fc.c) */
+        json_t *fm = json_object();
+        json_object_set_new(fm, "line_cycles", json_integer((json_int_t)s->fc_model_line_cycles));
+        json_object_set_new(fm, "d_link_cycles", json_real(s->fc_model_d_link_cycles));
+        json_object_set_new(fm, "rx_depth_min_flits", json_real(s->fc_model_rx_depth_min_flits));
+        json_object_set_new(fm, "rx_depth_flits", json_integer((json_int_t)s->fc_rx_depth_flits));
+        json_object_set_new(fm, "payload_bytes_per_cycle", json_real(s->fc_model_payload_bytes_per_cycle));
+        json_object_set_new(m, "fc_model", fm);
+      }
     }
-    json_object_set_new(m, "link_payload_bytes_per_cycle",
-                        json_real(s->cycles ? (double)s->link_payload_bytes /
-                                                  ((double)s->cycles * (double)s->link_directions)
-                                            : 0.0));
+    json_object_set_new(
+        m, "link_payload_bytes_per_cycle",
+        json_real(s->cycles ? (double)s->link_payload_bytes / ((double)s->cycles * (double)s->link_directions) : 0.0));
   }
   json_object_set_new(m, "cycles", json_integer((json_int_t)s->cycles));
   if (s->nmessages) {

@@ -37,7 +37,8 @@
  * flit a cycle until then (counted in the wire bytes), and writes no data
  * flit into a TX buffer before (the routers' flits wait in the input
  * buffers; an adapter woken early is stepped every cycle until up). The
- * sync is the link's, not a VC's: every VC's endpoint comes up with it. The FC has no CRC: link.ber does not apply to it.
+ * sync is the link's, not a VC's: every VC's endpoint comes up with it. The FC has no CRC: link.ber does not apply to
+ * it.
  *
  * On the engine channel between the two adapters an FC flit is a
  * descriptor (kind, header word, flags) followed, for a data flit, by the
@@ -47,6 +48,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fcsim/model.h"
 #include "link/proto_fc.h"
 #include "router/router.h"
 #include "topo/proto_links.h"
@@ -150,8 +152,8 @@ static int rx_depth_of(const struct fa_shared *sh, uint32_t node)
 {
   if (sh->p->link_fc_rx_depth > 0)
     return sh->p->link_fc_rx_depth;
-  int64_t d_link = (int64_t)fcsim_graph_out(sh->g, node, 1)->latency_cycles + sh->p->link_fc_d_cu +
-                   FC_WRITE_FORWARD_CYCLES;
+  int64_t d_link =
+      (int64_t)fcsim_graph_out(sh->g, node, 1)->latency_cycles + sh->p->link_fc_d_cu + FC_WRITE_FORWARD_CYCLES;
   return (int)(2 * d_link + sh->p->link_fc_d_cu + 1);
 }
 
@@ -365,8 +367,7 @@ static void fa_write(struct fcsim_ctx *ctx, const struct fa_shared *sh, struct f
     struct fcsim_flit f = ring_pop(n, sh->off_in, sh->in_cap, v, &q->in);
     if (ring_push(n, sh->off_tx, sh->tx_cap, v, &q->tx, &f))
       n->h->overflows++;
-    if (fcsim_link_credit(ctx->links, (uint32_t)c, (uint32_t)v, 1,
-                          ctx->tick + sh->g->chan[c].credit_latency_ticks, 0))
+    if (fcsim_link_credit(ctx->links, (uint32_t)c, (uint32_t)v, 1, ctx->tick + sh->g->chan[c].credit_latency_ticks, 0))
       ctx->acc->buffer_overflows++;
   }
 }
@@ -540,9 +541,40 @@ static uint64_t fa_credit_capacity(const void *shared, const struct fcsim_chan *
   return (uint64_t)sh->depth * (uint64_t)sh->vcs + (lat + 2 + lag + 8) * c->bandwidth_flits;
 }
 
+/* The `fc` model's figures for line `node` (an adapter's port 1), beside
+ * what the run simulated: the same latency, clock, flit width, D_CU
+ * (= TX depth), write-forward and RX depth, and the line's raw rate. */
+static void fc_model_figures(const struct fa_shared *sh, uint32_t node, struct fcsim_stats *s)
+{
+  const struct fcsim_params *p = sh->p;
+  int64_t lat = fcsim_graph_out(sh->g, node, 1)->latency_cycles;
+  char a[6][64];
+  snprintf(a[0], sizeof a[0], "latency=%.17gs", (double)lat / p->clock_hz);
+  snprintf(a[1], sizeof a[1], "F=%.17gHz", p->clock_hz);
+  snprintf(a[2], sizeof a[2], "tx_depth=%d", p->link_fc_d_cu);
+  snprintf(a[3], sizeof a[3], "rx_write_forward=%d", FC_WRITE_FORWARD_CYCLES);
+  snprintf(a[4], sizeof a[4], "w=%d", p->flit_bits);
+  snprintf(a[5], sizeof a[5], "B_raw=%.17gB/s",
+           (double)sh->g->line_bandwidth_flits[node] * (double)sh->flit_bytes * p->clock_hz);
+  const char *sets[] = {a[0], a[1], a[2], a[3], a[4], a[5], NULL};
+  double v[FCSIM_MODEL_MAX_PARAMS], res[FCSIM_MODEL_MAX_RESULTS];
+  struct fcsim_error err = {0};
+  const struct fcsim_model_ops *m = fcsim_model_find("fc");
+  s->fc_model_line_cycles = lat;
+  s->fc_rx_depth_flits = rx_depth_of(sh, node);
+  if (!m || fcsim_model_run("fc", NULL, sets, v, res, &err)) { /* parameters outside the model's ranges */
+    s->fc_model_d_link_cycles = s->fc_model_rx_depth_min_flits = s->fc_model_payload_bytes_per_cycle = NAN;
+    return;
+  }
+  s->fc_model_d_link_cycles = res[fcsim_model_result_index(m, "D_link")];
+  s->fc_model_rx_depth_min_flits = res[fcsim_model_result_index(m, "rx_depth_min")];
+  s->fc_model_payload_bytes_per_cycle = res[fcsim_model_result_index(m, "link_throughput")] / p->clock_hz;
+}
+
 static void fa_report(const void *shared, struct fcsim_stats *s)
 {
   const struct fa_shared *sh = shared;
+  int64_t longest = -1;
   if (!s->fc_directions)
     s->fc_first_data_cycle = -1;
   for (int64_t n = 0; n < sh->g->nodes; n++) {
@@ -561,14 +593,19 @@ static void fa_report(const void *shared, struct fcsim_stats *s)
       s->fc_link_up_cycle = up; /* the last link to come up */
     if (first >= 0 && (s->fc_first_data_cycle < 0 || first < s->fc_first_data_cycle))
       s->fc_first_data_cycle = first;
+    if (longest < 0 ||
+        fcsim_graph_out(sh->g, n, 1)->latency_cycles > fcsim_graph_out(sh->g, longest, 1)->latency_cycles)
+      longest = n;
   }
+  if (longest >= 0 && fcsim_graph_out(sh->g, longest, 1)->latency_cycles >= s->fc_model_line_cycles)
+    fc_model_figures(sh, (uint32_t)longest, s);
 }
 
 static int fa_counters(const void *shared, struct fcsim_counter *out)
 {
   const struct fa_shared *sh = shared;
-  static const char *const names[FA_NCTR] = {"fc payload bytes",        "fc wire bytes",  "fc overflows",
-                                             "fc credit stall cycles",  "fc rx peak",     "fc first data cycle"};
+  static const char *const names[FA_NCTR] = {"fc payload bytes",       "fc wire bytes", "fc overflows",
+                                             "fc credit stall cycles", "fc rx peak",    "fc first data cycle"};
   /* per-node arrays, each element written by its node's partition only:
    * the sum over ranks is the single-process value (stats/counters.h) */
   for (int k = 0; k < FA_NCTR; k++)

@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -49,8 +50,14 @@ static const struct fcsim_stats *run(const char *const *sets, struct fcsim_sim *
 /* One 16-byte message from node 0 to node 2 of a ring of 4 (two hops). */
 static double trace_latency(const char *trace_set, const char *protocol, const char *payload, const char *bandwidth)
 {
-  const char *sets[] = {"network.dims=4",       "router.model=classic", "traffic.mode=trace", trace_set,
-                        "traffic.packet_size=1", protocol,              payload,              bandwidth,
+  const char *sets[] = {"network.dims=4",
+                        "router.model=classic",
+                        "traffic.mode=trace",
+                        trace_set,
+                        "traffic.packet_size=1",
+                        protocol,
+                        payload,
+                        bandwidth,
                         NULL};
   struct fcsim_sim *sim = NULL;
   const struct fcsim_stats *s = run(sets, &sim);
@@ -107,16 +114,16 @@ static void check_exactly_once(const struct fcsim_stats *s, uint64_t packets, ui
 static void test_high_ber_torus(void **state)
 {
   (void)state;
-  const char *one[] = {"network.dims=2x2x2",   "router.model=classic",        "link.protocol=tnw",
-                       "link.ber=1e-4",        "traffic.mode=batch",          "traffic.batch_packets=100",
-                       "traffic.packet_size=4", "sim.threads=1",               NULL};
+  const char *one[] = {"network.dims=2x2x2",    "router.model=classic", "link.protocol=tnw",
+                       "link.ber=1e-4",         "traffic.mode=batch",   "traffic.batch_packets=100",
+                       "traffic.packet_size=4", "sim.threads=1",        NULL};
   struct fcsim_sim *a = NULL, *b = NULL;
   const struct fcsim_stats *s = run(one, &a);
   assert_int_equal(s->link_directions, 8 * 6); /* every channel: with k = 2 the + and - links are two links */
   check_exactly_once(s, 8 * 100, 4, 1);
-  const char *two[] = {"network.dims=2x2x2",   "router.model=classic",        "link.protocol=tnw",
-                       "link.ber=1e-4",        "traffic.mode=batch",          "traffic.batch_packets=100",
-                       "traffic.packet_size=4", "sim.threads=2",               NULL};
+  const char *two[] = {"network.dims=2x2x2",    "router.model=classic", "link.protocol=tnw",
+                       "link.ber=1e-4",         "traffic.mode=batch",   "traffic.batch_packets=100",
+                       "traffic.packet_size=4", "sim.threads=2",        NULL};
   run(two, &b);
   char *ja = ts_sim_json(a, 0), *jb = ts_sim_json(b, 0);
   assert_string_equal(ja, jb);
@@ -131,9 +138,9 @@ static void test_high_ber_torus(void **state)
 static void test_high_ber_ring_vcs(void **state)
 {
   (void)state;
-  const char *sets[] = {"network.dims=4",     "router.model=classic",      "router.vcs=4",          "link.protocol=tnw",
-                        "link.ber=1e-3",      "traffic.mode=batch",        "traffic.batch_packets=60",
-                        "traffic.packet_size=3", NULL};
+  const char *sets[] = {"network.dims=4",           "router.model=classic",  "router.vcs=4",
+                        "link.protocol=tnw",        "link.ber=1e-3",         "traffic.mode=batch",
+                        "traffic.batch_packets=60", "traffic.packet_size=3", NULL};
   struct fcsim_sim *sim = NULL;
   const struct fcsim_stats *s = run(sets, &sim);
   assert_int_equal(s->link_directions, 8);
@@ -150,8 +157,14 @@ static void test_netlist_link(void **state)
                            ".txt");
   char file[512];
   snprintf(file, sizeof file, "network.file=%s", nl);
-  const char *sets[] = {"network.topology=file", file,  "routing.algorithm=table", "router.model=classic",
-                        "link.ber=1e-4",         "traffic.mode=batch", "traffic.batch_packets=50", "traffic.packet_size=4",
+  const char *sets[] = {"network.topology=file",
+                        file,
+                        "routing.algorithm=table",
+                        "router.model=classic",
+                        "link.ber=1e-4",
+                        "traffic.mode=batch",
+                        "traffic.batch_packets=50",
+                        "traffic.packet_size=4",
                         NULL};
   struct fcsim_sim *sim = NULL;
   const struct fcsim_stats *s = run(sets, &sim);
@@ -180,9 +193,16 @@ static void test_fc_zero_load(void **state)
     double lat[2];
     const char *protos[] = {"link.protocol=ideal", "link.protocol=fc"};
     for (int k = 0; k < 2; k++) {
-      const char *sets[] = {"network.topology=mesh", "network.dims=4", "router.model=classic", "router.vcs=1",
-                            "traffic.mode=trace",    trace,            "traffic.packet_size=1", protos[k],
-                            cases[i].set,            NULL};
+      const char *sets[] = {"network.topology=mesh",
+                            "network.dims=4",
+                            "router.model=classic",
+                            "router.vcs=1",
+                            "traffic.mode=trace",
+                            trace,
+                            "traffic.packet_size=1",
+                            protos[k],
+                            cases[i].set,
+                            NULL};
       struct fcsim_sim *sim = NULL;
       lat[k] = run(sets, &sim)->makespan;
       fcsim_sim_destroy(sim);
@@ -199,10 +219,11 @@ static void test_fc_zero_load(void **state)
 static void test_fc_batch(void **state)
 {
   (void)state;
-  const char *sets[] = {"network.topology=mesh", "network.dims=4x4",         "router.model=classic",
-                        "router.vcs=1",          "link.protocol=fc",         "link.fc_d_cu=16",
-                        "traffic.mode=batch",    "traffic.batch_packets=50", "traffic.packet_size=4",
-                        NULL};
+  const char *sets[] = {"network.topology=mesh", "network.dims=4x4",
+                        "router.model=classic",  "router.vcs=1",
+                        "link.protocol=fc",      "link.fc_d_cu=16",
+                        "traffic.mode=batch",    "traffic.batch_packets=50",
+                        "traffic.packet_size=4", NULL};
   struct fcsim_sim *sim = NULL;
   const struct fcsim_stats *s = run(sets, &sim);
   assert_int_equal(s->link_directions, 2 * 24);
@@ -230,27 +251,51 @@ static void test_fc_sync_and_stats(void **state)
   char *csv = ts_write_temp("id,src,dst,bytes,start,after,delay\n1,0,1,16,0,,\n", ".csv");
   char trace[512];
   snprintf(trace, sizeof trace, "traffic.trace=%s", csv);
-  const char *one[] = {"network.topology=mesh", "network.dims=2",        "router.model=classic", "router.vcs=1",
-                       "traffic.mode=trace",    trace,                   "traffic.packet_size=1", "link.protocol=fc",
-                       "link.fc_d_cu=8",        "network.link_latency=20", NULL};
+  const char *one[] = {"network.topology=mesh",
+                       "network.dims=2",
+                       "router.model=classic",
+                       "router.vcs=1",
+                       "traffic.mode=trace",
+                       trace,
+                       "traffic.packet_size=1",
+                       "link.protocol=fc",
+                       "link.fc_d_cu=8",
+                       "network.link_latency=20",
+                       NULL};
   struct fcsim_sim *sim = NULL;
   const struct fcsim_stats *s = run(one, &sim);
   assert_int_equal(s->fc_directions, 2);
   assert_int_equal(s->fc_link_up_cycle, 20);
   assert_int_equal(s->fc_first_data_cycle, 20 + 8 + 1);
   assert_int_equal(s->fc_rx_peak_flits, 1);
+  /* the fc model beside the run (Eqs. 2.2-2.4): D_link = latency + D_CU +
+   * write-forward, RX must exceed 2 D_link + D_CU (the auto depth is one
+   * more), and the ceiling is a flit per cycle less one header in D_CU + 1 */
+  assert_int_equal(s->fc_model_line_cycles, 20);
+  assert_true(s->fc_model_d_link_cycles == 20 + 8 + 4);
+  assert_true(s->fc_model_rx_depth_min_flits == 2 * 32 + 8);
+  assert_int_equal(s->fc_rx_depth_flits, 2 * 32 + 8 + 1);
+  assert_true(fabs(s->fc_model_payload_bytes_per_cycle - 16.0 * 8 / 9) < 1e-9);
   fcsim_sim_destroy(sim);
   unlink(csv);
   free(csv);
-  const char *base[] = {"network.dims=4x4",      "router.model=classic",      "link.protocol=fc",
-                        "link.fc_d_cu=16",       "link.fc_rx_depth=16",       "traffic.mode=batch",
-                        "traffic.batch_packets=60", "traffic.packet_size=4", "sim.threads=1", NULL};
+  const char *base[] = {"network.dims=4x4",
+                        "router.model=classic",
+                        "link.protocol=fc",
+                        "link.fc_d_cu=16",
+                        "link.fc_rx_depth=16",
+                        "traffic.mode=batch",
+                        "traffic.batch_packets=60",
+                        "traffic.packet_size=4",
+                        "sim.threads=1",
+                        NULL};
   struct fcsim_sim *a = NULL, *b = NULL;
   s = run(base, &a);
   assert_int_equal(s->packets_delivered, 16 * 60);
   assert_int_equal(s->flits_in_network, 0);
   assert_int_equal(s->link_order_errors, 0);
   assert_true(s->fc_credit_stall_cycles > 0);
+  assert_true(s->fc_rx_depth_flits < s->fc_model_rx_depth_min_flits); /* below Eq. 2.4: the stalls above */
   assert_true(s->fc_rx_peak_flits > 0 && s->fc_rx_peak_flits <= 16);
   base[8] = "sim.threads=2";
   run(base, &b);
@@ -271,8 +316,14 @@ static void test_fc_sync_and_stats(void **state)
  * without deadlock. */
 static double fc_torus_makespan(const char *trace, const char *protocol)
 {
-  const char *sets[] = {"network.dims=5x5",   "router.model=classic", "router.vcs=2", "traffic.mode=trace",
-                        trace,                "traffic.packet_size=1", protocol,      "link.fc_d_cu=16",
+  const char *sets[] = {"network.dims=5x5",
+                        "router.model=classic",
+                        "router.vcs=2",
+                        "traffic.mode=trace",
+                        trace,
+                        "traffic.packet_size=1",
+                        protocol,
+                        "link.fc_d_cu=16",
                         NULL};
   struct fcsim_sim *sim = NULL;
   const struct fcsim_stats *s = run(sets, &sim);
@@ -300,9 +351,15 @@ static void test_fc_torus_vcs(void **state)
     unlink(csv);
     free(csv);
   }
-  const char *sets[] = {"network.dims=4x4",     "router.model=classic",      "router.vcs=2",
-                        "link.protocol=fc",     "link.fc_d_cu=16",           "traffic.mode=batch",
-                        "traffic.batch_packets=200", "traffic.packet_size=4", "traffic.pattern=tornado",
+  const char *sets[] = {"network.dims=4x4",
+                        "router.model=classic",
+                        "router.vcs=2",
+                        "link.protocol=fc",
+                        "link.fc_d_cu=16",
+                        "traffic.mode=batch",
+                        "traffic.batch_packets=200",
+                        "traffic.packet_size=4",
+                        "traffic.pattern=tornado",
                         NULL};
   struct fcsim_sim *sim = NULL;
   const struct fcsim_stats *s = run(sets, &sim);
@@ -326,10 +383,18 @@ static void test_deadlock_report(void **state)
                                           {"link.protocol=tnw", "link.tnw_rx_packets=1", "link.tnw_payload=16"}};
   static const char *const names[] = {"fc-link ", "tnw-link "};
   for (int i = 0; i < 2; i++) {
-    const char *sets[] = {"routing.algorithm=romm",  "router.model=classic",    "router.dateline=off",
-                          "network.link_latency=2",  "traffic.rate=1.5",        "sim.warmup_cycles=500",
-                          "sim.measure_cycles=2000", "sim.drain_cycles=0",      "sim.deadlock_cycles=300",
-                          protos[i][0],              protos[i][1],              protos[i][2],
+    const char *sets[] = {"routing.algorithm=romm",
+                          "router.model=classic",
+                          "router.dateline=off",
+                          "network.link_latency=2",
+                          "traffic.rate=1.5",
+                          "sim.warmup_cycles=500",
+                          "sim.measure_cycles=2000",
+                          "sim.drain_cycles=0",
+                          "sim.deadlock_cycles=300",
+                          protos[i][0],
+                          protos[i][1],
+                          protos[i][2],
                           NULL};
     struct fcsim_sim *sim = NULL;
     assert_int_equal(ts_sim_run(sets, &sim), FCSIM_EDEADLOCK);
@@ -347,8 +412,8 @@ static void test_topo_line_bandwidth(void **state)
 {
   (void)state;
   struct ts_result r;
-  const char *args[] = {"topo", "--set", "network.dims=4", "--set", "router.model=classic", "--set",
-                        "link.protocol=tnw", NULL};
+  const char *args[] = {
+      "topo", "--set", "network.dims=4", "--set", "router.model=classic", "--set", "link.protocol=tnw", NULL};
   assert_int_equal(ts_run_cli(&r, args), 0);
   assert_int_equal(r.status, 0);
   if (!strstr(r.out, "4 two-way + 0 one-way: 28 cycles = 179.2 ns, 1 flit(s)/cycle"))
@@ -359,8 +424,9 @@ static void test_topo_line_bandwidth(void **state)
 static void expect_exit2(const char *set, const char *needle)
 {
   struct ts_result r;
-  const char *args[] = {"run",   "--set", "network.dims=4", "--set", "router.model=classic", "--set",
-                        "link.protocol=tnw", "--set", set, "--quiet", NULL};
+  const char *args[] = {
+      "run",   "--set", "network.dims=4", "--set", "router.model=classic", "--set", "link.protocol=tnw",
+      "--set", set,     "--quiet",        NULL};
   assert_int_equal(ts_run_cli(&r, args), 0);
   if (r.status != 2 || !strstr(r.err, needle) || strchr(r.err, '\n') != r.err + strlen(r.err) - 1)
     fail_msg("--set %s: exit %d, stderr: %s", set, r.status, r.err);
@@ -380,11 +446,12 @@ static void test_bad_input(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_zero_load),      cmocka_unit_test(test_high_ber_torus), cmocka_unit_test(test_high_ber_ring_vcs),
-      cmocka_unit_test(test_netlist_link),   cmocka_unit_test(test_fc_zero_load),   cmocka_unit_test(test_fc_batch),
-      cmocka_unit_test(test_fc_torus_vcs),   cmocka_unit_test(test_fc_sync_and_stats),
-        cmocka_unit_test(test_deadlock_report), cmocka_unit_test(test_topo_line_bandwidth),
-           cmocka_unit_test(test_bad_input),
+      cmocka_unit_test(test_zero_load),         cmocka_unit_test(test_high_ber_torus),
+      cmocka_unit_test(test_high_ber_ring_vcs), cmocka_unit_test(test_netlist_link),
+      cmocka_unit_test(test_fc_zero_load),      cmocka_unit_test(test_fc_batch),
+      cmocka_unit_test(test_fc_torus_vcs),      cmocka_unit_test(test_fc_sync_and_stats),
+      cmocka_unit_test(test_deadlock_report),   cmocka_unit_test(test_topo_line_bandwidth),
+      cmocka_unit_test(test_bad_input),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
