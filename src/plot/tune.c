@@ -146,7 +146,8 @@ static void write_gain_map(FILE *f, const struct tune_table *t, const char *metr
 static int area_cmp(const void *a, const void *b)
 {
   const double *x = a, *y = b;
-  return (x[0] > y[0]) - (x[0] < y[0]) ? (x[0] > y[0]) - (x[0] < y[0]) : (x[1] > y[1]) - (x[1] < y[1]);
+  int c0 = (x[0] > y[0]) - (x[0] < y[0]);
+  return c0 ? c0 : (x[1] > y[1]) - (x[1] < y[1]);
 }
 
 /* Scatter of every configuration (geometric mean over workloads) and the
