@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "link/proto_tnw.h"
+#include "router/adapter_buffers.h"
 #include "router/router.h"
 #include "topo/proto_links.h"
 
@@ -66,25 +67,25 @@ struct ad_hdr {
 struct ad_shared {
   const struct fcsim_params *p;
   const struct fcsim_graph *g;
-  int kind;                   /* this model's kind index */
-  int vcs;                    /* VCs offered to the routers = TNW VCs */
-  int depth;                  /* flits per VC at the local input */
-  int flit_bytes;             /* bytes per network flit */
-  int packet_flits;           /* most flits one packet completes */
-  int max_window;             /* largest txBuffer over the adapters */
-  uint32_t tx_cap, rx_cap;    /* per-VC flit rings (powers of two) */
+  int kind;                                 /* this model's kind index */
+  int vcs;                                  /* VCs offered to the routers = TNW VCs */
+  int depth;                                /* flits per VC at the local input */
+  int flit_bytes;                           /* bytes per network flit */
+  int packet_flits;                         /* most flits one packet completes */
+  int max_window;                           /* largest txBuffer over the adapters */
+  uint32_t tx_cap, rx_cap;                  /* per-VC flit rings (powers of two) */
   size_t off_txoff, off_pk, off_tx, off_rx; /* byte offsets in a node's state */
-  double ticks_per_cycle;     /* this kind's cycle in engine ticks */
-  uint64_t *ctr[AD_NCTR];     /* [nodes] counters */
+  double ticks_per_cycle;                   /* this kind's cycle in engine ticks */
+  uint64_t *ctr[AD_NCTR];                   /* [nodes] counters */
 };
 
 /* Pointers into one node's state. */
 struct ad_node {
   struct ad_hdr *h;
-  int64_t *tx_off;        /* [max_window] stream offset of each packet in the txBuffer, by seq % window */
-  uint16_t *pk_flits;     /* [vcs x rx_packets] flits of each accepted packet */
-  struct fcsim_flit *tx;  /* [vcs x tx_cap] */
-  struct fcsim_flit *rx;  /* [vcs x rx_cap] */
+  int64_t *tx_off;       /* [max_window] stream offset of each packet in the txBuffer, by seq % window */
+  uint16_t *pk_flits;    /* [vcs x rx_packets] flits of each accepted packet */
+  struct fcsim_flit *tx; /* [vcs x tx_cap] */
+  struct fcsim_flit *rx; /* [vcs x rx_cap] */
   uint32_t node;
 };
 
@@ -558,17 +559,15 @@ static int ad_counters(const void *shared, struct fcsim_counter *out)
 {
   const struct ad_shared *sh = shared;
   static const char *const names[AD_NCTR] = {"tnw retransmissions", "tnw errors injected", "tnw errors detected",
-                                             "tnw payload bytes", "tnw wire bytes", "tnw order errors"};
+                                             "tnw payload bytes",   "tnw wire bytes",      "tnw order errors"};
   for (int k = 0; k < AD_NCTR; k++)
     out[k] = fcsim_counter_u64(names[k], FCSIM_MERGE_SUM, sh->ctr[k], (size_t)sh->g->nodes);
   return AD_NCTR;
 }
 
-/* ---- deadlock reports: buffer v is VC v's way from the router to the line
- * (flits kept until acknowledged), buffer vcs + v its way from the line to
- * the router (accepted packets' flits). The first waits for the far
- * adapter's second of the same VC, the second for the router's input VC it
- * feeds. ---- */
+/* ---- deadlock reports (adapter_buffers.h): VC v's way to the line holds
+ * the flits kept until acknowledged, its way from the line the accepted
+ * packets' flits. ---- */
 
 static int ad_nbuffers(const void *shared)
 {
@@ -586,20 +585,14 @@ static int ad_waits_for(const void *shared, const struct fcsim_states *all, stru
                         struct fcsim_buf_ref *next)
 {
   const struct ad_shared *sh = shared;
-  int v = at.buf % sh->vcs, line = at.buf < sh->vcs;
-  const struct fcsim_chan *ch = fcsim_graph_out(sh->g, at.node, line ? 1 : 0);
-  if (ch->dst < 0 || !ad_buffer_busy(shared, fcsim_state_of(all, at.node), at.buf))
-    return 0;
-  *next = (struct fcsim_buf_ref){(uint32_t)ch->dst, line ? sh->vcs + v : ch->dst_port * ch->dst_vcs + v};
-  return 1;
+  int busy = ad_buffer_busy(shared, fcsim_state_of(all, at.node), at.buf);
+  return fcsim_adapter_waits_for(sh->g, sh->vcs, busy, at, next);
 }
 
 static void ad_describe_buffer(const void *shared, struct fcsim_buf_ref at, char *buf, size_t size)
 {
   const struct ad_shared *sh = shared;
-  char name[FCSIM_NODE_NAME_MAX + 8];
-  snprintf(buf, size, "tnw-link %s %s vc %d", fcsim_graph_node_name(sh->g, at.node, name, sizeof name),
-           at.buf < sh->vcs ? "TX" : "RX", at.buf % sh->vcs);
+  fcsim_adapter_describe_buffer(sh->g, FCSIM_TNW_ADAPTER_MODEL, sh->vcs, at, buf, size);
 }
 
 const struct fcsim_router_ops fcsim_router_tnw_link = {

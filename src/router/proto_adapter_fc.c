@@ -50,6 +50,7 @@
 
 #include "fcsim/model.h"
 #include "link/proto_fc.h"
+#include "router/adapter_buffers.h"
 #include "router/router.h"
 #include "topo/proto_links.h"
 
@@ -613,10 +614,8 @@ static int fa_counters(const void *shared, struct fcsim_counter *out)
   return FA_NCTR;
 }
 
-/* ---- deadlock reports: buffer v is VC v's way from the router to the line
- * (input buffer and FC TX buffer), buffer vcs + v its RX FIFO from the line.
- * The first waits for the far adapter's RX FIFO of the same VC, the second
- * for the router's input VC it feeds. ---- */
+/* ---- deadlock reports (adapter_buffers.h): VC v's way to the line is its
+ * input buffer and FC TX buffer, its way from the line its RX FIFO. ---- */
 
 static int fa_nbuffers(const void *shared)
 {
@@ -638,20 +637,14 @@ static int fa_waits_for(const void *shared, const struct fcsim_states *all, stru
                         struct fcsim_buf_ref *next)
 {
   const struct fa_shared *sh = shared;
-  int v = at.buf % sh->vcs, line = at.buf < sh->vcs;
-  const struct fcsim_chan *ch = fcsim_graph_out(sh->g, at.node, line ? 1 : 0);
-  if (ch->dst < 0 || !fa_buffer_busy(shared, fcsim_state_of(all, at.node), at.buf))
-    return 0;
-  *next = (struct fcsim_buf_ref){(uint32_t)ch->dst, line ? sh->vcs + v : ch->dst_port * ch->dst_vcs + v};
-  return 1;
+  int busy = fa_buffer_busy(shared, fcsim_state_of(all, at.node), at.buf);
+  return fcsim_adapter_waits_for(sh->g, sh->vcs, busy, at, next);
 }
 
 static void fa_describe_buffer(const void *shared, struct fcsim_buf_ref at, char *buf, size_t size)
 {
   const struct fa_shared *sh = shared;
-  char name[FCSIM_NODE_NAME_MAX + 8];
-  snprintf(buf, size, "fc-link %s %s vc %d", fcsim_graph_node_name(sh->g, at.node, name, sizeof name),
-           at.buf < sh->vcs ? "TX" : "RX", at.buf % sh->vcs);
+  fcsim_adapter_describe_buffer(sh->g, FCSIM_FC_ADAPTER_MODEL, sh->vcs, at, buf, size);
 }
 
 const struct fcsim_router_ops fcsim_router_fc_link = {
