@@ -47,6 +47,18 @@ static const struct fcsim_stats *run(const char *const *sets, struct fcsim_sim *
   return fcsim_sim_stats(*sim);
 }
 
+/* The makespan of a run of one message over two hops. */
+static double two_hop_makespan(const char *const *sets)
+{
+  struct fcsim_sim *sim = NULL;
+  const struct fcsim_stats *s = run(sets, &sim);
+  assert_int_equal(s->nmessages, 1);
+  assert_true(s->avg_hops == 2.0);
+  double makespan = s->makespan;
+  fcsim_sim_destroy(sim);
+  return makespan;
+}
+
 /* One 16-byte message from node 0 to node 2 of a ring of 4 (two hops). */
 static double trace_latency(const char *trace_set, const char *protocol, const char *payload, const char *bandwidth)
 {
@@ -59,13 +71,7 @@ static double trace_latency(const char *trace_set, const char *protocol, const c
                         payload,
                         bandwidth,
                         NULL};
-  struct fcsim_sim *sim = NULL;
-  const struct fcsim_stats *s = run(sets, &sim);
-  assert_int_equal(s->nmessages, 1);
-  assert_true(s->avg_hops == 2.0);
-  double makespan = s->makespan;
-  fcsim_sim_destroy(sim);
-  return makespan;
+  return two_hop_makespan(sets);
 }
 
 static void test_zero_load(void **state)
@@ -325,13 +331,7 @@ static double fc_torus_makespan(const char *trace, const char *protocol)
                         protocol,
                         "link.fc_d_cu=16",
                         NULL};
-  struct fcsim_sim *sim = NULL;
-  const struct fcsim_stats *s = run(sets, &sim);
-  assert_int_equal(s->nmessages, 1);
-  assert_true(s->avg_hops == 2.0);
-  double m = s->makespan;
-  fcsim_sim_destroy(sim);
-  return m;
+  return two_hop_makespan(sets);
 }
 
 static void test_fc_torus_vcs(void **state)
