@@ -172,6 +172,7 @@ static void test_bad_netlists(void **state)
   expect_refused(TWO "link a:0 b:0 bandwidth=1Gbps\n", 3, "0 flits/cycle");
   expect_refused("node a ports=2 model=vq\n", 1, "unknown model `vq`"); /* unknown model */
   expect_refused("kind k model=rung\nnode a ports=1 kind=k\n", 1, "unknown model `rung`");
+  expect_refused("node a ports=2 model=novog_with_a_name_far_too_long\n", 1, "too long");
   expect_refused(TWO "link a:0 b:0 model=tnw\n", 3, "unknown link model `tnw`"); /* unknown link model */
   expect_refused(TWO "link a:0 b:0 model=gaussian\n", 3, "needs jitter");
   expect_refused(TWO "link a:0 b:0 model=fixed jitter=3\n", 3, "use model=gaussian");
