@@ -14,6 +14,7 @@
 #include "cli/topo_bee3.h"
 #include "topo/describe.h"
 #include "topo/netlist.h"
+#include "topo/proto_links.h"
 
 static const char topo_usage[] =
     "usage: fcsim topo [CONFIG.ini] [--set section.key=value ...] [--json FILE] [--export FILE] [--dot FILE]\n"
@@ -88,6 +89,9 @@ static void print_desc(const struct topo_run *r)
                                             : "%s %lld %s%s%s%s (%d cycles per router)",
            k ? ";" : "", (long long)d->kinds[k].nodes, d->kinds[k].spec.model, d->kinds[k].spec.set[0] ? " [" : "",
            d->kinds[k].spec.set, d->kinds[k].spec.set[0] ? "]" : "", d->kinds[k].router_cycles);
+  if (d->adapters)
+    printf("; and %lld link adapters, two in each link on a protocol (counted in the links below)",
+           (long long)d->adapters);
   int64_t two = 0, one = 0;
   for (int i = 0; i < d->nclasses; i++) {
     two += d->classes[i].two_way;
@@ -105,19 +109,26 @@ static void print_desc(const struct topo_run *r)
       printf("%d flit(s)/cycle, %s", c->bandwidth_flits, fcsim_link_model_name(c->model));
     if (c->sd_cycles > 0)
       printf(" (sd %.2f cycles = %.2f ns)", c->sd_cycles, c->sd_cycles * ns);
+    if (c->protocol != FCSIM_LINK_PROTO_IDEAL)
+      printf(", protocol %s: +%d cycles = %.1f ns at zero load (adapters, local hops)",
+             fcsim_proto_link_name(c->protocol), c->protocol_cycles, c->protocol_cycles * ns);
     putchar('\n');
   }
   if (r->p.topology == FCSIM_TOPO_BEE3) /* the seed's routers and routes, not the graph's shortest paths */
     fcsim_cli_bee3_print(&r->p);
   else
     printf("diameter     %d hops; %.1f ns (%llu cycles) on the longest lowest-latency path between endpoints at zero "
-           "load, router + link per hop\n",
+           "load, router + link (+ protocol) per hop\n",
            d->diameter_hops, d->diameter_ns, (unsigned long long)d->diameter_cycles);
   for (int i = 0; r->p.topology != FCSIM_TOPO_BEE3 && i < d->path_hops; i++) {
     char hop[100];
-    hop_text(g, &d->path[i], hop, sizeof hop);
-    printf("  hop %-6d %-28s router %d + link %u = %.1f ns\n", i + 1, hop, d->path[i].router_cycles,
-           (unsigned)d->path[i].link_cycles, (d->path[i].router_cycles + d->path[i].link_cycles) * ns);
+    const struct fcsim_desc_hop *h = &d->path[i];
+    char proto[40] = "";
+    if (h->protocol_cycles)
+      snprintf(proto, sizeof proto, " + protocol %d", h->protocol_cycles);
+    hop_text(g, h, hop, sizeof hop);
+    printf("  hop %-6d %-28s router %d + link %u%s = %.1f ns\n", i + 1, hop, h->router_cycles,
+           (unsigned)h->link_cycles, proto, (h->router_cycles + h->link_cycles + h->protocol_cycles) * ns);
   }
   if (r->p.topology == FCSIM_TOPO_BEE3) /* its links are paced by the model, not whole flits per cycle */
     return;
@@ -149,25 +160,28 @@ static json_t *desc_json(const struct topo_run *r)
   for (int i = 0; i < d->nclasses; i++) {
     const struct fcsim_desc_link_class *c = &d->classes[i];
     json_array_append_new(classes,
-                          json_pack("{s:i, s:f, s:i, s:f, s:s, s:I, s:I}", "latency_cycles", (int)c->latency_cycles,
-                                    "latency_ns", c->latency_cycles * ns, "bandwidth_flits", c->bandwidth_flits,
-                                    "jitter_ns", c->sd_cycles * ns, "model", fcsim_link_model_name(c->model), "two_way",
-                                    (json_int_t)c->two_way, "one_way", (json_int_t)c->one_way));
+                          json_pack("{s:i, s:f, s:i, s:f, s:s, s:s, s:i, s:I, s:I}", "latency_cycles",
+                                    (int)c->latency_cycles, "latency_ns", c->latency_cycles * ns, "bandwidth_flits",
+                                    c->bandwidth_flits, "jitter_ns", c->sd_cycles * ns, "model",
+                                    fcsim_link_model_name(c->model), "protocol", fcsim_proto_link_name(c->protocol),
+                                    "protocol_cycles", c->protocol_cycles, "two_way", (json_int_t)c->two_way,
+                                    "one_way", (json_int_t)c->one_way));
   }
   for (int i = 0; i < d->path_hops; i++) {
     const struct fcsim_desc_hop *h = &d->path[i];
-    json_array_append_new(hops, json_pack("{s:s, s:i, s:s, s:i, s:i, s:f}", "from",
+    json_array_append_new(hops, json_pack("{s:s, s:i, s:s, s:i, s:i, s:i, s:f}", "from",
                                           fcsim_graph_node_name(g, h->from, a, sizeof a), "port", h->port, "to",
                                           fcsim_graph_node_name(g, h->to, b, sizeof b), "router_cycles",
-                                          h->router_cycles, "link_cycles", (int)h->link_cycles, "ns",
-                                          (h->router_cycles + h->link_cycles) * ns));
+                                          h->router_cycles, "link_cycles", (int)h->link_cycles, "protocol_cycles",
+                                          h->protocol_cycles, "ns",
+                                          (h->router_cycles + h->link_cycles + h->protocol_cycles) * ns));
   }
   json_t *path = json_pack(
       "{s:s?, s:s?, s:o}", "from", d->path_hops ? fcsim_graph_node_name(g, d->path[0].from, a, sizeof a) : NULL, "to",
       d->path_hops ? fcsim_graph_node_name(g, d->path[d->path_hops - 1].to, b, sizeof b) : NULL, "hops", hops);
-  return json_pack("{s:s, s:s, s:{s:I, s:I, s:o}, s:{s:I, s:I, s:o}, s:i, s:f, s:I, s:o, s:I, s:f, s:s, s:o}", "fcsim",
-                   fcsim_version(), "network", r->network, "nodes", "total", (json_int_t)d->nodes, "endpoints",
-                   (json_int_t)d->endpoints, "kinds", kinds, "links", "total", (json_int_t)d->links, "channels",
+  return json_pack("{s:s, s:s, s:{s:I, s:I, s:I, s:o}, s:{s:I, s:I, s:o}, s:i, s:f, s:I, s:o, s:I, s:f, s:s, s:o}",
+                   "fcsim", fcsim_version(), "network", r->network, "nodes", "total", (json_int_t)d->nodes,
+                   "endpoints", (json_int_t)d->endpoints, "adapters", (json_int_t)d->adapters, "kinds", kinds, "links", "total", (json_int_t)d->links, "channels",
                    (json_int_t)d->channels, "classes", classes, "diameter_hops", d->diameter_hops, "diameter_ns",
                    d->diameter_ns, "diameter_cycles", (json_int_t)d->diameter_cycles, "longest_path", path,
                    "bisection_links", (json_int_t)d->bisection_links, "bisection_flits_per_cycle",

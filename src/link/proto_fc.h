@@ -49,6 +49,10 @@ struct fcsim_fc_header {
 };
 #define FCSIM_FC_FIELD_MAX 4095u
 
+/* Cycles before a received flit is readable at RX (the write-forward;
+ * seed 001 s2.3.3). */
+#define FCSIM_FC_WRITE_FORWARD_CYCLES 4
+
 /* Most VCs the header's VC field (4 bits) can name. */
 #define FCSIM_FC_MAX_VCS 16
 

@@ -36,6 +36,13 @@
 
 #define FCSIM_TNW_MAX_VCS 8
 
+/* The seed's framing around each packet's payload: a 32-bit header (the
+ * virtual-channel tag) and a 32-bit CRC; control items (ACK, NACK, RESTART,
+ * CREDIT) are one 32-bit word. */
+#define FCSIM_TNW_HEADER_BYTES 4
+#define FCSIM_TNW_CRC_BYTES    4
+#define FCSIM_TNW_CTRL_BYTES   4
+
 /* Item kinds on the line. */
 enum fcsim_tnw_kind { FCSIM_TNW_DATA = 1, FCSIM_TNW_ACK, FCSIM_TNW_NACK, FCSIM_TNW_RESTART, FCSIM_TNW_CREDIT };
 #define FCSIM_TNW_F_CORRUPT 0x1u /* a data packet whose CRC will not match */

@@ -126,7 +126,7 @@ static int window_of(const struct ad_shared *sh, uint32_t node)
   if (sh->p->link_tnw_window > 0)
     return sh->p->link_tnw_window;
   const struct fcsim_chan *line = fcsim_graph_out(sh->g, node, 1);
-  double packet_cycles = (sh->p->link_tnw_payload_bytes + 8) / line_bytes_per_cycle(sh, node);
+  double packet_cycles = (sh->p->link_tnw_payload_bytes + FCSIM_TNW_HEADER_BYTES + FCSIM_TNW_CRC_BYTES) / line_bytes_per_cycle(sh, node);
   return fcsim_tnw_default_window(line->latency_cycles, packet_cycles);
 }
 
@@ -496,9 +496,9 @@ static int ad_init(const void *shared, uint32_t node, void *state, struct fcsim_
   const struct fcsim_params *p = sh->p;
   struct fcsim_tnw_cfg cfg = {.vcs = sh->vcs,
                               .payload_bytes = p->link_tnw_payload_bytes,
-                              .header_bytes = 4,
-                              .crc_bytes = 4,
-                              .ctrl_bytes = 4,
+                              .header_bytes = FCSIM_TNW_HEADER_BYTES,
+                              .crc_bytes = FCSIM_TNW_CRC_BYTES,
+                              .ctrl_bytes = FCSIM_TNW_CTRL_BYTES,
                               .window = window_of(sh, node),
                               .rx_vc_packets = p->link_tnw_rx_packets,
                               .ber = p->link_ber,

@@ -54,8 +54,6 @@
 #include "router/router.h"
 #include "topo/proto_links.h"
 
-#define FC_WRITE_FORWARD_CYCLES 4 /* seed 001 s2.3.3 */
-
 /* Per-node counters: bytes, overflows, credit-stall cycles (all VCs), the
  * largest RX FIFO occupancy of a VC, the cycle of the first data flit
  * (+ 1; 0: none yet). */
@@ -154,7 +152,7 @@ static int rx_depth_of(const struct fa_shared *sh, uint32_t node)
   if (sh->p->link_fc_rx_depth > 0)
     return sh->p->link_fc_rx_depth;
   int64_t d_link =
-      (int64_t)fcsim_graph_out(sh->g, node, 1)->latency_cycles + sh->p->link_fc_d_cu + FC_WRITE_FORWARD_CYCLES;
+      (int64_t)fcsim_graph_out(sh->g, node, 1)->latency_cycles + sh->p->link_fc_d_cu + FCSIM_FC_WRITE_FORWARD_CYCLES;
   return (int)(2 * d_link + sh->p->link_fc_d_cu + 1);
 }
 
@@ -501,7 +499,7 @@ static int fa_init(const void *shared, uint32_t node, void *state, struct fcsim_
   struct fcsim_fc_cfg cfg = {.d_cu = d_cu,
                              .tx_depth = d_cu,
                              .rx_depth = rx_depth_of(sh, node),
-                             .rx_write_forward_cycles = FC_WRITE_FORWARD_CYCLES,
+                             .rx_write_forward_cycles = FCSIM_FC_WRITE_FORWARD_CYCLES,
                              .force_send_cycles = d_cu};
   n.h->slot0 = sh->g->port_base[node];
   n.h->tx_vc = -1;
@@ -553,7 +551,7 @@ static void fc_model_figures(const struct fa_shared *sh, uint32_t node, struct f
   snprintf(a[0], sizeof a[0], "latency=%.17gs", (double)lat / p->clock_hz);
   snprintf(a[1], sizeof a[1], "F=%.17gHz", p->clock_hz);
   snprintf(a[2], sizeof a[2], "tx_depth=%d", p->link_fc_d_cu);
-  snprintf(a[3], sizeof a[3], "rx_write_forward=%d", FC_WRITE_FORWARD_CYCLES);
+  snprintf(a[3], sizeof a[3], "rx_write_forward=%d", FCSIM_FC_WRITE_FORWARD_CYCLES);
   snprintf(a[4], sizeof a[4], "w=%d", p->flit_bits);
   snprintf(a[5], sizeof a[5], "B_raw=%.17gB/s",
            (double)sh->g->line_bandwidth_flits[node] * (double)sh->flit_bytes * p->clock_hz);

@@ -1,52 +1,65 @@
 /* Describing any topology (describe.h): nodes by kind with their router
  * delays, links by class, the hop diameter, the lowest-latency path that is
- * longest (Dijkstra over router delay + link latency per hop, with its
- * hops), and the bisection. */
+ * longest (Dijkstra over router delay + link latency + protocol cost per
+ * hop, with its hops), and the bisection. The graph described is the one
+ * before link adapters were inserted (fcsim_topo_routed_graph): a link on
+ * a protocol is one link whose cost includes its adapters. */
 #define _POSIX_C_SOURCE 200809L /* strtok_r */
 #include <stdlib.h>
 #include <string.h>
 
 #include "topo/describe.h"
+#include "topo/proto_links.h"
 
 #define NO_PRED (-1)
 
-/* A channel's bandwidth in flits per cycle; between two link adapters
- * (topo/proto_links.c) the physical line's rate, not the field that sizes
- * the channel's ring. */
-static int chan_bandwidth(const struct fcsim_graph *g, const struct fcsim_chan *c)
+/* What the protocol of the link leaving slot s adds at zero load. */
+static int proto_cycles(const struct fcsim_graph *g, const struct fcsim_params *p, int64_t s)
 {
-  const uint16_t *line = g->line_bandwidth_flits;
-  return line && line[c->src] && c->dst >= 0 && line[c->dst] ? line[c->src] : c->bandwidth_flits;
+  return fcsim_proto_link_zero_load_cycles(p, fcsim_proto_link_of(g, p, s), g->chan[s].bandwidth_flits);
 }
 
-static int same_props(const struct fcsim_graph *g, const struct fcsim_chan *a, const struct fcsim_chan *b)
+/* The class of the channel leaving slot s. */
+static struct fcsim_desc_link_class class_of(const struct fcsim_graph *g, const struct fcsim_params *p, int64_t s)
 {
-  return a->latency_cycles == b->latency_cycles && chan_bandwidth(g, a) == chan_bandwidth(g, b) &&
-         a->latency_sd_cycles == b->latency_sd_cycles && a->link_model == b->link_model;
+  const struct fcsim_chan *c = &g->chan[s];
+  return (struct fcsim_desc_link_class){c->latency_cycles,          c->bandwidth_flits, c->latency_sd_cycles,
+                                        c->link_model,              fcsim_proto_link_of(g, p, s),
+                                        proto_cycles(g, p, s),      0,
+                                        0};
 }
 
-static int link_classes(const struct fcsim_graph *g, struct fcsim_topo_desc *d, struct fcsim_error *err)
+static int same_class(const struct fcsim_desc_link_class *a, const struct fcsim_desc_link_class *b)
+{
+  return a->latency_cycles == b->latency_cycles && a->bandwidth_flits == b->bandwidth_flits &&
+         a->sd_cycles == b->sd_cycles && a->model == b->model && a->protocol == b->protocol;
+}
+
+static int link_classes(const struct fcsim_graph *g, const struct fcsim_params *p, struct fcsim_topo_desc *d,
+                        struct fcsim_error *err)
 {
   for (int64_t s = 0; s < g->nslots; s++) {
     const struct fcsim_chan *c = &g->chan[s];
     if (c->dst == FCSIM_GRAPH_NONE)
       continue;
     d->channels++;
-    int pair = c->reverse != FCSIM_GRAPH_NONE && c->reverse != s && same_props(g, c, &g->chan[c->reverse]);
+    struct fcsim_desc_link_class k = class_of(g, p, s);
+    int pair = c->reverse != FCSIM_GRAPH_NONE && c->reverse != s;
+    if (pair) {
+      struct fcsim_desc_link_class kr = class_of(g, p, c->reverse);
+      pair = same_class(&k, &kr);
+    }
     if (pair && c->reverse < s)
       continue;
     int i = 0;
-    while (i < d->nclasses &&
-           !(d->classes[i].latency_cycles == c->latency_cycles && d->classes[i].bandwidth_flits == chan_bandwidth(g, c) &&
-             d->classes[i].sd_cycles == c->latency_sd_cycles && d->classes[i].model == c->link_model))
+    while (i < d->nclasses && !same_class(&d->classes[i], &k))
       i++;
     if (i == d->nclasses) {
       struct fcsim_desc_link_class *m = realloc(d->classes, (size_t)(i + 1) * sizeof *m);
       if (!m)
         return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
       d->classes = m;
-      d->classes[i] = (struct fcsim_desc_link_class){
-          c->latency_cycles, chan_bandwidth(g, c), c->latency_sd_cycles, c->link_model, 0, 0};
+      d->classes[i] = k;
       d->nclasses++;
     }
     if (pair)
@@ -105,8 +118,8 @@ static int64_t heap_pop(struct heap *h, uint64_t *k)
 
 /* Lowest-latency cycles from `src` to every node (UINT64_MAX unreachable);
  * pred[v] is the slot of the channel the path arrives on. */
-static void dijkstra(const struct fcsim_graph *g, const int *hop_router, int64_t src, uint64_t *cyc, int64_t *pred,
-                     struct heap *h)
+static void dijkstra(const struct fcsim_graph *g, const int *hop_router, const int *extra, int64_t src, uint64_t *cyc,
+                     int64_t *pred, struct heap *h)
 {
   for (int64_t v = 0; v < g->nodes; v++) {
     cyc[v] = UINT64_MAX;
@@ -122,7 +135,7 @@ static void dijkstra(const struct fcsim_graph *g, const int *hop_router, int64_t
       continue;
     for (uint32_t s = g->port_base[v]; s < g->port_base[v + 1]; s++) {
       int32_t m = g->chan[s].dst;
-      uint64_t w = k + (uint64_t)hop_router[g->kind[v]] + g->chan[s].latency_cycles;
+      uint64_t w = k + (uint64_t)hop_router[g->kind[v]] + g->chan[s].latency_cycles + (uint64_t)extra[s];
       if (m >= 0 && w < cyc[m]) {
         cyc[m] = w;
         pred[m] = s;
@@ -135,25 +148,28 @@ static void dijkstra(const struct fcsim_graph *g, const int *hop_router, int64_t
 /* The longest of the lowest-latency paths between endpoints, from every
  * endpoint (a torus or mesh: from node 0, whose eccentricity is the
  * diameter), and its hops. */
-static int latency_diameter(const struct fcsim_topo *t, const int *hop_router, struct fcsim_topo_desc *d,
-                            struct fcsim_error *err)
+static int latency_diameter(const struct fcsim_topo *t, const struct fcsim_params *p, const int *hop_router,
+                            struct fcsim_topo_desc *d, struct fcsim_error *err)
 {
-  const struct fcsim_graph *g = &t->graph;
+  const struct fcsim_graph *g = fcsim_topo_routed_graph(t);
   int64_t n = g->nodes, best_src = -1, best_dst = -1;
   uint64_t *cyc = malloc((size_t)n * sizeof *cyc);
   int64_t *pred = malloc((size_t)n * sizeof *pred);
+  int *extra = malloc((size_t)(g->nslots + 1) * sizeof *extra);
   struct heap h = {malloc((size_t)(g->nslots + 1) * sizeof *h.key), malloc((size_t)(g->nslots + 1) * sizeof *h.node),
                    0};
   int rc = 0;
-  if (!cyc || !pred || !h.key || !h.node) {
+  if (!cyc || !pred || !extra || !h.key || !h.node) {
     rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
     goto done;
   }
+  for (int64_t s = 0; s < g->nslots; s++)
+    extra[s] = g->chan[s].dst >= 0 ? proto_cycles(g, p, s) : 0;
   int64_t nsrc = t->kind == FCSIM_TOPO_FILE ? n : 1;
   for (int64_t s = 0; s < nsrc; s++) {
     if (!g->endpoint[s])
       continue;
-    dijkstra(g, hop_router, s, cyc, pred, &h);
+    dijkstra(g, hop_router, extra, s, cyc, pred, &h);
     for (int64_t e = 0; e < n; e++)
       if (g->endpoint[e] && cyc[e] != UINT64_MAX && (best_src < 0 || cyc[e] > d->diameter_cycles)) {
         d->diameter_cycles = cyc[e];
@@ -162,7 +178,7 @@ static int latency_diameter(const struct fcsim_topo *t, const int *hop_router, s
       }
   }
   if (best_src >= 0) {
-    dijkstra(g, hop_router, best_src, cyc, pred, &h);
+    dijkstra(g, hop_router, extra, best_src, cyc, pred, &h);
     for (int64_t v = best_dst; v != best_src; v = g->chan[pred[v]].src)
       d->path_hops++;
     d->path = calloc((size_t)d->path_hops + 1, sizeof *d->path);
@@ -173,12 +189,14 @@ static int latency_diameter(const struct fcsim_topo *t, const int *hop_router, s
     int i = d->path_hops;
     for (int64_t v = best_dst; v != best_src; v = g->chan[pred[v]].src) {
       const struct fcsim_chan *c = &g->chan[pred[v]];
-      d->path[--i] = (struct fcsim_desc_hop){c->src, v, c->src_port, hop_router[g->kind[c->src]], c->latency_cycles};
+      d->path[--i] = (struct fcsim_desc_hop){c->src, v, c->src_port, hop_router[g->kind[c->src]], c->latency_cycles,
+                                             extra[pred[v]]};
     }
   }
 done:
   free(cyc);
   free(pred);
+  free(extra);
   free(h.key);
   free(h.node);
   return rc;
@@ -188,7 +206,7 @@ static int hop_diameter(const struct fcsim_topo *t)
 {
   if (t->kind != FCSIM_TOPO_FILE)
     return fcsim_topo_diameter(t);
-  const struct fcsim_graph *g = &t->graph;
+  const struct fcsim_graph *g = fcsim_topo_routed_graph(t);
   int h = 0;
   for (int64_t a = 0; a < g->nodes; a++)
     for (int64_t b = 0; g->endpoint[a] && b < g->nodes; b++)
@@ -200,10 +218,11 @@ static int hop_diameter(const struct fcsim_topo *t)
 int fcsim_topo_desc_build(const struct fcsim_topo *t, const struct fcsim_params *p, const struct fcsim_params *kinds,
                           struct fcsim_topo_desc *d, struct fcsim_error *err)
 {
-  const struct fcsim_graph *g = &t->graph;
+  const struct fcsim_graph *g = fcsim_topo_routed_graph(t);
   int rc, hop_router[FCSIM_GRAPH_MAX_KINDS] = {0};
   memset(d, 0, sizeof *d);
   d->nodes = g->nodes;
+  d->adapters = t->graph.nodes - g->nodes;
   d->nkinds = g->nkinds;
   for (int k = 0; k < g->nkinds; k++) {
     d->kinds[k].spec = g->kinds[k];
@@ -216,7 +235,7 @@ int fcsim_topo_desc_build(const struct fcsim_topo *t, const struct fcsim_params 
     d->kinds[g->kind[v]].endpoints += g->endpoint[v] != 0;
     d->endpoints += g->endpoint[v] != 0;
   }
-  if ((rc = link_classes(g, d, err)) || (rc = latency_diameter(t, hop_router, d, err)))
+  if ((rc = link_classes(g, p, d, err)) || (rc = latency_diameter(t, p, hop_router, d, err)))
     goto fail;
   d->diameter_hops = hop_diameter(t);
   d->diameter_ns = (double)d->diameter_cycles * 1e9 / p->clock_hz;

@@ -2,7 +2,9 @@
  * kind, links by class, diameter in hops and in latency with the hops of the
  * longest path, and bisection (exact formula on tori and meshes, a seeded
  * local-search heuristic, an upper bound, on other graphs). `fcsim topo`
- * prints it and writes it as JSON. */
+ * prints it and writes it as JSON. A link on a protocol (link.protocol,
+ * topo/proto_links.h) is described as one link with the protocol's cost at
+ * zero load; its two adapters are counted, not listed as routers. */
 #ifndef FCSIM_TOPO_DESCRIBE_H
 #define FCSIM_TOPO_DESCRIBE_H
 
@@ -16,12 +18,15 @@ struct fcsim_desc_kind {
   int router_cycles;           /* head delay through one such router (rc + va + switch) */
 };
 
-/* Links of one class: the same latency, bandwidth, jitter and link model. */
+/* Links of one class: the same latency, bandwidth, jitter, link model and
+ * protocol. */
 struct fcsim_desc_link_class {
   uint32_t latency_cycles; /* latency of each direction */
-  int bandwidth_flits;     /* flits per cycle of each direction */
+  int bandwidth_flits;     /* flits per cycle of each direction (on a protocol: the line's) */
   double sd_cycles;        /* jitter standard deviation */
   int model;               /* link model index (netlist.h) */
+  int protocol;            /* enum fcsim_link_protocol */
+  int protocol_cycles;     /* what the protocol adds to a lone one-flit packet at zero load (proto_links.h) */
   int64_t two_way;         /* links carrying both directions (a channel pair) */
   int64_t one_way;         /* single channels */
 };
@@ -32,10 +37,12 @@ struct fcsim_desc_hop {
   int port;             /* port of `from` it leaves on */
   int router_cycles;    /* delay of the router at `from` */
   uint32_t link_cycles; /* latency of the channel */
+  int protocol_cycles;  /* the link's protocol cost at zero load (0: ideal) */
 };
 
 struct fcsim_topo_desc {
-  int64_t nodes;     /* all nodes */
+  int64_t nodes;     /* routers, switches and endpoints (not link adapters) */
+  int64_t adapters;  /* link adapter nodes a run inserts: two per link on a protocol */
   int64_t endpoints; /* nodes hosting traffic */
   int64_t links;     /* two-way links + one-way channels */
   int64_t channels;  /* directed channels */
@@ -44,7 +51,7 @@ struct fcsim_topo_desc {
   int nclasses;                          /* entries of classes[] */
   struct fcsim_desc_link_class *classes; /* (from malloc) */
   int diameter_hops;                     /* most hops of a shortest path between endpoints */
-  uint64_t diameter_cycles;         /* most cycles (router + link per hop) of a lowest-latency path between endpoints */
+  uint64_t diameter_cycles;         /* most cycles (router + link + protocol per hop) of a lowest-latency path between endpoints */
   double diameter_ns;               /* the same in ns at network.clock */
   int path_hops;                    /* hops of that path */
   struct fcsim_desc_hop *path;      /* its hops (from malloc) */

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "link/proto_fc.h"
+#include "link/proto_tnw.h"
 #include "topo/topo.h"
 
 int fcsim_proto_link_of(const struct fcsim_graph *g, const struct fcsim_params *p, int64_t c)
@@ -13,6 +15,18 @@ int fcsim_proto_link_of(const struct fcsim_graph *g, const struct fcsim_params *
   if (g->link_protocol && g->link_protocol[c] != 255)
     return g->link_protocol[c];
   return p->link_protocol;
+}
+
+int fcsim_proto_link_zero_load_cycles(const struct fcsim_params *p, int proto, int line_bandwidth_flits)
+{
+  const int local = 2 * FCSIM_ADAPTER_LOCAL_CYCLES;
+  if (proto == FCSIM_LINK_PROTO_FC)
+    return local + p->link_fc_d_cu + 1 + FCSIM_FC_WRITE_FORWARD_CYCLES;
+  if (proto != FCSIM_LINK_PROTO_TNW)
+    return 0;
+  int64_t line_bytes = (int64_t)line_bandwidth_flits * ((p->flit_bits + 7) / 8);
+  int64_t wire_bytes = FCSIM_TNW_HEADER_BYTES + FCSIM_TNW_CRC_BYTES + p->link_tnw_payload_bytes;
+  return local + (int)((wire_bytes + line_bytes - 1) / line_bytes) - 1;
 }
 
 const char *fcsim_proto_link_name(int proto)

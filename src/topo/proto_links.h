@@ -48,6 +48,17 @@ static inline int fcsim_adapter_line_ring_flits(const struct fcsim_params *p)
  * Returns 0 (nothing to do when every link is ideal) or a negative error. */
 int fcsim_proto_links_insert(struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err);
 
+/* Cycles a link on protocol `proto` adds, at zero load, to a lone
+ * one-flit packet over an ideal link of the same latency, when the line
+ * carries `line_bandwidth_flits` flits per cycle: the local hops into and
+ * out of the adapters, and
+ *   fc:  the force send of a partly filled TX buffer (D_CU cycles), the
+ *        header flit's cycle and the RX write-forward;
+ *   tnw: the whole packet's serialisation (header, padded payload, CRC)
+ *        beyond the one cycle an ideal link spends on the flit.
+ * 0 for `ideal`. tests/sim/test_link_protocols.c checks it against runs. */
+int fcsim_proto_link_zero_load_cycles(const struct fcsim_params *p, int proto, int line_bandwidth_flits);
+
 /* The protocol of the channel leaving slot c (enum fcsim_link_protocol). */
 struct fcsim_graph;
 int fcsim_proto_link_of(const struct fcsim_graph *g, const struct fcsim_params *p, int64_t c);

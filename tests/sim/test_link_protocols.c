@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <jansson.h>
 
 #include "test_support.h"
 
@@ -406,9 +407,30 @@ static void test_deadlock_report(void **state)
   }
 }
 
-/* `fcsim topo` shows the line between two adapters at the line's rate (1
- * flit/cycle here), not the field that sizes its channel's ring. */
-static void test_topo_line_bandwidth(void **state)
+/* `fcsim topo` describes a link on a protocol as one link: the routers
+ * (not the adapters) as nodes, the line at its rate (1 flit/cycle here, not
+ * the field that sizes its channel's ring), and the protocol's cost on the
+ * diameter path equal to what it costs a lone flit in a run: on a 4-node
+ * line (the diameter path is 0 -> 3), the description's extra cycles over
+ * `ideal` are the simulated ones, for fc and for tnw at 1, 2 and 4 flits
+ * per cycle. */
+static double topo_diameter_cycles(const char *protocol, const char *bandwidth)
+{
+  const char *args[] = {"topo", "--set", "network.topology=mesh", "--set", "network.dims=4",
+                        "--set", "router.model=classic", "--set", "router.vcs=1", "--set",
+                        protocol, "--set", bandwidth, NULL};
+  json_t *doc = ts_cli_json(args, NULL, NULL);
+  assert_non_null(doc);
+  double cycles = ts_json_number(doc, "diameter_cycles", NULL);
+  double routers = ts_json_number(doc, "nodes", "total");
+  double adapters = ts_json_number(doc, "nodes", "adapters");
+  assert_true(routers == 4);
+  assert_true(adapters == (strcmp(protocol, "link.protocol=ideal") ? 6 : 0));
+  json_decref(doc);
+  return cycles;
+}
+
+static void test_topo_describes_protocol_links(void **state)
 {
   (void)state;
   struct ts_result r;
@@ -416,9 +438,44 @@ static void test_topo_line_bandwidth(void **state)
       "topo", "--set", "network.dims=4", "--set", "router.model=classic", "--set", "link.protocol=tnw", NULL};
   assert_int_equal(ts_run_cli(&r, args), 0);
   assert_int_equal(r.status, 0);
-  if (!strstr(r.out, "4 two-way + 0 one-way: 28 cycles = 179.2 ns, 1 flit(s)/cycle"))
+  if (!strstr(r.out, "4 routers (4 endpoints): 4 classic") ||
+      !strstr(r.out, "4 two-way + 0 one-way: 28 cycles = 179.2 ns, 1 flit(s)/cycle, fixed, protocol tnw: +10 cycles"))
     fail_msg("%s", r.out);
   ts_result_free(&r);
+  char *csv = ts_write_temp("id,src,dst,bytes,start,after,delay\n1,0,3,16,300,,\n", ".csv");
+  char trace[512];
+  snprintf(trace, sizeof trace, "traffic.trace=%s", csv);
+  static const char *const protos[] = {"link.protocol=fc", "link.protocol=tnw"};
+  static const char *const rates[] = {"network.link_bandwidth=1", "network.link_bandwidth=2",
+                                      "network.link_bandwidth=4"};
+  for (int b = 0; b < 3; b++) {
+    double ideal_run = 0, ideal_topo = topo_diameter_cycles("link.protocol=ideal", rates[b]);
+    for (int k = -1; k < 2; k++) {
+      const char *sets[] = {"network.topology=mesh",
+                            "network.dims=4",
+                            "router.model=classic",
+                            "router.vcs=1",
+                            "traffic.mode=trace",
+                            trace,
+                            "traffic.packet_size=1",
+                            k < 0 ? "link.protocol=ideal" : protos[k],
+                            rates[b],
+                            NULL};
+      struct fcsim_sim *sim = NULL;
+      double makespan = run(sets, &sim)->makespan;
+      fcsim_sim_destroy(sim);
+      if (k < 0) {
+        ideal_run = makespan;
+        continue;
+      }
+      double described = topo_diameter_cycles(protos[k], rates[b]) - ideal_topo;
+      if (described != makespan - ideal_run || described <= 0)
+        fail_msg("%s %s: described +%.0f cycles, simulated +%.0f", protos[k], rates[b], described,
+                 makespan - ideal_run);
+    }
+  }
+  unlink(csv);
+  free(csv);
 }
 
 static void expect_exit2(const char *set, const char *needle)
@@ -450,7 +507,7 @@ int main(void)
       cmocka_unit_test(test_high_ber_ring_vcs), cmocka_unit_test(test_netlist_link),
       cmocka_unit_test(test_fc_zero_load),      cmocka_unit_test(test_fc_batch),
       cmocka_unit_test(test_fc_torus_vcs),      cmocka_unit_test(test_fc_sync_and_stats),
-      cmocka_unit_test(test_deadlock_report),   cmocka_unit_test(test_topo_line_bandwidth),
+      cmocka_unit_test(test_deadlock_report),   cmocka_unit_test(test_topo_describes_protocol_links),
       cmocka_unit_test(test_bad_input),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
