@@ -35,7 +35,7 @@ const struct fcsim_stats *fcsim_sim_stats(const struct fcsim_sim *sim);
 /* Readable table of the metrics. */
 void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out);
 /* Flags of fcsim_sim_write_json. */
-#define FCSIM_JSON_LINKS   1u /* add per-link utilisation (metrics.link_util) */
+#define FCSIM_JSON_LINKS   1u /* add per-link utilisation (metrics.link_util) and protocol links (metrics.protocol_links) */
 #define FCSIM_JSON_COMPACT 2u /* one line (JSON Lines), no indentation */
 #define FCSIM_JSON_HISTOGRAM                                                                                           \
   4u /* add metrics.latency_histogram: {"bucket_cycles": [...],                                                        \

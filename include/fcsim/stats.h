@@ -6,6 +6,19 @@
 
 #include <stdint.h>
 
+/* One direction of a link on a protocol (link.protocol): from the adapter
+ * that sends on the line to the one that receives (topo/proto_links.h). */
+struct fcsim_link_dir_stats {
+  int protocol;                 /* 0: no protocol line at this channel; 1 tnw, 2 fc (core/params.h) */
+  uint64_t payload_bytes;       /* payload handed to the far router */
+  uint64_t wire_bytes;          /* bytes launched on the line (framing, control words, resends) */
+  uint64_t retransmissions;     /* tnw: data packets sent again */
+  uint64_t errors_injected;     /* tnw: data packets sent with a bit error */
+  uint64_t errors_detected;     /* tnw: bad CRCs found by the far end */
+  uint64_t credit_stall_cycles; /* fc: cycles a ready FC packet waited for credits, summed over VCs */
+  uint64_t rx_peak_flits;       /* fc: largest RX FIFO occupancy of one VC at the far end, flits */
+};
+
 struct fcsim_stats {
   /* latency of measured packets, creation to tail ejection (cycles) */
   double avg_latency;
@@ -59,6 +72,10 @@ struct fcsim_stats {
   double fc_model_rx_depth_min_flits;      /* Eq. 2.4: the RX depth must exceed this */
   int64_t fc_rx_depth_flits;               /* the RX depth the run used on that line */
   double fc_model_payload_bytes_per_cycle; /* the model's payload ceiling per direction */
+  /* tnw links: the `linkbw` model (framing tnw) for the slowest tnw line, from the run's
+   * line rate and link.tnw_payload; 0 when no link is on tnw */
+  double tnw_model_line_bytes_per_cycle;    /* that line's raw rate, bytes per cycle */
+  double tnw_model_payload_bytes_per_cycle; /* the model's payload ceiling per direction */
   int drained;                             /* every measured packet arrived */
   int saturated;                           /* see saturation_reason */
   const char *saturation_reason;    /* "drain", "backlog", "latency" (src/stats/verdict.c), NULL if not saturated */
@@ -71,6 +88,9 @@ struct fcsim_stats {
   const char *deadlock_report;      /* channels in the cycle, or NULL */
   int64_t nchannels;                /* per-link data below */
   const uint64_t *link_flits;       /* flits per channel in the window */
+  struct fcsim_link_dir_stats *link_dirs; /* [nchannels] by the channel of each protocol line (an adapter's
+                                           * port 1), zero elsewhere; NULL when every link is ideal (owned by
+                                           * the simulation) */
   uint64_t window_cycles;           /* length of the measurement window */
   double makespan;                  /* trace: cycle the last message completed (0 otherwise) */
   int64_t nmessages;                /* trace: messages below */

@@ -9,8 +9,9 @@ static const char run_usage[] =
     "usage: fcsim run [CONFIG.ini] [--set section.key=value ...] [--json FILE] [--csv FILE] [--links] [--histogram] "
     "[--quiet]\n"
     "  Without CONFIG, runs the built-in default: a 4x4x4 Novo-G# torus under uniform traffic.\n"
-    "  --json FILE  results as one JSON object (`-` for stdout); --links adds per-link utilisation,\n"
-    "               --histogram the latency histogram (both drawn by `fcsim plot`)\n"
+    "  --json FILE  results as one JSON object (`-` for stdout); --links adds per-link utilisation\n"
+    "               (and each protocol link's figures), --histogram the latency histogram (both drawn\n"
+    "               by `fcsim plot`)\n"
     "  --csv FILE   a header and one row: every key, then every metric (`-` for stdout)\n"
     "  Files are written beside the target and renamed when complete: an interrupted run leaves\n"
     "  the previous file as it was.\n";

@@ -43,7 +43,7 @@ enum fcsim_allocator {
 enum fcsim_link_protocol {
   FCSIM_LINK_PROTO_IDEAL, /* the engine's channel as it is: per-flit credits, no framing */
   FCSIM_LINK_PROTO_TNW,   /* the TNW link module on both ends (seed 004 s2.2) */
-  FCSIM_LINK_PROTO_FC     /* Mondigo's flow controller (seed 001 ch. 2), routers with one VC */
+  FCSIM_LINK_PROTO_FC     /* Mondigo's flow controller (seed 001 ch. 2), one instance per router VC */
 };
 
 struct fcsim_params {

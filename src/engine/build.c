@@ -63,6 +63,7 @@ void fcsim_net_destroy(struct fcsim_net *net)
   free(net->links.in_due);
   free(net->links.credit_due);
   free(net->links.link_flits);
+  free(net->links.dir_stats);
   fcsim_traffic_destroy(&net->traffic);
   fcsim_topo_destroy(&net->topo);
   free(net);
@@ -340,6 +341,8 @@ static int build_links(struct fcsim_net *net, struct fcsim_error *err)
   l->link_flits = calloc(slots, sizeof *l->link_flits);
   l->in_due = calloc(slots, sizeof *l->in_due);
   l->credit_due = calloc(slots, sizeof *l->credit_due);
+  if (g->line_bandwidth_flits && !(l->dir_stats = calloc(slots, sizeof *l->dir_stats)))
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for %lld links", (long long)g->nslots);
   l->pending = calloc((size_t)g->nodes ? (size_t)g->nodes : 1, sizeof *l->pending);
   l->cpending = calloc((size_t)g->nodes ? (size_t)g->nodes : 1, sizeof *l->cpending);
   if (!l->chan || !l->cchan || !l->link_flits || !l->in_due || !l->credit_due || !l->pending || !l->cpending)

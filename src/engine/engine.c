@@ -536,6 +536,9 @@ static void link_utilisation(const struct fcsim_net *net, struct fcsim_stats *s,
   const struct fcsim_graph *g = &net->topo.graph;
   s->nchannels = g->nslots;
   s->link_flits = net->links.link_flits;
+  s->link_dirs = net->links.dir_stats; /* the adapters' reports fill it */
+  if (s->link_dirs)
+    memset(s->link_dirs, 0, (size_t)g->nslots * sizeof *s->link_dirs);
   int64_t links = 0;
   uint64_t maxf = 0, sumf = 0;
   for (int64_t c = 0; c < s->nchannels; c++) {

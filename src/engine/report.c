@@ -9,6 +9,7 @@
 
 #include "core/units.h"
 #include "engine/memory.h"
+#include "engine/report_links.h"
 #include "engine/sim_priv.h"
 #include "stats/stats.h"
 
@@ -150,6 +151,7 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
     fprintf(out, "  %-18s %14llu packets resent; %llu errors injected, %llu detected\n", "retransmissions",
             (unsigned long long)s->retransmissions, (unsigned long long)s->link_errors_injected,
             (unsigned long long)s->link_errors_detected);
+    fcsim_report_protocol_links_line(sim, out);
   }
   if (s->fc_directions)
     fprintf(out,
@@ -162,6 +164,11 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
             "(run: %lld), on the longest fc line (%lld cycles)\n",
             "fc_model", s->fc_model_payload_bytes_per_cycle, s->fc_model_d_link_cycles, s->fc_model_rx_depth_min_flits,
             (long long)s->fc_rx_depth_flits, (long long)s->fc_model_line_cycles);
+  if (s->tnw_model_line_bytes_per_cycle > 0 && isfinite(s->tnw_model_payload_bytes_per_cycle))
+    fprintf(out,
+            "  %-18s %14.3f payload B/cycle ceiling per direction (linkbw, framing tnw) on the slowest tnw line "
+            "(%.3f B/cycle raw)\n",
+            "tnw_model", s->tnw_model_payload_bytes_per_cycle, s->tnw_model_line_bytes_per_cycle);
   if (s->link_order_errors)
     fprintf(out, "\nINTERNAL ERROR: %llu protocol packets out of sequence\n", (unsigned long long)s->link_order_errors);
   if (s->buffer_overflows)
@@ -323,6 +330,12 @@ static json_t *metrics_json(const struct fcsim_stats *s, const struct fcsim_para
         json_object_set_new(m, "fc_model", fm);
       }
     }
+    if (s->tnw_model_line_bytes_per_cycle > 0 && isfinite(s->tnw_model_payload_bytes_per_cycle)) {
+      json_t *tm = json_object(); /* the linkbw model beside the run (proto_adapter.c) */
+      json_object_set_new(tm, "line_bytes_per_cycle", json_real(s->tnw_model_line_bytes_per_cycle));
+      json_object_set_new(tm, "payload_bytes_per_cycle", json_real(s->tnw_model_payload_bytes_per_cycle));
+      json_object_set_new(m, "tnw_model", tm);
+    }
     json_object_set_new(
         m, "link_payload_bytes_per_cycle",
         json_real(s->cycles ? (double)s->link_payload_bytes / ((double)s->cycles * (double)s->link_directions) : 0.0));
@@ -360,6 +373,9 @@ int fcsim_sim_write_json(const struct fcsim_sim *sim, FILE *out, unsigned flags,
   json_t *metrics = metrics_json(&sim->stats, &sim->net->p, (flags & FCSIM_JSON_LINKS) != 0);
   if (flags & FCSIM_JSON_HISTOGRAM)
     json_object_set_new(metrics, "latency_histogram", histogram_json(&sim->net->acc, sim->net->ref_ticks));
+  json_t *plinks = flags & FCSIM_JSON_LINKS ? fcsim_report_protocol_links_json(sim) : NULL;
+  if (plinks)
+    json_object_set_new(metrics, "protocol_links", plinks);
   json_object_set_new(root, "metrics", metrics);
   json_t *exec = json_object();
   for (size_t i = 0; i < fcsim_nkeys; i++)

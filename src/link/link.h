@@ -12,6 +12,8 @@
 
 #include "graph/graph.h"
 
+struct fcsim_link_dir_stats;
+
 /* Flit flags. */
 #define FCSIM_FLIT_HEAD     0x01u
 #define FCSIM_FLIT_TAIL     0x02u
@@ -128,6 +130,8 @@ struct fcsim_links {
                                          * channel into this slot when not yet due, 0 = look at the ring */
   uint64_t *credit_due;                 /* [nslots] the same for the credit ring of channel (slot) */
   uint64_t *link_flits;                 /* [nslots] data flits sent in the measurement window (from malloc) */
+  struct fcsim_link_dir_stats *dir_stats; /* [nslots] protocol lines' figures, filled by the adapters' reports;
+                                           * NULL when the graph has no adapters (from malloc) */
   uint64_t seed;                        /* keys the jitter streams */
 };
 

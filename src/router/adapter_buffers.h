@@ -1,6 +1,7 @@
-/* The buffers both link adapters (proto_adapter.c: tnw-link,
- * proto_adapter_fc.c: fc-link) declare to the deadlock reporter (private to
- * src/router/). Buffer v is VC v's way from the router to the line, buffer
+/* What both link adapters (proto_adapter.c: tnw-link, proto_adapter_fc.c:
+ * fc-link) share (private to src/router/): the entry of a line direction in
+ * the run's per-link figures, and the buffers they declare to the deadlock
+ * reporter. Buffer v is VC v's way from the router to the line, buffer
  * vcs + v its way from the line to the router. The first waits for the far
  * adapter's second of the same VC, the second for the router's input VC it
  * feeds. Each adapter says only whether one of its buffers holds flits. */
@@ -9,7 +10,21 @@
 
 #include <stdio.h>
 
+#include "fcsim/stats.h"
+
 #include "router/router.h"
+
+/* The per-link figures of the line adapter `a` sends on (its port 1), and
+ * in *peer the adapter at the far end; NULL when the run keeps none. */
+static inline struct fcsim_link_dir_stats *fcsim_adapter_dir_stats(const struct fcsim_graph *g, struct fcsim_stats *s,
+                                                                   uint32_t a, uint32_t *peer)
+{
+  const struct fcsim_chan *line = fcsim_graph_out(g, a, 1);
+  if (!s->link_dirs || line->dst < 0)
+    return NULL;
+  *peer = (uint32_t)line->dst;
+  return &s->link_dirs[g->port_base[a] + 1];
+}
 
 /* The buffer a busy buffer `at` of an adapter with `vcs` VCs waits for;
  * returns 0 (no successor) when `busy` is 0 or the port is unconnected. */

@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fcsim/model.h"
 #include "link/proto_tnw.h"
 #include "router/adapter_buffers.h"
 #include "router/router.h"
@@ -539,12 +540,38 @@ static uint64_t ad_credit_capacity(const void *shared, const struct fcsim_chan *
   return (uint64_t)sh->depth * (uint64_t)sh->vcs + (lat + 2 + lag + 8) * c->bandwidth_flits;
 }
 
+/* The `linkbw` model's payload ceiling (framing tnw: header, padded
+ * payload, CRC and the ACK word of the reverse direction) for line `node`,
+ * beside what the run simulated: the same line rate and payload size. */
+static void tnw_model_figures(const struct ad_shared *sh, uint32_t node, struct fcsim_stats *s)
+{
+  const struct fcsim_params *p = sh->p;
+  double line = line_bytes_per_cycle(sh, node);
+  char a[4][64];
+  snprintf(a[0], sizeof a[0], "rate=%.17gbps", line * 8.0 * p->clock_hz);
+  snprintf(a[1], sizeof a[1], "max_payload=%d", p->link_tnw_payload_bytes);
+  snprintf(a[2], sizeof a[2], "unit=%d", p->link_tnw_payload_bytes);
+  snprintf(a[3], sizeof a[3], "size=%d", p->link_tnw_payload_bytes);
+  const char *sets[] = {"lanes=1", "code=none", "framing=tnw", a[0], a[1], a[2], a[3], NULL};
+  double v[FCSIM_MODEL_MAX_PARAMS], res[FCSIM_MODEL_MAX_RESULTS];
+  struct fcsim_error err = {0};
+  const struct fcsim_model_ops *m = fcsim_model_find("linkbw");
+  s->tnw_model_line_bytes_per_cycle = line;
+  s->tnw_model_payload_bytes_per_cycle =
+      m && !fcsim_model_run("linkbw", NULL, sets, v, res, &err)
+          ? res[fcsim_model_result_index(m, "peak_bytes_per_s")] / p->clock_hz
+          : NAN;
+}
+
 static void ad_report(const void *shared, struct fcsim_stats *s)
 {
   const struct ad_shared *sh = shared;
+  int64_t slowest = -1;
   for (int64_t n = 0; n < sh->g->nodes; n++) {
     if (sh->g->kind[n] != sh->kind)
       continue;
+    if (slowest < 0 || sh->g->line_bandwidth_flits[n] < sh->g->line_bandwidth_flits[slowest])
+      slowest = n;
     s->link_directions++;
     s->retransmissions += sh->ctr[AD_RETRANS][n];
     s->link_errors_injected += sh->ctr[AD_ERR_INJ][n];
@@ -552,7 +579,18 @@ static void ad_report(const void *shared, struct fcsim_stats *s)
     s->link_payload_bytes += sh->ctr[AD_PAYLOAD][n];
     s->link_wire_bytes += sh->ctr[AD_WIRE][n];
     s->link_order_errors += sh->ctr[AD_ORDER][n];
+    uint32_t peer;
+    struct fcsim_link_dir_stats *d = fcsim_adapter_dir_stats(sh->g, s, (uint32_t)n, &peer);
+    if (d)
+      *d = (struct fcsim_link_dir_stats){.protocol = FCSIM_LINK_PROTO_TNW,
+                                         .payload_bytes = sh->ctr[AD_PAYLOAD][peer],
+                                         .wire_bytes = sh->ctr[AD_WIRE][n],
+                                         .retransmissions = sh->ctr[AD_RETRANS][n],
+                                         .errors_injected = sh->ctr[AD_ERR_INJ][n],
+                                         .errors_detected = sh->ctr[AD_ERR_DET][peer]};
   }
+  if (slowest >= 0)
+    tnw_model_figures(sh, (uint32_t)slowest, s);
 }
 
 static int ad_counters(const void *shared, struct fcsim_counter *out)

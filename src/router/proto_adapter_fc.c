@@ -585,6 +585,14 @@ static void fa_report(const void *shared, struct fcsim_stats *s)
     s->link_wire_bytes += sh->ctr[FA_WIRE][n];
     s->link_order_errors += sh->ctr[FA_OVERFLOW][n];
     s->fc_credit_stall_cycles += sh->ctr[FA_STALL][n];
+    uint32_t peer;
+    struct fcsim_link_dir_stats *d = fcsim_adapter_dir_stats(sh->g, s, (uint32_t)n, &peer);
+    if (d)
+      *d = (struct fcsim_link_dir_stats){.protocol = FCSIM_LINK_PROTO_FC,
+                                         .payload_bytes = sh->ctr[FA_PAYLOAD][peer],
+                                         .wire_bytes = sh->ctr[FA_WIRE][n],
+                                         .credit_stall_cycles = sh->ctr[FA_STALL][n],
+                                         .rx_peak_flits = sh->ctr[FA_RX_PEAK][peer]};
     if (sh->ctr[FA_RX_PEAK][n] > s->fc_rx_peak_flits)
       s->fc_rx_peak_flits = sh->ctr[FA_RX_PEAK][n];
     int64_t up = link_up_cycle(sh, (uint32_t)n), first = (int64_t)sh->ctr[FA_FIRST_DATA][n] - 1;

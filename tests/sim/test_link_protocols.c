@@ -478,6 +478,92 @@ static void test_topo_describes_protocol_links(void **state)
   free(csv);
 }
 
+/* Sums a field over metrics.protocol_links (the largest value with max). */
+static double over_links(const json_t *links, const char *key, int max)
+{
+  double acc = 0;
+  size_t i;
+  json_t *e;
+  json_array_foreach(links, i, e)
+  {
+    double v = json_number_value(json_object_get(e, key));
+    acc = max ? (v > acc ? v : acc) : acc + v;
+  }
+  return acc;
+}
+
+static json_t *run_links(const char *const *sets)
+{
+  const char *args[40] = {"run"};
+  int n = 1;
+  for (int i = 0; sets[i]; i++) {
+    args[n++] = "--set";
+    args[n++] = sets[i];
+  }
+  args[n++] = "--links";
+  args[n] = NULL;
+  json_t *doc = ts_cli_json(args, NULL, NULL);
+  assert_non_null(doc);
+  return doc;
+}
+
+/* Per-link figures (`--links`: metrics.protocol_links): one entry per line
+ * direction named by its routers' ports, adding up to the run's totals;
+ * and the linkbw model beside a tnw run: two nodes sending to each other
+ * at full rate fill the line, and each direction's payload stays at or
+ * under the model's ceiling, with the framing's payload share (128/140,
+ * less the credit words the model leaves out). */
+static void test_per_link_figures(void **state)
+{
+  (void)state;
+  const char *pair[] = {"network.topology=mesh", "network.dims=2", "router.model=classic", "link.protocol=tnw",
+                        "traffic.rate=1", NULL};
+  json_t *doc = run_links(pair);
+  json_t *m = json_object_get(doc, "metrics"), *links = json_object_get(m, "protocol_links");
+  assert_int_equal(json_array_size(links), 2);
+  assert_string_equal(json_string_value(json_object_get(json_array_get(links, 0), "from")), "n0:0");
+  assert_string_equal(json_string_value(json_object_get(json_array_get(links, 0), "to")), "n1:1");
+  double ceiling = ts_json_number(m, "tnw_model", "payload_bytes_per_cycle");
+  assert_true(fabs(ceiling - 16.0 * 128 / 140) < 1e-6);
+  assert_true(ts_json_number(m, "tnw_model", "line_bytes_per_cycle") == 16.0);
+  for (size_t i = 0; i < 2; i++) {
+    json_t *e = json_array_get(links, i);
+    double per = json_number_value(json_object_get(e, "payload_bytes_per_cycle"));
+    double share = json_number_value(json_object_get(e, "payload_bytes")) /
+                   json_number_value(json_object_get(e, "wire_bytes"));
+    if (per > ceiling || per < 0.95 * ceiling || share > 128.0 / 140 || share < 0.99 * 128 / 140)
+      fail_msg("direction %zu: %.3f payload B/cycle (ceiling %.3f), payload share %.4f", i, per, ceiling, share);
+  }
+  assert_true(over_links(links, "payload_bytes", 0) == ts_json_number(m, "link_payload_bytes", NULL));
+  json_decref(doc);
+
+  const char *ber[] = {"network.dims=4", "router.model=classic", "link.protocol=tnw", "link.ber=1e-4",
+                       "traffic.mode=batch", "traffic.batch_packets=40", NULL};
+  doc = run_links(ber);
+  m = json_object_get(doc, "metrics");
+  links = json_object_get(m, "protocol_links");
+  assert_int_equal(json_array_size(links), 8);
+  assert_true(over_links(links, "retransmissions", 0) == ts_json_number(m, "retransmissions", NULL));
+  assert_true(over_links(links, "retransmissions", 0) > 0);
+  assert_true(over_links(links, "errors_injected", 0) == ts_json_number(m, "link_errors_injected", NULL));
+  assert_true(over_links(links, "errors_detected", 0) == ts_json_number(m, "link_errors_detected", NULL));
+  assert_true(over_links(links, "wire_bytes", 0) == ts_json_number(m, "link_wire_bytes", NULL));
+  json_decref(doc);
+
+  const char *fc[] = {"network.dims=4x4",   "router.model=classic",    "link.protocol=fc",      "link.fc_d_cu=16",
+                      "link.fc_rx_depth=16", "traffic.mode=batch", "traffic.batch_packets=60", "traffic.packet_size=4",
+                      NULL};
+  doc = run_links(fc);
+  m = json_object_get(doc, "metrics");
+  links = json_object_get(m, "protocol_links");
+  assert_int_equal(json_array_size(links), 64);
+  assert_true(over_links(links, "credit_stall_cycles", 0) == ts_json_number(m, "fc_credit_stall_cycles", NULL));
+  assert_true(over_links(links, "credit_stall_cycles", 0) > 0);
+  assert_true(over_links(links, "rx_peak_flits", 1) == ts_json_number(m, "fc_rx_peak_flits", NULL));
+  assert_true(over_links(links, "payload_bytes", 0) == ts_json_number(m, "link_payload_bytes", NULL));
+  json_decref(doc);
+}
+
 static void expect_exit2(const char *set, const char *needle)
 {
   struct ts_result r;
@@ -508,6 +594,7 @@ int main(void)
       cmocka_unit_test(test_fc_zero_load),      cmocka_unit_test(test_fc_batch),
       cmocka_unit_test(test_fc_torus_vcs),      cmocka_unit_test(test_fc_sync_and_stats),
       cmocka_unit_test(test_deadlock_report),   cmocka_unit_test(test_topo_describes_protocol_links),
+      cmocka_unit_test(test_per_link_figures),
       cmocka_unit_test(test_bad_input),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

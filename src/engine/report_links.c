@@ -1,0 +1,79 @@
+/* Per-link figures of the links on a protocol (report_links.h). A line
+ * direction is the channel between two adapters; its ends are named by the
+ * router ports the adapters sit on (topo/proto_links.h). */
+#include "engine/report_links.h"
+
+#include "core/params.h"
+#include "engine/net.h"
+#include "graph/graph.h"
+
+/* "ROUTER:PORT" of the router adapter `a` sits on. */
+static const char *router_port(const struct fcsim_graph *g, uint32_t a, char *buf, size_t size)
+{
+  const struct fcsim_chan *local = fcsim_graph_out(g, a, 0);
+  char name[FCSIM_NODE_NAME_MAX + 8];
+  snprintf(buf, size, "%s:%d", fcsim_graph_node_name(g, (int64_t)local->dst, name, sizeof name), local->dst_port);
+  return buf;
+}
+
+/* The adapter whose line port is slot c. */
+static uint32_t sender_of(const struct fcsim_graph *g, int64_t c)
+{
+  return g->chan[c].src;
+}
+
+static json_t *dir_json(const struct fcsim_graph *g, const struct fcsim_link_dir_stats *d, int64_t c, uint64_t cycles)
+{
+  char a[FCSIM_NODE_NAME_MAX + 16], b[FCSIM_NODE_NAME_MAX + 16];
+  uint32_t from = sender_of(g, c), to = (uint32_t)g->chan[c].dst;
+  json_t *o = json_pack("{s:s, s:s, s:s, s:I, s:f, s:I}", "from", router_port(g, from, a, sizeof a), "to",
+                        router_port(g, to, b, sizeof b), "protocol",
+                        d->protocol == FCSIM_LINK_PROTO_FC ? "fc" : "tnw", "payload_bytes",
+                        (json_int_t)d->payload_bytes, "payload_bytes_per_cycle",
+                        cycles ? (double)d->payload_bytes / (double)cycles : 0.0, "wire_bytes",
+                        (json_int_t)d->wire_bytes);
+  if (d->protocol == FCSIM_LINK_PROTO_TNW) {
+    json_object_set_new(o, "retransmissions", json_integer((json_int_t)d->retransmissions));
+    json_object_set_new(o, "errors_injected", json_integer((json_int_t)d->errors_injected));
+    json_object_set_new(o, "errors_detected", json_integer((json_int_t)d->errors_detected));
+  } else {
+    json_object_set_new(o, "credit_stall_cycles", json_integer((json_int_t)d->credit_stall_cycles));
+    json_object_set_new(o, "rx_peak_flits", json_integer((json_int_t)d->rx_peak_flits));
+  }
+  return o;
+}
+
+json_t *fcsim_report_protocol_links_json(const struct fcsim_sim *sim)
+{
+  const struct fcsim_stats *s = &sim->stats;
+  const struct fcsim_graph *g = &sim->net->topo.graph;
+  if (!s->link_dirs)
+    return NULL;
+  json_t *arr = json_array();
+  for (int64_t c = 0; c < s->nchannels; c++)
+    if (s->link_dirs[c].protocol)
+      json_array_append_new(arr, dir_json(g, &s->link_dirs[c], c, s->cycles));
+  return arr;
+}
+
+void fcsim_report_protocol_links_line(const struct fcsim_sim *sim, FILE *out)
+{
+  const struct fcsim_stats *s = &sim->stats;
+  const struct fcsim_graph *g = &sim->net->topo.graph;
+  int64_t best = -1;
+  for (int64_t c = 0; s->link_dirs && c < s->nchannels; c++)
+    if (s->link_dirs[c].protocol && (best < 0 || s->link_dirs[c].payload_bytes > s->link_dirs[best].payload_bytes))
+      best = c;
+  if (best < 0)
+    return;
+  const struct fcsim_link_dir_stats *d = &s->link_dirs[best];
+  char a[FCSIM_NODE_NAME_MAX + 16], b[FCSIM_NODE_NAME_MAX + 16];
+  fprintf(out, "  %-18s %14.3f payload B/cycle on %s -> %s (", "busiest_link",
+          s->cycles ? (double)d->payload_bytes / (double)s->cycles : 0.0, router_port(g, sender_of(g, best), a, sizeof a),
+          router_port(g, (uint32_t)g->chan[best].dst, b, sizeof b));
+  if (d->protocol == FCSIM_LINK_PROTO_TNW)
+    fprintf(out, "tnw: %llu packets resent)\n", (unsigned long long)d->retransmissions);
+  else
+    fprintf(out, "fc: %llu cycles of credit stall, RX peak %llu flits)\n", (unsigned long long)d->credit_stall_cycles,
+            (unsigned long long)d->rx_peak_flits);
+}
