@@ -14,7 +14,7 @@ static const char *const topology_names[] = {"torus",     "mesh",    "file", "st
 static const char *const overflow_names[] = {"pause", "drop", NULL};
 static const char *const port_select_names[] = {"table", "message", NULL};
 static const char *const endpoint_names[] = {"ethswitch", "vcsn", NULL};
-static const char *const sw_framing_names[] = {"ethernet", "sl3fc", "tnw", "custom", NULL};
+static const char *const sw_framing_names[] = {"ethernet", "sl3fc", "tnw", "custom", "none", NULL};
 static const char *const header_names[] = {"auto", "index", "bitvector", NULL};
 static const char *const bee3_layout_names[] = {"one-x8", "two-x4", "four-x2", "eight-x1", "10gbe", NULL};
 static const char *const onoff_names[] = {"on", "off", NULL};
@@ -170,7 +170,8 @@ const struct fcsim_key fcsim_keys[] = {
      "discarded (`drop`); both are counted in the metrics"},
     {"switch", "framing", CHOICE(sw_framing_names, "ethernet"),
      "ethswitch: framing overhead each frame pays on the wire (src/link/framing.c): `ethernet` 42 B (seed 002 jumbo "
-     "frames, 9152 B payload), `sl3fc` 96 B per 3968 B (DCN), `tnw`, `custom` (none)"},
+     "frames, 9152 B payload), `sl3fc` 96 B per 3968 B (DCN), `tnw`, `custom` (none, 1500 B), `none` (no endpoint "
+     "framing nor payload ceiling: the link's protocol frames the stream, e.g. the DCN on link.protocol = fc)"},
     {"switch", "port_select", CHOICE(port_select_names, "table"),
      "ethswitch endpoints with several ports: the routing table picks the port (`table`), or each message leaves on "
      "port (message index in the trace mod ports) (`message`: VCSN's per-virtual-port MAC table picking the plane, "
