@@ -147,8 +147,9 @@ static int on_vcsn(const struct fcsim_config *cfg)
 static int write_vcsn(struct fcsim_config *cfg, const struct fcsim_gather_spec *sp, struct fcsim_gather_plan *pl,
                       char *table, FILE *trace, struct fcsim_error *err)
 {
-  const char *topo = fcsim_config_get(cfg, "network.topology");
-  struct fcsim_gather_vcsn lay = fcsim_gather_vcsn_layout(sp->nodes, topo && !strcmp(topo, "dual-plane") ? 2 : 1);
+  const char *topo = fcsim_config_get(cfg, "network.topology"), *planes = fcsim_config_get(cfg, "switch.planes");
+  int ports = topo && !strcmp(topo, "dual-plane") ? 2 : planes ? atoi(planes) : 1;
+  struct fcsim_gather_vcsn lay = fcsim_gather_vcsn_layout(sp->nodes, ports);
   int fd = mkstemp(table);
   FILE *tf = fd >= 0 ? fdopen(fd, "w") : NULL;
   if (!tf) {

@@ -216,6 +216,9 @@ const struct fcsim_key fcsim_keys[] = {
      "switched topologies: number of endpoints (FPGAs)"},
     {"switch", "radix", FCSIM_KT_INT, "ports", "16", 2, 63, 0, NULL, NULL, NULL,
      "switched topologies: ports per switch (seed 002: 16-port MSN2100; seed 001 §4.3.3: k = 64)"},
+    {"switch", "planes", FCSIM_KT_INT, "planes", "1", 1, 4, 0, NULL, NULL, NULL,
+     "star, leafspine, fattree: independent copies (planes) of the switch network, each endpoint with one port per "
+     "plane, port p on plane p (seed 002's dual plane; `dual-plane` is a star with 2)"},
 
     {"voq", "reduction_stage", CHOICE(reduction_stage_names, "direct"),
      "router.model = voq: where reduction packets reach the reduction unit. `switch`: after VA and SA, as in seed 000 "
