@@ -126,6 +126,39 @@ static void test_tree_32_nodes_36_port(void **state)
   assert_true(fabs(t - b - m) <= 0.02 * m); /* +1.5 % at 1 MiB: frames' pipeline, notices, releases */
 }
 
+/* Seed 002 §6.5 beyond one switch: 48 FPGAs, each with two ports, on a
+ * two-level fat tree per plane (leaf-spine of 36-port switches, 3 leaves and
+ * 2 spines; switch.planes = 2), so the root still receives on two links:
+ * every byte arrives, 13 stages, and Eq. 7 with f = 2 within 2 % once the
+ * tree's extra barrier is taken off (+1.4 % at 1 MiB on ethswitch endpoints,
+ * +2.0 % on vcsn endpoints, whose barriers pay c on the control path; at
+ * 16 MiB +0.19 / +0.26 %, and 64 nodes +0.23 / +0.30 %, docs/SWITCHED.md). */
+static void test_tree_48_nodes_dual_plane_fat_tree(void **state)
+{
+  (void)state;
+  const char *eps[] = {"switch.endpoint=ethswitch", "switch.endpoint=vcsn"};
+  const double margin[] = {0.02, 0.03};
+  char cfg[1024];
+  snprintf(cfg, sizeof cfg, "%s/examples/vcsn/vcsn.ini", FCSIM_SOURCE_DIR);
+  for (int i = 0; i < 2; i++) {
+    const char *args[] = {"app",   "gather",         cfg,     "--schedule",      "tree",  "--set",
+                          "app.nodes=48",            "--set", "switch.nodes=48", "--set", "network.topology=leafspine",
+                          "--set", "switch.radix=36", "--set", "switch.planes=2", "--set", "app.levels=2",
+                          "--set", "app.bytes=1MiB",  "--set", eps[i],            NULL};
+    json_t *o = ts_cli_json(args, NULL, NULL);
+    assert_non_null(o);
+    double t = ts_json_number(o, "time_s", NULL), m = ts_json_number(o, "model_time_s", NULL),
+           b = ts_json_number(o, "final_barrier_s", NULL);
+    fprintf(stderr, "tree n=48, dual-plane leaf-spine, %s: %.3f us (barrier %.3f us), model %.3f us\n", eps[i],
+            t * 1e6, b * 1e6, m * 1e6);
+    assert_int_equal((long long)json_integer_value(json_object_get(o, "root_bytes")), 47ll << 20);
+    assert_int_equal((int)json_integer_value(json_object_get(o, "stages")), 13);
+    assert_true(t - b >= m);
+    assert_true(t - b - m <= margin[i] * m);
+    json_decref(o);
+  }
+}
+
 /* Reconfig on vcsn endpoints: every stage's MAC tables are rewritten when
  * the release ending the previous barrier arrives (triggered entries), the
  * model pays t there. Every source's bytes reach the root once, nothing is
@@ -187,6 +220,7 @@ int main(void)
       cmocka_unit_test(test_tree_vcsn),
       cmocka_unit_test(test_tree_on_vcsn_endpoints),
       cmocka_unit_test(test_tree_32_nodes_36_port),
+      cmocka_unit_test(test_tree_48_nodes_dual_plane_fat_tree),
       cmocka_unit_test(test_reconfig_on_vcsn_endpoints),
       cmocka_unit_test(test_ring_on_vcsn_refused),
       cmocka_unit_test(test_bad_schedule),
