@@ -10,7 +10,7 @@
 
 #include "fcsim/model.h"
 
-#define NOTICE_BYTES 64
+#define NOTICE_BYTES          64
 #define ROOT_AFTER_RELEASE_NS 10.0 /* a scatter's root starts its DMA this long after its releases */
 
 static int add_xfer(struct fcsim_gather_plan *pl, int cap, int stage, int src, int dst, uint64_t blocks, int plane)

@@ -42,10 +42,10 @@ static double p2p_ns(const char *ini, const char *bytes, const char *rx_depth, d
   char *tp = ts_write_temp(csv, ".csv");
   snprintf(tr, sizeof tr, "traffic.trace=%s", tp);
   snprintf(rx, sizeof rx, "link.fc_rx_depth=%s", rx_depth ? rx_depth : "auto");
-  const char *with_rx[] = {"run", cfg, "--set", "network.dims=2", "--set", "traffic.mode=trace", "--set", tr,
-                           "--set", rx,  "--quiet", NULL};
-  const char *plain[] = {"run", cfg, "--set", "network.dims=2", "--set", "traffic.mode=trace", "--set", tr, "--quiet",
-                         NULL};
+  const char *with_rx[] = {"run", cfg,     "--set", "network.dims=2", "--set", "traffic.mode=trace", "--set",
+                           tr,    "--set", rx,      "--quiet",        NULL};
+  const char *plain[] = {"run", cfg,       "--set", "network.dims=2", "--set", "traffic.mode=trace", "--set",
+                         tr,    "--quiet", NULL};
   json_t *o = ts_cli_json(strstr(ini, "fc") ? with_rx : plain, NULL, NULL);
   assert_non_null(o);
   double ns = ts_json_number(o, "metrics", "makespan_ns");
@@ -68,8 +68,13 @@ static double vcsn_ns(const char *bytes)
   char *tp = ts_write_temp(csv, ".csv"), *mp = ts_write_temp("node,vport,dest,dest_vport,at\n0,0,1,0,1\n", ".csv");
   snprintf(tr, sizeof tr, "traffic.trace=%s", tp);
   snprintf(tb, sizeof tb, "vcsn.table=%s", mp);
-  const char *args[] = {"run",   cfg, "--set", "switch.nodes=2", "--set", "switch.endpoint=vcsn", "--set",
-                        "traffic.mode=trace", "--set", tr, "--set", tb, "--quiet", NULL};
+  const char *args[] = {"run",     cfg,
+                        "--set",   "switch.nodes=2",
+                        "--set",   "switch.endpoint=vcsn",
+                        "--set",   "traffic.mode=trace",
+                        "--set",   tr,
+                        "--set",   tb,
+                        "--quiet", NULL};
   json_t *o = ts_cli_json(args, NULL, NULL);
   assert_non_null(o);
   double ns = ts_json_number(o, "metrics", "makespan_ns");
@@ -101,7 +106,8 @@ static void test_back_pressure_below_the_knee(void **state)
 {
   (void)state;
   double s_auto = -1, s_small = -1;
-  double t_auto = p2p_ns("dcn-fc.ini", "16MiB", NULL, &s_auto), t_small = p2p_ns("dcn-fc.ini", "16MiB", "186", &s_small);
+  double t_auto = p2p_ns("dcn-fc.ini", "16MiB", NULL, &s_auto),
+         t_small = p2p_ns("dcn-fc.ini", "16MiB", "186", &s_small);
   fprintf(stderr, "16 MiB: RX auto %.1f ns (%g stalls), RX 186 %.1f ns (%g stalls)\n", t_auto, s_auto, t_small,
           s_small);
   assert_true(s_auto == 0);
@@ -126,8 +132,8 @@ static double gather_s(const char *ini, double *model_s)
 {
   char cfg[1024];
   snprintf(cfg, sizeof cfg, "%s/examples/vcsn/%s", FCSIM_SOURCE_DIR, ini);
-  const char *args[] = {"app", "gather", cfg, "--schedule", "ring", "--set", "app.nodes=4", "--set", "app.bytes=16MiB",
-                        NULL};
+  const char *args[] = {"app",   "gather",      cfg,     "--schedule",      "ring",
+                        "--set", "app.nodes=4", "--set", "app.bytes=16MiB", NULL};
   json_t *o = ts_cli_json(args, NULL, NULL);
   assert_non_null(o);
   assert_int_equal((int)json_integer_value(json_object_get(o, "stages")), 2);
