@@ -129,7 +129,7 @@ rows=$(cat <<'ROWS'
 002|Fig. 18|MPI_Barrier on 8 servers (1.11 ms − 1 ms of work)|check|model gather --preset vcsn --set n=16|.results.barrier_s|1e3|ms|0.11|rel 0.05
 002|§6.5|16 MiB gather among 32 nodes|check|model gather --preset vcsn --set n=32 --set d=16MiB|.results.time_s|1e3|ms|25|rel 0.02
 002|§4.2.2|VCSN observed peak, 16 MiB FPGA to FPGA (simulated)|check|run @HERE@/examples/vcsn/vcsn.ini --set traffic.mode=trace --set traffic.trace=@HERE@/examples/vcsn/p2p.csv --quiet|16777216 / .metrics.makespan_ns|1|GB/s|12.42|abs 0.01
-002|§4.2.2|DCN observed peak, 16 MiB FPGA to FPGA (simulated, no FC back-pressure)|known|run @HERE@/examples/vcsn/dcn.ini --set traffic.mode=trace --set traffic.trace=@HERE@/examples/vcsn/p2p.csv --quiet|16777216 / .metrics.makespan_ns|1|GB/s|11.72|abs 0.01
+002|§4.2.2|DCN observed peak, 16 MiB FPGA to FPGA (simulated on fc links: no credit stall at the Eq. 2.4 RX depth)|known|run @HERE@/examples/vcsn/dcn-fc.ini --set traffic.mode=trace --set traffic.trace=@HERE@/examples/vcsn/p2p.csv --quiet|16777216 / .metrics.makespan_ns|1|GB/s|11.72|abs 0.01
 002|§5.1.1|gather on 9 nodes: DCN ring stages (simulated)|check|app gather @HERE@/examples/vcsn/dcn.ini --schedule ring --set app.nodes=9 --set app.bytes=1MiB|.stages|1|stages|4|abs 0
 002|§5.2|gather on 9 nodes: VCSN tree stages (simulated)|check|app gather @HERE@/examples/vcsn/vcsn.ini --schedule tree --set app.nodes=9 --set app.bytes=1MiB|.stages|1|stages|3|abs 0
 002|§6.5|1 MiB gather among 512 nodes|known|model gather --preset vcsn --set n=512 --set d=1MiB|.results.time_s|1e3|ms|130|rel 0.1

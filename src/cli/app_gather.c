@@ -4,7 +4,10 @@
  * beside the `gather` model's stages and time. --json writes `stages`,
  * `time_s`, `model_time_s` and more. On vcsn endpoints (switch.endpoint =
  * vcsn) the tree is written as MAC tables and the model pays t and c
- * (src/workload/gather_vcsn.c). */
+ * (src/workload/gather_vcsn.c). `fcsim app scatter` plays the same
+ * schedules backwards (the root sends each source its block) on ethswitch
+ * endpoints or the DCN, beside the gather model's figures (the same by
+ * symmetry). */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
@@ -22,7 +25,8 @@
 #include "workload/gather_vcsn.h"
 
 static const char usage_text[] =
-    "usage: fcsim app gather CONFIG --schedule ring|tree|reconfig [--set KEY=VALUE ...] [--json FILE]\n";
+    "usage: fcsim app gather CONFIG --schedule ring|tree|reconfig [--set KEY=VALUE ...] [--json FILE]\n"
+    "       fcsim app scatter CONFIG --schedule ring|tree|reconfig [--set KEY=VALUE ...] [--json FILE]\n";
 
 /* A number of the [app] section. */
 static double app_number(const struct fcsim_config *cfg, const char *key, int size)
@@ -97,8 +101,11 @@ static int stage_ends(const struct fcsim_stats *s, const struct fcsim_gather_spe
         if (s->message_complete[m] == UINT64_MAX)
           return 1;
         double t = (double)s->message_complete[m] * sec;
-        if (pl->xfer[x].dst == 0)
-          *root_bytes += sp->bytes * (uint64_t)__builtin_popcountll(pl->xfer[x].blocks);
+        const struct fcsim_gather_xfer *xf = &pl->xfer[x];
+        if (!sp->scatter && xf->dst == 0)
+          *root_bytes += sp->bytes * (uint64_t)__builtin_popcountll(xf->blocks);
+        else if (sp->scatter && ((xf->blocks >> xf->dst) & 1)) /* a block reaching its node */
+          *root_bytes += sp->bytes;
         if (t > end_s[pl->xfer[x].stage - 1])
           end_s[pl->xfer[x].stage - 1] = t;
       }
@@ -114,6 +121,7 @@ static int write_json(const char *path, const char *sched, const struct fcsim_ga
   json_t *o = json_object(), *ends = json_array();
   for (int st = 0; st < pl->stages; st++)
     json_array_append_new(ends, json_real(end_s[st]));
+  json_object_set_new(o, "collective", json_string(sp->scatter ? "scatter" : "gather"));
   json_object_set_new(o, "schedule", json_string(sched));
   json_object_set_new(o, "nodes", json_integer(sp->nodes));
   json_object_set_new(o, "bytes", json_integer((json_int_t)sp->bytes));
@@ -121,7 +129,7 @@ static int write_json(const char *path, const char *sched, const struct fcsim_ga
   json_object_set_new(o, "model_stages", json_integer(pl->model_stages));
   json_object_set_new(o, "time_s", json_real(time_s));
   json_object_set_new(o, "model_time_s", json_real(pl->model_time_s));
-  json_object_set_new(o, "root_bytes", json_integer((json_int_t)root_bytes));
+  json_object_set_new(o, sp->scatter ? "delivered_bytes" : "root_bytes", json_integer((json_int_t)root_bytes));
   json_object_set_new(o, "start_s", json_real(pl->start_s));
   json_object_set_new(o, "final_barrier_s", json_real(pl->final_barrier_s));
   json_object_set_new(o, "stage_end_s", ends);
@@ -147,8 +155,9 @@ static int on_vcsn(const struct fcsim_config *cfg)
 static int write_vcsn(struct fcsim_config *cfg, const struct fcsim_gather_spec *sp, struct fcsim_gather_plan *pl,
                       char *table, FILE *trace, struct fcsim_error *err)
 {
-  const char *topo = fcsim_config_get(cfg, "network.topology");
-  struct fcsim_gather_vcsn lay = fcsim_gather_vcsn_layout(sp->nodes, topo && !strcmp(topo, "dual-plane") ? 2 : 1);
+  const char *topo = fcsim_config_get(cfg, "network.topology"), *planes = fcsim_config_get(cfg, "switch.planes");
+  int ports = topo && !strcmp(topo, "dual-plane") ? 2 : planes ? atoi(planes) : 1;
+  struct fcsim_gather_vcsn lay = fcsim_gather_vcsn_layout(sp->nodes, ports);
   int fd = mkstemp(table);
   FILE *tf = fd >= 0 ? fdopen(fd, "w") : NULL;
   if (!tf) {
@@ -209,9 +218,10 @@ static int simulate(struct fcsim_config *cfg, const struct fcsim_gather_spec *sp
   } else {
     const struct fcsim_stats *s = fcsim_sim_stats(sim);
     if (stage_ends(s, sp, pl, end_s, root_bytes)) {
-      fcsim_cli_error("the gather did not complete: a transfer never arrived (%llu frames dropped, %llu "
+      fcsim_cli_error("the %s did not complete: a transfer never arrived (%llu frames dropped, %llu "
                       "misdelivered)",
-                      (unsigned long long)s->switch_dropped_packets, (unsigned long long)s->vcsn_stale_frames);
+                      sp->scatter ? "scatter" : "gather", (unsigned long long)s->switch_dropped_packets,
+                      (unsigned long long)s->vcsn_stale_frames);
       rc = FCSIM_EXIT_FAIL;
     } else if (s->vcsn_stale_frames) {
       fcsim_cli_error("the gather misdelivered %llu frames", (unsigned long long)s->vcsn_stale_frames);
@@ -227,8 +237,9 @@ out:
   return rc;
 }
 
-static int gather_run(int argc, char **argv)
+static int collective_run(int argc, char **argv, int scatter)
 {
+  const char *name = scatter ? "scatter" : "gather";
   const char *sched = NULL;
   char **rest = calloc((size_t)argc + 1, sizeof *rest);
   int nrest = 0;
@@ -242,7 +253,7 @@ static int gather_run(int argc, char **argv)
   int rc = cli_parse(nrest, rest, &o, 0, usage_text);
   if (rc || o.help || !sched) {
     if (!rc && !o.help)
-      fcsim_cli_error("fcsim app gather needs --schedule ring|tree|reconfig");
+      fcsim_cli_error("fcsim app %s needs --schedule ring|tree|reconfig", name);
     free(rest);
     return o.help && !rc ? FCSIM_EXIT_OK : FCSIM_EXIT_USAGE;
   }
@@ -257,6 +268,13 @@ static int gather_run(int argc, char **argv)
   uint64_t root_bytes = 0;
   if ((rc = spec_from(cfg, sched, &sp)))
     goto out;
+  sp.scatter = scatter;
+  if (scatter && on_vcsn(cfg)) {
+    fcsim_cli_error("fcsim app scatter: switch.endpoint = vcsn is not supported (the MAC tables are written for the "
+                    "gather); expected ethswitch endpoints or the DCN");
+    rc = FCSIM_EXIT_USAGE;
+    goto out;
+  }
   if ((rc = fcsim_gather_plan(&sp, &pl, &err)) || (rc = fcsim_gather_check(&sp, &pl, &err))) {
     fcsim_cli_error("%s", err.msg);
     rc = cli_exit_for(rc);
@@ -264,7 +282,8 @@ static int gather_run(int argc, char **argv)
   }
   if ((rc = simulate(cfg, &sp, &pl, end_s, &time_s, &root_bytes)))
     goto out;
-  printf("gather %s: %d nodes, %llu bytes each\n", sched, sp.nodes, (unsigned long long)sp.bytes);
+  printf("%s %s: %d nodes, %llu bytes each%s\n", name, sched, sp.nodes, (unsigned long long)sp.bytes,
+         scatter ? " (the gather reversed; model: the gather's, the same by symmetry)" : "");
   printf("  %-14s %12s %12s\n", "", "simulated", "model");
   printf("  %-14s %12d %12d\n", "stages", pl.stages, pl.model_stages);
   printf("  %-14s %12.6f %12.6f  (%+.2f%%)\n", "time_s", time_s, pl.model_time_s,
@@ -290,8 +309,24 @@ out:
   return rc;
 }
 
+static int gather_run(int argc, char **argv)
+{
+  return collective_run(argc, argv, 0);
+}
+
+static int scatter_run(int argc, char **argv)
+{
+  return collective_run(argc, argv, 1);
+}
+
 const struct fcsim_cli_app fcsim_app_gather = {
     .name = "gather",
     .summary = "seed 002's gather (ring, tree, reconfig) simulated, beside the gather model",
     .run = gather_run,
+};
+
+const struct fcsim_cli_app fcsim_app_scatter = {
+    .name = "scatter",
+    .summary = "the gather's schedules played backwards (root to sources), beside the gather model",
+    .run = scatter_run,
 };

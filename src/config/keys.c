@@ -14,7 +14,7 @@ static const char *const topology_names[] = {"torus",     "mesh",    "file", "st
 static const char *const overflow_names[] = {"pause", "drop", NULL};
 static const char *const port_select_names[] = {"table", "message", NULL};
 static const char *const endpoint_names[] = {"ethswitch", "vcsn", NULL};
-static const char *const sw_framing_names[] = {"ethernet", "sl3fc", "tnw", "custom", NULL};
+static const char *const sw_framing_names[] = {"ethernet", "sl3fc", "tnw", "custom", "none", NULL};
 static const char *const header_names[] = {"auto", "index", "bitvector", NULL};
 static const char *const bee3_layout_names[] = {"one-x8", "two-x4", "four-x2", "eight-x1", "10gbe", NULL};
 static const char *const onoff_names[] = {"on", "off", NULL};
@@ -170,7 +170,8 @@ const struct fcsim_key fcsim_keys[] = {
      "discarded (`drop`); both are counted in the metrics"},
     {"switch", "framing", CHOICE(sw_framing_names, "ethernet"),
      "ethswitch: framing overhead each frame pays on the wire (src/link/framing.c): `ethernet` 42 B (seed 002 jumbo "
-     "frames, 9152 B payload), `sl3fc` 96 B per 3968 B (DCN), `tnw`, `custom` (none)"},
+     "frames, 9152 B payload), `sl3fc` 96 B per 3968 B (DCN), `tnw`, `custom` (none, 1500 B), `none` (no endpoint "
+     "framing nor payload ceiling: the link's protocol frames the stream, e.g. the DCN on link.protocol = fc)"},
     {"switch", "port_select", CHOICE(port_select_names, "table"),
      "ethswitch endpoints with several ports: the routing table picks the port (`table`), or each message leaves on "
      "port (message index in the trace mod ports) (`message`: VCSN's per-virtual-port MAC table picking the plane, "
@@ -215,6 +216,9 @@ const struct fcsim_key fcsim_keys[] = {
      "switched topologies: number of endpoints (FPGAs)"},
     {"switch", "radix", FCSIM_KT_INT, "ports", "16", 2, 63, 0, NULL, NULL, NULL,
      "switched topologies: ports per switch (seed 002: 16-port MSN2100; seed 001 §4.3.3: k = 64)"},
+    {"switch", "planes", FCSIM_KT_INT, "planes", "1", 1, 4, 0, NULL, NULL, NULL,
+     "star, leafspine, fattree: independent copies (planes) of the switch network, each endpoint with one port per "
+     "plane, port p on plane p (seed 002's dual plane; `dual-plane` is a star with 2)"},
 
     {"voq", "reduction_stage", CHOICE(reduction_stage_names, "direct"),
      "router.model = voq: where reduction packets reach the reduction unit. `switch`: after VA and SA, as in seed 000 "

@@ -203,7 +203,8 @@ static int resolve_switch(const struct resolver *r, struct fcsim_params *p)
   p->sw_buffer_flits = (int)(kind == FCSIM_UNIT_SIZE ? floor(v * 8.0 / p->flit_bits + 1e-9) : v);
   if ((rc = get_name(r, "switch", "overflow", name)) || (rc = get_name(r, "switch", "framing", p->sw_framing)) ||
       (rc = get_int32(r, "switch", "nodes", &p->sw_nodes, NULL)) ||
-      (rc = get_int32(r, "switch", "radix", &p->sw_radix, NULL)))
+      (rc = get_int32(r, "switch", "radix", &p->sw_radix, NULL)) ||
+      (rc = get_int32(r, "switch", "planes", &p->sw_planes, NULL)))
     return rc;
   p->sw_drop = !strcmp(name, "drop");
   if ((rc = get_name(r, "switch", "port_select", name)))

@@ -107,6 +107,7 @@ struct fcsim_params {
   char sw_framing[FCSIM_NAME_MAX]; /* framing whose overhead each frame pays (link/framing.c) */
   int sw_nodes;                    /* endpoints of a switched topology */
   int sw_radix;                    /* ports per switch */
+  int sw_planes;                   /* copies of the switch network; an endpoint has a port on each */
   int sw_endpoint_vcsn;            /* switched topologies: endpoints are `vcsn` (1) or `ethswitch` (0) */
   /* [vcsn] (the vcsn endpoint model, router/vcsn.c) */
   int vcsn_vports;                 /* virtual ports per physical port */

@@ -32,7 +32,9 @@
  * overhead bytes, and idles one cycle for every flit's worth it owes before
  * starting the next frame (the remainder carries over, so the long-run rate
  * is exact). So one output never exceeds payload/(payload + overhead) of
- * the line rate.
+ * the line rate. `none` pays nothing and has no payload ceiling: for links
+ * whose protocol frames the stream itself (link.protocol = fc: the DCN,
+ * where the flow controller's header flit is on the line).
  *
  * An endpoint with several ports (the dual plane) sends a frame on the port
  * its routing table names, or with switch.port_select = message on port
@@ -367,6 +369,23 @@ static int es_accept(struct fcsim_ctx *ctx, const void *shared, uint32_t node, v
   return 0;
 }
 
+/* switch.framing's overhead and payload ceiling in bytes; -1 if unknown.
+ * `none` (no endpoint framing) is not a framing of link/framing.c. */
+static int es_framing(const char *name, uint32_t *overhead_bytes, uint64_t *max_payload_bytes)
+{
+  if (!strcmp(name, "none")) {
+    *overhead_bytes = 0;
+    *max_payload_bytes = UINT64_MAX;
+    return 0;
+  }
+  const struct fcsim_framing *fr = fcsim_framing_find(name);
+  if (!fr)
+    return -1;
+  *overhead_bytes = (uint32_t)fr->overhead_bytes;
+  *max_payload_bytes = (uint64_t)fr->max_payload_bytes;
+  return 0;
+}
+
 static int es_setup(const struct fcsim_router_env *env, void **shared, size_t *state_size, struct fcsim_error *err)
 {
   const struct fcsim_params *p = env->p;
@@ -374,13 +393,16 @@ static int es_setup(const struct fcsim_router_env *env, void **shared, size_t *s
   if (g->max_radix > ES_MAX_PORTS)
     return fcsim_error_set(err, FCSIM_ECOMBINATION, "router.model = ethswitch: a node has %d ports; at most %d",
                            g->max_radix, ES_MAX_PORTS);
-  const struct fcsim_framing *fr = fcsim_framing_find(p->sw_framing);
+  uint32_t overhead_bytes;
+  uint64_t max_payload_bytes;
+  int known = !es_framing(p->sw_framing, &overhead_bytes, &max_payload_bytes);
   struct es_shared *sh = calloc(1, sizeof *sh);
   uint64_t *counts = calloc(3 * (size_t)g->nodes + 1, sizeof *counts);
-  if (!sh || !fr || !counts) {
+  if (!sh || !known || !counts) {
     free(sh);
     free(counts);
-    return fcsim_error_set(err, fr ? FCSIM_ENOMEM : FCSIM_EINVAL, fr ? "out of memory" : "unknown switch.framing");
+    return fcsim_error_set(err, known ? FCSIM_ENOMEM : FCSIM_EINVAL,
+                           known ? "out of memory" : "unknown switch.framing");
   }
   sh->p = p;
   sh->topo = env->topo;
@@ -395,7 +417,7 @@ static int es_setup(const struct fcsim_router_env *env, void **shared, size_t *s
   sh->out_depth = p->sw_buffer_flits;
   sh->drop = p->sw_drop;
   sh->port_by_message = p->sw_port_by_message;
-  sh->overhead_bytes = (uint32_t)fr->overhead_bytes;
+  sh->overhead_bytes = overhead_bytes;
   sh->flit_bytes = (uint32_t)(p->flit_bits / 8);
   sh->tS = (uint64_t)p->sw_latency_cycles;
   sh->local = (uint64_t)p->local_cycles;

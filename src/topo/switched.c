@@ -1,11 +1,14 @@
 /* Switched topologies (docs/SWITCHED.md): `star`, `dual-plane` (seed 002
  * Fig. 2), `leafspine` (seed 001 §4.2.1, §4.3.3) and `fattree` (seed 002
  * §6.3, Fig. 16) as graphs of endpoints and switches. Nodes 0..N-1 are the
- * endpoints (FPGAs, named f0, f1, ...; one port, two on the dual plane),
- * then the switches (sw0, sw1, ...). Kind 0 is the endpoints' Ethernet
- * subsystems: `ethswitch` (switch.latency = switch.nic_latency) or, with
- * switch.endpoint = vcsn, VCSN's virtual ports (router/vcsn.c); kind 1 the
- * switches, `ethswitch`. Every link has network.link_latency and
+ * endpoints (FPGAs, named f0, f1, ...; one port per plane), then the
+ * switches (sw0, sw1, ...). With switch.planes = P the switch network is
+ * built P times, plane q's switches after plane q-1's, and endpoint e's port
+ * q goes to plane q (the dual plane is a star with P = 2; a dual-plane fat
+ * tree gives every FPGA of a larger cluster its two ports, seed 002 §6.5).
+ * Kind 0 is the endpoints' Ethernet subsystems: `ethswitch`
+ * (switch.latency = switch.nic_latency) or, with switch.endpoint = vcsn,
+ * VCSN's virtual ports (router/vcsn.c); kind 1 the switches, `ethswitch`. Every link has network.link_latency and
  * network.link_bandwidth. Routing is by table (routing.algorithm = table:
  * the switches' MAC tables). The graph is then treated like a netlist's
  * (kind FCSIM_TOPO_FILE: hop distances, exports, `fcsim topo`). */
@@ -20,6 +23,7 @@ struct builder {
   struct fcsim_topo *t;
   const struct fcsim_params *p;
   int64_t nodes, endpoints;
+  int planes; /* copies of the switch network */
   int *radix; /* [nodes] */
   int *used;  /* [nodes] ports connected so far */
   struct fcsim_error *err;
@@ -95,18 +99,24 @@ static int plan(const struct fcsim_params *p, int64_t *switches, int *levels, in
   }
 }
 
-/* Ports of every node and the links, by topology. */
-static int wire(struct builder *b, int64_t switches, int levels, int64_t leaves)
+/* Planes of the topology: the dual plane has 2, the others switch.planes. */
+static int planes_of(const struct fcsim_params *p)
+{
+  return p->topology == FCSIM_TOPO_DUAL_PLANE ? 2 : p->sw_planes > 1 ? p->sw_planes : 1;
+}
+
+/* The links of one plane, whose switches start at node s0 (`switches` of
+ * them); endpoint ports are taken in order, so plane q's is port q. */
+static int wire(struct builder *b, int64_t s0, int64_t switches, int levels, int64_t leaves)
 {
   const struct fcsim_params *p = b->p;
-  int64_t n = b->endpoints, k = p->sw_radix, m = k / 2, s0 = n;
+  int64_t n = b->endpoints, k = p->sw_radix, m = k / 2;
   int rc = 0;
   switch (p->topology) {
   case FCSIM_TOPO_STAR:
   case FCSIM_TOPO_DUAL_PLANE:
     for (int64_t e = 0; !rc && e < n; e++)
-      for (int64_t sw = 0; !rc && sw < switches; sw++)
-        rc = link2(b, e, s0 + sw);
+      rc = link2(b, e, s0);
     return rc;
   case FCSIM_TOPO_LEAFSPINE: {
     int64_t spines = switches - leaves;
@@ -137,15 +147,12 @@ static int wire(struct builder *b, int64_t switches, int levels, int64_t leaves)
   }
 }
 
-static void radices(struct builder *b, int64_t switches, int levels, int64_t leaves)
+static void radices(struct builder *b, int64_t switches)
 {
-  const struct fcsim_params *p = b->p;
   for (int64_t e = 0; e < b->endpoints; e++)
-    b->radix[e] = p->topology == FCSIM_TOPO_DUAL_PLANE ? 2 : 1;
+    b->radix[e] = b->planes;
   for (int64_t s = 0; s < switches; s++)
-    b->radix[b->endpoints + s] = p->sw_radix;
-  (void)levels;
-  (void)leaves;
+    b->radix[b->endpoints + s] = b->p->sw_radix;
 }
 
 static int names_and_kinds(struct builder *b)
@@ -179,7 +186,10 @@ int fcsim_switched_build(struct fcsim_topo *t, const struct fcsim_params *p, str
   int rc = plan(p, &switches, &levels, &leaves, err);
   if (rc)
     return rc;
-  struct builder b = {t, p, p->sw_nodes + switches, p->sw_nodes, NULL, NULL, err};
+  int planes = planes_of(p);
+  int64_t per_plane = p->topology == FCSIM_TOPO_DUAL_PLANE ? 1 : switches;
+  switches = per_plane * planes;
+  struct builder b = {t, p, p->sw_nodes + switches, p->sw_nodes, planes, NULL, NULL, err};
   if (b.nodes > FCSIM_GRAPH_MAX_APSP)
     return fcsim_error_set(err, FCSIM_ERANGE, "network.topology: %lld nodes; at most %d", (long long)b.nodes,
                            FCSIM_GRAPH_MAX_APSP);
@@ -189,9 +199,12 @@ int fcsim_switched_build(struct fcsim_topo *t, const struct fcsim_params *p, str
     rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
     goto out;
   }
-  radices(&b, switches, levels, leaves);
-  if ((rc = fcsim_graph_init(&t->graph, b.nodes, b.radix, err)) || (rc = names_and_kinds(&b)) ||
-      (rc = wire(&b, switches, levels, leaves)))
+  radices(&b, switches);
+  if ((rc = fcsim_graph_init(&t->graph, b.nodes, b.radix, err)) || (rc = names_and_kinds(&b)))
+    goto out;
+  for (int q = 0; !rc && q < planes; q++)
+    rc = wire(&b, b.endpoints + q * per_plane, per_plane, levels, leaves);
+  if (rc)
     goto out;
   fcsim_graph_finish(&t->graph);
   t->nodes = t->graph.nodes;

@@ -10,7 +10,8 @@
 
 #include "fcsim/model.h"
 
-#define NOTICE_BYTES 64
+#define NOTICE_BYTES          64
+#define ROOT_AFTER_RELEASE_NS 10.0 /* a scatter's root starts its DMA this long after its releases */
 
 static int add_xfer(struct fcsim_gather_plan *pl, int cap, int stage, int src, int dst, uint64_t blocks, int plane)
 {
@@ -140,6 +141,13 @@ int fcsim_gather_plan(const struct fcsim_gather_spec *sp, struct fcsim_gather_pl
   if (!pl->xfer)
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
   int rc = sp->schedule == FCSIM_GATHER_RING ? plan_ring(sp, pl, cap) : plan_tree(sp, pl, cap);
+  for (int x = 0; !rc && sp->scatter && x < pl->nxfers; x++) { /* played backwards */
+    struct fcsim_gather_xfer *t = &pl->xfer[x];
+    int src = t->src;
+    t->stage = pl->stages + 1 - t->stage;
+    t->src = t->dst;
+    t->dst = src;
+  }
   if (rc) {
     fcsim_gather_plan_free(pl);
     return fcsim_error_set(err, FCSIM_EINTERNAL, "gather plan overflow");
@@ -165,9 +173,11 @@ void fcsim_gather_plan_free(struct fcsim_gather_plan *pl)
 int fcsim_gather_check(const struct fcsim_gather_spec *sp, const struct fcsim_gather_plan *pl, struct fcsim_error *err)
 {
   uint64_t held[FCSIM_GATHER_MAX_NODES], next[FCSIM_GATHER_MAX_NODES];
-  int at_root[FCSIM_GATHER_MAX_NODES] = {0};
+  int at_root[FCSIM_GATHER_MAX_NODES] = {0}; /* arrivals of block b at its destination */
   for (int v = 0; v < sp->nodes; v++)
-    held[v] = v ? 1ull << v : 0;
+    held[v] = sp->scatter ? 0 : v ? 1ull << v : 0;
+  for (int v = 1; sp->scatter && v < sp->nodes; v++)
+    held[0] |= 1ull << v;
   for (int s = 1; s <= pl->stages; s++) {
     memcpy(next, held, sizeof held);
     for (int x = 0; x < pl->nxfers; x++) {
@@ -178,14 +188,19 @@ int fcsim_gather_check(const struct fcsim_gather_spec *sp, const struct fcsim_ga
         return fcsim_error_set(err, FCSIM_EINTERNAL, "stage %d: node %d sends blocks it does not hold", s, t->src);
       next[t->src] &= ~t->blocks;
       next[t->dst] |= t->blocks;
-      for (int b = 0; t->dst == 0 && b < sp->nodes; b++)
-        at_root[b] += (int)((t->blocks >> b) & 1);
+      for (int b = 0; b < sp->nodes; b++)
+        if (t->dst == (sp->scatter ? b : 0))
+          at_root[b] += (int)((t->blocks >> b) & 1);
     }
     memcpy(held, next, sizeof held);
   }
-  for (int b = 1; b < sp->nodes; b++)
+  for (int b = 1; b < sp->nodes; b++) {
     if (at_root[b] != 1)
-      return fcsim_error_set(err, FCSIM_EINTERNAL, "node %d's block reaches the root %d times", b, at_root[b]);
+      return fcsim_error_set(err, FCSIM_EINTERNAL, "node %d's block reaches %s %d times", b,
+                             sp->scatter ? "its node" : "the root", at_root[b]);
+    if (sp->scatter && !((held[b] >> b) & 1))
+      return fcsim_error_set(err, FCSIM_EINTERNAL, "node %d's block does not stay at its node", b);
+  }
   return 0;
 }
 
@@ -242,9 +257,17 @@ static void make_rows(const struct fcsim_gather_spec *sp, struct fcsim_gather_pl
     if (t->stage == 1)
       snprintf(row, ROW_MAX, "%lld,%d,%d,%llu,%.3fns,,", (long long)t->id, t->src, t->dst, (unsigned long long)bytes,
                pl->start_s * 1e9);
-    else
+    else if (t->src) /* after its release */
       snprintf(row, ROW_MAX, "%lld,%d,%d,%llu,,%lld,", (long long)t->id, t->src, t->dst, (unsigned long long)bytes,
                (long long)RELEASE(t->stage - 1, t->src));
+    else { /* the root (a scatter): after the stage's notices and the barrier, just after its releases
+              (ROOT_AFTER_RELEASE_NS later, so that they do not queue behind its data) */
+      snprintf(row, ROW_MAX, "%lld,0,%d,%llu,,", (long long)t->id, t->dst, (unsigned long long)bytes);
+      for (int u = 1; u < n; u++)
+        row_add(row, u == 1 ? "%lld" : ";%lld", (long long)NOTICE(t->stage - 1, u));
+      size_t len = strlen(row);
+      snprintf(row + len, ROW_MAX - len, ",%.3fns", rel * 1e9 + ROOT_AFTER_RELEASE_NS);
+    }
   }
   for (int s = 1; s < S; s++) {
     for (int v = 1; v < n; v++) {

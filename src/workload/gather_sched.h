@@ -20,7 +20,14 @@
  * 64-byte notice to the root once every block it was to receive arrived;
  * the root, once every notice and block of the stage arrived, sends each
  * source a 64-byte release delayed by the barrier time plus the next
- * crossbar set-up c. The next stage's transfers wait for their release. */
+ * crossbar set-up c. The next stage's transfers wait for their release.
+ *
+ * A scatter (spec.scatter) is the gather played backwards: the root holds
+ * every source's block, the stages run in reverse order and each transfer
+ * goes the other way, so it has the same stages and, by symmetry, the
+ * gather model's time; the root's own transfers of a later stage wait for
+ * every notice of the stage before and the barrier, and leave 10 ns after
+ * the releases (which would otherwise queue behind the root's data). */
 #ifndef FCSIM_WORKLOAD_GATHER_SCHED_H
 #define FCSIM_WORKLOAD_GATHER_SCHED_H
 
@@ -44,6 +51,7 @@ struct fcsim_gather_spec {
   double b_bytes_s;     /* theoretical bandwidth (the model's b) */
   int levels;           /* fat-tree levels f for the model (1: one switch or a direct ring) */
   int nodes_per_server; /* FPGAs per CPU server (N = ceil(n / this)) */
+  int scatter;          /* 1: the root sends each source its block (the gather reversed) */
 };
 
 /* One data transfer of the schedule. */
@@ -83,8 +91,10 @@ int fcsim_gather_write_trace(const struct fcsim_gather_spec *spec, struct fcsim_
                              FILE *out, struct fcsim_error *err);
 
 /* Checks that the transfers deliver every source's block to the root
- * exactly once, and that every transfer only carries blocks its source
- * holds when it starts. Returns 0 or FCSIM_EINTERNAL naming the fault. */
+ * exactly once (a scatter: every block from the root to its node exactly
+ * once, and the node keeps it), and that every transfer only carries blocks
+ * its source holds when it starts. Returns 0 or FCSIM_EINTERNAL naming the
+ * fault. */
 int fcsim_gather_check(const struct fcsim_gather_spec *spec, const struct fcsim_gather_plan *plan,
                        struct fcsim_error *err);
 

@@ -187,27 +187,44 @@ static void test_counters_threads_identical(void **state)
   free(json[1]);
 }
 
-static void expect_topo(const char *topo, const char *nodes, const char *radix, const char *want)
+/* `fcsim topo` of a switched topology with switch.planes = `planes`; its
+ * report (or, with `export`, its netlist export) must contain `want`. */
+static void expect_planes(const char *topo, const char *nodes, const char *radix, const char *planes, int export,
+                          const char *want)
 {
-  char t[64], n[64], k[64];
+  char t[64], n[64], k[64], pl[64];
   snprintf(t, sizeof t, "network.topology=%s", topo);
   snprintf(n, sizeof n, "switch.nodes=%s", nodes);
   snprintf(k, sizeof k, "switch.radix=%s", radix);
-  const char *args[] = {
-      "topo", "--set", t, "--set", n, "--set", k, "--set", "routing.algorithm=table", "--set", "router.model=ethswitch",
-      NULL};
+  snprintf(pl, sizeof pl, "switch.planes=%s", planes);
+  char *path = ts_write_temp("", ".net");
+  const char *args[] = {"topo",           "--set", t,     "--set", n,  "--set", k, "--set", pl, "--set",
+                        "routing.algorithm=table", "--set", "router.model=ethswitch", "--export", path, NULL};
   struct ts_result r;
   assert_int_equal(ts_run_cli(&r, args), 0);
-  if (!strstr(r.out, want))
-    fprintf(stderr, "%s\n%s\n", r.out, r.err);
+  char *text = export ? ts_read_file(path) : NULL;
+  const char *hay = export ? text : r.out;
+  if (!hay || !strstr(hay, want))
+    fprintf(stderr, "%s\n%s\n", hay ? hay : "", r.err);
   assert_int_equal(r.status, 0);
-  assert_non_null(strstr(r.out, want));
+  assert_non_null(hay);
+  assert_non_null(strstr(hay, want));
+  free(text);
+  remove(path);
+  free(path);
   ts_result_free(&r);
+}
+
+static void expect_topo(const char *topo, const char *nodes, const char *radix, const char *want)
+{
+  expect_planes(topo, nodes, radix, "1", 0, want);
 }
 
 /* Node counts: star 16 + 1; dual plane 16 + 2, 32 links; leaf-spine with
  * k = 8, n = 32: a = 8 leaves, 4 spines; fat tree k = 8, n = 16: a 4-ary
- * 2-tree, 4 + 4 switches; n = 64: 3 levels of 16. */
+ * 2-tree, 4 + 4 switches; n = 64: 3 levels of 16. Two planes: a leaf-spine
+ * of 48 FPGAs on 36-port switches is 3 leaves + 2 spines per plane, 96 FPGA
+ * links + 2 x 54 uplinks. */
 static void test_generators(void **state)
 {
   (void)state;
@@ -218,6 +235,17 @@ static void test_generators(void **state)
   expect_topo("leafspine", "32", "8", "64 bidirectional");
   expect_topo("fattree", "16", "8", "24 routers (16 endpoints)");
   expect_topo("fattree", "64", "8", "112 routers (64 endpoints)");
+  /* switch.planes = 2: the switch network twice, every FPGA's port q on
+   * plane q (a star with 2 planes is the dual plane) */
+  expect_planes("star", "16", "16", "2", 0, "18 routers (16 endpoints)");
+  expect_planes("star", "16", "16", "2", 0, "32 bidirectional");
+  expect_planes("leafspine", "48", "36", "2", 0, "58 routers (48 endpoints)");
+  expect_planes("leafspine", "48", "36", "2", 0, "204 bidirectional");
+  expect_planes("fattree", "16", "8", "2", 0, "32 routers (16 endpoints)");
+  /* leaf-spine of 4 FPGAs, k = 4: plane 0 is sw0..sw2, plane 1 sw3..sw5 */
+  expect_planes("leafspine", "4", "4", "2", 1, "link f1:0 sw0:1 ");
+  expect_planes("leafspine", "4", "4", "2", 1, "link f1:1 sw3:1 ");
+  expect_planes("leafspine", "4", "4", "2", 1, "link sw3:2 sw5:0 ");
 }
 
 /* Seed 001 Table 4.2 simulated: a zero-payload probe (a minimum frame, 64 B

@@ -126,6 +126,39 @@ static void test_tree_32_nodes_36_port(void **state)
   assert_true(fabs(t - b - m) <= 0.02 * m); /* +1.5 % at 1 MiB: frames' pipeline, notices, releases */
 }
 
+/* Seed 002 §6.5 beyond one switch: 48 FPGAs, each with two ports, on a
+ * two-level fat tree per plane (leaf-spine of 36-port switches, 3 leaves and
+ * 2 spines; switch.planes = 2), so the root still receives on two links:
+ * every byte arrives, 13 stages, and Eq. 7 with f = 2 within 2 % once the
+ * tree's extra barrier is taken off (+1.4 % at 1 MiB on ethswitch endpoints,
+ * +2.0 % on vcsn endpoints, whose barriers pay c on the control path; at
+ * 16 MiB +0.19 / +0.26 %, and 64 nodes +0.23 / +0.30 %, docs/SWITCHED.md). */
+static void test_tree_48_nodes_dual_plane_fat_tree(void **state)
+{
+  (void)state;
+  const char *eps[] = {"switch.endpoint=ethswitch", "switch.endpoint=vcsn"};
+  const double margin[] = {0.02, 0.03};
+  char cfg[1024];
+  snprintf(cfg, sizeof cfg, "%s/examples/vcsn/vcsn.ini", FCSIM_SOURCE_DIR);
+  for (int i = 0; i < 2; i++) {
+    const char *args[] = {"app",   "gather",         cfg,     "--schedule",      "tree",  "--set",
+                          "app.nodes=48",            "--set", "switch.nodes=48", "--set", "network.topology=leafspine",
+                          "--set", "switch.radix=36", "--set", "switch.planes=2", "--set", "app.levels=2",
+                          "--set", "app.bytes=1MiB",  "--set", eps[i],            NULL};
+    json_t *o = ts_cli_json(args, NULL, NULL);
+    assert_non_null(o);
+    double t = ts_json_number(o, "time_s", NULL), m = ts_json_number(o, "model_time_s", NULL),
+           b = ts_json_number(o, "final_barrier_s", NULL);
+    fprintf(stderr, "tree n=48, dual-plane leaf-spine, %s: %.3f us (barrier %.3f us), model %.3f us\n", eps[i],
+            t * 1e6, b * 1e6, m * 1e6);
+    assert_int_equal((long long)json_integer_value(json_object_get(o, "root_bytes")), 47ll << 20);
+    assert_int_equal((int)json_integer_value(json_object_get(o, "stages")), 13);
+    assert_true(t - b >= m);
+    assert_true(t - b - m <= margin[i] * m);
+    json_decref(o);
+  }
+}
+
 /* Reconfig on vcsn endpoints: every stage's MAC tables are rewritten when
  * the release ending the previous barrier arrives (triggered entries), the
  * model pays t there. Every source's bytes reach the root once, nothing is
@@ -152,6 +185,57 @@ static void test_reconfig_on_vcsn_endpoints(void **state)
     assert_true(tv >= te);
     assert_true(tv - te <= 3e-6 * (vs + 1) + 6e-6 * (vs - 1));
   }
+}
+
+/* `fcsim app NAME` on `ini` with 9 nodes x 1 MiB and schedule `sched`
+ * (extra: one more setting or NULL); returns time_s and the bytes that
+ * reached their destination. */
+static double collective_s(const char *name, const char *ini, const char *sched, const char *extra, long long *bytes)
+{
+  char cfg[1024];
+  snprintf(cfg, sizeof cfg, "%s/examples/vcsn/%s", FCSIM_SOURCE_DIR, ini);
+  const char *args[] = {"app",   name,           cfg, "--schedule", sched, "--set", "app.nodes=9", "--set",
+                        "app.bytes=1MiB", "--set", extra ? extra : "app.levels=1", NULL};
+  json_t *o = ts_cli_json(args, NULL, NULL);
+  assert_non_null(o);
+  assert_int_equal((int)json_integer_value(json_object_get(o, "stages")), !strcmp(sched, "ring") ? 4 : 3);
+  *bytes = (long long)json_integer_value(json_object_get(o, strcmp(name, "scatter") ? "root_bytes" : "delivered_bytes"));
+  double t = ts_json_number(o, "time_s", NULL);
+  json_decref(o);
+  return t;
+}
+
+/* The scatter (the gather's plan backwards) delivers every block to its
+ * node in the gather's stages. With one port per FPGA (a star) it takes
+ * the gather's time within 1 % (equal to 4 digits); where the root feeds
+ * two ports (the DCN ring: 1.29x measured) each stage pays the root's two
+ * blocks one after the other: an ethswitch endpoint injects one flit per
+ * cycle (one DMA read stream), while its two ports receive at once
+ * (docs/SWITCHED.md). */
+static void test_scatter(void **state)
+{
+  (void)state;
+  long long gb, sb;
+  double g = collective_s("gather", "vcsn.ini", "tree", "network.topology=star", &gb),
+         s = collective_s("scatter", "vcsn.ini", "tree", "network.topology=star", &sb);
+  fprintf(stderr, "star tree, 9 x 1 MiB: gather %.2f us, scatter %.2f us\n", g * 1e6, s * 1e6);
+  assert_int_equal(gb, 8ll << 20);
+  assert_int_equal(sb, 8ll << 20);
+  assert_true(fabs(s - g) <= 0.01 * g);
+  g = collective_s("gather", "dcn.ini", "ring", NULL, &gb);
+  s = collective_s("scatter", "dcn.ini", "ring", NULL, &sb);
+  fprintf(stderr, "DCN ring, 9 x 1 MiB: gather %.2f us, scatter %.2f us\n", g * 1e6, s * 1e6);
+  assert_int_equal(sb, 8ll << 20);
+  assert_true(s >= 1.2 * g && s <= 1.4 * g);
+  /* not on vcsn endpoints (the MAC tables are written for the gather) */
+  char cfg[1024];
+  snprintf(cfg, sizeof cfg, "%s/examples/vcsn/vcsn.ini", FCSIM_SOURCE_DIR);
+  const char *args[] = {"app", "scatter", cfg, "--schedule", "tree", "--set", "switch.endpoint=vcsn", NULL};
+  struct ts_result r;
+  assert_int_equal(ts_run_cli(&r, args), 0);
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "switch.endpoint = vcsn is not supported"));
+  ts_result_free(&r);
 }
 
 static void test_ring_on_vcsn_refused(void **state)
@@ -187,7 +271,9 @@ int main(void)
       cmocka_unit_test(test_tree_vcsn),
       cmocka_unit_test(test_tree_on_vcsn_endpoints),
       cmocka_unit_test(test_tree_32_nodes_36_port),
+      cmocka_unit_test(test_tree_48_nodes_dual_plane_fat_tree),
       cmocka_unit_test(test_reconfig_on_vcsn_endpoints),
+      cmocka_unit_test(test_scatter),
       cmocka_unit_test(test_ring_on_vcsn_refused),
       cmocka_unit_test(test_bad_schedule),
   };

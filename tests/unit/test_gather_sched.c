@@ -4,7 +4,10 @@
  * ceil((n-1)/2), tree ceil((n-1)/4)+1 for n >= 4, 1 below); the checker catches a
  * duplicated and a missing block; the trace has one row per transfer plus
  * the barrier notices and releases, and the plane-ordered trace puts every
- * transfer on a message index of its plane's parity. */
+ * transfer on a message index of its plane's parity. A scatter (the plan
+ * played backwards) takes every block from the root to its node exactly
+ * once in the same stages; the checker catches a block left at the wrong
+ * node. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -41,6 +44,45 @@ static void test_every_block_once(void **state)
         assert_int_equal(pl.stages, pl.model_stages);
       fcsim_gather_plan_free(&pl);
     }
+}
+
+static void test_scatter_every_block_once(void **state)
+{
+  (void)state;
+  for (int s = FCSIM_GATHER_RING; s <= FCSIM_GATHER_RECONFIG; s++)
+    for (int n = 2; n <= FCSIM_GATHER_MAX_NODES; n++) {
+      struct fcsim_gather_spec sp = spec((enum fcsim_gather_schedule)s, n), gp = sp;
+      sp.scatter = 1;
+      struct fcsim_gather_plan pl, gl;
+      struct fcsim_error err = {0};
+      assert_int_equal(fcsim_gather_plan(&sp, &pl, &err), 0);
+      assert_int_equal(fcsim_gather_plan(&gp, &gl, &err), 0);
+      if (fcsim_gather_check(&sp, &pl, &err))
+        fail_msg("scatter, schedule %d, n = %d: %s", s, n, err.msg);
+      assert_int_equal(pl.stages, gl.stages);
+      assert_int_equal(pl.nxfers, gl.nxfers);
+      /* the gather's check refuses it: nothing reaches the root */
+      assert_int_not_equal(fcsim_gather_check(&gp, &pl, &err), 0);
+      for (int x = 0; x < pl.nxfers; x++) /* transfer x reversed */
+        assert_true(pl.xfer[x].src == gl.xfer[x].dst && pl.xfer[x].dst == gl.xfer[x].src &&
+                    pl.xfer[x].stage == gl.stages + 1 - gl.xfer[x].stage);
+      fcsim_gather_plan_free(&pl);
+      fcsim_gather_plan_free(&gl);
+    }
+  /* a block sent on to a node it is not for */
+  struct fcsim_gather_spec sp = spec(FCSIM_GATHER_RING, 9);
+  sp.scatter = 1;
+  struct fcsim_gather_plan pl;
+  struct fcsim_error err = {0};
+  assert_int_equal(fcsim_gather_plan(&sp, &pl, &err), 0);
+  int last = -1;
+  for (int x = 0; x < pl.nxfers; x++)
+    if (pl.xfer[x].stage == pl.stages && pl.xfer[x].src)
+      last = x;
+  assert_true(last >= 0);
+  pl.xfer[last].dst = pl.xfer[last].src == 4 ? 3 : 4; /* back toward the root, or away */
+  assert_int_not_equal(fcsim_gather_check(&sp, &pl, &err), 0);
+  fcsim_gather_plan_free(&pl);
 }
 
 static void test_checker_catches_faults(void **state)
@@ -96,6 +138,7 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_every_block_once),
+      cmocka_unit_test(test_scatter_every_block_once),
       cmocka_unit_test(test_checker_catches_faults),
       cmocka_unit_test(test_trace_rows),
   };
