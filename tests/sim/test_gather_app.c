@@ -205,6 +205,21 @@ static double collective_s(const char *name, const char *ini, const char *sched,
   return t;
 }
 
+
+/* `fcsim app APP vcsn.ini --schedule SCHEDULE` on vcsn endpoints exits 2
+ * with `needle` in its one message. */
+static void expect_vcsn_refused(const char *app, const char *schedule, const char *needle)
+{
+  char cfg[1024];
+  snprintf(cfg, sizeof cfg, "%s/examples/vcsn/vcsn.ini", FCSIM_SOURCE_DIR);
+  const char *args[] = {"app", app, cfg, "--schedule", schedule, "--set", "switch.endpoint=vcsn", NULL};
+  struct ts_result r;
+  assert_int_equal(ts_run_cli(&r, args), 0);
+  assert_int_equal(r.status, 2);
+  if (!strstr(r.err, needle))
+    fail_msg("%s --schedule %s: %s", app, schedule, r.err);
+  ts_result_free(&r);
+}
 /* The scatter (the gather's plan backwards) delivers every block to its
  * node in the gather's stages. With one port per FPGA (a star) it takes
  * the gather's time within 1 % (equal to 4 digits); where the root feeds
@@ -228,27 +243,13 @@ static void test_scatter(void **state)
   assert_int_equal(sb, 8ll << 20);
   assert_true(s >= 1.2 * g && s <= 1.4 * g);
   /* not on vcsn endpoints (the MAC tables are written for the gather) */
-  char cfg[1024];
-  snprintf(cfg, sizeof cfg, "%s/examples/vcsn/vcsn.ini", FCSIM_SOURCE_DIR);
-  const char *args[] = {"app", "scatter", cfg, "--schedule", "tree", "--set", "switch.endpoint=vcsn", NULL};
-  struct ts_result r;
-  assert_int_equal(ts_run_cli(&r, args), 0);
-  assert_int_equal(r.status, 2);
-  assert_non_null(strstr(r.err, "switch.endpoint = vcsn is not supported"));
-  ts_result_free(&r);
+  expect_vcsn_refused("scatter", "tree", "switch.endpoint = vcsn is not supported");
 }
 
 static void test_ring_on_vcsn_refused(void **state)
 {
   (void)state;
-  char cfg[1024];
-  snprintf(cfg, sizeof cfg, "%s/examples/vcsn/vcsn.ini", FCSIM_SOURCE_DIR);
-  const char *args[] = {"app", "gather", cfg, "--schedule", "ring", "--set", "switch.endpoint=vcsn", NULL};
-  struct ts_result r;
-  assert_int_equal(ts_run_cli(&r, args), 0);
-  assert_int_equal(r.status, 2);
-  assert_non_null(strstr(r.err, "`ring` is the DCN's"));
-  ts_result_free(&r);
+  expect_vcsn_refused("gather", "ring", "`ring` is the DCN's");
 }
 
 static void test_bad_schedule(void **state)
