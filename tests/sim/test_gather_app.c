@@ -205,7 +205,6 @@ static double collective_s(const char *name, const char *ini, const char *sched,
   return t;
 }
 
-
 /* `fcsim app APP vcsn.ini --schedule SCHEDULE` on vcsn endpoints exits 2
  * with `needle` in its one message. */
 static void expect_vcsn_refused(const char *app, const char *schedule, const char *needle)
