@@ -48,7 +48,8 @@ static double app_number(const struct fcsim_config *cfg, const char *key, int si
   return strtod(t, NULL);
 }
 
-static int spec_from(const struct fcsim_config *cfg, const char *sched, enum collective what, struct fcsim_gather_spec *sp)
+static int spec_from(const struct fcsim_config *cfg, const char *sched, enum collective what,
+                     struct fcsim_gather_spec *sp)
 {
   memset(sp, 0, sizeof *sp);
   if (!strcmp(sched, "ring"))
@@ -185,8 +186,9 @@ static int write_vcsn(struct fcsim_config *cfg, const struct fcsim_gather_spec *
   snprintf(t, sizeof t, "%.3fns", sp->t_s * 1e9);
   snprintf(c, sizeof c, "%.3fns", sp->c_s * 1e9);
   const char *who = "fcsim app gather";
-  if (!rc && (fcsim_config_set(cfg, "vcsn.vports", v, who, err) || fcsim_config_set(cfg, "vcsn.table", table, who, err) ||
-              fcsim_config_set(cfg, "vcsn.reconfig", t, who, err) || fcsim_config_set(cfg, "vcsn.crossbar", c, who, err)))
+  if (!rc &&
+      (fcsim_config_set(cfg, "vcsn.vports", v, who, err) || fcsim_config_set(cfg, "vcsn.table", table, who, err) ||
+       fcsim_config_set(cfg, "vcsn.reconfig", t, who, err) || fcsim_config_set(cfg, "vcsn.crossbar", c, who, err)))
     rc = FCSIM_EINVAL;
   return rc;
 }
@@ -234,8 +236,10 @@ static int simulate(struct fcsim_config *cfg, const struct fcsim_gather_spec *sp
     if (stage_ends(s, sp, pl, end_s, root_bytes)) {
       fcsim_cli_error("the %s did not complete: a transfer never arrived (%llu frames dropped, %llu "
                       "misdelivered)",
-                      sp->allgather ? "allgather" : sp->scatter ? "scatter" : "gather", (unsigned long long)s->switch_dropped_packets,
-                      (unsigned long long)s->vcsn_stale_frames);
+                      sp->allgather ? "allgather"
+                      : sp->scatter ? "scatter"
+                                    : "gather",
+                      (unsigned long long)s->switch_dropped_packets, (unsigned long long)s->vcsn_stale_frames);
       rc = FCSIM_EXIT_FAIL;
     } else if (s->vcsn_stale_frames) {
       fcsim_cli_error("the gather misdelivered %llu frames", (unsigned long long)s->vcsn_stale_frames);
@@ -267,7 +271,8 @@ static int collective_run(int argc, char **argv, enum collective what)
   int rc = cli_parse(nrest, rest, &o, 0, usage_text);
   if (rc || o.help || !sched) {
     if (!rc && !o.help)
-      fcsim_cli_error("fcsim app %s needs --schedule %s", name, what == ALLGATHER ? "ring|ring1|tree" : "ring|tree|reconfig");
+      fcsim_cli_error("fcsim app %s needs --schedule %s", name,
+                      what == ALLGATHER ? "ring|ring1|tree" : "ring|tree|reconfig");
     free(rest);
     return o.help && !rc ? FCSIM_EXIT_OK : FCSIM_EXIT_USAGE;
   }
@@ -286,7 +291,8 @@ static int collective_run(int argc, char **argv, enum collective what)
   sp.allgather = what == ALLGATHER;
   if (what != GATHER && on_vcsn(cfg)) {
     fcsim_cli_error("fcsim app %s: switch.endpoint = vcsn is not supported (the MAC tables are written for the "
-                    "gather); expected ethswitch endpoints or the DCN", name);
+                    "gather); expected ethswitch endpoints or the DCN",
+                    name);
     rc = FCSIM_EXIT_USAGE;
     goto out;
   }

@@ -145,8 +145,8 @@ static int model_figures(const struct fcsim_gather_spec *sp, struct fcsim_gather
   } set[] = {{"n", sp->nodes},
              {"d", (double)sp->bytes},
              {"schedule", sp->schedule == FCSIM_GATHER_RING || sp->schedule == FCSIM_GATHER_RING1 ? 0
-                          : sp->schedule == FCSIM_GATHER_TREE ? 1
-                                                              : 2},
+                          : sp->schedule == FCSIM_GATHER_TREE                                     ? 1
+                                                                                                  : 2},
              {"t", sp->t_s},
              {"c", sp->c_s},
              {"l", sp->l_s},
@@ -203,8 +203,7 @@ static void allgather_model(const struct fcsim_gather_spec *sp, struct fcsim_gat
   }
   pl->stage_barrier_s = barrier_s(sp, longest);
   pl->model_stages = pl->stages;
-  pl->model_time_s =
-      pl->start_s + sum + (pl->stages - 1) * (pl->stage_barrier_s + sp->c_s) + pl->stage_barrier_s;
+  pl->model_time_s = pl->start_s + sum + (pl->stages - 1) * (pl->stage_barrier_s + sp->c_s) + pl->stage_barrier_s;
 }
 
 static int plan_schedule(const struct fcsim_gather_spec *sp, struct fcsim_gather_plan *pl, int cap)
