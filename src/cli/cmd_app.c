@@ -18,9 +18,7 @@ extern const struct fcsim_cli_app fcsim_cli_app_stream;
 
 static const struct fcsim_cli_app *const apps[] = {
     /* one row per application, in the order `fcsim app --help` lists them */
-    &fcsim_cli_app_fft, &fcsim_cli_app_stream, &fcsim_app_gather,
-    &fcsim_app_scatter, &fcsim_app_allgather,  &fcsim_app_ring,
-    &fcsim_app_link,    &fcsim_app_halo,       NULL,
+    &fcsim_cli_app_fft, &fcsim_cli_app_stream, &fcsim_app_gather, &fcsim_app_scatter, &fcsim_app_allgather, &fcsim_app_ring, &fcsim_app_link, &fcsim_app_halo, NULL,
 };
 
 static void usage(FILE *to)
