@@ -166,6 +166,20 @@ static void test_allgather_every_block_once(void **state)
         double want = pl.start_s + (n - 1) * x + (n - 2) * (bar + sp.c_s) + bar;
         assert_true(fabs(pl.model_time_s - want) <= 1e-12);
       }
+      if (n > 20) { /* the trace (quadratic to place) for the smaller ones */
+        fcsim_gather_plan_free(&pl);
+        continue;
+      }
+      char *text = NULL; /* the trace: one row per transfer, notices and releases */
+      size_t size = 0;
+      FILE *f = open_memstream(&text, &size);
+      assert_int_equal(fcsim_gather_write_trace(&sp, &pl, sched[k] == FCSIM_GATHER_TREE, f, &err), 0);
+      fclose(f);
+      int rows = 0;
+      for (char *c = text; *c; c++)
+        rows += *c == '\n';
+      assert_int_equal(rows - 2, pl.nxfers + 2 * (pl.stages - 1) * (n - 1));
+      free(text);
       fcsim_gather_plan_free(&pl);
     }
 }
