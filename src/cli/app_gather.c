@@ -7,7 +7,9 @@
  * (src/workload/gather_vcsn.c). `fcsim app scatter` plays the same
  * schedules backwards (the root sends each source its block) on ethswitch
  * endpoints or the DCN, beside the gather model's figures (the same by
- * symmetry). */
+ * symmetry). `fcsim app allgather` leaves every node with every block: the
+ * ring both ways or one way (ring1), or the tree's gather then a broadcast
+ * down the tree (tree), beside the allgather model (gather_sched.h). */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
@@ -26,7 +28,11 @@
 
 static const char usage_text[] =
     "usage: fcsim app gather CONFIG --schedule ring|tree|reconfig [--set KEY=VALUE ...] [--json FILE]\n"
-    "       fcsim app scatter CONFIG --schedule ring|tree|reconfig [--set KEY=VALUE ...] [--json FILE]\n";
+    "       fcsim app scatter CONFIG --schedule ring|tree|reconfig [--set KEY=VALUE ...] [--json FILE]\n"
+    "       fcsim app allgather CONFIG --schedule ring|ring1|tree [--set KEY=VALUE ...] [--json FILE]\n";
+
+enum collective { GATHER, SCATTER, ALLGATHER };
+static const char *const collective_name[] = {"gather", "scatter", "allgather"};
 
 /* A number of the [app] section. */
 static double app_number(const struct fcsim_config *cfg, const char *key, int size)
@@ -42,17 +48,21 @@ static double app_number(const struct fcsim_config *cfg, const char *key, int si
   return strtod(t, NULL);
 }
 
-static int spec_from(const struct fcsim_config *cfg, const char *sched, struct fcsim_gather_spec *sp)
+static int spec_from(const struct fcsim_config *cfg, const char *sched, enum collective what,
+                     struct fcsim_gather_spec *sp)
 {
   memset(sp, 0, sizeof *sp);
   if (!strcmp(sched, "ring"))
     sp->schedule = FCSIM_GATHER_RING;
   else if (!strcmp(sched, "tree"))
     sp->schedule = FCSIM_GATHER_TREE;
-  else if (!strcmp(sched, "reconfig"))
+  else if (!strcmp(sched, "reconfig") && what != ALLGATHER)
     sp->schedule = FCSIM_GATHER_RECONFIG;
+  else if (!strcmp(sched, "ring1") && what == ALLGATHER)
+    sp->schedule = FCSIM_GATHER_RING1;
   else {
-    fcsim_cli_error("--schedule `%s`: expected ring, tree or reconfig", sched);
+    fcsim_cli_error("--schedule `%s`: expected %s", sched,
+                    what == ALLGATHER ? "ring, ring1 or tree (an allgather)" : "ring, tree or reconfig");
     return FCSIM_EXIT_USAGE;
   }
   sp->nodes = (int)app_number(cfg, "app.nodes", 0);
@@ -102,7 +112,9 @@ static int stage_ends(const struct fcsim_stats *s, const struct fcsim_gather_spe
           return 1;
         double t = (double)s->message_complete[m] * sec;
         const struct fcsim_gather_xfer *xf = &pl->xfer[x];
-        if (!sp->scatter && xf->dst == 0)
+        if (sp->allgather) /* every block arrives where it was missing (fcsim_gather_check) */
+          *root_bytes += sp->bytes * (uint64_t)__builtin_popcountll(xf->blocks);
+        else if (!sp->scatter && xf->dst == 0)
           *root_bytes += sp->bytes * (uint64_t)__builtin_popcountll(xf->blocks);
         else if (sp->scatter && ((xf->blocks >> xf->dst) & 1)) /* a block reaching its node */
           *root_bytes += sp->bytes;
@@ -121,7 +133,7 @@ static int write_json(const char *path, const char *sched, const struct fcsim_ga
   json_t *o = json_object(), *ends = json_array();
   for (int st = 0; st < pl->stages; st++)
     json_array_append_new(ends, json_real(end_s[st]));
-  json_object_set_new(o, "collective", json_string(sp->scatter ? "scatter" : "gather"));
+  json_object_set_new(o, "collective", json_string(sp->allgather ? "allgather" : sp->scatter ? "scatter" : "gather"));
   json_object_set_new(o, "schedule", json_string(sched));
   json_object_set_new(o, "nodes", json_integer(sp->nodes));
   json_object_set_new(o, "bytes", json_integer((json_int_t)sp->bytes));
@@ -129,7 +141,10 @@ static int write_json(const char *path, const char *sched, const struct fcsim_ga
   json_object_set_new(o, "model_stages", json_integer(pl->model_stages));
   json_object_set_new(o, "time_s", json_real(time_s));
   json_object_set_new(o, "model_time_s", json_real(pl->model_time_s));
-  json_object_set_new(o, sp->scatter ? "delivered_bytes" : "root_bytes", json_integer((json_int_t)root_bytes));
+  json_object_set_new(o, sp->scatter || sp->allgather ? "delivered_bytes" : "root_bytes",
+                      json_integer((json_int_t)root_bytes));
+  if (sp->allgather && sp->schedule == FCSIM_GATHER_TREE)
+    json_object_set_new(o, "gather_phase_model_s", json_real(pl->gather_phase_model_s));
   json_object_set_new(o, "start_s", json_real(pl->start_s));
   json_object_set_new(o, "final_barrier_s", json_real(pl->final_barrier_s));
   json_object_set_new(o, "stage_end_s", ends);
@@ -171,8 +186,9 @@ static int write_vcsn(struct fcsim_config *cfg, const struct fcsim_gather_spec *
   snprintf(t, sizeof t, "%.3fns", sp->t_s * 1e9);
   snprintf(c, sizeof c, "%.3fns", sp->c_s * 1e9);
   const char *who = "fcsim app gather";
-  if (!rc && (fcsim_config_set(cfg, "vcsn.vports", v, who, err) || fcsim_config_set(cfg, "vcsn.table", table, who, err) ||
-              fcsim_config_set(cfg, "vcsn.reconfig", t, who, err) || fcsim_config_set(cfg, "vcsn.crossbar", c, who, err)))
+  if (!rc &&
+      (fcsim_config_set(cfg, "vcsn.vports", v, who, err) || fcsim_config_set(cfg, "vcsn.table", table, who, err) ||
+       fcsim_config_set(cfg, "vcsn.reconfig", t, who, err) || fcsim_config_set(cfg, "vcsn.crossbar", c, who, err)))
     rc = FCSIM_EINVAL;
   return rc;
 }
@@ -220,8 +236,10 @@ static int simulate(struct fcsim_config *cfg, const struct fcsim_gather_spec *sp
     if (stage_ends(s, sp, pl, end_s, root_bytes)) {
       fcsim_cli_error("the %s did not complete: a transfer never arrived (%llu frames dropped, %llu "
                       "misdelivered)",
-                      sp->scatter ? "scatter" : "gather", (unsigned long long)s->switch_dropped_packets,
-                      (unsigned long long)s->vcsn_stale_frames);
+                      sp->allgather ? "allgather"
+                      : sp->scatter ? "scatter"
+                                    : "gather",
+                      (unsigned long long)s->switch_dropped_packets, (unsigned long long)s->vcsn_stale_frames);
       rc = FCSIM_EXIT_FAIL;
     } else if (s->vcsn_stale_frames) {
       fcsim_cli_error("the gather misdelivered %llu frames", (unsigned long long)s->vcsn_stale_frames);
@@ -237,9 +255,9 @@ out:
   return rc;
 }
 
-static int collective_run(int argc, char **argv, int scatter)
+static int collective_run(int argc, char **argv, enum collective what)
 {
-  const char *name = scatter ? "scatter" : "gather";
+  const char *name = collective_name[what];
   const char *sched = NULL;
   char **rest = calloc((size_t)argc + 1, sizeof *rest);
   int nrest = 0;
@@ -253,7 +271,8 @@ static int collective_run(int argc, char **argv, int scatter)
   int rc = cli_parse(nrest, rest, &o, 0, usage_text);
   if (rc || o.help || !sched) {
     if (!rc && !o.help)
-      fcsim_cli_error("fcsim app %s needs --schedule ring|tree|reconfig", name);
+      fcsim_cli_error("fcsim app %s needs --schedule %s", name,
+                      what == ALLGATHER ? "ring|ring1|tree" : "ring|tree|reconfig");
     free(rest);
     return o.help && !rc ? FCSIM_EXIT_OK : FCSIM_EXIT_USAGE;
   }
@@ -266,12 +285,14 @@ static int collective_run(int argc, char **argv, int scatter)
   struct fcsim_error err = {0};
   double end_s[FCSIM_GATHER_MAX_NODES * 2], time_s = 0;
   uint64_t root_bytes = 0;
-  if ((rc = spec_from(cfg, sched, &sp)))
+  if ((rc = spec_from(cfg, sched, what, &sp)))
     goto out;
-  sp.scatter = scatter;
-  if (scatter && on_vcsn(cfg)) {
-    fcsim_cli_error("fcsim app scatter: switch.endpoint = vcsn is not supported (the MAC tables are written for the "
-                    "gather); expected ethswitch endpoints or the DCN");
+  sp.scatter = what == SCATTER;
+  sp.allgather = what == ALLGATHER;
+  if (what != GATHER && on_vcsn(cfg)) {
+    fcsim_cli_error("fcsim app %s: switch.endpoint = vcsn is not supported (the MAC tables are written for the "
+                    "gather); expected ethswitch endpoints or the DCN",
+                    name);
     rc = FCSIM_EXIT_USAGE;
     goto out;
   }
@@ -283,7 +304,9 @@ static int collective_run(int argc, char **argv, int scatter)
   if ((rc = simulate(cfg, &sp, &pl, end_s, &time_s, &root_bytes)))
     goto out;
   printf("%s %s: %d nodes, %llu bytes each%s\n", name, sched, sp.nodes, (unsigned long long)sp.bytes,
-         scatter ? " (the gather reversed; model: the gather's, the same by symmetry)" : "");
+         what == SCATTER     ? " (the gather reversed; model: the gather's, the same by symmetry)"
+         : what == ALLGATHER ? " (model: per stage f l + busiest node's bytes / b, barriers as Eq. 6)"
+                             : "");
   printf("  %-14s %12s %12s\n", "", "simulated", "model");
   printf("  %-14s %12d %12d\n", "stages", pl.stages, pl.model_stages);
   printf("  %-14s %12.6f %12.6f  (%+.2f%%)\n", "time_s", time_s, pl.model_time_s,
@@ -299,6 +322,8 @@ static int collective_run(int argc, char **argv, int scatter)
   else
     printf("  stage 1 starts at %.2f us (set-up and barriers); each later stage waits a barrier of %.2f us + c\n",
            pl.start_s * 1e6, pl.stage_barrier_s * 1e6);
+  if (what == ALLGATHER && sp.schedule == FCSIM_GATHER_TREE)
+    printf("  gather phase: the gather model (Eq. 7) gives %.6f s\n", pl.gather_phase_model_s);
   for (int st = 0; st < pl.stages; st++)
     printf("  stage %-3d transfers done at %12.2f us\n", st + 1, end_s[st] * 1e6);
   if (o.json_path)
@@ -311,12 +336,17 @@ out:
 
 static int gather_run(int argc, char **argv)
 {
-  return collective_run(argc, argv, 0);
+  return collective_run(argc, argv, GATHER);
 }
 
 static int scatter_run(int argc, char **argv)
 {
-  return collective_run(argc, argv, 1);
+  return collective_run(argc, argv, SCATTER);
+}
+
+static int allgather_run(int argc, char **argv)
+{
+  return collective_run(argc, argv, ALLGATHER);
 }
 
 const struct fcsim_cli_app fcsim_app_gather = {
@@ -329,4 +359,10 @@ const struct fcsim_cli_app fcsim_app_scatter = {
     .name = "scatter",
     .summary = "the gather's schedules played backwards (root to sources), beside the gather model",
     .run = scatter_run,
+};
+
+const struct fcsim_cli_app fcsim_app_allgather = {
+    .name = "allgather",
+    .summary = "every node gets every block: ring (both ways), ring1, or the tree's gather then broadcast",
+    .run = allgather_run,
 };

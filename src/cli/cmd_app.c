@@ -11,13 +11,14 @@ extern const struct fcsim_cli_app fcsim_app_link;
 extern const struct fcsim_cli_app fcsim_app_halo;
 extern const struct fcsim_cli_app fcsim_app_gather;
 extern const struct fcsim_cli_app fcsim_app_scatter;
+extern const struct fcsim_cli_app fcsim_app_allgather;
 extern const struct fcsim_cli_app fcsim_app_ring;
 extern const struct fcsim_cli_app fcsim_cli_app_fft;
 extern const struct fcsim_cli_app fcsim_cli_app_stream;
 
 static const struct fcsim_cli_app *const apps[] = {
     /* one row per application, in the order `fcsim app --help` lists them */
-    &fcsim_cli_app_fft, &fcsim_cli_app_stream, &fcsim_app_gather, &fcsim_app_scatter, &fcsim_app_ring, &fcsim_app_link, &fcsim_app_halo, NULL,
+    &fcsim_cli_app_fft, &fcsim_cli_app_stream, &fcsim_app_gather, &fcsim_app_scatter, &fcsim_app_allgather, &fcsim_app_ring, &fcsim_app_link, &fcsim_app_halo, NULL,
 };
 
 static void usage(FILE *to)

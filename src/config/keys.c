@@ -81,6 +81,8 @@ const struct fcsim_key fcsim_keys[] = {
     {"link", "fc_rx_depth", FCSIM_KT_INT, "flits", "auto", 1, 1 << 20, 1, NULL, NULL, NULL,
      "fc: RX buffer depth and initial credits; `auto`: 2 x D_link + D_CU + 1 (Eq. 2.4), D_link = link latency + "
      "D_CU + 4 cycles of write-forward"},
+    {"link", "fc_gap_bytes", FCSIM_KT_INT, "bytes", "0", 0, 65536, 0, NULL, NULL, NULL,
+     "fc: idle line bytes after each FC packet (the SL3 burst gap, seed 002 Eq. 1: 32); 0: none"},
 
     {"router", "model", REGISTRY(fcsim_router_model_names, fcsim_router_model_valid, "novog"),
      "`novog`: Novo-G# VC router, direct injection/ejection, credit flits (seed 000 §4.2.2); `classic`: local port, "

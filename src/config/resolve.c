@@ -256,7 +256,8 @@ static int resolve_link(const struct resolver *r, struct fcsim_params *p)
       (rc = get_int32(r, "link", "tnw_rx_packets", &p->link_tnw_rx_packets, NULL)) ||
       (rc = get_int32(r, "link", "tnw_payload", &p->link_tnw_payload_bytes, NULL)) ||
       (rc = get_int32(r, "link", "fc_d_cu", &p->link_fc_d_cu, NULL)) ||
-      (rc = get_int32(r, "link", "fc_rx_depth", &p->link_fc_rx_depth, &rx_auto)))
+      (rc = get_int32(r, "link", "fc_rx_depth", &p->link_fc_rx_depth, &rx_auto)) ||
+      (rc = get_int32(r, "link", "fc_gap_bytes", &p->link_fc_gap_bytes, NULL)))
     return rc;
   if (rx_auto)
     p->link_fc_rx_depth = 0;

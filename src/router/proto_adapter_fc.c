@@ -28,7 +28,9 @@
  * flits, one a cycle on the line at its rate; headers every D_CU flits (or
  * at force send), credits every D_CU reads, piggybacked or in CO packets;
  * D_CU = TX depth = link.fc_d_cu; RX depth link.fc_rx_depth (auto: Eq. 2.4
- * with one flit of margin, per VC); write-forward 4 cycles. After reset
+ * with one flit of margin, per VC); write-forward 4 cycles; after each FC
+ * packet (the flit marked last) the line idles link.fc_gap_bytes (the SL3
+ * burst gap; 0 by default). After reset
  * (cycle 0) both ends send sync flits until they receive the peer's (seed
  * 001 s2.2.1). Both ends leave reset together and nothing but sync flits
  * is on the line until they are up, so the exchange is not stepped flit by
@@ -307,6 +309,10 @@ static void fa_launch(struct fcsim_ctx *ctx, const struct fa_shared *sh, struct 
   int64_t done = (int64_t)ceil(h->busy_until - 1e-9) - 1;
   if (done < now)
     done = now;
+  if ((it->flags & FCSIM_FC_F_LAST) && sh->p->link_fc_gap_bytes) { /* the burst gap: idle line after the packet */
+    h->busy_until += (double)sh->p->link_fc_gap_bytes / ((double)sh->g->line_bandwidth_flits[n->node] * sh->flit_bytes);
+    h->wire_bytes += (uint64_t)sh->p->link_fc_gap_bytes;
+  }
   f[0].dest = it->a;
   f[0].vc = (uint8_t)it->kind;
   f[0].flags = (uint8_t)it->flags;
@@ -542,7 +548,9 @@ static uint64_t fa_credit_capacity(const void *shared, const struct fcsim_chan *
 
 /* The `fc` model's figures for line `node` (an adapter's port 1), beside
  * what the run simulated: the same latency, clock, flit width, D_CU
- * (= TX depth), write-forward and RX depth, and the line's raw rate. */
+ * (= TX depth), write-forward and RX depth, and the line's raw rate. The
+ * model has no burst gap: with link.fc_gap_bytes its payload rate is scaled
+ * by a full packet's share of the line, (D_CU+1) w/8 / ((D_CU+1) w/8 + gap). */
 static void fc_model_figures(const struct fa_shared *sh, uint32_t node, struct fcsim_stats *s)
 {
   const struct fcsim_params *p = sh->p;
@@ -568,6 +576,10 @@ static void fc_model_figures(const struct fa_shared *sh, uint32_t node, struct f
   s->fc_model_d_link_cycles = res[fcsim_model_result_index(m, "D_link")];
   s->fc_model_rx_depth_min_flits = res[fcsim_model_result_index(m, "rx_depth_min")];
   s->fc_model_payload_bytes_per_cycle = res[fcsim_model_result_index(m, "link_throughput")] / p->clock_hz;
+  if (p->link_fc_gap_bytes) {
+    double pkt = (double)(p->link_fc_d_cu + 1) * sh->flit_bytes;
+    s->fc_model_payload_bytes_per_cycle *= pkt / (pkt + p->link_fc_gap_bytes);
+  }
 }
 
 static void fa_report(const void *shared, struct fcsim_stats *s)

@@ -1,7 +1,8 @@
 /* Gather schedules as trace messages (gather_sched.h): the plan (which node
  * sends which blocks to whom in which stage), its check, the seed's timing
  * constants (Eq. 6 barriers, c, t), the `gather` model's figures for the
- * same set-up, and the trace CSV. */
+ * same set-up, and the trace CSV; the allgather's plans (ring, ring1,
+ * gather then broadcast), check and model. */
 #include "workload/gather_sched.h"
 
 #include <math.h>
@@ -78,6 +79,48 @@ static int plan_tree(const struct fcsim_gather_spec *sp, struct fcsim_gather_pla
   return 0;
 }
 
+/* The allgather ring: in step s node i sends to i+1 the block of node
+ * i-s+1 (steps 1..h1) and, both ways, to i-1 the block of node i+s-1
+ * (steps 1..h2); h1 + h2 = n-1, so every node receives every other block
+ * once. Plane: 0 rightward, 1 leftward (the receiving port). */
+static int plan_allgather_ring(const struct fcsim_gather_spec *sp, struct fcsim_gather_plan *pl, int cap, int both)
+{
+  int n = sp->nodes, h1 = both ? n / 2 : n - 1, h2 = both ? (n - 1) / 2 : 0;
+  for (int s = 1; s <= h1; s++)
+    for (int i = 0; i < n; i++) {
+      if (add_xfer(pl, cap, s, i, (i + 1) % n, 1ull << ((i - s + 1 + n) % n), 0))
+        return -1;
+      if (s <= h2 && add_xfer(pl, cap, s, i, (i + n - 1) % n, 1ull << ((i + s - 1) % n), 1))
+        return -1;
+    }
+  return 0;
+}
+
+/* After the tree's gather (pl->stages so far): the broadcast down the same
+ * four chains (plan_tree's numbering), the root sending to the heads of
+ * chains 0 and 1 in the first broadcast stage and of chains 2 and 3 in the
+ * second, every node to its child in the stage after it received; each
+ * transfer carries every block the receiver does not hold yet (its own
+ * and those that passed through it in the gather stay). */
+static int plan_broadcast(const struct fcsim_gather_spec *sp, struct fcsim_gather_plan *pl, int cap)
+{
+  int m = sp->nodes - 1, next = 1, g = pl->stages;
+  uint64_t all = sp->nodes == 64 ? ~0ull : (1ull << sp->nodes) - 1, held[FCSIM_GATHER_MAX_NODES];
+  for (int v = 0; v < sp->nodes; v++)
+    held[v] = 1ull << v;
+  for (int x = 0; x < pl->nxfers; x++)
+    held[pl->xfer[x].dst] |= pl->xfer[x].blocks;
+  for (int k = 0; k < 4; k++) {
+    int len = m / 4 + (k < m % 4), prev = 0;
+    for (int i = 1; i <= len; i++, next++) {
+      if (add_xfer(pl, cap, g + (k < 2 ? 0 : 1) + i, prev, next, all & ~held[next], k % 2))
+        return -1;
+      prev = next;
+    }
+  }
+  return 0;
+}
+
 /* Eq. 6 barrier among N servers plus the §6.3 correction after a process
  * of length x. */
 static double barrier_s(const struct fcsim_gather_spec *sp, double x)
@@ -101,9 +144,9 @@ static int model_figures(const struct fcsim_gather_spec *sp, struct fcsim_gather
     double v;
   } set[] = {{"n", sp->nodes},
              {"d", (double)sp->bytes},
-             {"schedule", sp->schedule == FCSIM_GATHER_RING   ? 0
-                          : sp->schedule == FCSIM_GATHER_TREE ? 1
-                                                              : 2},
+             {"schedule", sp->schedule == FCSIM_GATHER_RING || sp->schedule == FCSIM_GATHER_RING1 ? 0
+                          : sp->schedule == FCSIM_GATHER_TREE                                     ? 1
+                                                                                                  : 2},
              {"t", sp->t_s},
              {"c", sp->c_s},
              {"l", sp->l_s},
@@ -130,17 +173,63 @@ static int model_figures(const struct fcsim_gather_spec *sp, struct fcsim_gather
   return 0;
 }
 
+/* The busiest node's bytes in stage s: what one FPGA sends (one DMA read
+ * stream) or receives on one port (plane). */
+static double busiest_bytes(const struct fcsim_gather_spec *sp, const struct fcsim_gather_plan *pl, int s)
+{
+  double out[FCSIM_GATHER_MAX_NODES] = {0}, in[FCSIM_GATHER_MAX_NODES][2] = {{0}}, most = 0;
+  for (int x = 0; x < pl->nxfers; x++) {
+    const struct fcsim_gather_xfer *t = &pl->xfer[x];
+    if (t->stage != s)
+      continue;
+    double bytes = (double)sp->bytes * __builtin_popcountll(t->blocks);
+    out[t->src] += bytes;
+    in[t->dst][t->plane & 1] += bytes;
+    most = fmax(most, fmax(out[t->src], in[t->dst][t->plane & 1]));
+  }
+  return most;
+}
+
+/* The allgather's model (docs/SWITCHED.md): start + sum over stages of
+ * (f l + busiest bytes / b) + (S-1) (barrier + c) + the final barrier, the
+ * barrier Eq. 6's after the longest stage. Sets start_s too. */
+static void allgather_model(const struct fcsim_gather_spec *sp, struct fcsim_gather_plan *pl)
+{
+  double sum = 0, longest = 0;
+  for (int s = 1; s <= pl->stages; s++) {
+    double x = busiest_bytes(sp, pl, s) / sp->b_bytes_s;
+    longest = fmax(longest, x);
+    sum += sp->levels * sp->l_s + x;
+  }
+  pl->stage_barrier_s = barrier_s(sp, longest);
+  pl->model_stages = pl->stages;
+  pl->model_time_s = pl->start_s + sum + (pl->stages - 1) * (pl->stage_barrier_s + sp->c_s) + pl->stage_barrier_s;
+}
+
+static int plan_schedule(const struct fcsim_gather_spec *sp, struct fcsim_gather_plan *pl, int cap)
+{
+  if (sp->allgather)
+    return sp->schedule == FCSIM_GATHER_TREE ? plan_tree(sp, pl, cap) || plan_broadcast(sp, pl, cap)
+                                             : plan_allgather_ring(sp, pl, cap, sp->schedule == FCSIM_GATHER_RING);
+  return sp->schedule == FCSIM_GATHER_RING ? plan_ring(sp, pl, cap) : plan_tree(sp, pl, cap);
+}
+
 int fcsim_gather_plan(const struct fcsim_gather_spec *sp, struct fcsim_gather_plan *pl, struct fcsim_error *err)
 {
   memset(pl, 0, sizeof *pl);
   if (sp->nodes < 2 || sp->nodes > FCSIM_GATHER_MAX_NODES)
     return fcsim_error_set(err, FCSIM_EINVAL, "app.nodes = %d: a gather needs 2..%d nodes", sp->nodes,
                            FCSIM_GATHER_MAX_NODES);
-  int cap = sp->nodes * sp->nodes;
+  if (sp->allgather ? sp->schedule == FCSIM_GATHER_RECONFIG : sp->schedule == FCSIM_GATHER_RING1)
+    return fcsim_error_set(err, FCSIM_EINVAL, "--schedule %s: expected %s", sp->allgather ? "reconfig" : "ring1",
+                           sp->allgather ? "ring, ring1 or tree for an allgather" : "ring, tree or reconfig");
+  if (sp->allgather && sp->b_bytes_s <= 0)
+    return fcsim_error_set(err, FCSIM_EINVAL, "app.bandwidth = %g: expected a bandwidth > 0 (bytes/s)", sp->b_bytes_s);
+  int cap = 2 * sp->nodes * sp->nodes + 4;
   pl->xfer = calloc((size_t)cap, sizeof *pl->xfer);
   if (!pl->xfer)
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
-  int rc = sp->schedule == FCSIM_GATHER_RING ? plan_ring(sp, pl, cap) : plan_tree(sp, pl, cap);
+  int rc = plan_schedule(sp, pl, cap);
   for (int x = 0; !rc && sp->scatter && x < pl->nxfers; x++) { /* played backwards */
     struct fcsim_gather_xfer *t = &pl->xfer[x];
     int src = t->src;
@@ -160,6 +249,11 @@ int fcsim_gather_plan(const struct fcsim_gather_spec *sp, struct fcsim_gather_pl
   pl->start_s = setup + barrier_s(sp, sp->c_s) + sp->c_s;
   pl->final_barrier_s = pl->stage_barrier_s;
   pl->reconfig_barrier_s = sp->t_s > 0 ? barrier_s(sp, sp->t_s) : 0;
+  if (sp->allgather) {
+    pl->gather_phase_model_s = sp->schedule == FCSIM_GATHER_TREE ? pl->model_time_s : 0;
+    allgather_model(sp, pl);
+    pl->final_barrier_s = pl->stage_barrier_s;
+  }
   return 0;
 }
 
@@ -170,8 +264,41 @@ void fcsim_gather_plan_free(struct fcsim_gather_plan *pl)
   pl->nxfers = 0;
 }
 
+/* The allgather's check: every transfer carries blocks its source holds,
+ * every node receives every other block exactly once and never its own. */
+static int check_allgather(const struct fcsim_gather_spec *sp, const struct fcsim_gather_plan *pl,
+                           struct fcsim_error *err)
+{
+  uint64_t held[FCSIM_GATHER_MAX_NODES], next[FCSIM_GATHER_MAX_NODES];
+  unsigned char got[FCSIM_GATHER_MAX_NODES][FCSIM_GATHER_MAX_NODES] = {{0}}; /* [node][block] arrivals */
+  for (int v = 0; v < sp->nodes; v++)
+    held[v] = 1ull << v;
+  for (int s = 1; s <= pl->stages; s++) {
+    memcpy(next, held, sizeof held);
+    for (int x = 0; x < pl->nxfers; x++) {
+      const struct fcsim_gather_xfer *t = &pl->xfer[x];
+      if (t->stage != s)
+        continue;
+      if ((t->blocks & held[t->src]) != t->blocks)
+        return fcsim_error_set(err, FCSIM_EINTERNAL, "stage %d: node %d sends blocks it does not hold", s, t->src);
+      next[t->dst] |= t->blocks;
+      for (int b = 0; b < sp->nodes; b++)
+        if (((t->blocks >> b) & 1) && got[t->dst][b] < 255)
+          got[t->dst][b]++;
+    }
+    memcpy(held, next, sizeof held);
+  }
+  for (int v = 0; v < sp->nodes; v++)
+    for (int b = 0; b < sp->nodes; b++)
+      if (got[v][b] != (b != v))
+        return fcsim_error_set(err, FCSIM_EINTERNAL, "node %d receives node %d's block %d times", v, b, got[v][b]);
+  return 0;
+}
+
 int fcsim_gather_check(const struct fcsim_gather_spec *sp, const struct fcsim_gather_plan *pl, struct fcsim_error *err)
 {
+  if (sp->allgather)
+    return check_allgather(sp, pl, err);
   uint64_t held[FCSIM_GATHER_MAX_NODES], next[FCSIM_GATHER_MAX_NODES];
   int at_root[FCSIM_GATHER_MAX_NODES] = {0}; /* arrivals of block b at its destination */
   for (int v = 0; v < sp->nodes; v++)
@@ -265,6 +392,8 @@ static void make_rows(const struct fcsim_gather_spec *sp, struct fcsim_gather_pl
       snprintf(row, ROW_MAX, "%lld,0,%d,%llu,,", (long long)t->id, t->dst, (unsigned long long)bytes);
       for (int u = 1; u < n; u++)
         row_add(row, u == 1 ? "%lld" : ";%lld", (long long)NOTICE(t->stage - 1, u));
+      int first = 0; /* and the blocks it receives in the stage before (an allgather) */
+      xfers_into(row, pl, t->stage - 1, 0, &first);
       size_t len = strlen(row);
       snprintf(row + len, ROW_MAX - len, ",%.3fns", rel * 1e9 + ROOT_AFTER_RELEASE_NS);
     }

@@ -27,7 +27,23 @@
  * goes the other way, so it has the same stages and, by symmetry, the
  * gather model's time; the root's own transfers of a later stage wait for
  * every notice of the stage before and the barrier, and leave 10 ns after
- * the releases (which would otherwise queue behind the root's data). */
+ * the releases (which would otherwise queue behind the root's data).
+ *
+ * An allgather (spec.allgather; seed 002 §6.6's future work) leaves every
+ * node with every node's block, the root's included, on the same barriers:
+ *  ring     the bidirectional ring: in step s node i forwards to i+1 the
+ *           block it received from i-1 (its own in step 1) and to i-1 the
+ *           one from i+1, ceil((n-1)/2) steps;
+ *  ring1    one direction only, n-1 steps;
+ *  tree     gather then broadcast: the gather's tree, then the gathered
+ *           blocks sent down the tree's four chains (the root to the chain
+ *           heads, each node on to its child one stage later), every node
+ *           receiving once everything it does not hold.
+ * Its model (gather_sched.c, docs/SWITCHED.md) is derived here: per
+ * stage the hop latency f x l plus the busiest node's bytes over b (one DMA
+ * read stream per FPGA for what it sends, one write engine per port for
+ * what it receives), the stage barriers and c between stages, and the
+ * final barrier. */
 #ifndef FCSIM_WORKLOAD_GATHER_SCHED_H
 #define FCSIM_WORKLOAD_GATHER_SCHED_H
 
@@ -38,7 +54,7 @@
 
 #define FCSIM_GATHER_MAX_NODES 64 /* blocks are tracked in a 64-bit mask */
 
-enum fcsim_gather_schedule { FCSIM_GATHER_RING, FCSIM_GATHER_TREE, FCSIM_GATHER_RECONFIG };
+enum fcsim_gather_schedule { FCSIM_GATHER_RING, FCSIM_GATHER_TREE, FCSIM_GATHER_RECONFIG, FCSIM_GATHER_RING1 };
 
 /* What to gather and the constants of seed 002 Table 5 (seconds, bytes/s). */
 struct fcsim_gather_spec {
@@ -52,6 +68,7 @@ struct fcsim_gather_spec {
   int levels;           /* fat-tree levels f for the model (1: one switch or a direct ring) */
   int nodes_per_server; /* FPGAs per CPU server (N = ceil(n / this)) */
   int scatter;          /* 1: the root sends each source its block (the gather reversed) */
+  int allgather;        /* 1: every node ends with every node's block (ring, ring1 or tree) */
 };
 
 /* One data transfer of the schedule. */
@@ -74,9 +91,11 @@ struct fcsim_gather_plan {
   double reconfig_barrier_s;      /* barrier after a reconfiguration t (0 when t = 0) */
   double model_time_s;            /* the `gather` model's time_s for the same spec */
   int model_stages;               /* the model's stage count */
+  double gather_phase_model_s;    /* allgather tree: the gather model's time for its gather phase (else 0) */
 };
 
-/* Builds the plan for `spec` (n in 2..FCSIM_GATHER_MAX_NODES). Returns 0, or
+/* Builds the plan for `spec` (n in 2..FCSIM_GATHER_MAX_NODES; ring1 only
+ * for an allgather, reconfig not for one). Returns 0, or
  * FCSIM_EINVAL / FCSIM_ENOMEM with a message. */
 int fcsim_gather_plan(const struct fcsim_gather_spec *spec, struct fcsim_gather_plan *plan, struct fcsim_error *err);
 void fcsim_gather_plan_free(struct fcsim_gather_plan *plan);
@@ -92,7 +111,8 @@ int fcsim_gather_write_trace(const struct fcsim_gather_spec *spec, struct fcsim_
 
 /* Checks that the transfers deliver every source's block to the root
  * exactly once (a scatter: every block from the root to its node exactly
- * once, and the node keeps it), and that every transfer only carries blocks
+ * once, and the node keeps it; an allgather: every node receives every
+ * other node's block exactly once and ends holding all n), and that every transfer only carries blocks
  * its source holds when it starts. Returns 0 or FCSIM_EINTERNAL naming the
  * fault. */
 int fcsim_gather_check(const struct fcsim_gather_spec *spec, const struct fcsim_gather_plan *plan,

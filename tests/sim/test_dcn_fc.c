@@ -1,12 +1,17 @@
 /* Seed 002's DCN on Mondigo's flow controller (examples/vcsn/dcn-fc.ini:
  * the ring's SL3 links on link.protocol = fc, D_CU = 62, the SL3 burst gap
- * folded into the clock, docs/SWITCHED.md): a long point-to-point transfer
+ * on the line after each FC packet, link.fc_gap_bytes = 32, at SL3's clock;
+ * docs/SWITCHED.md): a long point-to-point transfer
  * reaches Eq. 1's 12.02 GB/s from below and never exceeds it; with an RX
  * FIFO below the credit loop's knee the flow controller's back-pressure
  * costs throughput and is reported as credit stalls, with the Eq. 2.4 depth
  * none; VCSN (t = 124 us paid by the vcsn model) still overtakes DCN between
  * 40 and 48 MiB (Fig. 9); the 4-node ring gather of 16 MiB blocks matches
- * the `gather` model within 0.2 % and is no faster than on plain links. */
+ * the `gather` model within 0.2 % and is no faster than on plain links.
+ * The gap: 16 MiB at gaps of 0, 32 and 128 bytes runs at raw x 3968 /
+ * (4032 + gap) within 0.2 % from below (the fc model beside the run says
+ * the same), and every FC packet pays it whole: the wire bytes grow by gap
+ * x packets, at least one per 3968 B of data. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <setjmp.h>
@@ -119,6 +124,48 @@ static void test_back_pressure_below_the_knee(void **state)
   assert_true(s_knee == 0);
 }
 
+/* 16 MiB FPGA 0 -> 1 with link.fc_gap_bytes = gap: the payload rate (B/s),
+ * the wire bytes and the fc model's payload rate beside the run. */
+static double gap_run(int gap, double *wire, double *model_bps)
+{
+  char cfg[1024], g[64], tr[512];
+  snprintf(cfg, sizeof cfg, "%s/examples/vcsn/dcn-fc.ini", FCSIM_SOURCE_DIR);
+  snprintf(g, sizeof g, "link.fc_gap_bytes=%d", gap);
+  char *tp = ts_write_temp("id,src,dst,bytes,start\n1,0,1,16MiB,200\n", ".csv");
+  snprintf(tr, sizeof tr, "traffic.trace=%s", tp);
+  const char *args[] = {"run", cfg,     "--set", "network.dims=2", "--set", "traffic.mode=trace", "--set",
+                        tr,    "--set", g,       "--quiet",        NULL};
+  json_t *o = ts_cli_json(args, NULL, NULL);
+  assert_non_null(o);
+  double ns = ts_json_number(o, "metrics", "makespan_ns"), cycles = ts_json_number(o, "metrics", "makespan");
+  *wire = ts_json_number(o, "metrics", "link_wire_bytes");
+  json_t *fm = json_object_get(json_object_get(o, "metrics"), "fc_model");
+  assert_non_null(fm);
+  *model_bps = ts_json_number(fm, "payload_bytes_per_cycle", NULL) * cycles / ns * 1e9;
+  json_decref(o);
+  remove(tp);
+  free(tp);
+  return 16777216.0 / (ns - 200 * ns / cycles) * 1e9;
+}
+
+static void test_burst_gap_on_the_line(void **state)
+{
+  (void)state;
+  const int gaps[] = {0, 32, 128};
+  double wire[3], raw = 64 * 192.397388e6;
+  for (int k = 0; k < 3; k++) {
+    double model, r = gap_run(gaps[k], &wire[k], &model), want = raw * 3968.0 / (4032.0 + gaps[k]);
+    fprintf(stderr, "gap %d B: %.5f GB/s, raw x 3968/(4032+gap) %.5f, fc model %.5f, wire %.0f B\n", gaps[k], r / 1e9,
+            want / 1e9, model / 1e9, wire[k]);
+    assert_true(r <= want && r >= 0.998 * want);
+    assert_true(fabs(model - want) <= 1e-6 * want);
+  }
+  assert_true(fabs(eq1_bytes_per_s() - raw * 3968.0 / 4064.0) <= 1e-3 * eq1_bytes_per_s());
+  double per_32 = (wire[1] - wire[0]) / 32, per_128 = (wire[2] - wire[0]) / 128;
+  assert_true(per_32 == per_128);                 /* the same packets, each paying its gap whole */
+  assert_true(per_32 >= ceil(16777216.0 / 3968)); /* at least every data packet */
+}
+
 /* Fig. 9 on fc links: VCSN (t = 124 us) is behind DCN at 40 MiB and ahead at
  * 48 MiB (44.7 MB interpolated, docs/SWITCHED.md). */
 static void test_fig9_crossover_on_fc(void **state)
@@ -160,10 +207,9 @@ static void test_gather_4_nodes_on_fc(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_long_transfer_at_eq1),
-      cmocka_unit_test(test_back_pressure_below_the_knee),
-      cmocka_unit_test(test_fig9_crossover_on_fc),
-      cmocka_unit_test(test_gather_4_nodes_on_fc),
+      cmocka_unit_test(test_long_transfer_at_eq1),  cmocka_unit_test(test_back_pressure_below_the_knee),
+      cmocka_unit_test(test_fig9_crossover_on_fc),  cmocka_unit_test(test_gather_4_nodes_on_fc),
+      cmocka_unit_test(test_burst_gap_on_the_line),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
