@@ -156,7 +156,7 @@ int plot_sweep(const struct fcsim_plot_data *d, const char *image, int svg, FILE
     snprintf(xkey, sizeof xkey, "%.*s", (int)strcspn(vary, " "), vary);
   }
   int by_load = !strcmp(xkey, "traffic.rate");
-  char labels[MAX_CURVES][256], caption[1024], summary[768], xlabel[256];
+  char labels[MAX_CURVES][256], caption[768 + 512 + 8], summary[768], xlabel[256]; /* caption: summary; source */
   gp_begin(f, image, svg, 1000, 900);
   double lat_min, lat_max;
   int nsat = 0;
