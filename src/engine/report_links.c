@@ -16,16 +16,10 @@ static const char *router_port(const struct fcsim_graph *g, uint32_t a, char *bu
   return buf;
 }
 
-/* The adapter whose line port is slot c. */
-static uint32_t sender_of(const struct fcsim_graph *g, int64_t c)
-{
-  return g->chan[c].src;
-}
-
 static json_t *dir_json(const struct fcsim_graph *g, const struct fcsim_link_dir_stats *d, int64_t c, uint64_t cycles)
 {
   char a[FCSIM_NODE_NAME_MAX + 16], b[FCSIM_NODE_NAME_MAX + 16];
-  uint32_t from = sender_of(g, c), to = (uint32_t)g->chan[c].dst;
+  uint32_t from = g->chan[c].src, to = (uint32_t)g->chan[c].dst;
   json_t *o = json_pack("{s:s, s:s, s:s, s:I, s:f, s:I}", "from", router_port(g, from, a, sizeof a), "to",
                         router_port(g, to, b, sizeof b), "protocol",
                         d->protocol == FCSIM_LINK_PROTO_FC ? "fc" : "tnw", "payload_bytes",
@@ -69,7 +63,7 @@ void fcsim_report_protocol_links_line(const struct fcsim_sim *sim, FILE *out)
   const struct fcsim_link_dir_stats *d = &s->link_dirs[best];
   char a[FCSIM_NODE_NAME_MAX + 16], b[FCSIM_NODE_NAME_MAX + 16];
   fprintf(out, "  %-18s %14.3f payload B/cycle on %s -> %s (", "busiest_link",
-          s->cycles ? (double)d->payload_bytes / (double)s->cycles : 0.0, router_port(g, sender_of(g, best), a, sizeof a),
+          s->cycles ? (double)d->payload_bytes / (double)s->cycles : 0.0, router_port(g, g->chan[best].src, a, sizeof a),
           router_port(g, (uint32_t)g->chan[best].dst, b, sizeof b));
   if (d->protocol == FCSIM_LINK_PROTO_TNW)
     fprintf(out, "tnw: %llu packets resent)\n", (unsigned long long)d->retransmissions);

@@ -54,6 +54,11 @@ static int too_many(struct fcsim_error *err, const char *topo, const char *what,
 static int plan(const struct fcsim_params *p, int64_t *switches, int *levels, int64_t *leaves, struct fcsim_error *err)
 {
   int64_t n = p->sw_nodes, k = p->sw_radix, m = k / 2;
+  if (p->topology == FCSIM_TOPO_DUAL_PLANE && p->sw_planes > 2)
+    return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                           "network.topology = dual-plane has 2 planes; switch.planes = %d does not apply (expected "
+                           "1 or 2; for more planes use network.topology = star with switch.planes)",
+                           p->sw_planes);
   switch (p->topology) {
   case FCSIM_TOPO_STAR:
   case FCSIM_TOPO_DUAL_PLANE:

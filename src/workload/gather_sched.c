@@ -264,71 +264,71 @@ void fcsim_gather_plan_free(struct fcsim_gather_plan *pl)
   pl->nxfers = 0;
 }
 
-/* The allgather's check: every transfer carries blocks its source holds,
- * every node receives every other block exactly once and never its own. */
-static int check_allgather(const struct fcsim_gather_spec *sp, const struct fcsim_gather_plan *pl,
-                           struct fcsim_error *err)
+/* Plays a plan stage by stage from `held` (the blocks each node holds
+ * first; on return, last): every transfer must carry blocks its source
+ * holds; a transfer moves them (`copies`: leaves them at the source too).
+ * got[v][b] counts the arrivals of block b at node v (at most 255). */
+static int walk_plan(const struct fcsim_gather_spec *sp, const struct fcsim_gather_plan *pl, uint64_t *held,
+                     int copies, unsigned char (*got)[FCSIM_GATHER_MAX_NODES], struct fcsim_error *err)
 {
-  uint64_t held[FCSIM_GATHER_MAX_NODES], next[FCSIM_GATHER_MAX_NODES];
-  unsigned char got[FCSIM_GATHER_MAX_NODES][FCSIM_GATHER_MAX_NODES] = {{0}}; /* [node][block] arrivals */
-  for (int v = 0; v < sp->nodes; v++)
-    held[v] = 1ull << v;
+  uint64_t next[FCSIM_GATHER_MAX_NODES];
   for (int s = 1; s <= pl->stages; s++) {
-    memcpy(next, held, sizeof held);
+    memcpy(next, held, (size_t)sp->nodes * sizeof *held);
     for (int x = 0; x < pl->nxfers; x++) {
       const struct fcsim_gather_xfer *t = &pl->xfer[x];
       if (t->stage != s)
         continue;
       if ((t->blocks & held[t->src]) != t->blocks)
         return fcsim_error_set(err, FCSIM_EINTERNAL, "stage %d: node %d sends blocks it does not hold", s, t->src);
+      if (!copies)
+        next[t->src] &= ~t->blocks;
       next[t->dst] |= t->blocks;
       for (int b = 0; b < sp->nodes; b++)
         if (((t->blocks >> b) & 1) && got[t->dst][b] < 255)
           got[t->dst][b]++;
     }
-    memcpy(held, next, sizeof held);
+    memcpy(held, next, (size_t)sp->nodes * sizeof *held);
   }
+  return 0;
+}
+
+/* The allgather's check: every node receives every other block exactly
+ * once and never its own. */
+static int check_allgather(const struct fcsim_gather_spec *sp, const struct fcsim_gather_plan *pl,
+                           struct fcsim_error *err)
+{
+  uint64_t held[FCSIM_GATHER_MAX_NODES];
+  unsigned char got[FCSIM_GATHER_MAX_NODES][FCSIM_GATHER_MAX_NODES] = {{0}}; /* [node][block] arrivals */
   for (int v = 0; v < sp->nodes; v++)
+    held[v] = 1ull << v;
+  int rc = walk_plan(sp, pl, held, 1, got, err);
+  for (int v = 0; !rc && v < sp->nodes; v++)
     for (int b = 0; b < sp->nodes; b++)
       if (got[v][b] != (b != v))
         return fcsim_error_set(err, FCSIM_EINTERNAL, "node %d receives node %d's block %d times", v, b, got[v][b]);
-  return 0;
+  return rc;
 }
 
 int fcsim_gather_check(const struct fcsim_gather_spec *sp, const struct fcsim_gather_plan *pl, struct fcsim_error *err)
 {
   if (sp->allgather)
     return check_allgather(sp, pl, err);
-  uint64_t held[FCSIM_GATHER_MAX_NODES], next[FCSIM_GATHER_MAX_NODES];
-  int at_root[FCSIM_GATHER_MAX_NODES] = {0}; /* arrivals of block b at its destination */
+  uint64_t held[FCSIM_GATHER_MAX_NODES];
+  unsigned char got[FCSIM_GATHER_MAX_NODES][FCSIM_GATHER_MAX_NODES] = {{0}}; /* [node][block] arrivals */
   for (int v = 0; v < sp->nodes; v++)
     held[v] = sp->scatter ? 0 : v ? 1ull << v : 0;
   for (int v = 1; sp->scatter && v < sp->nodes; v++)
     held[0] |= 1ull << v;
-  for (int s = 1; s <= pl->stages; s++) {
-    memcpy(next, held, sizeof held);
-    for (int x = 0; x < pl->nxfers; x++) {
-      const struct fcsim_gather_xfer *t = &pl->xfer[x];
-      if (t->stage != s)
-        continue;
-      if ((t->blocks & held[t->src]) != t->blocks)
-        return fcsim_error_set(err, FCSIM_EINTERNAL, "stage %d: node %d sends blocks it does not hold", s, t->src);
-      next[t->src] &= ~t->blocks;
-      next[t->dst] |= t->blocks;
-      for (int b = 0; b < sp->nodes; b++)
-        if (t->dst == (sp->scatter ? b : 0))
-          at_root[b] += (int)((t->blocks >> b) & 1);
-    }
-    memcpy(held, next, sizeof held);
-  }
-  for (int b = 1; b < sp->nodes; b++) {
-    if (at_root[b] != 1)
+  int rc = walk_plan(sp, pl, held, 0, got, err);
+  for (int b = 1; !rc && b < sp->nodes; b++) {
+    int arrivals = got[sp->scatter ? b : 0][b]; /* at its destination */
+    if (arrivals != 1)
       return fcsim_error_set(err, FCSIM_EINTERNAL, "node %d's block reaches %s %d times", b,
-                             sp->scatter ? "its node" : "the root", at_root[b]);
+                             sp->scatter ? "its node" : "the root", arrivals);
     if (sp->scatter && !((held[b] >> b) & 1))
       return fcsim_error_set(err, FCSIM_EINTERNAL, "node %d's block does not stay at its node", b);
   }
-  return 0;
+  return rc;
 }
 
 #define ROW_MAX 1024

@@ -322,6 +322,8 @@ static void test_bad_input(void **state)
   const char *ls[] = {"topo",           "--set", "network.topology=leafspine", "--set", "switch.nodes=40", "--set",
                       "switch.radix=8", NULL};
   expect_refused(ls, "expected at most 32");
+  const char *dual[] = {"topo", "--set", "network.topology=dual-plane", "--set", "switch.planes=3", NULL};
+  expect_refused(dual, "switch.planes = 3 does not apply");
   const char *frame[] = {"run",
                          "--set",
                          "network.topology=star",
