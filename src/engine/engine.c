@@ -309,6 +309,12 @@ static void scan_incoming(struct fcsim_net *net, struct fcsim_part *pt)
     uint32_t dst = (uint32_t)g->chan[c].dst;
     if (r->scan != r->pub)
       l->pending[dst] |= 1ull << g->chan[c].dst_port;
+    if (r->lazy_wake) { /* the reader wakes itself after the oldest entry */
+      if (r->scan != r->pub && r->head == r->scan)
+        pt->rc |= fcsim_part_wake(net, pt, dst, l->chan_pool[r->base + (r->scan & r->mask)].arrival);
+      r->scan = r->pub;
+      continue;
+    }
     for (; r->scan != r->pub; r->scan++)
       pt->rc |= fcsim_part_wake(net, pt, dst, l->chan_pool[r->base + (r->scan & r->mask)].arrival);
   }

@@ -93,11 +93,14 @@ void fcsim_ctx_ejected(struct fcsim_ctx *ctx, uint32_t node, const struct fcsim_
 /* Sends flit `f` on channel c at cycle t of the sender's clock (after the
  * switch): counts the hop,
  * marks the input of the receiver pending and, within the partition, asks
- * for the receiver to be woken at the arrival. Returns 0 or -1 (full ring,
- * counted as an overflow). */
+ * for the receiver to be woken at the arrival (on a lazy_wake ring only when
+ * the flit is the ring's oldest: the reader wakes itself for the later
+ * ones). Returns 0 or -1 (full ring, counted as an overflow). */
 static inline int fcsim_ctx_send(struct fcsim_ctx *ctx, uint32_t c, const struct fcsim_flit *f, uint64_t t)
 {
   struct fcsim_links *l = ctx->links;
+  const struct fcsim_ring *r = &l->chan[c];
+  const int was_empty = r->pub == r->head; /* a non-cross ring publishes every push */
   uint64_t arrival = fcsim_link_push(l, c, f, fcsim_clock_tick(ctx->clk, t));
   if (!arrival) {
     ctx->acc->buffer_overflows++;
@@ -107,11 +110,12 @@ static inline int fcsim_ctx_send(struct fcsim_ctx *ctx, uint32_t c, const struct
     l->link_flits[c]++;
   ctx->acc->flit_hops_total++;
   ctx->last_progress = ctx->tick;
-  if (l->chan[c].cross)
+  if (r->cross)
     return 0; /* woken, and told which link to read, by its own partition */
   const struct fcsim_chan *ch = &l->g->chan[c];
   l->pending[ch->dst] |= 1ull << ch->dst_port;
-  fcsim_ctx_wake(ctx, (uint32_t)ch->dst, arrival);
+  if (was_empty || !r->lazy_wake) /* else the reader wakes itself at the arrival */
+    fcsim_ctx_wake(ctx, (uint32_t)ch->dst, arrival);
   return 0;
 }
 

@@ -77,9 +77,12 @@ struct fcsim_ring {
   uint32_t pub;    /* entries [head, pub) are visible to the reader */
   uint32_t scan;   /* cross rings: reader's scan position for wake-ups */
   uint32_t mask;   /* capacity - 1, capacity a power of two */
-  uint16_t cross;  /* 1 if writer and reader are in different partitions */
-  uint16_t remote; /* 1 if they are on different MPI ranks: the writer's copy
-                    * only stages entries until they are sent */
+  uint8_t cross;     /* 1 if writer and reader are in different partitions */
+  uint8_t lazy_wake; /* data rings: the reader's model tracks the arrival of the
+                      * oldest entry it has seen (fcsim_router_ops.tracks_arrivals),
+                      * so it is woken only when the ring turns non-empty */
+  uint16_t remote;   /* 1 if they are on different MPI ranks: the writer's copy
+                      * only stages entries until they are sent */
   uint64_t base;   /* first entry in the pool */
 };
 

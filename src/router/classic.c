@@ -279,8 +279,6 @@ static void switch_stage_matched(struct fcsim_ctx *ctx, const struct vc_shared *
   }
 }
 
-static uint64_t classic_next_wake(const void *shared, const void *state, uint64_t now);
-
 static uint64_t classic_step(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state)
 {
   const struct vc_shared *sh = shared;
@@ -295,7 +293,7 @@ static uint64_t classic_step(struct fcsim_ctx *ctx, const void *shared, uint32_t
     switch_stage(ctx, sh, &n);
   else
     switch_stage_matched(ctx, sh, &n);
-  return classic_next_wake(sh, state, ctx->now);
+  return n.h->buffered || n.h->queued ? ctx->now + 1 : vc_next_arrival(ctx, &n);
 }
 
 static int classic_accept(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state,
@@ -308,12 +306,6 @@ static int classic_accept(struct fcsim_ctx *ctx, const void *shared, uint32_t no
     return FCSIM_ENOMEM;
   n.h->queued++;
   return 0;
-}
-
-static uint64_t classic_next_wake(const void *shared, const void *state, uint64_t now)
-{
-  const struct vc_hdr *h = state;
-  return h->buffered || h->queued ? now + 1 : UINT64_MAX;
 }
 
 static int classic_setup(const struct fcsim_router_env *env, void **shared, size_t *state_size, struct fcsim_error *err)
@@ -343,6 +335,7 @@ const struct fcsim_router_ops fcsim_router_classic = {
     .flow_control = "per-flit credits",
     .max_vcs = 16,
     .local_ports = 1,
+    .tracks_arrivals = 1,
     .allocation = 1,
     .derive = classic_derive,
     .setup = classic_setup,

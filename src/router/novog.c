@@ -210,7 +210,6 @@ static void switch_stage(struct fcsim_ctx *ctx, const struct vc_shared *sh, stru
   }
 }
 
-static uint64_t novog_next_wake(const void *shared, const void *state, uint64_t now);
 
 static uint64_t novog_step(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state)
 {
@@ -221,7 +220,16 @@ static uint64_t novog_step(struct fcsim_ctx *ctx, const void *shared, uint32_t n
   vc_route_and_allocate(ctx, sh, &n);
   eject(ctx, sh, &n);
   switch_stage(ctx, sh, &n);
-  return novog_next_wake(sh, state, ctx->now);
+  const uint64_t now = ctx->now;
+  if (n.h->buffered || n.h->queued)
+    return now + 1;
+  uint64_t next = vc_next_arrival(ctx, &n);
+  if (n.h->credit_dirty_until > now) {
+    uint64_t period = (uint64_t)sh->p->credit_period_cycles, credit = (now / period + 1) * period;
+    if (credit < next)
+      next = credit;
+  }
+  return next;
 }
 
 /* A new packet is routed at its source (RC there) and queued at the output
@@ -240,19 +248,6 @@ static int novog_accept(struct fcsim_ctx *ctx, const void *shared, uint32_t node
   n.h->srcq_mask |= 1u << port;
   n.h->queued++;
   return 0;
-}
-
-static uint64_t novog_next_wake(const void *shared, const void *state, uint64_t now)
-{
-  const struct vc_shared *sh = shared;
-  const struct vc_hdr *h = state;
-  if (h->buffered || h->queued)
-    return now + 1;
-  if (h->credit_dirty_until > now) {
-    uint64_t period = (uint64_t)sh->p->credit_period_cycles;
-    return (now / period + 1) * period;
-  }
-  return UINT64_MAX;
 }
 
 static int novog_setup(const struct fcsim_router_env *env, void **shared, size_t *state_size, struct fcsim_error *err)
@@ -317,6 +312,7 @@ const struct fcsim_router_ops fcsim_router_novog = {
     .max_vcs = 9,
     .local_ports = 0,
     .credit_period = 1,
+    .tracks_arrivals = 1,
     .derive = novog_derive,
     .setup = novog_setup,
     .teardown = vc_teardown,

@@ -184,6 +184,10 @@ void vc_fini(const void *shared, uint32_t node, void *state);
 
 /* Stages shared by both models. */
 void vc_receive(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n);
+/* The earliest arrival tick, after vc_receive, of a flit still in flight on
+ * an input whose ring the node has seen (one clock: ticks are cycles), or
+ * UINT64_MAX: an idle node's next wake (fcsim_router_ops.tracks_arrivals). */
+uint64_t vc_next_arrival(const struct fcsim_ctx *ctx, const struct vc_node *n);
 void vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n);
 /* Separable and iSLIP VC allocation of the heads in VA (vc_alloc.c),
  * after vc_route_and_allocate (which leaves VA to it when

@@ -256,6 +256,18 @@ void vc_receive(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_nod
   }
 }
 
+uint64_t vc_next_arrival(const struct fcsim_ctx *ctx, const struct vc_node *n)
+{
+  const struct fcsim_links *l = ctx->links;
+  uint64_t next = UINT64_MAX;
+  for (uint64_t m = l->pending[n->node]; m; m &= m - 1) {
+    uint64_t due = l->in_due[n->slot0 + (uint32_t)__builtin_ctzll(m)];
+    if (due && due < next) /* 0: a wake is asked for (the ring was empty when it was filled) */
+      next = due;
+  }
+  return next;
+}
+
 const int32_t *vc_port_credits(const struct vc_shared *sh, struct vc_node *n, int32_t *out)
 {
   const int radix = fcsim_graph_radix(sh->g, n->node); /* a netlist node may have fewer ports than np */
