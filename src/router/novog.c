@@ -198,6 +198,7 @@ static void switch_stage(struct fcsim_ctx *ctx, const struct vc_shared *sh, stru
         int w = vc_pick(ctx, sh, n, cand[p], ncand[p], o->rr_ptr);
         o->holder = (int16_t)w;
         n->h->out_held |= 1u << p;
+        vc_mask_clear(n->act_mask, w); /* it holds p until its tail: no longer a candidate */
         o->rr_ptr = (uint16_t)((w + 1) % (np * nvc));
       } else if (n->srcq[p].count) {
         start_injection(sh, n, p, o, sh->threshold[n->slot0 + (uint32_t)p], now);

@@ -119,7 +119,8 @@ struct vc_shared {
 struct vc_node {
   struct vc_hdr *h;
   uint64_t *wait_mask;        /* [mask_words] bit vi: VC vi's front packet is in RC or VA */
-  uint64_t *act_mask;         /* [mask_words] bit vi: VC vi is ACTIVE (has an output and a downstream VC) */
+  uint64_t *act_mask;         /* [mask_words] bit vi: VC vi is ACTIVE (has an output and a downstream VC);
+                                 novog: until it wins the output, which it then holds to its tail */
   uint64_t *ej_mask;          /* [mask_words] bit vi: VC vi is EJECT (novog) */
   uint16_t *busy_mask;        /* [np_in] bit v: VC v of the input port holds flits */
   uint8_t *busy_count;        /* [np_in] VCs of the input port holding flits */
@@ -184,9 +185,9 @@ void vc_fini(const void *shared, uint32_t node, void *state);
 
 /* Stages shared by both models. */
 void vc_receive(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n);
-/* The earliest arrival tick, after vc_receive, of a flit still in flight on
- * an input whose ring the node has seen (one clock: ticks are cycles), or
- * UINT64_MAX: an idle node's next wake (fcsim_router_ops.tracks_arrivals). */
+/* The node's first cycle at or after the arrival, seen by vc_receive, of the
+ * oldest flit still in flight on its inputs, or UINT64_MAX: an idle node's
+ * next wake (fcsim_router_ops.tracks_arrivals). */
 uint64_t vc_next_arrival(const struct fcsim_ctx *ctx, const struct vc_node *n);
 void vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n);
 /* Separable and iSLIP VC allocation of the heads in VA (vc_alloc.c),

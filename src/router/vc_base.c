@@ -265,7 +265,7 @@ uint64_t vc_next_arrival(const struct fcsim_ctx *ctx, const struct vc_node *n)
     if (due && due < next) /* 0: a wake is asked for (the ring was empty when it was filled) */
       next = due;
   }
-  return next;
+  return next == UINT64_MAX ? UINT64_MAX : fcsim_clock_cycle_at(ctx->clk, next);
 }
 
 const int32_t *vc_port_credits(const struct vc_shared *sh, struct vc_node *n, int32_t *out)
