@@ -282,29 +282,27 @@ static void switch_stage_matched(struct fcsim_ctx *ctx, const struct vc_shared *
 static uint64_t classic_step(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state)
 {
   const struct vc_shared *sh = shared;
-  struct vc_node n;
-  vc_node_view(sh, node, state, &n);
-  vc_receive(ctx, sh, &n);
-  inject(ctx, sh, &n);
-  vc_route_and_allocate(ctx, sh, &n);
+  struct vc_node *n = state;
+  vc_receive(ctx, sh, n);
+  inject(ctx, sh, n);
+  vc_route_and_allocate(ctx, sh, n);
   if (sh->p->va_allocator != FCSIM_ALLOC_GREEDY)
-    vc_allocate_matched(ctx, sh, &n);
+    vc_allocate_matched(ctx, sh, n);
   if (sh->p->sa_allocator == FCSIM_ALLOC_GREEDY)
-    switch_stage(ctx, sh, &n);
+    switch_stage(ctx, sh, n);
   else
-    switch_stage_matched(ctx, sh, &n);
-  return n.h->buffered || n.h->queued ? ctx->now + 1 : vc_next_arrival(ctx, &n);
+    switch_stage_matched(ctx, sh, n);
+  return n->h->buffered || n->h->queued ? ctx->now + 1 : vc_next_arrival(ctx, n);
 }
 
 static int classic_accept(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state,
                           const struct fcsim_packet *pk)
 {
-  const struct vc_shared *sh = shared;
-  struct vc_node n;
-  vc_node_view(sh, node, state, &n);
-  if (fcsim_pktq_push(&n.srcq[0], pk))
+  (void)ctx, (void)shared, (void)node;
+  struct vc_node *n = state;
+  if (fcsim_pktq_push(&n->srcq[0], pk))
     return FCSIM_ENOMEM;
-  n.h->queued++;
+  n->h->queued++;
   return 0;
 }
 

@@ -215,17 +215,16 @@ static void switch_stage(struct fcsim_ctx *ctx, const struct vc_shared *sh, stru
 static uint64_t novog_step(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state)
 {
   const struct vc_shared *sh = shared;
-  struct vc_node n;
-  vc_node_view(sh, node, state, &n);
-  vc_receive(ctx, sh, &n);
-  vc_route_and_allocate(ctx, sh, &n);
-  eject(ctx, sh, &n);
-  switch_stage(ctx, sh, &n);
+  struct vc_node *n = state;
+  vc_receive(ctx, sh, n);
+  vc_route_and_allocate(ctx, sh, n);
+  eject(ctx, sh, n);
+  switch_stage(ctx, sh, n);
   const uint64_t now = ctx->now;
-  if (n.h->buffered || n.h->queued)
+  if (n->h->buffered || n->h->queued)
     return now + 1;
-  uint64_t next = vc_next_arrival(ctx, &n);
-  if (n.h->credit_dirty_until > now) {
+  uint64_t next = vc_next_arrival(ctx, n);
+  if (n->h->credit_dirty_until > now) {
     uint64_t period = (uint64_t)sh->p->credit_period_cycles, credit = (now / period + 1) * period;
     if (credit < next)
       next = credit;
@@ -239,15 +238,14 @@ static int novog_accept(struct fcsim_ctx *ctx, const void *shared, uint32_t node
                         const struct fcsim_packet *pk)
 {
   const struct vc_shared *sh = shared;
-  struct vc_node n;
-  vc_node_view(sh, node, state, &n);
+  struct vc_node *n = state;
   int32_t credits[VC_MAX_PORTS];
-  int port = sh->routing->route(sh->topo, sh->p, node, pk->dest, pk->route, -1, &n.h->hop_rng,
-                                sh->routing->needs_credits ? vc_port_credits(sh, &n, credits) : NULL);
-  if (fcsim_pktq_push(&n.srcq[port], pk))
+  int port = sh->routing->route(sh->topo, sh->p, node, pk->dest, pk->route, -1, &n->h->hop_rng,
+                                sh->routing->needs_credits ? vc_port_credits(sh, n, credits) : NULL);
+  if (fcsim_pktq_push(&n->srcq[port], pk))
     return FCSIM_ENOMEM;
-  n.h->srcq_mask |= 1u << port;
-  n.h->queued++;
+  n->h->srcq_mask |= 1u << port;
+  n->h->queued++;
   return 0;
 }
 

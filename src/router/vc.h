@@ -4,7 +4,8 @@
  * VC allocation, buffer push/pop, credit returns, arbitration). Each model
  * adds its own injection, ejection and switch stages (novog.c, classic.c).
  *
- * A node's state is one block: a small hot header, then arrays sized by the
+ * A node's state is one block: its view (struct vc_node, pointers into the
+ * block), a small hot header, then arrays sized by the
  * node kind's radix — busy masks and counts per input port, Novo-G#
  * ejection and credit timers per port, the input VCs, the output ports, the
  * source queues and the VC buffers. The offsets are in the shared set-up. */
@@ -110,12 +111,14 @@ struct vc_shared {
   int speedup;                  /* classic: switch inputs per input port (router.input_speedup) */
   int nswitch_in;               /* classic: switch inputs, np_in x speedup (at most 64) */
   uint8_t *vc_port;             /* [np_in * nvc] input port of each VC index (from malloc) */
-  size_t off_masks, off_busy_mask, off_busy_count, off_eject_vc, off_dirty, off_vcs, off_outs, off_srcq, off_buf,
+  size_t off_hdr, off_masks, off_busy_mask, off_busy_count, off_eject_vc, off_dirty, off_vcs, off_outs, off_srcq, off_buf,
       off_swin, off_va_grant;
   size_t state_size;
 };
 
-/* Pointers into one node's state, made at the start of its step. */
+/* Pointers into one node's state. They are made once, by vc_init, and kept
+ * at the start of the state (the state never moves): a step casts its state
+ * to this view. */
 struct vc_node {
   struct vc_hdr *h;
   uint64_t *wait_mask;        /* [mask_words] bit vi: VC vi's front packet is in RC or VA */
@@ -140,7 +143,7 @@ struct vc_node {
 static inline void vc_node_view(const struct vc_shared *sh, uint32_t node, void *state, struct vc_node *n)
 {
   char *b = state;
-  n->h = (struct vc_hdr *)b;
+  n->h = (struct vc_hdr *)(b + sh->off_hdr);
   n->wait_mask = (uint64_t *)(b + sh->off_masks);
   n->act_mask = n->wait_mask + sh->mask_words;
   n->ej_mask = n->act_mask + sh->mask_words;

@@ -113,7 +113,8 @@ int vc_setup(const struct fcsim_router_env *env, int local_port, int inband, voi
   }
   for (size_t vi = 0; vi < nvcs; vi++)
     sh->vc_port[vi] = (uint8_t)(vi / (size_t)sh->nvc);
-  size_t off = align8(sizeof(struct vc_hdr));
+  sh->off_hdr = align8(sizeof(struct vc_node));
+  size_t off = sh->off_hdr + align8(sizeof(struct vc_hdr));
   sh->off_masks = off;
   off += 3 * (size_t)sh->mask_words * sizeof(uint64_t);
   sh->off_busy_mask = off;
@@ -163,8 +164,9 @@ void vc_teardown(void *shared)
 int vc_init(const void *shared, uint32_t node, void *state, struct fcsim_error *err)
 {
   const struct vc_shared *sh = shared;
-  struct vc_node n;
-  vc_node_view(sh, node, state, &n);
+  struct vc_node *np = state, n; /* the view of the node's arrays, kept at the start of its state */
+  vc_node_view(sh, node, state, np);
+  n = *np;
   n.h->inj_vc = 0xff;
   fcsim_rng_init(&n.h->hop_rng, sh->p->seed, node, FCSIM_RNG_HOP);
   memset(n.eject_vc, -1, (size_t)sh->np);
@@ -191,11 +193,10 @@ int vc_init(const void *shared, uint32_t node, void *state, struct fcsim_error *
 void vc_fini(const void *shared, uint32_t node, void *state)
 {
   const struct vc_shared *sh = shared;
-  struct vc_node n;
-  vc_node_view(sh, node, state, &n);
+  struct vc_node *n = state;
   for (int q = 0; q < sh->nq; q++) {
-    free(n.srcq[q].buf);
-    n.srcq[q].buf = NULL;
+    free(n->srcq[q].buf);
+    n->srcq[q].buf = NULL;
   }
 }
 
