@@ -315,7 +315,8 @@ static int build_rings(struct fcsim_net *net, struct fcsim_error *err)
       ccap = fcsim_pow2_at_least(reader->ops->credit_capacity(reader->shared, ch, lag));
     }
     /* one clock: a reader that tracks arrivals keeps them as ticks */
-    l->chan[c].lazy_wake = ch->dst >= 0 && !net->multiclock && fcsim_kind_of(net, (uint32_t)ch->dst)->ops->tracks_arrivals;
+    l->chan[c].lazy_wake =
+        ch->dst >= 0 && !net->multiclock && fcsim_kind_of(net, (uint32_t)ch->dst)->ops->tracks_arrivals;
     l->chan[c].mask = dcap - 1;
     l->chan[c].base = dtotal;
     l->cchan[c].mask = ccap - 1;

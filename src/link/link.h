@@ -72,18 +72,18 @@ struct fcsim_credit_slot {
  * never looks at an entry while it is being written. Indices are free-running
  * 32-bit counters (mask them to index the pool). */
 struct fcsim_ring {
-  uint32_t head;   /* reader: next entry to take */
-  uint32_t tail;   /* writer: next entry to fill */
-  uint32_t pub;    /* entries [head, pub) are visible to the reader */
-  uint32_t scan;   /* cross rings: reader's scan position for wake-ups */
-  uint32_t mask;   /* capacity - 1, capacity a power of two */
+  uint32_t head;     /* reader: next entry to take */
+  uint32_t tail;     /* writer: next entry to fill */
+  uint32_t pub;      /* entries [head, pub) are visible to the reader */
+  uint32_t scan;     /* cross rings: reader's scan position for wake-ups */
+  uint32_t mask;     /* capacity - 1, capacity a power of two */
   uint8_t cross;     /* 1 if writer and reader are in different partitions */
   uint8_t lazy_wake; /* data rings: the reader's model tracks the arrival of the
                       * oldest entry it has seen (fcsim_router_ops.tracks_arrivals),
                       * so it is woken only when the ring turns non-empty */
   uint16_t remote;   /* 1 if they are on different MPI ranks: the writer's copy
                       * only stages entries until they are sent */
-  uint64_t base;   /* first entry in the pool */
+  uint64_t base;     /* first entry in the pool */
 };
 
 /* Entries the reader can see. */
@@ -135,7 +135,7 @@ struct fcsim_links {
   uint64_t *link_flits;                 /* [nslots] data flits sent in the measurement window (from malloc) */
   struct fcsim_link_dir_stats *dir_stats; /* [nslots] protocol lines' figures, filled by the adapters' reports;
                                            * NULL when the graph has no adapters (from malloc) */
-  uint64_t seed;                        /* keys the jitter streams */
+  uint64_t seed;                          /* keys the jitter streams */
 };
 
 static inline uint32_t fcsim_pow2_at_least(uint64_t n)

@@ -127,13 +127,13 @@ static void switch_stage(struct fcsim_ctx *ctx, const struct vc_shared *sh, stru
  * represents it (the highest priority, ties to the VC nearest after the
  * input's VC pointer, as BookSim2 picks). */
 struct sa_round {
-  uint64_t in_req[64];                 /* [switch input] bit p: requests output p */
-  uint64_t out_req[VC_MAX_PORTS + 1];  /* [output] bit si: switch input si requests it */
-  int16_t vc[64][VC_MAX_PORTS + 1];    /* [switch input][output] its VC */
-  uint64_t pri[64][VC_MAX_PORTS + 1];  /* [switch input][output] that VC's priority */
-  uint64_t inputs, outputs;            /* switch inputs / outputs with requests */
-  int in_match[64];                    /* output matched to each switch input, -1 */
-  uint64_t out_matched;                /* outputs matched */
+  uint64_t in_req[64];                /* [switch input] bit p: requests output p */
+  uint64_t out_req[VC_MAX_PORTS + 1]; /* [output] bit si: switch input si requests it */
+  int16_t vc[64][VC_MAX_PORTS + 1];   /* [switch input][output] its VC */
+  uint64_t pri[64][VC_MAX_PORTS + 1]; /* [switch input][output] that VC's priority */
+  uint64_t inputs, outputs;           /* switch inputs / outputs with requests */
+  int in_match[64];                   /* output matched to each switch input, -1 */
+  uint64_t out_matched;               /* outputs matched */
 };
 
 static int vc_nearer(const struct vc_shared *sh, int a, int b, unsigned ptr)
@@ -240,8 +240,8 @@ static void sa_separable(const struct vc_shared *sh, struct vc_node *n, struct s
   for (uint64_t m = r->outputs; m; m &= m - 1) {
     int p = __builtin_ctzll(m);
     if (picked_by[p])
-      sa_match(n, r, best_of(picked_by[p], n->outs[p].sa_grant, constant ? NULL : &r->pri[0][p], VC_MAX_PORTS + 1),
-               p, 1, sh->nswitch_in, sh->np_out);
+      sa_match(n, r, best_of(picked_by[p], n->outs[p].sa_grant, constant ? NULL : &r->pri[0][p], VC_MAX_PORTS + 1), p,
+               1, sh->nswitch_in, sh->np_out);
   }
 }
 

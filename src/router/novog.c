@@ -211,7 +211,6 @@ static void switch_stage(struct fcsim_ctx *ctx, const struct vc_shared *sh, stru
   }
 }
 
-
 static uint64_t novog_step(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state)
 {
   const struct vc_shared *sh = shared;

@@ -63,15 +63,15 @@ struct fcsim_buf_ref {
 struct fcsim_router_ops {
   const char *name; /* router.model */
   const char *help;
-  int version;       /* 1 */
-  int max_vcs;       /* largest router.vcs the model supports */
-  int local_ports;   /* ports beyond the network ports (injection/ejection), for descriptions */
-  int credit_period; /* router.credit_period applies (the watchdog's default allows for it) */
+  int version;         /* 1 */
+  int max_vcs;         /* largest router.vcs the model supports */
+  int local_ports;     /* ports beyond the network ports (injection/ejection), for descriptions */
+  int credit_period;   /* router.credit_period applies (the watchdog's default allows for it) */
   int tracks_arrivals; /* step returns a next wake no later than the arrival of the oldest flit
                           it has seen on each input (vc_next_arrival): senders wake the node
                           only for a flit into an empty input ring (with one clock) */
-  int allocation;    /* reads router.speculative, va/sa_allocator, alloc_iters, wait_for_tail_credit, credit_delay,
-                        input_speedup (else they must keep their defaults) */
+  int allocation;      /* reads router.speculative, va/sa_allocator, alloc_iters, wait_for_tail_credit, credit_delay,
+                          input_speedup (else they must keep their defaults) */
   const char
       *flow_control; /* how credits travel; both ends of a link must agree ("credit flits", "per-flit credits") */
   /* (required) fills the model's derived parameters ("auto" depth, switch

@@ -85,6 +85,8 @@ struct vc_hdr {
   uint32_t out_held;           /* novog: bit p: output p is held (holder != -1) */
   uint32_t srcq_mask;          /* novog: bit p: the source queue of output p holds packets */
   uint64_t credit_dirty_until; /* novog: max over ports of dirty_until */
+  uint64_t seen_cpending;      /* novog: the node's credit inputs marked pending when it last looked */
+  uint64_t credit_next;        /* novog: then, the earliest arrival tick of a credit in flight on them */
   struct fcsim_rng hop_rng;    /* per-hop routing choices */
 };
 
@@ -111,8 +113,8 @@ struct vc_shared {
   int speedup;                  /* classic: switch inputs per input port (router.input_speedup) */
   int nswitch_in;               /* classic: switch inputs, np_in x speedup (at most 64) */
   uint8_t *vc_port;             /* [np_in * nvc] input port of each VC index (from malloc) */
-  size_t off_hdr, off_masks, off_busy_mask, off_busy_count, off_eject_vc, off_dirty, off_vcs, off_outs, off_srcq, off_buf,
-      off_swin, off_va_grant;
+  size_t off_hdr, off_masks, off_busy_mask, off_busy_count, off_eject_vc, off_dirty, off_vcs, off_outs, off_srcq,
+      off_buf, off_swin, off_va_grant;
   size_t state_size;
 };
 

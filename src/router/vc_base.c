@@ -200,6 +200,52 @@ void vc_fini(const void *shared, uint32_t node, void *state)
   }
 }
 
+/* Takes the credits that have arrived: novog (`inband`) absolute counts,
+ * classic increments. */
+static inline void receive_credits(struct fcsim_ctx *ctx, struct vc_node *n, const int inband)
+{
+  struct fcsim_links *l = ctx->links;
+  const uint64_t tick = ctx->tick;
+  /* novog: credit flits come every router.credit_period cycles; until the
+   * earliest one in flight is due, and no credit ring has been filled
+   * since it last looked (cpending unchanged), the node does not look */
+  uint64_t *cpending = &l->cpending[n->node], next = UINT64_MAX;
+  if (inband && n->h->credit_next > tick && *cpending == n->h->seen_cpending)
+    return;
+  for (uint64_t m = *cpending; m; m &= m - 1) {
+    int q = __builtin_ctzll(m);
+    uint64_t *due = &l->credit_due[n->slot0 + (uint32_t)q];
+    if (*due > tick) {
+      if (inband)
+        next = *due < next ? *due : next;
+      continue;
+    }
+    struct fcsim_ring *cr = &l->cchan[n->slot0 + (uint32_t)q];
+    struct fcsim_outport *o = &n->outs[q];
+    *due = 0;
+    while (fcsim_ring_visible(cr)) {
+      struct fcsim_credit_slot *s = &l->cchan_pool[cr->base + (cr->head & cr->mask)];
+      if (s->arrival > tick) {
+        *due = s->arrival;
+        if (inband)
+          next = *due < next ? *due : next;
+        break;
+      }
+      if (inband)
+        o->credits[s->vc] = s->value;
+      else
+        o->credits[s->vc] += s->value;
+      fcsim_ring_pop(cr);
+    }
+    if (!*due && !fcsim_ring_visible(cr))
+      *cpending &= ~(1ull << q);
+  }
+  if (inband) {
+    n->h->seen_cpending = *cpending;
+    n->h->credit_next = next;
+  }
+}
+
 /* Takes the flits and credits that have arrived. A channel whose oldest
  * entry is still in flight is passed over with one load (its arrival is
  * cached in in_due / credit_due until the ring empties: rings are FIFO, so
@@ -231,30 +277,10 @@ void vc_receive(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_nod
     if (!*due && !fcsim_ring_visible(r))
       *pending &= ~(1ull << q);
   }
-  uint64_t *cpending = &l->cpending[n->node];
-  for (uint64_t m = *cpending; m; m &= m - 1) {
-    int q = __builtin_ctzll(m);
-    uint64_t *due = &l->credit_due[n->slot0 + (uint32_t)q];
-    if (*due > tick)
-      continue;
-    struct fcsim_ring *cr = &l->cchan[n->slot0 + (uint32_t)q];
-    struct fcsim_outport *o = &n->outs[q];
-    *due = 0;
-    while (fcsim_ring_visible(cr)) {
-      struct fcsim_credit_slot *s = &l->cchan_pool[cr->base + (cr->head & cr->mask)];
-      if (s->arrival > tick) {
-        *due = s->arrival;
-        break;
-      }
-      if (sh->inband)
-        o->credits[s->vc] = s->value;
-      else
-        o->credits[s->vc] += s->value;
-      fcsim_ring_pop(cr);
-    }
-    if (!*due && !fcsim_ring_visible(cr))
-      *cpending &= ~(1ull << q);
-  }
+  if (sh->inband)
+    receive_credits(ctx, n, 1);
+  else
+    receive_credits(ctx, n, 0);
 }
 
 uint64_t vc_next_arrival(const struct fcsim_ctx *ctx, const struct vc_node *n)
@@ -364,8 +390,6 @@ void vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared *sh, st
     }
   }
 }
-
-
 
 /* Priority of the packet at the front of input VC `vi` (its distance was
  * computed once, at routing computation); ages in network.clock cycles. */
