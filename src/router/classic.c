@@ -9,7 +9,7 @@
 /* Switch input of VC vi (router.input_speedup: VC v of a port on input v mod speedup). */
 static inline int switch_input(const struct vc_shared *sh, int vi)
 {
-  return sh->speedup == 1 ? vi / sh->nvc : (vi / sh->nvc) * sh->speedup + (vi % sh->nvc) % sh->speedup;
+  return sh->speedup == 1 ? sh->vc_port[vi] : sh->vc_port[vi] * sh->speedup + (vi % sh->nvc) % sh->speedup;
 }
 
 /* Moves the next waiting packet into a free VC of the local port. */
@@ -59,12 +59,12 @@ static void traverse(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct v
 {
   const uint64_t now = ctx->now;
   const int nvc = sh->nvc;
-  int q = w / nvc;
+  int q = sh->vc_port[w];
   int tail, ovc = n->vcs[w].out_vc;
   struct fcsim_flit f = vc_take_flit(sh, n, w, &tail);
   vc_pop(ctx, sh, n, q, w, tail);
   if (q < sh->np)
-    vc_credit_send(ctx, sh, n, q, (uint32_t)(w % nvc), 1, 0);
+    vc_credit_send(ctx, sh, n, q, (uint32_t)(w - q * nvc), 1, 0);
   if (p == sh->np) {
     f.hops--; /* the ejection port is not a link */
     /* the flit reaches its node after the switch and the ejection channel */

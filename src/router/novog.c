@@ -11,8 +11,7 @@
 static int eject_pick(const struct vc_shared *sh, struct vc_node *n, int q, uint64_t now)
 {
   const int nvc = sh->nvc;
-  for (int i = 0; i < nvc; i++) {
-    int v = (int)((now + (uint64_t)i) % (uint64_t)nvc);
+  for (int i = 0, v = (int)(now % (uint64_t)nvc); i < nvc; i++, v = v + 1 == nvc ? 0 : v + 1) {
     struct fcsim_vc *vc = &n->vcs[q * nvc + v];
     if (vc->stage == FCSIM_VC_EJECT && vc->ready_cycle <= now && vc->count)
       return v;
@@ -101,7 +100,7 @@ static void start_injection(const struct vc_shared *sh, struct vc_node *n, int p
 static void send_held(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int p,
                       struct fcsim_outport *o, int b, uint64_t at)
 {
-  int vi = o->holder, q = o->holder / sh->nvc;
+  int vi = o->holder, q = sh->vc_port[vi];
   struct fcsim_vc *vc = &n->vcs[vi];
   /* started packets always have room downstream: no credit check */
   for (int k = 0; k < b && vc->count; k++) {
@@ -199,7 +198,7 @@ static void switch_stage(struct fcsim_ctx *ctx, const struct vc_shared *sh, stru
         o->holder = (int16_t)w;
         n->h->out_held |= 1u << p;
         vc_mask_clear(n->act_mask, w); /* it holds p until its tail: no longer a candidate */
-        o->rr_ptr = (uint16_t)((w + 1) % (np * nvc));
+        o->rr_ptr = (uint16_t)(w + 1 == np * nvc ? 0 : w + 1);
       } else if (n->srcq[p].count) {
         start_injection(sh, n, p, o, sh->threshold[n->slot0 + (uint32_t)p], now);
       }

@@ -270,7 +270,7 @@ static inline int vc_push(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
     tail -= (uint32_t)sh->depth;
   n->buf[(size_t)vi * (size_t)sh->depth + tail] = *f;
   if (vc->count++ == 0) {
-    n->busy_mask[port] |= (uint16_t)(1u << (vi % sh->nvc));
+    n->busy_mask[port] |= (uint16_t)(1u << (vi - port * sh->nvc));
     unsigned busy = ++n->busy_count[port];
     if (busy > ctx->acc->max_busy_vcs && port < sh->np)
       ctx->acc->max_busy_vcs = busy;
@@ -294,7 +294,7 @@ static inline void vc_pop(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
   vc->count--;
   n->h->buffered--;
   if (vc->count == 0) {
-    n->busy_mask[port] &= (uint16_t) ~(1u << (vi % sh->nvc));
+    n->busy_mask[port] &= (uint16_t) ~(1u << (vi - port * sh->nvc));
     n->busy_count[port]--;
   }
   if (was_tail) {

@@ -325,13 +325,16 @@ int vc_alloc(const struct vc_shared *sh, struct fcsim_outport *o, int cls, int e
   vc_class_range(sh, o->nvc_out, cls, &lo, &hi, &shared_lo, &shared_hi);
   int n = hi - lo + 1;
   for (int i = 0; i < n; i++) {
-    int v = lo + (o->va_ptr + i) % n;
+    int j = o->va_ptr + i;
+    while (j >= n) /* va_ptr may come from the other class's range */
+      j -= n;
+    int v = lo + j;
     if (o->owned[v])
       continue;
     if (((v >= shared_lo && v <= shared_hi) || sh->p->wait_tail_credit) && o->credits[v] < o->depth_out)
       continue; /* a shared VC still holding flits, or its tail credit not back */
     o->owned[v] = 1;
-    o->va_ptr = (uint16_t)((v - lo + 1) % n);
+    o->va_ptr = (uint16_t)(v - lo + 1 == n ? 0 : v - lo + 1);
     return v;
   }
   return -1;
