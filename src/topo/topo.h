@@ -50,11 +50,12 @@ static inline int fcsim_topo_coord(const struct fcsim_topo *t, int64_t node, int
 {
   if (d >= t->ndims) /* a netlist has no coordinates */
     return 0;
-  return (int)((node / t->stride[d]) % t->dims[d]);
+  return (int)(((uint32_t)node / (uint32_t)t->stride[d]) % (uint32_t)t->dims[d]); /* node ids fit 32 bits */
 }
 
-/* Signed minimal offset from coordinate a to b in dimension d: positive means
- * the plus direction. On a torus ties (k/2 away) go plus. */
+/* Signed minimal offset from coordinate a to b (both in [0, dims[d])) in
+ * dimension d: positive means the plus direction. On a torus ties (k/2
+ * away) go plus. */
 int fcsim_topo_offset(const struct fcsim_topo *t, int d, int a, int b);
 
 /* Minimal hop count between two nodes. */

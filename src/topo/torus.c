@@ -114,7 +114,9 @@ int fcsim_topo_offset(const struct fcsim_topo *t, int d, int a, int b)
     return 0;
   if (t->kind == FCSIM_TOPO_MESH)
     return b - a;
-  int fwd = ((b - a) % k + k) % k;
+  int fwd = b - a; /* coordinates: |b - a| < k */
+  if (fwd < 0)
+    fwd += k;
   return fwd <= k - fwd ? fwd : fwd - k;
 }
 
