@@ -100,7 +100,8 @@ static inline int fcsim_ctx_send(struct fcsim_ctx *ctx, uint32_t c, const struct
 {
   struct fcsim_links *l = ctx->links;
   const struct fcsim_ring *r = &l->chan[c];
-  const int was_empty = r->pub == r->head; /* a non-cross ring publishes every push */
+  /* a non-cross ring publishes every push; a cross ring's head belongs to another thread */
+  const int was_empty = !r->cross && r->pub == r->head;
   uint64_t arrival = fcsim_link_push(l, c, f, fcsim_clock_tick(ctx->clk, t));
   if (!arrival) {
     ctx->acc->buffer_overflows++;

@@ -193,10 +193,11 @@ int vc_init(const void *shared, uint32_t node, void *state, struct fcsim_error *
 void vc_fini(const void *shared, uint32_t node, void *state)
 {
   const struct vc_shared *sh = shared;
-  struct vc_node *n = state;
+  struct vc_node n; /* made here: a build that failed may never have run init on this state */
+  vc_node_view(sh, node, state, &n);
   for (int q = 0; q < sh->nq; q++) {
-    free(n->srcq[q].buf);
-    n->srcq[q].buf = NULL;
+    free(n.srcq[q].buf);
+    n.srcq[q].buf = NULL;
   }
 }
 
