@@ -404,11 +404,9 @@ uint64_t vc_priority(const struct fcsim_ctx *ctx, const struct vc_shared *sh, st
                                sh->p->age_threshold_cycles);
 }
 
-int vc_pick(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, const uint16_t *cand, int ncand,
-            uint16_t rr)
+int vc_pick_among(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, const uint16_t *cand,
+                  int ncand, uint16_t rr)
 {
-  if (ncand == 1)
-    return cand[0];
   int best = -1;
   uint64_t best_pri = 0;
   unsigned best_dist = 0;
