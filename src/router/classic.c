@@ -55,7 +55,7 @@ static void inject(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_
 }
 
 /* Moves the flit of input VC w (winner of output p) through the switch. */
-static void traverse(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int p, int w)
+static inline __attribute__((always_inline)) void traverse(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int p, int w)
 {
   const uint64_t now = ctx->now;
   const int nvc = sh->nvc;
