@@ -55,7 +55,8 @@ static void inject(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_
 }
 
 /* Moves the flit of input VC w (winner of output p) through the switch. */
-static inline __attribute__((always_inline)) void traverse(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int p, int w)
+static inline __attribute__((always_inline)) void traverse(struct fcsim_ctx *ctx, const struct vc_shared *sh,
+                                                           struct vc_node *n, int p, int w)
 {
   const uint64_t now = ctx->now;
   const int nvc = sh->nvc;
@@ -77,7 +78,8 @@ static inline __attribute__((always_inline)) void traverse(struct fcsim_ctx *ctx
   }
 }
 
-static void switch_stage(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n)
+static inline __attribute__((always_inline)) void switch_stage(struct fcsim_ctx *ctx, const struct vc_shared *sh,
+                                                               struct vc_node *n)
 {
   const int np = sh->np, np_in = sh->np_in, np_out = sh->np_out, spec = sh->p->speculative;
   const uint64_t now = ctx->now;

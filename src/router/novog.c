@@ -159,7 +159,8 @@ static void credit_stage(struct fcsim_ctx *ctx, const struct vc_shared *sh, stru
       send_credit_flit(ctx, sh, n, p);
 }
 
-static void switch_stage(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n)
+static inline __attribute__((always_inline)) void switch_stage(struct fcsim_ctx *ctx, const struct vc_shared *sh,
+                                                               struct vc_node *n)
 {
   const uint64_t now = ctx->now, at = now + (uint64_t)sh->p->switch_cycles;
   const int np = sh->np, nvc = sh->nvc;
