@@ -189,7 +189,7 @@ int vc_init(const void *shared, uint32_t node, void *state, struct fcsim_error *
 void vc_fini(const void *shared, uint32_t node, void *state);
 
 /* Stages shared by both models. */
-void vc_receive(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n);
+/* vc_receive (below, inline in the models' steps) takes what has arrived. */
 /* The node's first cycle at or after the arrival, seen by vc_receive, of the
  * oldest flit still in flight on its inputs, or UINT64_MAX: an idle node's
  * next wake (fcsim_router_ops.tracks_arrivals). */
@@ -366,6 +366,89 @@ static inline int vc_next_class(const struct vc_shared *sh, uint32_t node, int i
   }
   int c = straight ? cls : (out & 1);
   return c ^ fcsim_topo_crosses_dateline(sh->topo, node, out);
+}
+
+/* Takes the credits that have arrived: novog (`inband`) absolute counts,
+ * classic increments. */
+static inline void vc_receive_credits(struct fcsim_ctx *ctx, struct vc_node *n, const int inband)
+{
+  struct fcsim_links *l = ctx->links;
+  const uint64_t tick = ctx->tick;
+  /* novog: credit flits come every router.credit_period cycles; until the
+   * earliest one in flight is due, and no credit ring has been filled
+   * since it last looked (cpending unchanged), the node does not look */
+  uint64_t *cpending = &l->cpending[n->node], next = UINT64_MAX;
+  if (inband && n->h->credit_next > tick && *cpending == n->h->seen_cpending)
+    return;
+  for (uint64_t m = *cpending; m; m &= m - 1) {
+    int q = __builtin_ctzll(m);
+    uint64_t *due = &l->credit_due[n->slot0 + (uint32_t)q];
+    if (*due > tick) {
+      if (inband)
+        next = *due < next ? *due : next;
+      continue;
+    }
+    struct fcsim_ring *cr = &l->cchan[n->slot0 + (uint32_t)q];
+    struct fcsim_outport *o = &n->outs[q];
+    *due = 0;
+    while (fcsim_ring_visible(cr)) {
+      struct fcsim_credit_slot *s = &l->cchan_pool[cr->base + (cr->head & cr->mask)];
+      if (s->arrival > tick) {
+        *due = s->arrival;
+        if (inband)
+          next = *due < next ? *due : next;
+        break;
+      }
+      if (inband)
+        o->credits[s->vc] = s->value;
+      else
+        o->credits[s->vc] += s->value;
+      fcsim_ring_pop(cr);
+    }
+    if (!*due && !fcsim_ring_visible(cr))
+      *cpending &= ~(1ull << q);
+  }
+  if (inband) {
+    n->h->seen_cpending = *cpending;
+    n->h->credit_next = next;
+  }
+}
+
+/* Takes the flits and credits that have arrived. A channel whose oldest
+ * entry is still in flight is passed over with one load (its arrival is
+ * cached in in_due / credit_due until the ring empties: rings are FIFO, so
+ * later pushes never arrive earlier). */
+static inline void vc_receive(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n)
+{
+  struct fcsim_links *l = ctx->links;
+  const struct fcsim_graph *g = sh->g;
+  const uint64_t now = ctx->now, tick = ctx->tick;
+  uint64_t *pending = &l->pending[n->node];
+  for (uint64_t m = *pending; m; m &= m - 1) {
+    int q = __builtin_ctzll(m);
+    uint64_t *due = &l->in_due[n->slot0 + (uint32_t)q];
+    if (*due > tick)
+      continue;
+    struct fcsim_ring *r = &l->chan[g->in_chan[n->slot0 + (uint32_t)q]];
+    *due = 0;
+    while (fcsim_ring_visible(r)) {
+      struct fcsim_link_slot *s = &l->chan_pool[r->base + (r->head & r->mask)];
+      if (s->arrival > tick) {
+        *due = s->arrival;
+        break;
+      }
+      vc_push(ctx, sh, n, q, q * sh->nvc + s->flit.vc, &s->flit);
+      fcsim_ring_pop(r);
+      if (sh->inband)
+        vc_mark_dirty(sh, n, q, now);
+    }
+    if (!*due && !fcsim_ring_visible(r))
+      *pending &= ~(1ull << q);
+  }
+  if (sh->inband)
+    vc_receive_credits(ctx, n, 1);
+  else
+    vc_receive_credits(ctx, n, 0);
 }
 
 /* Deadlock-report operations shared by both models. */
