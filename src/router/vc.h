@@ -200,7 +200,7 @@ void vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared *sh, st
  * router.va_allocator is not greedy). */
 void vc_allocate_matched(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n);
 
-int vc_alloc(const struct vc_shared *sh, struct fcsim_outport *o, int cls, int ejecting);
+/* vc_alloc (below, inline): a free downstream VC of a class. */
 /* Arbitration priority (router.arbitration) of the packet at the front of VC vi. */
 uint64_t vc_priority(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int vi);
 /* The first set bit of m at or after bit `start`, cyclically; m != 0. */
@@ -487,6 +487,38 @@ static inline void vc_class_range(const struct vc_shared *sh, int nvc, int cls, 
     *hi = nvc - 2;
   *shared_lo = 1;
   *shared_hi = nvc - 2;
+}
+
+/* Allocates a free downstream VC of class `cls` on output `o`; -1 if none.
+ * With overlapping classes (Fig. 4.9b) only the first and last VCs are
+ * exclusive (vc_class_range). An exclusive (escape) VC is handed to a new
+ * packet as soon as the previous one's tail has left (its packets are all
+ * of one class and follow an acyclic chain); a shared VC only when it is
+ * known to be empty (all its credits back), or a packet of one class could
+ * wait behind one of the other inside it and tie the two classes' chains
+ * into a cycle — the escape-channel argument needs atomic allocation of the
+ * shared VCs. */
+static inline int vc_alloc(const struct vc_shared *sh, struct fcsim_outport *o, int cls, int ejecting)
+{
+  int lo, hi, shared_lo, shared_hi;
+  if (ejecting)
+    return 0;
+  vc_class_range(sh, o->nvc_out, cls, &lo, &hi, &shared_lo, &shared_hi);
+  int n = hi - lo + 1;
+  for (int i = 0; i < n; i++) {
+    int j = o->va_ptr + i;
+    while (j >= n) /* va_ptr may come from the other class's range */
+      j -= n;
+    int v = lo + j;
+    if (o->owned[v])
+      continue;
+    if (((v >= shared_lo && v <= shared_hi) || sh->p->wait_tail_credit) && o->credits[v] < o->depth_out)
+      continue; /* a shared VC still holding flits, or its tail credit not back */
+    o->owned[v] = 1;
+    o->va_ptr = (uint16_t)(v - lo + 1 == n ? 0 : v - lo + 1);
+    return v;
+  }
+  return -1;
 }
 
 #endif

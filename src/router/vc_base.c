@@ -226,38 +226,6 @@ const int32_t *vc_port_credits(const struct vc_shared *sh, struct vc_node *n, in
   return out;
 }
 
-/* Allocates a free downstream VC of class `cls` on output `o`; -1 if none.
- * With overlapping classes (Fig. 4.9b) only the first and last VCs are
- * exclusive (vc_class_range). An exclusive (escape) VC is handed to a new
- * packet as soon as the previous one's tail has left (its packets are all
- * of one class and follow an acyclic chain); a shared VC only when it is
- * known to be empty (all its credits back), or a packet of one class could
- * wait behind one of the other inside it and tie the two classes' chains
- * into a cycle — the escape-channel argument needs atomic allocation of the
- * shared VCs. */
-int vc_alloc(const struct vc_shared *sh, struct fcsim_outport *o, int cls, int ejecting)
-{
-  int lo, hi, shared_lo, shared_hi;
-  if (ejecting)
-    return 0;
-  vc_class_range(sh, o->nvc_out, cls, &lo, &hi, &shared_lo, &shared_hi);
-  int n = hi - lo + 1;
-  for (int i = 0; i < n; i++) {
-    int j = o->va_ptr + i;
-    while (j >= n) /* va_ptr may come from the other class's range */
-      j -= n;
-    int v = lo + j;
-    if (o->owned[v])
-      continue;
-    if (((v >= shared_lo && v <= shared_hi) || sh->p->wait_tail_credit) && o->credits[v] < o->depth_out)
-      continue; /* a shared VC still holding flits, or its tail credit not back */
-    o->owned[v] = 1;
-    o->va_ptr = (uint16_t)(v - lo + 1 == n ? 0 : v - lo + 1);
-    return v;
-  }
-  return -1;
-}
-
 /* Routing computation for the head at the front of VC vi (input q). */
 static void route_head(const struct vc_shared *sh, struct vc_node *n, struct fcsim_vc *vc, int q, int vi)
 {
