@@ -300,7 +300,6 @@ static uint64_t classic_step(struct fcsim_ctx *ctx, const void *shared, uint32_t
 static int classic_accept(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state,
                           const struct fcsim_packet *pk)
 {
-  (void)ctx, (void)shared, (void)node;
   struct vc_node *n = state;
   if (fcsim_pktq_push(&n->srcq[0], pk))
     return FCSIM_ENOMEM;

@@ -164,15 +164,14 @@ void vc_teardown(void *shared)
 int vc_init(const void *shared, uint32_t node, void *state, struct fcsim_error *err)
 {
   const struct vc_shared *sh = shared;
-  struct vc_node *np = state, n; /* the view of the node's arrays, kept at the start of its state */
-  vc_node_view(sh, node, state, np);
-  n = *np;
-  n.h->inj_vc = 0xff;
-  fcsim_rng_init(&n.h->hop_rng, sh->p->seed, node, FCSIM_RNG_HOP);
-  memset(n.eject_vc, -1, (size_t)sh->np);
+  struct vc_node *n = state; /* the view of the node's arrays, kept at the start of its state */
+  vc_node_view(sh, node, state, n);
+  n->h->inj_vc = 0xff;
+  fcsim_rng_init(&n->h->hop_rng, sh->p->seed, node, FCSIM_RNG_HOP);
+  memset(n->eject_vc, -1, (size_t)sh->np);
   for (int i = 0; i < sh->np_in * sh->nvc; i++) {
-    n.vcs[i].out_port = FCSIM_NO_PORT;
-    n.vcs[i].out_vc = -1;
+    n->vcs[i].out_port = FCSIM_NO_PORT;
+    n->vcs[i].out_vc = -1;
   }
   /* every downstream VC starts empty: credits = its depth (novog: the count
    * a credit flit would report); the downstream node may be of another kind */
@@ -181,11 +180,11 @@ int vc_init(const void *shared, uint32_t node, void *state, struct fcsim_error *
         o < sh->np && o < fcsim_graph_radix(sh->g, node) ? fcsim_graph_out(sh->g, node, o) : NULL;
     int nvc = ch && ch->dst >= 0 ? ch->dst_vcs : sh->nvc,
         depth = ch && ch->dst >= 0 ? (int)ch->dst_depth_flits : sh->depth;
-    n.outs[o].holder = -1;
-    n.outs[o].nvc_out = (uint8_t)nvc;
-    n.outs[o].depth_out = depth;
+    n->outs[o].holder = -1;
+    n->outs[o].nvc_out = (uint8_t)nvc;
+    n->outs[o].depth_out = depth;
     for (int v = 0; v < nvc; v++)
-      n.outs[o].credits[v] = depth;
+      n->outs[o].credits[v] = depth;
   }
   return 0;
 }
