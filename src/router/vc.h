@@ -34,6 +34,7 @@ enum fcsim_vc_stage {
 /* One input VC: a ring of flits in the node's buffer plus the state of the
  * packet at its front. */
 struct fcsim_vc {
+  struct fcsim_flit *buf; /* its depth flits in the node's buffer (NULL on an input port without a link) */
   uint32_t head;        /* oldest flit */
   uint32_t count;       /* flits buffered */
   uint64_t ready_cycle; /* RC/VA of the front packet completes */
@@ -165,7 +166,7 @@ static inline void vc_node_view(const struct vc_shared *sh, uint32_t node, void 
 
 static inline struct fcsim_flit *vc_front(const struct vc_shared *sh, struct vc_node *n, int vi)
 {
-  return &n->buf[(size_t)vi * (size_t)sh->depth + n->vcs[vi].head];
+  return &n->vcs[vi].buf[n->vcs[vi].head];
 }
 
 /* Queue helpers (grow by doubling; returns -1 when out of memory). */
@@ -275,7 +276,7 @@ static inline int vc_push(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
   uint32_t tail = vc->head + vc->count;
   if (tail >= (uint32_t)sh->depth)
     tail -= (uint32_t)sh->depth;
-  n->buf[(size_t)vi * (size_t)sh->depth + tail] = *f;
+  vc->buf[tail] = *f;
   if (vc->count++ == 0) {
     n->busy_mask[port] |= (uint16_t)(1u << (vi - port * sh->nvc));
     unsigned busy = ++n->busy_count[port];

@@ -170,6 +170,7 @@ int vc_init(const void *shared, uint32_t node, void *state, struct fcsim_error *
   fcsim_rng_init(&n->h->hop_rng, sh->p->seed, node, FCSIM_RNG_HOP);
   memset(n->eject_vc, -1, (size_t)sh->np);
   for (int i = 0; i < sh->np_in * sh->nvc; i++) {
+    n->vcs[i].buf = n->buf + (size_t)i * (size_t)sh->depth;
     n->vcs[i].out_port = FCSIM_NO_PORT;
     n->vcs[i].out_vc = -1;
   }
