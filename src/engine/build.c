@@ -52,6 +52,7 @@ void fcsim_net_destroy(struct fcsim_net *net)
   free(net->nodes);
   free(net->clocks);
   free(net->states);
+  free(net->gathered_states);
   free(net->state_off);
   free(net->wl_states);
   free(net->links.chan);

@@ -516,7 +516,8 @@ int fcsim_net_run(struct fcsim_net *net, fcsim_progress_f progress, void *user, 
   case RUN_INTERRUPTED:
     return fcsim_error_set(err, FCSIM_EINTERRUPTED, "interrupted at cycle %llu", (unsigned long long)ctl.end);
   case RUN_DEADLOCK:
-    if ((rc = fcsim_mpi_gather_routers(net, err)))
+    /* the message names the whole network's last move, not this rank's */
+    if ((rc = fcsim_mpi_allreduce(net, NULL, 0, &last_progress, 1, err)) || (rc = fcsim_mpi_gather_routers(net, err)))
       return rc;
     *deadlock_report = fcsim_deadlock_describe(net);
     return fcsim_error_set(

@@ -292,12 +292,30 @@ static int gather_slices(struct fcsim_net *net, void *base, const uint64_t *off)
   return MPI_Gatherv(mine, counts[net->rank], MPI_BYTE, NULL, NULL, NULL, MPI_BYTE, 0, MPI_COMM_WORLD);
 }
 
+/* Rank 0 gathers the states into a copy, which the deadlock report reads:
+ * the states themselves hold pointers (views, queues) of the rank that
+ * stepped them, which only that rank may follow or free. */
 int fcsim_mpi_gather_routers(struct fcsim_net *net, struct fcsim_error *err)
 {
   if (net->nranks <= 1)
     return 0;
-  if (gather_slices(net, net->states, net->state_off) != MPI_SUCCESS)
+  const uint64_t bytes = net->state_off[net->topo.graph.nodes];
+  char *base = net->states;
+  if (net->rank == 0) {
+    if (!(base = malloc(bytes ? bytes : 1)))
+      return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for the deadlock report (%llu bytes)",
+                             (unsigned long long)bytes);
+    memcpy(base, net->states, bytes);
+  }
+  if (gather_slices(net, base, net->state_off) != MPI_SUCCESS) {
+    if (base != net->states)
+      free(base);
     return fcsim_error_set(err, FCSIM_EIO, "cannot gather router state for the deadlock report");
+  }
+  if (base != net->states) {
+    net->gathered_states = base;
+    net->all_states.base = base;
+  }
   return 0;
 }
 

@@ -33,9 +33,10 @@ int fcsim_mpi_exchange(struct fcsim_net *net, struct fcsim_error *err);
 int fcsim_mpi_allreduce(struct fcsim_net *net, uint64_t *sum, int nsum, uint64_t *max, int nmax,
                         struct fcsim_error *err);
 
-/* Copies every rank's input-VC and output-port state into rank 0's arrays
- * (each rank owns a contiguous range of routers), so that rank 0 can trace a
- * deadlock across ranks. */
+/* Copies every rank's node states into a copy on rank 0 (each rank owns a
+ * contiguous range of routers), which the deadlock report reads
+ * (net->all_states), so that rank 0 can trace a deadlock across ranks; the
+ * states themselves keep their own rank's pointers. */
 int fcsim_mpi_gather_routers(struct fcsim_net *net, struct fcsim_error *err);
 
 /* Sums the statistics and link counters of all ranks into rank 0's, then

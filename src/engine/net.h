@@ -67,6 +67,7 @@ struct fcsim_net {
   char *states;                   /* node states, node after node (from malloc) */
   uint64_t *state_off;            /* [nodes + 1] byte offset of each node's state */
   struct fcsim_states all_states; /* {states, state_off} for deadlock reports */
+  char *gathered_states;          /* MPI rank 0: every rank's states, copied for the deadlock report (from malloc) */
 
   const struct fcsim_workload_ops *workload;
   void *wl_shared; /* from workload->setup */

@@ -64,12 +64,22 @@ compare() {
   shift
   local sets=()
   for kv in $cfg; do sets+=(--set "$kv"); done
-  "$fcsim" run "${sets[@]}" -q --json "$tmp/ref.json" >/dev/null 2>&1 || true
+  local want got
+  "$fcsim" run "${sets[@]}" -q --json "$tmp/ref.json" >/dev/null 2>"$tmp/ref.err" && want=0 || want=$?
   for rt in "$@"; do
     set -- $rt
-    "${mpirun[@]}" "$1" "$fcsim" run "${sets[@]}" --set sim.threads="$2" -q --json "$tmp/got.json" >/dev/null 2>&1 || true
+    "${mpirun[@]}" "$1" "$fcsim" run "${sets[@]}" --set sim.threads="$2" -q --json "$tmp/got.json" >/dev/null \
+      2>"$tmp/got.err" && got=0 || got=$?
     n=$((n + 1))
-    if [ "$(strip "$tmp/ref.json")" = "$(strip "$tmp/got.json")" ]; then
+    if [ "$got" != "$want" ]; then
+      # a deadlock exits with its own status on every split, not with a crash at teardown
+      echo "FAIL: $1 ranks x $2 threads exit with status $got, 1 rank with $want: $cfg"
+      fail=$((fail + 1))
+    elif [ "$want" != 0 ] && [ "$(grep '^fcsim:' "$tmp/ref.err")" != "$(grep '^fcsim:' "$tmp/got.err")" ]; then
+      # a failed run's message (a deadlock's last move and cycle) is the whole network's
+      echo "FAIL: $1 ranks x $2 threads print another error than 1 rank: $cfg"
+      fail=$((fail + 1))
+    elif [ "$(strip "$tmp/ref.json")" = "$(strip "$tmp/got.json")" ]; then
       echo "ok: $1 ranks x $2 threads: $cfg"
     else
       echo "FAIL: $1 ranks x $2 threads differ from 1 rank: $cfg"
