@@ -256,7 +256,8 @@ static int build_kinds(struct fcsim_net *net, struct fcsim_error *err)
   uint64_t off = 0;
   for (int64_t n = 0; n < g->nodes; n++) {
     net->state_off[n] = off;
-    off += net->kinds[g->kind[n]].state_size;
+    const struct fcsim_kind *k = &net->kinds[g->kind[n]];
+    off += k->ops->node_state_size ? k->ops->node_state_size(k->shared, (uint32_t)n) : k->state_size;
   }
   net->state_off[g->nodes] = off;
   /* calloc: pages of nodes a rank never touches are never made resident */

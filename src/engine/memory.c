@@ -101,8 +101,8 @@ int fcsim_memory_precheck(const struct fcsim_params *p, struct fcsim_memory *m, 
   m->links_bytes = links_bytes(nodes, slots);
   m->rings_bytes = slots * (sizeof(struct fcsim_link_slot) + sizeof(struct fcsim_credit_slot)) +
                    channels * (dcap - 1) * sizeof(struct fcsim_link_slot);
-  /* every input port offers its sender vcs x depth flits of buffer */
-  m->states_bytes = nodes * nports * vcs * (uint64_t)p->vc_depth_flits * sizeof(struct fcsim_flit);
+  /* every input port with a link offers its sender vcs x depth flits of buffer */
+  m->states_bytes = channels * vcs * (uint64_t)p->vc_depth_flits * sizeof(struct fcsim_flit);
   m->engine_bytes = node_bytes(nodes);
   sum(m);
   m->per_router_bytes = m->total_bytes / nodes;
@@ -330,14 +330,18 @@ static int estimate(const struct fcsim_net *net, struct fcsim_memory *m, struct 
   const uint64_t nparts = (uint64_t)(net->nparts > 0 ? net->nparts : 1);
   uint64_t crossing = 0, window = window_ticks(net, nparts, &crossing);
   m->nkinds = net->nkinds;
-  for (int i = 0; i < net->nkinds; i++) {
+  for (int i = 0; i < net->nkinds; i++)
     snprintf(m->kind_model[i], sizeof m->kind_model[i], "%s", net->kinds[i].ops->name);
-    m->kind_state_bytes[i] = ks.state_size[i];
-  }
   for (uint64_t n = 0; n < nodes; n++) {
-    m->kind_nodes[g->kind[n]]++;
-    m->states_bytes += ks.state_size[g->kind[n]];
+    const int k = g->kind[n];
+    const struct fcsim_router_ops *ops = net->kinds[k].ops;
+    const uint64_t bytes = ops->node_state_size ? ops->node_state_size(ks.shared[k], (uint32_t)n) : ks.state_size[k];
+    m->kind_nodes[k]++;
+    m->kind_state_bytes[k] += bytes; /* the kind's total until divided below */
+    m->states_bytes += bytes;
   }
+  for (int i = 0; i < net->nkinds; i++)
+    m->kind_state_bytes[i] = m->kind_nodes[i] ? m->kind_state_bytes[i] / (uint64_t)m->kind_nodes[i] : 0;
   m->graph_bytes = graph_bytes(nodes, slots) + topo_extra_bytes(net);
   m->links_bytes = links_bytes(nodes, slots);
   m->rings_bytes = rings_bytes(net, &ks, nparts > 1 ? window : 0);

@@ -31,7 +31,8 @@ struct fcsim_memory {
   int nkinds;              /* node kinds below (0 for a lower bound) */
   char kind_model[FCSIM_GRAPH_MAX_KINDS][24];       /* router model of each kind */
   int64_t kind_nodes[FCSIM_GRAPH_MAX_KINDS];        /* nodes of each kind */
-  uint64_t kind_state_bytes[FCSIM_GRAPH_MAX_KINDS]; /* state bytes per node of each kind */
+  uint64_t kind_state_bytes[FCSIM_GRAPH_MAX_KINDS]; /* state bytes per node of each kind, on average (a node
+                                                       with unlinked ports takes less) */
   uint64_t per_router_bytes; /* the whole estimate divided by the nodes (rings and wheels shared out) */
   uint64_t limit_bytes;      /* sim.max_memory as applied (auto: 80 % of physical memory) */
   int limit_is_auto;         /* sim.max_memory = auto */

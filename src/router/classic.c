@@ -339,6 +339,7 @@ const struct fcsim_router_ops fcsim_router_classic = {
     .derive = classic_derive,
     .setup = classic_setup,
     .teardown = vc_teardown,
+    .node_state_size = vc_node_state_size,
     .input_buffers = vc_input_buffers,
     .init = vc_init,
     .fini = vc_fini,

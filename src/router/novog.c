@@ -314,6 +314,7 @@ const struct fcsim_router_ops fcsim_router_novog = {
     .derive = novog_derive,
     .setup = novog_setup,
     .teardown = vc_teardown,
+    .node_state_size = vc_node_state_size,
     .input_buffers = vc_input_buffers,
     .init = vc_init,
     .fini = vc_fini,

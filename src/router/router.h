@@ -82,6 +82,10 @@ struct fcsim_router_ops {
    * state each node needs */
   int (*setup)(const struct fcsim_router_env *env, void **shared, size_t *state_size, struct fcsim_error *err);
   void (*teardown)(void *shared);
+  /* (optional) bytes of state node `node` needs, at most setup's
+   * state_size: a node that leaves buffers out (an input port without a
+   * link) takes less; without it every node takes state_size */
+  size_t (*node_state_size)(const void *shared, uint32_t node);
   /* (required) the buffers an input port offers a sender: VCs and flits per
    * VC (senders start with that many credits and allocate among those VCs) */
   void (*input_buffers)(const void *shared, int *vcs, int *depth_flits);

@@ -135,7 +135,7 @@ struct vc_node {
   struct fcsim_vc *vcs;       /* [np_in * nvc] */
   struct fcsim_outport *outs; /* [np_out] */
   struct fcsim_pktq *srcq;    /* [nq] novog: per output port; classic: one */
-  struct fcsim_flit *buf;     /* [np_in * nvc * depth] */
+  struct fcsim_flit *buf;     /* [ports with a link * nvc * depth], VC after VC (each VC's buf points in) */
   struct vc_swin *swin;       /* [nswitch_in] classic: separable/iSLIP switch allocation pointers */
   uint16_t *va_grant;         /* [np_out * FCSIM_MAX_VCS] classic, separable/iSLIP VC allocation: input VC each
                                  downstream VC prefers next */
@@ -186,6 +186,9 @@ int vc_setup(const struct fcsim_router_env *env, int local_port, int inband, voi
              struct fcsim_error *err);
 void vc_teardown(void *shared);
 void vc_input_buffers(const void *shared, int *vcs, int *depth_flits);
+/* A node's state: the kind's state_size less the buffers of its input ports
+ * without a link (they come last in the state). */
+size_t vc_node_state_size(const void *shared, uint32_t node);
 int vc_init(const void *shared, uint32_t node, void *state, struct fcsim_error *err);
 void vc_fini(const void *shared, uint32_t node, void *state);
 

@@ -161,6 +161,26 @@ void vc_teardown(void *shared)
   free(sh);
 }
 
+/* Whether input port q of the node has a link into it (the local port of
+ * the classic router always has): only those ports get buffers. A mesh's
+ * edge and a netlist node with fewer ports than its kind's radix have ports
+ * without one. */
+static int vc_port_has_link(const struct vc_shared *sh, uint32_t node, int q)
+{
+  if (q >= sh->np)
+    return 1;
+  return q < fcsim_graph_radix(sh->g, node) && sh->g->in_chan[sh->g->port_base[node] + (uint32_t)q] >= 0;
+}
+
+size_t vc_node_state_size(const void *shared, uint32_t node)
+{
+  const struct vc_shared *sh = shared;
+  size_t ports = 0;
+  for (int q = 0; q < sh->np_in; q++)
+    ports += (size_t)vc_port_has_link(sh, node, q);
+  return align8(sh->off_buf + ports * (size_t)sh->nvc * (size_t)sh->depth * sizeof(struct fcsim_flit));
+}
+
 int vc_init(const void *shared, uint32_t node, void *state, struct fcsim_error *err)
 {
   const struct vc_shared *sh = shared;
@@ -169,8 +189,13 @@ int vc_init(const void *shared, uint32_t node, void *state, struct fcsim_error *
   n->h->inj_vc = 0xff;
   fcsim_rng_init(&n->h->hop_rng, sh->p->seed, node, FCSIM_RNG_HOP);
   memset(n->eject_vc, -1, (size_t)sh->np);
+  /* the buffers of the ports with a link, packed (vc_node_state_size) */
+  size_t next = 0;
   for (int i = 0; i < sh->np_in * sh->nvc; i++) {
-    n->vcs[i].buf = n->buf + (size_t)i * (size_t)sh->depth;
+    if (vc_port_has_link(sh, node, sh->vc_port[i])) {
+      n->vcs[i].buf = n->buf + next;
+      next += (size_t)sh->depth;
+    }
     n->vcs[i].out_port = FCSIM_NO_PORT;
     n->vcs[i].out_vc = -1;
   }

@@ -5,7 +5,8 @@
  * three router models, two partitions, a trace and a netlist with clocks of
  * its own; the lower bound from the parameters never exceeds the estimate;
  * sim.max_memory refuses a run from the parameters (before any graph) and
- * from the built graph (before any state), with FCSIM_ERANGE and the figure. */
+ * from the built graph (before any state), with FCSIM_ERANGE and the figure;
+ * input ports without a link take no buffers. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,6 +19,7 @@
 #include "alloc_hook.h"
 #include "test_support.h"
 #include "engine/memory.h"
+#include "link/link.h"
 #include "fcsim/fcsim.h"
 
 #define ESTIMATE_LOW  0.80 /* measured peak / estimate, at least */
@@ -174,12 +176,40 @@ static void test_refused_by_estimate(void **state)
   fcsim_config_destroy(cfg);
 }
 
+/* A mesh's edge ports have no link into them and get no buffers: the mesh's
+ * router states are the torus's less exactly vcs x depth flits per such port
+ * (a 4x4x4 mesh has 2 x 16 of them per dimension), for both VC routers. */
+static void test_unlinked_ports_take_no_buffers(void **state)
+{
+  static const char *const models[] = {"router.model=novog", "router.model=classic"};
+  for (int i = 0; i < 2; i++) {
+    uint64_t bytes[2];
+    struct fcsim_params p;
+    for (int mesh = 0; mesh < 2; mesh++) {
+      const char *const sets[] = {"network.dims=4x4x4", models[i], "router.vcs=3",
+                                  mesh ? "network.topology=mesh" : "network.topology=torus", NULL};
+      struct fcsim_config *cfg = config_of(sets);
+      struct fcsim_error err = {0};
+      struct fcsim_memory m;
+      if (fcsim_memory_estimate(cfg, &m, &err) || fcsim_config_resolve(cfg, &p, &err))
+        fail_msg("%s: %s", models[i], err.msg);
+      bytes[mesh] = m.states_bytes;
+      assert_int_equal(m.nkinds, 1);
+      assert_int_equal(m.kind_state_bytes[0] * 64, m.states_bytes);
+      fcsim_config_destroy(cfg);
+    }
+    const uint64_t unlinked = 3 * 2 * 16;
+    assert_int_equal(bytes[0] - bytes[1], unlinked * 3 * (uint64_t)p.vc_depth_flits * sizeof(struct fcsim_flit));
+  }
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_estimate_matches_allocation),
       cmocka_unit_test(test_refused_before_allocating),
       cmocka_unit_test(test_refused_by_estimate),
+      cmocka_unit_test(test_unlinked_ports_take_no_buffers),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
