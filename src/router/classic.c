@@ -63,7 +63,7 @@ static inline __attribute__((always_inline)) void traverse(struct fcsim_ctx *ctx
   int q = sh->vc_port[w];
   int tail, ovc = n->vcs[w].out_vc;
   struct fcsim_flit f = vc_take_flit(sh, n, w, &tail);
-  vc_pop(ctx, sh, n, q, w, tail);
+  vc_pop(ctx, sh, n, q, w, tail, 0);
   if (q < sh->np)
     vc_credit_send(ctx, sh, n, q, (uint32_t)(w - q * nvc), 1, 0);
   if (p == sh->np) {
@@ -285,7 +285,7 @@ static uint64_t classic_step(struct fcsim_ctx *ctx, const void *shared, uint32_t
 {
   const struct vc_shared *sh = shared;
   struct vc_node *n = state;
-  vc_receive(ctx, sh, n);
+  vc_receive(ctx, sh, n, 0);
   inject(ctx, sh, n);
   vc_route_and_allocate(ctx, sh, n);
   if (sh->p->va_allocator != FCSIM_ALLOC_GREEDY)

@@ -43,7 +43,7 @@ static void eject(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_n
       for (int k = 0; k < b && n->vcs[vi].count; k++) {
         struct fcsim_flit f = *vc_front(sh, n, vi);
         int tail = (f.flags & FCSIM_FLIT_TAIL) != 0;
-        vc_pop(ctx, sh, n, q, vi, tail);
+        vc_pop(ctx, sh, n, q, vi, tail, 1);
         fcsim_ctx_ejected(ctx, n->node, &f, now);
         if (tail) {
           n->eject_vc[q] = -1;
@@ -106,7 +106,7 @@ static void send_held(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct 
   for (int k = 0; k < b && vc->count; k++) {
     int tail, ovc = vc->out_vc;
     struct fcsim_flit f = vc_take_flit(sh, n, vi, &tail);
-    vc_pop(ctx, sh, n, q, vi, tail);
+    vc_pop(ctx, sh, n, q, vi, tail, 1);
     o->credits[ovc]--;
     fcsim_ctx_send(ctx, n->slot0 + (uint32_t)p, &f, at);
     if (tail) {
@@ -215,7 +215,7 @@ static uint64_t novog_step(struct fcsim_ctx *ctx, const void *shared, uint32_t n
 {
   const struct vc_shared *sh = shared;
   struct vc_node *n = state;
-  vc_receive(ctx, sh, n);
+  vc_receive(ctx, sh, n, 1);
   vc_route_and_allocate(ctx, sh, n);
   eject(ctx, sh, n);
   switch_stage(ctx, sh, n);

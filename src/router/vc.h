@@ -231,7 +231,9 @@ double vc_zero_load_cycles(const void *shared, double hops);
 uint64_t vc_credit_capacity(const void *shared, const struct fcsim_chan *c, uint64_t lag_ticks);
 const int32_t *vc_port_credits(const struct vc_shared *sh, struct vc_node *n, int32_t *out);
 
-/* The per-flit steps, inline for the models' hot loops. */
+/* The per-flit steps, inline for the models' hot loops. Those taking
+ * `inband` are called with a constant (novog 1, classic 0: sh->inband), so
+ * each model's copy has no branch on it. */
 
 /* Novo-G#: input `port` changed; its free slots must be reported upstream for
  * a while (see credit_dirty_cycles), even if the router goes idle. */
@@ -297,7 +299,7 @@ static inline int vc_push(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
 }
 
 static inline void vc_pop(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int port, int vi,
-                          int was_tail)
+                          int was_tail, const int inband)
 {
   struct fcsim_vc *vc = &n->vcs[vi];
   if (++vc->head == (uint32_t)sh->depth)
@@ -325,7 +327,7 @@ static inline void vc_pop(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
       vc->stage = FCSIM_VC_IDLE;
     }
   }
-  if (sh->inband && port < sh->np)
+  if (inband && port < sh->np)
     vc_mark_dirty(sh, n, port, ctx->now);
 }
 
@@ -422,7 +424,7 @@ static inline void vc_receive_credits(struct fcsim_ctx *ctx, struct vc_node *n, 
  * entry is still in flight is passed over with one load (its arrival is
  * cached in in_due / credit_due until the ring empties: rings are FIFO, so
  * later pushes never arrive earlier). */
-static inline void vc_receive(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n)
+static inline void vc_receive(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, const int inband)
 {
   struct fcsim_links *l = ctx->links;
   const struct fcsim_graph *g = sh->g;
@@ -443,16 +445,13 @@ static inline void vc_receive(struct fcsim_ctx *ctx, const struct vc_shared *sh,
       }
       vc_push(ctx, sh, n, q, q * sh->nvc + s->flit.vc, &s->flit);
       fcsim_ring_pop(r);
-      if (sh->inband)
+      if (inband)
         vc_mark_dirty(sh, n, q, now);
     }
     if (!*due && !fcsim_ring_visible(r))
       *pending &= ~(1ull << q);
   }
-  if (sh->inband)
-    vc_receive_credits(ctx, n, 1);
-  else
-    vc_receive_credits(ctx, n, 0);
+  vc_receive_credits(ctx, n, inband);
 }
 
 /* Deadlock-report operations shared by both models. */
