@@ -96,13 +96,21 @@ void fcsim_ctx_ejected(struct fcsim_ctx *ctx, uint32_t node, const struct fcsim_
  * for the receiver to be woken at the arrival (on a lazy_wake ring only when
  * the flit is the ring's oldest: the reader wakes itself for the later
  * ones). Returns 0 or -1 (full ring, counted as an overflow). */
+static inline int fcsim_ctx_send_tick(struct fcsim_ctx *ctx, uint32_t c, const struct fcsim_flit *f, uint64_t tick);
 static inline int fcsim_ctx_send(struct fcsim_ctx *ctx, uint32_t c, const struct fcsim_flit *f, uint64_t t)
+{
+  return fcsim_ctx_send_tick(ctx, c, f, fcsim_clock_tick(ctx->clk, t));
+}
+
+/* The same, at engine tick `tick` (where cycle t begins: a sender sending
+ * several flits at one cycle converts it once). */
+static inline int fcsim_ctx_send_tick(struct fcsim_ctx *ctx, uint32_t c, const struct fcsim_flit *f, uint64_t tick)
 {
   struct fcsim_links *l = ctx->links;
   const struct fcsim_ring *r = &l->chan[c];
   /* a non-cross ring publishes every push; a cross ring's head belongs to another thread */
   const int was_empty = !r->cross && r->pub == r->head;
-  uint64_t arrival = fcsim_link_push(l, c, f, fcsim_clock_tick(ctx->clk, t));
+  uint64_t arrival = fcsim_link_push(l, c, f, tick);
   if (!arrival) {
     ctx->acc->buffer_overflows++;
     return -1;

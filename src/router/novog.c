@@ -96,9 +96,10 @@ static void start_injection(const struct vc_shared *sh, struct vc_node *n, int p
   }
 }
 
-/* Sends up to b flits of the packet holding output p. */
+/* Sends up to b flits of the packet holding output p, to leave the switch
+ * at engine tick at_tick. */
 static void send_held(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int p,
-                      struct fcsim_outport *o, int b, uint64_t at)
+                      struct fcsim_outport *o, int b, uint64_t at_tick)
 {
   int vi = o->holder, q = sh->vc_port[vi];
   struct fcsim_vc *vc = &n->vcs[vi];
@@ -108,7 +109,7 @@ static void send_held(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct 
     struct fcsim_flit f = vc_take_flit(sh, n, vi, &tail);
     vc_pop(ctx, sh, n, q, vi, tail, 1);
     o->credits[ovc]--;
-    fcsim_ctx_send(ctx, n->slot0 + (uint32_t)p, &f, at);
+    fcsim_ctx_send_tick(ctx, n->slot0 + (uint32_t)p, &f, at_tick);
     if (tail) {
       o->owned[ovc] = 0;
       o->holder = -1;
@@ -118,9 +119,10 @@ static void send_held(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct 
   }
 }
 
-/* Sends up to b flits of the node's own packet injecting on output p. */
+/* Sends up to b flits of the node's own packet injecting on output p (at
+ * engine tick at_tick). */
 static void send_injected(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int p,
-                          struct fcsim_outport *o, int b, uint64_t at)
+                          struct fcsim_outport *o, int b, uint64_t at_tick)
 {
   struct fcsim_pktq *q = &n->srcq[p];
   struct fcsim_packet *pk = fcsim_pktq_front(q);
@@ -135,7 +137,7 @@ static void send_injected(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
       f.flags |= FCSIM_FLIT_CLASS1;
     o->credits[o->inj_vc]--;
     fcsim_ctx_injected(ctx);
-    fcsim_ctx_send(ctx, n->slot0 + (uint32_t)p, &f, at);
+    fcsim_ctx_send_tick(ctx, n->slot0 + (uint32_t)p, &f, at_tick);
     if (++o->inj_sent == pk->flits) {
       o->owned[o->inj_vc] = 0;
       o->holder = -1;
@@ -162,12 +164,13 @@ static void credit_stage(struct fcsim_ctx *ctx, const struct vc_shared *sh, stru
 static inline __attribute__((always_inline)) void switch_stage(struct fcsim_ctx *ctx, const struct vc_shared *sh,
                                                                struct vc_node *n)
 {
-  const uint64_t now = ctx->now, at = now + (uint64_t)sh->p->switch_cycles;
+  const uint64_t now = ctx->now;
   const int np = sh->np, nvc = sh->nvc;
   if (now % (uint64_t)sh->p->credit_period_cycles == 0) {
     credit_stage(ctx, sh, n);
     return;
   }
+  const uint64_t at_tick = fcsim_clock_tick(ctx->clk, now + (uint64_t)sh->p->switch_cycles);
   uint16_t cand[VC_MAX_PORTS][VC_MAX_PORTS * FCSIM_MAX_VCS];
   int ncand[VC_MAX_PORTS];
   uint32_t with_cand = 0;
@@ -205,9 +208,9 @@ static inline __attribute__((always_inline)) void switch_stage(struct fcsim_ctx 
       }
     }
     if (o->holder >= 0)
-      send_held(ctx, sh, n, p, o, sh->g->chan[n->slot0 + (uint32_t)p].bandwidth_flits, at);
+      send_held(ctx, sh, n, p, o, sh->g->chan[n->slot0 + (uint32_t)p].bandwidth_flits, at_tick);
     else if (o->holder == FCSIM_HOLD_INJECT)
-      send_injected(ctx, sh, n, p, o, sh->g->chan[n->slot0 + (uint32_t)p].bandwidth_flits, at);
+      send_injected(ctx, sh, n, p, o, sh->g->chan[n->slot0 + (uint32_t)p].bandwidth_flits, at_tick);
   }
 }
 
