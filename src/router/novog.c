@@ -39,7 +39,7 @@ static void eject(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_n
         n->eject_vc[q] = (int8_t)v;
       }
       int vi = q * nvc + n->eject_vc[q];
-      int b = sh->g->chan[sh->g->in_chan[n->slot0 + (uint32_t)q]].bandwidth_flits;
+      int b = n->in_bw_flits[q];
       for (int k = 0; k < b && n->vcs[vi].count; k++) {
         struct fcsim_flit f = *vc_front(sh, n, vi);
         int tail = (f.flags & FCSIM_FLIT_TAIL) != 0;
@@ -208,9 +208,9 @@ static inline __attribute__((always_inline)) void switch_stage(struct fcsim_ctx 
       }
     }
     if (o->holder >= 0)
-      send_held(ctx, sh, n, p, o, sh->g->chan[n->slot0 + (uint32_t)p].bandwidth_flits, at_tick);
+      send_held(ctx, sh, n, p, o, o->bw_flits, at_tick);
     else if (o->holder == FCSIM_HOLD_INJECT)
-      send_injected(ctx, sh, n, p, o, sh->g->chan[n->slot0 + (uint32_t)p].bandwidth_flits, at_tick);
+      send_injected(ctx, sh, n, p, o, o->bw_flits, at_tick);
   }
 }
 

@@ -55,7 +55,7 @@ struct fcsim_outport {
   int8_t inj_vc;     /* novog: downstream VC of the injecting packet */
   uint8_t nvc_out;   /* VCs of the downstream input (its kind's router.vcs) */
   uint8_t sa_grant;  /* classic, separable/iSLIP switch allocation: switch input preferred next */
-  uint8_t pad;
+  uint8_t bw_flits;  /* flits per cycle of the link leaving by it (1 without one; at most 16) */
   int32_t depth_out;              /* flits per downstream VC */
   int32_t credits[FCSIM_MAX_VCS]; /* known free slots of each downstream VC */
   uint8_t owned[FCSIM_MAX_VCS];   /* downstream VC allocated to a packet */
@@ -131,6 +131,7 @@ struct vc_node {
   uint16_t *busy_mask;        /* [np_in] bit v: VC v of the input port holds flits */
   uint8_t *busy_count;        /* [np_in] VCs of the input port holding flits */
   int8_t *eject_vc;           /* [np] novog: VC ejecting on each input port, -1 none */
+  uint8_t *in_bw_flits;       /* [np] flits per cycle of the link into each input port (1 without one) */
   uint64_t *dirty_until;      /* [np] novog: report input port p's free slots until then */
   struct fcsim_vc *vcs;       /* [np_in * nvc] */
   struct fcsim_outport *outs; /* [np_out] */
@@ -153,6 +154,7 @@ static inline void vc_node_view(const struct vc_shared *sh, uint32_t node, void 
   n->busy_mask = (uint16_t *)(b + sh->off_busy_mask);
   n->busy_count = (uint8_t *)(b + sh->off_busy_count);
   n->eject_vc = (int8_t *)(b + sh->off_eject_vc);
+  n->in_bw_flits = (uint8_t *)(b + sh->off_eject_vc + (size_t)sh->np);
   n->dirty_until = (uint64_t *)(b + sh->off_dirty);
   n->vcs = (struct fcsim_vc *)(b + sh->off_vcs);
   n->outs = (struct fcsim_outport *)(b + sh->off_outs);

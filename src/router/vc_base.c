@@ -121,8 +121,8 @@ int vc_setup(const struct fcsim_router_env *env, int local_port, int inband, voi
   off = align8(off + (size_t)sh->np_in * sizeof(uint16_t));
   sh->off_busy_count = off;
   off = align8(off + (size_t)sh->np_in);
-  sh->off_eject_vc = off;
-  off = align8(off + (size_t)sh->np);
+  sh->off_eject_vc = off; /* and in_bw_flits after it */
+  off = align8(off + 2 * (size_t)sh->np);
   sh->off_dirty = off;
   off += (size_t)sh->np * sizeof(uint64_t);
   sh->off_vcs = off;
@@ -189,6 +189,10 @@ int vc_init(const void *shared, uint32_t node, void *state, struct fcsim_error *
   n->h->inj_vc = 0xff;
   fcsim_rng_init(&n->h->hop_rng, sh->p->seed, node, FCSIM_RNG_HOP);
   memset(n->eject_vc, -1, (size_t)sh->np);
+  for (int q = 0; q < sh->np; q++) {
+    int32_t c = q < fcsim_graph_radix(sh->g, node) ? sh->g->in_chan[sh->g->port_base[node] + (uint32_t)q] : -1;
+    n->in_bw_flits[q] = (uint8_t)(c >= 0 ? sh->g->chan[c].bandwidth_flits : 1);
+  }
   /* the buffers of the ports with a link, packed (vc_node_state_size) */
   size_t next = 0;
   for (int i = 0; i < sh->np_in * sh->nvc; i++) {
@@ -208,6 +212,7 @@ int vc_init(const void *shared, uint32_t node, void *state, struct fcsim_error *
         depth = ch && ch->dst >= 0 ? (int)ch->dst_depth_flits : sh->depth;
     n->outs[o].holder = -1;
     n->outs[o].nvc_out = (uint8_t)nvc;
+    n->outs[o].bw_flits = (uint8_t)(ch && ch->dst >= 0 ? ch->bandwidth_flits : 1);
     n->outs[o].depth_out = depth;
     for (int v = 0; v < nvc; v++)
       n->outs[o].credits[v] = depth;
