@@ -182,7 +182,7 @@ static inline __attribute__((always_inline)) void switch_stage(struct fcsim_ctx 
       struct fcsim_vc *vc = &n->vcs[off];
       int p = vc->out_port;
       struct fcsim_outport *o = &n->outs[p];
-      if (!vc->count || o->holder != -1 || o->credits[vc->out_vc] < sh->threshold[n->slot0 + (uint32_t)p])
+      if (!vc->count || o->holder != -1 || o->credits[vc->out_vc] < o->threshold)
         continue;
       if (!(with_cand & (1u << p))) {
         with_cand |= 1u << p;
@@ -204,7 +204,7 @@ static inline __attribute__((always_inline)) void switch_stage(struct fcsim_ctx 
         vc_mask_clear(n->act_mask, w); /* it holds p until its tail: no longer a candidate */
         o->rr_ptr = (uint16_t)(w + 1 == np * nvc ? 0 : w + 1);
       } else if (n->srcq[p].count) {
-        start_injection(sh, n, p, o, sh->threshold[n->slot0 + (uint32_t)p], now);
+        start_injection(sh, n, p, o, o->threshold, now);
       }
     }
     if (o->holder >= 0)

@@ -57,6 +57,7 @@ struct fcsim_outport {
   uint8_t sa_grant;  /* classic, separable/iSLIP switch allocation: switch input preferred next */
   uint8_t bw_flits;  /* flits per cycle of the link leaving by it (1 without one; at most 16) */
   int32_t depth_out;              /* flits per downstream VC */
+  int32_t threshold;              /* novog: credits a downstream VC needs before a packet starts on it */
   int32_t credits[FCSIM_MAX_VCS]; /* known free slots of each downstream VC */
   uint8_t owned[FCSIM_MAX_VCS];   /* downstream VC allocated to a packet */
 };

@@ -213,6 +213,7 @@ int vc_init(const void *shared, uint32_t node, void *state, struct fcsim_error *
     n->outs[o].holder = -1;
     n->outs[o].nvc_out = (uint8_t)nvc;
     n->outs[o].bw_flits = (uint8_t)(ch && ch->dst >= 0 ? ch->bandwidth_flits : 1);
+    n->outs[o].threshold = ch && sh->threshold ? sh->threshold[sh->g->port_base[node] + (uint32_t)o] : 0;
     n->outs[o].depth_out = depth;
     for (int v = 0; v < nvc; v++)
       n->outs[o].credits[v] = depth;
