@@ -6,7 +6,7 @@
  *
  * A node's state is one block: its view (struct vc_node, pointers into the
  * block), a small hot header, then arrays sized by the
- * node kind's radix — busy masks and counts per input port, Novo-G#
+ * node kind's radix — stage masks, busy counts per input port, Novo-G#
  * ejection and credit timers per port, the input VCs, the output ports, the
  * source queues and the VC buffers. The offsets are in the shared set-up. */
 #ifndef FCSIM_ROUTER_VC_H
@@ -115,7 +115,7 @@ struct vc_shared {
   int speedup;                  /* classic: switch inputs per input port (router.input_speedup) */
   int nswitch_in;               /* classic: switch inputs, np_in x speedup (at most 64) */
   uint8_t *vc_port;             /* [np_in * nvc] input port of each VC index (from malloc) */
-  size_t off_hdr, off_masks, off_busy_mask, off_busy_count, off_eject_vc, off_dirty, off_vcs, off_outs, off_srcq,
+  size_t off_hdr, off_masks, off_busy_count, off_eject_vc, off_dirty, off_vcs, off_outs, off_srcq,
       off_buf, off_swin, off_va_grant;
   size_t state_size;
 };
@@ -129,7 +129,6 @@ struct vc_node {
   uint64_t *act_mask;         /* [mask_words] bit vi: VC vi is ACTIVE (has an output and a downstream VC);
                                  novog: until it wins the output, which it then holds to its tail */
   uint64_t *ej_mask;          /* [mask_words] bit vi: VC vi is EJECT (novog) */
-  uint16_t *busy_mask;        /* [np_in] bit v: VC v of the input port holds flits */
   uint8_t *busy_count;        /* [np_in] VCs of the input port holding flits */
   int8_t *eject_vc;           /* [np] novog: VC ejecting on each input port, -1 none */
   uint8_t *in_bw_flits;       /* [np] flits per cycle of the link into each input port (1 without one) */
@@ -152,7 +151,6 @@ static inline void vc_node_view(const struct vc_shared *sh, uint32_t node, void 
   n->wait_mask = (uint64_t *)(b + sh->off_masks);
   n->act_mask = n->wait_mask + sh->mask_words;
   n->ej_mask = n->act_mask + sh->mask_words;
-  n->busy_mask = (uint16_t *)(b + sh->off_busy_mask);
   n->busy_count = (uint8_t *)(b + sh->off_busy_count);
   n->eject_vc = (int8_t *)(b + sh->off_eject_vc);
   n->in_bw_flits = (uint8_t *)(b + sh->off_eject_vc + (size_t)sh->np);
@@ -286,7 +284,6 @@ static inline int vc_push(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
     tail -= (uint32_t)sh->depth;
   vc->buf[tail] = *f;
   if (vc->count++ == 0) {
-    n->busy_mask[port] |= (uint16_t)(1u << (vi - port * sh->nvc));
     unsigned busy = ++n->busy_count[port];
     if (busy > ctx->acc->max_busy_vcs && port < sh->np)
       ctx->acc->max_busy_vcs = busy;
@@ -310,7 +307,6 @@ static inline void vc_pop(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
   vc->count--;
   n->h->buffered--;
   if (vc->count == 0) {
-    n->busy_mask[port] &= (uint16_t) ~(1u << (vi - port * sh->nvc));
     n->busy_count[port]--;
   }
   if (was_tail) {

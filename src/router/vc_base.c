@@ -117,8 +117,6 @@ int vc_setup(const struct fcsim_router_env *env, int local_port, int inband, voi
   size_t off = sh->off_hdr + align8(sizeof(struct vc_hdr));
   sh->off_masks = off;
   off += 3 * (size_t)sh->mask_words * sizeof(uint64_t);
-  sh->off_busy_mask = off;
-  off = align8(off + (size_t)sh->np_in * sizeof(uint16_t));
   sh->off_busy_count = off;
   off = align8(off + (size_t)sh->np_in);
   sh->off_eject_vc = off; /* and in_bw_flits after it */
