@@ -86,6 +86,7 @@ static inline __attribute__((always_inline)) void switch_stage(struct fcsim_ctx 
   uint16_t cand[VC_MAX_PORTS + 1][(VC_MAX_PORTS + 1) * FCSIM_MAX_VCS];
   int ncand[VC_MAX_PORTS + 1];
   uint64_t input_used = 0, outputs = 0;
+  int total = 0, last = 0;
 
   for (int wd = 0; wd < sh->mask_words; wd++) {
     for (uint64_t m = n->act_mask[wd]; m; m &= m - 1) {
@@ -101,7 +102,15 @@ static inline __attribute__((always_inline)) void switch_stage(struct fcsim_ctx 
         ncand[p] = 0;
       }
       cand[p][ncand[p]++] = (uint16_t)off;
+      total++;
+      last = p;
     }
+  }
+  if (total == 1) { /* a lone request wins its output whatever the rotation */
+    int w = cand[last][0];
+    n->outs[last].rr_ptr = (uint16_t)((w + 1) % (np_in * sh->nvc));
+    traverse(ctx, sh, n, last, w);
+    return;
   }
   /* outputs with candidates, starting from a rotating one */
   unsigned first = (unsigned)(now % (uint64_t)np_out);
