@@ -63,7 +63,7 @@ static inline __attribute__((always_inline)) void traverse(struct fcsim_ctx *ctx
   int q = sh->vc_port[w];
   int tail, ovc = n->vcs[w].out_vc;
   struct fcsim_flit f = vc_take_flit(sh, n, w, &tail);
-  vc_pop(ctx, sh, n, q, w, tail, 0);
+  vc_pop(ctx, sh, n, q, w, tail, 0, n->act_mask);
   if (q < sh->np)
     vc_credit_send(ctx, sh, n, q, (uint32_t)(w - q * nvc), 1, 0);
   if (p == sh->np) {

@@ -43,7 +43,7 @@ static void eject(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_n
       for (int k = 0; k < b && n->vcs[vi].count; k++) {
         struct fcsim_flit f = *vc_front(sh, n, vi);
         int tail = (f.flags & FCSIM_FLIT_TAIL) != 0;
-        vc_pop(ctx, sh, n, q, vi, tail, 1);
+        vc_pop(ctx, sh, n, q, vi, tail, 1, n->ej_mask);
         fcsim_ctx_ejected(ctx, n->node, &f, now);
         if (tail) {
           n->eject_vc[q] = -1;
@@ -107,7 +107,7 @@ static void send_held(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct 
   for (int k = 0; k < b && vc->count; k++) {
     int tail, ovc = vc->out_vc;
     struct fcsim_flit f = vc_take_flit(sh, n, vi, &tail);
-    vc_pop(ctx, sh, n, q, vi, tail, 1);
+    vc_pop(ctx, sh, n, q, vi, tail, 1, NULL); /* it left act_mask when it won the output */
     o->credits[ovc]--;
     fcsim_ctx_send_tick(ctx, n->slot0 + (uint32_t)p, &f, at_tick);
     if (tail) {

@@ -298,8 +298,11 @@ static inline int vc_push(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
   return 0;
 }
 
+/* Takes the front flit of VC vi (input `port`) out; at a tail the VC leaves
+ * `stage_mask`, the stage mask it is still in (act_mask, ej_mask; NULL when
+ * the caller took it out before). */
 static inline void vc_pop(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int port, int vi,
-                          int was_tail, const int inband)
+                          int was_tail, const int inband, uint64_t *stage_mask)
 {
   struct fcsim_vc *vc = &n->vcs[vi];
   if (++vc->head == (uint32_t)sh->depth)
@@ -312,8 +315,8 @@ static inline void vc_pop(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
   if (was_tail) {
     vc->out_port = FCSIM_NO_PORT;
     vc->out_vc = -1;
-    vc_mask_clear(n->act_mask, vi);
-    vc_mask_clear(n->ej_mask, vi);
+    if (stage_mask)
+      vc_mask_clear(stage_mask, vi);
     if (vc->count > 0) {
       /* the next head's RC starts as the tail leaves (it sits right behind
        * it), as for a head arriving into an empty VC; router.queued_head
