@@ -121,14 +121,15 @@ int vc_setup(const struct fcsim_router_env *env, int local_port, int inband, voi
   off = align8(off + (size_t)sh->np_in);
   sh->off_eject_vc = off; /* and in_bw_flits after it */
   off = align8(off + 2 * (size_t)sh->np);
+  /* every region starts 8-byte aligned (an output port is 100 bytes) */
   sh->off_dirty = off;
-  off += (size_t)sh->np * sizeof(uint64_t);
+  off = align8(off + (size_t)sh->np * sizeof(uint64_t));
   sh->off_vcs = off;
-  off += nvcs * sizeof(struct fcsim_vc);
+  off = align8(off + nvcs * sizeof(struct fcsim_vc));
   sh->off_outs = off;
-  off += (size_t)sh->np_out * sizeof(struct fcsim_outport);
+  off = align8(off + (size_t)sh->np_out * sizeof(struct fcsim_outport));
   sh->off_srcq = off;
-  off += (size_t)sh->nq * sizeof(struct fcsim_pktq);
+  off = align8(off + (size_t)sh->nq * sizeof(struct fcsim_pktq));
   /* classic: allocator pointers (switch inputs, downstream VCs) */
   sh->off_swin = off;
   off += local_port ? (size_t)sh->nswitch_in * sizeof(struct vc_swin) : 0;
