@@ -160,15 +160,19 @@ void vc_teardown(void *shared)
   free(sh);
 }
 
-/* Whether input port q of the node has a link into it (the local port of
- * the classic router always has): only those ports get buffers. A mesh's
- * edge and a netlist node with fewer ports than its kind's radix have ports
- * without one. */
+/* The channel into network port q of the node, or -1: a mesh's edge and a
+ * netlist node with fewer ports than its kind's radix have ports without
+ * one. */
+static int32_t vc_in_chan(const struct vc_shared *sh, uint32_t node, int q)
+{
+  return q < fcsim_graph_radix(sh->g, node) ? sh->g->in_chan[sh->g->port_base[node] + (uint32_t)q] : -1;
+}
+
+/* Whether input port q has a link into it (the classic router's local port
+ * always has): only those ports get buffers. */
 static int vc_port_has_link(const struct vc_shared *sh, uint32_t node, int q)
 {
-  if (q >= sh->np)
-    return 1;
-  return q < fcsim_graph_radix(sh->g, node) && sh->g->in_chan[sh->g->port_base[node] + (uint32_t)q] >= 0;
+  return q >= sh->np || vc_in_chan(sh, node, q) >= 0;
 }
 
 size_t vc_node_state_size(const void *shared, uint32_t node)
@@ -189,7 +193,7 @@ int vc_init(const void *shared, uint32_t node, void *state, struct fcsim_error *
   fcsim_rng_init(&n->h->hop_rng, sh->p->seed, node, FCSIM_RNG_HOP);
   memset(n->eject_vc, -1, (size_t)sh->np);
   for (int q = 0; q < sh->np; q++) {
-    int32_t c = q < fcsim_graph_radix(sh->g, node) ? sh->g->in_chan[sh->g->port_base[node] + (uint32_t)q] : -1;
+    int32_t c = vc_in_chan(sh, node, q);
     n->in_bw_flits[q] = (uint8_t)(c >= 0 ? sh->g->chan[c].bandwidth_flits : 1);
   }
   /* the buffers of the ports with a link, packed (vc_node_state_size) */
