@@ -311,6 +311,7 @@ static inline void vc_pop(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
   n->h->buffered--;
   if (vc->count == 0) {
     n->busy_count[port]--;
+    vc->head = 0; /* an empty VC starts again at its first, still cached, slots */
   }
   if (was_tail) {
     vc->out_port = FCSIM_NO_PORT;
