@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# fcsim speed figures (a benchmark, not a test). Builds Release (and, if
-# Open MPI is installed, an MPI build), then prints:
+# fcsim speed figures (a benchmark, not a test). Builds Release with
+# profile-guided optimisation (scripts/build-pgo.sh; --plain: a plain
+# Release build) and, if Open MPI is installed, an MPI build the same way,
+# then prints:
 #   1. one core: flit-hops per CPU second (CPU time of the run, all threads:
 #      it does not depend on what else the machine runs), cycles per CPU
 #      second and memory per router, on the 8x8x8 uniform workloads of issue
@@ -17,24 +19,36 @@
 #   4. with BOOKSIM=/path/to/booksim: BookSim2 on the classic workload of
 #      section 1 in the same run (its CPU seconds), and fcsim's ratio.
 #      fcsim does not ship, fetch or build BookSim2; point BOOKSIM at yours.
-# Options: --scale adds the 32x32x32 rows; --quick skips callgrind.
+# Options: --scale adds the 32x32x32 rows; --quick skips callgrind; --plain
+# measures plain Release builds (no profile-guided optimisation).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scale=0 quick=0
+scale=0 quick=0 plain=0
 for a in "$@"; do
   case "$a" in
   --scale) scale=1 ;;
   --quick) quick=1 ;;
-  *) echo "usage: bench/run.sh [--scale] [--quick]" >&2; exit 2 ;;
+  --plain) plain=1 ;;
+  *) echo "usage: bench/run.sh [--scale] [--quick] [--plain]" >&2; exit 2 ;;
   esac
 done
-cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build/release -j"$(nproc)" --target fcsim_cli >/dev/null
-fcsim=build/release/fcsim
 mpi_fcsim=""
-if command -v mpicc >/dev/null 2>&1; then
-  cmake -S . -B build/mpi -DCMAKE_BUILD_TYPE=Release -DFCSIM_MPI=ON -DFCSIM_BENCH=OFF >/dev/null
-  cmake --build build/mpi -j"$(nproc)" --target fcsim_cli >/dev/null && mpi_fcsim=build/mpi/fcsim
+if [ "$plain" = 1 ]; then
+  echo "build: plain Release (build/release, build/mpi)"
+  cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build build/release -j"$(nproc)" --target fcsim_cli >/dev/null
+  fcsim=build/release/fcsim
+  if command -v mpicc >/dev/null 2>&1; then
+    cmake -S . -B build/mpi -DCMAKE_BUILD_TYPE=Release -DFCSIM_MPI=ON -DFCSIM_BENCH=OFF >/dev/null
+    cmake --build build/mpi -j"$(nproc)" --target fcsim_cli >/dev/null && mpi_fcsim=build/mpi/fcsim
+  fi
+else
+  echo "build: Release with profile-guided optimisation (scripts/build-pgo.sh: build/pgo, build/pgo-mpi)"
+  ./scripts/build-pgo.sh build/pgo
+  fcsim=build/pgo/fcsim
+  if command -v mpicc >/dev/null 2>&1; then
+    ./scripts/build-pgo.sh build/pgo-mpi -DFCSIM_MPI=ON && mpi_fcsim=build/pgo-mpi/fcsim
+  fi
 fi
 mpirun=(mpirun --oversubscribe)
 [ "$(id -u)" = 0 ] && mpirun+=(--allow-run-as-root)
