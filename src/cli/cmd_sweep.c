@@ -1,10 +1,15 @@
 /* fcsim sweep [CONFIG] --vary KEY=START:STOP:STEP [--vary ...]: one run per
  * point of the grid (the cross product of the --vary ranges, the first
  * --vary outermost), one table row, CSV row and JSON line per point. After a
- * saturated point the rest of the innermost range is skipped. */
+ * saturated point the rest of the innermost range is skipped. --jobs N runs
+ * N points at once and writes them in grid order: the same output. */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli/cli.h"
 #include "cli/common.h"
@@ -15,11 +20,13 @@
 
 static const char sweep_usage[] =
     "usage: fcsim sweep [CONFIG.ini] --vary KEY=START:STOP:STEP [--vary ...] [--set k=v ...]\n"
-    "                   [--json FILE] [--csv FILE] [--links] [--quiet]\n"
+    "                   [--jobs N] [--json FILE] [--csv FILE] [--links] [--quiet]\n"
     "  Runs one simulation per value of KEY (e.g. traffic.rate=0.05:0.60:0.05) and prints a\n"
     "  latency/throughput curve. Several --vary sweep the grid (every combination): the first\n"
     "  --vary is the outermost loop, the last the innermost. After a saturated point the rest of\n"
     "  the innermost range is skipped (higher values only saturate more).\n"
+    "  --jobs N     run N points at once, each on its own thread (default 1); the output is the\n"
+    "               same, in grid order. Each running point holds its own network in memory\n"
     "  --json FILE  one JSON object per line per point (JSON Lines; `-` for stdout)\n"
     "  --csv FILE   a header and one row per point (`-` for stdout)\n";
 
@@ -150,75 +157,301 @@ static void print_row(const struct grid *g, char vals[][32], const struct fcsim_
   fflush(stdout);
 }
 
-/* Runs the grid, writing every point; returns the exit status. */
-static int run_grid(const struct cli_opts *o, const struct grid *g, const struct fcsim_config *base, struct cli_out *jo,
-                    struct cli_out *co)
+/* One point's run: made by a worker (or the main thread), written in grid
+ * order by the main thread. */
+struct point_run {
+  struct fcsim_config *cfg;
+  struct fcsim_sim *sim;
+  int setup_failed; /* the point's configuration or network could not be made: err says why */
+  int run_rc;       /* fcsim_sim_run's return */
+  struct fcsim_error err;
+  char label[512];
+  char vals[CLI_MAX_VARY][32];
+};
+
+/* Builds and runs point p into pr. */
+static void point_produce(const struct grid *g, const struct fcsim_config *base, size_t p, struct point_run *pr,
+                          fcsim_progress_f progress, void *user)
 {
-  int exit_code = FCSIM_EXIT_OK, rows = 0;
-  size_t skip_until = 0; /* after saturation: first point of the next innermost range */
-  int show = !o->quiet && jo->f != stdout && co->f != stdout;
-  if (show)
-    print_header(g);
+  memset(pr, 0, sizeof *pr);
+  pr->cfg = fcsim_config_clone(base);
+  if (!pr->cfg || apply_point(g, p, pr->cfg, pr->label, sizeof pr->label, pr->vals, &pr->err) ||
+      fcsim_sim_create(pr->cfg, &pr->sim, &pr->err)) {
+    pr->setup_failed = 1;
+    return;
+  }
+  pr->run_rc = fcsim_sim_run(pr->sim, progress, user ? user : pr->label, &pr->err);
+}
+
+static void point_release(struct point_run *pr)
+{
+  fcsim_sim_destroy(pr->sim);
+  fcsim_config_destroy(pr->cfg);
+  pr->sim = NULL;
+  pr->cfg = NULL;
+}
+
+/* The point's stats when its run completed (or deadlocked), else NULL. */
+static const struct fcsim_stats *point_stats(const struct point_run *pr)
+{
+  if (pr->setup_failed || (pr->run_rc && pr->run_rc != FCSIM_EDEADLOCK))
+    return NULL;
+  return fcsim_sim_stats(pr->sim);
+}
+
+/* The writing side of a sweep. */
+struct sweep_out {
+  const struct cli_opts *o;
+  const struct grid *g;
+  struct cli_out *jo, *co;
+  int show; /* the table goes to stdout */
+  int rows; /* CSV rows written */
+  int exit_code;
+  size_t skip_until; /* after saturation: first point of the next innermost range */
+};
+
+/* Writes point p (table row, JSON line, CSV row). Returns 0 to go on, or the
+ * exit status that ends the sweep. */
+static int point_emit(struct sweep_out *w, size_t p, struct point_run *pr)
+{
+  const struct grid *g = w->g;
+  if (pr->setup_failed) {
+    fcsim_cli_error("%s: %s", pr->label, pr->err.msg[0] ? pr->err.msg : "out of memory");
+    return FCSIM_EXIT_USAGE;
+  }
+  if (pr->run_rc && pr->run_rc != FCSIM_EDEADLOCK) {
+    if (pr->run_rc == FCSIM_EIO) {
+      fcsim_cli_rank_error("%s: %s", pr->label, pr->err.msg);
+      fcsim_cli_abort_job();
+    } else {
+      fcsim_cli_error("%s: %s", pr->label, pr->err.msg);
+    }
+    return cli_exit_for(pr->run_rc);
+  }
+  const struct fcsim_stats *s = fcsim_sim_stats(pr->sim);
+  if (w->show)
+    print_row(g, pr->vals, s);
+  if (w->jo->f && fcsim_sim_write_json(pr->sim, w->jo->f,
+                                       FCSIM_JSON_COMPACT | (w->o->with_links ? FCSIM_JSON_LINKS : 0) |
+                                           (w->o->with_histogram ? FCSIM_JSON_HISTOGRAM : 0),
+                                       &pr->err))
+    w->exit_code = FCSIM_EXIT_FAIL;
+  if (w->co->f) {
+    if (w->rows++ == 0)
+      fcsim_sim_write_csv_header(pr->sim, w->co->f);
+    fcsim_sim_write_csv_row(pr->sim, w->co->f);
+  }
+  if (s->deadlock) {
+    fcsim_cli_error("%s: %s", pr->label, pr->err.msg);
+    w->exit_code = FCSIM_EXIT_FAIL;
+  }
+  if (s->saturated || s->deadlock) {
+    size_t inner = g->dim[g->ndims - 1].n;
+    w->skip_until = (p / inner + 1) * inner;
+    char why[192] = "";
+    if (s->saturated && !s->deadlock)
+      sweep_why(s, why, sizeof why);
+    if (w->show)
+      printf("(stopped: the network saturated at %s%s%s%s)\n", pr->label, why[0] ? ": " : "", why,
+             w->skip_until > p + 1 ? "; the rest of its range is skipped" : "");
+  }
+  return 0;
+}
+
+/* Runs the grid one point after the other, writing every point; returns the
+ * exit status. */
+static int run_grid(struct sweep_out *w, const struct fcsim_config *base)
+{
+  const struct grid *g = w->g;
   for (size_t p = 0; p < g->npoints; p++) {
-    if (p < skip_until)
+    if (p < w->skip_until)
       continue;
-    struct fcsim_error err = {0};
-    char label[512], vals[CLI_MAX_VARY][32];
-    struct fcsim_config *cfg = fcsim_config_clone(base);
-    struct fcsim_sim *sim = NULL;
-    if (!cfg || apply_point(g, p, cfg, label, sizeof label, vals, &err) || fcsim_sim_create(cfg, &sim, &err)) {
-      fcsim_cli_error("%s: %s", label, err.msg[0] ? err.msg : "out of memory");
-      fcsim_config_destroy(cfg);
-      return FCSIM_EXIT_USAGE;
-    }
+    struct point_run pr;
     cli_progress_points((long)p, (long)g->npoints);
-    int run_rc = fcsim_sim_run(sim, cli_progress, label, &err);
+    point_produce(g, base, p, &pr, cli_progress, NULL);
     cli_progress_done();
-    if (run_rc && run_rc != FCSIM_EDEADLOCK) {
-      if (run_rc == FCSIM_EIO) {
-        fcsim_cli_rank_error("%s: %s", label, err.msg);
-        fcsim_cli_abort_job();
-      } else {
-        fcsim_cli_error("%s: %s", label, err.msg);
-      }
-      fcsim_sim_destroy(sim);
-      fcsim_config_destroy(cfg);
-      return cli_exit_for(run_rc);
-    }
-    const struct fcsim_stats *s = fcsim_sim_stats(sim);
-    if (show)
-      print_row(g, vals, s);
-    if (jo->f && fcsim_sim_write_json(sim, jo->f,
-                                      FCSIM_JSON_COMPACT | (o->with_links ? FCSIM_JSON_LINKS : 0) |
-                                          (o->with_histogram ? FCSIM_JSON_HISTOGRAM : 0),
-                                      &err))
-      exit_code = FCSIM_EXIT_FAIL;
-    if (co->f) {
-      if (rows++ == 0)
-        fcsim_sim_write_csv_header(sim, co->f);
-      fcsim_sim_write_csv_row(sim, co->f);
-    }
-    if (s->deadlock) {
-      fcsim_cli_error("%s: %s", label, err.msg);
-      exit_code = FCSIM_EXIT_FAIL;
-    }
-    if (s->saturated || s->deadlock) {
-      size_t inner = g->dim[g->ndims - 1].n;
-      skip_until = (p / inner + 1) * inner;
-      char why[192] = "";
-      if (s->saturated && !s->deadlock)
-        sweep_why(s, why, sizeof why);
-      if (show)
-        printf("(stopped: the network saturated at %s%s%s%s)\n", label, why[0] ? ": " : "", why,
-               skip_until > p + 1 ? "; the rest of its range is skipped" : "");
-    }
-    fcsim_sim_destroy(sim);
-    fcsim_config_destroy(cfg);
+    int stop = point_emit(w, p, &pr);
+    point_release(&pr);
+    if (stop)
+      return stop;
     if (cli_interrupted()) {
       fcsim_cli_error("interrupted; the points above are complete and written");
       return 130;
     }
   }
+  return w->exit_code;
+}
+
+/* --jobs N: points run on N threads at once and are written in grid order,
+ * so the output is the same bytes as one point after the other (apart from
+ * each JSON line's execution block). A point is not started when an earlier
+ * point of its innermost range is known to have saturated (the writer would
+ * skip it); one started before that is known is run and dropped. At most
+ * 2 x N points are held, finished or running, ahead of the writer. */
+enum { POINT_WAITING, POINT_RUNNING, POINT_DONE, POINT_DROPPED };
+
+struct sweep_pool {
+  pthread_mutex_t lock;
+  pthread_cond_t cond;
+  const struct grid *g;
+  const struct fcsim_config *base;
+  struct point_run *runs;  /* [npoints] */
+  unsigned char *state;    /* [npoints] POINT_* */
+  size_t *saturated_first; /* [innermost ranges] first point known to saturate or deadlock, or SIZE_MAX */
+  size_t next;             /* first point no worker has taken */
+  size_t written;          /* points before it are written or skipped */
+  size_t window;           /* points taken may run at most this far ahead of `written` */
+  size_t finished;         /* points finished or dropped (progress) */
+  int stop;                /* the writer stopped: run no more (read unlocked by runs in progress) */
+};
+
+/* One worker: the pool and the point it runs. */
+struct pool_worker {
+  struct sweep_pool *sp;
+  size_t p;
+};
+
+/* A running point stops when the sweep stops, or when an earlier point of
+ * its range saturated (the writer skips it). */
+static int pool_progress(void *user, uint64_t cycle, uint64_t expected, const char *phase)
+{
+  const struct pool_worker *wk = user;
+  const struct sweep_pool *sp = wk->sp;
+  size_t range = wk->p / sp->g->dim[sp->g->ndims - 1].n;
+  return cli_interrupted() || __atomic_load_n(&sp->stop, __ATOMIC_RELAXED) ||
+         __atomic_load_n(&sp->saturated_first[range], __ATOMIC_RELAXED) < wk->p;
+}
+
+static void *pool_worker(void *arg)
+{
+  struct pool_worker *wk = arg;
+  struct sweep_pool *sp = wk->sp;
+  const size_t inner = sp->g->dim[sp->g->ndims - 1].n;
+  pthread_mutex_lock(&sp->lock);
+  for (;;) {
+    while (!sp->stop && sp->next < sp->g->npoints && sp->next >= sp->written + sp->window)
+      pthread_cond_wait(&sp->cond, &sp->lock);
+    if (sp->stop || sp->next >= sp->g->npoints)
+      break;
+    size_t p = sp->next++, range = p / inner;
+    if (sp->saturated_first[range] < p) {
+      sp->state[p] = POINT_DROPPED;
+      sp->finished++;
+      pthread_cond_broadcast(&sp->cond);
+      continue;
+    }
+    sp->state[p] = POINT_RUNNING;
+    wk->p = p;
+    pthread_mutex_unlock(&sp->lock);
+    point_produce(sp->g, sp->base, p, &sp->runs[p], pool_progress, wk);
+    const struct fcsim_stats *s = point_stats(&sp->runs[p]);
+    pthread_mutex_lock(&sp->lock);
+    if (s && (s->saturated || s->deadlock) && p < sp->saturated_first[range])
+      __atomic_store_n(&sp->saturated_first[range], p, __ATOMIC_RELAXED);
+    sp->state[p] = POINT_DONE;
+    sp->finished++;
+    pthread_cond_broadcast(&sp->cond);
+  }
+  pthread_mutex_unlock(&sp->lock);
+  return NULL;
+}
+
+/* Waits (lock held) until point p is finished, drawing the sweep's progress. */
+static void pool_wait(struct sweep_pool *sp, size_t p)
+{
+  while (sp->state[p] == POINT_WAITING || sp->state[p] == POINT_RUNNING) {
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_nsec += 200 * 1000 * 1000;
+    if (until.tv_nsec >= 1000 * 1000 * 1000) {
+      until.tv_sec++;
+      until.tv_nsec -= 1000 * 1000 * 1000;
+    }
+    pthread_cond_timedwait(&sp->cond, &sp->lock, &until);
+    cli_progress_steps("sweep: ", (double)sp->finished, (double)sp->g->npoints, "points", 0);
+  }
+}
+
+/* The writer: takes the points in grid order as the workers finish them. */
+static int pool_write(struct sweep_pool *sp, struct sweep_out *w)
+{
+  for (size_t p = 0; p < sp->g->npoints; p++) {
+    int stop = 0;
+    pthread_mutex_lock(&sp->lock);
+    if (p < w->skip_until) { /* not written: a run still going is stopped, and freed at the end */
+      if (sp->state[p] == POINT_DONE)
+        point_release(&sp->runs[p]);
+    } else {
+      pool_wait(sp, p);
+      pthread_mutex_unlock(&sp->lock);
+      if (sp->state[p] != POINT_DONE) { /* dropped: only after a saturated point of its range */
+        fcsim_cli_error("internal error: sweep point %zu was dropped but is needed", p + 1);
+        stop = FCSIM_EXIT_FAIL;
+      } else {
+        cli_progress_done();
+        stop = point_emit(w, p, &sp->runs[p]);
+      }
+      point_release(&sp->runs[p]);
+      pthread_mutex_lock(&sp->lock);
+    }
+    sp->written = p + 1;
+    pthread_cond_broadcast(&sp->cond);
+    pthread_mutex_unlock(&sp->lock);
+    if (stop)
+      return stop;
+    if (cli_interrupted()) {
+      fcsim_cli_error("interrupted; the points above are complete and written");
+      return 130;
+    }
+  }
+  return w->exit_code;
+}
+
+/* Runs the grid on `jobs` threads; returns the exit status. */
+static int run_grid_parallel(struct sweep_out *w, const struct fcsim_config *base, int jobs)
+{
+  const struct grid *g = w->g;
+  const size_t inner = g->dim[g->ndims - 1].n;
+  struct sweep_pool sp = {.g = g, .base = base, .window = 2 * (size_t)jobs};
+  sp.runs = calloc(g->npoints, sizeof *sp.runs);
+  sp.state = calloc(g->npoints, 1);
+  sp.saturated_first = malloc(g->npoints / inner * sizeof *sp.saturated_first);
+  pthread_t *tid = calloc((size_t)jobs, sizeof *tid);
+  struct pool_worker *wk = calloc((size_t)jobs, sizeof *wk);
+  if (!sp.runs || !sp.state || !sp.saturated_first || !tid || !wk) {
+    free(sp.runs), free(sp.state), free(sp.saturated_first), free(tid), free(wk);
+    fcsim_cli_error("out of memory");
+    return FCSIM_EXIT_FAIL;
+  }
+  for (size_t r = 0; r < g->npoints / inner; r++)
+    sp.saturated_first[r] = SIZE_MAX;
+  pthread_mutex_init(&sp.lock, NULL);
+  pthread_cond_init(&sp.cond, NULL);
+  int started = 0;
+  for (; started < jobs; started++) {
+    wk[started].sp = &sp;
+    if (pthread_create(&tid[started], NULL, pool_worker, &wk[started]))
+      break;
+  }
+  int exit_code;
+  if (started == 0) {
+    fcsim_cli_error("could not start a thread for --jobs");
+    exit_code = FCSIM_EXIT_FAIL;
+  } else {
+    exit_code = pool_write(&sp, w);
+  }
+  pthread_mutex_lock(&sp.lock);
+  __atomic_store_n(&sp.stop, 1, __ATOMIC_RELAXED);
+  pthread_cond_broadcast(&sp.cond);
+  pthread_mutex_unlock(&sp.lock);
+  for (int i = 0; i < started; i++)
+    pthread_join(tid[i], NULL);
+  cli_progress_done();
+  for (size_t p = 0; p < g->npoints; p++)
+    point_release(&sp.runs[p]);
+  pthread_cond_destroy(&sp.cond);
+  pthread_mutex_destroy(&sp.lock);
+  free(sp.runs), free(sp.state), free(sp.saturated_first), free(tid), free(wk);
   return exit_code;
 }
 
@@ -239,6 +472,10 @@ int fcsim_cmd_sweep(int argc, char **argv)
   }
   if (parse_grid(&o, &g))
     return FCSIM_EXIT_USAGE;
+  if (o.jobs > 1 && fcsim_cli_nranks() > 1) {
+    fcsim_cli_error("--jobs %d: with MPI ranks each point is already split over the ranks; use --jobs 1", o.jobs);
+    return FCSIM_EXIT_USAGE;
+  }
   if (fcsim_cli_rank() != 0) /* rank 0 writes the results */
     o.json_path = o.csv_path = NULL;
   const char *outs[] = {o.json_path, o.csv_path}, *ins[] = {o.config_path};
@@ -259,7 +496,12 @@ int fcsim_cmd_sweep(int argc, char **argv)
     return FCSIM_EXIT_USAGE;
   }
   cli_progress_install();
-  int exit_code = run_grid(&o, &g, base, &jo, &co);
+  struct sweep_out w = {.o = &o, .g = &g, .jo = &jo, .co = &co, .exit_code = FCSIM_EXIT_OK};
+  w.show = !o.quiet && jo.f != stdout && co.f != stdout;
+  if (w.show)
+    print_header(&g);
+  int jobs = o.jobs ? o.jobs : 1;
+  int exit_code = jobs > 1 && g.npoints > 1 ? run_grid_parallel(&w, base, jobs) : run_grid(&w, base);
   /* complete points are kept, also after Ctrl-C; a bad point writes nothing */
   if (exit_code == FCSIM_EXIT_USAGE) {
     cli_out_abort(&jo);

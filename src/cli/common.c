@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -49,6 +50,15 @@ int cli_parse(int argc, char **argv, struct cli_opts *o, int allow_vary, const c
         return FCSIM_EXIT_USAGE;
       }
       o->vary[o->nvary++] = val;
+    } else if (allow_vary && (!strcmp(a, "--jobs") || !strcmp(a, "-j"))) {
+      NEEDS_VALUE();
+      char *end;
+      long n = strtol(val, &end, 10);
+      if (end == val || *end || n < 1 || n > 256) {
+        fcsim_cli_error("%s `%s`: give a whole number of points to run at once, 1 to 256", a, val);
+        return FCSIM_EXIT_USAGE;
+      }
+      o->jobs = (int)n;
     } else if (!strcmp(a, "--links")) {
       o->with_links = 1;
     } else if (!strcmp(a, "--histogram")) {

@@ -18,6 +18,7 @@ struct cli_opts {
   int with_links;                   /* --links: per-link utilisation in JSON */
   int with_histogram;               /* --histogram: latency histogram in JSON */
   int quiet;                        /* --quiet: no table */
+  int jobs;                         /* sweep --jobs: points run at once (0: not given) */
   int help;
 };
 

@@ -2,7 +2,8 @@
  * sweep (SIGTERM, SIGINT) leaves the previous file as it was and no
  * temporary file behind; failed writes exit non-zero; two outputs naming the
  * same file, or the input, are refused; `-` is stdout for run, sweep and
- * model; several --vary sweep the grid in the documented order. */
+ * model; several --vary sweep the grid in the documented order; --jobs
+ * writes what one point after the other writes. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <fcntl.h>
@@ -18,6 +19,7 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <jansson.h>
 
 #include "test_support.h"
 
@@ -206,6 +208,66 @@ static void test_sweep_grid_order(void **state)
                 (const char *const[]){"sweep", "--vary", "router.vcs=2:4:2", "--vary", "router.vcs=2:4:2", NULL});
 }
 
+/* Each JSON line of `text` without its execution block, keys sorted. */
+static char *json_lines_without_execution(const char *text)
+{
+  size_t cap = strlen(text) + 1, len = 0;
+  char *all = calloc(cap, 1);
+  for (const char *line = text; *line;) {
+    const char *nl = strchr(line, '\n');
+    size_t n = nl ? (size_t)(nl - line) : strlen(line);
+    json_error_t jerr;
+    json_t *doc = json_loadb(line, n, 0, &jerr);
+    if (!doc)
+      fail_msg("not a JSON line: %.*s", (int)n, line);
+    json_object_del(doc, "execution");
+    char *dump = json_dumps(doc, JSON_SORT_KEYS | JSON_COMPACT);
+    size_t d = strlen(dump);
+    if (len + d + 2 > cap)
+      all = realloc(all, cap = 2 * (len + d + 2));
+    memcpy(all + len, dump, d);
+    all[len += d] = '\n';
+    all[++len] = '\0';
+    free(dump);
+    json_decref(doc);
+    line = nl ? nl + 1 : line + n;
+  }
+  return all;
+}
+
+/* --jobs 3 runs the points in parallel and writes what --jobs 1 writes, in
+ * grid order: the table, and every JSON line apart from its execution
+ * block, on a grid whose ranges saturate (their later points are skipped,
+ * or run and dropped). Bad --jobs values are refused. */
+static void test_sweep_jobs_same_output(void **state)
+{
+#define GRID                                                                                                           \
+  "sweep", "--vary", "router.vcs=2:3:1", "--vary", "traffic.rate=0.2:3.0:0.4", "--set", "sim.warmup_cycles=200",       \
+      "--set", "sim.measure_cycles=1500", "--set", "sim.drain_cycles=1500"
+  struct ts_result t1, t3, j1, j3;
+  assert_int_equal(ts_run_cli(&t1, (const char *const[]){GRID, "--jobs", "1", NULL}), 0);
+  assert_int_equal(ts_run_cli(&t3, (const char *const[]){GRID, "--jobs", "3", NULL}), 0);
+  assert_int_equal(t1.status, 0);
+  assert_int_equal(t3.status, 0);
+  assert_non_null(strstr(t1.out, "the rest of its range is skipped"));
+  assert_string_equal(t1.out, t3.out);
+  assert_int_equal(ts_run_cli(&j1, (const char *const[]){GRID, "-j", "1", "--json", "-", NULL}), 0);
+  assert_int_equal(ts_run_cli(&j3, (const char *const[]){GRID, "-j", "3", "--json", "-", NULL}), 0);
+  char *a = json_lines_without_execution(j1.out), *b = json_lines_without_execution(j3.out);
+  assert_true(count_lines(a) >= 4 && count_lines(a) < 14); /* both ranges stopped early */
+  assert_string_equal(a, b);
+  free(a);
+  free(b);
+  ts_result_free(&t1);
+  ts_result_free(&t3);
+  ts_result_free(&j1);
+  ts_result_free(&j3);
+#undef GRID
+  expect_status(2, "whole number", (const char *const[]){"sweep", "--vary", "traffic.rate=0.1:0.2:0.1", "--jobs", "0", NULL});
+  expect_status(2, "whole number", (const char *const[]){"sweep", "--vary", "traffic.rate=0.1:0.2:0.1", "-j", "x", NULL});
+  expect_status(2, "unknown option", (const char *const[]){"run", "--jobs", "2", NULL});
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -215,6 +277,7 @@ int main(void)
       cmocka_unit_test(test_bad_outputs_refused),
       cmocka_unit_test(test_dash_is_stdout),
       cmocka_unit_test(test_sweep_grid_order),
+      cmocka_unit_test(test_sweep_jobs_same_output),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
