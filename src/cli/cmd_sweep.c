@@ -258,6 +258,15 @@ static int point_emit(struct sweep_out *w, size_t p, struct point_run *pr)
   return 0;
 }
 
+/* After a point is written: 130 when Ctrl-C asked the sweep to stop, else 0. */
+static int after_point(void)
+{
+  if (!cli_interrupted())
+    return 0;
+  fcsim_cli_error("interrupted; the points above are complete and written");
+  return 130;
+}
+
 /* Runs the grid one point after the other, writing every point; returns the
  * exit status. */
 static int run_grid(struct sweep_out *w, const struct fcsim_config *base)
@@ -272,12 +281,8 @@ static int run_grid(struct sweep_out *w, const struct fcsim_config *base)
     cli_progress_done();
     int stop = point_emit(w, p, &pr);
     point_release(&pr);
-    if (stop)
+    if ((stop = stop ? stop : after_point()))
       return stop;
-    if (cli_interrupted()) {
-      fcsim_cli_error("interrupted; the points above are complete and written");
-      return 130;
-    }
   }
   return w->exit_code;
 }
@@ -397,12 +402,8 @@ static int pool_write(struct sweep_pool *sp, struct sweep_out *w)
     sp->written = p + 1;
     pthread_cond_broadcast(&sp->cond);
     pthread_mutex_unlock(&sp->lock);
-    if (stop)
+    if ((stop = stop ? stop : after_point()))
       return stop;
-    if (cli_interrupted()) {
-      fcsim_cli_error("interrupted; the points above are complete and written");
-      return 130;
-    }
   }
   return w->exit_code;
 }
