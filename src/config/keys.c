@@ -281,6 +281,10 @@ const struct fcsim_key fcsim_keys[] = {
      "split the network into this many partitions, run by as many threads (at most one per processor); results are "
      "identical for any count",
      1},
+    {"sim", "run_ahead", CHOICE(onoff_names, "on"),
+     "`on`: a busy node is stepped on through the next cycles at once, up to the shortest link latency (results are "
+     "identical; fewer engine steps); `off`: every node is stepped at the engine's cycle (a check on the engine)",
+     1},
     {"sim", "mpi_timeout", FCSIM_KT_REAL, "s", "60", 1, 86400, 0, NULL, NULL, NULL,
      "MPI runs: a rank that hears nothing from a peer for this long stops with an error naming it", 1},
     {"sim", "warmup_cycles", FCSIM_KT_INT, "cycles", "2000", 0, 1e12, 0, NULL, NULL, NULL,

@@ -454,6 +454,10 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
     return rc;
 
   /* [sim] */
+  char run_ahead[FCSIM_NAME_MAX];
+  if ((rc = get_name(&r, "sim", "run_ahead", run_ahead)))
+    return rc;
+  p->run_ahead = !strcmp(run_ahead, "on");
   int64_t seed = 0;
   if ((rc = get_int(&r, "sim", "seed", &seed, NULL)) || (rc = get_int32(&r, "sim", "threads", &p->threads, NULL)) ||
       (rc = get_real(&r, "sim", "mpi_timeout", &p->mpi_timeout_s)) ||

@@ -309,11 +309,7 @@ static int build_rings(struct fcsim_net *net, struct fcsim_error *err)
     if (ch->dst >= 0) {
       const struct fcsim_kind *reader = fcsim_kind_of(net, (uint32_t)ch->dst);
       /* flits the sender can push in (switch + latency + 2 of its cycles + lag) */
-      double per = net->multiclock ? net->clocks[ch->src].period : 1.0;
-      const struct fcsim_kind *writer = fcsim_kind_of(net, ch->src);
-      uint64_t span =
-          (uint64_t)writer->p.switch_cycles + 2 + (uint64_t)ceil((double)(fcsim_link_max_latency(ch) + lag) / per);
-      dcap = fcsim_pow2_at_least(span * ch->bandwidth_flits);
+      dcap = (uint32_t)fcsim_data_ring_slots(net, ch, lag);
       ccap = fcsim_pow2_at_least(reader->ops->credit_capacity(reader->shared, ch, lag));
     }
     /* one clock: a reader that tracks arrivals keeps them as ticks */
@@ -443,9 +439,10 @@ int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, const
     goto fail;
   size_step_buffers(net);
 
-  net->wheel_mask = (uint32_t)(fcsim_wheel_slots(net) - 1);
   if ((rc = partition(net, err)))
     goto fail;
+  net->runahead_ticks = net->p.run_ahead ? fcsim_runahead_ticks(net, net->nparts > 1 ? net->window_cycles : 0) : 0;
+  net->wheel_mask = (uint32_t)(fcsim_wheel_slots(net) - 1);
   for (int i = net->part_first; i < net->part_last; i++)
     if ((rc = part_init(net, &net->parts[i], err)))
       goto fail;

@@ -201,9 +201,41 @@ static int after_step(struct fcsim_net *net, struct fcsim_part *pt, int *release
   return rc;
 }
 
+/* Node n, busy at cycle `now` and due again at w = now + 1, is stepped on
+ * through the cycles before its horizon: the run-ahead (memory.h), the
+ * window's end, its workload's next event and the measurement window's
+ * edges. Nothing it could receive by then is still unsent, so each of those
+ * steps is the one the engine would have made. Returns its next cycle. */
+static uint64_t run_ahead(struct fcsim_net *net, struct fcsim_part *pt, uint32_t n, const struct fcsim_kind *k,
+                          void *st, uint64_t w, int *rc)
+{
+  const uint64_t now = pt->now;
+  struct fcsim_node *nd = &net->nodes[n];
+  uint64_t h = now + net->runahead_ticks;
+  h = pt->to < h ? pt->to : h;
+  h = nd->next_event > now && nd->next_event < h ? nd->next_event : h;
+  h = net->window_start > now && net->window_start < h ? net->window_start : h;
+  h = net->window_end > now && net->window_end < h ? net->window_end : h;
+  while (w < h) {
+    pt->ctx.now = pt->ctx.tick = w;
+    w = k->ops->step(&pt->ctx, k->shared, n, st);
+    if (pt->ctx.nwakes) {
+      int released = 0; /* none: run-ahead is off for workloads that listen */
+      *rc |= after_step(net, pt, &released);
+    }
+  }
+  nd->processed_at = pt->ctx.now + 1; /* wake-ups for the cycles it went through are spent */
+  if (pt->ctx.last_progress > pt->progress_max)
+    pt->progress_max = pt->ctx.last_progress;
+  pt->ctx.now = pt->ctx.tick = now;
+  return w;
+}
+
 /* Steps every node of the partition due at this tick; reschedules those
- * with work left. */
-static int step_cycle(struct fcsim_net *net, struct fcsim_part *pt)
+ * with work left (`runahead`: net->runahead_ticks > 0, a constant of each
+ * copy). */
+static inline __attribute__((always_inline)) int step_cycle_with(struct fcsim_net *net, struct fcsim_part *pt,
+                                                                 const int runahead)
 {
   const uint64_t now = pt->now;
   int rc = 0;
@@ -227,7 +259,7 @@ static int step_cycle(struct fcsim_net *net, struct fcsim_part *pt)
   for (uint32_t i = 0; i < len; i++) {
     uint32_t n = list[i];
     struct fcsim_node *nd = &net->nodes[n];
-    if (nd->processed_at == now + 1)
+    if (nd->processed_at > now)
       continue;
     nd->processed_at = now + 1;
     const struct fcsim_kind *k = fcsim_kind_of(net, n);
@@ -242,12 +274,22 @@ static int step_cycle(struct fcsim_net *net, struct fcsim_part *pt)
       list = pt->wheel[slot];
       len = pt->wheel_len[slot];
     }
+    if (runahead && w == now + 1) {
+      w = run_ahead(net, pt, n, k, st, w, &rc);
+      list = pt->wheel[slot];
+      len = pt->wheel_len[slot];
+    }
     if (w != UINT64_MAX)
       rc |= fcsim_part_wake(net, pt, n, fcsim_clock_tick(pt->ctx.clk, w));
   }
   pt->wheel_len[slot] = 0;
   pt->busy[slot >> 6] &= ~(1ull << (slot & 63));
   return rc | pt->ctx.rc;
+}
+
+static int step_cycle(struct fcsim_net *net, struct fcsim_part *pt)
+{
+  return net->runahead_ticks ? step_cycle_with(net, pt, 1) : step_cycle_with(net, pt, 0);
 }
 
 /* The first tick in [from, to) at which the partition has a node to step
@@ -273,6 +315,7 @@ static uint64_t next_busy(const struct fcsim_net *net, const struct fcsim_part *
  * due. */
 static void run_window(struct fcsim_net *net, struct fcsim_part *pt, uint64_t from, uint64_t to)
 {
+  pt->to = to;
   for (uint64_t t = next_busy(net, pt, from, to); t < to && !pt->rc; t = next_busy(net, pt, t + 1, to)) {
     pt->now = t;
     pt->rc = step_cycle(net, pt);
@@ -359,6 +402,8 @@ static enum run_state decide(struct fcsim_net *net, struct run_ctl *ctl, uint64_
     sum[4] += pt->rc != 0;
     if (pt->ctx.last_progress > max[0])
       max[0] = pt->ctx.last_progress;
+    if (pt->progress_max > max[0])
+      max[0] = pt->progress_max;
   }
   if (ctl->progress && net->rank == 0) {
     const char *phase = net->workload->finite      ? net->workload->name
@@ -504,6 +549,8 @@ int fcsim_net_run(struct fcsim_net *net, fcsim_progress_f progress, void *user, 
     net->flits_in_network += net->parts[i].ctx.flits_in_network;
     if (net->parts[i].ctx.last_progress > last_progress)
       last_progress = net->parts[i].ctx.last_progress;
+    if (net->parts[i].progress_max > last_progress)
+      last_progress = net->parts[i].progress_max;
   }
   if (ctl.state == RUN_ERROR && ctl.rc)
     return ctl.rc; /* a peer rank failed: the message is in err */

@@ -185,6 +185,44 @@ static int kinds_setup(const struct fcsim_net *net, struct kinds_setup *ks, stru
   return 0;
 }
 
+uint64_t fcsim_data_ring_slots(const struct fcsim_net *net, const struct fcsim_chan *ch, uint64_t lag)
+{
+  double per = net->multiclock && net->clocks ? net->clocks[ch->src].period : 1.0;
+  uint64_t span = (uint64_t)net->kinds[net->topo.graph.kind[ch->src]].p.switch_cycles + 2 +
+                  (uint64_t)ceil((double)(fcsim_link_max_latency(ch) + lag) / per);
+  return fcsim_pow2_at_least(span * ch->bandwidth_flits);
+}
+
+uint64_t fcsim_runahead_ticks(const struct fcsim_net *net, uint64_t lag)
+{
+  const struct fcsim_graph *g = &net->topo.graph;
+  if (net->multiclock || net->workload->listens)
+    return 0;
+  uint64_t k = UINT64_MAX;
+  for (int64_t c = 0; c < g->nslots; c++) {
+    const struct fcsim_chan *ch = &g->chan[c];
+    if (ch->dst < 0)
+      continue;
+    uint64_t a = fcsim_link_min_latency(ch);
+    if (ch->credit_latency_ticks < a)
+      a = ch->credit_latency_ticks;
+    if (a < k)
+      k = a;
+  }
+  for (int64_t c = 0; c < g->nslots && k > 1 && k != UINT64_MAX; c++) {
+    const struct fcsim_chan *ch = &g->chan[c];
+    if (ch->dst < 0)
+      continue;
+    const struct fcsim_kind *r = fcsim_kind_of(net, (uint32_t)ch->dst);
+    uint64_t d = fcsim_data_ring_slots(net, ch, lag);
+    uint64_t cr = fcsim_pow2_at_least(r->ops->credit_capacity(r->shared, ch, lag));
+    while (k > 1 && (fcsim_data_ring_slots(net, ch, lag + k) != d ||
+                     fcsim_pow2_at_least(r->ops->credit_capacity(r->shared, ch, lag + k)) != cr))
+      k--;
+  }
+  return k > 1 && k != UINT64_MAX ? k : 0;
+}
+
 /* Data and credit ring pools, as build.c sizes them. */
 static uint64_t rings_bytes(const struct fcsim_net *net, const struct kinds_setup *ks, uint64_t lag)
 {
@@ -194,11 +232,8 @@ static uint64_t rings_bytes(const struct fcsim_net *net, const struct kinds_setu
     const struct fcsim_chan *ch = &g->chan[s];
     uint64_t dcap = 1, ccap = 1;
     if (ch->dst >= 0) {
-      int rk = g->kind[ch->dst], wk = g->kind[ch->src];
-      double per = net->multiclock && net->clocks ? net->clocks[ch->src].period : 1.0;
-      uint64_t span = (uint64_t)net->kinds[wk].p.switch_cycles + 2 +
-                      (uint64_t)ceil((double)(fcsim_link_max_latency(ch) + lag) / per);
-      dcap = fcsim_pow2_at_least(span * ch->bandwidth_flits);
+      int rk = g->kind[ch->dst];
+      dcap = fcsim_data_ring_slots(net, ch, lag);
       ccap = fcsim_pow2_at_least(net->kinds[rk].ops->credit_capacity(ks->shared[rk], ch, lag));
     }
     d += dcap;
@@ -230,7 +265,7 @@ uint64_t fcsim_wheel_slots(const struct fcsim_net *net)
       if (g->chan[c].credit_latency_ticks > ahead)
         ahead = g->chan[c].credit_latency_ticks;
     }
-  ahead += (uint64_t)ceil(2 * slowest);
+  ahead += (uint64_t)ceil(2 * slowest) + net->runahead_ticks;
   return fcsim_pow2_at_least(ahead + 2);
 }
 

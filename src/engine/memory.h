@@ -69,8 +69,23 @@ int fcsim_memory_estimate(const struct fcsim_config *cfg, struct fcsim_memory *m
 const char *fcsim_memory_text(uint64_t bytes, char *buf, size_t size);
 
 /* Slots of a partition's timing wheel: wake-ups are scheduled at most
- * max(switch + link latency, credit period, credit latency) ticks ahead, and
- * the wheel is the next power of two above that (build.c sizes it with this). */
+ * max(switch + link latency, credit period, credit latency) ticks ahead, plus
+ * the run-ahead, and the wheel is the next power of two above that (build.c
+ * sizes it with this). */
 uint64_t fcsim_wheel_slots(const struct fcsim_net *net);
+
+/* Slots of channel ch's data ring, its reader lagging its writer by up to
+ * `lag` ticks: (switch + latency + 2) of the writer's cycles plus the lag, of
+ * flits at the link's bandwidth, to the next power of two. */
+uint64_t fcsim_data_ring_slots(const struct fcsim_net *net, const struct fcsim_chan *ch, uint64_t lag);
+
+/* How far ahead of the partition's cycle a busy node may be stepped on
+ * (ticks; 0: never). Less than every link's and credit path's latency, so
+ * nothing the node could receive by then is still unsent; and no further
+ * than the spare slots of every ring hold, so the rings (and the memory)
+ * stay as they are with readers `lag` behind. Only with one clock and a
+ * workload that does not listen for deliveries (a delivery can release
+ * packets at once, which must be created at the engine's cycle). */
+uint64_t fcsim_runahead_ticks(const struct fcsim_net *net, uint64_t lag);
 
 #endif

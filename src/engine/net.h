@@ -53,6 +53,8 @@ struct fcsim_part {
   uint32_t *out_cross, n_out_cross;    /* data rings written here, read elsewhere */
   uint32_t *out_ccross, n_out_ccross;  /* credit rings written here, read elsewhere */
   int rc;                              /* first error (out of memory) */
+  uint64_t to;                         /* end of the window being run */
+  uint64_t progress_max;               /* the latest last_progress a run-ahead left (later steps may set it lower) */
 };
 
 struct fcsim_net {
@@ -85,6 +87,7 @@ struct fcsim_net {
   uint32_t wakes_cap, deliveries_cap; /* per-step request buffers of a context */
 
   uint32_t wheel_mask;               /* wake-ups are at most this many cycles ahead */
+  uint64_t runahead_ticks;           /* a busy node is stepped on this far ahead (memory.h; 0: never) */
   int rank, nranks;                  /* MPI rank of this process and number of ranks */
   int part_first, part_last;         /* partitions this rank steps: [first, last) */
   struct fcsim_mpi *mpi;             /* exchange plan (mpi.c), NULL with one rank */

@@ -390,6 +390,8 @@ int fcsim_sim_write_json(const struct fcsim_sim *sim, FILE *out, unsigned flags,
                       mem.total_bytes ? json_integer((json_int_t)mem.total_bytes) : json_null());
   json_object_set_new(exec, "memory_per_router_bytes",
                       mem.total_bytes ? json_integer((json_int_t)mem.per_router_bytes) : json_null());
+  /* how far busy nodes were stepped ahead (one clock: ticks are cycles); 0: never */
+  json_object_set_new(exec, "run_ahead_cycles", json_integer((json_int_t)sim->net->runahead_ticks));
   json_object_set_new(root, "execution", exec);
   json_object_set_new(root, "saturated", json_boolean(sim->stats.saturated));
   json_object_set_new(root, "saturation_reason",

@@ -1,6 +1,7 @@
 /* Reproducibility: the same seed gives byte-identical JSON (apart from the
  * timing field), a different seed different but statistically close results;
- * and the watchdog reports a deadlock instead of hanging. */
+ * stepping busy nodes ahead (sim.run_ahead) changes nothing; and the
+ * watchdog reports a deadlock instead of hanging. */
 #define _DEFAULT_SOURCE
 #include <math.h>
 #include <setjmp.h>
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <jansson.h>
 
 #include "test_support.h"
 
@@ -90,6 +92,62 @@ static void test_other_seed_close(void **state)
   free(b);
 }
 
+/* The JSON of `args` plus --links, sim.run_ahead = `mode`: its run-ahead in
+ * *cycles, and the rest without the execution block (malloc'd). */
+static char *run_ahead_json(const char *const *args, const char *mode, double *cycles)
+{
+  const char *argv[40];
+  int n = 0;
+  for (; args[n]; n++)
+    argv[n] = args[n];
+  char set[32];
+  snprintf(set, sizeof set, "sim.run_ahead=%s", mode);
+  argv[n++] = "--set";
+  argv[n++] = set;
+  argv[n++] = "--links";
+  argv[n++] = "--quiet";
+  argv[n] = NULL;
+  int status = -1;
+  json_t *doc = ts_cli_json(argv, &status, NULL);
+  assert_non_null(doc);
+  assert_int_equal(status, 0);
+  *cycles = ts_json_number(doc, "execution", "run_ahead_cycles");
+  json_object_del(doc, "execution");
+  char *text = json_dumps(doc, JSON_SORT_KEYS | JSON_COMPACT);
+  json_decref(doc);
+  return text;
+}
+
+/* Busy nodes stepped on ahead of the engine's cycle (sim.run_ahead = on,
+ * the default) give every metric, link figure and latency bucket of the
+ * runs that step every node at the engine's cycle: long and short links,
+ * jitter, two threads, a crossbar board, a BEE3 network, an FFT's corner
+ * turns. */
+static void test_run_ahead_changes_nothing(void **state)
+{
+#define SHORT_RUN "--set", "sim.warmup_cycles=500", "--set", "sim.measure_cycles=3000"
+  const char *const configs[][16] = {
+      {"run", "--set", "traffic.rate=0.6", SHORT_RUN, NULL},
+      {"run", "--set", "network.dims=6x6x6", "--set", "router.vcs=4", "--set", "network.link_latency=50", "--set",
+       "traffic.rate=0.3", "--set", "sim.threads=2", SHORT_RUN, NULL},
+      {"run", FCSIM_SOURCE_DIR "/examples/novo-g-jitter.ini", SHORT_RUN, NULL},
+      {"run", FCSIM_SOURCE_DIR "/examples/crossbar-board.ini", NULL},
+      {"run", FCSIM_SOURCE_DIR "/examples/bee3/two-x4.ini", SHORT_RUN, NULL},
+      {"run", FCSIM_SOURCE_DIR "/examples/fft/16-on-4.ini", NULL},
+  };
+#undef SHORT_RUN
+  for (size_t i = 0; i < sizeof configs / sizeof configs[0]; i++) {
+    double on_cycles, off_cycles;
+    char *on = run_ahead_json(configs[i], "on", &on_cycles), *off = run_ahead_json(configs[i], "off", &off_cycles);
+    if (!(on_cycles > 1) || off_cycles != 0)
+      fail_msg("config %zu: run_ahead_cycles %g with run_ahead on, %g off", i, on_cycles, off_cycles);
+    if (strcmp(on, off))
+      fail_msg("config %zu: the JSON differs with sim.run_ahead on and off", i);
+    free(on);
+    free(off);
+  }
+}
+
 /* A ring without dateline classes deadlocks under load; the watchdog stops
  * the run, names the cycle of channels, and the CLI exits 1 with the JSON
  * still written. */
@@ -126,6 +184,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_same_seed_same_bytes),
       cmocka_unit_test(test_other_seed_close),
+      cmocka_unit_test(test_run_ahead_changes_nothing),
       cmocka_unit_test(test_watchdog_reports_deadlock),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
