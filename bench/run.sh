@@ -96,26 +96,49 @@ if [ "$scale" = 1 ]; then
     --set sim.warmup_cycles=500 --set sim.measure_cycles=1000
 fi
 
-ir_row() { # label, args...: instructions per flit-hop under callgrind
+ir_row() { # label, args...: instructions per flit-hop under callgrind; appends "label ir flit-hops steps" to $out/ir.txt
   local label=$1; shift
   valgrind --tool=callgrind --callgrind-out-file="$out/cg.out" "$fcsim" run "$@" -q --json "$out/cg.json" \
     2>"$out/cg.vg"
-  python3 - "$label" "$out/cg.vg" "$out/cg.json" <<'PY'
+  python3 - "$label" "$out/cg.vg" "$out/cg.json" "$out/ir.txt" <<'PY'
 import json, re, sys
 ir = int(re.search(r'refs:\s+([\d,]+)', open(sys.argv[2]).read()).group(1).replace(',', ''))
-fh = json.load(open(sys.argv[3]))['metrics']['flit_hops_total']
-print("%-44s %14d %12d %10.0f" % (sys.argv[1], ir, fh, ir / fh))
+d = json.load(open(sys.argv[3]))
+fh, steps = d['metrics']['flit_hops_total'], d['execution']['node_steps']
+open(sys.argv[4], 'a').write("%s|%d|%d|%d\n" % (sys.argv[1], ir, fh, steps))
+if fh:
+    print("%-44s %14d %12d %10.0f %11.3f %9.0f" % (sys.argv[1], ir, fh, ir / fh, steps / fh, ir / max(steps, 1)))
+PY
+}
+
+# The cost split of one model from its rows in $out/ir.txt: instructions =
+# base + a x steps + b x flit-hops, base from the run without traffic (set-up
+# and the empty loop), a and b solved from the rows at 0.1 and 0.3. a is
+# what a router step costs whatever it moves (the engine, the step's scans);
+# b what each flit-hop costs on top (moving the flit, and its packet's
+# routing, allocation, injection and ejection shared over its flits).
+split_row() { # label prefix
+  python3 - "$1" "$out/ir.txt" <<'PY'
+import sys
+rows = [l.rstrip('\n').split('|') for l in open(sys.argv[2])]
+rows = {r[0]: tuple(int(x) for x in r[1:]) for r in rows if r[0].startswith(sys.argv[1])}
+base = rows[sys.argv[1] + ", 0"][0]
+(i1, f1, s1), (i3, f3, s3) = rows[sys.argv[1] + ", 0.1"], rows[sys.argv[1] + ", 0.3"]
+i1, i3 = i1 - base, i3 - base
+det = s1 * f3 - s3 * f1
+a, b = (i1 * f3 - i3 * f1) / det, (s1 * i3 - s3 * i1) / det
+print("%-44s %10.0f per step %8.0f per flit-hop  (set-up %.0f M)" % (sys.argv[1], a, b, base / 1e6))
 PY
 }
 
 echo
 echo "== 2. instructions per flit-hop (callgrind) =="
 if [ "$quick" = 0 ] && command -v valgrind >/dev/null 2>&1; then
-  printf "%-44s %14s %12s %10s\n" workload instructions flit-hops per_hop
-  for rate in 0.1 0.3; do
+  printf "%-44s %14s %12s %10s %11s %9s\n" workload instructions flit-hops per_hop steps/hop per_step
+  for rate in 0 0.1 0.3; do
     ir_row "classic 8x8x8 BookSim2 settings, $rate" "${classic[@]}" --set traffic.rate="$rate" "${short[@]}"
   done
-  for rate in 0.1 0.3; do
+  for rate in 0 0.1 0.3; do
     ir_row "novog 8x8x8 50-cycle links 4 VCs, $rate" "${novog[@]}" --set network.dims=8x8x8 \
       --set traffic.rate="$rate" "${short[@]}"
   done
@@ -125,6 +148,9 @@ if [ "$quick" = 0 ] && command -v valgrind >/dev/null 2>&1; then
     ir_row "novog 32x32x32 50-cycle links 4 VCs, 0.1" "${novog[@]}" --set network.dims=32x32x32 \
       --set traffic.rate=0.1 --set sim.warmup_cycles=200 --set sim.measure_cycles=300
   fi
+  echo "cost split: instructions = set-up + a x node steps + b x flit-hops (rows at 0, 0.1 and 0.3)"
+  split_row "classic 8x8x8 BookSim2 settings"
+  split_row "novog 8x8x8 50-cycle links 4 VCs"
 else
   echo "(skipped: --quick or no valgrind)"
 fi

@@ -46,6 +46,7 @@ struct fcsim_stats {
   uint64_t flits_delivered_total;  /* all flits ejected in the run */
   uint64_t flits_in_network;       /* injected, not yet ejected, at the end */
   uint64_t flit_hops_total;        /* all link traversals in the run */
+  uint64_t node_steps;             /* model steps the engine made (its work; depends on sim.threads and ranks) */
   uint64_t buffer_overflows;       /* flits that found a full VC: always 0 */
   uint64_t switch_dropped_packets; /* ethswitch: frames dropped on a full output buffer (switch.overflow = drop) */
   uint64_t switch_dropped_flits;   /* ethswitch: their flits */

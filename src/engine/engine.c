@@ -219,6 +219,7 @@ static uint64_t run_ahead(struct fcsim_net *net, struct fcsim_part *pt, uint32_t
   while (w < h) {
     pt->ctx.now = pt->ctx.tick = w;
     w = k->ops->step(&pt->ctx, k->shared, n, st);
+    pt->acc.node_steps++;
     if (pt->ctx.nwakes) {
       int released = 0; /* none: run-ahead is off for workloads that listen */
       *rc |= after_step(net, pt, &released);
@@ -266,6 +267,7 @@ static inline __attribute__((always_inline)) int step_cycle_with(struct fcsim_ne
     void *st = fcsim_state(net, n);
     ctx_at(net, pt, n, now);
     uint64_t w = k->ops->step(&pt->ctx, k->shared, n, st);
+    pt->acc.node_steps++;
     if (pt->ctx.nwakes | pt->ctx.ndeliveries) {
       int released = 0;
       rc |= after_step(net, pt, &released);
@@ -652,6 +654,7 @@ void fcsim_net_stats(const struct fcsim_net *net, struct fcsim_stats *s)
   s->flits_delivered_total = a->flits_ejected_total;
   s->flits_in_network = (uint64_t)net->flits_in_network;
   s->flit_hops_total = a->flit_hops_total;
+  s->node_steps = a->node_steps;
   s->buffer_overflows = a->buffer_overflows;
   s->max_busy_vcs = (int)a->max_busy_vcs;
   if (a->measured_delivered) {

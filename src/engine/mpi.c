@@ -324,7 +324,7 @@ int fcsim_mpi_gather_stats(struct fcsim_net *net, struct fcsim_error *err)
   if (net->nranks <= 1)
     return 0;
   struct fcsim_stats_acc *a = &net->acc;
-  uint64_t sums[14] = {a->created_flits_window,
+  uint64_t sums[15] = {a->created_flits_window,
                        a->injected_flits_window,
                        a->ejected_flits_window,
                        a->measured_created,
@@ -337,9 +337,10 @@ int fcsim_mpi_gather_stats(struct fcsim_net *net, struct fcsim_error *err)
                        a->buffer_overflows,
                        (uint64_t)net->flits_in_network,
                        a->self_sent_window,
-                       a->self_excluded_window};
+                       a->self_excluded_window,
+                       a->node_steps};
   uint64_t maxs[4] = {a->lat_max, a->last_eject, a->max_busy_vcs, UINT64_MAX - a->first_inject};
-  int rc = fcsim_mpi_allreduce(net, sums, 14, maxs, 4, err);
+  int rc = fcsim_mpi_allreduce(net, sums, 15, maxs, 4, err);
   if (!rc)
     rc = fcsim_mpi_allreduce(net, a->hist, FCSIM_HIST_BUCKETS, NULL, 0, err);
   if (!rc)
@@ -360,6 +361,7 @@ int fcsim_mpi_gather_stats(struct fcsim_net *net, struct fcsim_error *err)
   net->flits_in_network = (int64_t)sums[11];
   a->self_sent_window = sums[12];
   a->self_excluded_window = sums[13];
+  a->node_steps = sums[14];
   a->lat_max = maxs[0];
   a->last_eject = maxs[1];
   a->max_busy_vcs = (uint32_t)maxs[2];

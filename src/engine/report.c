@@ -392,6 +392,9 @@ int fcsim_sim_write_json(const struct fcsim_sim *sim, FILE *out, unsigned flags,
                       mem.total_bytes ? json_integer((json_int_t)mem.per_router_bytes) : json_null());
   /* how far busy nodes were stepped ahead (one clock: ticks are cycles); 0: never */
   json_object_set_new(exec, "run_ahead_cycles", json_integer((json_int_t)sim->net->runahead_ticks));
+  /* the engine's work: nodes stepped, summed over every cycle (a partition's
+   * reader of a crossing ring may be stepped once more, so it is here) */
+  json_object_set_new(exec, "node_steps", json_integer((json_int_t)sim->stats.node_steps));
   json_object_set_new(root, "execution", exec);
   json_object_set_new(root, "saturated", json_boolean(sim->stats.saturated));
   json_object_set_new(root, "saturation_reason",

@@ -179,6 +179,32 @@ static void test_watchdog_reports_deadlock(void **state)
   free(json);
 }
 
+/* execution.node_steps counts the engine's work: no step without traffic,
+ * and never more than one step per node per cycle (the cycle discipline),
+ * however the run is split or stepped ahead. */
+static void test_node_steps_counts_the_engine_work(void **state)
+{
+  const char *const configs[][16] = {
+      {"run", "--set", "traffic.rate=0", "--quiet", NULL},
+      {"run", "--set", "traffic.rate=0.6", "--set", "sim.measure_cycles=3000", "--quiet", NULL},
+      {"run", "--set", "traffic.rate=0.6", "--set", "sim.measure_cycles=3000", "--set", "sim.run_ahead=off", "--quiet",
+       NULL},
+      {"run", "--set", "traffic.rate=0.6", "--set", "sim.measure_cycles=3000", "--set", "sim.threads=2", "--quiet",
+       NULL},
+  };
+  for (size_t i = 0; i < sizeof configs / sizeof configs[0]; i++) {
+    int status = -1;
+    json_t *doc = ts_cli_json(configs[i], &status, NULL);
+    assert_non_null(doc);
+    assert_int_equal(status, 0);
+    double steps = ts_json_number(doc, "execution", "node_steps");
+    double bound = 64 * ts_json_number(doc, "metrics", "cycles"); /* the default 4x4x4 torus */
+    if (i == 0 ? steps != 0 : !(steps > 0.5 * bound && steps <= bound))
+      fail_msg("config %zu: %g node steps, at most %g (one per node per cycle)", i, steps, bound);
+    json_decref(doc);
+  }
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -186,6 +212,7 @@ int main(void)
       cmocka_unit_test(test_other_seed_close),
       cmocka_unit_test(test_run_ahead_changes_nothing),
       cmocka_unit_test(test_watchdog_reports_deadlock),
+      cmocka_unit_test(test_node_steps_counts_the_engine_work),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
