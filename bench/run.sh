@@ -10,8 +10,11 @@
 #      50-cycle links and 4 VCs, each at 0.1 and 0.3 flits/node/cycle — and
 #      the same Novo-G# workload on 16x16x16 (and 32x32x32 with --scale);
 #   2. instructions per flit-hop under valgrind --tool=callgrind (exact on a
-#      noisy machine) on the same workloads, and the size check: Novo-G# at
-#      0.1 on 16x16x16 (and 32x32x32 with --scale) against 8x8x8;
+#      noisy machine) on the same workloads, with node steps per flit-hop
+#      and instructions per step (execution.node_steps), the size check:
+#      Novo-G# at 0.1 on 16x16x16 (and 32x32x32 with --scale) against 8x8x8,
+#      and each 8x8x8 model's cost split into a part per node step and a part
+#      per flit-hop (one more run without traffic gives the set-up);
 #   3. scaling: 16x16x16 Novo-G# torus with 40-cycle links at 30 % of
 #      saturation, 1 and 2 threads, 1, 2 and 4 MPI ranks (wall time: a
 #      parallel speedup; 4 ranks on 2 cores are oversubscribed, so that row
