@@ -99,7 +99,7 @@ if [ "$scale" = 1 ]; then
     --set sim.warmup_cycles=500 --set sim.measure_cycles=1000
 fi
 
-ir_row() { # label, args...: instructions per flit-hop under callgrind; appends "label ir flit-hops steps" to $out/ir.txt
+ir_row() { # label, args...: instructions per flit-hop under callgrind; appends label|instructions|flit-hops|steps to $out/ir.txt
   local label=$1; shift
   valgrind --tool=callgrind --callgrind-out-file="$out/cg.out" "$fcsim" run "$@" -q --json "$out/cg.json" \
     2>"$out/cg.vg"
