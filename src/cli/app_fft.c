@@ -8,7 +8,7 @@
 #include "cli/cli.h"
 #include "cli/common.h"
 #include "cli/output.h"
-#include "app/fft_run.h"
+#include "apps/fft/fft_run.h"
 
 static const char fft_usage[] =
     "usage: fcsim app fft CONFIG [--set fft.n=N] [--set fft.ips=K] [--set section.key=value ...] [--json FILE]\n"

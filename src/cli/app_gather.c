@@ -1,10 +1,10 @@
 /* `fcsim app gather CONFIG --schedule ring|tree|reconfig`: seed 002's gather
  * (§5) played on the simulated network as a trace of DMA transfers,
- * barrier notices and releases (src/workload/gather_sched.c), printed
+ * barrier notices and releases (src/apps/gather/gather_sched.c), printed
  * beside the `gather` model's stages and time. --json writes `stages`,
  * `time_s`, `model_time_s` and more. On vcsn endpoints (switch.endpoint =
  * vcsn) the tree is written as MAC tables and the model pays t and c
- * (src/workload/gather_vcsn.c). `fcsim app scatter` plays the same
+ * (src/apps/gather/gather_vcsn.c). `fcsim app scatter` plays the same
  * schedules backwards (the root sends each source its block) on ethswitch
  * endpoints or the DCN, beside the gather model's figures (the same by
  * symmetry). `fcsim app allgather` leaves every node with every block: the
@@ -23,8 +23,8 @@
 #include "cli/cli.h"
 #include "cli/common.h"
 #include "core/units.h"
-#include "workload/gather_sched.h"
-#include "workload/gather_vcsn.h"
+#include "apps/gather/gather_sched.h"
+#include "apps/gather/gather_vcsn.h"
 
 static const char usage_text[] =
     "usage: fcsim app gather CONFIG --schedule ring|tree|reconfig [--set KEY=VALUE ...] [--json FILE]\n"

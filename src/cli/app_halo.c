@@ -1,5 +1,5 @@
 /* `fcsim app halo [CONFIG] [--set KEY=VALUE ...] [--json FILE]`: the LBM
- * halo exchange on a 3D torus of TNW links (src/link/halo_sim.h), with the
+ * halo exchange on a 3D torus of TNW links (src/apps/halo/halo_sim.h), with the
  * analytic estimate beside the simulated communication time. CONFIG is an
  * INI file whose [halo] section holds the same keys as --set (`fcsim app
  * halo --help` lists them); keys may be written halo.KEY or link.KEY. */
@@ -7,7 +7,7 @@
 
 #include "cli/app.h"
 #include "cli/app_table.h"
-#include "app/halo_app.h"
+#include "apps/halo/halo_app.h"
 
 /* the parameter table's first six entries: nodes x, y, z, lattice x, y, z */
 static void title(const double *v)

@@ -1,5 +1,5 @@
 /* `fcsim app link [CONFIG] [--preset P] [--set KEY=VALUE ...] [--json FILE]`:
- * one link simulated under a protocol (src/link/link_sim.h), printed beside
+ * one link simulated under a protocol (src/apps/link/link_sim.h), printed beside
  * the analytic models' figures. CONFIG is an INI file whose [link] section
  * holds the same keys as --set (`fcsim app link --help` lists them); the
  * command line itself is app_table.c's. */
@@ -7,7 +7,7 @@
 
 #include "cli/app.h"
 #include "cli/app_table.h"
-#include "app/link_app.h"
+#include "apps/link/link_app.h"
 
 static void title(const double *v)
 {

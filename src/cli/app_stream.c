@@ -10,7 +10,7 @@
 #include "cli/cli.h"
 #include "cli/common.h"
 #include "cli/output.h"
-#include "app/stream_cascade.h"
+#include "apps/stream/stream_cascade.h"
 
 static const char stream_usage[] =
     "usage: fcsim app stream [CONFIG] [--preset NAME] [--set stream.KEY=VALUE ...] [--block N]\n"

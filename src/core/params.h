@@ -62,7 +62,7 @@ struct fcsim_params {
   double clock_spread_ppm;          /* standard deviation of the nodes' clock offsets (0: one clock) */
   char bee3_layout[FCSIM_NAME_MAX]; /* network.bee3_layout: topology `bee3`'s inter-enclosure network (seed 003 §IV) */
   int enclosures;                   /* network.enclosures: topology `bee3`'s BEE3 boards (4 FPGAs each) */
-  /* [link] protocols on the links of a network (topo/proto_links.c, router/proto_adapter.c) */
+  /* [link] protocols on the links of a network (topo/proto_links.c, link/proto/tnw/tnw_adapter.c) */
   int link_protocol;          /* enum fcsim_link_protocol of every link (a netlist may set it per link) */
   double link_ber;            /* bit error rate of the protocol links, [0, 1) */
   int link_tnw_window;        /* tnw: txBuffer size in packets; 0 = auto (proto_tnw.h) */
@@ -110,7 +110,7 @@ struct fcsim_params {
   int sw_radix;                    /* ports per switch */
   int sw_planes;                   /* copies of the switch network; an endpoint has a port on each */
   int sw_endpoint_vcsn;            /* switched topologies: endpoints are `vcsn` (1) or `ethswitch` (0) */
-  /* [vcsn] (the vcsn endpoint model, router/vcsn.c) */
+  /* [vcsn] (the vcsn endpoint model, router/switched/vcsn.c) */
   int vcsn_vports;                 /* virtual ports per physical port */
   char vcsn_table[FCSIM_PATH_MAX]; /* MAC-table file ("" none) */
   int vcsn_reconfig_cycles;        /* cost t of a MAC-table write, from its write to its effect */

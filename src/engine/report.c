@@ -307,7 +307,7 @@ static json_t *metrics_json(const struct fcsim_stats *s, const struct fcsim_para
     json_object_set_new(m, "vcsn_misdelivered_flits", json_integer((json_int_t)s->vcsn_stale_flits));
     json_object_set_new(m, "vcsn_indication_frames", json_integer((json_int_t)s->vcsn_indications));
   }
-  if (s->link_directions) { /* protocol links (router/proto_adapter.c) */
+  if (s->link_directions) { /* protocol links (link/proto/tnw/tnw_adapter.c) */
     json_object_set_new(m, "link_directions", json_integer((json_int_t)s->link_directions));
     json_object_set_new(m, "retransmissions", json_integer((json_int_t)s->retransmissions));
     json_object_set_new(m, "link_errors_injected", json_integer((json_int_t)s->link_errors_injected));
@@ -315,12 +315,12 @@ static json_t *metrics_json(const struct fcsim_stats *s, const struct fcsim_para
     json_object_set_new(m, "link_payload_bytes", json_integer((json_int_t)s->link_payload_bytes));
     json_object_set_new(m, "link_wire_bytes", json_integer((json_int_t)s->link_wire_bytes));
     json_object_set_new(m, "link_order_errors", json_integer((json_int_t)s->link_order_errors));
-    if (s->fc_directions) { /* fc links (router/proto_adapter_fc.c) */
+    if (s->fc_directions) { /* fc links (link/proto/fc/fc_adapter.c) */
       json_object_set_new(m, "fc_credit_stall_cycles", json_integer((json_int_t)s->fc_credit_stall_cycles));
       json_object_set_new(m, "fc_rx_peak_flits", json_integer((json_int_t)s->fc_rx_peak_flits));
       json_object_set_new(m, "fc_link_up_cycle", json_integer((json_int_t)s->fc_link_up_cycle));
       json_object_set_new(m, "fc_first_data_cycle", json_integer((json_int_t)s->fc_first_data_cycle));
-      if (isfinite(s->fc_model_d_link_cycles)) { /* the fc model beside the run (proto_adapter_fc.c) */
+      if (isfinite(s->fc_model_d_link_cycles)) { /* the fc model beside the run (link/proto/fc/fc_adapter.c) */
         json_t *fm = json_object();
         json_object_set_new(fm, "line_cycles", json_integer((json_int_t)s->fc_model_line_cycles));
         json_object_set_new(fm, "d_link_cycles", json_real(s->fc_model_d_link_cycles));
@@ -331,7 +331,7 @@ static json_t *metrics_json(const struct fcsim_stats *s, const struct fcsim_para
       }
     }
     if (s->tnw_model_line_bytes_per_cycle > 0 && isfinite(s->tnw_model_payload_bytes_per_cycle)) {
-      json_t *tm = json_object(); /* the linkbw model beside the run (proto_adapter.c) */
+      json_t *tm = json_object(); /* the linkbw model beside the run (link/proto/tnw/tnw_adapter.c) */
       json_object_set_new(tm, "line_bytes_per_cycle", json_real(s->tnw_model_line_bytes_per_cycle));
       json_object_set_new(tm, "payload_bytes_per_cycle", json_real(s->tnw_model_payload_bytes_per_cycle));
       json_object_set_new(m, "tnw_model", tm);

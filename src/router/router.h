@@ -141,8 +141,8 @@ extern const struct fcsim_router_ops fcsim_router_ring; /* ring.c, seed 000 §4.
 extern const struct fcsim_router_ops fcsim_router_ethswitch;
 extern const struct fcsim_router_ops fcsim_router_bee3;
 extern const struct fcsim_router_ops fcsim_router_vcsn;     /* vcsn.c, seed 002 §3.4 */
-extern const struct fcsim_router_ops fcsim_router_tnw_link; /* proto_adapter.c: link.protocol = tnw */
-extern const struct fcsim_router_ops fcsim_router_fc_link;  /* proto_adapter_fc.c: link.protocol = fc */
+extern const struct fcsim_router_ops fcsim_router_tnw_link; /* link/proto/tnw/tnw_adapter.c: link.protocol = tnw */
+extern const struct fcsim_router_ops fcsim_router_fc_link;  /* link/proto/fc/fc_adapter.c: link.protocol = fc */
 
 /* Seed 000 Table 4.2: reduction-tree levels (the switch delay in cycles) and
  * router area in ALMs and % of a Stratix V, for 1..9 VCs per port. Returns 0

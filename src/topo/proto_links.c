@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "link/proto_fc.h"
-#include "link/proto_tnw.h"
+#include "link/proto/fc/proto_fc.h"
+#include "link/proto/tnw/proto_tnw.h"
 #include "topo/topo.h"
 
 int fcsim_proto_link_of(const struct fcsim_graph *g, const struct fcsim_params *p, int64_t c)

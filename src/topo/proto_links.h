@@ -1,5 +1,5 @@
 /* Link protocols on the links of a network: the graph transform that puts
- * two link adapters (router/proto_adapter.c) into every link whose protocol
+ * two link adapters (link/proto/tnw/tnw_adapter.c) into every link whose protocol
  * is not `ideal` (link.protocol, or a netlist's per-link `protocol=`). */
 #ifndef FCSIM_TOPO_PROTO_LINKS_H
 #define FCSIM_TOPO_PROTO_LINKS_H
@@ -19,7 +19,7 @@ struct fcsim_topo;
 /* Most network flits whose last byte one TNW packet carries (a flit may
  * straddle two packets), and the engine flits one line item takes on the
  * channel between two adapters: a word describing the item, then those
- * flits (router/proto_adapter.c). */
+ * flits (link/proto/tnw/tnw_adapter.c). */
 static inline int fcsim_adapter_packet_flits(const struct fcsim_params *p)
 {
   int flit_bytes = (p->flit_bits + 7) / 8;

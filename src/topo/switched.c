@@ -8,7 +8,7 @@
  * tree gives every FPGA of a larger cluster its two ports, seed 002 §6.5).
  * Kind 0 is the endpoints' Ethernet subsystems: `ethswitch`
  * (switch.latency = switch.nic_latency) or, with switch.endpoint = vcsn,
- * VCSN's virtual ports (router/vcsn.c); kind 1 the switches, `ethswitch`. Every link has network.link_latency and
+ * VCSN's virtual ports (router/switched/vcsn.c); kind 1 the switches, `ethswitch`. Every link has network.link_latency and
  * network.link_bandwidth. Routing is by table (routing.algorithm = table:
  * the switches' MAC tables). The graph is then treated like a netlist's
  * (kind FCSIM_TOPO_FILE: hop distances, exports, `fcsim topo`). */

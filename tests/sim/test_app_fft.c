@@ -18,7 +18,7 @@
 #include "config/config.h"
 #include "fcsim/fcsim.h"
 #include "test_support.h"
-#include "app/fft_run.h"
+#include "apps/fft/fft_run.h"
 
 static void run(const char *example, const char *const *sets, struct fcsim_fft_result *r)
 {

@@ -21,7 +21,7 @@
 
 #include "fcsim/fcsim.h"
 #include "test_support.h"
-#include "app/stream_cascade.h"
+#include "apps/stream/stream_cascade.h"
 
 static void run(const char *preset, const char *const *sets, struct fcsim_stream_result *r)
 {

@@ -1,5 +1,5 @@
 /* Simulation tests of the full-crossbar router (router.model = crossbar,
- * seed 003 §III; src/router/crossbar.c): zero-load latency of every
+ * seed 003 §III; src/router/switched/crossbar.c): zero-load latency of every
  * source-destination pair against the formula, the seed's 64 ns at 250 MHz,
  * fairness of the round-robin allocator under contention, no deadlock and
  * no loss at and beyond saturation on meshes with DOR, and the torus

@@ -1,5 +1,5 @@
 /* Simulation tests of the store-and-forward Ethernet switch (router.model =
- * ethswitch, src/router/ethswitch.c) on the switched topologies
+ * ethswitch, src/router/switched/ethswitch.c) on the switched topologies
  * (src/topo/switched.c): a frame is never forwarded before its tail arrived
  * plus t_S (exact zero-load latency), one stream never exceeds the line rate
  * after framing (ethernet and sl3fc) and comes within a few frames of it, a

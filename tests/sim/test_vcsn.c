@@ -1,5 +1,5 @@
 /* Simulation tests of VCSN's virtual ports (router.model = vcsn endpoints,
- * src/router/vcsn.c, on an ethswitch star): a MAC-table rewrite takes
+ * src/router/switched/vcsn.c, on an ethswitch star): a MAC-table rewrite takes
  * effect exactly its cost after it is written, and frames started before
  * then still go to the old destination; the MUX shares a physical port
  * fairly between equal priorities and serves a higher priority first; the

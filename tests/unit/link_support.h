@@ -1,11 +1,11 @@
-/* Runs the single-link simulation of src/link/link_sim.h from a preset and
+/* Runs the single-link simulation of src/apps/link/link_sim.h from a preset and
  * "key=value" settings of `fcsim app link`, for the link tests. */
 #ifndef FCSIM_TEST_LINK_SUPPORT_H
 #define FCSIM_TEST_LINK_SUPPORT_H
 
 #include <stdlib.h>
 
-#include "app/link_app.h"
+#include "apps/link/link_app.h"
 
 #define LSETS(...) ((const char *const[]){__VA_ARGS__, NULL})
 

@@ -1,4 +1,4 @@
-/* The FFT schedule of src/workload/fft_sched.c against the data mapping of
+/* The FFT schedule of src/apps/fft/fft_sched.c against the data mapping of
  * seed 000 Fig. 6.1 (model/fft.c), point by point: every datum travels in
  * a message from the node that holds it to the node the mapping says, in
  * the round of the IP that produced it, never released before it was
@@ -15,7 +15,7 @@
 #include <cmocka.h>
 
 #include "model/fft.h"
-#include "workload/fft_sched.h"
+#include "apps/fft/fft_sched.h"
 
 static uint32_t id_of(unsigned m, const struct fcsim_fft_loc *l)
 {

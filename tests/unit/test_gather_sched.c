@@ -1,4 +1,4 @@
-/* Unit tests of the gather schedules (src/workload/gather_sched.c): every
+/* Unit tests of the gather schedules (src/apps/gather/gather_sched.c): every
  * schedule delivers every source's block to the root exactly once, only
  * ever sending blocks a node holds, in the seed's stage counts (ring
  * ceil((n-1)/2), tree ceil((n-1)/4)+1 for n >= 4, 1 below); the checker catches a
@@ -24,7 +24,7 @@
 
 #include <cmocka.h>
 
-#include "workload/gather_sched.h"
+#include "apps/gather/gather_sched.h"
 
 static struct fcsim_gather_spec spec(enum fcsim_gather_schedule s, int n)
 {

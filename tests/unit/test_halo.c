@@ -1,4 +1,4 @@
-/* The halo exchange on a torus of TNW links (src/link/halo_sim.c): at a high
+/* The halo exchange on a torus of TNW links (src/apps/halo/halo_sim.c): at a high
  * BER every halo byte arrives exactly once and in order on every link and
  * virtual channel, the go-back-N restarts equal the bad CRCs found, and the
  * same seed gives the same run; at BER 0 the communication time per step
@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "link/halo_sim.h"
+#include "apps/halo/halo_sim.h"
 
 /* seed 004's link: 10 Gb/s, 8b/10b (4 B per 250 MHz cycle), 600 ns = 150 cycles */
 static struct fcsim_halo_cfg cfg(int nx, int ny, int nz, int64_t l, double ber)

@@ -1,4 +1,4 @@
-/* The TNW two-sided API (src/link/tnw_api.c) on a simulated link: sends
+/* The TNW two-sided API (src/link/proto/tnw/tnw_api.c) on a simulated link: sends
  * complete when acknowledged, receives when their bytes have been moved out,
  * matched in FIFO order per virtual channel; a channel without a posted
  * receive holds the sender back; all of it under bit errors too. */
@@ -10,8 +10,8 @@
 
 #include <cmocka.h>
 
-#include "link/proto_line.h"
-#include "link/tnw_api.h"
+#include "link/proto/line.h"
+#include "link/proto/tnw/tnw_api.h"
 
 struct pair {
   struct fcsim_tnw_end e[2];

@@ -1,0 +1,153 @@
+/* `fcsim app fft` as a library call: the FFT schedule of fft_sched.c run as
+ * a trace workload on the configured torus, its phase times, and the
+ * Table 6.2 estimate of the `fft` model with the network's own BW and LD
+ * beside them. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config/config.h"
+#include "fcsim/model.h"
+#include "fcsim/sim.h"
+#include "apps/fft/fft_run.h"
+
+static void get_uint(const struct fcsim_config *cfg, const char *key, unsigned *v)
+{
+  const char *t = fcsim_config_get(cfg, key);
+  *v = t ? (unsigned)strtoul(t, NULL, 10) : 0;
+}
+
+/* The torus side must be 2^m, the same on three dimensions. */
+static int torus_m(const struct fcsim_params *p, unsigned *m, struct fcsim_error *err)
+{
+  int k = p->dims[0];
+  if (p->topology != FCSIM_TOPO_TORUS || p->ndims != 3 || p->dims[1] != k || p->dims[2] != k || k < 2 || (k & (k - 1)))
+    return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                           "`fcsim app fft` needs network.topology = torus with network.dims = KxKxK, "
+                           "K a power of two (seed 000 s6.2 maps the FFT on a 2^m-per-side torus)");
+  for (*m = 0; (1 << *m) < k; (*m)++)
+    ;
+  return 0;
+}
+
+/* Writes the schedule to a temporary CSV; *path is from malloc. */
+static int write_trace(const struct fcsim_fft_sched *s, char **path, struct fcsim_error *err)
+{
+  const char *dir = getenv("TMPDIR");
+  size_t len = strlen(dir && *dir ? dir : "/tmp") + 32;
+  *path = malloc(len);
+  if (!*path)
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  snprintf(*path, len, "%s/fcsim-fft-XXXXXX", dir && *dir ? dir : "/tmp");
+  int fd = mkstemp(*path);
+  FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+  if (!f) {
+    if (fd >= 0)
+      close(fd);
+    int rc = fcsim_error_set(err, FCSIM_EIO, "cannot create a temporary file for the FFT schedule in %s",
+                             dir && *dir ? dir : "/tmp");
+    free(*path);
+    *path = NULL;
+    return rc;
+  }
+  int rc = fcsim_fft_sched_write_csv(s, f, err);
+  if (fclose(f) && !rc)
+    rc = fcsim_error_set(err, FCSIM_EIO, "cannot write the FFT schedule to %s", *path);
+  return rc;
+}
+
+/* The `fft` model with this network's BW and LD. */
+static int model(struct fcsim_fft_result *r, unsigned point_bytes, struct fcsim_error *err)
+{
+  char sets[5][64];
+  snprintf(sets[0], 64, "n=%u", r->n);
+  snprintf(sets[1], 64, "m=%u", r->m);
+  snprintf(sets[2], 64, "BW=%.17g", r->bw_bytes_per_s);
+  snprintf(sets[3], 64, "LD=%.17gns", r->ld_ns);
+  snprintf(sets[4], 64, "point_bytes=%u", point_bytes);
+  const char *list[] = {sets[0], sets[1], sets[2], sets[3], sets[4], NULL};
+  const struct fcsim_model_ops *mo = fcsim_model_find("fft");
+  double *v = mo ? calloc(mo->n_params + mo->n_results, sizeof *v) : NULL;
+  if (!v)
+    return fcsim_error_set(err, FCSIM_ENOMEM, "model `fft` unavailable");
+  int rc = fcsim_model_run("fft", NULL, list, v, v + mo->n_params, err);
+  if (!rc) {
+    const double *res = v + mo->n_params;
+    r->model_xy_ns = res[fcsim_model_result_index(mo, "xy_latency_s")] * 1e9;
+    r->model_yz_ns = res[fcsim_model_result_index(mo, "yz_latency_s")] * 1e9;
+    r->model_xy_net_ns = res[fcsim_model_result_index(mo, "xy_hops")] * r->ld_ns;
+    r->model_yz_net_ns = res[fcsim_model_result_index(mo, "yz_hops")] * r->ld_ns;
+  }
+  free(v);
+  return rc;
+}
+
+static int simulate(struct fcsim_config *cfg, const struct fcsim_fft_sched *s, struct fcsim_fft_result *r,
+                    struct fcsim_error *err)
+{
+  char *path = NULL;
+  int rc = write_trace(s, &path, err);
+  if (rc)
+    return rc;
+  struct fcsim_sim *sim = NULL;
+  uint64_t *complete = NULL;
+  if ((rc = fcsim_config_set(cfg, "traffic.mode", "trace", "fcsim app fft", err)) ||
+      (rc = fcsim_config_set(cfg, "traffic.trace", path, "fcsim app fft", err)) ||
+      (rc = fcsim_sim_create(cfg, &sim, err)) || (rc = fcsim_sim_run(sim, NULL, NULL, err)))
+    goto done;
+  const struct fcsim_stats *st = fcsim_sim_stats(sim);
+  complete = malloc((size_t)s->nmsg * sizeof *complete);
+  if (!complete) {
+    rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+    goto done;
+  }
+  for (int64_t i = 0; i < s->nmsg; i++)
+    complete[i] = UINT64_MAX;
+  for (int64_t i = 0; i < st->nmessages; i++)
+    if (st->message_id[i] >= 1 && st->message_id[i] <= s->nmsg)
+      complete[st->message_id[i] - 1] = st->message_complete[i];
+  r->flits_injected = st->flits_injected_total;
+  r->flits_delivered = st->flits_delivered_total;
+  r->ns_per_cycle = st->ns_per_cycle;
+  rc = fcsim_fft_sched_phases(s, complete, &r->ph, err);
+done:
+  free(complete);
+  fcsim_sim_destroy(sim);
+  unlink(path);
+  free(path);
+  return rc;
+}
+
+int fcsim_fft_run(struct fcsim_config *cfg, struct fcsim_fft_result *r, struct fcsim_error *err)
+{
+  memset(r, 0, sizeof *r);
+  struct fcsim_params p;
+  unsigned point_bytes = 8;
+  int rc = fcsim_config_resolve(cfg, &p, err);
+  if (rc || (rc = torus_m(&p, &r->m, err)))
+    return rc;
+  get_uint(cfg, "fft.n", &r->n);
+  get_uint(cfg, "fft.ips", &r->ips_requested);
+  get_uint(cfg, "fft.point_bytes", &point_bytes);
+  struct fcsim_fft_sched s;
+  if ((rc = fcsim_fft_sched_build(r->n, r->m, r->ips_requested, point_bytes, &s, err)))
+    return rc;
+  r->ips = s.ips;
+  r->rounds = s.rounds;
+  r->messages = s.nmsg;
+  for (int64_t i = 0; i < s.nmsg; i++)
+    r->flits_expected += (s.msg[i].bytes * 8 + (uint64_t)p.flit_bits - 1) / (uint64_t)p.flit_bits;
+  struct fcsim_topo_info ti;
+  if (!(rc = fcsim_topo_describe(cfg, &ti, err))) {
+    double cycle_ns = 1e9 / p.clock_hz;
+    r->bw_bytes_per_s = p.link_bandwidth_flits * p.flit_bits / 8.0 * p.clock_hz;
+    r->ld_ns = ti.link_latency_ns + ti.router_delay_cycles * cycle_ns;
+    rc = model(r, point_bytes, err);
+  }
+  if (!rc)
+    rc = simulate(cfg, &s, r, err);
+  fcsim_fft_sched_free(&s);
+  return rc;
+}

@@ -1,0 +1,690 @@
+/* The flow-controller link adapter (`fc-link`): a two-port node that puts
+ * one link of a network on Mondigo's credit-based flow controller (seed 001
+ * ch. 2, link/proto/fc/proto_fc.h). topo/proto_links.c inserts two of them into every
+ * link on `fc`: router A <-> adapter a == line == adapter b <-> router B.
+ *
+ * One FC instance per router VC. The FC is one FIFO stream with one credit
+ * counter; a single instance under VC routers would merge their VCs into one
+ * queue, so that a blocked packet of one VC blocks all and the dateline
+ * argument that keeps a torus deadlock-free fails. Each VC v therefore has
+ * its own FC endpoint: its own input buffer, TX buffer (D_CU), credit
+ * counter, RX FIFO (link.fc_rx_depth) and credit returns. The instances
+ * share the line: an FC packet (header and its Len data flits) goes out
+ * whole, and between packets a round-robin arbiter gives the line to the
+ * next VC whose endpoint has a flit to send (a data packet, a CO packet, a
+ * sync flit). A packet never stops half-way for credits (proto_fc.c), so no
+ * VC holds the line while blocked. The header names its VC in bits 31:28
+ * (the seed's header is 28 bits of a w-bit control flit; proto_fc.h); data
+ * flits carry none: they follow their header, and the receiver keeps the VC
+ * of the last header with Len > 0. With router.vcs = 1 this is exactly the
+ * single FC of earlier versions.
+ *
+ * Port 0 speaks per-flit credits to the router: per VC an input buffer of
+ * `vc_depth` flits whose front the application side writes into that VC's
+ * FC TX buffer, one flit a cycle (a credit goes back per flit written); one
+ * flit a cycle that an FC RX side lets the application read goes to the
+ * router on its VC as the router's credits allow (round robin over VCs).
+ * Port 1 runs fcsim_fc_* against the far adapter: FC flits are network
+ * flits, one a cycle on the line at its rate; headers every D_CU flits (or
+ * at force send), credits every D_CU reads, piggybacked or in CO packets;
+ * D_CU = TX depth = link.fc_d_cu; RX depth link.fc_rx_depth (auto: Eq. 2.4
+ * with one flit of margin, per VC); write-forward 4 cycles; after each FC
+ * packet (the flit marked last) the line idles link.fc_gap_bytes (the SL3
+ * burst gap; 0 by default). After reset
+ * (cycle 0) both ends send sync flits until they receive the peer's (seed
+ * 001 s2.2.1). Both ends leave reset together and nothing but sync flits
+ * is on the line until they are up, so the exchange is not stepped flit by
+ * flit: each end is up when the peer's first sync flit arrives (its
+ * serialisation and the line's latency: link_up_cycle), has sent one sync
+ * flit a cycle until then (counted in the wire bytes), and writes no data
+ * flit into a TX buffer before (the routers' flits wait in the input
+ * buffers; an adapter woken early is stepped every cycle until up). The
+ * sync is the link's, not a VC's: every VC's endpoint comes up with it. The FC has no CRC: link.ber does not apply to
+ * it.
+ *
+ * On the engine channel between the two adapters an FC flit is a
+ * descriptor (kind, header word, flags) followed, for a data flit, by the
+ * network flit it carries (link/proto/tnw/tnw_adapter.c). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fcsim/model.h"
+#include "link/proto/fc/proto_fc.h"
+#include "link/proto/adapter_buffers.h"
+#include "router/router.h"
+#include "topo/proto_links.h"
+
+/* Per-node counters: bytes, overflows, credit-stall cycles (all VCs), the
+ * largest RX FIFO occupancy of a VC, the cycle of the first data flit
+ * (+ 1; 0: none yet). */
+enum { FA_PAYLOAD, FA_WIRE, FA_OVERFLOW, FA_STALL, FA_RX_PEAK, FA_FIRST_DATA, FA_NCTR };
+
+/* A ring of flits in a node's state. */
+struct fa_ring {
+  uint32_t head, count; /* oldest entry, entries */
+};
+
+/* One VC's queues in one adapter. */
+struct fa_vc {
+  struct fa_ring in, tx, rx; /* router -> FC TX, FC TX buffer, FC RX buffer */
+  int32_t credits;           /* free slots of this VC at the router's input */
+};
+
+/* The fixed part of a node's state; the VCs' FC endpoints, queues and
+ * rings follow at the offsets in fa_shared. */
+struct fa_hdr {
+  double busy_until;      /* cycle (real) the line's serialiser is free */
+  uint64_t wire_bytes;    /* bytes launched on the line */
+  uint64_t payload_flits; /* flits handed to the router */
+  uint64_t overflows;     /* flits that found a ring full (must stay 0) */
+  uint32_t slot0;         /* graph slot of port 0 */
+  int tx_vc;              /* VC whose packet holds the line (-1: none) */
+  int rx_vc;              /* VC of the last data header received */
+  int rr_emit, rr_read;   /* round-robin pointers: line, router */
+  uint64_t rx_peak;       /* largest RX FIFO occupancy of one VC, flits */
+  int64_t first_data;     /* cycle the first data flit went on the line (-1: none) */
+};
+
+struct fa_shared {
+  const struct fcsim_params *p;
+  const struct fcsim_graph *g;
+  int kind;                        /* this model's kind index */
+  int vcs;                         /* router VCs = FC instances per link end */
+  int depth;                       /* flits of a VC's local input buffer */
+  int flit_bytes;                  /* bytes per network flit */
+  uint32_t in_cap, tx_cap, rx_cap; /* per-VC ring sizes (tx: D_CU, rx: the largest RX depth) */
+  size_t off_end, off_vc;          /* byte offsets of the endpoints and VC queues in a node's state */
+  size_t off_in, off_tx, off_rx;   /* byte offsets of the rings (VC-major) */
+  double ticks_per_cycle;          /* this kind's cycle in engine ticks */
+  uint64_t *ctr[FA_NCTR];          /* [nodes] counters */
+};
+
+/* Pointers into one node's state. */
+struct fa_node {
+  struct fa_hdr *h;
+  struct fcsim_fc_end *e; /* [vcs] */
+  struct fa_vc *q;        /* [vcs] */
+  char *base;             /* the state */
+  uint32_t node;
+};
+
+static size_t align8(size_t n)
+{
+  return (n + 7) & ~(size_t)7;
+}
+
+static void fa_view(const struct fa_shared *sh, uint32_t node, void *state, struct fa_node *n)
+{
+  n->base = state;
+  n->h = state;
+  n->e = (struct fcsim_fc_end *)(n->base + sh->off_end);
+  n->q = (struct fa_vc *)(n->base + sh->off_vc);
+  n->node = node;
+}
+
+/* Ring `r` of VC v: its storage (off, cap) in the node's state. */
+static struct fcsim_flit *ring_at(const struct fa_node *n, size_t off, uint32_t cap, int v, const struct fa_ring *r,
+                                  uint32_t i)
+{
+  return (struct fcsim_flit *)(n->base + off) + (size_t)v * cap + (r->head + i) % cap;
+}
+
+static int ring_push(const struct fa_node *n, size_t off, uint32_t cap, int v, struct fa_ring *r,
+                     const struct fcsim_flit *f)
+{
+  if (r->count >= cap)
+    return -1;
+  *ring_at(n, off, cap, v, r, r->count) = *f;
+  r->count++;
+  return 0;
+}
+
+static struct fcsim_flit ring_pop(const struct fa_node *n, size_t off, uint32_t cap, int v, struct fa_ring *r)
+{
+  struct fcsim_flit f = *ring_at(n, off, cap, v, r, 0);
+  r->head = (r->head + 1) % cap;
+  r->count--;
+  return f;
+}
+
+static int rx_depth_of(const struct fa_shared *sh, uint32_t node)
+{
+  if (sh->p->link_fc_rx_depth > 0)
+    return sh->p->link_fc_rx_depth;
+  int64_t d_link =
+      (int64_t)fcsim_graph_out(sh->g, node, 1)->latency_cycles + sh->p->link_fc_d_cu + FCSIM_FC_WRITE_FORWARD_CYCLES;
+  return (int)(2 * d_link + sh->p->link_fc_d_cu + 1);
+}
+
+/* The cycle both ends of the link are up: the peer's first sync flit,
+ * launched at cycle 0, has been serialised and crossed the line
+ * (link/proto/line.h's arrival rule). */
+static int64_t link_up_cycle(const struct fa_shared *sh, uint32_t node)
+{
+  int64_t ser = (int64_t)ceil(1.0 / (double)sh->g->line_bandwidth_flits[node] - 1e-9);
+  return ser - 1 + (int64_t)fcsim_graph_out(sh->g, node, 1)->latency_cycles;
+}
+
+/* Ends the sync exchange once its cycle has come. */
+static void fa_sync(const struct fa_shared *sh, struct fa_node *n, int64_t now)
+{
+  int64_t up = link_up_cycle(sh, n->node);
+  if (n->e[0].synced || now < up)
+    return;
+  for (int v = 0; v < sh->vcs; v++) {
+    n->e[v].synced = 1;
+    n->e[v].up_cycle = up;
+  }
+  n->e[0].st.sync_sent += (uint64_t)up; /* one a cycle in [0, up) */
+  n->h->wire_bytes += (uint64_t)up * (uint64_t)sh->flit_bytes;
+}
+
+/* Router flits into their VC's input buffer; the router's credits. */
+static void fa_take_local(struct fcsim_ctx *ctx, const struct fa_shared *sh, struct fa_node *n)
+{
+  struct fcsim_links *l = ctx->links;
+  struct fcsim_ring *r = &l->chan[sh->g->in_chan[n->h->slot0]];
+  while (fcsim_ring_visible(r)) {
+    struct fcsim_link_slot *s = &l->chan_pool[r->base + (r->head & r->mask)];
+    if (s->arrival > ctx->tick)
+      break;
+    int v = s->flit.vc < sh->vcs ? s->flit.vc : 0;
+    if (s->flit.vc >= sh->vcs || ring_push(n, sh->off_in, sh->in_cap, v, &n->q[v].in, &s->flit))
+      n->h->overflows++;
+    fcsim_ring_pop(r);
+  }
+  if (!fcsim_ring_visible(r))
+    l->pending[n->node] &= ~1ull;
+  struct fcsim_ring *cr = &l->cchan[n->h->slot0];
+  while (fcsim_ring_visible(cr)) {
+    const struct fcsim_credit_slot *s = &l->cchan_pool[cr->base + (cr->head & cr->mask)];
+    if (s->arrival > ctx->tick)
+      break;
+    if (s->vc < sh->vcs)
+      n->q[s->vc].credits += s->value;
+    fcsim_ring_pop(cr);
+  }
+}
+
+/* One FC flit from the line, to the endpoint of its VC. */
+static void fa_receive(const struct fa_shared *sh, struct fa_node *n, const struct fcsim_pline_item *it,
+                       const struct fcsim_flit *data, int64_t now)
+{
+  int v = n->h->rx_vc;
+  if (it->kind == FCSIM_FC_HEADER) {
+    struct fcsim_fc_header hd;
+    fcsim_fc_header_unpack(it->a, &hd);
+    v = hd.vc < (unsigned)sh->vcs ? (int)hd.vc : 0;
+    if (hd.vc >= (unsigned)sh->vcs)
+      n->h->overflows++; /* a VC this end does not have */
+    if (hd.len)
+      n->h->rx_vc = v;
+  } else if (it->kind == FCSIM_FC_SYNC) {
+    for (int k = 0; k < sh->vcs; k++)
+      fcsim_fc_receive(&n->e[k], it, now);
+    return;
+  }
+  if (data && ring_push(n, sh->off_rx, sh->rx_cap, v, &n->q[v].rx, data))
+    n->h->overflows++;
+  fcsim_fc_receive(&n->e[v], it, now);
+}
+
+/* FC flits that have arrived from the far adapter. */
+static void fa_take_line(struct fcsim_ctx *ctx, const struct fa_shared *sh, struct fa_node *n)
+{
+  struct fcsim_links *l = ctx->links;
+  struct fcsim_ring *r = &l->chan[sh->g->in_chan[n->h->slot0 + 1]];
+  while (fcsim_ring_visible(r)) {
+    const struct fcsim_link_slot *s = &l->chan_pool[r->base + (r->head & r->mask)];
+    int nf = s->flit.hops;
+    if (fcsim_ring_visible(r) < (uint32_t)nf + 1 ||
+        l->chan_pool[r->base + ((r->head + (uint32_t)nf) & r->mask)].arrival > ctx->tick)
+      break;
+    struct fcsim_pline_item it = {.kind = s->flit.vc, .a = s->flit.dest, .flags = s->flit.flags};
+    fcsim_ring_pop(r);
+    struct fcsim_flit data;
+    if (nf) {
+      data = l->chan_pool[r->base + (r->head & r->mask)].flit;
+      fcsim_ring_pop(r);
+    }
+    fa_receive(sh, n, &it, nf ? &data : NULL, (int64_t)ctx->now);
+  }
+  if (!fcsim_ring_visible(r))
+    l->pending[n->node] &= ~2ull;
+}
+
+/* One readable flit to the router on its VC, VCs in round robin. */
+static void fa_read(struct fcsim_ctx *ctx, const struct fa_shared *sh, struct fa_node *n)
+{
+  for (int i = 0; i < sh->vcs; i++) {
+    int v = (n->h->rr_read + i) % sh->vcs;
+    struct fa_vc *q = &n->q[v];
+    if (q->credits <= 0 || !q->rx.count || !fcsim_fc_read(&n->e[v], (int64_t)ctx->now))
+      continue;
+    struct fcsim_flit f = ring_pop(n, sh->off_rx, sh->rx_cap, v, &q->rx);
+    f.vc = (uint8_t)v;
+    q->credits--;
+    n->h->payload_flits++;
+    fcsim_ctx_send(ctx, n->h->slot0, &f, ctx->now);
+    n->h->rr_read = (v + 1) % sh->vcs;
+    return;
+  }
+}
+
+/* The VC that gets the line this cycle: the one whose packet is under way,
+ * else the next in round robin with a flit to send; -1 if none. */
+static int fa_arbitrate(const struct fa_shared *sh, struct fa_node *n, int64_t now)
+{
+  int t = n->h->tx_vc;
+  if (t >= 0 && n->e[t].pkt_left > 0)
+    return t;
+  n->h->tx_vc = -1;
+  for (int i = 0; i < sh->vcs; i++) {
+    int v = (n->h->rr_emit + i) % sh->vcs;
+    if (fcsim_fc_wants_line(&n->e[v], now))
+      return v;
+  }
+  return sh->vcs == 1 ? 0 : -1; /* one VC: its endpoint counts its own stalls */
+}
+
+/* Puts one FC flit (and the network flit it carries) on the line. */
+static void fa_launch(struct fcsim_ctx *ctx, const struct fa_shared *sh, struct fa_node *n,
+                      const struct fcsim_pline_item *it, int v)
+{
+  struct fa_hdr *h = n->h;
+  int64_t now = (int64_t)ctx->now;
+  struct fcsim_flit f[2] = {{0}};
+  int nf = 0;
+  if (it->kind == FCSIM_FC_DATA && n->q[v].tx.count) {
+    f[1] = ring_pop(n, sh->off_tx, sh->tx_cap, v, &n->q[v].tx);
+    nf = 1;
+  } else if (it->kind == FCSIM_FC_DATA) {
+    h->overflows++; /* the FC sent a flit it was never given */
+  }
+  double start = h->busy_until > (double)now ? h->busy_until : (double)now;
+  h->busy_until = start + (double)sh->flit_bytes / ((double)sh->g->line_bandwidth_flits[n->node] * sh->flit_bytes);
+  h->wire_bytes += (uint64_t)sh->flit_bytes;
+  int64_t done = (int64_t)ceil(h->busy_until - 1e-9) - 1;
+  if (done < now)
+    done = now;
+  if ((it->flags & FCSIM_FC_F_LAST) && sh->p->link_fc_gap_bytes) { /* the burst gap: idle line after the packet */
+    h->busy_until += (double)sh->p->link_fc_gap_bytes / ((double)sh->g->line_bandwidth_flits[n->node] * sh->flit_bytes);
+    h->wire_bytes += (uint64_t)sh->p->link_fc_gap_bytes;
+  }
+  f[0].dest = it->a;
+  f[0].vc = (uint8_t)it->kind;
+  f[0].flags = (uint8_t)it->flags;
+  f[0].hops = (uint8_t)nf;
+  struct fcsim_links *l = ctx->links;
+  uint32_t c = h->slot0 + 1;
+  uint64_t t = fcsim_clock_tick(ctx->clk, (uint64_t)done), arrival = 0;
+  for (int i = 0; i <= nf; i++)
+    if (!(arrival = fcsim_link_push(l, c, &f[i], t))) {
+      ctx->acc->buffer_overflows++;
+      return;
+    }
+  ctx->last_progress = ctx->tick;
+  if (!l->chan[c].cross) {
+    const struct fcsim_chan *ch = &l->g->chan[c];
+    l->pending[ch->dst] |= 1ull << ch->dst_port;
+    fcsim_ctx_wake(ctx, (uint32_t)ch->dst, arrival);
+  }
+}
+
+/* One FC flit onto the line when the serialiser is free. */
+static void fa_emit(struct fcsim_ctx *ctx, const struct fa_shared *sh, struct fa_node *n)
+{
+  struct fa_hdr *h = n->h;
+  int64_t now = (int64_t)ctx->now;
+  if (h->busy_until >= (double)(now + 1) || !n->e[0].synced)
+    return; /* sync flits are implicit (fa_sync) */
+  int v = fa_arbitrate(sh, n, now);
+  for (int k = 0; k < sh->vcs; k++)
+    if (k != v)
+      fcsim_fc_note_stall(&n->e[k], now);
+  struct fcsim_pline_item it;
+  if (v < 0 || !fcsim_fc_emit(&n->e[v], now, &it))
+    return;
+  if (it.kind == FCSIM_FC_DATA && h->first_data < 0)
+    h->first_data = now;
+  if (it.kind == FCSIM_FC_HEADER) { /* a data or CO packet: the VC's turn */
+    struct fcsim_fc_header hd;
+    fcsim_fc_header_unpack(it.a, &hd);
+    hd.vc = (unsigned)v;
+    it.a = fcsim_fc_header_pack(&hd);
+    h->tx_vc = hd.len ? v : -1;
+    h->rr_emit = (v + 1) % sh->vcs;
+  }
+  fa_launch(ctx, sh, n, &it, v);
+}
+
+/* The front of each VC's input buffer into its FC's TX buffer; a credit
+ * back per flit. */
+static void fa_write(struct fcsim_ctx *ctx, const struct fa_shared *sh, struct fa_node *n)
+{
+  int32_t c = sh->g->in_chan[n->h->slot0];
+  for (int v = 0; v < sh->vcs; v++) {
+    struct fa_vc *q = &n->q[v];
+    if (!q->in.count || !fcsim_fc_write(&n->e[v], (int64_t)ctx->now))
+      continue;
+    struct fcsim_flit f = ring_pop(n, sh->off_in, sh->in_cap, v, &q->in);
+    if (ring_push(n, sh->off_tx, sh->tx_cap, v, &q->tx, &f))
+      n->h->overflows++;
+    if (fcsim_link_credit(ctx->links, (uint32_t)c, (uint32_t)v, 1, ctx->tick + sh->g->chan[c].credit_latency_ticks, 0))
+      ctx->acc->buffer_overflows++;
+  }
+}
+
+static int fa_busy(const struct fa_shared *sh, const struct fa_node *n, uint64_t now)
+{
+  if (n->h->busy_until > (double)now + 1)
+    return 1;
+  for (int v = 0; v < sh->vcs; v++) {
+    const struct fa_vc *q = &n->q[v];
+    const struct fcsim_fc_end *e = &n->e[v];
+    if (q->in.count || q->tx.count || q->rx.count || e->tx_count || e->rx_count || e->cu_pending || e->pkt_left ||
+        !e->synced)
+      return 1;
+  }
+  return 0;
+}
+
+static uint64_t fa_step(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state)
+{
+  const struct fa_shared *sh = shared;
+  struct fa_node n;
+  fa_view(sh, node, state, &n);
+  fa_sync(sh, &n, (int64_t)ctx->now);
+  fa_take_line(ctx, sh, &n);
+  fa_take_local(ctx, sh, &n);
+  fa_read(ctx, sh, &n);
+  fa_emit(ctx, sh, &n);
+  fa_write(ctx, sh, &n);
+  uint64_t rx_overflow = 0, stall = 0;
+  for (int v = 0; v < sh->vcs; v++) {
+    rx_overflow += n.e[v].st.rx_overflow;
+    stall += n.e[v].st.credit_stall_cycles;
+    if ((uint64_t)n.e[v].rx_count > n.h->rx_peak)
+      n.h->rx_peak = (uint64_t)n.e[v].rx_count;
+  }
+  sh->ctr[FA_STALL][node] = stall;
+  sh->ctr[FA_RX_PEAK][node] = n.h->rx_peak;
+  sh->ctr[FA_FIRST_DATA][node] = (uint64_t)(n.h->first_data + 1);
+  sh->ctr[FA_PAYLOAD][node] = n.h->payload_flits * (uint64_t)sh->flit_bytes;
+  sh->ctr[FA_WIRE][node] = n.h->wire_bytes;
+  sh->ctr[FA_OVERFLOW][node] = n.h->overflows + rx_overflow;
+  return fa_busy(sh, &n, ctx->now) ? ctx->now + 1 : UINT64_MAX;
+}
+
+static int fa_accept(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state,
+                     const struct fcsim_packet *pk)
+{
+  (void)ctx, (void)shared, (void)node, (void)state, (void)pk;
+  return FCSIM_EINTERNAL; /* adapters are never endpoints */
+}
+
+static int fa_derive(struct fcsim_params *p, int depth_auto, int switch_auto, const char *origin,
+                     struct fcsim_error *err)
+{
+  (void)origin, (void)err;
+  if (switch_auto)
+    p->switch_cycles = 1;
+  if (depth_auto) /* the local credit loop (router -> adapter -> router) and a little slack */
+    p->vc_depth_flits = 2 * FCSIM_ADAPTER_LOCAL_CYCLES + 6;
+  p->credit_threshold_flits = 1;
+  return 0;
+}
+
+static void fa_teardown(void *shared)
+{
+  struct fa_shared *sh = shared;
+  if (sh)
+    for (int k = 0; k < FA_NCTR; k++)
+      free(sh->ctr[k]);
+  free(sh);
+}
+
+static void fa_layout(struct fa_shared *sh, size_t *state_size)
+{
+  size_t vcs = (size_t)sh->vcs, flit = sizeof(struct fcsim_flit);
+  sh->off_end = align8(sizeof(struct fa_hdr));
+  sh->off_vc = align8(sh->off_end + vcs * sizeof(struct fcsim_fc_end));
+  sh->off_in = align8(sh->off_vc + vcs * sizeof(struct fa_vc));
+  sh->off_tx = sh->off_in + vcs * sh->in_cap * flit;
+  sh->off_rx = sh->off_tx + vcs * sh->tx_cap * flit;
+  *state_size = align8(sh->off_rx + vcs * sh->rx_cap * flit);
+}
+
+static int fa_setup(const struct fcsim_router_env *env, void **shared, size_t *state_size, struct fcsim_error *err)
+{
+  struct fa_shared *sh = calloc(1, sizeof *sh);
+  if (!sh)
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  sh->p = env->p;
+  sh->g = &env->topo->graph;
+  sh->kind = env->kind;
+  sh->vcs = env->p->vcs < 1 ? 1 : env->p->vcs > FCSIM_FC_MAX_VCS ? FCSIM_FC_MAX_VCS : env->p->vcs;
+  sh->depth = env->p->vc_depth_flits;
+  sh->flit_bytes = (env->p->flit_bits + 7) / 8;
+  sh->ticks_per_cycle = env->ticks_per_cycle > 0 ? env->ticks_per_cycle : 1.0;
+  int rx = 1, rc = 0;
+  for (int64_t n = 0; n < sh->g->nodes && !rc; n++) {
+    if (sh->g->kind[n] != env->kind)
+      continue;
+    if (!sh->g->line_bandwidth_flits || !sh->g->line_bandwidth_flits[n])
+      rc = fcsim_error_set(err, FCSIM_ECOMBINATION,
+                           "router.model = %s is the link adapter that link.protocol = fc inserts into a link; it is "
+                           "not a router for a node",
+                           FCSIM_FC_ADAPTER_MODEL);
+    else if (rx_depth_of(sh, (uint32_t)n) > rx)
+      rx = rx_depth_of(sh, (uint32_t)n);
+  }
+  for (int k = 0; !rc && k < FA_NCTR; k++)
+    if (!(sh->ctr[k] = calloc((size_t)sh->g->nodes, sizeof *sh->ctr[k])))
+      rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  if (rc) {
+    fa_teardown(sh);
+    return rc;
+  }
+  sh->in_cap = (uint32_t)sh->depth;
+  sh->tx_cap = (uint32_t)env->p->link_fc_d_cu;
+  sh->rx_cap = (uint32_t)rx;
+  fa_layout(sh, state_size);
+  *shared = sh;
+  return 0;
+}
+
+static int fa_init(const void *shared, uint32_t node, void *state, struct fcsim_error *err)
+{
+  const struct fa_shared *sh = shared;
+  struct fa_node n;
+  fa_view(sh, node, state, &n);
+  const int d_cu = sh->p->link_fc_d_cu;
+  struct fcsim_fc_cfg cfg = {.d_cu = d_cu,
+                             .tx_depth = d_cu,
+                             .rx_depth = rx_depth_of(sh, node),
+                             .rx_write_forward_cycles = FCSIM_FC_WRITE_FORWARD_CYCLES,
+                             .force_send_cycles = d_cu};
+  n.h->slot0 = sh->g->port_base[node];
+  n.h->tx_vc = -1;
+  n.h->first_data = -1;
+  const struct fcsim_chan *out = &sh->g->chan[n.h->slot0];
+  for (int v = 0; v < sh->vcs; v++) {
+    int rc = fcsim_fc_init(&n.e[v], &cfg, 0, err);
+    if (rc)
+      return rc;
+    n.q[v].credits = v < out->dst_vcs ? (int32_t)out->dst_depth_flits : 0;
+  }
+  return 0;
+}
+
+static void fa_fini(const void *shared, uint32_t node, void *state)
+{
+  const struct fa_shared *sh = shared;
+  struct fa_node n;
+  fa_view(sh, node, state, &n);
+  for (int v = 0; v < sh->vcs; v++)
+    fcsim_fc_free(&n.e[v]);
+}
+
+static void fa_input_buffers(const void *shared, int *vcs, int *depth_flits)
+{
+  const struct fa_shared *sh = shared;
+  *vcs = sh->vcs;
+  *depth_flits = sh->depth;
+}
+
+static uint64_t fa_credit_capacity(const void *shared, const struct fcsim_chan *c, uint64_t lag_ticks)
+{
+  const struct fa_shared *sh = shared;
+  if (c->dst_port == 1)
+    return 1;
+  uint64_t lat = (uint64_t)ceil((double)c->credit_latency_ticks / sh->ticks_per_cycle),
+           lag = (uint64_t)ceil((double)lag_ticks / sh->ticks_per_cycle);
+  return (uint64_t)sh->depth * (uint64_t)sh->vcs + (lat + 2 + lag + 8) * c->bandwidth_flits;
+}
+
+/* The `fc` model's figures for line `node` (an adapter's port 1), beside
+ * what the run simulated: the same latency, clock, flit width, D_CU
+ * (= TX depth), write-forward and RX depth, and the line's raw rate. The
+ * model has no burst gap: with link.fc_gap_bytes its payload rate is scaled
+ * by a full packet's share of the line, (D_CU+1) w/8 / ((D_CU+1) w/8 + gap). */
+static void fc_model_figures(const struct fa_shared *sh, uint32_t node, struct fcsim_stats *s)
+{
+  const struct fcsim_params *p = sh->p;
+  int64_t lat = fcsim_graph_out(sh->g, node, 1)->latency_cycles;
+  char a[6][64];
+  snprintf(a[0], sizeof a[0], "latency=%.17gs", (double)lat / p->clock_hz);
+  snprintf(a[1], sizeof a[1], "F=%.17gHz", p->clock_hz);
+  snprintf(a[2], sizeof a[2], "tx_depth=%d", p->link_fc_d_cu);
+  snprintf(a[3], sizeof a[3], "rx_write_forward=%d", FCSIM_FC_WRITE_FORWARD_CYCLES);
+  snprintf(a[4], sizeof a[4], "w=%d", p->flit_bits);
+  snprintf(a[5], sizeof a[5], "B_raw=%.17gB/s",
+           (double)sh->g->line_bandwidth_flits[node] * (double)sh->flit_bytes * p->clock_hz);
+  const char *sets[] = {a[0], a[1], a[2], a[3], a[4], a[5], NULL};
+  double v[FCSIM_MODEL_MAX_PARAMS], res[FCSIM_MODEL_MAX_RESULTS];
+  struct fcsim_error err = {0};
+  const struct fcsim_model_ops *m = fcsim_model_find("fc");
+  s->fc_model_line_cycles = lat;
+  s->fc_rx_depth_flits = rx_depth_of(sh, node);
+  if (!m || fcsim_model_run("fc", NULL, sets, v, res, &err)) { /* parameters outside the model's ranges */
+    s->fc_model_d_link_cycles = s->fc_model_rx_depth_min_flits = s->fc_model_payload_bytes_per_cycle = NAN;
+    return;
+  }
+  s->fc_model_d_link_cycles = res[fcsim_model_result_index(m, "D_link")];
+  s->fc_model_rx_depth_min_flits = res[fcsim_model_result_index(m, "rx_depth_min")];
+  s->fc_model_payload_bytes_per_cycle = res[fcsim_model_result_index(m, "link_throughput")] / p->clock_hz;
+  if (p->link_fc_gap_bytes) {
+    double pkt = (double)(p->link_fc_d_cu + 1) * sh->flit_bytes;
+    s->fc_model_payload_bytes_per_cycle *= pkt / (pkt + p->link_fc_gap_bytes);
+  }
+}
+
+static void fa_report(const void *shared, struct fcsim_stats *s)
+{
+  const struct fa_shared *sh = shared;
+  int64_t longest = -1;
+  if (!s->fc_directions)
+    s->fc_first_data_cycle = -1;
+  for (int64_t n = 0; n < sh->g->nodes; n++) {
+    if (sh->g->kind[n] != sh->kind)
+      continue;
+    s->link_directions++;
+    s->fc_directions++;
+    s->link_payload_bytes += sh->ctr[FA_PAYLOAD][n];
+    s->link_wire_bytes += sh->ctr[FA_WIRE][n];
+    s->link_order_errors += sh->ctr[FA_OVERFLOW][n];
+    s->fc_credit_stall_cycles += sh->ctr[FA_STALL][n];
+    uint32_t peer;
+    struct fcsim_link_dir_stats *d = fcsim_adapter_dir_stats(sh->g, s, (uint32_t)n, &peer);
+    if (d)
+      *d = (struct fcsim_link_dir_stats){.protocol = FCSIM_LINK_PROTO_FC,
+                                         .payload_bytes = sh->ctr[FA_PAYLOAD][peer],
+                                         .wire_bytes = sh->ctr[FA_WIRE][n],
+                                         .credit_stall_cycles = sh->ctr[FA_STALL][n],
+                                         .rx_peak_flits = sh->ctr[FA_RX_PEAK][peer]};
+    if (sh->ctr[FA_RX_PEAK][n] > s->fc_rx_peak_flits)
+      s->fc_rx_peak_flits = sh->ctr[FA_RX_PEAK][n];
+    int64_t up = link_up_cycle(sh, (uint32_t)n), first = (int64_t)sh->ctr[FA_FIRST_DATA][n] - 1;
+    if (up > s->fc_link_up_cycle)
+      s->fc_link_up_cycle = up; /* the last link to come up */
+    if (first >= 0 && (s->fc_first_data_cycle < 0 || first < s->fc_first_data_cycle))
+      s->fc_first_data_cycle = first;
+    if (longest < 0 ||
+        fcsim_graph_out(sh->g, n, 1)->latency_cycles > fcsim_graph_out(sh->g, longest, 1)->latency_cycles)
+      longest = n;
+  }
+  if (longest >= 0 && fcsim_graph_out(sh->g, longest, 1)->latency_cycles >= s->fc_model_line_cycles)
+    fc_model_figures(sh, (uint32_t)longest, s);
+}
+
+static int fa_counters(const void *shared, struct fcsim_counter *out)
+{
+  const struct fa_shared *sh = shared;
+  static const char *const names[FA_NCTR] = {"fc payload bytes",       "fc wire bytes", "fc overflows",
+                                             "fc credit stall cycles", "fc rx peak",    "fc first data cycle"};
+  /* per-node arrays, each element written by its node's partition only:
+   * the sum over ranks is the single-process value (stats/counters.h) */
+  for (int k = 0; k < FA_NCTR; k++)
+    out[k] = fcsim_counter_u64(names[k], FCSIM_MERGE_SUM, sh->ctr[k], (size_t)sh->g->nodes);
+  return FA_NCTR;
+}
+
+/* ---- deadlock reports (link/proto/adapter_buffers.h): VC v's way to the line is its
+ * input buffer and FC TX buffer, its way from the line its RX FIFO. ---- */
+
+static int fa_nbuffers(const void *shared)
+{
+  return 2 * ((const struct fa_shared *)shared)->vcs;
+}
+
+static int fa_buffer_busy(const void *shared, const void *state, int buf)
+{
+  const struct fa_shared *sh = shared;
+  struct fa_node n;
+  fa_view(sh, 0, (void *)state, &n);
+  int v = buf % sh->vcs;
+  if (buf < sh->vcs)
+    return n.q[v].in.count || n.q[v].tx.count;
+  return n.q[v].rx.count != 0;
+}
+
+static int fa_waits_for(const void *shared, const struct fcsim_states *all, struct fcsim_buf_ref at,
+                        struct fcsim_buf_ref *next)
+{
+  const struct fa_shared *sh = shared;
+  int busy = fa_buffer_busy(shared, fcsim_state_of(all, at.node), at.buf);
+  return fcsim_adapter_waits_for(sh->g, sh->vcs, busy, at, next);
+}
+
+static void fa_describe_buffer(const void *shared, struct fcsim_buf_ref at, char *buf, size_t size)
+{
+  const struct fa_shared *sh = shared;
+  fcsim_adapter_describe_buffer(sh->g, FCSIM_FC_ADAPTER_MODEL, sh->vcs, at, buf, size);
+}
+
+const struct fcsim_router_ops fcsim_router_fc_link = {
+    .name = FCSIM_FC_ADAPTER_MODEL,
+    .help = "Mondigo flow-controller link adapter, inserted two per link by link.protocol = fc (one FC instance per "
+            "VC; not a router for a node; docs/LINKS.md)",
+    .version = 1,
+    .max_vcs = FCSIM_FC_MAX_VCS,
+    .flow_control = "per-flit credits",
+    .derive = fa_derive,
+    .setup = fa_setup,
+    .teardown = fa_teardown,
+    .input_buffers = fa_input_buffers,
+    .init = fa_init,
+    .fini = fa_fini,
+    .accept = fa_accept,
+    .step = fa_step,
+    .nbuffers = fa_nbuffers,
+    .buffer_busy = fa_buffer_busy,
+    .waits_for = fa_waits_for,
+    .describe_buffer = fa_describe_buffer,
+    .credit_capacity = fa_credit_capacity,
+    .report = fa_report,
+    .counters = fa_counters,
+};

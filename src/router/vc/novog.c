@@ -1,0 +1,333 @@
+/* The Novo-G# router (seed 000 §4.2.2) on the VC base (vc.h): direct
+ * injection into a free output link (bypass traffic first, an injecting
+ * packet not pre-empted until its tail), ejection right after routing
+ * computation on every input port, every VC on its own switch input with an
+ * output held head to tail (reduction-tree switch), and credit flits every
+ * router.credit_period cycles in the data stream. */
+#include "router/vc/vc.h"
+
+/* Picks the VC of input port q whose packet ejects next: the first ready
+ * EJECT VC in rotation from now mod V; -1 if none. */
+static int eject_pick(const struct vc_shared *sh, struct vc_node *n, int q, uint64_t now)
+{
+  const int nvc = sh->nvc;
+  for (int i = 0, v = (int)(now % (uint64_t)nvc); i < nvc; i++, v = v + 1 == nvc ? 0 : v + 1) {
+    struct fcsim_vc *vc = &n->vcs[q * nvc + v];
+    if (vc->stage == FCSIM_VC_EJECT && vc->ready_cycle <= now && vc->count)
+      return v;
+  }
+  return -1;
+}
+
+/* Every input port with an EJECT VC (the one ejecting is one) ejects up to
+ * its link's bandwidth of one packet, ports in ascending order. */
+static void eject(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n)
+{
+  const uint64_t now = ctx->now;
+  const int nvc = sh->nvc;
+  int last_q = -1;
+  for (int w = 0; w < sh->mask_words; w++) {
+    for (uint64_t m = n->ej_mask[w]; m; m &= m - 1) {
+      int q = sh->vc_port[w * 64 + __builtin_ctzll(m)];
+      if (q == last_q)
+        continue;
+      last_q = q;
+      if (n->eject_vc[q] < 0) {
+        int v = eject_pick(sh, n, q, now);
+        if (v < 0)
+          continue;
+        n->eject_vc[q] = (int8_t)v;
+      }
+      int vi = q * nvc + n->eject_vc[q];
+      int b = n->in_bw_flits[q];
+      for (int k = 0; k < b && n->vcs[vi].count; k++) {
+        struct fcsim_flit f = *vc_front(sh, n, vi);
+        int tail = (f.flags & FCSIM_FLIT_TAIL) != 0;
+        vc_pop(ctx, sh, n, q, vi, tail, 1, n->ej_mask);
+        fcsim_ctx_ejected(ctx, n->node, &f, now);
+        if (tail) {
+          n->eject_vc[q] = -1;
+          break;
+        }
+      }
+    }
+  }
+}
+
+/* Credit flit: free slots of every VC of input `port`, sent on the output
+ * link of the same port (it takes that cycle's slot). A port whose buffers
+ * have not changed for a while reports what it reported last time, which
+ * the upstream router already holds: that report is not queued, so an idle
+ * upstream router's credit ring does not fill up. The upstream router reads
+ * its credits only when stepped: it is woken when the report arrives (the
+ * first entry carries the wake flag for readers in other partitions). */
+static void send_credit_flit(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int port)
+{
+  const uint64_t now = ctx->now;
+  if (n->dirty_until[port] < now)
+    return;
+  for (int v = 0; v < sh->nvc; v++)
+    vc_credit_send(ctx, sh, n, port, (uint32_t)v, sh->depth - (int32_t)n->vcs[port * sh->nvc + v].count, v == 0);
+  int32_t c = sh->g->in_chan[n->slot0 + (uint32_t)port];
+  if (ctx->links->cchan[c].cross)
+    return;
+  fcsim_ctx_wake(ctx, sh->g->chan[c].src, ctx->tick + sh->g->chan[c].credit_latency_ticks);
+}
+
+/* Starts the packet at the front of output p's source queue when a VC with
+ * enough credits is free. */
+static void start_injection(const struct vc_shared *sh, struct vc_node *n, int p, struct fcsim_outport *o, int32_t thr,
+                            uint64_t now)
+{
+  struct fcsim_packet *pk = fcsim_pktq_front(&n->srcq[p]);
+  if (pk->gen_cycle + (uint64_t)(sh->p->rc_cycles + sh->p->va_cycles) > now)
+    return;
+  int cls = vc_next_class(sh, n->node, -1, p, 0, pk->dest);
+  int v = vc_alloc(sh, o, cls, 0);
+  if (v >= 0 && o->credits[v] < thr) {
+    o->owned[v] = 0;
+    v = -1;
+  }
+  if (v >= 0) {
+    n->h->out_held |= 1u << p;
+    o->holder = FCSIM_HOLD_INJECT;
+    o->inj_vc = (int8_t)v;
+    o->inj_sent = 0;
+  }
+}
+
+/* Sends up to b flits of the packet holding output p, to leave the switch
+ * at engine tick at_tick. */
+static void send_held(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int p,
+                      struct fcsim_outport *o, int b, uint64_t at_tick)
+{
+  int vi = o->holder, q = sh->vc_port[vi];
+  struct fcsim_vc *vc = &n->vcs[vi];
+  /* started packets always have room downstream: no credit check */
+  for (int k = 0; k < b && vc->count; k++) {
+    int tail, ovc = vc->out_vc;
+    struct fcsim_flit f = vc_take_flit(sh, n, vi, &tail);
+    vc_pop(ctx, sh, n, q, vi, tail, 1, NULL); /* it left act_mask when it won the output */
+    o->credits[ovc]--;
+    fcsim_ctx_send_tick(ctx, n->slot0 + (uint32_t)p, &f, at_tick);
+    if (tail) {
+      o->owned[ovc] = 0;
+      o->holder = -1;
+      n->h->out_held &= ~(1u << p);
+      break;
+    }
+  }
+}
+
+/* Sends up to b flits of the node's own packet injecting on output p (at
+ * engine tick at_tick). */
+static void send_injected(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int p,
+                          struct fcsim_outport *o, int b, uint64_t at_tick)
+{
+  struct fcsim_pktq *q = &n->srcq[p];
+  struct fcsim_packet *pk = fcsim_pktq_front(q);
+  int cls = vc_next_class(sh, n->node, -1, p, 0, pk->dest);
+  for (int k = 0; k < b; k++) {
+    struct fcsim_flit f = {(uint32_t)pk->gen_tick, pk->dest, pk->aux, (uint8_t)o->inj_vc, pk->flags, 1, pk->route};
+    if (o->inj_sent == 0)
+      f.flags |= FCSIM_FLIT_HEAD;
+    if (o->inj_sent + 1 == pk->flits)
+      f.flags |= FCSIM_FLIT_TAIL;
+    if (cls)
+      f.flags |= FCSIM_FLIT_CLASS1;
+    o->credits[o->inj_vc]--;
+    fcsim_ctx_injected(ctx);
+    fcsim_ctx_send_tick(ctx, n->slot0 + (uint32_t)p, &f, at_tick);
+    if (++o->inj_sent == pk->flits) {
+      o->owned[o->inj_vc] = 0;
+      o->holder = -1;
+      n->h->out_held &= ~(1u << p);
+      fcsim_pktq_pop(q);
+      if (q->count == 0)
+        n->h->srcq_mask &= ~(1u << p);
+      n->h->queued--;
+      break;
+    }
+  }
+}
+
+/* A credit cycle: every connected port sends its credit flit, which takes
+ * the cycle's slot of the port's output link. */
+static void credit_stage(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n)
+{
+  const int radix = fcsim_graph_radix(sh->g, n->node); /* a netlist node may have fewer ports than np */
+  for (int p = 0; p < radix; p++)
+    if (sh->g->chan[n->slot0 + (uint32_t)p].dst >= 0)
+      send_credit_flit(ctx, sh, n, p);
+}
+
+static inline __attribute__((always_inline)) void switch_stage(struct fcsim_ctx *ctx, const struct vc_shared *sh,
+                                                               struct vc_node *n)
+{
+  const uint64_t now = ctx->now;
+  const int np = sh->np, nvc = sh->nvc;
+  if (now % (uint64_t)sh->p->credit_period_cycles == 0) {
+    credit_stage(ctx, sh, n);
+    return;
+  }
+  const uint64_t at_tick = fcsim_clock_tick(ctx->clk, now + (uint64_t)sh->p->switch_cycles);
+  uint16_t cand[VC_MAX_PORTS][VC_MAX_PORTS * FCSIM_MAX_VCS];
+  int ncand[VC_MAX_PORTS];
+  uint32_t with_cand = 0;
+
+  /* head flits ready to win a free output: bucket them by output */
+  for (int w = 0; w < sh->mask_words; w++) {
+    for (uint64_t m = n->act_mask[w]; m; m &= m - 1) {
+      int off = w * 64 + __builtin_ctzll(m);
+      struct fcsim_vc *vc = &n->vcs[off];
+      int p = vc->out_port;
+      struct fcsim_outport *o = &n->outs[p];
+      if (!vc->count || o->holder != -1 || o->credits[vc->out_vc] < o->threshold)
+        continue;
+      if (!(with_cand & (1u << p))) {
+        with_cand |= 1u << p;
+        ncand[p] = 0;
+      }
+      cand[p][ncand[p]++] = (uint16_t)off;
+    }
+  }
+
+  /* outputs with work, in ascending order */
+  for (uint32_t work = with_cand | n->h->out_held | n->h->srcq_mask; work; work &= work - 1) {
+    int p = __builtin_ctz(work);
+    struct fcsim_outport *o = &n->outs[p];
+    if (o->holder == -1) {
+      if (with_cand & (1u << p)) {
+        int w = vc_pick(ctx, sh, n, cand[p], ncand[p], o->rr_ptr);
+        o->holder = (int16_t)w;
+        n->h->out_held |= 1u << p;
+        vc_mask_clear(n->act_mask, w); /* it holds p until its tail: no longer a candidate */
+        o->rr_ptr = (uint16_t)(w + 1 == np * nvc ? 0 : w + 1);
+      } else if (n->srcq[p].count) {
+        start_injection(sh, n, p, o, o->threshold, now);
+      }
+    }
+    if (o->holder >= 0)
+      send_held(ctx, sh, n, p, o, o->bw_flits, at_tick);
+    else if (o->holder == FCSIM_HOLD_INJECT)
+      send_injected(ctx, sh, n, p, o, o->bw_flits, at_tick);
+  }
+}
+
+static uint64_t novog_step(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state)
+{
+  const struct vc_shared *sh = shared;
+  struct vc_node *n = state;
+  vc_receive(ctx, sh, n, 1);
+  vc_route_and_allocate(ctx, sh, n);
+  eject(ctx, sh, n);
+  switch_stage(ctx, sh, n);
+  const uint64_t now = ctx->now;
+  if (n->h->buffered || n->h->queued)
+    return now + 1;
+  uint64_t next = vc_next_arrival(ctx, n);
+  if (n->h->credit_dirty_until > now) {
+    uint64_t period = (uint64_t)sh->p->credit_period_cycles, credit = (now / period + 1) * period;
+    if (credit < next)
+      next = credit;
+  }
+  return next;
+}
+
+/* A new packet is routed at its source (RC there) and queued at the output
+ * it leaves by. */
+static int novog_accept(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state,
+                        const struct fcsim_packet *pk)
+{
+  const struct vc_shared *sh = shared;
+  struct vc_node *n = state;
+  int32_t credits[VC_MAX_PORTS];
+  int port = sh->routing->route(sh->topo, sh->p, node, pk->dest, pk->route, -1, &n->h->hop_rng,
+                                sh->routing->needs_credits ? vc_port_credits(sh, n, credits) : NULL);
+  if (fcsim_pktq_push(&n->srcq[port], pk))
+    return FCSIM_ENOMEM;
+  n->h->srcq_mask |= 1u << port;
+  n->h->queued++;
+  return 0;
+}
+
+static int novog_setup(const struct fcsim_router_env *env, void **shared, size_t *state_size, struct fcsim_error *err)
+{
+  int rc = vc_setup(env, 0, 1, shared, state_size, err);
+  if (rc)
+    return rc;
+  /* every channel's threshold must fit the buffers (netlists mix latencies) */
+  const struct vc_shared *sh = *shared;
+  for (int64_t s = 0; s < sh->g->nslots; s++)
+    if (sh->g->chan[s].dst >= 0 && sh->g->kind[sh->g->chan[s].dst] == env->kind && sh->threshold[s] > sh->depth) {
+      const struct fcsim_chan *c = &sh->g->chan[s];
+      int need = sh->threshold[s] + sh->p->credit_period_cycles * c->bandwidth_flits;
+      vc_teardown(*shared);
+      *shared = NULL;
+      return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                             "router.vc_depth = %d flits can never send on the link from node %u port %u "
+                             "(latency %u cycles, %u flit/cycle): its Novo-G# credit threshold is %d flits; "
+                             "set router.vc_depth >= %d (full rate needs %d)",
+                             sh->depth, c->src, c->src_port, c->latency_cycles, c->bandwidth_flits, sh->threshold[s],
+                             sh->threshold[s], need);
+    }
+  return 0;
+}
+
+static void novog_report(const void *shared, struct fcsim_stats *s)
+{
+  const struct vc_shared *sh = shared;
+  s->area_alms = fcsim_novog_area_alms(sh->nvc);
+  s->area_percent = fcsim_novog_area_percent(sh->nvc);
+}
+
+static int novog_derive(struct fcsim_params *p, int depth_auto, int switch_auto, const char *origin,
+                        struct fcsim_error *err)
+{
+  if (p->vcs > 9)
+    return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                           "%s: router.vcs = %d: the Novo-G# router has 1 to 9 VCs per port (seed 000 Table 4.2)",
+                           origin, p->vcs);
+  if (switch_auto)
+    p->switch_cycles = fcsim_novog_switch_levels(p->vcs);
+  int thr = fcsim_credit_threshold_flits(p->link_latency_cycles, p->credit_period_cycles, p->link_bandwidth_flits,
+                                         p->switch_cycles, p->packet_flits);
+  p->credit_threshold_flits = thr;
+  if (depth_auto)
+    p->vc_depth_flits = thr + p->credit_period_cycles * p->link_bandwidth_flits;
+  else if (p->vc_depth_flits < thr)
+    return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                           "%s: router.vc_depth = %d flits can never send: the Novo-G# credit threshold is %d flits "
+                           "(link latency %d + credit period %d cycles, at %d flit/cycle); the smallest depth that "
+                           "works is %d (full rate on one VC needs %d)",
+                           origin, p->vc_depth_flits, thr, p->link_latency_cycles, p->credit_period_cycles,
+                           p->link_bandwidth_flits, thr, thr + p->credit_period_cycles * p->link_bandwidth_flits - 1);
+  return 0;
+}
+
+const struct fcsim_router_ops fcsim_router_novog = {
+    .name = "novog",
+    .help = "Novo-G# VC router: direct injection/ejection, credit flits, reduction-tree switch (seed 000 §4.2.2)",
+    .version = 1,
+    .flow_control = "credit flits",
+    .max_vcs = 9,
+    .local_ports = 0,
+    .credit_period = 1,
+    .tracks_arrivals = 1,
+    .derive = novog_derive,
+    .setup = novog_setup,
+    .teardown = vc_teardown,
+    .node_state_size = vc_node_state_size,
+    .input_buffers = vc_input_buffers,
+    .init = vc_init,
+    .fini = vc_fini,
+    .accept = novog_accept,
+    .step = novog_step,
+    .nbuffers = vc_nbuffers,
+    .buffer_busy = vc_buffer_busy,
+    .waits_for = vc_waits_for,
+    .describe_buffer = vc_describe_buffer,
+    .credit_capacity = vc_credit_capacity,
+    .zero_load_cycles = vc_zero_load_cycles,
+    .report = novog_report,
+};

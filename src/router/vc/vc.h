@@ -1,0 +1,513 @@
+/* The VC wormhole router base shared by the novog and classic models
+ * (private to src/router/): the per-node state layout, the set-up both
+ * models share, and the stages both run (receive, routing computation and
+ * VC allocation, buffer push/pop, credit returns, arbitration). Each model
+ * adds its own injection, ejection and switch stages (novog.c, classic.c).
+ *
+ * A node's state is one block: its view (struct vc_node, pointers into the
+ * block), a small hot header, then arrays sized by the
+ * node kind's radix — stage masks, busy counts per input port, Novo-G#
+ * ejection and credit timers per port, the input VCs, the output ports, the
+ * source queues and the VC buffers. The offsets are in the shared set-up. */
+#ifndef FCSIM_ROUTER_VC_H
+#define FCSIM_ROUTER_VC_H
+
+#include <math.h>
+#include <stdint.h>
+
+#include "router/pktq.h"
+#include "router/router.h"
+
+#define FCSIM_MAX_VCS     16
+#define FCSIM_NO_PORT     (-1)
+#define FCSIM_HOLD_INJECT (-2) /* output held by the node's own injection */
+#define VC_MAX_PORTS      32   /* network ports of a VC router (masks are 32-bit) */
+
+/* Input VC stages. */
+enum fcsim_vc_stage {
+  FCSIM_VC_IDLE = 0, /* empty, or front flit not a head (never: tails close packets) */
+  FCSIM_VC_RC,       /* head at front, routing computation until ready */
+  FCSIM_VC_VA,       /* routed, waiting for a downstream VC from ready on */
+  FCSIM_VC_ACTIVE,   /* has an output and downstream VC: flits may leave */
+  FCSIM_VC_EJECT     /* packet at its destination: ejecting from ready on */
+};
+
+/* One input VC: a ring of flits in the node's buffer plus the state of the
+ * packet at its front. */
+struct fcsim_vc {
+  struct fcsim_flit *buf; /* its depth flits in the node's buffer (NULL on an input port without a link) */
+  uint32_t head;        /* oldest flit */
+  uint32_t count;       /* flits buffered */
+  uint64_t ready_cycle; /* RC/VA of the front packet completes */
+  int8_t out_port;      /* chosen output, FCSIM_NO_PORT before RC */
+  int8_t out_vc;        /* allocated downstream VC, -1 before VA */
+  uint8_t stage;        /* enum fcsim_vc_stage */
+  uint8_t class1;       /* dateline class the packet will use downstream */
+  uint16_t dist;        /* hops from this router to the front packet's destination */
+  uint16_t va_accept;   /* separable/iSLIP VC allocation: output VC (port x VCs + VC) preferred next */
+};
+
+/* One output port (and, for the classic model, the ejection port). */
+struct fcsim_outport {
+  int16_t holder;    /* novog: input VC index holding it, FCSIM_HOLD_INJECT, or -1 */
+  uint16_t rr_ptr;   /* round-robin pointer among input VCs */
+  uint16_t va_ptr;   /* next downstream VC to try */
+  uint16_t inj_sent; /* novog: flits of the injecting packet sent */
+  int8_t inj_vc;     /* novog: downstream VC of the injecting packet */
+  uint8_t nvc_out;   /* VCs of the downstream input (its kind's router.vcs) */
+  uint8_t sa_grant;  /* classic, separable/iSLIP switch allocation: switch input preferred next */
+  uint8_t bw_flits;  /* flits per cycle of the link leaving by it (1 without one; at most 16) */
+  int32_t depth_out;              /* flits per downstream VC */
+  int32_t threshold;              /* novog: credits a downstream VC needs before a packet starts on it */
+  int32_t credits[FCSIM_MAX_VCS]; /* known free slots of each downstream VC */
+  uint8_t owned[FCSIM_MAX_VCS];   /* downstream VC allocated to a packet */
+};
+
+/* Pointers of one switch input for the separable and iSLIP switch
+ * allocators (classic). */
+struct vc_swin {
+  uint8_t accept_ptr; /* output the input prefers next */
+  uint8_t vc_ptr;     /* VC of the input port that wins a tie next */
+};
+
+/* The hot header of a node's state. */
+struct vc_hdr {
+  uint32_t buffered;      /* flits in input VCs */
+  uint32_t queued;        /* packets in source queues */
+  uint16_t heads_waiting; /* VCs whose front packet is in RC or VA */
+  uint8_t inj_vc;         /* classic: local VC of the packet being injected, 0xff none */
+  uint8_t pad;
+  uint16_t inj_sent; /* classic: its flits moved in so far */
+  uint16_t pad2;
+  uint32_t out_held;           /* novog: bit p: output p is held (holder != -1) */
+  uint32_t srcq_mask;          /* novog: bit p: the source queue of output p holds packets */
+  uint64_t credit_dirty_until; /* novog: max over ports of dirty_until */
+  uint64_t seen_cpending;      /* novog: the node's credit inputs marked pending when it last looked */
+  uint64_t credit_next;        /* novog: then, the earliest arrival tick of a credit in flight on them */
+  struct fcsim_rng hop_rng;    /* per-hop routing choices */
+};
+
+/* The set-up shared by the nodes of one VC router kind (read-only in a run). */
+struct vc_shared {
+  const struct fcsim_params *p;
+  const struct fcsim_topo *topo;
+  const struct fcsim_graph *g;
+  const struct fcsim_routing_ops *routing;
+  const struct fcsim_arbiter_ops *arbiter;
+  int np;                       /* network ports (the kind's radix) */
+  int np_in, np_out;            /* input / output ports (network + local) */
+  int nvc;                      /* VCs per input port */
+  int depth;                    /* flits per VC */
+  int nq;                       /* source queues per node */
+  int local_port;               /* classic: a local port after the network ports */
+  int inband;                   /* novog: credit flits with absolute counts */
+  int dateline;                 /* dateline VC classes in use (torus, router.dateline) */
+  uint64_t credit_dirty_cycles; /* novog: credit flits continue this long after buffer activity */
+  double ticks_per_cycle;       /* this kind's cycle in engine ticks (1 with one clock) */
+  int32_t *threshold;           /* novog: [slot] credit threshold of the channel leaving it (from malloc) */
+  int mask_words;               /* 64-bit words of a mask over the node's input VCs */
+  uint64_t credit_delay_ticks;  /* classic: router.credit_delay in engine ticks */
+  int speedup;                  /* classic: switch inputs per input port (router.input_speedup) */
+  int nswitch_in;               /* classic: switch inputs, np_in x speedup (at most 64) */
+  uint8_t *vc_port;             /* [np_in * nvc] input port of each VC index (from malloc) */
+  size_t off_hdr, off_masks, off_busy_count, off_eject_vc, off_dirty, off_vcs, off_outs, off_srcq,
+      off_buf, off_swin, off_va_grant;
+  size_t state_size;
+};
+
+/* Pointers into one node's state. They are made once, by vc_init, and kept
+ * at the start of the state (the state never moves): a step casts its state
+ * to this view. */
+struct vc_node {
+  struct vc_hdr *h;
+  uint64_t *wait_mask;        /* [mask_words] bit vi: VC vi's front packet is in RC or VA */
+  uint64_t *act_mask;         /* [mask_words] bit vi: VC vi is ACTIVE (has an output and a downstream VC);
+                                 novog: until it wins the output, which it then holds to its tail */
+  uint64_t *ej_mask;          /* [mask_words] bit vi: VC vi is EJECT (novog) */
+  uint8_t *busy_count;        /* [np_in] VCs of the input port holding flits */
+  int8_t *eject_vc;           /* [np] novog: VC ejecting on each input port, -1 none */
+  uint8_t *in_bw_flits;       /* [np] flits per cycle of the link into each input port (1 without one) */
+  uint64_t *dirty_until;      /* [np] novog: report input port p's free slots until then */
+  struct fcsim_vc *vcs;       /* [np_in * nvc] */
+  struct fcsim_outport *outs; /* [np_out] */
+  struct fcsim_pktq *srcq;    /* [nq] novog: per output port; classic: one */
+  struct fcsim_flit *buf;     /* [ports with a link * nvc * depth], VC after VC (each VC's buf points in) */
+  struct vc_swin *swin;       /* [nswitch_in] classic: separable/iSLIP switch allocation pointers */
+  uint16_t *va_grant;         /* [np_out * FCSIM_MAX_VCS] classic, separable/iSLIP VC allocation: input VC each
+                                 downstream VC prefers next */
+  uint32_t node;
+  uint32_t slot0; /* graph slot of port 0 */
+};
+
+static inline void vc_node_view(const struct vc_shared *sh, uint32_t node, void *state, struct vc_node *n)
+{
+  char *b = state;
+  n->h = (struct vc_hdr *)(b + sh->off_hdr);
+  n->wait_mask = (uint64_t *)(b + sh->off_masks);
+  n->act_mask = n->wait_mask + sh->mask_words;
+  n->ej_mask = n->act_mask + sh->mask_words;
+  n->busy_count = (uint8_t *)(b + sh->off_busy_count);
+  n->eject_vc = (int8_t *)(b + sh->off_eject_vc);
+  n->in_bw_flits = (uint8_t *)(b + sh->off_eject_vc + (size_t)sh->np);
+  n->dirty_until = (uint64_t *)(b + sh->off_dirty);
+  n->vcs = (struct fcsim_vc *)(b + sh->off_vcs);
+  n->outs = (struct fcsim_outport *)(b + sh->off_outs);
+  n->srcq = (struct fcsim_pktq *)(b + sh->off_srcq);
+  n->buf = (struct fcsim_flit *)(b + sh->off_buf);
+  n->swin = (struct vc_swin *)(b + sh->off_swin);
+  n->va_grant = (uint16_t *)(b + sh->off_va_grant);
+  n->node = node;
+  n->slot0 = sh->g->port_base[node];
+}
+
+static inline struct fcsim_flit *vc_front(const struct vc_shared *sh, struct vc_node *n, int vi)
+{
+  return &n->vcs[vi].buf[n->vcs[vi].head];
+}
+
+/* Set-up shared by both models: layout, thresholds. */
+int vc_setup(const struct fcsim_router_env *env, int local_port, int inband, void **shared, size_t *state_size,
+             struct fcsim_error *err);
+void vc_teardown(void *shared);
+void vc_input_buffers(const void *shared, int *vcs, int *depth_flits);
+/* A node's state: the kind's state_size less the buffers of its input ports
+ * without a link (they come last in the state). */
+size_t vc_node_state_size(const void *shared, uint32_t node);
+int vc_init(const void *shared, uint32_t node, void *state, struct fcsim_error *err);
+void vc_fini(const void *shared, uint32_t node, void *state);
+
+/* Stages shared by both models. */
+/* vc_receive (below, inline in the models' steps) takes what has arrived. */
+/* The node's first cycle at or after the arrival, seen by vc_receive, of the
+ * oldest flit still in flight on its inputs, or UINT64_MAX: an idle node's
+ * next wake (fcsim_router_ops.tracks_arrivals). */
+uint64_t vc_next_arrival(const struct fcsim_ctx *ctx, const struct vc_node *n);
+void vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n);
+/* Separable and iSLIP VC allocation of the heads in VA (vc_alloc.c),
+ * after vc_route_and_allocate (which leaves VA to it when
+ * router.va_allocator is not greedy). */
+void vc_allocate_matched(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n);
+
+/* vc_alloc (below, inline): a free downstream VC of a class. */
+/* Arbitration priority (router.arbitration) of the packet at the front of VC vi. */
+uint64_t vc_priority(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int vi);
+/* The first set bit of m at or after bit `start`, cyclically; m != 0. */
+static inline int vc_cyclic_first(uint64_t m, unsigned start)
+{
+  uint64_t hi = start < 64 ? m & (~0ull << start) : 0;
+  return __builtin_ctzll(hi ? hi : m);
+}
+int vc_pick_among(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, const uint16_t *cand,
+                  int ncand, uint16_t rr);
+/* The winner among candidate VCs: the highest priority, ties to the first at
+ * or after `rr` (a lone candidate wins without a call). */
+static inline int vc_pick(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n,
+                          const uint16_t *cand, int ncand, uint16_t rr)
+{
+  return ncand == 1 ? cand[0] : vc_pick_among(ctx, sh, n, cand, ncand, rr);
+}
+/* A latency in engine ticks as whole cycles of this kind's clock (rounded up). */
+static inline uint64_t vc_own_cycles(const struct vc_shared *sh, uint64_t ticks)
+{
+  return sh->ticks_per_cycle == 1.0 ? ticks : (uint64_t)ceil((double)ticks / sh->ticks_per_cycle - 1e-9);
+}
+double vc_zero_load_cycles(const void *shared, double hops);
+uint64_t vc_credit_capacity(const void *shared, const struct fcsim_chan *c, uint64_t lag_ticks);
+const int32_t *vc_port_credits(const struct vc_shared *sh, struct vc_node *n, int32_t *out);
+
+/* The per-flit steps, inline for the models' hot loops. Those taking
+ * `inband` are called with a constant (novog 1, classic 0: sh->inband), so
+ * each model's copy has no branch on it. */
+
+/* Novo-G#: input `port` changed; its free slots must be reported upstream for
+ * a while (see credit_dirty_cycles), even if the router goes idle. */
+static inline void vc_mark_dirty(const struct vc_shared *sh, struct vc_node *n, int port, uint64_t now)
+{
+  uint64_t until = now + sh->credit_dirty_cycles;
+  n->dirty_until[port] = until;
+  n->h->credit_dirty_until = until;
+}
+
+/* Stage masks: a VC index is in at most one of wait (RC, VA), act (ACTIVE)
+ * and ej (EJECT); stage-scanning loops visit only the VCs of their stage, in
+ * ascending VC index like a scan of every port would. */
+static inline void vc_mask_set(uint64_t *m, int vi)
+{
+  m[vi >> 6] |= 1ull << (vi & 63);
+}
+static inline void vc_mask_clear(uint64_t *m, int vi)
+{
+  m[vi >> 6] &= ~(1ull << (vi & 63));
+}
+
+/* A head won downstream VC v: it becomes ACTIVE (switch allocation from
+ * now, or va_cycles later when not speculative). */
+static inline void vc_won(const struct vc_shared *sh, struct vc_node *n, int vi, int v, uint64_t now)
+{
+  struct fcsim_vc *vc = &n->vcs[vi];
+  vc->out_vc = (int8_t)v;
+  vc->stage = FCSIM_VC_ACTIVE;
+  if (!sh->p->speculative)
+    vc->ready_cycle = now + (uint64_t)sh->p->va_cycles;
+  n->h->heads_waiting--;
+  vc_mask_clear(n->wait_mask, vi);
+  vc_mask_set(n->act_mask, vi);
+}
+
+static inline int vc_push(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int port, int vi,
+                          const struct fcsim_flit *f)
+{
+  struct fcsim_vc *vc = &n->vcs[vi];
+  if (vc->count >= (uint32_t)sh->depth) {
+    ctx->acc->buffer_overflows++;
+    return -1;
+  }
+  uint32_t tail = vc->head + vc->count;
+  if (tail >= (uint32_t)sh->depth)
+    tail -= (uint32_t)sh->depth;
+  vc->buf[tail] = *f;
+  if (vc->count++ == 0) {
+    unsigned busy = ++n->busy_count[port];
+    if (busy > ctx->acc->max_busy_vcs && port < sh->np)
+      ctx->acc->max_busy_vcs = busy;
+    if (f->flags & FCSIM_FLIT_HEAD) {
+      vc->stage = FCSIM_VC_RC;
+      vc->ready_cycle = ctx->now + (uint64_t)sh->p->rc_cycles;
+      n->h->heads_waiting++;
+      vc_mask_set(n->wait_mask, vi);
+    }
+  }
+  n->h->buffered++;
+  return 0;
+}
+
+/* Takes the front flit of VC vi (input `port`) out; at a tail the VC leaves
+ * `stage_mask`, the stage mask it is still in (act_mask, ej_mask; NULL when
+ * the caller took it out before). */
+static inline void vc_pop(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int port, int vi,
+                          int was_tail, const int inband, uint64_t *stage_mask)
+{
+  struct fcsim_vc *vc = &n->vcs[vi];
+  if (++vc->head == (uint32_t)sh->depth)
+    vc->head = 0;
+  vc->count--;
+  n->h->buffered--;
+  if (vc->count == 0) {
+    n->busy_count[port]--;
+    vc->head = 0; /* an empty VC starts again at its first, still cached, slots */
+  }
+  if (was_tail) {
+    vc->out_port = FCSIM_NO_PORT;
+    vc->out_vc = -1;
+    if (stage_mask)
+      vc_mask_clear(stage_mask, vi);
+    if (vc->count > 0) {
+      /* the next head's RC starts as the tail leaves (it sits right behind
+       * it), as for a head arriving into an empty VC; router.queued_head
+       * cycles later (BookSim2: 1) */
+      vc->stage = FCSIM_VC_RC;
+      vc->ready_cycle = ctx->now + (uint64_t)sh->p->rc_cycles + (uint64_t)sh->p->queued_head_cycles;
+      n->h->heads_waiting++;
+      vc_mask_set(n->wait_mask, vi);
+    } else {
+      vc->stage = FCSIM_VC_IDLE;
+    }
+  }
+  if (inband && port < sh->np)
+    vc_mark_dirty(sh, n, port, ctx->now);
+}
+
+static inline void vc_credit_send(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int port,
+                                  uint32_t vc, int32_t value, int wake)
+{
+  int32_t c = sh->g->in_chan[n->slot0 + (uint32_t)port];
+  uint64_t arrival = ctx->tick + sh->credit_delay_ticks + sh->g->chan[c].credit_latency_ticks;
+  if (fcsim_link_credit(ctx->links, (uint32_t)c, vc, value, arrival, wake)) /* sized so this cannot happen */
+    ctx->acc->buffer_overflows++;
+}
+
+static inline struct fcsim_flit vc_take_flit(const struct vc_shared *sh, struct vc_node *n, int vi, int *tail)
+{
+  struct fcsim_vc *vc = &n->vcs[vi];
+  struct fcsim_flit f = *vc_front(sh, n, vi);
+  f.vc = (uint8_t)vc->out_vc;
+  f.flags = (uint8_t)((f.flags & ~FCSIM_FLIT_CLASS1) | (vc->class1 ? FCSIM_FLIT_CLASS1 : 0));
+  if (f.hops < 255)
+    f.hops++;
+  *tail = (f.flags & FCSIM_FLIT_TAIL) != 0;
+  return f;
+}
+
+/* The dateline class a packet uses after leaving `node` on `out`, having
+ * arrived on `in` (-1 or the local port at its source). Class is set by the
+ * direction when the packet starts a dimension and toggled when it crosses
+ * the dateline (seed 000 §4.2.2); with router.dateline_class = wrap, as
+ * BookSim2's dim_order torus routing does (`dest` is the packet's). */
+static inline int vc_next_class(const struct vc_shared *sh, uint32_t node, int in, int out, int cls, uint32_t dest)
+{
+  if (!sh->dateline)
+    return 0;
+  int straight = in >= 0 && in < sh->np && out == (in ^ 1);
+  if (sh->p->dateline_wrap) {
+    /* router.dateline_class = wrap (BookSim2): chosen on entering the
+     * dimension, by whether the path wraps, and kept */
+    if (straight)
+      return cls;
+    int d = out >> 1, c = fcsim_topo_coord(sh->topo, node, d), dc = fcsim_topo_coord(sh->topo, dest, d);
+    return (out & 1) ? dc < c : c > dc;
+  }
+  int c = straight ? cls : (out & 1);
+  return c ^ fcsim_topo_crosses_dateline(sh->topo, node, out);
+}
+
+/* Takes the credits that have arrived: novog (`inband`) absolute counts,
+ * classic increments. */
+static inline void vc_receive_credits(struct fcsim_ctx *ctx, struct vc_node *n, const int inband)
+{
+  struct fcsim_links *l = ctx->links;
+  const uint64_t tick = ctx->tick;
+  /* novog: credit flits come every router.credit_period cycles; until the
+   * earliest one in flight is due, and no credit ring has been filled
+   * since it last looked (cpending unchanged), the node does not look */
+  uint64_t *cpending = &l->cpending[n->node], next = UINT64_MAX;
+  if (inband && n->h->credit_next > tick && *cpending == n->h->seen_cpending)
+    return;
+  for (uint64_t m = *cpending; m; m &= m - 1) {
+    int q = __builtin_ctzll(m);
+    uint64_t *due = &l->credit_due[n->slot0 + (uint32_t)q];
+    if (*due > tick) {
+      if (inband)
+        next = *due < next ? *due : next;
+      continue;
+    }
+    struct fcsim_ring *cr = &l->cchan[n->slot0 + (uint32_t)q];
+    struct fcsim_outport *o = &n->outs[q];
+    *due = 0;
+    while (fcsim_ring_visible(cr)) {
+      struct fcsim_credit_slot *s = &l->cchan_pool[cr->base + (cr->head & cr->mask)];
+      if (s->arrival > tick) {
+        *due = s->arrival;
+        if (inband)
+          next = *due < next ? *due : next;
+        break;
+      }
+      if (inband)
+        o->credits[s->vc] = s->value;
+      else
+        o->credits[s->vc] += s->value;
+      fcsim_ring_pop(cr);
+    }
+    if (!*due && !fcsim_ring_visible(cr))
+      *cpending &= ~(1ull << q);
+  }
+  if (inband) {
+    n->h->seen_cpending = *cpending;
+    n->h->credit_next = next;
+  }
+}
+
+/* Takes the flits and credits that have arrived. A channel whose oldest
+ * entry is still in flight is passed over with one load (its arrival is
+ * cached in in_due / credit_due until the ring empties: rings are FIFO, so
+ * later pushes never arrive earlier). */
+static inline void vc_receive(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, const int inband)
+{
+  struct fcsim_links *l = ctx->links;
+  const struct fcsim_graph *g = sh->g;
+  const uint64_t now = ctx->now, tick = ctx->tick;
+  uint64_t *pending = &l->pending[n->node];
+  for (uint64_t m = *pending; m; m &= m - 1) {
+    int q = __builtin_ctzll(m);
+    uint64_t *due = &l->in_due[n->slot0 + (uint32_t)q];
+    if (*due > tick)
+      continue;
+    struct fcsim_ring *r = &l->chan[g->in_chan[n->slot0 + (uint32_t)q]];
+    *due = 0;
+    while (fcsim_ring_visible(r)) {
+      struct fcsim_link_slot *s = &l->chan_pool[r->base + (r->head & r->mask)];
+      if (s->arrival > tick) {
+        *due = s->arrival;
+        break;
+      }
+      vc_push(ctx, sh, n, q, q * sh->nvc + s->flit.vc, &s->flit);
+      fcsim_ring_pop(r);
+      if (inband)
+        vc_mark_dirty(sh, n, q, now);
+    }
+    if (!*due && !fcsim_ring_visible(r))
+      *pending &= ~(1ull << q);
+  }
+  vc_receive_credits(ctx, n, inband);
+}
+
+/* Deadlock-report operations shared by both models. */
+int vc_nbuffers(const void *shared);
+int vc_buffer_busy(const void *shared, const void *state, int buf);
+int vc_waits_for(const void *shared, const struct fcsim_states *all, struct fcsim_buf_ref at,
+                 struct fcsim_buf_ref *next);
+void vc_describe_buffer(const void *shared, struct fcsim_buf_ref at, char *buf, size_t size);
+
+/* The VCs a packet of dateline class `cls` may use, [*lo, *hi], and the
+ * range shared by both classes, [*shared_lo, *shared_hi] (empty when
+ * shared_lo > shared_hi). Fig. 4.9: `overlap` (b) lets class 0 use VCs
+ * 0..V-2 and class 1 VCs 1..V-1; `split` (a) gives class 0 the first half
+ * (rounded up) and class 1 the rest. Meshes and dateline-free tori: one class,
+ * all VCs. `nvc` is the downstream input's VC count. */
+static inline void vc_class_range(const struct vc_shared *sh, int nvc, int cls, int *lo, int *hi, int *shared_lo,
+                                  int *shared_hi)
+{
+  *lo = 0;
+  *hi = nvc - 1;
+  *shared_lo = 1;
+  *shared_hi = 0;
+  if (!sh->dateline || nvc < 2)
+    return;
+  if (sh->p->vc_split) {
+    int half = (nvc + 1) / 2;
+    if (cls)
+      *lo = half;
+    else
+      *hi = half - 1;
+    return;
+  }
+  if (cls)
+    *lo = 1;
+  else
+    *hi = nvc - 2;
+  *shared_lo = 1;
+  *shared_hi = nvc - 2;
+}
+
+/* Allocates a free downstream VC of class `cls` on output `o`; -1 if none.
+ * With overlapping classes (Fig. 4.9b) only the first and last VCs are
+ * exclusive (vc_class_range). An exclusive (escape) VC is handed to a new
+ * packet as soon as the previous one's tail has left (its packets are all
+ * of one class and follow an acyclic chain); a shared VC only when it is
+ * known to be empty (all its credits back), or a packet of one class could
+ * wait behind one of the other inside it and tie the two classes' chains
+ * into a cycle — the escape-channel argument needs atomic allocation of the
+ * shared VCs. */
+static inline int vc_alloc(const struct vc_shared *sh, struct fcsim_outport *o, int cls, int ejecting)
+{
+  int lo, hi, shared_lo, shared_hi;
+  if (ejecting)
+    return 0;
+  vc_class_range(sh, o->nvc_out, cls, &lo, &hi, &shared_lo, &shared_hi);
+  int n = hi - lo + 1;
+  for (int i = 0; i < n; i++) {
+    int j = o->va_ptr + i;
+    while (j >= n) /* va_ptr may come from the other class's range */
+      j -= n;
+    int v = lo + j;
+    if (o->owned[v])
+      continue;
+    if (((v >= shared_lo && v <= shared_hi) || sh->p->wait_tail_credit) && o->credits[v] < o->depth_out)
+      continue; /* a shared VC still holding flits, or its tail credit not back */
+    o->owned[v] = 1;
+    o->va_ptr = (uint16_t)(v - lo + 1 == n ? 0 : v - lo + 1);
+    return v;
+  }
+  return -1;
+}
+
+#endif

@@ -1,0 +1,352 @@
+/* The VC router base (vc.h): set-up and state layout, and the stages the
+ * novog and classic models share — receiving flits and credits, routing
+ * computation and VC allocation at VC fronts, buffer push and pop, credit
+ * returns and the arbitration pick. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "router/vc/vc.h"
+#include "stats/verdict.h"
+
+static size_t align8(size_t n)
+{
+  return (n + 7) & ~(size_t)7;
+}
+
+int vc_setup(const struct fcsim_router_env *env, int local_port, int inband, void **shared, size_t *state_size,
+             struct fcsim_error *err)
+{
+  const struct fcsim_params *p = env->p;
+  const struct fcsim_graph *g = &env->topo->graph;
+  struct vc_shared *sh = calloc(1, sizeof *sh);
+  if (!sh)
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  sh->p = p;
+  sh->topo = env->topo;
+  sh->g = g;
+  sh->routing = env->routing;
+  sh->arbiter = env->arbiter;
+  sh->ticks_per_cycle = env->ticks_per_cycle > 0 ? env->ticks_per_cycle : 1.0;
+  sh->np = g->max_radix;
+  sh->local_port = local_port;
+  sh->inband = inband;
+  sh->np_in = sh->np + local_port;
+  sh->np_out = sh->np + local_port;
+  sh->nvc = p->vcs;
+  sh->depth = p->vc_depth_flits;
+  sh->nq = local_port ? 1 : sh->np;
+  sh->dateline = env->topo->kind == FCSIM_TOPO_TORUS && p->dateline;
+  sh->speedup = local_port ? p->input_speedup : 1;
+  sh->nswitch_in = sh->np_in * sh->speedup;
+  sh->credit_delay_ticks = (uint64_t)llround(p->credit_delay_cycles * sh->ticks_per_cycle);
+  /* a port's counts are reported for 2P + 2L + S + 2 cycles after its
+   * buffers change (L the longest link: netlists mix latencies) */
+  uint64_t max_lat = 0;
+  for (int64_t s = 0; s < g->nslots; s++)
+    if (g->chan[s].dst >= 0) {
+      uint64_t l = vc_own_cycles(sh, fcsim_link_max_latency(&g->chan[s]));
+      if (l > max_lat)
+        max_lat = l;
+      l = vc_own_cycles(sh, g->chan[s].credit_latency_ticks);
+      if (l > max_lat)
+        max_lat = l;
+    }
+  sh->credit_dirty_cycles = 2 * (uint64_t)p->credit_period_cycles + 2 * max_lat + (uint64_t)p->switch_cycles + 2;
+  if (local_port && sh->nswitch_in > 64) {
+    int ports = sh->np_in;
+    free(sh);
+    return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                           "router.input_speedup = %d: %d ports x %d switch inputs exceed the 64 the allocators track",
+                           p->input_speedup, ports, p->input_speedup);
+  }
+  if (sh->np > VC_MAX_PORTS) {
+    free(sh);
+    return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                           "router.model = %s: a node has %d ports; the VC routers have at most %d", p->router_model,
+                           g->max_radix, VC_MAX_PORTS);
+  }
+  if (inband) {
+    sh->threshold = malloc((size_t)(g->nslots ? g->nslots : 1) * sizeof *sh->threshold);
+    if (!sh->threshold) {
+      free(sh);
+      return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+    }
+    for (int64_t s = 0; s < g->nslots; s++) {
+      const struct fcsim_chan *c = &g->chan[s];
+      /* a jittered link can hold flits as long as its longest latency */
+      sh->threshold[s] = c->dst < 0 ? 0
+                                    : fcsim_credit_threshold_flits((int)vc_own_cycles(sh, fcsim_link_max_latency(c)),
+                                                                   p->credit_period_cycles, c->bandwidth_flits,
+                                                                   p->switch_cycles, p->packet_flits);
+      /* `auto` depth: full rate on one VC of every link, the longest included */
+      int need = sh->threshold[s] + p->credit_period_cycles * c->bandwidth_flits;
+      if (c->dst >= 0 && p->vc_depth_auto && need > sh->depth)
+        sh->depth = need;
+    }
+  }
+  const size_t nvcs = (size_t)sh->np_in * (size_t)sh->nvc;
+  sh->mask_words = (int)((nvcs + 63) / 64);
+  sh->vc_port = malloc(nvcs);
+  if (!sh->vc_port) {
+    free(sh->threshold);
+    free(sh);
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  }
+  for (size_t vi = 0; vi < nvcs; vi++)
+    sh->vc_port[vi] = (uint8_t)(vi / (size_t)sh->nvc);
+  sh->off_hdr = align8(sizeof(struct vc_node));
+  size_t off = sh->off_hdr + align8(sizeof(struct vc_hdr));
+  sh->off_masks = off;
+  off += 3 * (size_t)sh->mask_words * sizeof(uint64_t);
+  sh->off_busy_count = off;
+  off = align8(off + (size_t)sh->np_in);
+  sh->off_eject_vc = off; /* and in_bw_flits after it */
+  off = align8(off + 2 * (size_t)sh->np);
+  /* every region starts 8-byte aligned (an output port is 100 bytes) */
+  sh->off_dirty = off;
+  off = align8(off + (size_t)sh->np * sizeof(uint64_t));
+  sh->off_vcs = off;
+  off = align8(off + nvcs * sizeof(struct fcsim_vc));
+  sh->off_outs = off;
+  off = align8(off + (size_t)sh->np_out * sizeof(struct fcsim_outport));
+  sh->off_srcq = off;
+  off = align8(off + (size_t)sh->nq * sizeof(struct fcsim_pktq));
+  /* classic: allocator pointers (switch inputs, downstream VCs) */
+  sh->off_swin = off;
+  off += local_port ? (size_t)sh->nswitch_in * sizeof(struct vc_swin) : 0;
+  sh->off_va_grant = align8(off);
+  off = sh->off_va_grant + (local_port ? (size_t)sh->np_out * FCSIM_MAX_VCS * sizeof(uint16_t) : 0);
+  sh->off_buf = align8(off);
+  off = sh->off_buf + nvcs * (size_t)sh->depth * sizeof(struct fcsim_flit);
+  sh->state_size = align8(off);
+  *state_size = sh->state_size;
+  *shared = sh;
+  return 0;
+}
+
+void vc_input_buffers(const void *shared, int *vcs, int *depth_flits)
+{
+  const struct vc_shared *sh = shared;
+  *vcs = sh->nvc;
+  *depth_flits = sh->depth;
+}
+
+void vc_teardown(void *shared)
+{
+  struct vc_shared *sh = shared;
+  if (!sh)
+    return;
+  free(sh->threshold);
+  free(sh->vc_port);
+  free(sh);
+}
+
+/* The channel into network port q of the node, or -1: a mesh's edge and a
+ * netlist node with fewer ports than its kind's radix have ports without
+ * one. */
+static int32_t vc_in_chan(const struct vc_shared *sh, uint32_t node, int q)
+{
+  return q < fcsim_graph_radix(sh->g, node) ? sh->g->in_chan[sh->g->port_base[node] + (uint32_t)q] : -1;
+}
+
+/* Whether input port q has a link into it (the classic router's local port
+ * always has): only those ports get buffers. */
+static int vc_port_has_link(const struct vc_shared *sh, uint32_t node, int q)
+{
+  return q >= sh->np || vc_in_chan(sh, node, q) >= 0;
+}
+
+size_t vc_node_state_size(const void *shared, uint32_t node)
+{
+  const struct vc_shared *sh = shared;
+  size_t ports = 0;
+  for (int q = 0; q < sh->np_in; q++)
+    ports += (size_t)vc_port_has_link(sh, node, q);
+  return align8(sh->off_buf + ports * (size_t)sh->nvc * (size_t)sh->depth * sizeof(struct fcsim_flit));
+}
+
+int vc_init(const void *shared, uint32_t node, void *state, struct fcsim_error *err)
+{
+  const struct vc_shared *sh = shared;
+  struct vc_node *n = state; /* the view of the node's arrays, kept at the start of its state */
+  vc_node_view(sh, node, state, n);
+  n->h->inj_vc = 0xff;
+  fcsim_rng_init(&n->h->hop_rng, sh->p->seed, node, FCSIM_RNG_HOP);
+  memset(n->eject_vc, -1, (size_t)sh->np);
+  for (int q = 0; q < sh->np; q++) {
+    int32_t c = vc_in_chan(sh, node, q);
+    n->in_bw_flits[q] = (uint8_t)(c >= 0 ? sh->g->chan[c].bandwidth_flits : 1);
+  }
+  /* the buffers of the ports with a link, packed (vc_node_state_size) */
+  size_t next = 0;
+  for (int i = 0; i < sh->np_in * sh->nvc; i++) {
+    if (vc_port_has_link(sh, node, sh->vc_port[i])) {
+      n->vcs[i].buf = n->buf + next;
+      next += (size_t)sh->depth;
+    }
+    n->vcs[i].out_port = FCSIM_NO_PORT;
+    n->vcs[i].out_vc = -1;
+  }
+  /* every downstream VC starts empty: credits = its depth (novog: the count
+   * a credit flit would report); the downstream node may be of another kind */
+  for (int o = 0; o < sh->np_out; o++) {
+    const struct fcsim_chan *ch =
+        o < sh->np && o < fcsim_graph_radix(sh->g, node) ? fcsim_graph_out(sh->g, node, o) : NULL;
+    int nvc = ch && ch->dst >= 0 ? ch->dst_vcs : sh->nvc,
+        depth = ch && ch->dst >= 0 ? (int)ch->dst_depth_flits : sh->depth;
+    n->outs[o].holder = -1;
+    n->outs[o].nvc_out = (uint8_t)nvc;
+    n->outs[o].bw_flits = (uint8_t)(ch && ch->dst >= 0 ? ch->bandwidth_flits : 1);
+    n->outs[o].threshold = ch && sh->threshold ? sh->threshold[sh->g->port_base[node] + (uint32_t)o] : 0;
+    n->outs[o].depth_out = depth;
+    for (int v = 0; v < nvc; v++)
+      n->outs[o].credits[v] = depth;
+  }
+  return 0;
+}
+
+void vc_fini(const void *shared, uint32_t node, void *state)
+{
+  const struct vc_shared *sh = shared;
+  struct vc_node n; /* made here: a build that failed may never have run init on this state */
+  vc_node_view(sh, node, state, &n);
+  for (int q = 0; q < sh->nq; q++) {
+    free(n.srcq[q].buf);
+    n.srcq[q].buf = NULL;
+  }
+}
+
+uint64_t vc_next_arrival(const struct fcsim_ctx *ctx, const struct vc_node *n)
+{
+  const struct fcsim_links *l = ctx->links;
+  uint64_t next = UINT64_MAX;
+  for (uint64_t m = l->pending[n->node]; m; m &= m - 1) {
+    uint64_t due = l->in_due[n->slot0 + (uint32_t)__builtin_ctzll(m)];
+    if (due && due < next) /* 0: a wake is asked for (the ring was empty when it was filled) */
+      next = due;
+  }
+  return next == UINT64_MAX ? UINT64_MAX : fcsim_clock_cycle_at(ctx->clk, next);
+}
+
+const int32_t *vc_port_credits(const struct vc_shared *sh, struct vc_node *n, int32_t *out)
+{
+  const int radix = fcsim_graph_radix(sh->g, n->node); /* a netlist node may have fewer ports than np */
+  for (int port = 0; port < sh->np; port++) {
+    const struct fcsim_outport *o = &n->outs[port];
+    int32_t sum = 0;
+    for (int v = 0; v < sh->nvc; v++)
+      sum += o->credits[v];
+    out[port] = port >= radix || sh->g->chan[n->slot0 + (uint32_t)port].dst < 0 ? -1 : sum;
+  }
+  return out;
+}
+
+/* Routing computation for the head at the front of VC vi (input q). */
+static void route_head(const struct vc_shared *sh, struct vc_node *n, struct fcsim_vc *vc, int q, int vi)
+{
+  int32_t credits[VC_MAX_PORTS];
+  const struct fcsim_flit *f = vc_front(sh, n, vi);
+  int out = sh->routing->route(sh->topo, sh->p, n->node, f->dest, f->route, q, &n->h->hop_rng,
+                               sh->routing->needs_credits ? vc_port_credits(sh, n, credits) : NULL);
+  vc->out_port = (int8_t)out;
+  vc->class1 = (uint8_t)vc_next_class(sh, n->node, q, out, (f->flags & FCSIM_FLIT_CLASS1) != 0, f->dest);
+  vc->dist = sh->arbiter->constant ? 0 : (uint16_t)fcsim_topo_distance(sh->topo, n->node, f->dest);
+  vc->stage = FCSIM_VC_VA;
+  if (sh->p->speculative) /* else VA now and SA va_cycles after it is won (vc_won) */
+    vc->ready_cycle += (uint64_t)sh->p->va_cycles;
+}
+
+void vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n)
+{
+  if (n->h->heads_waiting == 0)
+    return;
+  const uint64_t now = ctx->now;
+  const int matched = sh->p->va_allocator != FCSIM_ALLOC_GREEDY; /* VA by vc_allocate_matched, all heads at once */
+  for (int w = 0; w < sh->mask_words; w++) {
+    for (uint64_t m = n->wait_mask[w]; m; m &= m - 1) {
+      int vi = w * 64 + __builtin_ctzll(m);
+      struct fcsim_vc *vc = &n->vcs[vi];
+      if (vc->stage == FCSIM_VC_RC && vc->ready_cycle <= now) {
+        if (vc_front(sh, n, vi)->dest == n->node) {
+          vc->dist = 0;
+          if (sh->local_port) { /* the ejection port is an output like the others: VA, SA, ST */
+            vc->out_port = (int8_t)sh->np;
+            vc->class1 = 0;
+            vc->stage = FCSIM_VC_VA;
+            if (sh->p->speculative)
+              vc->ready_cycle += (uint64_t)sh->p->va_cycles;
+          } else {
+            n->h->heads_waiting--;
+            vc->stage = FCSIM_VC_EJECT;
+            vc_mask_clear(n->wait_mask, vi);
+            vc_mask_set(n->ej_mask, vi);
+            continue;
+          }
+        } else {
+          route_head(sh, n, vc, sh->vc_port[vi], vi);
+        }
+      }
+      if (vc->stage == FCSIM_VC_VA && vc->ready_cycle <= now && !matched) {
+        int v2 = vc_alloc(sh, &n->outs[vc->out_port], vc->class1, vc->out_port == sh->np);
+        if (v2 >= 0)
+          vc_won(sh, n, vi, v2, now);
+      }
+    }
+  }
+}
+
+/* Priority of the packet at the front of input VC `vi` (its distance was
+ * computed once, at routing computation); ages in network.clock cycles. */
+uint64_t vc_priority(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int vi)
+{
+  uint64_t age = fcsim_flit_age(vc_front(sh, n, vi), ctx->tick);
+  return sh->arbiter->priority(ctx->age_div == 1 ? age : age / ctx->age_div, n->vcs[vi].dist,
+                               sh->p->age_threshold_cycles);
+}
+
+int vc_pick_among(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, const uint16_t *cand,
+                  int ncand, uint16_t rr)
+{
+  int best = -1;
+  uint64_t best_pri = 0;
+  unsigned best_dist = 0;
+  unsigned span = (unsigned)(sh->np_in * sh->nvc);
+  const int constant = sh->arbiter->constant;
+  for (int i = 0; i < ncand; i++) {
+    uint64_t pri = constant ? 0 : vc_priority(ctx, sh, n, cand[i]);
+    unsigned c = cand[i], dist = c >= rr ? c - rr : c + span - rr;
+    if (best < 0 || pri > best_pri || (pri == best_pri && dist < best_dist)) {
+      best = cand[i];
+      best_pri = pri;
+      best_dist = dist;
+    }
+  }
+  return best;
+}
+
+/* Credit rings hold what accumulates while their reader idles — novog: V
+ * counts per period while the sender's buffers are active (the dirty
+ * window); classic: one credit per flit, at most every slot of every VC —
+ * plus one window of lag. */
+uint64_t vc_credit_capacity(const void *shared, const struct fcsim_chan *c, uint64_t lag_ticks)
+{
+  const struct vc_shared *sh = shared;
+  const struct fcsim_params *p = sh->p;
+  /* in this kind's cycles; a clock offset by a few ppm adds a cycle or two */
+  uint64_t lat = vc_own_cycles(sh, c->credit_latency_ticks), lag = vc_own_cycles(sh, lag_ticks);
+  uint64_t margin = sh->ticks_per_cycle == 1.0 ? 0 : 8;
+  if (sh->inband)
+    return (uint64_t)sh->nvc *
+           ((sh->credit_dirty_cycles + 2 * lat + (uint64_t)p->switch_cycles + lag) / (uint64_t)p->credit_period_cycles +
+            4 + margin);
+  return (uint64_t)sh->nvc * (uint64_t)sh->depth + (lat + 2 + lag + margin) * c->bandwidth_flits;
+}
+
+double vc_zero_load_cycles(const void *shared, double hops)
+{
+  const struct vc_shared *sh = shared;
+  const struct fcsim_params *p = sh->p;
+  double extra = sh->local_port ? p->eject_cycles - p->local_cycles : 0; /* router.eject_cycles */
+  return extra + fcsim_zero_load_cycles(sh->local_port, hops, p->link_latency_cycles, p->rc_cycles, p->va_cycles,
+                                        p->switch_cycles, p->local_cycles, p->packet_flits, p->link_bandwidth_flits);
+}
