@@ -113,6 +113,9 @@ const struct fcsim_key fcsim_keys[] = {
     {"router", "local_cycles", FCSIM_KT_INT, "cycles", "1", 0, 64, 0, NULL, NULL, NULL,
      "classic, crossbar: latency of the injection and of the ejection channel between a node and its router (as in "
      "BookSim2)"},
+    {"router", "packet_overhead_cycles", FCSIM_KT_INT, "cycles", "0", 0, 100000, 0, NULL, NULL, NULL,
+     "bee3: cycles a crossbar output is held for each packet before its head may leave (the per-packet routing, "
+     "arbitration and allocation overhead of seed 003 §V.B, whose value the seed does not give: 0)"},
     {"router", "arbitration", REGISTRY(fcsim_arbiter_names, fcsim_arbiter_valid, "rr"),
      "switch arbitration among head flits: `rr` round-robin, `ff` farthest-first, `of` oldest-first, `mixed` (seed 000 "
      "§5.1.2); the crossbar is always round-robin (seed 003 §III)"},

@@ -358,6 +358,7 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
       (rc = get_int32(&r, "router", "va_cycles", &p->va_cycles, NULL)) ||
       (rc = get_int32(&r, "router", "switch_cycles", &p->switch_cycles, &switch_auto)) ||
       (rc = get_int32(&r, "router", "local_cycles", &p->local_cycles, NULL)) ||
+      (rc = get_int32(&r, "router", "packet_overhead_cycles", &p->packet_overhead_cycles, NULL)) ||
       (rc = get_name(&r, "router", "arbitration", p->arbitration)) ||
       (rc = get_int32(&r, "router", "age_threshold", &p->age_threshold_cycles, NULL)) ||
       (rc = get_name(&r, "router", "dateline", name)))

@@ -83,6 +83,7 @@ struct fcsim_params {
   int rc_cycles, va_cycles;   /* routing computation, VC allocation */
   int switch_cycles;          /* switch traversal (resolved from auto) */
   int local_cycles;           /* classic: injection/ejection channel latency */
+  int packet_overhead_cycles; /* bee3: cycles an output is held per packet before its head leaves */
   char arbitration[FCSIM_NAME_MAX];
   int age_threshold_cycles; /* mixed arbitration */
   int dateline;             /* dateline VC classes on tori (1 = on) */
