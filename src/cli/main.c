@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "apps/app.h"
 #include "arbiter/arbiter.h"
 #include "cli/cli.h"
 #include "router/router.h"
@@ -109,7 +110,7 @@ static int dispatch(int argc, char **argv)
   struct fcsim_error err = {0};
   if (fcsim_routing_check_registry(&err) || fcsim_arbiter_check_registry(&err) ||
       fcsim_router_model_check_registry(&err) || fcsim_workload_check_registry(&err) ||
-      fcsim_traffic_check_registry(&err)) {
+      fcsim_traffic_check_registry(&err) || fcsim_app_check_registry(&err)) {
     fcsim_cli_error("internal error in the policy tables: %s", err.msg);
     return FCSIM_EXIT_FAIL;
   }
