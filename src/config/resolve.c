@@ -6,9 +6,11 @@
 #include <string.h>
 
 #include "config/config.h"
+#include "core/messages.h"
 #include "core/units.h"
 #include "router/router.h"
 #include "traffic/traffic.h"
+#include "workload/workload.h"
 
 struct resolver {
   const struct fcsim_config *cfg;
@@ -432,9 +434,9 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   if ((rc = get_name(&r, "traffic", "mode", name)))
     return rc;
   char header[FCSIM_NAME_MAX];
-  p->mode = !strcmp(name, "continuous") || !strcmp(name, "collective") || !strcmp(name, "collective-cont-unicast")
-                ? FCSIM_MODE_CONTINUOUS
-                : FCSIM_MODE_BATCH;
+  const struct fcsim_workload_ops *wl = fcsim_workload_find(name); /* a known name: checked with the key */
+  p->mode = wl && wl->continuous ? FCSIM_MODE_CONTINUOUS : FCSIM_MODE_BATCH;
+  p->messages = cfg->messages ? &cfg->messages->list : NULL;
   snprintf(p->mode_name, sizeof p->mode_name, "%s", name);
   if ((rc = get_path(&r, "traffic", "trace", p->trace)) || (rc = get_path(&r, "router", "tables", p->router_tables)) ||
       (rc = get_name(&r, "traffic", "collective_header", header)))
@@ -443,10 +445,10 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   if ((rc = get_name(&r, "voq", "reduction_stage", header)))
     return rc;
   p->voq_reduction_direct = !strcmp(header, "direct");
-  if (!strcmp(name, "trace") && !p->trace[0]) {
+  if (wl && wl->messages && !p->trace[0] && !p->messages) {
     int mi = fcsim_key_find("traffic", "mode");
-    return fcsim_error_set(err, FCSIM_ECOMBINATION, "%s: traffic.mode = trace needs traffic.trace = FILE.csv",
-                           origin_of(&r, mi));
+    return fcsim_error_set(err, FCSIM_ECOMBINATION, "%s: traffic.mode = %s needs traffic.trace = FILE.csv",
+                           origin_of(&r, mi), name);
   }
   if ((rc = get_int(&r, "traffic", "batch_packets", &p->batch_packets, NULL)) ||
       (rc = get_int(&r, "traffic", "hotspot_node", &p->hotspot_node, NULL)) ||
@@ -521,7 +523,7 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   }
   const struct fcsim_traffic_ops *pattern = fcsim_traffic_pattern_find(p->pattern);
   if (pattern->needs_dims && p->topology != FCSIM_TOPO_TORUS && p->topology != FCSIM_TOPO_MESH &&
-      strcmp(p->mode_name, "trace") != 0)
+      !(wl && wl->messages))
     return fcsim_error_set(
         err, FCSIM_ECOMBINATION,
         "%s: traffic.pattern = %s is defined by coordinates on a torus or mesh; a netlist or "

@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct fcsim_message_list; /* fcsim/messages.h */
+
 #define FCSIM_MAX_DIMS 6
 #define FCSIM_NAME_MAX 24
 
@@ -129,6 +131,7 @@ struct fcsim_params {
   enum fcsim_traffic_mode mode;
   char mode_name[FCSIM_NAME_MAX]; /* traffic.mode: the workload's name */
   char trace[FCSIM_PATH_MAX];     /* traffic.trace: the message CSV of mode `trace` */
+  const struct fcsim_message_list *messages; /* handed in memory instead (fcsim_config_set_messages), or NULL */
   int64_t batch_packets;          /* batch: packets per node */
   int collective_header;          /* multicast header: 0 auto, 1 table index, 2 destination bit-vector */
   int64_t hotspot_node;

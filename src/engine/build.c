@@ -212,7 +212,8 @@ static int build_clocks(struct fcsim_net *net, struct fcsim_error *err)
   return 0;
 }
 
-/* The node kinds' set-ups and every node's state block. */
+/* The node kinds' set-ups (after the workload's: a model may route by its
+ * messages) and every node's state block. */
 static int build_kinds(struct fcsim_net *net, struct fcsim_error *err)
 {
   const struct fcsim_graph *g = &net->topo.graph;
@@ -224,7 +225,8 @@ static int build_kinds(struct fcsim_net *net, struct fcsim_error *err)
                                    net->arbiter,
                                    &net->links,
                                    i,
-                                   net->multiclock ? FCSIM_TICKS_PER_SECOND_MULTI / k->p.router_clock_hz : 1.0};
+                                   net->multiclock ? FCSIM_TICKS_PER_SECOND_MULTI / k->p.router_clock_hz : 1.0,
+                                   net->workload->message_list ? net->workload->message_list(net->wl_shared) : NULL};
     int rc = k->ops->setup(&env, &k->shared, &k->state_size, err);
     if (rc)
       return rc;
@@ -435,7 +437,7 @@ int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, const
     goto fail;
   }
   if ((rc = build_links(net, err)) || (rc = kinds_params(net, cfg, err)) || (rc = build_clocks(net, err)) ||
-      (rc = fcsim_memory_check(net, err)) || (rc = build_kinds(net, err)) || (rc = build_workload(net, err)))
+      (rc = fcsim_memory_check(net, err)) || (rc = build_workload(net, err)) || (rc = build_kinds(net, err)))
     goto fail;
   size_step_buffers(net);
 

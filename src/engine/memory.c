@@ -164,7 +164,8 @@ static void kinds_teardown(const struct fcsim_net *net, struct kinds_setup *ks)
       net->kinds[i].ops->teardown(ks->shared[i]);
 }
 
-static int kinds_setup(const struct fcsim_net *net, struct kinds_setup *ks, struct fcsim_error *err)
+static int kinds_setup(const struct fcsim_net *net, struct kinds_setup *ks, const struct trace *messages,
+                       struct fcsim_error *err)
 {
   memset(ks, 0, sizeof *ks);
   for (int i = 0; i < net->nkinds; i++) {
@@ -175,7 +176,8 @@ static int kinds_setup(const struct fcsim_net *net, struct kinds_setup *ks, stru
                                    net->arbiter,
                                    (struct fcsim_links *)&net->links,
                                    i,
-                                   net->multiclock ? FCSIM_TICKS_PER_SECOND_MULTI / k->p.router_clock_hz : 1.0};
+                                   net->multiclock ? FCSIM_TICKS_PER_SECOND_MULTI / k->p.router_clock_hz : 1.0,
+                                   messages};
     int rc = k->ops->setup(&env, &ks->shared[i], &ks->state_size[i], err);
     if (rc) {
       kinds_teardown(net, ks);
@@ -333,16 +335,14 @@ static uint64_t topo_extra_bytes(const struct fcsim_net *net)
   return b;
 }
 
-static int workload_state_size(const struct fcsim_net *net, size_t *size, struct fcsim_error *err)
+/* The workload's set-up (*shared: torn down by the caller) and state size. */
+static int workload_setup(const struct fcsim_net *net, void **shared, size_t *size, struct fcsim_error *err)
 {
   struct fcsim_workload_env env = {
       &net->p, &net->topo, &net->traffic, net->routing, net->kinds[0].ops->local_ports > 0, net->ref_ticks};
-  void *shared = NULL;
+  *shared = NULL;
   *size = 0;
-  int rc = net->workload->setup(&env, &shared, size, err);
-  if (shared)
-    net->workload->teardown(shared);
-  return rc;
+  return net->workload->setup(&env, shared, size, err);
 }
 
 /* The estimate, with the kinds and the workload set up for it. */
@@ -355,13 +355,15 @@ static int estimate(const struct fcsim_net *net, struct fcsim_memory *m, struct 
   m->limit_is_auto = !net->p.max_memory_bytes;
   struct kinds_setup ks;
   size_t wl_size = 0;
-  int rc = kinds_setup(net, &ks, err);
+  void *wl_shared = NULL;
+  int rc = workload_setup(net, &wl_shared, &wl_size, err);
+  if (!rc)
+    rc = kinds_setup(net, &ks, net->workload->message_list && wl_shared ? net->workload->message_list(wl_shared) : NULL,
+                     err);
+  if (wl_shared)
+    net->workload->teardown(wl_shared); /* the kinds keep nothing of its messages */
   if (rc)
     return rc;
-  if ((rc = workload_state_size(net, &wl_size, err))) {
-    kinds_teardown(net, &ks);
-    return rc;
-  }
   const uint64_t nparts = (uint64_t)(net->nparts > 0 ? net->nparts : 1);
   uint64_t crossing = 0, window = window_ticks(net, nparts, &crossing);
   m->nkinds = net->nkinds;

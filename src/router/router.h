@@ -40,6 +40,7 @@ struct fcsim_router_env {
   struct fcsim_links *links;
   int kind;               /* this model's index among the network's kinds */
   double ticks_per_cycle; /* this kind's nominal cycle in engine ticks (1 with one clock) */
+  const struct trace *messages; /* the workload's messages (one that plays a list, workload/trace.h), or NULL */
 };
 
 /* Every node's state, for models that look at a neighbour's (deadlock

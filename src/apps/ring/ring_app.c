@@ -2,24 +2,23 @@
  * §4.3.3's ring stream (Fig. 4.9) simulated: a stream of app.bytes passes
  * once around a ring of app.nodes FPGAs (FPGA i forwards it to i+1, the
  * last back to FPGA 0), frame by frame: each frame of traffic.packet_size
- * bytes is one trace message, sent on by FPGA i once it has arrived there,
- * so the stream is pipelined as the `p2p` model's ring_time = n T_L + m / B
+ * bytes is one message handed in memory to the trace workload, sent on by
+ * FPGA i once it has arrived there, so the stream is pipelined as the `p2p` model's ring_time = n T_L + m / B
  * assumes. On a direct network (network.topology = torus or mesh: the SL3
  * ring) the ring is network.dims = n; on a switched one (star, leafspine,
  * fattree) switch.nodes = n. It reports the time from the first frame's
  * start to the last frame's arrival at FPGA 0; the JSON holds `time_s`,
  * `nodes`, `bytes`, `frames`. */
-#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <jansson.h>
 
 #include "apps/app.h"
 #include "config/config.h"
 #include "core/units.h"
+#include "fcsim/messages.h"
 #include "fcsim/sim.h"
 
 #define RING_MAX_MESSAGES 4000000 /* frames x hops a run may hold */
@@ -36,26 +35,23 @@ struct ring_result {
   double time_s;
 };
 
-/* Writes the trace: hop h (0..n-1) carries frame j as message h*K + j,
- * after frame j of hop h-1. */
-static int write_ring(FILE *f, int n, uint64_t bytes, uint64_t frame, uint64_t *frames)
+/* The trace workload's messages: hop h (0..n-1) carries frame j as message
+ * h*K + j, after frame j of hop h-1. */
+static int ring_messages(struct fcsim_message_list *l, int n, uint64_t bytes, uint64_t frame,
+                         struct fcsim_error *err)
 {
   uint64_t K = (bytes + frame - 1) / frame;
-  *frames = K;
-  if (K * (uint64_t)n > RING_MAX_MESSAGES)
-    return -1;
-  fprintf(f, "# ring stream: %d FPGAs, %llu bytes in %llu frames\nid,src,dst,bytes,start,after,delay\n", n,
-          (unsigned long long)bytes, (unsigned long long)K);
-  for (int h = 0; h < n; h++)
-    for (uint64_t j = 0; j < K; j++) {
+  int rc = 0;
+  for (int h = 0; !rc && h < n; h++)
+    for (uint64_t j = 0; !rc && j < K; j++) {
       uint64_t b = j + 1 < K ? frame : bytes - frame * (K - 1);
       if (h == 0)
-        fprintf(f, "%llu,0,1,%llu,0,,\n", (unsigned long long)j, (unsigned long long)b);
-      else
-        fprintf(f, "%llu,%d,%d,%llu,,%llu,\n", (unsigned long long)((uint64_t)h * K + j), h, (h + 1) % n,
-                (unsigned long long)b, (unsigned long long)((uint64_t)(h - 1) * K + j));
+        rc = fcsim_messages_add(l, (int64_t)j, 0, 1, b, 0, 0, err);
+      else if (!(rc = fcsim_messages_add(l, (int64_t)((uint64_t)h * K + j), (uint32_t)h, (uint32_t)((h + 1) % n), b,
+                                         0, 0, err)))
+        rc = fcsim_messages_after(l, (int64_t)((uint64_t)(h - 1) * K + j), err);
     }
-  return ferror(f) ? -1 : 0;
+  return rc;
 }
 
 /* A size of the config in bytes (a plain number counts `unit` bytes), or 0. */
@@ -70,7 +66,8 @@ static uint64_t size_of(const struct fcsim_config *cfg, const char *key, uint64_
   return kind == FCSIM_UNIT_SIZE ? (uint64_t)v : (uint64_t)v * unit;
 }
 
-static int ring_sim(struct fcsim_config *cfg, int n, const char *trace, double *time_s, struct fcsim_error *err)
+static int ring_sim(struct fcsim_config *cfg, int n, const struct fcsim_message_list *l, double *time_s,
+                    struct fcsim_error *err)
 {
   char nb[32];
   snprintf(nb, sizeof nb, "%d", n);
@@ -79,7 +76,7 @@ static int ring_sim(struct fcsim_config *cfg, int n, const char *trace, double *
   struct fcsim_sim *sim = NULL;
   int rc = fcsim_config_set(cfg, direct ? "network.dims" : "switch.nodes", nb, "fcsim app ring", err) ||
                    fcsim_config_set(cfg, "traffic.mode", "trace", "fcsim app ring", err) ||
-                   fcsim_config_set(cfg, "traffic.trace", trace, "fcsim app ring", err)
+                   fcsim_config_set_messages(cfg, l, err)
                ? FCSIM_EINVAL
                : 0;
   if (!rc)
@@ -110,33 +107,22 @@ static int ring_run(struct fcsim_config *cfg, const struct fcsim_app_args *args,
   (void)args;
   int n = atoi(fcsim_config_get(cfg, "app.nodes"));
   uint64_t flit_bytes = (uint64_t)atoi(fcsim_config_get(cfg, "network.flit_bits")) / 8;
-  uint64_t bytes = size_of(cfg, "app.bytes", 1), frame = size_of(cfg, "traffic.packet_size", flit_bytes), frames = 0;
+  uint64_t bytes = size_of(cfg, "app.bytes", 1), frame = size_of(cfg, "traffic.packet_size", flit_bytes);
   if (n < 2 || !bytes || !frame)
     return fcsim_error_set(err, FCSIM_EINVAL,
                            "app.nodes = %d, app.bytes, traffic.packet_size: expected at least 2 FPGAs and sizes > 0",
                            n);
-  const char *dir = getenv("TMPDIR");
-  char path[4096];
-  snprintf(path, sizeof path, "%s/fcsim-ring-XXXXXX", dir && *dir ? dir : "/tmp");
-  int fd = mkstemp(path);
-  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-  if (!f) {
-    if (fd >= 0) {
-      close(fd);
-      remove(path);
-    }
-    return fcsim_error_set(err, FCSIM_EIO, "cannot create a temporary trace file");
-  }
-  int rc = write_ring(f, n, bytes, frame, &frames);
-  fclose(f);
+  uint64_t frames = (bytes + frame - 1) / frame;
+  if (frames * (uint64_t)n > RING_MAX_MESSAGES)
+    return fcsim_error_set(err, FCSIM_EINVAL,
+                           "app.bytes / traffic.packet_size x app.nodes = %llu messages: more than %d (use larger frames)",
+                           (unsigned long long)(frames * (uint64_t)n), RING_MAX_MESSAGES);
+  struct fcsim_message_list list = {0};
   double time_s = 0;
-  if (rc)
-    rc = fcsim_error_set(err, FCSIM_EINVAL,
-                         "app.bytes / traffic.packet_size x app.nodes = %llu messages: more than %d (use larger frames)",
-                         (unsigned long long)(frames * (uint64_t)n), RING_MAX_MESSAGES);
-  else
-    rc = ring_sim(cfg, n, path, &time_s, err);
-  remove(path);
+  int rc = ring_messages(&list, n, bytes, frame, err);
+  if (!rc)
+    rc = ring_sim(cfg, n, &list, &time_s, err);
+  fcsim_messages_free(&list);
   struct ring_result *r = rc ? NULL : malloc(sizeof *r);
   if (!rc && !r)
     rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
