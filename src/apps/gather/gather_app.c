@@ -25,6 +25,7 @@
 #include "apps/gather/gather_vcsn.h"
 #include "config/config.h"
 #include "core/units.h"
+#include "fcsim/messages.h"
 #include "fcsim/sim.h"
 
 static const char usage_text[] =
@@ -88,18 +89,17 @@ static int spec_from(const struct fcsim_config *cfg, const char *sched, enum col
   return 0;
 }
 
-/* Sizes the network to n nodes and points it at the trace. */
-static int set_run(struct fcsim_config *cfg, int nodes, const char *trace, struct fcsim_error *err)
+/* Sizes the network to n nodes and hands it the schedule's messages. */
+static int set_run(struct fcsim_config *cfg, int nodes, const struct fcsim_message_list *l, struct fcsim_error *err)
 {
   char n[32];
   snprintf(n, sizeof n, "%d", nodes);
   const char *topo = fcsim_config_get(cfg, "network.topology");
   int direct = !strcmp(topo, "torus") || !strcmp(topo, "mesh");
-  if (fcsim_config_set(cfg, direct ? "network.dims" : "switch.nodes", n, "fcsim app gather", err) ||
-      fcsim_config_set(cfg, "traffic.mode", "trace", "fcsim app gather", err) ||
-      fcsim_config_set(cfg, "traffic.trace", trace, "fcsim app gather", err))
-    return err->code ? err->code : FCSIM_EINVAL;
-  return 0;
+  int rc = fcsim_config_set(cfg, direct ? "network.dims" : "switch.nodes", n, "fcsim app gather", err);
+  if (!rc)
+    rc = fcsim_config_set(cfg, "traffic.mode", "trace", "fcsim app gather", err);
+  return rc ? rc : fcsim_config_set_messages(cfg, l, err);
 }
 
 /* Simulated completion of each stage (the last transfer of the stage to
@@ -144,10 +144,10 @@ static int on_vcsn(const struct fcsim_config *cfg)
 }
 
 /* On vcsn endpoints: the MAC table (into a temporary file named in
- * `table`) and the trace (to `trace`), and the vcsn keys that make the
- * model pay the schedule's t and c. */
+ * `table`: vcsn.table is read from a file), the messages (into l), and the
+ * vcsn keys that make the model pay the schedule's t and c. */
 static int write_vcsn(struct fcsim_config *cfg, const struct fcsim_gather_spec *sp, struct fcsim_gather_plan *pl,
-                      char *table, FILE *trace, struct fcsim_error *err)
+                      char *table, double clock_hz, struct fcsim_message_list *l, struct fcsim_error *err)
 {
   const char *topo = fcsim_config_get(cfg, "network.topology"), *planes = fcsim_config_get(cfg, "switch.planes");
   int ports = topo && !strcmp(topo, "dual-plane") ? 2 : planes ? atoi(planes) : 1;
@@ -158,7 +158,7 @@ static int write_vcsn(struct fcsim_config *cfg, const struct fcsim_gather_spec *
     table[0] = 0;
     return fcsim_error_set(err, FCSIM_EIO, "cannot create a temporary MAC-table file");
   }
-  int rc = fcsim_gather_vcsn_write(sp, pl, &lay, tf, trace, err);
+  int rc = fcsim_gather_vcsn_write(sp, pl, &lay, tf, clock_hz, l, err);
   fclose(tf);
   char v[64], t[64], c[64];
   snprintf(v, sizeof v, "%d", lay.vports);
@@ -172,35 +172,35 @@ static int write_vcsn(struct fcsim_config *cfg, const struct fcsim_gather_spec *
   return rc;
 }
 
-/* Writes the trace, runs it, and fills r's end_s, time_s and root_bytes. */
+/* network.clock in Hz: the trace's times are in its cycles. */
+static double clock_hz_of(const struct fcsim_config *cfg)
+{
+  double hz = 0;
+  struct fcsim_error ignored = {0};
+  fcsim_parse_quantity(fcsim_config_get(cfg, "network.clock"), FCSIM_UNIT_FREQ, &hz, NULL, &ignored);
+  return hz;
+}
+
+/* Builds the messages (and on vcsn endpoints the MAC table), runs them,
+ * and fills r's end_s, time_s and root_bytes. */
 static int simulate(struct fcsim_config *cfg, struct gather_result *r, struct fcsim_error *err)
 {
   const struct fcsim_gather_spec *sp = &r->sp;
   struct fcsim_gather_plan *pl = &r->pl;
   const char *dir = getenv("TMPDIR");
-  char path[4096], table[4096];
-  snprintf(path, sizeof path, "%s/fcsim-gather-XXXXXX", dir && *dir ? dir : "/tmp");
-  snprintf(table, sizeof table, "%s/fcsim-gather-mac-XXXXXX", dir && *dir ? dir : "/tmp");
-  int fd = mkstemp(path);
-  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-  if (!f) {
-    if (fd >= 0) {
-      close(fd);
-      remove(path);
-    }
-    return fcsim_error_set(err, FCSIM_EIO, "cannot create a temporary trace file");
-  }
+  char table[4096] = "";
+  struct fcsim_message_list list = {0};
+  double hz = clock_hz_of(cfg);
   int rc;
-  table[0] = r->vcsn ? table[0] : 0;
-  if (r->vcsn)
-    rc = write_vcsn(cfg, sp, pl, table, f, err);
-  else {
+  if (r->vcsn) {
+    snprintf(table, sizeof table, "%s/fcsim-gather-mac-XXXXXX", dir && *dir ? dir : "/tmp");
+    rc = write_vcsn(cfg, sp, pl, table, hz, &list, err);
+  } else {
     const char *ps = fcsim_config_get(cfg, "switch.port_select");
-    rc = fcsim_gather_write_trace(sp, pl, ps && !strcmp(ps, "message"), f, err);
+    rc = fcsim_gather_messages(sp, pl, ps && !strcmp(ps, "message"), hz, &list, err);
   }
-  fclose(f);
   struct fcsim_sim *sim = NULL;
-  if (!rc && !(rc = set_run(cfg, sp->nodes, path, err)) && !(rc = fcsim_sim_create(cfg, &sim, err)))
+  if (!rc && !(rc = set_run(cfg, sp->nodes, &list, err)) && !(rc = fcsim_sim_create(cfg, &sim, err)))
     rc = fcsim_sim_run(sim, NULL, NULL, err);
   if (!rc) {
     const struct fcsim_stats *s = fcsim_sim_stats(sim);
@@ -215,7 +215,7 @@ static int simulate(struct fcsim_config *cfg, struct gather_result *r, struct fc
     r->time_s = r->end_s[pl->stages - 1] + pl->final_barrier_s;
   }
   fcsim_sim_destroy(sim);
-  remove(path);
+  fcsim_messages_free(&list);
   if (table[0])
     remove(table);
   return rc;
