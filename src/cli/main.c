@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 #include "router/router.h"
 #include "routing/routing.h"
+#include "topo/topo.h"
 #include "traffic/traffic.h"
 #include "workload/workload.h"
 
@@ -110,7 +111,8 @@ static int dispatch(int argc, char **argv)
   struct fcsim_error err = {0};
   if (fcsim_routing_check_registry(&err) || fcsim_arbiter_check_registry(&err) ||
       fcsim_router_model_check_registry(&err) || fcsim_workload_check_registry(&err) ||
-      fcsim_traffic_check_registry(&err) || fcsim_app_check_registry(&err)) {
+      fcsim_traffic_check_registry(&err) || fcsim_app_check_registry(&err) ||
+      fcsim_topo_check_registry(&err)) {
     fcsim_cli_error("internal error in the policy tables: %s", err.msg);
     return FCSIM_EXIT_FAIL;
   }

@@ -9,6 +9,7 @@
 #include "core/messages.h"
 #include "core/units.h"
 #include "router/router.h"
+#include "topo/topo.h"
 #include "traffic/traffic.h"
 #include "workload/workload.h"
 
@@ -292,14 +293,8 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   /* [network] */
   if ((rc = get_name(&r, "network", "topology", name)))
     return rc;
-  p->topology = !strcmp(name, "mesh")         ? FCSIM_TOPO_MESH
-                : !strcmp(name, "file")       ? FCSIM_TOPO_FILE
-                : !strcmp(name, "star")       ? FCSIM_TOPO_STAR
-                : !strcmp(name, "dual-plane") ? FCSIM_TOPO_DUAL_PLANE
-                : !strcmp(name, "leafspine")  ? FCSIM_TOPO_LEAFSPINE
-                : !strcmp(name, "fattree")    ? FCSIM_TOPO_FATTREE
-                : !strcmp(name, "bee3")       ? FCSIM_TOPO_BEE3
-                                              : FCSIM_TOPO_TORUS;
+  const struct fcsim_topo_type *topo = fcsim_topo_type_find(name); /* a known name: checked with the key */
+  p->topology = topo ? topo->kind : FCSIM_TOPO_TORUS;
   if ((rc = get_name(&r, "network", "bee3_layout", p->bee3_layout)) ||
       (rc = get_int32(&r, "network", "enclosures", &p->enclosures, NULL)))
     return rc;
@@ -522,14 +517,15 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
           p->link_latency_cycles, p->link_bandwidth_flits, fcsim_keys[vi].max);
   }
   const struct fcsim_traffic_ops *pattern = fcsim_traffic_pattern_find(p->pattern);
-  if (pattern->needs_dims && p->topology != FCSIM_TOPO_TORUS && p->topology != FCSIM_TOPO_MESH &&
+  const int geometry = fcsim_topo_type_of(p->topology)->has_geometry;
+  if (pattern->needs_dims && !geometry &&
       !(wl && wl->messages))
     return fcsim_error_set(
         err, FCSIM_ECOMBINATION,
         "%s: traffic.pattern = %s is defined by coordinates on a torus or mesh; a netlist or "
         "switched network has none (use uniform, all-to-all, randperm, hotspot or uniform-self, or a trace)",
         origin_of(&r, fcsim_key_find("traffic", "pattern")), p->pattern);
-  if (pattern->check && (p->topology == FCSIM_TOPO_TORUS || p->topology == FCSIM_TOPO_MESH)) {
+  if (pattern->check && geometry) {
     int pi = fcsim_key_find("traffic", "pattern");
     struct fcsim_error sub = {0};
     if ((rc = pattern->check(p, &sub)))

@@ -25,11 +25,6 @@ enum fcsim_topology_kind {
   FCSIM_TOPO_BEE3        /* the BEE3 cluster of seed 003 (topo/bee3.c) */
 };
 /* network.topology's name for a kind ("netlist" for `file`). */
-static inline const char *fcsim_topology_name(enum fcsim_topology_kind k)
-{
-  static const char *const names[] = {"torus", "mesh", "netlist", "star", "dual-plane", "leafspine", "fattree", "bee3"};
-  return names[k];
-}
 #define FCSIM_PATH_MAX 1024
 enum fcsim_traffic_mode { FCSIM_MODE_CONTINUOUS, FCSIM_MODE_BATCH };
 
