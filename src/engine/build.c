@@ -13,13 +13,7 @@
 
 static void part_destroy(const struct fcsim_net *net, struct fcsim_part *pt)
 {
-  if (pt->wheel)
-    for (uint32_t i = 0; i <= net->wheel_mask; i++)
-      free(pt->wheel[i]);
-  free(pt->wheel);
-  free(pt->busy);
-  free(pt->wheel_len);
-  free(pt->wheel_cap);
+  fcsim_wheel_free(&pt->wheel);
   fcsim_heap_free(pt->arrivals);
   free(pt->in_cross);
   free(pt->out_cross);
@@ -129,11 +123,7 @@ static int partition(struct fcsim_net *net, struct fcsim_error *err)
 
 static int part_init(struct fcsim_net *net, struct fcsim_part *pt, struct fcsim_error *err)
 {
-  uint32_t wheel = net->wheel_mask + 1;
-  pt->wheel = calloc(wheel, sizeof *pt->wheel);
-  pt->busy = calloc(wheel / 64 + 1, sizeof *pt->busy);
-  pt->wheel_len = calloc(wheel, sizeof *pt->wheel_len);
-  pt->wheel_cap = calloc(wheel, sizeof *pt->wheel_cap);
+  int wheel_rc = fcsim_wheel_init(&pt->wheel, net->wheel_mask + 1);
   pt->arrivals = fcsim_heap_new(pt->last - pt->first);
   pt->ctx.wakes = malloc(net->wakes_cap * sizeof *pt->ctx.wakes);
   pt->ctx.wakes_cap = net->wakes_cap;
@@ -141,7 +131,7 @@ static int part_init(struct fcsim_net *net, struct fcsim_part *pt, struct fcsim_
     pt->ctx.deliveries = malloc(net->deliveries_cap * sizeof *pt->ctx.deliveries);
     pt->ctx.deliveries_cap = net->deliveries_cap;
   }
-  if (!pt->wheel || !pt->busy || !pt->wheel_len || !pt->wheel_cap || !pt->arrivals || !pt->ctx.wakes ||
+  if (wheel_rc || !pt->arrivals || !pt->ctx.wakes ||
       (net->workload->listens && !pt->ctx.deliveries))
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
   fcsim_stats_acc_init(&pt->acc);

@@ -16,11 +16,6 @@
  * network is split. */
 #define FCSIM_CHECK_CYCLES 1024u
 
-/* The min-heap of workload events (cycle, node) of a partition (engine.c). */
-struct fcsim_arrival_heap *fcsim_heap_new(size_t cap);
-void fcsim_heap_free(struct fcsim_arrival_heap *h);
-int fcsim_heap_push(struct fcsim_arrival_heap *h, uint64_t key, uint32_t node); /* 0 or FCSIM_ENOMEM */
-
 /* Builds the network of `p`. `cfg` is the configuration `p` was resolved
  * from: node kinds that set keys of their own (netlists) are resolved from
  * it with their overrides; NULL refuses such kinds. */
