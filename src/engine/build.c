@@ -388,8 +388,8 @@ static int init_nodes(struct fcsim_net *net, struct fcsim_error *err)
   return 0;
 }
 
-int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, const struct fcsim_config *cfg,
-                     struct fcsim_error *err)
+int fcsim_net_plan(struct fcsim_net **out, const struct fcsim_params *p, const struct fcsim_config *cfg,
+                   struct fcsim_error *err)
 {
   int rc;
   struct fcsim_net *net = calloc(1, sizeof *net);
@@ -426,23 +426,44 @@ int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, const
     rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for a %lld-node network", (long long)g->nodes);
     goto fail;
   }
-  if ((rc = build_links(net, err)) || (rc = kinds_params(net, cfg, err)) || (rc = build_clocks(net, err)) ||
-      (rc = fcsim_memory_check(net, err)) || (rc = build_workload(net, err)) || (rc = build_kinds(net, err)))
-    goto fail;
-  size_step_buffers(net);
-
-  if ((rc = partition(net, err)))
-    goto fail;
-  net->runahead_ticks = net->p.run_ahead ? fcsim_runahead_ticks(net, net->nparts > 1 ? net->window_cycles : 0) : 0;
-  net->wheel_mask = (uint32_t)(fcsim_wheel_slots(net) - 1);
-  for (int i = net->part_first; i < net->part_last; i++)
-    if ((rc = part_init(net, &net->parts[i], err)))
-      goto fail;
-  if ((rc = build_rings(net, err)) || (rc = fcsim_mpi_plan(net, err)) || (rc = init_nodes(net, err)))
+  if ((rc = build_links(net, err)) || (rc = kinds_params(net, cfg, err)) || (rc = build_clocks(net, err)))
     goto fail;
   *out = net;
   return 0;
 fail:
   fcsim_net_destroy(net);
   return rc;
+}
+
+int fcsim_net_build(struct fcsim_net *net, struct fcsim_error *err)
+{
+  int rc;
+  if ((rc = build_workload(net, err)) || (rc = build_kinds(net, err)))
+    return rc;
+  size_step_buffers(net);
+  if ((rc = partition(net, err)))
+    return rc;
+  net->runahead_ticks = net->p.run_ahead ? fcsim_runahead_ticks(net, net->nparts > 1 ? net->window_cycles : 0) : 0;
+  net->wheel_mask = (uint32_t)(fcsim_wheel_slots(net) - 1);
+  for (int i = net->part_first; i < net->part_last; i++)
+    if ((rc = part_init(net, &net->parts[i], err)))
+      return rc;
+  if ((rc = build_rings(net, err)) || (rc = fcsim_mpi_plan(net, err)))
+    return rc;
+  return init_nodes(net, err);
+}
+
+int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, const struct fcsim_config *cfg,
+                     struct fcsim_error *err)
+{
+  struct fcsim_net *net = NULL;
+  int rc = fcsim_net_plan(&net, p, cfg, err);
+  if (rc)
+    return rc;
+  if ((rc = fcsim_memory_check(net, err)) || (rc = fcsim_net_build(net, err))) {
+    fcsim_net_destroy(net);
+    return rc;
+  }
+  *out = net;
+  return 0;
 }

@@ -15,9 +15,6 @@
 #define WHEEL_SLOT_MIN      64 /* entries a wheel slot holds once used (engine.c) */
 #define QUEUED_PER_PORT     16 /* allowance: packets waiting at an endpoint per network port */
 
-/* A probe asked for by fcsim_memory_estimate on this thread: the estimate is
- * written there and the build stops. */
-static _Thread_local struct fcsim_memory *probe;
 
 uint64_t fcsim_memory_limit_bytes(const struct fcsim_params *p)
 {
@@ -408,10 +405,6 @@ int fcsim_memory_check(const struct fcsim_net *net, struct fcsim_error *err)
   int rc = estimate(net, &m, err);
   if (rc)
     return rc;
-  if (probe) {
-    *probe = m;
-    return FCSIM_MEMORY_PROBED;
-  }
   return m.total_bytes > m.limit_bytes ? refuse(&m, err) : 0;
 }
 
@@ -425,14 +418,9 @@ int fcsim_memory_estimate(const struct fcsim_config *cfg, struct fcsim_memory *m
   if (fcsim_memory_precheck(&p, m, &pre))
     return 0; /* above the limit from the parameters alone: report the lower bound */
   struct fcsim_net *net = NULL;
-  probe = m;
-  rc = fcsim_net_create(&net, &p, cfg, err);
-  probe = NULL;
-  if (rc == FCSIM_MEMORY_PROBED)
-    return 0;
-  if (!rc) { /* built past the check: cannot happen while the check is called */
-    fcsim_memory_of_net(net, m);
-    fcsim_net_destroy(net);
-  }
+  if ((rc = fcsim_net_plan(&net, &p, cfg, err)))
+    return rc;
+  rc = estimate(net, m, err);
+  fcsim_net_destroy(net);
   return rc;
 }
