@@ -131,6 +131,9 @@ static int dispatch(int argc, char **argv)
   for (size_t i = 0; i < fcsim_cli_ncommands; i++)
     if (!strcmp(argv[1], fcsim_cli_commands[i].name))
       return fcsim_cli_commands[i].fn(argc - 2, argv + 2);
-  fcsim_cli_error("unknown command `%s` (commands: run, sweep, tune, topo, model, collective, plot, help)", argv[1]);
+  char names[256] = "";
+  for (size_t i = 0; i < fcsim_cli_ncommands; i++) /* the command table's names */
+    snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "", fcsim_cli_commands[i].name);
+  fcsim_cli_error("unknown command `%s` (commands: %s)", argv[1], names);
   return FCSIM_EXIT_USAGE;
 }
