@@ -1,43 +1,166 @@
-/* `fcsim app NAME CONFIG [options]`: applications run as traffic on a
- * simulated network (SPEC §5). Each application is one row of the table
- * below and one function in its own file src/cli/app_NAME.c; this file only
- * dispatches and lists them. */
+/* `fcsim app NAME [CONFIG] [options]`: applications run as traffic on a
+ * simulated network (SPEC §5). The apps and their registry live in
+ * src/apps/ (apps/app.h); this file lists them, parses the options an app
+ * declares, calls it, prints its table and writes its JSON. */
+#include <stdlib.h>
 #include <string.h>
 
-#include "cli/app.h"
+#include "apps/app.h"
+#include "cli/app_table.h"
 #include "cli/cli.h"
+#include "cli/common.h"
+#include "cli/output.h"
 
-extern const struct fcsim_cli_app fcsim_app_link;
-extern const struct fcsim_cli_app fcsim_app_halo;
-extern const struct fcsim_cli_app fcsim_app_gather;
-extern const struct fcsim_cli_app fcsim_app_scatter;
-extern const struct fcsim_cli_app fcsim_app_allgather;
-extern const struct fcsim_cli_app fcsim_app_ring;
-extern const struct fcsim_cli_app fcsim_cli_app_fft;
-extern const struct fcsim_cli_app fcsim_cli_app_stream;
-
-static const struct fcsim_cli_app *const apps[] = {
-    /* one row per application, in the order `fcsim app --help` lists them */
-    &fcsim_cli_app_fft, &fcsim_cli_app_stream, &fcsim_app_gather, &fcsim_app_scatter, &fcsim_app_allgather, &fcsim_app_ring, &fcsim_app_link, &fcsim_app_halo, NULL,
-};
+#define MAX_APP_SETS 64
 
 static void usage(FILE *to)
 {
   fprintf(to, "usage: fcsim app NAME CONFIG [--set KEY=VALUE ...] [--json FILE]\n"
               "applications:\n");
   int n = 0;
-  for (const struct fcsim_cli_app *const *a = apps; *a; a++, n++)
-    fprintf(to, "  %-10s %s\n", (*a)->name, (*a)->summary);
+  for (const struct fcsim_app_ops *a; (a = fcsim_app_at((size_t)n)); n++)
+    fprintf(to, "  %-10s %s\n", a->name, a->summary);
   if (!n)
     fprintf(to, "  (none registered)\n");
 }
 
-const struct fcsim_cli_app *fcsim_cli_app_find(const char *name)
+/* The app's own options, and what goes on to cli_parse. */
+struct app_cli {
+  const char *sets[MAX_APP_SETS], *link_sets[MAX_APP_SETS];
+  int nsets, nlink_sets;
+  struct fcsim_app_args args;
+};
+
+static int add_set(const char **list, int *n, const char *kv)
 {
-  for (const struct fcsim_cli_app *const *a = apps; *a; a++)
-    if (!strcmp((*a)->name, name))
-      return *a;
-  return NULL;
+  if (*n == MAX_APP_SETS - 1) {
+    fcsim_cli_error("too many --set stream.* or link.* options");
+    return FCSIM_EXIT_USAGE;
+  }
+  list[(*n)++] = kv;
+  list[*n] = NULL;
+  return 0;
+}
+
+/* --preset, --block, --links, --link-preset, --set stream.* / link.*. */
+static int stream_option(const struct fcsim_app_ops *app, int argc, char **argv, int *i, struct app_cli *c, int *taken)
+{
+  const char *a = argv[*i];
+  int valued = !strcmp(a, "--preset") || !strcmp(a, "--block") || !strcmp(a, "--links") || !strcmp(a, "--link-preset");
+  int is_set = (!strcmp(a, "--set") || !strcmp(a, "-s")) && *i + 1 < argc;
+  *taken = 1;
+  if (valued && *i + 1 >= argc) {
+    fcsim_cli_error("option %s needs a value\n%s", a, app->usage);
+    return FCSIM_EXIT_USAGE;
+  }
+  if (!strcmp(a, "--links")) {
+    const char *v = argv[++*i];
+    if (strcmp(v, "plain") && strcmp(v, "fc")) {
+      fcsim_cli_error("--links `%s`: expected plain or fc", v);
+      return FCSIM_EXIT_USAGE;
+    }
+    c->args.fc_links = !strcmp(v, "fc");
+  } else if (!strcmp(a, "--link-preset")) {
+    c->args.link_preset = argv[++*i];
+  } else if (is_set && !strncmp(argv[*i + 1], "link.", 5)) {
+    return add_set(c->link_sets, &c->nlink_sets, argv[++*i] + 5);
+  } else if (!strcmp(a, "--preset")) {
+    c->args.preset = argv[++*i];
+  } else if (!strcmp(a, "--block")) {
+    char *end;
+    c->args.block = strtol(argv[++*i], &end, 10);
+    if (*end || c->args.block < 1) {
+      fcsim_cli_error("--block `%s`: expected a whole number of elements, at least 1", argv[*i]);
+      return FCSIM_EXIT_USAGE;
+    }
+  } else if (is_set && !strncmp(argv[*i + 1], "stream.", 7)) {
+    return add_set(c->sets, &c->nsets, argv[++*i] + 7);
+  } else {
+    *taken = 0;
+  }
+  return 0;
+}
+
+/* Splits the app's own options off; the rest go to cli_parse. */
+static int split_args(const struct fcsim_app_ops *app, int argc, char **argv, char **rest, int *nrest,
+                      struct app_cli *c)
+{
+  *nrest = 0;
+  for (int i = 0; i < argc; i++) {
+    int taken = 0, rc = 0;
+    if ((app->options & FCSIM_APP_OPT_SCHEDULE) && !strcmp(argv[i], "--schedule") && i + 1 < argc) {
+      c->args.schedule = argv[++i];
+      taken = 1;
+    } else if (app->options & FCSIM_APP_OPT_STREAM) {
+      rc = stream_option(app, argc, argv, &i, c, &taken);
+    }
+    if (rc)
+      return rc;
+    if (!taken)
+      rest[(*nrest)++] = argv[i];
+  }
+  return 0;
+}
+
+/* Runs the app on the loaded configuration; prints and writes the JSON. */
+static int run_loaded(const struct fcsim_app_ops *app, struct fcsim_config *cfg, const struct cli_opts *o,
+                      const struct app_cli *c)
+{
+  struct cli_out jo;
+  if (cli_out_open(&jo, o->json_path))
+    return FCSIM_EXIT_USAGE;
+  struct fcsim_error err = {0};
+  void *result = NULL;
+  int rc = app->run(cfg, &c->args, &result, &err);
+  if (rc) {
+    fcsim_cli_error("%s", err.msg);
+    cli_out_abort(&jo);
+    return cli_exit_for(rc);
+  }
+  if (!o->quiet && jo.f != stdout)
+    app->print(result, stdout);
+  int exit_code = FCSIM_EXIT_OK;
+  if (jo.f) {
+    if (app->write_json(result, jo.f)) {
+      fcsim_cli_error("%s: cannot write the results", o->json_path);
+      cli_out_abort(&jo);
+      exit_code = FCSIM_EXIT_FAIL;
+    } else if (cli_out_commit(&jo)) {
+      exit_code = FCSIM_EXIT_FAIL;
+    }
+  }
+  app->free_result(result);
+  return exit_code;
+}
+
+static int run_network_app(const struct fcsim_app_ops *app, int argc, char **argv)
+{
+  struct app_cli c = {.args = {.block = 64}};
+  c.args.sets = c.sets;
+  c.args.link_sets = c.link_sets;
+  char **rest = malloc((size_t)(argc + 1) * sizeof *rest);
+  int nrest, rc;
+  struct cli_opts o;
+  if (!rest)
+    return FCSIM_EXIT_FAIL;
+  if ((rc = split_args(app, argc, argv, rest, &nrest, &c)) || (rc = cli_parse(nrest, rest, &o, 0, app->usage))) {
+    free(rest);
+    return rc;
+  }
+  free(rest);
+  if (o.help) {
+    fputs(app->usage, stdout);
+    return FCSIM_EXIT_OK;
+  }
+  const char *outs[] = {o.json_path}, *ins[] = {o.config_path};
+  if (cli_out_check_paths(outs, 1, ins, 1))
+    return FCSIM_EXIT_USAGE;
+  struct fcsim_config *cfg = cli_load_config(&o);
+  if (!cfg)
+    return FCSIM_EXIT_USAGE;
+  rc = run_loaded(app, cfg, &o, &c);
+  fcsim_config_destroy(cfg);
+  return rc;
 }
 
 int fcsim_cmd_app(int argc, char **argv)
@@ -46,10 +169,14 @@ int fcsim_cmd_app(int argc, char **argv)
     usage(argc < 1 ? stderr : stdout);
     return argc < 1 ? FCSIM_EXIT_USAGE : FCSIM_EXIT_OK;
   }
-  const struct fcsim_cli_app *app = fcsim_cli_app_find(argv[0]);
+  const struct fcsim_app_ops *app = fcsim_app_find(argv[0]);
   if (!app) {
     fcsim_cli_error("unknown application `%s` (fcsim app --help lists them)", argv[0]);
     return FCSIM_EXIT_USAGE;
   }
-  return app->run(argc - 1, argv + 1);
+  if (app->table) {
+    const struct cli_table_app t = {app->table->ops, app->name, app->table->alias, app->table->title};
+    return cli_table_app_run(&t, argc - 1, argv + 1);
+  }
+  return run_network_app(app, argc - 1, argv + 1);
 }

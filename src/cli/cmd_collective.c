@@ -9,7 +9,6 @@
 
 #include "cli/cli.h"
 #include "cli/common.h"
-#include "cli/collective_cli.h"
 #include "collective/collective.h"
 #include "config/config.h"
 
@@ -100,23 +99,6 @@ static int parse(int argc, char **argv, struct coll_opts *o)
   if (!rc && !o->base.help && (!o->pattern || !o->out))
     rc = usage_error("collective build needs %s", !o->pattern ? "--pattern" : "--out DIR");
   return rc;
-}
-
-/* Destinations of every source, checked for the operation. */
-static int check_pattern(const struct fcsim_coll_pattern *pat, enum fcsim_coll_op op, struct fcsim_error *err)
-{
-  int64_t any = 0;
-  for (int64_t s = 0; s < pat->nodes; s++) {
-    int64_t n = pat->start[s + 1] - pat->start[s];
-    any += n;
-    if (op == FCSIM_COLL_REDUCTION && pat->line[s] && n == 0)
-      return fcsim_error_set(err, FCSIM_ERANGE, "%s:%d: the reduction rooted at node %lld has no contributing nodes",
-                             pat->origin, (int)pat->line[s], (long long)s);
-  }
-  if (!any)
-    return fcsim_error_set(err, FCSIM_ERANGE, "pattern %s gives no destinations: nothing to %s", pat->origin,
-                           op == FCSIM_COLL_REDUCTION ? "reduce" : "multicast");
-  return 0;
 }
 
 /* Statistics printed and written: table bits per node and link loads. */
@@ -215,81 +197,22 @@ static int write_json(const char *path, const struct coll_opts *o, const struct 
   return rc;
 }
 
-/* Trees of every source with destinations, checked against the turn rule. */
-static int build_trees(const struct coll_opts *o, const struct fcsim_topo *t, const struct fcsim_coll_pattern *pat,
-                       struct fcsim_coll_router *r, struct fcsim_coll_tree *trees, int64_t *ntrees,
-                       struct fcsim_error *err)
-{
-  int rc = fcsim_coll_router_init(r, t, o->alg, err);
-  for (int64_t s = 0; s < t->nodes && !rc; s++) {
-    int64_t n = pat->start[s + 1] - pat->start[s];
-    if (n || (pat->line[s] && o->op == FCSIM_COLL_REDUCTION))
-      rc = fcsim_coll_tree_build(r, s, pat->dst + pat->start[s], n, &trees[(*ntrees)++], err);
-    if (rc)
-      (*ntrees)--;
-  }
-  if (!rc && fcsim_coll_trees_check(t, trees, *ntrees, err))
-    rc = FCSIM_EINTERNAL;
-  return rc;
-}
-
+/* Builds and writes the tables (collective/build.c), then prints and
+ * writes the summary. */
 static int run_build(const struct coll_opts *o, const struct fcsim_params *p, struct fcsim_error *err)
 {
-  struct fcsim_topo t;
-  int rc = fcsim_topo_init(&t, p, err);
-  if (rc)
-    return rc;
-  struct fcsim_coll_pattern pat;
-  int64_t subset = o->subset >= 0 ? o->subset : (t.nodes - 1) / 2;
-  if ((rc = fcsim_coll_pattern_build(&pat, &t, o->pattern, subset, p->seed, err))) {
-    fcsim_topo_destroy(&t);
-    return rc;
-  }
-  struct fcsim_coll_router r = {0};
-  struct fcsim_coll_tables tab = {0};
-  struct fcsim_coll_tree *trees = calloc((size_t)t.nodes, sizeof *trees);
-  int64_t ntrees = 0;
-  rc = trees ? check_pattern(&pat, o->op, err) : fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
-  if (!rc)
-    rc = build_trees(o, &t, &pat, &r, trees, &ntrees, err);
-  if (!rc)
-    rc = fcsim_coll_tables_build(&t, trees, ntrees, o->op, &tab, err);
-  char desc[512];
-  snprintf(desc, sizeof desc, "%s %s trees, pattern %s", o->alg == FCSIM_COLL_RPM ? "rpm" : "ocr",
-           o->op == FCSIM_COLL_REDUCTION ? "reduction" : "multicast", o->pattern);
-  if (!rc)
-    rc = fcsim_coll_tables_write(&tab, &t, o->out, desc, err);
+  struct fcsim_coll_build b = {.alg = o->alg, .op = o->op};
+  int rc = fcsim_coll_build_run(&b, p, o->pattern, o->subset, o->out, err);
   if (!rc) {
-    struct coll_summary s = {.trees = ntrees};
-    summarise(&tab, &r, &t, &s);
+    struct coll_summary s = {.trees = b.ntrees};
+    summarise(&b.tab, &b.r, &b.t, &s);
     if (!o->base.quiet)
-      print_summary(o, &t, &tab, &s);
+      print_summary(o, &b.t, &b.tab, &s);
     if (o->base.json_path)
-      rc = write_json(o->base.json_path, o, &t, &tab, &s, err);
+      rc = write_json(o->base.json_path, o, &b.t, &b.tab, &s, err);
   }
-  for (int64_t i = 0; i < ntrees; i++)
-    fcsim_coll_tree_destroy(&trees[i]);
-  free(trees);
-  fcsim_coll_tables_destroy(&tab);
-  fcsim_coll_router_destroy(&r);
-  fcsim_coll_pattern_destroy(&pat);
-  fcsim_topo_destroy(&t);
+  fcsim_coll_build_free(&b);
   return rc;
-}
-
-/* Builds and writes the tables of `pattern` quietly (for `collective run`). */
-int fcsim_coll_cli_build(const struct fcsim_params *p, const char *pattern, enum fcsim_coll_algorithm alg,
-                         enum fcsim_coll_op op, long long subset, const char *out, struct fcsim_error *err)
-{
-  struct coll_opts o;
-  memset(&o, 0, sizeof o);
-  o.base.quiet = 1;
-  o.pattern = pattern;
-  o.out = out;
-  o.alg = alg;
-  o.op = op;
-  o.subset = subset;
-  return run_build(&o, p, err);
 }
 
 int fcsim_cmd_collective(int argc, char **argv)

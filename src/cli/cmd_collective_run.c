@@ -13,8 +13,9 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "cli/collective_cli.h"
 #include "cli/common.h"
+#include "collective/collective.h"
+#include "config/config.h"
 #include "fcsim/sim.h"
 
 static const char run_usage[] =
@@ -148,7 +149,7 @@ static int run_one(const struct run_opts *o, const struct fcsim_config *base, co
   snprintf(dir, sizeof dir, "%s/fcsim-coll-XXXXXX", tmp && tmp[0] ? tmp : "/tmp");
   if (!mkdtemp(dir))
     return fcsim_error_set(err, FCSIM_EIO, "cannot create a temporary folder in %s", tmp ? tmp : "/tmp");
-  rc = fcsim_coll_cli_build(&p, pattern, alg, op, o->subset, dir, err);
+  rc = fcsim_coll_build_tables(&p, pattern, alg, op, o->subset, dir, err);
   struct fcsim_config *cfg = rc ? NULL : fcsim_config_clone(base);
   struct fcsim_sim *sim = NULL;
   if (!rc && !cfg)

@@ -3,10 +3,12 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "apps/app.h"
 #include "arbiter/arbiter.h"
 #include "cli/cli.h"
 #include "router/router.h"
 #include "routing/routing.h"
+#include "topo/topo.h"
 #include "traffic/traffic.h"
 #include "workload/workload.h"
 
@@ -109,7 +111,8 @@ static int dispatch(int argc, char **argv)
   struct fcsim_error err = {0};
   if (fcsim_routing_check_registry(&err) || fcsim_arbiter_check_registry(&err) ||
       fcsim_router_model_check_registry(&err) || fcsim_workload_check_registry(&err) ||
-      fcsim_traffic_check_registry(&err)) {
+      fcsim_traffic_check_registry(&err) || fcsim_app_check_registry(&err) ||
+      fcsim_topo_check_registry(&err)) {
     fcsim_cli_error("internal error in the policy tables: %s", err.msg);
     return FCSIM_EXIT_FAIL;
   }
@@ -128,6 +131,9 @@ static int dispatch(int argc, char **argv)
   for (size_t i = 0; i < fcsim_cli_ncommands; i++)
     if (!strcmp(argv[1], fcsim_cli_commands[i].name))
       return fcsim_cli_commands[i].fn(argc - 2, argv + 2);
-  fcsim_cli_error("unknown command `%s` (commands: run, sweep, tune, topo, model, collective, plot, help)", argv[1]);
+  char names[256] = "";
+  for (size_t i = 0; i < fcsim_cli_ncommands; i++) /* the command table's names */
+    snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "", fcsim_cli_commands[i].name);
+  fcsim_cli_error("unknown command `%s` (commands: %s)", argv[1], names);
   return FCSIM_EXIT_USAGE;
 }

@@ -231,4 +231,27 @@ struct fcsim_coll_hop {
  * missing (a packet the tables cannot route). */
 int fcsim_coll_lookup(const struct fcsim_coll_tables *tab, int64_t node, uint32_t idx, struct fcsim_coll_hop *h);
 
+/* One set of tables built from a pattern (build.c): the network of p, the
+ * pattern (`subset` < 0: half the nodes), one checked tree per source, the
+ * tables, written to folder `out` with a one-line description. What was
+ * built stays in *b for a summary until fcsim_coll_build_free (also after
+ * a failure). Set alg and op before the call. */
+struct fcsim_coll_build {
+  enum fcsim_coll_algorithm alg;
+  enum fcsim_coll_op op;
+  struct fcsim_topo t;
+  struct fcsim_coll_pattern pat;
+  struct fcsim_coll_router r;
+  struct fcsim_coll_tables tab;
+  struct fcsim_coll_tree *trees; /* [t.nodes] (from malloc) */
+  int64_t ntrees;
+  int have_topo, have_pattern;
+};
+int fcsim_coll_build_run(struct fcsim_coll_build *b, const struct fcsim_params *p, const char *pattern,
+                         long long subset, const char *out, struct fcsim_error *err);
+void fcsim_coll_build_free(struct fcsim_coll_build *b);
+/* The same, freed at once (`collective run` builds its tables with it). */
+int fcsim_coll_build_tables(const struct fcsim_params *p, const char *pattern, enum fcsim_coll_algorithm alg,
+                            enum fcsim_coll_op op, long long subset, const char *out, struct fcsim_error *err);
+
 #endif

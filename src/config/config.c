@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "config/config.h"
+#include "core/messages.h"
 #include "core/text.h"
 #include "core/units.h"
 #include "traffic/traffic.h"
@@ -26,6 +27,7 @@ void fcsim_config_destroy(struct fcsim_config *cfg)
     free(cfg->text[i]);
     free(cfg->origin[i]);
   }
+  fcsim_message_set_unref(cfg->messages);
   free(cfg);
 }
 
@@ -40,10 +42,21 @@ struct fcsim_config *fcsim_config_clone(const struct fcsim_config *cfg)
     if (cfg->origin[i] && !(c->origin[i] = strdup(cfg->origin[i])))
       goto fail;
   }
+  c->messages = fcsim_message_set_ref(cfg->messages);
   return c;
 fail:
   fcsim_config_destroy(c);
   return NULL;
+}
+
+int fcsim_config_set_messages(struct fcsim_config *cfg, const struct fcsim_message_list *l, struct fcsim_error *err)
+{
+  struct fcsim_message_set *s = fcsim_message_set_copy(l);
+  if (!s)
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for %lld messages", (long long)l->n);
+  fcsim_message_set_unref(cfg->messages);
+  cfg->messages = s;
+  return 0;
 }
 
 const char *fcsim_config_get(const struct fcsim_config *cfg, const char *key)

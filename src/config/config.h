@@ -58,9 +58,12 @@ const char *fcsim_key_suggest(const char *section, const char *name, char *buf, 
 
 /* The text form of a configuration (opaque in the public API). */
 #define FCSIM_MAX_KEYS 128
+struct fcsim_message_set; /* core/messages.h */
+
 struct fcsim_config {
   char *text[FCSIM_MAX_KEYS];   /* value text per key (malloc'd), NULL = default */
   char *origin[FCSIM_MAX_KEYS]; /* "FILE:LINE", "--set", NULL = default */
+  struct fcsim_message_set *messages; /* handed in memory (fcsim_config_set_messages), shared by clones, or NULL */
 };
 
 /* Checks one value against its key (type and range, not combinations). */

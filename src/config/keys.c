@@ -6,11 +6,10 @@
 #include "config/config.h"
 #include "router/router.h"
 #include "routing/routing.h"
+#include "topo/topo.h"
 #include "traffic/traffic.h"
 #include "workload/workload.h"
 
-static const char *const topology_names[] = {"torus",     "mesh",    "file", "star", "dual-plane",
-                                             "leafspine", "fattree", "bee3", NULL};
 static const char *const overflow_names[] = {"pause", "drop", NULL};
 static const char *const port_select_names[] = {"table", "message", NULL};
 static const char *const endpoint_names[] = {"ethswitch", "vcsn", NULL};
@@ -29,7 +28,7 @@ static const char *const reduction_stage_names[] = {"switch", "direct", NULL};
 
 const struct fcsim_key fcsim_keys[] = {
     /* section, name, type, unit, default, min, max, auto, choices, list, valid, help */
-    {"network", "topology", CHOICE(topology_names, "torus"),
+    {"network", "topology", CHOICE(fcsim_topo_names, "torus"),
      "k-ary n-cube with wraparound links (`torus`) or without (`mesh`), any graph from a netlist (`file`, see "
      "network.file and docs/NETLIST.md), or a switched network of switch.nodes endpoints (docs/SWITCHED.md): `star` "
      "one switch, `dual-plane` port p of every endpoint to switch p (seed 002 Fig. 2), `leafspine` two tiers of "

@@ -6,9 +6,12 @@
 #include <string.h>
 
 #include "config/config.h"
+#include "core/messages.h"
 #include "core/units.h"
 #include "router/router.h"
+#include "topo/topo.h"
 #include "traffic/traffic.h"
+#include "workload/workload.h"
 
 struct resolver {
   const struct fcsim_config *cfg;
@@ -290,14 +293,8 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   /* [network] */
   if ((rc = get_name(&r, "network", "topology", name)))
     return rc;
-  p->topology = !strcmp(name, "mesh")         ? FCSIM_TOPO_MESH
-                : !strcmp(name, "file")       ? FCSIM_TOPO_FILE
-                : !strcmp(name, "star")       ? FCSIM_TOPO_STAR
-                : !strcmp(name, "dual-plane") ? FCSIM_TOPO_DUAL_PLANE
-                : !strcmp(name, "leafspine")  ? FCSIM_TOPO_LEAFSPINE
-                : !strcmp(name, "fattree")    ? FCSIM_TOPO_FATTREE
-                : !strcmp(name, "bee3")       ? FCSIM_TOPO_BEE3
-                                              : FCSIM_TOPO_TORUS;
+  const struct fcsim_topo_type *topo = fcsim_topo_type_find(name); /* a known name: checked with the key */
+  p->topology = topo ? topo->kind : FCSIM_TOPO_TORUS;
   const char *sw_buffer;
   int sw_buffer_index;
   if ((rc = get_name(&r, "network", "bee3_layout", p->bee3_layout)) ||
@@ -437,9 +434,9 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   if ((rc = get_name(&r, "traffic", "mode", name)))
     return rc;
   char header[FCSIM_NAME_MAX];
-  p->mode = !strcmp(name, "continuous") || !strcmp(name, "collective") || !strcmp(name, "collective-cont-unicast")
-                ? FCSIM_MODE_CONTINUOUS
-                : FCSIM_MODE_BATCH;
+  const struct fcsim_workload_ops *wl = fcsim_workload_find(name); /* a known name: checked with the key */
+  p->mode = wl && wl->continuous ? FCSIM_MODE_CONTINUOUS : FCSIM_MODE_BATCH;
+  p->messages = cfg->messages ? &cfg->messages->list : NULL;
   snprintf(p->mode_name, sizeof p->mode_name, "%s", name);
   if ((rc = get_path(&r, "traffic", "trace", p->trace)) || (rc = get_path(&r, "router", "tables", p->router_tables)) ||
       (rc = get_name(&r, "traffic", "collective_header", header)))
@@ -448,10 +445,10 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   if ((rc = get_name(&r, "voq", "reduction_stage", header)))
     return rc;
   p->voq_reduction_direct = !strcmp(header, "direct");
-  if (!strcmp(name, "trace") && !p->trace[0]) {
+  if (wl && wl->messages && !p->trace[0] && !p->messages) {
     int mi = fcsim_key_find("traffic", "mode");
-    return fcsim_error_set(err, FCSIM_ECOMBINATION, "%s: traffic.mode = trace needs traffic.trace = FILE.csv",
-                           origin_of(&r, mi));
+    return fcsim_error_set(err, FCSIM_ECOMBINATION, "%s: traffic.mode = %s needs traffic.trace = FILE.csv",
+                           origin_of(&r, mi), name);
   }
   if ((rc = get_int(&r, "traffic", "batch_packets", &p->batch_packets, NULL)) ||
       (rc = get_int(&r, "traffic", "hotspot_node", &p->hotspot_node, NULL)) ||
@@ -525,14 +522,15 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
           p->link_latency_cycles, p->link_bandwidth_flits, fcsim_keys[vi].max);
   }
   const struct fcsim_traffic_ops *pattern = fcsim_traffic_pattern_find(p->pattern);
-  if (pattern->needs_dims && p->topology != FCSIM_TOPO_TORUS && p->topology != FCSIM_TOPO_MESH &&
-      strcmp(p->mode_name, "trace") != 0)
+  const int geometry = fcsim_topo_type_of(p->topology)->has_geometry;
+  if (pattern->needs_dims && !geometry &&
+      !(wl && wl->messages))
     return fcsim_error_set(
         err, FCSIM_ECOMBINATION,
         "%s: traffic.pattern = %s is defined by coordinates on a torus or mesh; a netlist or "
         "switched network has none (use uniform, all-to-all, randperm, hotspot or uniform-self, or a trace)",
         origin_of(&r, fcsim_key_find("traffic", "pattern")), p->pattern);
-  if (pattern->check && (p->topology == FCSIM_TOPO_TORUS || p->topology == FCSIM_TOPO_MESH)) {
+  if (pattern->check && geometry) {
     int pi = fcsim_key_find("traffic", "pattern");
     struct fcsim_error sub = {0};
     if ((rc = pattern->check(p, &sub)))

@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct fcsim_message_list; /* fcsim/messages.h */
+
 #define FCSIM_MAX_DIMS 6
 #define FCSIM_NAME_MAX 24
 
@@ -23,11 +25,6 @@ enum fcsim_topology_kind {
   FCSIM_TOPO_BEE3        /* the BEE3 cluster of seed 003 (topo/bee3.c) */
 };
 /* network.topology's name for a kind ("netlist" for `file`). */
-static inline const char *fcsim_topology_name(enum fcsim_topology_kind k)
-{
-  static const char *const names[] = {"torus", "mesh", "netlist", "star", "dual-plane", "leafspine", "fattree", "bee3"};
-  return names[k];
-}
 #define FCSIM_PATH_MAX 1024
 enum fcsim_traffic_mode { FCSIM_MODE_CONTINUOUS, FCSIM_MODE_BATCH };
 
@@ -131,6 +128,7 @@ struct fcsim_params {
   enum fcsim_traffic_mode mode;
   char mode_name[FCSIM_NAME_MAX]; /* traffic.mode: the workload's name */
   char trace[FCSIM_PATH_MAX];     /* traffic.trace: the message CSV of mode `trace` */
+  const struct fcsim_message_list *messages; /* handed in memory instead (fcsim_config_set_messages), or NULL */
   int64_t batch_packets;          /* batch: packets per node */
   int collective_header;          /* multicast header: 0 auto, 1 table index, 2 destination bit-vector */
   int64_t hotspot_node;

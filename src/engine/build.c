@@ -13,13 +13,7 @@
 
 static void part_destroy(const struct fcsim_net *net, struct fcsim_part *pt)
 {
-  if (pt->wheel)
-    for (uint32_t i = 0; i <= net->wheel_mask; i++)
-      free(pt->wheel[i]);
-  free(pt->wheel);
-  free(pt->busy);
-  free(pt->wheel_len);
-  free(pt->wheel_cap);
+  fcsim_wheel_free(&pt->wheel);
   fcsim_heap_free(pt->arrivals);
   free(pt->in_cross);
   free(pt->out_cross);
@@ -129,11 +123,7 @@ static int partition(struct fcsim_net *net, struct fcsim_error *err)
 
 static int part_init(struct fcsim_net *net, struct fcsim_part *pt, struct fcsim_error *err)
 {
-  uint32_t wheel = net->wheel_mask + 1;
-  pt->wheel = calloc(wheel, sizeof *pt->wheel);
-  pt->busy = calloc(wheel / 64 + 1, sizeof *pt->busy);
-  pt->wheel_len = calloc(wheel, sizeof *pt->wheel_len);
-  pt->wheel_cap = calloc(wheel, sizeof *pt->wheel_cap);
+  int wheel_rc = fcsim_wheel_init(&pt->wheel, net->wheel_mask + 1);
   pt->arrivals = fcsim_heap_new(pt->last - pt->first);
   pt->ctx.wakes = malloc(net->wakes_cap * sizeof *pt->ctx.wakes);
   pt->ctx.wakes_cap = net->wakes_cap;
@@ -141,7 +131,7 @@ static int part_init(struct fcsim_net *net, struct fcsim_part *pt, struct fcsim_
     pt->ctx.deliveries = malloc(net->deliveries_cap * sizeof *pt->ctx.deliveries);
     pt->ctx.deliveries_cap = net->deliveries_cap;
   }
-  if (!pt->wheel || !pt->busy || !pt->wheel_len || !pt->wheel_cap || !pt->arrivals || !pt->ctx.wakes ||
+  if (wheel_rc || !pt->arrivals || !pt->ctx.wakes ||
       (net->workload->listens && !pt->ctx.deliveries))
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
   fcsim_stats_acc_init(&pt->acc);
@@ -212,7 +202,8 @@ static int build_clocks(struct fcsim_net *net, struct fcsim_error *err)
   return 0;
 }
 
-/* The node kinds' set-ups and every node's state block. */
+/* The node kinds' set-ups (after the workload's: a model may route by its
+ * messages) and every node's state block. */
 static int build_kinds(struct fcsim_net *net, struct fcsim_error *err)
 {
   const struct fcsim_graph *g = &net->topo.graph;
@@ -224,7 +215,8 @@ static int build_kinds(struct fcsim_net *net, struct fcsim_error *err)
                                    net->arbiter,
                                    &net->links,
                                    i,
-                                   net->multiclock ? FCSIM_TICKS_PER_SECOND_MULTI / k->p.router_clock_hz : 1.0};
+                                   net->multiclock ? FCSIM_TICKS_PER_SECOND_MULTI / k->p.router_clock_hz : 1.0,
+                                   net->workload->message_list ? net->workload->message_list(net->wl_shared) : NULL};
     int rc = k->ops->setup(&env, &k->shared, &k->state_size, err);
     if (rc)
       return rc;
@@ -396,8 +388,8 @@ static int init_nodes(struct fcsim_net *net, struct fcsim_error *err)
   return 0;
 }
 
-int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, const struct fcsim_config *cfg,
-                     struct fcsim_error *err)
+int fcsim_net_plan(struct fcsim_net **out, const struct fcsim_params *p, const struct fcsim_config *cfg,
+                   struct fcsim_error *err)
 {
   int rc;
   struct fcsim_net *net = calloc(1, sizeof *net);
@@ -434,23 +426,44 @@ int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, const
     rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for a %lld-node network", (long long)g->nodes);
     goto fail;
   }
-  if ((rc = build_links(net, err)) || (rc = kinds_params(net, cfg, err)) || (rc = build_clocks(net, err)) ||
-      (rc = fcsim_memory_check(net, err)) || (rc = build_kinds(net, err)) || (rc = build_workload(net, err)))
-    goto fail;
-  size_step_buffers(net);
-
-  if ((rc = partition(net, err)))
-    goto fail;
-  net->runahead_ticks = net->p.run_ahead ? fcsim_runahead_ticks(net, net->nparts > 1 ? net->window_cycles : 0) : 0;
-  net->wheel_mask = (uint32_t)(fcsim_wheel_slots(net) - 1);
-  for (int i = net->part_first; i < net->part_last; i++)
-    if ((rc = part_init(net, &net->parts[i], err)))
-      goto fail;
-  if ((rc = build_rings(net, err)) || (rc = fcsim_mpi_plan(net, err)) || (rc = init_nodes(net, err)))
+  if ((rc = build_links(net, err)) || (rc = kinds_params(net, cfg, err)) || (rc = build_clocks(net, err)))
     goto fail;
   *out = net;
   return 0;
 fail:
   fcsim_net_destroy(net);
   return rc;
+}
+
+int fcsim_net_build(struct fcsim_net *net, struct fcsim_error *err)
+{
+  int rc;
+  if ((rc = build_workload(net, err)) || (rc = build_kinds(net, err)))
+    return rc;
+  size_step_buffers(net);
+  if ((rc = partition(net, err)))
+    return rc;
+  net->runahead_ticks = net->p.run_ahead ? fcsim_runahead_ticks(net, net->nparts > 1 ? net->window_cycles : 0) : 0;
+  net->wheel_mask = (uint32_t)(fcsim_wheel_slots(net) - 1);
+  for (int i = net->part_first; i < net->part_last; i++)
+    if ((rc = part_init(net, &net->parts[i], err)))
+      return rc;
+  if ((rc = build_rings(net, err)) || (rc = fcsim_mpi_plan(net, err)))
+    return rc;
+  return init_nodes(net, err);
+}
+
+int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, const struct fcsim_config *cfg,
+                     struct fcsim_error *err)
+{
+  struct fcsim_net *net = NULL;
+  int rc = fcsim_net_plan(&net, p, cfg, err);
+  if (rc)
+    return rc;
+  if ((rc = fcsim_memory_check(net, err)) || (rc = fcsim_net_build(net, err))) {
+    fcsim_net_destroy(net);
+    return rc;
+  }
+  *out = net;
+  return 0;
 }

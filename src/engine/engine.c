@@ -17,110 +17,6 @@
 #include <omp.h>
 #endif
 
-/* Min-heap of (next event cycle, node): endpoints due to create packets.
- * The heap may hold an outdated entry for a node whose event moved earlier;
- * it is skipped when popped (the node's next_event says which is current). */
-struct fcsim_arrival_heap {
-  uint64_t *key; /* cycle << 24 | node would overflow; keep pairs */
-  uint32_t *node;
-  size_t len, cap;
-};
-
-static int heap_less(const struct fcsim_arrival_heap *h, size_t a, size_t b)
-{
-  return h->key[a] < h->key[b] || (h->key[a] == h->key[b] && h->node[a] < h->node[b]);
-}
-
-static void heap_swap(struct fcsim_arrival_heap *h, size_t a, size_t b)
-{
-  uint64_t k = h->key[a];
-  uint32_t n = h->node[a];
-  h->key[a] = h->key[b];
-  h->node[a] = h->node[b];
-  h->key[b] = k;
-  h->node[b] = n;
-}
-
-int fcsim_heap_push(struct fcsim_arrival_heap *h, uint64_t key, uint32_t node)
-{
-  if (h->len == h->cap) { /* one entry per node, plus outdated ones: grows rarely */
-    size_t ncap = h->cap * 2 + 8;
-    uint64_t *k = realloc(h->key, ncap * sizeof *k);
-    if (k)
-      h->key = k;
-    uint32_t *n = realloc(h->node, ncap * sizeof *n);
-    if (n)
-      h->node = n;
-    if (!k || !n)
-      return FCSIM_ENOMEM;
-    h->cap = ncap;
-  }
-  size_t i = h->len++;
-  h->key[i] = key;
-  h->node[i] = node;
-  while (i > 0 && heap_less(h, i, (i - 1) / 2)) {
-    heap_swap(h, i, (i - 1) / 2);
-    i = (i - 1) / 2;
-  }
-  return 0;
-}
-
-static inline void heap_pop(struct fcsim_arrival_heap *h)
-{
-  h->len--;
-  if (h->len == 0)
-    return;
-  h->key[0] = h->key[h->len];
-  h->node[0] = h->node[h->len];
-  size_t i = 0;
-  for (;;) {
-    size_t l = 2 * i + 1, r = l + 1, m = i;
-    if (l < h->len && heap_less(h, l, m))
-      m = l;
-    if (r < h->len && heap_less(h, r, m))
-      m = r;
-    if (m == i)
-      break;
-    heap_swap(h, i, m);
-    i = m;
-  }
-}
-
-struct fcsim_arrival_heap *fcsim_heap_new(size_t cap)
-{
-  struct fcsim_arrival_heap *h = calloc(1, sizeof *h);
-  if (!h)
-    return NULL;
-  h->cap = cap;
-  h->key = malloc((cap + 1) * sizeof *h->key);
-  h->node = malloc((cap + 1) * sizeof *h->node);
-  if (!h->key || !h->node) {
-    fcsim_heap_free(h);
-    return NULL;
-  }
-  return h;
-}
-
-void fcsim_heap_free(struct fcsim_arrival_heap *h)
-{
-  if (!h)
-    return;
-  free(h->key);
-  free(h->node);
-  free(h);
-}
-
-int fcsim_part_wake_grow(struct fcsim_part *pt, uint32_t slot)
-{
-  uint32_t ncap = pt->wheel_cap[slot] ? pt->wheel_cap[slot] * 2 : 64;
-  uint32_t *nb = realloc(pt->wheel[slot], (size_t)ncap * sizeof *nb);
-  if (!nb)
-    return FCSIM_ENOMEM;
-  pt->wheel[slot] = nb;
-  pt->wheel_cap[slot] = ncap;
-  return 0;
-}
-
 /* Hands a packet created at `node` to its router (the workload's emit). */
 static int emit_packet(void *arg, struct fcsim_ctx *ctx, uint32_t node, const struct fcsim_packet *pk)
 {
@@ -245,18 +141,19 @@ static inline __attribute__((always_inline)) int step_cycle_with(struct fcsim_ne
   pt->ctx.clk = &net->unit_clock;
   while (pt->arrivals->len && pt->arrivals->key[0] == now) {
     uint32_t n = pt->arrivals->node[0];
-    heap_pop(pt->arrivals);
+    fcsim_heap_pop(pt->arrivals);
     if (net->nodes[n].next_event != now)
       continue; /* outdated: the event moved */
     ctx_at(net, pt, n, now);
     if ((rc = fire_node(net, pt, n)))
       return rc;
   }
-  uint32_t slot = (uint32_t)(now & net->wheel_mask);
+  struct fcsim_wheel *wh = &pt->wheel;
+  uint32_t slot = (uint32_t)(now & wh->mask);
   /* stepping adds wake-ups only for later cycles, which land in other slots;
    * only a workload releasing packets (after_step) wakes a node now */
-  const uint32_t *list = pt->wheel[slot];
-  uint32_t len = pt->wheel_len[slot];
+  const uint32_t *list = wh->slot[slot];
+  uint32_t len = wh->len[slot];
   for (uint32_t i = 0; i < len; i++) {
     uint32_t n = list[i];
     struct fcsim_node *nd = &net->nodes[n];
@@ -273,19 +170,18 @@ static inline __attribute__((always_inline)) int step_cycle_with(struct fcsim_ne
       rc |= after_step(net, pt, &released);
       if (released && w > pt->ctx.now + 1)
         w = pt->ctx.now + 1; /* the workload released packets there: step again */
-      list = pt->wheel[slot];
-      len = pt->wheel_len[slot];
+      list = wh->slot[slot];
+      len = wh->len[slot];
     }
     if (runahead && w == now + 1) {
       w = run_ahead(net, pt, n, k, st, w, &rc);
-      list = pt->wheel[slot];
-      len = pt->wheel_len[slot];
+      list = wh->slot[slot];
+      len = wh->len[slot];
     }
     if (w != UINT64_MAX)
       rc |= fcsim_part_wake(net, pt, n, fcsim_clock_tick(pt->ctx.clk, w));
   }
-  pt->wheel_len[slot] = 0;
-  pt->busy[slot >> 6] &= ~(1ull << (slot & 63));
+  fcsim_wheel_clear(wh, now);
   return rc | pt->ctx.rc;
 }
 
@@ -295,22 +191,13 @@ static int step_cycle(struct fcsim_net *net, struct fcsim_part *pt)
 }
 
 /* The first tick in [from, to) at which the partition has a node to step
- * or a workload event, or `to`. Wake-ups lie within one turn of the wheel,
- * so the first busy slot after `from` is the earliest. */
-static uint64_t next_busy(const struct fcsim_net *net, const struct fcsim_part *pt, uint64_t from, uint64_t to)
+ * or a workload event, or `to`. */
+static uint64_t next_busy(const struct fcsim_part *pt, uint64_t from, uint64_t to)
 {
   uint64_t best = to;
   if (pt->arrivals->len && pt->arrivals->key[0] < best)
     best = pt->arrivals->key[0] < from ? from : pt->arrivals->key[0];
-  const uint64_t size = (uint64_t)net->wheel_mask + 1, span = best - from < size ? best - from : size;
-  for (uint64_t d = 0; d < span;) {
-    uint64_t slot = (from + d) & net->wheel_mask;
-    uint64_t word = pt->busy[slot >> 6] >> (slot & 63);
-    if (word)
-      return from + d + (uint64_t)__builtin_ctzll(word) < best ? from + d + (uint64_t)__builtin_ctzll(word) : best;
-    d += 64 - (slot & 63);
-  }
-  return best;
+  return fcsim_wheel_next_busy(&pt->wheel, from, best);
 }
 
 /* Runs one partition through ticks [from, to), skipping ticks with nothing
@@ -318,7 +205,7 @@ static uint64_t next_busy(const struct fcsim_net *net, const struct fcsim_part *
 static void run_window(struct fcsim_net *net, struct fcsim_part *pt, uint64_t from, uint64_t to)
 {
   pt->to = to;
-  for (uint64_t t = next_busy(net, pt, from, to); t < to && !pt->rc; t = next_busy(net, pt, t + 1, to)) {
+  for (uint64_t t = next_busy(pt, from, to); t < to && !pt->rc; t = next_busy(pt, t + 1, to)) {
     pt->now = t;
     pt->rc = step_cycle(net, pt);
   }

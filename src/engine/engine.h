@@ -16,16 +16,20 @@
  * network is split. */
 #define FCSIM_CHECK_CYCLES 1024u
 
-/* The min-heap of workload events (cycle, node) of a partition (engine.c). */
-struct fcsim_arrival_heap *fcsim_heap_new(size_t cap);
-void fcsim_heap_free(struct fcsim_arrival_heap *h);
-int fcsim_heap_push(struct fcsim_arrival_heap *h, uint64_t key, uint32_t node); /* 0 or FCSIM_ENOMEM */
-
-/* Builds the network of `p`. `cfg` is the configuration `p` was resolved
- * from: node kinds that set keys of their own (netlists) are resolved from
- * it with their overrides; NULL refuses such kinds. */
+/* Builds the network of `p`: its plan, the memory check (memory.h), then
+ * the build. `cfg` is the configuration `p` was resolved from: node kinds
+ * that set keys of their own (netlists) are resolved from it with their
+ * overrides; NULL refuses such kinds. */
 int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, const struct fcsim_config *cfg,
                      struct fcsim_error *err);
+/* The two halves. A plan is what the memory estimate reads: the topology
+ * and its graph, routing, the links' channels, the node kinds' parameters
+ * and the clocks, with nothing sized by the run yet (no workload or router
+ * set-up, partitions, rings or wheels). fcsim_net_build completes a plan
+ * (on failure the caller destroys it); fcsim_net_destroy frees either. */
+int fcsim_net_plan(struct fcsim_net **out, const struct fcsim_params *p, const struct fcsim_config *cfg,
+                   struct fcsim_error *err);
+int fcsim_net_build(struct fcsim_net *net, struct fcsim_error *err);
 void fcsim_net_destroy(struct fcsim_net *net);
 
 /* Runs the configured experiment. On a deadlock returns FCSIM_EDEADLOCK and

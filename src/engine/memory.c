@@ -15,9 +15,6 @@
 #define WHEEL_SLOT_MIN      64 /* entries a wheel slot holds once used (engine.c) */
 #define QUEUED_PER_PORT     16 /* allowance: packets waiting at an endpoint per network port */
 
-/* A probe asked for by fcsim_memory_estimate on this thread: the estimate is
- * written there and the build stops. */
-static _Thread_local struct fcsim_memory *probe;
 
 uint64_t fcsim_memory_limit_bytes(const struct fcsim_params *p)
 {
@@ -164,7 +161,8 @@ static void kinds_teardown(const struct fcsim_net *net, struct kinds_setup *ks)
       net->kinds[i].ops->teardown(ks->shared[i]);
 }
 
-static int kinds_setup(const struct fcsim_net *net, struct kinds_setup *ks, struct fcsim_error *err)
+static int kinds_setup(const struct fcsim_net *net, struct kinds_setup *ks, const struct trace *messages,
+                       struct fcsim_error *err)
 {
   memset(ks, 0, sizeof *ks);
   for (int i = 0; i < net->nkinds; i++) {
@@ -175,7 +173,8 @@ static int kinds_setup(const struct fcsim_net *net, struct kinds_setup *ks, stru
                                    net->arbiter,
                                    (struct fcsim_links *)&net->links,
                                    i,
-                                   net->multiclock ? FCSIM_TICKS_PER_SECOND_MULTI / k->p.router_clock_hz : 1.0};
+                                   net->multiclock ? FCSIM_TICKS_PER_SECOND_MULTI / k->p.router_clock_hz : 1.0,
+                                   messages};
     int rc = k->ops->setup(&env, &ks->shared[i], &ks->state_size[i], err);
     if (rc) {
       kinds_teardown(net, ks);
@@ -333,16 +332,14 @@ static uint64_t topo_extra_bytes(const struct fcsim_net *net)
   return b;
 }
 
-static int workload_state_size(const struct fcsim_net *net, size_t *size, struct fcsim_error *err)
+/* The workload's set-up (*shared: torn down by the caller) and state size. */
+static int workload_setup(const struct fcsim_net *net, void **shared, size_t *size, struct fcsim_error *err)
 {
   struct fcsim_workload_env env = {
       &net->p, &net->topo, &net->traffic, net->routing, net->kinds[0].ops->local_ports > 0, net->ref_ticks};
-  void *shared = NULL;
+  *shared = NULL;
   *size = 0;
-  int rc = net->workload->setup(&env, &shared, size, err);
-  if (shared)
-    net->workload->teardown(shared);
-  return rc;
+  return net->workload->setup(&env, shared, size, err);
 }
 
 /* The estimate, with the kinds and the workload set up for it. */
@@ -355,13 +352,15 @@ static int estimate(const struct fcsim_net *net, struct fcsim_memory *m, struct 
   m->limit_is_auto = !net->p.max_memory_bytes;
   struct kinds_setup ks;
   size_t wl_size = 0;
-  int rc = kinds_setup(net, &ks, err);
+  void *wl_shared = NULL;
+  int rc = workload_setup(net, &wl_shared, &wl_size, err);
+  if (!rc)
+    rc = kinds_setup(net, &ks, net->workload->message_list && wl_shared ? net->workload->message_list(wl_shared) : NULL,
+                     err);
+  if (wl_shared)
+    net->workload->teardown(wl_shared); /* the kinds keep nothing of its messages */
   if (rc)
     return rc;
-  if ((rc = workload_state_size(net, &wl_size, err))) {
-    kinds_teardown(net, &ks);
-    return rc;
-  }
   const uint64_t nparts = (uint64_t)(net->nparts > 0 ? net->nparts : 1);
   uint64_t crossing = 0, window = window_ticks(net, nparts, &crossing);
   m->nkinds = net->nkinds;
@@ -406,10 +405,6 @@ int fcsim_memory_check(const struct fcsim_net *net, struct fcsim_error *err)
   int rc = estimate(net, &m, err);
   if (rc)
     return rc;
-  if (probe) {
-    *probe = m;
-    return FCSIM_MEMORY_PROBED;
-  }
   return m.total_bytes > m.limit_bytes ? refuse(&m, err) : 0;
 }
 
@@ -423,14 +418,9 @@ int fcsim_memory_estimate(const struct fcsim_config *cfg, struct fcsim_memory *m
   if (fcsim_memory_precheck(&p, m, &pre))
     return 0; /* above the limit from the parameters alone: report the lower bound */
   struct fcsim_net *net = NULL;
-  probe = m;
-  rc = fcsim_net_create(&net, &p, cfg, err);
-  probe = NULL;
-  if (rc == FCSIM_MEMORY_PROBED)
-    return 0;
-  if (!rc) { /* built past the check: cannot happen while the check is called */
-    fcsim_memory_of_net(net, m);
-    fcsim_net_destroy(net);
-  }
+  if ((rc = fcsim_net_plan(&net, &p, cfg, err)))
+    return rc;
+  rc = estimate(net, m, err);
+  fcsim_net_destroy(net);
   return rc;
 }

@@ -48,20 +48,18 @@ uint64_t fcsim_memory_limit_bytes(const struct fcsim_params *p);
  * its file). Refuses (FCSIM_ERANGE, with the figures) when above the limit. */
 int fcsim_memory_precheck(const struct fcsim_params *p, struct fcsim_memory *m, struct fcsim_error *err);
 
-/* The estimate of a network being built: its graph exists, its kinds are set
- * up (state sizes, input buffers, credit-ring capacities), its workload
- * state size is known; rings, partitions and wheels are not built yet. */
+/* The estimate of a planned (or built) network (engine.h, fcsim_net_plan): its graph
+ * exists and its kinds' parameters are known; the estimate sets the
+ * workload and the kinds up on its own to learn their state sizes, input
+ * buffers and credit-ring capacities, and tears them down. */
 void fcsim_memory_of_net(const struct fcsim_net *net, struct fcsim_memory *m);
 
-/* Called once by fcsim_net_create at that point: refuses with FCSIM_ERANGE
- * and the figures when the estimate exceeds the limit. When a probe is
- * pending on this thread (fcsim_memory_estimate), writes the estimate there
- * and returns FCSIM_MEMORY_PROBED to stop the build. */
-#define FCSIM_MEMORY_PROBED 1
+/* Called by fcsim_net_create between the plan and the build: refuses with
+ * FCSIM_ERANGE and the figures when the estimate exceeds the limit. */
 int fcsim_memory_check(const struct fcsim_net *net, struct fcsim_error *err);
 
-/* The estimate of the run `cfg` describes, without running it: builds the
- * network only up to the check (or, when the parameters' lower bound is
+/* The estimate of the run `cfg` describes, without running it: plans the
+ * network and estimates it (or, when the parameters' lower bound is
  * already above the limit, returns that with m->lower_bound = 1). */
 int fcsim_memory_estimate(const struct fcsim_config *cfg, struct fcsim_memory *m, struct fcsim_error *err);
 

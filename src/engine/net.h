@@ -1,7 +1,7 @@
 /* The state of a simulated network as the engine holds it: the graph and its
  * geometry, the node kinds (router models with their read-only set-up), one
  * state block per node, the links, the workload, the partitions and their
- * schedules. The engine knows components only through their ops and the
+ * schedules (sched.h). The engine knows components only through their ops and the
  * state size they declare; it never looks inside a node's state. */
 #ifndef FCSIM_ENGINE_NET_H
 #define FCSIM_ENGINE_NET_H
@@ -11,6 +11,7 @@
 #include "arbiter/arbiter.h"
 #include "core/clock.h"
 #include "config/config.h"
+#include "engine/sched.h"
 #include "link/ctx.h"
 #include "link/link.h"
 #include "router/router.h"
@@ -45,10 +46,8 @@ struct fcsim_part {
   uint64_t now;               /* cycle being simulated */
   struct fcsim_stats_acc acc; /* this partition's statistics */
   struct fcsim_ctx ctx;       /* handed to every step (ctx.acc = &acc) */
-  uint32_t **wheel;           /* [tick & wheel_mask] -> nodes to step */
-  uint32_t *wheel_len, *wheel_cap;
-  uint64_t *busy;                      /* bit per wheel slot: it holds nodes (lets idle ticks be skipped) */
-  struct fcsim_arrival_heap *arrivals; /* workload events (cycle, node) */
+  struct fcsim_wheel wheel;            /* nodes to step per tick (sched.h) */
+  struct fcsim_arrival_heap *arrivals; /* workload events (cycle, node) (sched.h) */
   uint32_t *in_cross, n_in_cross;      /* data rings read here, written elsewhere */
   uint32_t *out_cross, n_out_cross;    /* data rings written here, read elsewhere */
   uint32_t *out_ccross, n_out_ccross;  /* credit rings written here, read elsewhere */
@@ -124,17 +123,11 @@ static inline uint64_t fcsim_ref_ticks(const struct fcsim_net *net, uint64_t cyc
 /* Schedules `node` (of partition `pt`) to be stepped at its first clock
  * edge at or after tick `cycle`, no more than wheel_mask ticks ahead.
  * Returns 0 or FCSIM_ENOMEM. */
-int fcsim_part_wake_grow(struct fcsim_part *pt, uint32_t slot);
 static inline int fcsim_part_wake(const struct fcsim_net *net, struct fcsim_part *pt, uint32_t node, uint64_t cycle)
 {
   if (net->multiclock)
     cycle = fcsim_clock_align(&net->clocks[node], cycle);
-  uint32_t slot = (uint32_t)(cycle & net->wheel_mask);
-  if (pt->wheel_len[slot] == pt->wheel_cap[slot] && fcsim_part_wake_grow(pt, slot))
-    return FCSIM_ENOMEM;
-  pt->busy[slot >> 6] |= 1ull << (slot & 63);
-  pt->wheel[slot][pt->wheel_len[slot]++] = node;
-  return 0;
+  return fcsim_wheel_add(&pt->wheel, cycle, node);
 }
 
 #endif

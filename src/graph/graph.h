@@ -1,9 +1,10 @@
 /* The network as a graph of components: nodes (routers, switches, endpoint
  * hosts), each with its own model and number of ports, joined by channels —
  * one per direction of a link, each with its own latency, bandwidth and link
- * model. Every topology (torus, mesh, a netlist file, later leaf-spine, fat
- * tree, BEE3) is a generator that fills one of these; the engine, the link
- * layer and table routing read only this.
+ * model. Every topology (a row of topo/topo.c: torus, mesh, a netlist
+ * file, star, dual-plane, leaf-spine, fat tree, BEE3) is a generator that
+ * fills one of these; the engine, the link layer and table routing read
+ * only this.
  *
  * Ports of all nodes are numbered consecutively: node n owns the port slots
  * [port_base[n], port_base[n + 1]). A channel is named by the slot it leaves

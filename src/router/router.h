@@ -7,18 +7,18 @@
  * the channels it feeds, with arrival cycles in the future — so the order in
  * which nodes are stepped cannot change any result.
  *
- *  novog   (seed 000 §4.2.2) no local port: a packet is injected straight
- *          into a free output link when no bypass packet holds it, and
- *          ejected right after routing computation at its destination. Each
- *          VC has its own switch input; an output is held by one packet from
- *          head to tail (reduction-tree switch). Credits travel as credit
- *          flits in the data stream every router.credit_period cycles.
- *  classic a local injection/ejection port with its own VCs, one switch input
- *          per port (VCs multiplexed), flit-by-flit switch allocation, and one
- *          credit per flit on a separate credit wire, as in NoC simulators.
- *  crossbar (seed 003 §III) a full crossbar with input FIFOs, iterative
- *          round-robin allocation where a granted port drops to lowest
- *          priority, per-flit credits (crossbar.c). */
+ * The models, by family (docs/ARCHITECTURE.md):
+ *  vc/         VC wormhole routers on one base (vc.h, vc_base.c): novog
+ *              (seed 000 §4.2.2: no local port, bypass priority, credit
+ *              flits) and classic (a local port, flit-by-flit allocation,
+ *              per-flit credits; BookSim2's IQ router when so set);
+ *  switched/   crossbar (seed 003 §III), ethswitch (store-and-forward
+ *              Ethernet switch and endpoint), vcsn (VCSN's virtual-port
+ *              endpoints and MAC tables), bee3 (seed 003's paced crossbar,
+ *              MGT router and 10GbE switch);
+ *  collective/ voq and ring (collectives routed by tables);
+ * and the link protocols' adapter nodes (`fc-link`, `tnw-link`,
+ * link/proto/). The packet queue every model uses is pktq.h. */
 #ifndef FCSIM_ROUTER_ROUTER_H
 #define FCSIM_ROUTER_ROUTER_H
 
@@ -40,6 +40,7 @@ struct fcsim_router_env {
   struct fcsim_links *links;
   int kind;               /* this model's index among the network's kinds */
   double ticks_per_cycle; /* this kind's nominal cycle in engine ticks (1 with one clock) */
+  const struct trace *messages; /* the workload's messages (one that plays a list, workload/trace.h), or NULL */
 };
 
 /* Every node's state, for models that look at a neighbour's (deadlock

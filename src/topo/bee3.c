@@ -328,7 +328,5 @@ int fcsim_bee3_topo_init(struct fcsim_topo *t, const struct fcsim_params *p, str
     rc = fcsim_graph_all_distances(&t->graph, &t->dist, err);
   }
   free(b);
-  if (rc)
-    fcsim_topo_destroy(t);
-  return rc;
+  return rc; /* on failure fcsim_topo_init frees what was built */
 }

@@ -659,7 +659,5 @@ int fcsim_netlist_load(struct fcsim_topo *t, const struct fcsim_params *p, struc
   free(ps.nodes);
   free(ps.links);
   free(ps.by_name);
-  if (rc)
-    fcsim_topo_destroy(t);
-  return rc;
+  return rc; /* on failure fcsim_topo_init frees what was built */
 }

@@ -218,7 +218,5 @@ int fcsim_switched_build(struct fcsim_topo *t, const struct fcsim_params *p, str
 out:
   free(b.radix);
   free(b.used);
-  if (rc)
-    fcsim_topo_destroy(t);
-  return rc;
+  return rc; /* on failure fcsim_topo_init frees what was built */
 }

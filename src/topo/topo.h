@@ -1,11 +1,15 @@
-/* Direct networks: k-ary n-cube tori and meshes with any size per dimension.
- * A topology owns the neighbour table and answers geometric questions:
- * coordinates, minimal directions, distances, whether a hop crosses a torus
- * dateline, diameter and bisection.
+/* A network's topology: the component graph the engine reads (every
+ * topology), and for the direct networks (k-ary n-cube tori and meshes of
+ * any size per dimension, torus.c) the neighbour table and the geometric
+ * questions: coordinates, minimal directions, distances, whether a hop
+ * crosses a torus dateline, diameter and bisection. The generators are
+ * rows of the topology table (topo.c): torus and mesh (torus.c), a netlist
+ * (netlist.c), the switched networks (switched.c) and BEE3 (bee3.c).
  *
- * Ports: a router has 2n network ports; port p leads along dimension p/2 in
- * the plus (p even) or minus (p odd) direction. A link leaving on port p
- * arrives on the neighbour's port p^1, the one facing back. */
+ * Ports of a torus or mesh: a router has 2n network ports; port p leads
+ * along dimension p/2 in the plus (p even) or minus (p odd) direction. A
+ * link leaving on port p arrives on the neighbour's port p^1, the one
+ * facing back. */
 #ifndef FCSIM_TOPO_TOPO_H
 #define FCSIM_TOPO_TOPO_H
 
@@ -41,10 +45,33 @@ static inline const struct fcsim_graph *fcsim_topo_routed_graph(const struct fcs
   return t->base ? t->base : &t->graph;
 }
 
+/* One row of the topology table (topo.c). */
+struct fcsim_topo_type {
+  const char *name;  /* network.topology: "torus", "file", ... */
+  const char *title; /* in reports: "netlist" for `file` */
+  enum fcsim_topology_kind kind;
+  int has_geometry; /* nodes have coordinates (torus, mesh): patterns defined by them apply */
+  /* fills a zeroed topology and its graph; on failure the caller frees it */
+  int (*build)(struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err);
+};
+
+/* The row of a network.topology name (NULL if none) or of a kind. */
+const struct fcsim_topo_type *fcsim_topo_type_find(const char *name);
+const struct fcsim_topo_type *fcsim_topo_type_of(enum fcsim_topology_kind kind);
+/* The title of a kind in reports ("netlist" for `file`). */
+const char *fcsim_topology_name(enum fcsim_topology_kind kind);
+/* network.topology's names, NULL-terminated (the key registry's choices). */
+extern const char *const fcsim_topo_names[];
+/* Start-up check: rows in enum order, each with a builder, names unique. */
+int fcsim_topo_check_registry(struct fcsim_error *err);
+
 /* Builds the topology and its graph (every channel with network.link_latency
- * and network.link_bandwidth); returns 0 or FCSIM_ENOMEM/FCSIM_EINVAL. */
+ * and network.link_bandwidth); returns 0 or FCSIM_ENOMEM/FCSIM_EINVAL, and
+ * on failure leaves nothing allocated. Destroying twice is harmless. */
 int fcsim_topo_init(struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err);
 void fcsim_topo_destroy(struct fcsim_topo *t);
+/* The torus and mesh builder (torus.c). */
+int fcsim_torus_build(struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err);
 
 static inline int fcsim_topo_coord(const struct fcsim_topo *t, int64_t node, int d)
 {

@@ -1,11 +1,8 @@
-/* k-ary n-cube tori and meshes: neighbour table and geometry. */
+/* k-ary n-cube tori and meshes: their builder, neighbour table and
+ * geometry. */
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "topo/bee3.h"
-#include "topo/netlist.h"
-#include "topo/proto_links.h"
-#include "topo/switched.h"
 #include "topo/topo.h"
 
 /* The graph of a torus or mesh: port p of every router leads to its
@@ -36,27 +33,10 @@ static int torus_graph(struct fcsim_topo *t, const struct fcsim_params *p, struc
   return rc;
 }
 
-static int topo_generate(struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err);
-
-/* The network's graph, then two link adapters in every link on a protocol
- * (topo/proto_links.c). */
-int fcsim_topo_init(struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err)
+/* A torus or mesh of network.dims (the topology table's builder for both,
+ * topo/topo.c). */
+int fcsim_torus_build(struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err)
 {
-  t->base = NULL;
-  int rc = topo_generate(t, p, err);
-  if (!rc)
-    rc = fcsim_proto_links_insert(t, p, err);
-  return rc;
-}
-
-static int topo_generate(struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err)
-{
-  if (p->topology == FCSIM_TOPO_FILE)
-    return fcsim_netlist_load(t, p, err);
-  if (p->topology == FCSIM_TOPO_BEE3)
-    return fcsim_bee3_topo_init(t, p, err);
-  if (p->topology > FCSIM_TOPO_FILE)
-    return fcsim_switched_build(t, p, err);
   t->dist = NULL;
   t->kind = p->topology;
   t->tables = NULL;
@@ -89,22 +69,6 @@ static int topo_generate(struct fcsim_topo *t, const struct fcsim_params *p, str
       t->neighbor[n * t->nports + port] = nb;
     }
   return torus_graph(t, p, err);
-}
-
-void fcsim_topo_destroy(struct fcsim_topo *t)
-{
-  free(t->neighbor);
-  t->neighbor = NULL;
-  free(t->tables); /* one block (routing/table.h) */
-  t->tables = NULL;
-  free(t->dist);
-  t->dist = NULL;
-  if (t->base) {
-    fcsim_graph_destroy(t->base);
-    free(t->base);
-    t->base = NULL;
-  }
-  fcsim_graph_destroy(&t->graph);
 }
 
 int fcsim_topo_offset(const struct fcsim_topo *t, int d, int a, int b)

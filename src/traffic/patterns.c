@@ -363,7 +363,7 @@ int fcsim_traffic_init(struct fcsim_traffic *tr, const struct fcsim_topo *t, con
   tr->params = p;
   if (!tr->ops)
     return fcsim_error_set(err, FCSIM_EINVAL, "unknown traffic.pattern `%s`", p->pattern);
-  if (tr->ops->needs_dims && t->kind != FCSIM_TOPO_TORUS && t->kind != FCSIM_TOPO_MESH)
+  if (tr->ops->needs_dims && !fcsim_topo_type_of(t->kind)->has_geometry)
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
                            "traffic.pattern = %s is defined by coordinates on a torus or mesh; a netlist has none "
                            "(use uniform, all-to-all, randperm, hotspot or uniform-self, or a trace)",

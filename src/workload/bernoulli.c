@@ -125,6 +125,7 @@ static int bern_fire(struct fcsim_ctx *ctx, void *shared, uint32_t node, void *s
 
 const struct fcsim_workload_ops fcsim_workload_continuous = {
     .name = "continuous",
+    .continuous = 1,
     .help = "Bernoulli arrivals at traffic.rate to traffic.pattern: warm-up, measurement window, drain",
     .version = 1,
     .setup = continuous_setup,

@@ -416,6 +416,7 @@ const struct fcsim_workload_ops fcsim_workload_collective_batch = {
 
 const struct fcsim_workload_ops fcsim_workload_collective = {
     .name = "collective",
+    .continuous = 1,
     .help = "continuous multicast at traffic.rate from every root of router.tables (seed 000 Fig. 5.22)",
     .version = 1,
     .listens = 1,

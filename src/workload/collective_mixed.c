@@ -335,6 +335,7 @@ const struct fcsim_workload_ops fcsim_workload_collective_unicast = {
 
 const struct fcsim_workload_ops fcsim_workload_collective_continuous_unicast = {
     .name = "collective-cont-unicast",
+    .continuous = 1,
     .help = "continuous multicast of router.tables at traffic.rate plus Bernoulli unicast background at "
             "traffic.background_rate to traffic.pattern, both until the window ends, then a full drain; latencies are "
             "the collective's",

@@ -54,7 +54,13 @@ const char *fcsim_workload_names(void)
   return buf;
 }
 
+/* Beyond the common check: a workload that plays messages gives them. */
 int fcsim_workload_check_registry(struct fcsim_error *err)
 {
-  return fcsim_registry_check(&workload_registry, err);
+  int rc = fcsim_registry_check(&workload_registry, err);
+  for (size_t i = 0; !rc && workloads[i]; i++)
+    if (workloads[i]->messages && !workloads[i]->message_list)
+      rc = fcsim_error_set(err, FCSIM_EINTERNAL, "workload `%s` plays messages but has no message_list",
+                           workloads[i]->name);
+  return rc;
 }

@@ -1,5 +1,5 @@
 /* The trace workload (traffic.mode = trace): messages read from
- * traffic.trace (trace_csv.c), released when their start time has come and
+ * traffic.trace (trace_csv.c) or handed in memory (trace_mem.c), released when their start time has come and
  * every message they wait for has been delivered at their source (plus
  * their delay), split by the source endpoint into packets of
  * traffic.packet_size flits (the last one shorter). It records each
@@ -130,7 +130,8 @@ static int trace_setup(const struct fcsim_workload_env *env, void **shared, size
   sh->routing = env->routing;
   sh->flit_bits = (uint64_t)env->p->flit_bits;
   sh->ref_ticks = env->ref_ticks;
-  int rc = trace_read(env->p->trace, g, env->p->clock_hz, &sh->t, err);
+  int rc = env->p->messages ? trace_from_messages(env->p->messages, g, &sh->t, err)
+                             : trace_read(env->p->trace, g, env->p->clock_hz, &sh->t, err);
   if (rc) {
     free(sh);
     return rc;
@@ -264,6 +265,12 @@ static int trace_counters(void *shared, struct fcsim_counter *out)
   return 1;
 }
 
+static const struct trace *trace_message_list(const void *shared)
+{
+  const struct trace_shared *sh = shared;
+  return &sh->t;
+}
+
 const struct fcsim_workload_ops fcsim_workload_trace = {
     .name = "trace",
     .help = "the messages of traffic.trace (CSV: id, src, dst, bytes, start, after, delay); reports completion times "
@@ -271,6 +278,7 @@ const struct fcsim_workload_ops fcsim_workload_trace = {
     .version = 1,
     .listens = 1,
     .finite = 1,
+    .messages = 1,
     .setup = trace_setup,
     .teardown = trace_teardown,
     .init = trace_init,
@@ -278,4 +286,5 @@ const struct fcsim_workload_ops fcsim_workload_trace = {
     .delivered = trace_delivered,
     .report = trace_report,
     .counters = trace_counters,
+    .message_list = trace_message_list,
 };

@@ -1,5 +1,6 @@
-/* Trace workloads (private to src/workload/): a schedule of messages read
- * from a CSV file (docs/WORKLOADS.md). A message goes from `src` to `dst`,
+/* Trace workloads (private to src/workload/, and read by vcsn through the
+ * workload's message_list): a schedule of messages read from a CSV file
+ * (docs/WORKLOADS.md) or handed in memory (fcsim/messages.h). A message goes from `src` to `dst`,
  * carries `bytes`, may start no earlier than `start`, and may wait for other
  * messages (`after`) — all of them delivered at its own source, the only
  * place a node can learn of them — and then `delay` more cycles. */
@@ -39,5 +40,11 @@ struct trace {
 int trace_read(const char *path, const struct fcsim_graph *g, double clock_hz, struct trace *t,
                struct fcsim_error *err);
 void trace_free(struct trace *t);
+
+/* The same from a list handed in memory (trace_mem.c): node numbers, times
+ * in cycles; the same refusals, naming the message's id. Lines are 0. */
+struct fcsim_message_list;
+int trace_from_messages(const struct fcsim_message_list *l, const struct fcsim_graph *g, struct trace *t,
+                        struct fcsim_error *err);
 
 #endif

@@ -1,8 +1,10 @@
 /* Workloads: what the endpoints of a network send, and when. A workload is
  * one `const struct fcsim_workload_ops` in the table of registry.c, chosen by
  * traffic.mode: `continuous` and `batch` (Bernoulli arrivals to a
- * destination pattern, bernoulli.c), `trace` (a CSV of messages with
- * dependencies, trace.c). Later: application schedules (FFT, gather).
+ * destination pattern, bernoulli.c), `trace` (messages with dependencies,
+ * read from a CSV or handed in memory by an application, trace.c), and the
+ * collective workloads (collective.c, collective_mixed.c). Each says what it
+ * is (`continuous`, `finite`, `messages`), so nothing tests a mode by name.
  *
  * The engine keeps, per endpoint node, the tick of its next event and calls
  * `fire` then (ticks are cycles when every node shares one clock, see
@@ -24,6 +26,8 @@
 #include "traffic/traffic.h"
 
 #define FCSIM_NEVER UINT64_MAX
+
+struct trace; /* workload/trace.h */
 
 struct fcsim_workload_env {
   const struct fcsim_params *p;
@@ -51,6 +55,8 @@ struct fcsim_workload_ops {
   int version; /* 1 */
   int listens; /* wants `delivered` calls */
   int finite;  /* the run ends when the workload is done (batch, trace), not after a window */
+  int continuous; /* a warm-up, measurement and drain window (sim.*_cycles): Bernoulli load that never ends */
+  int messages;   /* plays a list of messages (traffic.trace, or handed in memory): message_list gives it */
   /* (required) builds the shared set-up (*shared, from malloc) and the bytes
    * of per-node state */
   int (*setup)(const struct fcsim_workload_env *env, void **shared, size_t *state_size, struct fcsim_error *err);
@@ -74,6 +80,9 @@ struct fcsim_workload_ops {
    * reduces them over the ranks before `report`. Writes at most
    * FCSIM_MAX_COUNTERS into out; returns how many. */
   int (*counters)(void *shared, struct fcsim_counter *out);
+  /* (required with `messages`) the messages set up, for models that route
+   * by them (vcsn's MAC tables); valid until teardown */
+  const struct trace *(*message_list)(const void *shared);
 };
 
 /* The workload table (registry.c, on core/registry.c): lookup by

@@ -2,9 +2,10 @@
  * them only through whole runs): the link rings of link/link.h (delay-line
  * stamps, capacity, free-running indices across 2^32, publication of rings
  * that cross partitions, remote rings, credit rings and their pending
- * bits), the arrival heap of engine.c (heap order with ties by node, growth,
- * out of memory), the timing wheel of net.h (slots, busy bits, growth, out
- * of memory, wake-ups moved to a node's clock edge), and the MPI window
+ * bits), the arrival heap of engine/sched.c (heap order with ties by node,
+ * growth, out of memory, pops), the timing wheel of sched.c (slots, busy
+ * bits, growth, out of memory, the next busy tick, clearing) and net.h's
+ * wake-ups moved to a node's clock edge, and the MPI window
  * exchange as far as one process can see it (one rank: nothing to exchange,
  * reductions are the identity). Allocation failures come from the test
  * allocation hook (support/alloc_hook.h). */
@@ -168,16 +169,9 @@ static void test_credit_ring(void **state)
   two_nodes_free(t);
 }
 
-/* engine.c's heap layout (a private struct), read here to check the order. */
-struct heap_view {
-  uint64_t *key;
-  uint32_t *node;
-  size_t len, cap;
-};
-
 static void check_heap_order(const struct fcsim_arrival_heap *h)
 {
-  const struct heap_view *v = (const void *)h;
+  const struct fcsim_arrival_heap *v = h;
   for (size_t i = 1; i < v->len; i++) {
     size_t p = (i - 1) / 2;
     assert_true(v->key[p] < v->key[i] || (v->key[p] == v->key[i] && v->node[p] <= v->node[i]));
@@ -197,7 +191,7 @@ static void test_heap(void **state)
     assert_int_equal(fcsim_heap_push(h, (x >> 40) % 50, i % 37), 0);
     check_heap_order(h);
   }
-  const struct heap_view *v = (const void *)h;
+  const struct fcsim_arrival_heap *v = h;
   assert_int_equal(v->len, 300);
   assert_true(v->cap >= 300);
   uint64_t kmin = v->key[0];
@@ -218,6 +212,13 @@ static void test_heap(void **state)
   assert_int_equal(fcsim_heap_push(h, 0, 0), 0);
   assert_int_equal(v->key[0], 0);
   check_heap_order(h);
+  uint64_t last = 0; /* pops come out in (key, node) order */
+  while (h->len) {
+    assert_true(h->key[0] >= last);
+    last = h->key[0];
+    fcsim_heap_pop(h);
+    check_heap_order(h);
+  }
   fcsim_heap_free(h);
 }
 
@@ -226,21 +227,12 @@ static void wheel_init(struct fcsim_net *net, struct fcsim_part *pt)
 {
   net->wheel_mask = 7;
   net->unit_clock = (struct fcsim_clock){1.0, 1};
-  pt->wheel = calloc(8, sizeof *pt->wheel);
-  pt->wheel_len = calloc(8, sizeof *pt->wheel_len);
-  pt->wheel_cap = calloc(8, sizeof *pt->wheel_cap);
-  pt->busy = calloc(1, sizeof *pt->busy);
-  assert_true(pt->wheel && pt->wheel_len && pt->wheel_cap && pt->busy);
+  assert_int_equal(fcsim_wheel_init(&pt->wheel, 8), 0);
 }
 
 static void wheel_free(struct fcsim_part *pt)
 {
-  for (int i = 0; i < 8; i++)
-    free(pt->wheel[i]);
-  free(pt->wheel);
-  free(pt->wheel_len);
-  free(pt->wheel_cap);
-  free(pt->busy);
+  fcsim_wheel_free(&pt->wheel);
 }
 
 /* A wake-up at tick t lands in slot t & mask and marks it busy; a slot grows
@@ -252,26 +244,32 @@ static void test_wheel(void **state)
   struct fcsim_part pt = {0};
   wheel_init(&net, &pt);
   assert_int_equal(fcsim_part_wake(&net, &pt, 3, 13), 0); /* slot 5 */
-  assert_int_equal(pt.wheel_len[5], 1);
-  assert_int_equal(pt.wheel[5][0], 3);
-  assert_int_equal(*pt.busy, 1u << 5);
-  assert_int_equal(pt.wheel_cap[5], 64);
+  assert_int_equal(pt.wheel.len[5], 1);
+  assert_int_equal(pt.wheel.slot[5][0], 3);
+  assert_int_equal(*pt.wheel.busy, 1u << 5);
+  assert_int_equal(pt.wheel.cap[5], 64);
   for (uint32_t n = 0; n < 200; n++)
     assert_int_equal(fcsim_part_wake(&net, &pt, n, 21), 0); /* slot 5 again, a turn later */
-  assert_int_equal(pt.wheel_len[5], 201);
-  assert_int_equal(pt.wheel_cap[5], 256);
-  assert_int_equal(pt.wheel[5][200], 199);
-  assert_int_equal(*pt.busy, 1u << 5);
-  while (pt.wheel_len[5] < pt.wheel_cap[5])
+  assert_int_equal(pt.wheel.len[5], 201);
+  assert_int_equal(pt.wheel.cap[5], 256);
+  assert_int_equal(pt.wheel.slot[5][200], 199);
+  assert_int_equal(*pt.wheel.busy, 1u << 5);
+  while (pt.wheel.len[5] < pt.wheel.cap[5])
     assert_int_equal(fcsim_part_wake(&net, &pt, 7, 5), 0);
   alloc_hook_reset();
   alloc_hook_fail_at(1);
   assert_int_equal(fcsim_part_wake(&net, &pt, 8, 5), FCSIM_ENOMEM);
   alloc_hook_fail_at(0);
-  assert_int_equal(pt.wheel_len[5], 256);
-  assert_int_equal(pt.wheel[5][200], 199);
+  assert_int_equal(pt.wheel.len[5], 256);
+  assert_int_equal(pt.wheel.slot[5][200], 199);
   assert_int_equal(fcsim_part_wake(&net, &pt, 9, 6), 0);
-  assert_int_equal(*pt.busy, 3u << 5);
+  assert_int_equal(*pt.wheel.busy, 3u << 5);
+  assert_int_equal(fcsim_wheel_next_busy(&pt.wheel, 0, 100), 5); /* the first busy slot ahead */
+  assert_int_equal(fcsim_wheel_next_busy(&pt.wheel, 6, 100), 6);   /* from a busy slot: itself */
+  assert_int_equal(fcsim_wheel_next_busy(&pt.wheel, 0, 4), 4);     /* none before the bound */
+  fcsim_wheel_clear(&pt.wheel, 13);
+  assert_int_equal(pt.wheel.len[5], 0);
+  assert_int_equal(*pt.wheel.busy, 1u << 6);
   wheel_free(&pt);
 }
 
@@ -287,11 +285,11 @@ static void test_wheel_clock_edge(void **state)
   net.clocks = clocks;
   net.wheel_mask = 7;
   assert_int_equal(fcsim_part_wake(&net, &pt, 0, 4), 0); /* node 0's edges 0, 3, 6: tick 6, slot 6 */
-  assert_int_equal(pt.wheel_len[6], 1);
+  assert_int_equal(pt.wheel.len[6], 1);
   assert_int_equal(fcsim_part_wake(&net, &pt, 1, 5), 0); /* node 1's edges 0, 2.5->3 (rounded), 5: slot 5 */
-  assert_int_equal(pt.wheel_len[5], 1);
+  assert_int_equal(pt.wheel.len[5], 1);
   assert_int_equal(fcsim_part_wake(&net, &pt, 0, 6), 0); /* on an edge: stays */
-  assert_int_equal(pt.wheel_len[6], 2);
+  assert_int_equal(pt.wheel.len[6], 2);
   wheel_free(&pt);
 }
 

@@ -1,14 +1,13 @@
-/* `fcsim app fft` as a library call: the FFT schedule of fft_sched.c run as
- * a trace workload on the configured torus, its phase times, and the
- * Table 6.2 estimate of the `fft` model with the network's own BW and LD
- * beside them. */
-#define _POSIX_C_SOURCE 200809L
+/* `fcsim app fft` as a library call: the FFT schedule of fft_sched.c
+ * handed in memory to the trace workload on the configured torus, its
+ * phase times, and the Table 6.2 estimate of the `fft` model with the
+ * network's own BW and LD beside them. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "config/config.h"
+#include "fcsim/messages.h"
 #include "fcsim/model.h"
 #include "fcsim/sim.h"
 #include "apps/fft/fft_run.h"
@@ -32,29 +31,16 @@ static int torus_m(const struct fcsim_params *p, unsigned *m, struct fcsim_error
   return 0;
 }
 
-/* Writes the schedule to a temporary CSV; *path is from malloc. */
-static int write_trace(const struct fcsim_fft_sched *s, char **path, struct fcsim_error *err)
+/* The schedule as the trace workload's messages: message i has id i + 1. */
+static int to_messages(const struct fcsim_fft_sched *s, struct fcsim_message_list *l, struct fcsim_error *err)
 {
-  const char *dir = getenv("TMPDIR");
-  size_t len = strlen(dir && *dir ? dir : "/tmp") + 32;
-  *path = malloc(len);
-  if (!*path)
-    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
-  snprintf(*path, len, "%s/fcsim-fft-XXXXXX", dir && *dir ? dir : "/tmp");
-  int fd = mkstemp(*path);
-  FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
-  if (!f) {
-    if (fd >= 0)
-      close(fd);
-    int rc = fcsim_error_set(err, FCSIM_EIO, "cannot create a temporary file for the FFT schedule in %s",
-                             dir && *dir ? dir : "/tmp");
-    free(*path);
-    *path = NULL;
-    return rc;
+  int rc = 0;
+  for (int64_t i = 0; !rc && i < s->nmsg; i++) {
+    const struct fcsim_fft_msg *g = &s->msg[i];
+    rc = fcsim_messages_add(l, i + 1, g->src, g->dst, g->bytes, g->start_cycles, g->delay_cycles, err);
+    for (uint32_t k = 0; !rc && k < g->ndeps; k++)
+      rc = fcsim_messages_after(l, (int64_t)s->deps[g->dep_first + k] + 1, err);
   }
-  int rc = fcsim_fft_sched_write_csv(s, f, err);
-  if (fclose(f) && !rc)
-    rc = fcsim_error_set(err, FCSIM_EIO, "cannot write the FFT schedule to %s", *path);
   return rc;
 }
 
@@ -87,14 +73,12 @@ static int model(struct fcsim_fft_result *r, unsigned point_bytes, struct fcsim_
 static int simulate(struct fcsim_config *cfg, const struct fcsim_fft_sched *s, struct fcsim_fft_result *r,
                     struct fcsim_error *err)
 {
-  char *path = NULL;
-  int rc = write_trace(s, &path, err);
-  if (rc)
-    return rc;
+  struct fcsim_message_list list = {0};
+  int rc = to_messages(s, &list, err);
   struct fcsim_sim *sim = NULL;
   uint64_t *complete = NULL;
-  if ((rc = fcsim_config_set(cfg, "traffic.mode", "trace", "fcsim app fft", err)) ||
-      (rc = fcsim_config_set(cfg, "traffic.trace", path, "fcsim app fft", err)) ||
+  if (rc || (rc = fcsim_config_set_messages(cfg, &list, err)) ||
+      (rc = fcsim_config_set(cfg, "traffic.mode", "trace", "fcsim app fft", err)) ||
       (rc = fcsim_sim_create(cfg, &sim, err)) || (rc = fcsim_sim_run(sim, NULL, NULL, err)))
     goto done;
   const struct fcsim_stats *st = fcsim_sim_stats(sim);
@@ -115,8 +99,7 @@ static int simulate(struct fcsim_config *cfg, const struct fcsim_fft_sched *s, s
 done:
   free(complete);
   fcsim_sim_destroy(sim);
-  unlink(path);
-  free(path);
+  fcsim_messages_free(&list);
   return rc;
 }
 

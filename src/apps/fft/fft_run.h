@@ -28,8 +28,8 @@ struct fcsim_fft_result {
 };
 
 /* Runs the FFT of cfg's [fft] keys on its network (a torus 2^m on every
- * side): builds the schedule, writes it as a trace to a temporary file,
- * simulates it in trace mode (cfg is changed: traffic.mode, traffic.trace)
+ * side): builds the schedule, hands it to the trace workload in memory
+ * and simulates it (cfg is changed: traffic.mode and its message list)
  * and derives the phase times. Refuses other topologies and sizes
  * (FCSIM_ERANGE / FCSIM_ECOMBINATION naming the key). */
 int fcsim_fft_run(struct fcsim_config *cfg, struct fcsim_fft_result *r, struct fcsim_error *err);

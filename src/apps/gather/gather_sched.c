@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "apps/gather/gather_rows.h"
 #include "fcsim/model.h"
 
 #define NOTICE_BYTES          64
@@ -331,42 +332,35 @@ int fcsim_gather_check(const struct fcsim_gather_spec *sp, const struct fcsim_ga
   return rc;
 }
 
-#define ROW_MAX 1024
-
-/* The trace's rows before they are ordered: text and the plane its file
- * position must have (-1: any). */
-struct rows {
-  char (*text)[ROW_MAX];
-  int *plane;
-  int n, cap;
-};
-
-static char *row_new(struct rows *r, int plane)
-{
-  r->plane[r->n] = plane;
-  r->text[r->n][0] = 0;
-  return r->text[r->n++];
-}
-
-static void row_add(char *row, const char *fmt, long long v)
-{
-  size_t len = strlen(row);
-  snprintf(row + len, ROW_MAX - len, fmt, v);
-}
-
-/* ";id..." of the transfers of stage s arriving at node v. */
-static void xfers_into(char *row, const struct fcsim_gather_plan *pl, int s, int v, int *first)
+/* ids of the transfers of stage s arriving at node v, as dependencies of
+ * the last row. */
+static void xfers_into(struct gather_rows *rows, const struct fcsim_gather_plan *pl, int s, int v)
 {
   for (int x = 0; x < pl->nxfers; x++)
-    if (pl->xfer[x].stage == s && pl->xfer[x].dst == v) {
-      row_add(row, *first ? "%lld" : ";%lld", (long long)pl->xfer[x].id);
-      *first = 0;
-    }
+    if (pl->xfer[x].stage == s && pl->xfer[x].dst == v)
+      gather_row_after(rows, pl->xfer[x].id);
+}
+
+static void ns_delay(struct gather_row *r, double ns)
+{
+  if (r) {
+    r->delay_kind = GATHER_TIME_NS;
+    r->delay = ns;
+  }
+}
+
+static void ns_start(struct gather_row *r, double ns)
+{
+  if (r) {
+    r->start_kind = GATHER_TIME_NS;
+    r->start = ns;
+  }
 }
 
 /* Fills the rows: transfers, then per stage but the last the notices and
  * the root's releases. */
-static void make_rows(const struct fcsim_gather_spec *sp, struct fcsim_gather_plan *pl, int plane_ids, struct rows *r)
+static void make_rows(const struct fcsim_gather_spec *sp, struct fcsim_gather_plan *pl, int plane_ids,
+                      struct gather_rows *r)
 {
   int n = sp->nodes, S = pl->stages;
   const int64_t notice0 = (int64_t)pl->nxfers + 2, release0 = notice0 + (int64_t)S * n;
@@ -380,103 +374,114 @@ static void make_rows(const struct fcsim_gather_spec *sp, struct fcsim_gather_pl
   for (int x = 0; x < pl->nxfers; x++) {
     const struct fcsim_gather_xfer *t = &pl->xfer[x];
     uint64_t bytes = sp->bytes * (uint64_t)__builtin_popcountll(t->blocks);
-    char *row = row_new(r, plane_ids ? t->plane : -1);
+    struct gather_row *row = gather_row_add(r, t->id, t->src, t->dst, bytes);
+    if (row)
+      row->plane = plane_ids ? t->plane : -1;
     if (t->stage == 1)
-      snprintf(row, ROW_MAX, "%lld,%d,%d,%llu,%.3fns,,", (long long)t->id, t->src, t->dst, (unsigned long long)bytes,
-               pl->start_s * 1e9);
+      ns_start(row, pl->start_s * 1e9);
     else if (t->src) /* after its release */
-      snprintf(row, ROW_MAX, "%lld,%d,%d,%llu,,%lld,", (long long)t->id, t->src, t->dst, (unsigned long long)bytes,
-               (long long)RELEASE(t->stage - 1, t->src));
+      gather_row_after(r, RELEASE(t->stage - 1, t->src));
     else { /* the root (a scatter): after the stage's notices and the barrier, just after its releases
               (ROOT_AFTER_RELEASE_NS later, so that they do not queue behind its data) */
-      snprintf(row, ROW_MAX, "%lld,0,%d,%llu,,", (long long)t->id, t->dst, (unsigned long long)bytes);
       for (int u = 1; u < n; u++)
-        row_add(row, u == 1 ? "%lld" : ";%lld", (long long)NOTICE(t->stage - 1, u));
-      int first = 0; /* and the blocks it receives in the stage before (an allgather) */
-      xfers_into(row, pl, t->stage - 1, 0, &first);
-      size_t len = strlen(row);
-      snprintf(row + len, ROW_MAX - len, ",%.3fns", rel * 1e9 + ROOT_AFTER_RELEASE_NS);
+        gather_row_after(r, NOTICE(t->stage - 1, u));
+      xfers_into(r, pl, t->stage - 1, 0); /* and the blocks it receives in the stage before (an allgather) */
+      ns_delay(row, rel * 1e9 + ROOT_AFTER_RELEASE_NS);
     }
   }
   for (int s = 1; s < S; s++) {
     for (int v = 1; v < n; v++) {
-      int first = 1;
-      char *row = row_new(r, -1);
-      snprintf(row, ROW_MAX, "%lld,%d,0,%d,%.3fns,", (long long)NOTICE(s, v), v, NOTICE_BYTES,
-               s == 1 ? pl->start_s * 1e9 : 0.0);
-      if (s > 1) {
-        row_add(row, "%lld", (long long)RELEASE(s - 1, v));
-        first = 0;
-      }
-      xfers_into(row, pl, s, v, &first);
-      row_add(row, ",", 0); /* no delay */
+      ns_start(gather_row_add(r, NOTICE(s, v), v, 0, NOTICE_BYTES), s == 1 ? pl->start_s * 1e9 : 0.0);
+      if (s > 1)
+        gather_row_after(r, RELEASE(s - 1, v));
+      xfers_into(r, pl, s, v);
     }
     for (int v = 1; v < n; v++) {
-      int first = 1;
-      char *row = row_new(r, -1);
-      snprintf(row, ROW_MAX, "%lld,0,%d,%d,,", (long long)RELEASE(s, v), v, NOTICE_BYTES);
-      for (int u = 1; u < n; u++) {
-        row_add(row, first ? "%lld" : ";%lld", (long long)NOTICE(s, u));
-        first = 0;
-      }
-      xfers_into(row, pl, s, 0, &first);
-      size_t len = strlen(row);
-      snprintf(row + len, ROW_MAX - len, ",%.3fns", rel * 1e9);
+      struct gather_row *row = gather_row_add(r, RELEASE(s, v), 0, v, NOTICE_BYTES);
+      for (int u = 1; u < n; u++)
+        gather_row_after(r, NOTICE(s, u));
+      xfers_into(r, pl, s, 0);
+      ns_delay(row, rel * 1e9);
     }
   }
 #undef NOTICE
 #undef RELEASE
 }
 
-/* Writes the rows so that a row with a plane sits at a file position
- * (message index) of that parity: switch.port_select = message sends
- * message k on port k mod 2. Returns -1 when the rows cannot be placed. */
-static int write_rows(const struct rows *r, FILE *out)
+/* The order of the rows so that a row with a plane sits at a message index
+ * of that parity: switch.port_select = message sends message k on port
+ * k mod 2. Returns -1 when the rows cannot be placed. */
+static int place_rows(const struct gather_rows *r, int *order)
 {
-  int *used = calloc((size_t)r->n, sizeof *used), rc = 0;
+  int *used = calloc((size_t)r->n + 1, sizeof *used), rc = 0;
   if (!used)
     return -1;
   for (int k = 0; k < r->n && !rc; k++) {
     int pick = -1;
     for (int j = 0; j < r->n && pick < 0; j++) /* the first unused row of this parity */
-      if (!used[j] && r->plane[j] == k % 2)
+      if (!used[j] && r->row[j].plane == k % 2)
         pick = j;
     for (int j = 0; j < r->n && pick < 0; j++) /* else a row of any plane */
-      if (!used[j] && r->plane[j] < 0)
+      if (!used[j] && r->row[j].plane < 0)
         pick = j;
     if (pick < 0) {
       rc = -1;
       break;
     }
     used[pick] = 1;
-    fprintf(out, "%s\n", r->text[pick]);
+    order[k] = pick;
   }
   free(used);
   return rc;
 }
 
+/* The rows of the plan and their order (*order from malloc). */
+static int plan_rows(const struct fcsim_gather_spec *sp, struct fcsim_gather_plan *pl, int plane_ids,
+                     struct gather_rows *r, int **order, struct fcsim_error *err)
+{
+  memset(r, 0, sizeof *r);
+  make_rows(sp, pl, plane_ids, r);
+  *order = r->nomem ? NULL : malloc(((size_t)r->n + 1) * sizeof **order);
+  if (!*order) {
+    gather_rows_free(r);
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  }
+  if (place_rows(r, *order)) {
+    gather_rows_free(r);
+    free(*order);
+    *order = NULL;
+    return fcsim_error_set(err, FCSIM_EINVAL,
+                           "the gather's transfers cannot be placed on their planes by message index");
+  }
+  return 0;
+}
+
 int fcsim_gather_write_trace(const struct fcsim_gather_spec *sp, struct fcsim_gather_plan *pl, int plane_ids, FILE *out,
                              struct fcsim_error *err)
 {
-  struct rows r = {0};
-  r.cap = pl->nxfers + 2 * pl->stages * sp->nodes + 2;
-  r.text = calloc((size_t)r.cap, sizeof *r.text);
-  r.plane = calloc((size_t)r.cap, sizeof *r.plane);
-  if (!r.text || !r.plane) {
-    free(r.text);
-    free(r.plane);
-    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
-  }
-  make_rows(sp, pl, plane_ids, &r);
+  struct gather_rows r;
+  int *order = NULL;
+  int rc = plan_rows(sp, pl, plane_ids, &r, &order, err);
+  if (rc)
+    return rc;
   fprintf(out, "# gather: %d nodes, %llu bytes each, %d stages\nid,src,dst,bytes,start,after,delay\n", sp->nodes,
           (unsigned long long)sp->bytes, pl->stages);
-  int rc = write_rows(&r, out);
-  free(r.text);
-  free(r.plane);
+  rc = gather_rows_write_csv(&r, order, out, err);
+  gather_rows_free(&r);
+  free(order);
+  return rc;
+}
+
+int fcsim_gather_messages(const struct fcsim_gather_spec *sp, struct fcsim_gather_plan *pl, int plane_ids,
+                          double clock_hz, struct fcsim_message_list *l, struct fcsim_error *err)
+{
+  struct gather_rows r;
+  int *order = NULL;
+  int rc = plan_rows(sp, pl, plane_ids, &r, &order, err);
   if (rc)
-    return fcsim_error_set(err, FCSIM_EINVAL,
-                           "the gather's transfers cannot be placed on their planes by message index");
-  if (ferror(out))
-    return fcsim_error_set(err, FCSIM_EIO, "cannot write the gather trace");
-  return 0;
+    return rc;
+  rc = gather_rows_messages(&r, order, clock_hz, l, err);
+  gather_rows_free(&r);
+  free(order);
+  return rc;
 }

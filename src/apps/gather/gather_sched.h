@@ -1,9 +1,9 @@
 /* Gather schedules of seed 002 (§5.1-5.3) as trace messages (docs/SWITCHED.md):
  * DMA transfers of whole blocks, crossbar set-ups (c), MAC-table
  * reconfigurations (t) and MPI barriers (Eq. 6 with the §6.3 corrections),
- * written as a trace CSV (docs/WORKLOADS.md) that the `trace` workload runs
- * on the simulated network. Node 0 is the root; nodes 1..n-1 each hold one
- * block of `bytes`.
+ * handed in memory to the `trace` workload that runs them on the simulated
+ * network (or written as a trace CSV, docs/WORKLOADS.md). Node 0 is the
+ * root; nodes 1..n-1 each hold one block of `bytes`.
  *
  *  ring     DCN (§5.1.1, Fig. 11): the sources split into two halves that
  *           shift toward the root on a ring, pipelined, ceil((n-1)/2) stages;
@@ -108,6 +108,13 @@ void fcsim_gather_plan_free(struct fcsim_gather_plan *plan);
  * Returns 0 or an error. */
 int fcsim_gather_write_trace(const struct fcsim_gather_spec *spec, struct fcsim_gather_plan *plan, int plane_ids,
                              FILE *out, struct fcsim_error *err);
+
+/* The same messages handed in memory (fcsim/messages.h), appended to l,
+ * their times in cycles of a clock_hz network clock as the CSV reader
+ * would make them. Returns 0 or an error. */
+struct fcsim_message_list;
+int fcsim_gather_messages(const struct fcsim_gather_spec *spec, struct fcsim_gather_plan *plan, int plane_ids,
+                          double clock_hz, struct fcsim_message_list *l, struct fcsim_error *err);
 
 /* Checks that the transfers deliver every source's block to the root
  * exactly once (a scatter: every block from the root to its node exactly

@@ -4,6 +4,8 @@
  * notices and releases. */
 #include "apps/gather/gather_vcsn.h"
 
+#include "apps/gather/gather_rows.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -108,34 +110,51 @@ static void write_table(const struct fcsim_gather_spec *sp, const struct fcsim_g
               (long long)release_id(d, s - 1, v));
 }
 
-#define RID(d, base, s, v) ((long long)((d)->base + (int64_t)(s) * (d)->n + (v)))
+#define RID(d, base, s, v) ((int64_t)((d)->base + (int64_t)(s) * (d)->n + (v)))
+
+static void cycles_start(struct gather_row *r, double cycles)
+{
+  if (r) {
+    r->start_kind = GATHER_TIME_CYCLES;
+    r->start = cycles;
+  }
+}
+
+static void ns_delay(struct gather_row *r, double ns)
+{
+  if (r) {
+    r->delay_kind = GATHER_TIME_NS;
+    r->delay = ns;
+  }
+}
 
 /* Reconfig: the barrier after each stage's rewrite (s >= 2), as the set-up's:
  * every node probes its rewritten link (paying t and c), a node's notice
  * waits for its child's probe, the root releases stage s after every notice
  * and the probes reaching it, plus the barrier after t (Eq. 6). */
-static void write_rewrites(const struct fcsim_gather_spec *sp, const struct fcsim_gather_plan *pl,
-                           const struct tree_links *t, const struct ids *d, FILE *f)
+static void add_rewrites(const struct fcsim_gather_spec *sp, const struct fcsim_gather_plan *pl,
+                         const struct tree_links *t, const struct ids *d, struct gather_rows *r)
 {
   int n = sp->nodes;
   for (int s = 2; s <= pl->stages; s++) {
-    for (int v = 1; v < n; v++)
-      fprintf(f, "%lld,%d,%d,%d,,%lld,\n", RID(d, rprobe0, s, v), v, t->parent[v], SMALL_BYTES,
-              (long long)release_id(d, s - 1, v));
     for (int v = 1; v < n; v++) {
-      fprintf(f, "%lld,%d,0,%d,,%lld", RID(d, rnotice0, s, v), v, SMALL_BYTES, (long long)release_id(d, s - 1, v));
-      if (t->child[v] >= 0)
-        fprintf(f, ";%lld", RID(d, rprobe0, s, t->child[v]));
-      fprintf(f, ",\n");
+      gather_row_add(r, RID(d, rprobe0, s, v), v, t->parent[v], SMALL_BYTES);
+      gather_row_after(r, release_id(d, s - 1, v));
     }
     for (int v = 1; v < n; v++) {
-      fprintf(f, "%lld,0,%d,%d,,", RID(d, rrelease0, s, v), v, SMALL_BYTES);
+      gather_row_add(r, RID(d, rnotice0, s, v), v, 0, SMALL_BYTES);
+      gather_row_after(r, release_id(d, s - 1, v));
+      if (t->child[v] >= 0)
+        gather_row_after(r, RID(d, rprobe0, s, t->child[v]));
+    }
+    for (int v = 1; v < n; v++) {
+      struct gather_row *row = gather_row_add(r, RID(d, rrelease0, s, v), 0, v, SMALL_BYTES);
       for (int u = 1; u < n; u++)
-        fprintf(f, u > 1 ? ";%lld" : "%lld", RID(d, rnotice0, s, u));
+        gather_row_after(r, RID(d, rnotice0, s, u));
       for (int u = 1; u < n; u++)
         if (t->parent[u] == 0)
-          fprintf(f, ";%lld", RID(d, rprobe0, s, u));
-      fprintf(f, ",%.3fns\n", pl->reconfig_barrier_s * 1e9);
+          gather_row_after(r, RID(d, rprobe0, s, u));
+      ns_delay(row, pl->reconfig_barrier_s * 1e9);
     }
   }
 }
@@ -153,76 +172,71 @@ static int64_t release_id(const struct ids *d, int s, int v)
   return d->release0 + (int64_t)s * d->n + v;
 }
 
-/* Appends ";id" (or "id" first) of the stage-s transfers into node v. */
-static void deps_into(FILE *f, const struct fcsim_gather_plan *pl, int s, int v, int *first)
+/* The stage-s transfers into node v, as dependencies of the last row. */
+static void deps_into(struct gather_rows *r, const struct fcsim_gather_plan *pl, int s, int v)
 {
   for (int x = 0; x < pl->nxfers; x++)
-    if (pl->xfer[x].stage == s && pl->xfer[x].dst == v) {
-      fprintf(f, *first ? "%lld" : ";%lld", (long long)pl->xfer[x].id);
-      *first = 0;
-    }
+    if (pl->xfer[x].stage == s && pl->xfer[x].dst == v)
+      gather_row_after(r, pl->xfer[x].id);
 }
 
 /* The set-up: probes over the new links, notices, releases of stage 1. */
-static void write_setup(const struct fcsim_gather_spec *sp, const struct fcsim_gather_plan *pl,
-                        const struct tree_links *t, const struct ids *d, FILE *f)
+static void add_setup(const struct fcsim_gather_spec *sp, const struct fcsim_gather_plan *pl,
+                      const struct tree_links *t, const struct ids *d, struct gather_rows *r)
 {
   int n = sp->nodes;
   double setup_barrier_ns = (pl->start_s - sp->t_s - sp->c_s) * 1e9; /* barriers after t and after c */
   for (int v = 1; v < n; v++)
-    fprintf(f, "%lld,%d,%d,%d,1,,\n", (long long)probe_id(d, v), v, t->parent[v], SMALL_BYTES);
+    cycles_start(gather_row_add(r, probe_id(d, v), v, t->parent[v], SMALL_BYTES), 1);
   for (int v = 1; v < n; v++) {
+    struct gather_row *row = gather_row_add(r, notice_id(d, 0, v), v, 0, SMALL_BYTES);
     if (t->child[v] >= 0)
-      fprintf(f, "%lld,%d,0,%d,,%lld,\n", (long long)notice_id(d, 0, v), v, SMALL_BYTES,
-              (long long)probe_id(d, t->child[v]));
+      gather_row_after(r, probe_id(d, t->child[v]));
     else
-      fprintf(f, "%lld,%d,0,%d,1,,\n", (long long)notice_id(d, 0, v), v, SMALL_BYTES);
+      cycles_start(row, 1);
   }
   for (int v = 1; v < n; v++) {
-    fprintf(f, "%lld,0,%d,%d,,", (long long)release_id(d, 0, v), v, SMALL_BYTES);
+    struct gather_row *row = gather_row_add(r, release_id(d, 0, v), 0, v, SMALL_BYTES);
     for (int u = 1; u < n; u++)
-      fprintf(f, u > 1 ? ";%lld" : "%lld", (long long)notice_id(d, 0, u));
+      gather_row_after(r, notice_id(d, 0, u));
     for (int u = 1; u < n; u++)
       if (t->parent[u] == 0)
-        fprintf(f, ";%lld", (long long)probe_id(d, u));
-    fprintf(f, ",%.3fns\n", setup_barrier_ns);
+        gather_row_after(r, probe_id(d, u));
+    ns_delay(row, setup_barrier_ns);
   }
 }
 
 /* Transfers after their source's release; per stage but the last, notices
  * and the root's releases delayed by the stage barrier. */
-static void write_stages(const struct fcsim_gather_spec *sp, const struct fcsim_gather_plan *pl,
-                         const struct ids *d, FILE *f)
+static void add_stages(const struct fcsim_gather_spec *sp, const struct fcsim_gather_plan *pl, const struct ids *d,
+                       struct gather_rows *r)
 {
   int n = sp->nodes, reconfig = sp->schedule == FCSIM_GATHER_RECONFIG;
   for (int x = 0; x < pl->nxfers; x++) {
     const struct fcsim_gather_xfer *t = &pl->xfer[x];
-    long long after = reconfig && t->stage > 1 ? RID(d, rrelease0, t->stage, t->src)
-                                               : (long long)release_id(d, t->stage - 1, t->src);
-    fprintf(f, "%lld,%d,%d,%llu,,%lld,\n", (long long)t->id, t->src, t->dst,
-            (unsigned long long)(sp->bytes * (uint64_t)__builtin_popcountll(t->blocks)), after);
+    int64_t after = reconfig && t->stage > 1 ? RID(d, rrelease0, t->stage, t->src) : release_id(d, t->stage - 1, t->src);
+    gather_row_add(r, t->id, t->src, t->dst, sp->bytes * (uint64_t)__builtin_popcountll(t->blocks));
+    gather_row_after(r, after);
   }
   for (int s = 1; s < pl->stages; s++) {
     for (int v = 1; v < n; v++) {
-      int first = 0;
-      fprintf(f, "%lld,%d,0,%d,,%lld", (long long)notice_id(d, s, v), v, SMALL_BYTES,
-              (long long)release_id(d, s - 1, v));
-      deps_into(f, pl, s, v, &first);
-      fprintf(f, ",\n");
+      gather_row_add(r, notice_id(d, s, v), v, 0, SMALL_BYTES);
+      gather_row_after(r, release_id(d, s - 1, v));
+      deps_into(r, pl, s, v);
     }
     for (int v = 1; v < n; v++) {
-      int first = 0;
-      fprintf(f, "%lld,0,%d,%d,,", (long long)release_id(d, s, v), v, SMALL_BYTES);
+      struct gather_row *row = gather_row_add(r, release_id(d, s, v), 0, v, SMALL_BYTES);
       for (int u = 1; u < n; u++)
-        fprintf(f, u > 1 ? ";%lld" : "%lld", (long long)notice_id(d, s, u));
-      deps_into(f, pl, s, 0, &first);
-      fprintf(f, ",%.3fns\n", pl->stage_barrier_s * 1e9);
+        gather_row_after(r, notice_id(d, s, u));
+      deps_into(r, pl, s, 0);
+      ns_delay(row, pl->stage_barrier_s * 1e9);
     }
   }
 }
 
 int fcsim_gather_vcsn_write(const struct fcsim_gather_spec *sp, struct fcsim_gather_plan *pl,
-                            const struct fcsim_gather_vcsn *lay, FILE *table, FILE *trace, struct fcsim_error *err)
+                            const struct fcsim_gather_vcsn *lay, FILE *table, double clock_hz,
+                            struct fcsim_message_list *messages, struct fcsim_error *err)
 {
   if (sp->schedule == FCSIM_GATHER_RING)
     return fcsim_error_set(err, FCSIM_EINVAL,
@@ -248,15 +262,14 @@ int fcsim_gather_vcsn_write(const struct fcsim_gather_spec *sp, struct fcsim_gat
   d.rnotice0 = d.rprobe0 + per;
   d.rrelease0 = d.rnotice0 + per;
   write_table(sp, pl, lay, &t, &d, table);
-  fprintf(trace, "# gather %s on vcsn endpoints: %d nodes, %llu bytes each, %d stages\n",
-          sp->schedule == FCSIM_GATHER_RECONFIG ? "reconfig" : "tree", sp->nodes,
-          (unsigned long long)sp->bytes, pl->stages);
-  fprintf(trace, "id,src,dst,bytes,start,after,delay\n");
-  write_setup(sp, pl, &t, &d, trace);
-  write_stages(sp, pl, &d, trace);
+  if (ferror(table))
+    return fcsim_error_set(err, FCSIM_EIO, "cannot write the gather's MAC table");
+  struct gather_rows r = {0};
+  add_setup(sp, pl, &t, &d, &r);
+  add_stages(sp, pl, &d, &r);
   if (sp->schedule == FCSIM_GATHER_RECONFIG)
-    write_rewrites(sp, pl, &t, &d, trace);
-  if (ferror(table) || ferror(trace))
-    return fcsim_error_set(err, FCSIM_EIO, "cannot write the gather's MAC table or trace");
-  return 0;
+    add_rewrites(sp, pl, &t, &d, &r);
+  rc = gather_rows_messages(&r, NULL, clock_hz, messages, err);
+  gather_rows_free(&r);
+  return rc;
 }

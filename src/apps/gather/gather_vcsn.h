@@ -39,11 +39,14 @@ struct fcsim_gather_vcsn {
 /* The layout for n nodes on FPGAs with `ports` ports. */
 struct fcsim_gather_vcsn fcsim_gather_vcsn_layout(int nodes, int ports);
 
-/* Writes the MAC table and the trace of a tree plan for layout `lay` and
- * sets the transfers' message ids. Refuses another schedule, or more
- * virtual ports than the vcsn model has (FCSIM_EINVAL). Returns 0 or an
- * error. */
+/* Writes the MAC table of a tree plan for layout `lay` (vcsn.table is a
+ * file), appends its messages to `messages` (times in cycles of a clock_hz
+ * network clock, as the CSV reader makes them) and sets the transfers'
+ * message ids. Refuses another schedule, or more virtual ports than the
+ * vcsn model has (FCSIM_EINVAL). Returns 0 or an error. */
+struct fcsim_message_list;
 int fcsim_gather_vcsn_write(const struct fcsim_gather_spec *spec, struct fcsim_gather_plan *plan,
-                            const struct fcsim_gather_vcsn *lay, FILE *table, FILE *trace, struct fcsim_error *err);
+                            const struct fcsim_gather_vcsn *lay, FILE *table, double clock_hz,
+                            struct fcsim_message_list *messages, struct fcsim_error *err);
 
 #endif

@@ -4,8 +4,10 @@
 #include "apps/halo/halo_app.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
+#include "apps/app.h"
 #include "link/framing.h"
 
 enum {
@@ -272,4 +274,21 @@ const struct fcsim_model_ops fcsim_halo_app = {
     .presets = NULL,
     .n_presets = 0,
     .compute = compute,
+};
+
+/* `fcsim app halo`: the app's row of the registry (apps/app.h), a table app
+ * run by the command line's table runner; CONFIG's [halo] section holds the
+ * same keys as --set, which may be written halo.KEY or link.KEY. The title
+ * reads the table's first six entries: nodes x, y, z, lattice x, y, z. */
+static void halo_title(const double *v)
+{
+  printf("fcsim app halo: %gx%gx%g torus of TNW links, %gx%gx%g cells per node\n", v[0], v[1], v[2], v[3], v[4], v[5]);
+}
+
+static const struct fcsim_app_table halo_table = {&fcsim_halo_app, "link", halo_title};
+
+const struct fcsim_app_ops fcsim_app_halo = {
+    .name = "halo",
+    .summary = "LBM halo exchange on a 3D torus of TNW links: communication time per step, retransmissions",
+    .table = &halo_table,
 };

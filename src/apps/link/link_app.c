@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "apps/app.h"
 #include "link/framing.h"
 
 enum {
@@ -440,4 +441,22 @@ const struct fcsim_model_ops fcsim_link_app = {
     .presets = presets,
     .n_presets = sizeof presets / sizeof presets[0],
     .compute = compute,
+};
+
+/* `fcsim app link`: the app's row of the registry (apps/app.h), a table app
+ * run by the command line's table runner; CONFIG's [link] section holds the
+ * same keys as --set. */
+static void link_title(const double *v)
+{
+  char buf[64];
+  printf("fcsim app link: protocol %s\n",
+         fcsim_model_format(FCSIM_MU_ENUM, fcsim_link_app.params[0].choices, v[0], buf, sizeof buf));
+}
+
+static const struct fcsim_app_table link_table = {&fcsim_link_app, NULL, link_title};
+
+const struct fcsim_app_ops fcsim_app_link = {
+    .name = "link",
+    .summary = "one link under a protocol (ideal, fc, tnw): throughput, latency, buffers, retransmissions",
+    .table = &link_table,
 };

@@ -11,14 +11,13 @@
  * `fc` link protocol is not used). A block is forwarded only when all of
  * it has arrived, which adds B cycles per FPGA against the model's
  * element-by-element stream; the router adds its head delay per hop. */
-#define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "config/config.h"
+#include "fcsim/messages.h"
 #include "fcsim/model.h"
 #include "fcsim/sim.h"
 #include "apps/stream/stream_cascade.h"
@@ -53,50 +52,31 @@ static int model_eval(const char *preset, const char *const *sets, struct stream
   return rc ? rc : fcsim_model_eval(s->ops, s->p, s->r, err);
 }
 
-/* Writes the blocks as a trace: message i*nb + b is block b from FPGA i. */
-static int write_trace(const struct stream_model *s, const struct fcsim_stream_result *r, double read_rate, char **path,
-                       struct fcsim_error *err)
+/* The blocks as the trace workload's messages: message i*nb + b + 1 is
+ * block b from FPGA i. */
+static int to_messages(const struct stream_model *s, const struct fcsim_stream_result *r, double read_rate,
+                       struct fcsim_message_list *l, struct fcsim_error *err)
 {
-  const char *dir = getenv("TMPDIR");
-  dir = dir && *dir ? dir : "/tmp";
-  size_t len = strlen(dir) + 32;
-  if (!(*path = malloc(len)))
-    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
-  snprintf(*path, len, "%s/fcsim-stream-XXXXXX", dir);
-  int fd = mkstemp(*path);
-  FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
-  if (!f) {
-    if (fd >= 0)
-      close(fd);
-    free(*path);
-    *path = NULL;
-    return fcsim_error_set(err, FCSIM_EIO, "cannot create a temporary file in %s", dir);
-  }
   uint64_t M = (uint64_t)r->M, C = (uint64_t)r->c_stream, B = r->block_elements, nb = (C + B - 1) / B;
   double elem_bytes = P(s, "n") * P(s, "W_pipe") / P(s, "r_comp");
   uint64_t through = (uint64_t)llround(P(s, "m") * P(s, "D_pipe") + P(s, "D_comp"));
-  fprintf(f, "id,src,dst,bytes,start,after,delay\n");
-  for (uint64_t i = 0; i < M; i++)
-    for (uint64_t b = 0; b < nb; b++) {
+  int rc = 0;
+  for (uint64_t i = 0; !rc && i < M; i++)
+    for (uint64_t b = 0; !rc && b < nb; b++) {
       uint64_t elems = b + 1 < nb ? B : C - b * B;
       uint64_t bytes = (uint64_t)ceil((double)elems * elem_bytes);
       uint64_t id = i * nb + b + 1, dst = (i + 1) % M;
       if (i == 0)
-        fprintf(f, "%llu,0,1,%llu,%llu,,\n", (unsigned long long)id, (unsigned long long)bytes,
-                (unsigned long long)(ceil((double)(b * B + elems) / read_rate) + through));
-      else
-        fprintf(f, "%llu,%llu,%llu,%llu,,%llu,%llu\n", (unsigned long long)id, (unsigned long long)i,
-                (unsigned long long)dst, (unsigned long long)bytes, (unsigned long long)(id - nb),
-                (unsigned long long)through);
+        rc = fcsim_messages_add(l, (int64_t)id, 0, 1, bytes,
+                                (uint64_t)(ceil((double)(b * B + elems) / read_rate) + through), 0, err);
+      else if (!(rc = fcsim_messages_add(l, (int64_t)id, (uint32_t)i, (uint32_t)dst, bytes, 0, through, err)))
+        rc = fcsim_messages_after(l, (int64_t)(id - nb), err);
     }
-  int bad = fflush(f) || ferror(f);
-  if (fclose(f) || bad)
-    return fcsim_error_set(err, FCSIM_EIO, "cannot write the stream trace %s", *path);
-  return 0;
+  return rc;
 }
 
-static int net_config(const struct fcsim_config *net, const struct fcsim_stream_result *r, double F, const char *trace,
-                      struct fcsim_config **out, struct fcsim_error *err)
+static int net_config(const struct fcsim_config *net, const struct fcsim_stream_result *r, double F,
+                      const struct fcsim_message_list *l, struct fcsim_config **out, struct fcsim_error *err)
 {
   struct fcsim_config *cfg = net ? fcsim_config_clone(net) : fcsim_config_create();
   if (!cfg)
@@ -108,8 +88,8 @@ static int net_config(const struct fcsim_config *net, const struct fcsim_stream_
   snprintf(lat, sizeof lat, "%d", r->link_latency_cycles);
   const char *kv[][2] = {{"network.topology", "torus"}, {"network.dims", dims},        {"network.clock", clk},
                          {"network.flit_bits", fb},     {"network.link_latency", lat}, {"network.link_bandwidth", "1"},
-                         {"traffic.mode", "trace"},     {"traffic.trace", trace}};
-  int rc = 0;
+                         {"traffic.mode", "trace"}};
+  int rc = fcsim_config_set_messages(cfg, l, err);
   for (size_t i = 0; !rc && i < sizeof kv / sizeof kv[0]; i++)
     rc = fcsim_config_set(cfg, kv[i][0], kv[i][1], "fcsim app stream", err);
   if (rc)
@@ -124,12 +104,12 @@ static int simulate(const struct stream_model *s, struct fcsim_stream_result *r,
 {
   double F = P(s, "F");
   double read_rate = fmin(1.0, P(s, "B_mem") / R(s, "b_core"));
-  char *path = NULL;
+  struct fcsim_message_list list = {0};
   struct fcsim_config *cfg = NULL;
   struct fcsim_sim *sim = NULL;
-  int rc = write_trace(s, r, read_rate, &path, err);
+  int rc = to_messages(s, r, read_rate, &list, err);
   if (!rc)
-    rc = net_config(net, r, F, path, &cfg, err);
+    rc = net_config(net, r, F, &list, &cfg, err);
   if (!rc && !(rc = fcsim_sim_create(cfg, &sim, err)) && !(rc = fcsim_sim_run(sim, NULL, NULL, err))) {
     const struct fcsim_stats *st = fcsim_sim_stats(sim);
     r->flits_delivered = st->flits_delivered_total;
@@ -146,9 +126,7 @@ static int simulate(const struct stream_model *s, struct fcsim_stream_result *r,
   }
   fcsim_sim_destroy(sim);
   fcsim_config_destroy(cfg);
-  if (path)
-    unlink(path);
-  free(path);
+  fcsim_messages_free(&list);
   return rc;
 }
 

@@ -435,41 +435,42 @@ static int vn_triggers(const struct fcsim_router_env *env, struct vn_shared *sh,
 }
 
 /* Every message sent by a vcsn node must find a virtual port whose MAC
- * entry names its destination. */
+ * entry names its destination: the workload's messages (env->messages),
+ * read once, by the workload. */
 static int vn_check_trace(const struct fcsim_router_env *env, struct vn_shared *sh, struct fcsim_error *err)
 {
   const struct fcsim_params *p = env->p;
-  if (strcmp(p->mode_name, "trace"))
+  const struct trace *tr = env->messages;
+  if (!tr)
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
                            "router.model = vcsn: traffic.mode = %s; a virtual-circuit network carries messages "
                            "between the virtual ports its MAC tables join, so use traffic.mode = trace",
                            p->mode_name);
-  struct trace tr;
-  int rc = trace_read(p->trace, sh->g, p->clock_hz, &tr, err);
-  if (rc)
-    return rc;
-  sh->msg_dst = malloc(((size_t)tr.n ? (size_t)tr.n : 1) * sizeof *sh->msg_dst);
+  int rc = 0;
+  sh->msg_dst = malloc(((size_t)tr->n ? (size_t)tr->n : 1) * sizeof *sh->msg_dst);
   if (!sh->msg_dst)
     rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
-  for (int64_t m = 0; !rc && m < tr.n; m++) {
-    const struct trace_msg *msg = &tr.msg[m];
+  for (int64_t m = 0; !rc && m < tr->n; m++) {
+    const struct trace_msg *msg = &tr->msg[m];
     sh->msg_dst[m] = msg->dst;
     if (sh->g->kind[msg->src] != env->kind || vcsn_bind(&sh->tab, msg->src, msg->dst, 0) >= 0)
       continue;
     char a[64], b[64];
     snprintf(a, sizeof a, "%s", sh->g->name ? sh->g->name[msg->src] : "");
     snprintf(b, sizeof b, "%s", sh->g->name ? sh->g->name[msg->dst] : "");
+    char where[FCSIM_PATH_MAX + 32] = "";
+    if (!p->messages)
+      snprintf(where, sizeof where, "traffic.trace = %s:%d: ", p->trace, msg->line);
     rc = fcsim_error_set(err, FCSIM_EINVAL,
-                         "traffic.trace = %s:%d: message %lld from node %u (%s) to node %u (%s) uses a virtual port "
+                         "%smessage %lld from node %u (%s) to node %u (%s) uses a virtual port "
                          "with no MAC entry: no virtual port of node %u reaches node %u in vcsn.table = %s; add an "
                          "entry `%u,VPORT,%u,DEST_VPORT`",
-                         p->trace, msg->line, (long long)msg->id, msg->src, a, msg->dst, b, msg->src, msg->dst,
-                         p->vcsn_table, msg->src, msg->dst);
+                         where, (long long)msg->id, msg->src, a, msg->dst, b, msg->src, msg->dst, p->vcsn_table,
+                         msg->src, msg->dst);
   }
-  sh->nmsg = (uint32_t)tr.n;
+  sh->nmsg = (uint32_t)tr->n;
   if (!rc && sh->tab.ntriggered)
-    rc = vn_triggers(env, sh, &tr, err);
-  trace_free(&tr);
+    rc = vn_triggers(env, sh, tr, err);
   return rc;
 }
 

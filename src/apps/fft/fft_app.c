@@ -1,0 +1,89 @@
+/* `fcsim app fft`: the app's row of the registry (apps/app.h). A 3D FFT's
+ * corner turns run as messages on the simulated torus (fft_run.c), printed
+ * beside the Table 6.2 estimate of the `fft` model; its JSON holds
+ * fft_latency_ns and the phases. */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "apps/app.h"
+#include "apps/fft/fft_run.h"
+
+static const char fft_usage[] =
+    "usage: fcsim app fft CONFIG [--set fft.n=N] [--set fft.ips=K] [--set section.key=value ...] [--json FILE]\n"
+    "  Runs a 2^n-per-side 3D FFT (seed 000 ch. 6) on the configured 2^m-per-side torus: X FFTs,\n"
+    "  XY corner turn, Y FFTs, YZ corner turn, Z FFTs, each phase waiting for all of its data;\n"
+    "  prints the time of each phase and the end-to-end latency beside the `fft` model's\n"
+    "  Table 6.2 estimate. Examples: examples/fft/16-on-4.ini ... 128-on-8.ini (Table 6.4).\n";
+
+static void print_table(const void *result, FILE *out)
+{
+  const struct fcsim_fft_result *r = result;
+  double c = r->ns_per_cycle;
+  const struct fcsim_fft_phases *ph = &r->ph;
+  fprintf(out, "%u^3 FFT on a %u^3 torus, %u IPs per node (%u used, %u rounds), %lld messages\n", 1u << r->n, 1u << r->m,
+         r->ips_requested, r->ips, r->rounds, (long long)r->messages);
+  fprintf(out, "%-28s %12s %12s\n", "phase (latest node)", "ends (ns)", "model (ns)");
+  fprintf(out, "%-28s %12.1f %12s\n", "X compute", ph->x_end_cycles * c, "-");
+  fprintf(out, "%-28s %12.1f %12.1f\n", "XY turn: all data in", ph->xy_arrived_cycles * c, r->model_xy_ns);
+  fprintf(out, "%-28s %12.1f %12s\n", "Y compute", ph->y_end_cycles * c, "-");
+  fprintf(out, "%-28s %12.1f %12.1f\n", "YZ turn: all data in", ph->yz_arrived_cycles * c, r->model_yz_ns);
+  fprintf(out, "%-28s %12.1f %12.1f\n", "Z compute (fft_latency)", ph->z_end_cycles * c, r->model_xy_ns + r->model_yz_ns);
+  fprintf(out, "turn waits after compute: XY %.1f ns, YZ %.1f ns (model: turn times, network part %.1f / %.1f ns)\n",
+         ph->xy_turn_cycles * c, ph->yz_turn_cycles * c, r->model_xy_net_ns, r->model_yz_net_ns);
+  fprintf(out, "model BW %.4g B/s (one link), LD %.1f ns (link + router)\n", r->bw_bytes_per_s, r->ld_ns);
+}
+
+static json_t *to_json(const struct fcsim_fft_result *r)
+{
+  double c = r->ns_per_cycle;
+  const struct fcsim_fft_phases *ph = &r->ph;
+  return json_pack("{s:s,s:s,s:{s:i,s:i,s:i,s:i,s:i,s:I},s:f,s:{s:f,s:f,s:f,s:f,s:f,s:f,s:f},"
+                   "s:{s:f,s:f,s:f,s:f,s:f,s:f,s:f},s:{s:I,s:I,s:I}}",
+                   "fcsim", FCSIM_VERSION, "app", "fft", "fft", "n", (int)r->n, "m", (int)r->m, "ips_requested",
+                   (int)r->ips_requested, "ips", (int)r->ips, "rounds", (int)r->rounds, "messages",
+                   (json_int_t)r->messages, "fft_latency_ns", ph->z_end_cycles * c, "phases_ns", "x_compute_end",
+                   ph->x_end_cycles * c, "xy_arrived", ph->xy_arrived_cycles * c, "y_compute_end", ph->y_end_cycles * c,
+                   "yz_arrived", ph->yz_arrived_cycles * c, "z_compute_end", ph->z_end_cycles * c, "xy_turn",
+                   ph->xy_turn_cycles * c, "yz_turn", ph->yz_turn_cycles * c, "model", "bw_bytes_per_s",
+                   r->bw_bytes_per_s, "ld_ns", r->ld_ns, "xy_latency_ns", r->model_xy_ns, "yz_latency_ns",
+                   r->model_yz_ns, "latency_ns", r->model_xy_ns + r->model_yz_ns, "xy_network_ns", r->model_xy_net_ns,
+                   "yz_network_ns", r->model_yz_net_ns, "flits", "expected", (json_int_t)r->flits_expected, "injected",
+                   (json_int_t)r->flits_injected, "delivered", (json_int_t)r->flits_delivered);
+}
+
+static int write_json(const void *result, FILE *out)
+{
+  json_t *doc = to_json(result);
+  int bad = !doc || json_dumpf(doc, out, JSON_INDENT(1)) || fputc('\n', out) == EOF;
+  json_decref(doc);
+  return bad ? -1 : 0;
+}
+
+static int run(struct fcsim_config *cfg, const struct fcsim_app_args *args, void **result, struct fcsim_error *err)
+{
+  (void)args;
+  struct fcsim_fft_result *r = malloc(sizeof *r);
+  if (!r)
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  int rc = fcsim_fft_run(cfg, r, err);
+  if (rc) {
+    free(r);
+    return rc;
+  }
+  *result = r;
+  return 0;
+}
+
+static const char *const fft_keys[] = {"fft.n", "fft.ips", "fft.point_bytes", NULL};
+
+const struct fcsim_app_ops fcsim_app_fft = {
+    .name = "fft",
+    .summary = "3D FFT corner turns on the simulated torus beside the Table 6.2 estimate (seed 000 ch. 6)",
+    .usage = fft_usage,
+    .keys = fft_keys,
+    .run = run,
+    .print = print_table,
+    .write_json = write_json,
+    .free_result = free,
+};

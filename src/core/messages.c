@@ -1,0 +1,93 @@
+/* Building a message list (include/fcsim/messages.h) and the shared,
+ * reference-counted copy a configuration holds (core/messages.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/messages.h"
+
+static int grow(void **p, size_t *cap, size_t need, size_t size)
+{
+  if (need <= *cap)
+    return 0;
+  size_t c = *cap ? *cap : 64;
+  while (c < need)
+    c *= 2;
+  void *q = realloc(*p, c * size);
+  if (!q)
+    return -1;
+  *p = q;
+  *cap = c;
+  return 0;
+}
+
+int fcsim_messages_add(struct fcsim_message_list *l, int64_t id, uint32_t src, uint32_t dst, uint64_t bytes,
+                       uint64_t start_cycles, uint64_t delay_cycles, struct fcsim_error *err)
+{
+  size_t cap = (size_t)l->cap;
+  void *p = l->msg;
+  if (grow(&p, &cap, (size_t)l->n + 1, sizeof *l->msg))
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for %lld messages", (long long)l->n + 1);
+  l->msg = p;
+  l->cap = (int64_t)cap;
+  l->msg[l->n++] = (struct fcsim_message){id, src, dst, bytes, start_cycles, delay_cycles, l->nafter, 0};
+  return 0;
+}
+
+int fcsim_messages_after(struct fcsim_message_list *l, int64_t id, struct fcsim_error *err)
+{
+  if (!l->n)
+    return fcsim_error_set(err, FCSIM_EINVAL, "a dependency before any message");
+  void *p = l->after;
+  if (grow(&p, &l->after_cap, l->nafter + 1, sizeof *l->after))
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for the dependencies");
+  l->after = p;
+  l->after[l->nafter++] = id;
+  l->msg[l->n - 1].nafter++;
+  return 0;
+}
+
+void fcsim_messages_free(struct fcsim_message_list *l)
+{
+  free(l->msg);
+  free(l->after);
+  memset(l, 0, sizeof *l);
+}
+
+struct fcsim_message_set *fcsim_message_set_copy(const struct fcsim_message_list *l)
+{
+  struct fcsim_message_set *s = calloc(1, sizeof *s);
+  size_t n = (size_t)l->n, na = l->nafter;
+  if (s) {
+    s->refs = 1;
+    s->list.msg = malloc((n ? n : 1) * sizeof *s->list.msg);
+    s->list.after = malloc((na ? na : 1) * sizeof *s->list.after);
+  }
+  if (!s || !s->list.msg || !s->list.after) {
+    if (s)
+      fcsim_messages_free(&s->list);
+    free(s);
+    return NULL;
+  }
+  if (n)
+    memcpy(s->list.msg, l->msg, n * sizeof *l->msg);
+  if (na)
+    memcpy(s->list.after, l->after, na * sizeof *l->after);
+  s->list.n = s->list.cap = l->n;
+  s->list.nafter = s->list.after_cap = na;
+  return s;
+}
+
+struct fcsim_message_set *fcsim_message_set_ref(struct fcsim_message_set *s)
+{
+  if (s)
+    s->refs++;
+  return s;
+}
+
+void fcsim_message_set_unref(struct fcsim_message_set *s)
+{
+  if (s && --s->refs == 0) {
+    fcsim_messages_free(&s->list);
+    free(s);
+  }
+}
