@@ -9,7 +9,8 @@
 
 static const struct fcsim_metric_table *const tables[] = {
     &fcsim__metrics_run,       &fcsim__metrics_topo, &fcsim__metrics_coll_build, &fcsim__metrics_coll_run,
-    &fcsim__metrics_tune,      &fcsim__metrics_tune_metric, NULL,
+    &fcsim__metrics_tune,      &fcsim__metrics_tune_metric, &fcsim__metrics_app_fft, &fcsim__metrics_app_stream,
+    &fcsim__metrics_app_gather, &fcsim__metrics_app_ring, NULL,
 };
 
 const struct fcsim_metric_table *const *fcsim_metric_tables(void)

@@ -141,6 +141,18 @@ static void test_other_outputs(void **state)
   check("app", &fcsim_link_app, link);
   const char *halo[] = {"app", "halo", EX "links/halo.ini", NULL};
   check("app", &fcsim_halo_app, halo);
+  const char *fft[] = {"app", "fft", EX "fft/16-on-4.ini", NULL};
+  const char *stream[] = {"app", "stream", "--links", "fc", "--preset", "tsunami-small", NULL};
+  const char *ring[] = {"app", "ring", "--set", "app.bytes=64KiB", "--set", "app.nodes=4", NULL};
+  check("app-fft", NULL, fft);
+  check("app-stream", NULL, stream);
+  check("app-ring", NULL, ring);
+#define SMALL "--set", "app.bytes=64KiB", "--set", "app.nodes=4", NULL
+  const char *const gathers[][10] = {{"app", "gather", "--schedule", "tree", SMALL},
+                                     {"app", "scatter", "--schedule", "ring", SMALL},
+                                     {"app", "allgather", "--schedule", "tree", SMALL}};
+  for (size_t i = 0; i < 3; i++)
+    check("app-gather", NULL, gathers[i]);
   for (const struct fcsim_model_ops *const *m = fcsim_model_list(); *m; m++) {
     const char *model[] = {"model", (*m)->name, NULL};
     check("model", *m, model);
