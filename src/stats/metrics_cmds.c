@@ -181,7 +181,7 @@ static const struct fcsim_metric tune_rows[] = {
 /* What `fcsim tune --metric` compares: a run's metric by name, and `area`. */
 static const struct fcsim_metric tune_metric_rows[] = {
     M("total_latency", "cycles", LOWER, DERIVED, "batch workloads",
-      "batch latency: last flit ejected - first flit injected"),
+      "batch latency: last flit ejected - first flit injected (batch workloads only)"),
     M("avg_latency", "cycles", LOWER, DERIVED, NULL, "average packet latency"),
     M("worst_latency", "cycles", LOWER, MAX, NULL, "latency of the worst packet"),
     M("p99_latency", "cycles", LOWER, DERIVED, NULL, "99th percentile of packet latency"),

@@ -55,7 +55,7 @@ static json_t *header_json(const struct fcsim_tune *t)
   }
   json_t *ms = json_array();
   for (size_t mi = 0; mi < t->nmetrics; mi++)
-    json_array_append_new(ms, json_string(fcsim__tune_metrics[t->metrics[mi]].name));
+    json_array_append_new(ms, json_string(fcsim__tune_metrics[t->metrics[mi]].path));
   json_object_set_new(o, "metrics", ms);
   json_object_set_new(o, "tolerance", json_real(t->opt.tolerance));
   json_t *rungs = json_array();
@@ -113,7 +113,7 @@ static json_t *summary_json(const struct fcsim_tune *t)
       json_object_set_new(mo, "fewest_vcs_config", label_json(t, res->fewest_at));
       int a = fcsim__tune_area_alms(res->fewest_vcs), b = fcsim__tune_area_alms(res->best_vcs);
       json_object_set_new(mo, "area_saved_alms", a > 0 && b > 0 ? json_integer(b - a) : json_null());
-      json_object_set_new(wo, fcsim__tune_metrics[t->metrics[mi]].name, mo);
+      json_object_set_new(wo, fcsim__tune_metrics[t->metrics[mi]].path, mo);
     }
     json_object_set_new(ws, t->wl[w].name, wo);
   }
@@ -129,7 +129,7 @@ static json_t *summary_json(const struct fcsim_tune *t)
     json_object_set_new(mo, "gain", num_json(g->gain));
     json_object_set_new(mo, "fewest_vcs", g->fewest_vcs >= 0 ? json_integer(g->fewest_vcs) : json_null());
     json_object_set_new(mo, "fewest_vcs_config", label_json(t, g->fewest_at));
-    json_object_set_new(gl, fcsim__tune_metrics[t->metrics[mi]].name, mo);
+    json_object_set_new(gl, fcsim__tune_metrics[t->metrics[mi]].path, mo);
   }
   json_object_set_new(o, "global", gl);
   return o;
