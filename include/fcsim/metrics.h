@@ -26,29 +26,29 @@ enum fcsim_metric_better {
 /* How the values of partitions (threads) and MPI ranks combine into the one
  * written. Every rule gives the bits of a single-partition run. */
 enum fcsim_metric_merge {
-  FCSIM_METRIC_SAME = 0,   /* a setting or a fact of the whole network: equal on every rank */
-  FCSIM_METRIC_SUM,        /* counts: each partition counted its own nodes' events */
-  FCSIM_METRIC_MAX,        /* largest values and last times */
-  FCSIM_METRIC_MIN,        /* smallest values and first times */
-  FCSIM_METRIC_DERIVED,    /* computed after merging, from merged sums, maxima or the histogram */
-  FCSIM_METRIC_PROCESS,    /* a fact of the process on rank 0 (host time, memory): not merged */
+  FCSIM_METRIC_SAME = 0, /* a setting or a fact of the whole network: equal on every rank */
+  FCSIM_METRIC_SUM,      /* counts: each partition counted its own nodes' events */
+  FCSIM_METRIC_MAX,      /* largest values and last times */
+  FCSIM_METRIC_MIN,      /* smallest values and first times */
+  FCSIM_METRIC_DERIVED,  /* computed after merging, from merged sums, maxima or the histogram */
+  FCSIM_METRIC_PROCESS,  /* a fact of the process on rank 0 (host time, memory): not merged */
   FCSIM_METRIC_MERGE_RULES
 };
 
 /* One declared field. */
 struct fcsim_metric {
-  const char *path;                 /* dotted JSON path; `*` is any one key or index */
-  const char *unit;                 /* "cycles", "ns", "flits/node/cycle", "bytes", "s", ... ; "" none */
-  enum fcsim_metric_better better;  /* which way is better */
-  enum fcsim_metric_merge merge;    /* across partitions and ranks */
-  const char *applies;              /* when it is written or non-null; NULL: always */
-  const char *meaning;              /* one sentence */
+  const char *path;                /* dotted JSON path; `*` is any one key or index */
+  const char *unit;                /* "cycles", "ns", "flits/node/cycle", "bytes", "s", ... ; "" none */
+  enum fcsim_metric_better better; /* which way is better */
+  enum fcsim_metric_merge merge;   /* across partitions and ranks */
+  const char *applies;             /* when it is written or non-null; NULL: always */
+  const char *meaning;             /* one sentence */
 };
 
 /* The declarations of one output: a command and the form it writes. */
 struct fcsim_metric_table {
-  const char *output;                /* "run", "topo", "tune", ... (docs/METRICS.md section) */
-  const char *commands;              /* which commands and options write it */
+  const char *output;   /* "run", "topo", "tune", ... (docs/METRICS.md section) */
+  const char *commands; /* which commands and options write it */
   const struct fcsim_metric *rows;
   size_t n;
 };

@@ -8,9 +8,17 @@
 #include "stats/metrics_decl.h"
 
 static const struct fcsim_metric_table *const tables[] = {
-    &fcsim__metrics_run,       &fcsim__metrics_topo, &fcsim__metrics_coll_build, &fcsim__metrics_coll_run,
-    &fcsim__metrics_tune,      &fcsim__metrics_tune_metric, &fcsim__metrics_app_fft, &fcsim__metrics_app_stream,
-    &fcsim__metrics_app_gather, &fcsim__metrics_app_ring, NULL,
+    &fcsim__metrics_run,
+    &fcsim__metrics_topo,
+    &fcsim__metrics_coll_build,
+    &fcsim__metrics_coll_run,
+    &fcsim__metrics_tune,
+    &fcsim__metrics_tune_metric,
+    &fcsim__metrics_app_fft,
+    &fcsim__metrics_app_stream,
+    &fcsim__metrics_app_gather,
+    &fcsim__metrics_app_ring,
+    NULL,
 };
 
 const struct fcsim_metric_table *const *fcsim_metric_tables(void)
@@ -51,10 +59,17 @@ static const struct fcsim_metric *table_lookup(const struct fcsim_metric_table *
 }
 
 static const char *const model_unit_names[] = {
-    [FCSIM_MU_NONE] = "",        [FCSIM_MU_COUNT] = "",           [FCSIM_MU_RATIO] = "ratio",
-    [FCSIM_MU_TIME] = "s",       [FCSIM_MU_FREQ] = "Hz",          [FCSIM_MU_BYTES] = "bytes",
-    [FCSIM_MU_BYTES_PER_S] = "bytes/s", [FCSIM_MU_BITS_PER_S] = "bits/s", [FCSIM_MU_FLOPS] = "flop/s",
-    [FCSIM_MU_CYCLES] = "cycles", [FCSIM_MU_ENUM] = "",
+    [FCSIM_MU_NONE] = "",
+    [FCSIM_MU_COUNT] = "",
+    [FCSIM_MU_RATIO] = "ratio",
+    [FCSIM_MU_TIME] = "s",
+    [FCSIM_MU_FREQ] = "Hz",
+    [FCSIM_MU_BYTES] = "bytes",
+    [FCSIM_MU_BYTES_PER_S] = "bytes/s",
+    [FCSIM_MU_BITS_PER_S] = "bits/s",
+    [FCSIM_MU_FLOPS] = "flop/s",
+    [FCSIM_MU_CYCLES] = "cycles",
+    [FCSIM_MU_ENUM] = "",
 };
 
 static _Thread_local struct fcsim_metric from_model;

@@ -3,7 +3,7 @@
  * `app halo` are declared by their model tables (stats/metrics.c). */
 #include "stats/metrics_decl.h"
 
-#define PH(name, meaning) M("phases_ns." name, "ns", NONE, MAX, NULL, meaning)
+#define PH(name, meaning)       M("phases_ns." name, "ns", NONE, MAX, NULL, meaning)
 #define MO(name, unit, meaning) M("model." name, unit, NONE, SAME, NULL, meaning)
 
 static const struct fcsim_metric fft_rows[] = {
@@ -36,7 +36,8 @@ static const struct fcsim_metric fft_rows[] = {
 };
 
 #define ST(name, unit, better, meaning)                                                                                \
-  M("simulated." name, unit, better, DERIVED, NULL, meaning), M("model." name, unit, better, SAME, NULL, "the model's " meaning)
+  M("simulated." name, unit, better, DERIVED, NULL, meaning),                                                          \
+      M("model." name, unit, better, SAME, NULL, "the model's " meaning)
 
 static const struct fcsim_metric stream_rows[] = {
     M("fcsim", "", NONE, SAME, NULL, "fcsim version"),
@@ -85,7 +86,8 @@ static const struct fcsim_metric ring_rows[] = {
     M("time_s", "s", LOWER, MAX, NULL, "simulated time of the stream"),
 };
 
-#define TABLE(var, name, cmds, rows) const struct fcsim_metric_table var = {name, cmds, rows, sizeof rows / sizeof rows[0]}
+#define TABLE(var, name, cmds, rows)                                                                                   \
+  const struct fcsim_metric_table var = {name, cmds, rows, sizeof rows / sizeof rows[0]}
 TABLE(fcsim__metrics_app_fft, "app-fft", "`fcsim app fft --json`", fft_rows);
 TABLE(fcsim__metrics_app_stream, "app-stream", "`fcsim app stream --json`", stream_rows);
 TABLE(fcsim__metrics_app_gather, "app-gather", "`fcsim app gather|scatter|allgather --json`", gather_rows);

@@ -110,8 +110,8 @@ static const struct fcsim_metric coll_run_rows[] = {
 };
 
 #define RES(name, unit, better, merge, meaning) M("results." name, unit, better, merge, "a finished run", meaning)
-#define WL(name, unit, better, meaning) M("workloads.*.*." name, unit, better, DERIVED, NULL, meaning)
-#define GL(name, unit, better, meaning) M("global.*." name, unit, better, DERIVED, "several workloads", meaning)
+#define WL(name, unit, better, meaning)         M("workloads.*.*." name, unit, better, DERIVED, NULL, meaning)
+#define GL(name, unit, better, meaning)         M("global.*." name, unit, better, DERIVED, "several workloads", meaning)
 
 static const struct fcsim_metric tune_rows[] = {
     M("type", "", NONE, SAME, NULL, "the line: \"tune\" (header), \"point\" (one run), \"summary\""),
@@ -198,9 +198,8 @@ const struct fcsim_metric_table fcsim__metrics_topo = {"topo", "`fcsim topo --js
 const struct fcsim_metric_table fcsim__metrics_coll_build = {"collective-build", "`fcsim collective build --json`",
                                                              coll_build_rows,
                                                              sizeof coll_build_rows / sizeof coll_build_rows[0]};
-const struct fcsim_metric_table fcsim__metrics_coll_run = {"collective-run", "`fcsim collective run --json`",
-                                                           coll_run_rows,
-                                                           sizeof coll_run_rows / sizeof coll_run_rows[0]};
+const struct fcsim_metric_table fcsim__metrics_coll_run = {
+    "collective-run", "`fcsim collective run --json`", coll_run_rows, sizeof coll_run_rows / sizeof coll_run_rows[0]};
 const struct fcsim_metric_table fcsim__metrics_tune = {
     "tune", "`fcsim tune --json` (JSON Lines: header, points, summary) and `--csv` (one row per point)", tune_rows,
     sizeof tune_rows / sizeof tune_rows[0]};

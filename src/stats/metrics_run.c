@@ -5,10 +5,10 @@
  * engine/engine.c and by the models' report ops. */
 #include "stats/metrics_decl.h"
 
-#define LAT "measured packets exist and no deadlock"
-#define TOT "batch mode, every packet arrived, no deadlock"
+#define LAT   "measured packets exist and no deadlock"
+#define TOT   "batch mode, every packet arrived, no deadlock"
 #define PROTO "some link is on a protocol (link.protocol or a netlist's protocol links)"
-#define FC "some link is on fc"
+#define FC    "some link is on fc"
 
 static const struct fcsim_metric run_rows[] = {
     M("fcsim", "", NONE, SAME, NULL, "fcsim version that wrote the result"),
@@ -29,7 +29,8 @@ static const struct fcsim_metric run_rows[] = {
     /* latencies */
     M("metrics.total_latency", "cycles", LOWER, DERIVED, TOT,
       "batch latency: last flit ejected - first flit injected (seed 000 Table 5.2)"),
-    M("metrics.avg_latency", "cycles", LOWER, DERIVED, LAT, "mean latency of measured packets, creation to tail ejection"),
+    M("metrics.avg_latency", "cycles", LOWER, DERIVED, LAT,
+      "mean latency of measured packets, creation to tail ejection"),
     M("metrics.worst_latency", "cycles", LOWER, MAX, LAT, "largest latency of a measured packet"),
     M("metrics.p50_latency", "cycles", LOWER, DERIVED, LAT,
       "median latency of measured packets, from the merged histogram (exact below 2048 cycles, within 1.6 % above)"),
@@ -68,7 +69,8 @@ static const struct fcsim_metric run_rows[] = {
     M("metrics.link_util_avg", "flits/cycle", NONE, DERIVED, NULL,
       "data flits per cycle per link over the window, averaged over links"),
     M("metrics.link_util_max", "flits/cycle", NONE, DERIVED, NULL, "the busiest link's data flits per cycle"),
-    M("metrics.link_util.*", "flits/cycle", NONE, DERIVED, "--links", "data flits per cycle of each channel, by channel"),
+    M("metrics.link_util.*", "flits/cycle", NONE, DERIVED, "--links",
+      "data flits per cycle of each channel, by channel"),
     /* area and buffers */
     M("metrics.area_alms", "ALMs", LOWER, SAME, NULL,
       "Novo-G# router area for router.vcs (seed 000 Table 4.2); 0 for other routers"),

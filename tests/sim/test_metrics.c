@@ -106,14 +106,14 @@ static void test_run_outputs(void **state)
   const char *fc[] = {"run", EX "links/network-tnw.ini", SHORT, "--set", "link.protocol=fc", "--links", NULL};
   const char *trace[] = {"run", EX "trace/run.ini", NULL};
   const char *bee3[] = {"run", EX "bee3/two-x4.ini", SHORT, NULL};
-  const char *vcsn[] = {"run",     EX "vcsn/vcsn.ini", "--set", "traffic.mode=trace", "--set",
-                        "traffic.trace=" EX "vcsn/p2p.csv", NULL};
+  const char *vcsn[] = {
+      "run", EX "vcsn/vcsn.ini", "--set", "traffic.mode=trace", "--set", "traffic.trace=" EX "vcsn/p2p.csv", NULL};
   const char *sw[] = {"run", EX "p2p40g/e40g-switched.ini", SHORT, NULL};
   const char *const *runs[] = {dflt, batch, tnw, fc, trace, bee3, vcsn, sw};
   for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++)
     check("run", NULL, runs[i]);
-  const char *sweep[] = {"sweep", SHORT, "--set", "network.dims=4x4", "--vary", "traffic.rate=0.1:0.2:0.1", "--quiet",
-                         NULL};
+  const char *sweep[] = {"sweep",   SHORT, "--set", "network.dims=4x4", "--vary", "traffic.rate=0.1:0.2:0.1",
+                         "--quiet", NULL};
   check("run", NULL, sweep);
 }
 
@@ -130,12 +130,12 @@ static void test_other_outputs(void **state)
   char cmd[256];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
   assert_int_equal(system(cmd), 0);
-  const char *cr[] = {"collective", "run",      EX "collective.ini", "--set", "network.dims=2x2x2",
-                      "--pattern",  "cube-nn", "--set", "traffic.batch_packets=2", NULL};
+  const char *cr[] = {"collective", "run",   EX "collective.ini",       "--set", "network.dims=2x2x2", "--pattern",
+                      "cube-nn",    "--set", "traffic.batch_packets=2", NULL};
   check("collective-run", NULL, cr);
-  const char *tune[] = {"tune",    EX "tune-4x4x4/cube-nn.ini", "--space",   "router.vcs=2,4", "--set",
-                        "network.dims=2x2x2",    "--set",     "traffic.batch_packets=2", "--quiet", "--workers",
-                        "1",       NULL};
+  const char *tune[] = {
+      "tune",  EX "tune-4x4x4/cube-nn.ini", "--space", "router.vcs=2,4", "--set", "network.dims=2x2x2",
+      "--set", "traffic.batch_packets=2",   "--quiet", "--workers",      "1",     NULL};
   check("tune", NULL, tune);
   const char *link[] = {"app", "link", "--set", "bytes=64KiB", NULL};
   check("app", &fcsim_link_app, link);
