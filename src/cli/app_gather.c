@@ -22,6 +22,7 @@
 #include "cli/app.h"
 #include "cli/cli.h"
 #include "cli/common.h"
+#include "cli/output.h"
 #include "core/units.h"
 #include "apps/gather/gather_sched.h"
 #include "apps/gather/gather_vcsn.h"
@@ -148,9 +149,13 @@ static int write_json(const char *path, const char *sched, const struct fcsim_ga
   json_object_set_new(o, "start_s", json_real(pl->start_s));
   json_object_set_new(o, "final_barrier_s", json_real(pl->final_barrier_s));
   json_object_set_new(o, "stage_end_s", ends);
-  char tmp[4096 + 8];
-  snprintf(tmp, sizeof tmp, "%s.tmp", path);
-  int rc = json_dump_file(o, tmp, JSON_INDENT(2)) || rename(tmp, path);
+  struct cli_out out; /* a temporary file renamed over the target, or stdout for `-` */
+  int rc = cli_out_open(&out, path);
+  if (!rc && (json_dumpf(o, out.f, JSON_INDENT(2)) || fputc('\n', out.f) == EOF)) {
+    cli_out_abort(&out);
+    rc = FCSIM_EXIT_FAIL;
+  } else if (!rc && cli_out_commit(&out))
+    rc = FCSIM_EXIT_FAIL;
   json_decref(o);
   if (rc)
     fcsim_cli_error("%s: cannot write the JSON results", path);
@@ -303,29 +308,31 @@ static int collective_run(int argc, char **argv, enum collective what)
   }
   if ((rc = simulate(cfg, &sp, &pl, end_s, &time_s, &root_bytes)))
     goto out;
-  printf("%s %s: %d nodes, %llu bytes each%s\n", name, sched, sp.nodes, (unsigned long long)sp.bytes,
-         what == SCATTER     ? " (the gather reversed; model: the gather's, the same by symmetry)"
-         : what == ALLGATHER ? " (model: per stage f l + busiest node's bytes / b, barriers as Eq. 6)"
-                             : "");
-  printf("  %-14s %12s %12s\n", "", "simulated", "model");
-  printf("  %-14s %12d %12d\n", "stages", pl.stages, pl.model_stages);
-  printf("  %-14s %12.6f %12.6f  (%+.2f%%)\n", "time_s", time_s, pl.model_time_s,
-         100.0 * (time_s - pl.model_time_s) / pl.model_time_s);
-  if (on_vcsn(cfg))
-    printf("  vcsn endpoints: MAC tables written at cycle 1 (t = %.2f us and c = %.2f us paid by the model), set-up "
-           "barriers %.2f us; each later stage waits a barrier of %.2f us\n",
-           sp.t_s * 1e6, sp.c_s * 1e6, (pl.start_s - sp.t_s - sp.c_s) * 1e6, pl.stage_barrier_s * 1e6);
-  if (on_vcsn(cfg) && sp.schedule == FCSIM_GATHER_RECONFIG)
-    printf("  reconfig: before each later stage every node rewrites its MAC table when the stage's release "
-           "arrives (t paid by the model), probes it (c) and waits a barrier of %.2f us\n",
-           pl.reconfig_barrier_s * 1e6);
-  else
-    printf("  stage 1 starts at %.2f us (set-up and barriers); each later stage waits a barrier of %.2f us + c\n",
-           pl.start_s * 1e6, pl.stage_barrier_s * 1e6);
-  if (what == ALLGATHER && sp.schedule == FCSIM_GATHER_TREE)
-    printf("  gather phase: the gather model (Eq. 7) gives %.6f s\n", pl.gather_phase_model_s);
-  for (int st = 0; st < pl.stages; st++)
-    printf("  stage %-3d transfers done at %12.2f us\n", st + 1, end_s[st] * 1e6);
+  if (!cli_out_is_stdout(o.json_path)) { /* `--json -`: stdout carries the JSON only */
+    printf("%s %s: %d nodes, %llu bytes each%s\n", name, sched, sp.nodes, (unsigned long long)sp.bytes,
+           what == SCATTER     ? " (the gather reversed; model: the gather's, the same by symmetry)"
+           : what == ALLGATHER ? " (model: per stage f l + busiest node's bytes / b, barriers as Eq. 6)"
+                               : "");
+    printf("  %-14s %12s %12s\n", "", "simulated", "model");
+    printf("  %-14s %12d %12d\n", "stages", pl.stages, pl.model_stages);
+    printf("  %-14s %12.6f %12.6f  (%+.2f%%)\n", "time_s", time_s, pl.model_time_s,
+           100.0 * (time_s - pl.model_time_s) / pl.model_time_s);
+    if (on_vcsn(cfg))
+      printf("  vcsn endpoints: MAC tables written at cycle 1 (t = %.2f us and c = %.2f us paid by the model), set-up "
+             "barriers %.2f us; each later stage waits a barrier of %.2f us\n",
+             sp.t_s * 1e6, sp.c_s * 1e6, (pl.start_s - sp.t_s - sp.c_s) * 1e6, pl.stage_barrier_s * 1e6);
+    if (on_vcsn(cfg) && sp.schedule == FCSIM_GATHER_RECONFIG)
+      printf("  reconfig: before each later stage every node rewrites its MAC table when the stage's release "
+             "arrives (t paid by the model), probes it (c) and waits a barrier of %.2f us\n",
+             pl.reconfig_barrier_s * 1e6);
+    else
+      printf("  stage 1 starts at %.2f us (set-up and barriers); each later stage waits a barrier of %.2f us + c\n",
+             pl.start_s * 1e6, pl.stage_barrier_s * 1e6);
+    if (what == ALLGATHER && sp.schedule == FCSIM_GATHER_TREE)
+      printf("  gather phase: the gather model (Eq. 7) gives %.6f s\n", pl.gather_phase_model_s);
+    for (int st = 0; st < pl.stages; st++)
+      printf("  stage %-3d transfers done at %12.2f us\n", st + 1, end_s[st] * 1e6);
+  }
   if (o.json_path)
     rc = write_json(o.json_path, sched, &sp, &pl, end_s, time_s, root_bytes);
 out:

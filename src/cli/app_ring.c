@@ -19,6 +19,7 @@
 #include "cli/app.h"
 #include "cli/cli.h"
 #include "cli/common.h"
+#include "cli/output.h"
 #include "core/units.h"
 
 #define RING_MAX_MESSAGES 4000000 /* frames x hops a run may hold */
@@ -136,14 +137,20 @@ static int ring_run(int argc, char **argv)
   }
   if ((rc = ring_sim(cfg, n, path, &time_s)))
     goto out;
-  printf("ring stream: %d FPGAs, %llu bytes in %llu frames of %llu bytes\n  time_s %.9f (%.3f us)\n", n,
-         (unsigned long long)bytes, (unsigned long long)frames, (unsigned long long)frame, time_s, time_s * 1e6);
+  if (!cli_out_is_stdout(o.json_path)) /* `--json -`: stdout carries the JSON only */
+    printf("ring stream: %d FPGAs, %llu bytes in %llu frames of %llu bytes\n  time_s %.9f (%.3f us)\n", n,
+           (unsigned long long)bytes, (unsigned long long)frames, (unsigned long long)frame, time_s, time_s * 1e6);
   if (o.json_path) {
     json_t *j = json_pack("{s:i, s:I, s:I, s:f}", "nodes", n, "bytes", (json_int_t)bytes, "frames",
                           (json_int_t)frames, "time_s", time_s);
-    char tmp[4096 + 8];
-    snprintf(tmp, sizeof tmp, "%s.tmp", o.json_path);
-    if (!j || json_dump_file(j, tmp, JSON_INDENT(2)) || rename(tmp, o.json_path)) {
+    struct cli_out out; /* a temporary file renamed over the target, or stdout for `-` */
+    int bad = cli_out_open(&out, o.json_path);
+    if (!bad && (!j || json_dumpf(j, out.f, JSON_INDENT(2)) || fputc('\n', out.f) == EOF)) {
+      cli_out_abort(&out);
+      bad = 1;
+    } else if (!bad)
+      bad = cli_out_commit(&out);
+    if (bad) {
       fcsim_cli_error("%s: cannot write the JSON results", o.json_path);
       rc = FCSIM_EXIT_FAIL;
     }
