@@ -5,6 +5,7 @@
 
 #include "fcsim/config.h"
 #include "fcsim/error.h"
+#include "fcsim/metrics.h"
 #include "fcsim/sim.h"
 #include "fcsim/stats.h"
 
