@@ -6,6 +6,7 @@
 #include "fcsim/config.h"
 #include "fcsim/error.h"
 #include "fcsim/messages.h"
+#include "fcsim/metrics.h"
 #include "fcsim/sim.h"
 #include "fcsim/stats.h"
 

@@ -45,7 +45,14 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out);
 /* One JSON object: {"fcsim", "config", "derived", "metrics", "saturated", "saturation_reason",
  * "drained", "deadlock"} and a newline. */
 int fcsim_sim_write_json(const struct fcsim_sim *sim, FILE *out, unsigned flags, struct fcsim_error *err);
-/* CSV: header line, and one row per run (every key, then every metric). */
+/* CSV (docs/OUTPUT.md): a header and one row with the same fields as the
+ * JSON of the same flags, flattened with dotted names (`config.` and
+ * `metrics.` left out: `traffic.rate`, `avg_latency`), RFC 4180 quoting,
+ * configuration values as numbers in their keys' units. */
+int fcsim_sim_write_csv(const struct fcsim_sim *sim, FILE *out, unsigned flags, struct fcsim_error *err);
+/* The same in two parts (no per-link arrays); the columns are this run's: a
+ * table of several runs whose fields differ (a sweep over router models)
+ * needs one header for all, as `fcsim sweep --csv` writes (core/csv.h). */
 void fcsim_sim_write_csv_header(const struct fcsim_sim *sim, FILE *out);
 void fcsim_sim_write_csv_row(const struct fcsim_sim *sim, FILE *out);
 

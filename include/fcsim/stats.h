@@ -1,6 +1,14 @@
 /* The results of a run: the metrics of seed 000 Table 5.2 with the names of
  * SPEC §1, percentiles, hops, link utilisation and run facts. Latencies are
- * in cycles; multiply by ns_per_cycle for ns. */
+ * in cycles; multiply by ns_per_cycle for ns. The fields are plain counters
+ * and values; what each means, its unit, better direction, when it applies
+ * and how partitions and ranks merge it is declared once in the metric
+ * registry (include/fcsim/metrics.h, stats/metrics_run.c; the field X is
+ * `metrics.X` of the JSON, except vcsn_stale_* and vcsn_indications, written
+ * as vcsn_misdelivered_* and vcsn_indication_frames, the fc_model_* and
+ * tnw_model_* figures, under metrics.fc_model and metrics.tnw_model, and the
+ * run facts under execution; docs/METRICS.md), read only when results are
+ * written. */
 #ifndef FCSIM_STATS_H
 #define FCSIM_STATS_H
 

@@ -108,7 +108,9 @@ void fcsim_tune_write_report(const struct fcsim_tune *t, FILE *out);
  * summary object. This is the file fcsim_tune_load_previous reads. */
 int fcsim_tune_write_json(const struct fcsim_tune *t, FILE *out, struct fcsim_error *err);
 
-/* CSV: a header and one row per finished point. */
+/* CSV: a header and one row per finished point, the fields of its JSON line
+ * (type "point") flattened (docs/OUTPUT.md), `config.` and `results.` left
+ * out of the column names, configuration values in their keys' units. */
 int fcsim_tune_write_csv(const struct fcsim_tune *t, FILE *out, struct fcsim_error *err);
 
 /* Counts of the last run. */

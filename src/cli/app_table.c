@@ -242,7 +242,8 @@ int cli_table_app_run(const struct cli_table_app *app, int argc, char **argv)
     fcsim_cli_error("%s", err.msg);
     return cli_exit_for(rc);
   }
-  print_table(app, v, r);
+  if (!cli_out_is_stdout(a.json_path)) /* `--json -`: stdout carries the JSON only */
+    print_table(app, v, r);
   if (a.json_path && write_json(app, a.json_path, v, r))
     return FCSIM_EXIT_FAIL;
   return FCSIM_EXIT_OK;

@@ -21,6 +21,8 @@ int fcsim_cmd_collective(int argc, char **argv);
 int fcsim_cmd_collective_run(int argc, char **argv); /* cmd_collective_run.c */
 int fcsim_cmd_plot(int argc, char **argv);
 int fcsim_cmd_app(int argc, char **argv);
+/* help_metrics.c: `fcsim help metrics [--markdown]` (docs/METRICS.md) */
+void fcsim_cli_print_metrics(FILE *out, int markdown);
 
 /* The command table (main.c): what `fcsim --help` and the man page list. */
 struct fcsim_cli_command {

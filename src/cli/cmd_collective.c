@@ -9,6 +9,7 @@
 
 #include "cli/cli.h"
 #include "cli/common.h"
+#include "cli/output.h"
 #include "collective/collective.h"
 #include "config/config.h"
 
@@ -186,13 +187,16 @@ static int write_json(const char *path, const struct coll_opts *o, const struct 
       "reduction_table_bits", rb, "mean_table_bits", s->mean_bits, "mean_unshared_table_bits", s->mean_unshared_bits,
       "onchip_percent", 100.0 * s->mean_bits / FCSIM_COLL_ONCHIP_BITS, "max_buffer_flits", "trees",
       (json_int_t)s->trees, "tree_edges", (json_int_t)s->edges, "max_link_load", (json_int_t)s->max_load);
-  char tmp[4200];
-  snprintf(tmp, sizeof tmp, "%s.tmp", path);
+  /* a temporary file renamed over the target, or stdout for `-` */
+  struct cli_out out;
   int rc = 0;
-  if (!doc || json_dump_file(doc, tmp, JSON_INDENT(1)) || rename(tmp, path)) {
-    remove(tmp);
+  if (cli_out_open(&out, path))
     rc = fcsim_error_set(err, FCSIM_EIO, "cannot write %s", path);
-  }
+  else if (!doc || json_dumpf(doc, out.f, JSON_INDENT(1)) || fputc('\n', out.f) == EOF) {
+    cli_out_abort(&out);
+    rc = fcsim_error_set(err, FCSIM_EIO, "cannot write %s", path);
+  } else if (cli_out_commit(&out))
+    rc = fcsim_error_set(err, FCSIM_EIO, "cannot write %s", path);
   json_decref(doc);
   return rc;
 }
@@ -233,6 +237,11 @@ int fcsim_cmd_collective(int argc, char **argv)
     fputs(coll_usage, stdout);
     return FCSIM_EXIT_OK;
   }
+  if (cli_out_is_stdout(o.out))
+    return usage_error("--out %s: the tables are a folder of files; name a folder (`-` is stdout only for --json)",
+                       o.out);
+  if (cli_out_is_stdout(o.base.json_path))
+    o.base.quiet = 1; /* stdout carries the JSON only */
   struct fcsim_config *cfg = cli_load_config(&o.base);
   if (!cfg)
     return FCSIM_EXIT_USAGE;

@@ -14,6 +14,7 @@
 
 #include "cli/cli.h"
 #include "cli/common.h"
+#include "cli/output.h"
 #include "collective/collective.h"
 #include "config/config.h"
 #include "fcsim/sim.h"
@@ -231,13 +232,16 @@ static int write_json(const char *path, const struct run_opts *o, const struct f
                           fcsim_config_get(cfg, "network.dims"), "router.model", fcsim_config_get(cfg, "router.model"),
                           "traffic.rate", fcsim_config_get(cfg, "traffic.rate"), "mode",
                           o->continuous ? "continuous" : "batch", "runs", runs, "gain", gains);
-  char tmp[4200];
-  snprintf(tmp, sizeof tmp, "%s.tmp", path);
+  /* a temporary file renamed over the target, or stdout for `-` */
+  struct cli_out out;
   int rc = 0;
-  if (!doc || json_dump_file(doc, tmp, JSON_INDENT(1)) || rename(tmp, path)) {
-    remove(tmp);
+  if (cli_out_open(&out, path))
     rc = fcsim_error_set(err, FCSIM_EIO, "cannot write %s", path);
-  }
+  else if (!doc || json_dumpf(doc, out.f, JSON_INDENT(1)) || fputc('\n', out.f) == EOF) {
+    cli_out_abort(&out);
+    rc = fcsim_error_set(err, FCSIM_EIO, "cannot write %s", path);
+  } else if (cli_out_commit(&out))
+    rc = fcsim_error_set(err, FCSIM_EIO, "cannot write %s", path);
   json_decref(doc);
   return rc;
 }
@@ -252,6 +256,8 @@ int fcsim_cmd_collective_run(int argc, char **argv)
     fputs(run_usage, stdout);
     return FCSIM_EXIT_OK;
   }
+  if (cli_out_is_stdout(o.base.json_path))
+    o.base.quiet = 1; /* stdout carries the JSON only */
   struct fcsim_config *cfg = cli_load_config(&o.base);
   if (!cfg)
     return FCSIM_EXIT_USAGE;

@@ -119,16 +119,22 @@ int fcsim_cmd_help(int argc, char **argv)
     fcsim_config_print_help(stdout, md);
     return FCSIM_EXIT_OK;
   }
+  if (argc >= 1 && !strcmp(argv[0], "metrics")) {
+    fcsim_cli_print_metrics(stdout, argc >= 2 && !strcmp(argv[1], "--markdown"));
+    return FCSIM_EXIT_OK;
+  }
   if (argc >= 1 && !strcmp(argv[0], "--man")) {
     write_man(stdout);
     return FCSIM_EXIT_OK;
   }
   if (argc >= 1) {
-    fcsim_cli_error("unknown help topic `%s` (topics: config)", argv[0]);
+    fcsim_cli_error("unknown help topic `%s` (topics: config, metrics)", argv[0]);
     return FCSIM_EXIT_USAGE;
   }
   printf("fcsim help config             every configuration key: unit, default, range, meaning\n"
          "fcsim help config --markdown  the same as Markdown (docs/CONFIG.md)\n"
+         "fcsim help metrics            every field a command writes: unit, meaning, better, merge\n"
+         "fcsim help metrics --markdown the same as Markdown (docs/METRICS.md)\n"
          "fcsim help --man              the man page fcsim.1 (roff)\n"
          "fcsim COMMAND --help          options of a command\n");
   return FCSIM_EXIT_OK;

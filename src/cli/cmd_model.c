@@ -11,6 +11,7 @@
 
 #include "cli/cli.h"
 #include "cli/output.h"
+#include "core/csv.h"
 #include "core/range.h"
 #include "fcsim/model.h"
 
@@ -209,41 +210,6 @@ static json_t *point_json(const struct fcsim_model_ops *m, const double *v, cons
   return obj;
 }
 
-/* CSV cell (SI units; choices by name; empty when not applicable). */
-static void csv_cell(FILE *f, enum fcsim_model_unit unit, const char *const *choices, double v)
-{
-  char buf[64];
-  if (isnan(v))
-    return;
-  if (unit == FCSIM_MU_ENUM)
-    fputs(fcsim_model_format(unit, choices, v, buf, sizeof buf), f);
-  else
-    fprintf(f, "%.10g", v);
-}
-
-static void csv_header(FILE *f, const struct fcsim_model_ops *m)
-{
-  for (size_t i = 0; i < m->n_params; i++)
-    fprintf(f, "%s%s", i ? "," : "", m->params[i].name);
-  for (size_t i = 0; i < m->n_results; i++)
-    fprintf(f, ",%s", m->results[i].name);
-  fputc('\n', f);
-}
-
-static void csv_row(FILE *f, const struct fcsim_model_ops *m, const double *v, const double *r)
-{
-  for (size_t i = 0; i < m->n_params; i++) {
-    if (i)
-      fputc(',', f);
-    csv_cell(f, m->params[i].unit, m->params[i].choices, v[i]);
-  }
-  for (size_t i = 0; i < m->n_results; i++) {
-    fputc(',', f);
-    csv_cell(f, m->results[i].unit, NULL, r[i]);
-  }
-  fputc('\n', f);
-}
-
 static void print_point(const struct fcsim_model_ops *m, const char *preset, const double *v, const double *r)
 {
   char buf[64];
@@ -314,12 +280,11 @@ static int evaluate(const struct fcsim_model_ops *m, const struct model_args *a)
     cli_out_abort(&jo);
     return FCSIM_EXIT_USAGE;
   }
-  FILE *csv = co.f;
+  static const char *const csv_drop[] = {"params", "results", NULL};
+  struct fcsim_csv *csv = co.f ? fcsim_csv_new(csv_drop, 12) : NULL; /* the JSON's precision */
   int show = jo.f != stdout && co.f != stdout; /* stdout carries a result file */
   if (a->json_path)
     doc = sw.index >= 0 ? json_array() : NULL;
-  if (csv)
-    csv_header(csv, m);
   if (sw.index >= 0 && show)
     print_sweep_header(m, a->preset, sw.index);
 
@@ -349,9 +314,17 @@ static int evaluate(const struct fcsim_model_ops *m, const struct model_args *a)
       else
         doc = pt;
     }
-    if (csv)
-      csv_row(csv, m, v, r);
+    if (csv) {
+      json_t *pt = point_json(m, v, r);
+      int bad = !pt || fcsim_csv_add(csv, pt, &err);
+      json_decref(pt);
+      if (bad)
+        status = FCSIM_EXIT_FAIL;
+    }
   }
+  if (status == FCSIM_EXIT_OK && csv && fcsim_csv_write(csv, co.f, &err))
+    status = FCSIM_EXIT_FAIL;
+  fcsim_csv_free(csv);
 
   if (status == FCSIM_EXIT_OK && doc &&
       (json_dumpf(doc, jo.f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12)) != 0 ||

@@ -21,9 +21,9 @@ static const char plot_usage[] =
     "    tune   (fcsim tune --json): gain per workload x configuration, Pareto front latency/area\n"
     "    model  (fcsim model NAME --vary ... --json/--csv): every result that changes, against the\n"
     "           varied parameter\n"
-    "  --out FILE     .png or .svg (default: the first RESULTS with .png)\n"
+    "  --out FILE     .png or .svg (default: the first RESULTS with .png); `-`: a PNG on stdout\n"
     "  --kind K       draw as K (a single sweep point as a sweep, say)\n"
-    "  --script FILE  keep the gnuplot script there\n"
+    "  --script FILE  keep the gnuplot script there (`-`: stdout)\n"
     "  The gnuplot program is `gnuplot` on PATH, or $FCSIM_GNUPLOT.\n";
 
 #define MAX_FILES 64
@@ -75,7 +75,25 @@ static const char *ext_of(const char *path)
   return dot && (!slash || dot > slash) ? dot : "";
 }
 
-/* Writes the script, runs gnuplot into OUT.tmp and renames it to OUT. */
+/* Copies the file `path` to stdout (`-`); returns 0 or -1. */
+static int copy_to_stdout(const char *path)
+{
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return -1;
+  char buf[65536];
+  size_t n;
+  int bad = 0;
+  while (!bad && (n = fread(buf, 1, sizeof buf, f)) > 0)
+    bad = fwrite(buf, 1, n, stdout) != n;
+  bad |= ferror(f) != 0;
+  fclose(f);
+  return bad || fflush(stdout) ? -1 : 0;
+}
+
+/* Writes the script, runs gnuplot into OUT.tmp and renames it to OUT; OUT
+ * `-` is stdout (the image is made in a temporary file, then copied), and
+ * so is a script to keep named `-`. */
 static int render(const struct fcsim_plot_data *d, const char *out, int svg, const char *script_keep)
 {
   const char *prog = getenv("FCSIM_GNUPLOT") && *getenv("FCSIM_GNUPLOT") ? getenv("FCSIM_GNUPLOT") : "gnuplot";
@@ -85,14 +103,27 @@ static int render(const struct fcsim_plot_data *d, const char *out, int svg, con
     return FCSIM_EXIT_USAGE;
   }
   char script[4096], tmp_image[4096];
-  snprintf(tmp_image, sizeof tmp_image, "%s.tmp", out);
+  const int image_stdout = !strcmp(out, "-"), script_stdout = script_keep && !strcmp(script_keep, "-");
+  const char *tmpdir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+  if (image_stdout) {
+    snprintf(tmp_image, sizeof tmp_image, "%s/fcsim-image-XXXXXX", tmpdir);
+    int fd = mkstemp(tmp_image);
+    if (fd < 0) {
+      fcsim_cli_error("%s: cannot create a temporary image", tmp_image);
+      return FCSIM_EXIT_FAIL;
+    }
+    close(fd);
+  } else {
+    snprintf(tmp_image, sizeof tmp_image, "%s.tmp", out);
+  }
+  if (script_stdout)
+    script_keep = NULL; /* a temporary script, copied to stdout */
   FILE *f = NULL;
   if (script_keep) {
     snprintf(script, sizeof script, "%s", script_keep);
     f = fopen(script, "w");
   } else {
-    const char *dir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
-    snprintf(script, sizeof script, "%s/fcsim-plot-XXXXXX", dir);
+    snprintf(script, sizeof script, "%s/fcsim-plot-XXXXXX", tmpdir);
     int fd = mkstemp(script);
     f = fd >= 0 ? fdopen(fd, "w") : NULL;
   }
@@ -108,10 +139,16 @@ static int render(const struct fcsim_plot_data *d, const char *out, int svg, con
   struct stat st;
   if (!rc && (stat(tmp_image, &st) || st.st_size == 0))
     rc = fcsim_error_set(&err, FCSIM_EIO, "gnuplot wrote nothing to %s", tmp_image);
-  if (!rc && rename(tmp_image, out))
+  if (!rc && image_stdout && copy_to_stdout(tmp_image))
+    rc = fcsim_error_set(&err, FCSIM_EIO, "cannot write the image to stdout");
+  else if (!rc && !image_stdout && rename(tmp_image, out))
     rc = fcsim_error_set(&err, FCSIM_EIO, "%s: cannot write", out);
+  if (!rc && script_stdout && copy_to_stdout(script))
+    rc = fcsim_error_set(&err, FCSIM_EIO, "cannot write the script to stdout");
   if (!script_keep)
     remove(script);
+  if (image_stdout)
+    remove(tmp_image);
   if (rc) {
     remove(tmp_image);
     fcsim_cli_error("%s", err.msg);
@@ -142,7 +179,11 @@ int fcsim_cmd_plot(int argc, char **argv)
     const char *ext = ext_of(a.files[0]);
     snprintf(out, sizeof out, "%.*s.png", (int)(strlen(a.files[0]) - strlen(ext)), a.files[0]);
   }
-  const char *ext = ext_of(out);
+  if (!strcmp(out, "-") && a.script && !strcmp(a.script, "-")) {
+    fcsim_cli_error("--out - and --script -: both name stdout; give one a file");
+    return FCSIM_EXIT_USAGE;
+  }
+  const char *ext = !strcmp(out, "-") ? ".png" : ext_of(out); /* `-`: a PNG on stdout */
   int svg = !strcmp(ext, ".svg");
   if (!svg && strcmp(ext, ".png")) {
     fcsim_cli_error("--out `%s`: expected a file name ending in .png or .svg", out);
@@ -157,7 +198,8 @@ int fcsim_cmd_plot(int argc, char **argv)
   enum fcsim_plot_kind kind = fcsim_plot_data_kind(d);
   rc = render(d, out, svg, a.script);
   fcsim_plot_free(d);
-  if (rc == FCSIM_EXIT_OK)
-    printf("wrote %s (%s)\n", out, fcsim_plot_kind_name(kind));
+  if (rc == FCSIM_EXIT_OK) /* stdout holds the image or the script: the note goes to stderr */
+    fprintf(strcmp(out, "-") && !(a.script && !strcmp(a.script, "-")) ? stdout : stderr, "wrote %s (%s)\n",
+            strcmp(out, "-") ? out : "stdout", fcsim_plot_kind_name(kind));
   return rc;
 }

@@ -75,9 +75,12 @@ int fcsim_cmd_run(int argc, char **argv)
       exit_code = FCSIM_EXIT_FAIL;
       cli_out_abort(&jo);
     }
-    if (co.f) {
-      fcsim_sim_write_csv_header(sim, co.f);
-      fcsim_sim_write_csv_row(sim, co.f);
+    if (co.f &&
+        fcsim_sim_write_csv(
+            sim, co.f, (o.with_links ? FCSIM_JSON_LINKS : 0) | (o.with_histogram ? FCSIM_JSON_HISTOGRAM : 0), &err)) {
+      fcsim_cli_error("%s: %s", o.csv_path, err.msg);
+      exit_code = FCSIM_EXIT_FAIL;
+      cli_out_abort(&co);
     }
     if (run_rc == FCSIM_EDEADLOCK) {
       fcsim_cli_error("%s", err.msg);

@@ -15,6 +15,7 @@
 #include "cli/common.h"
 #include "cli/output.h"
 #include "core/range.h"
+#include "engine/report.h"
 
 #define SWEEP_MAX_POINTS 10000
 
@@ -205,7 +206,7 @@ struct sweep_out {
   const struct grid *g;
   struct cli_out *jo, *co;
   int show; /* the table goes to stdout */
-  int rows; /* CSV rows written */
+  struct fcsim_csv *csv; /* the CSV rows, written at the end with one header for all */
   int exit_code;
   size_t skip_until; /* after saturation: first point of the next innermost range */
 };
@@ -236,11 +237,11 @@ static int point_emit(struct sweep_out *w, size_t p, struct point_run *pr)
                                            (w->o->with_histogram ? FCSIM_JSON_HISTOGRAM : 0),
                                        &pr->err))
     w->exit_code = FCSIM_EXIT_FAIL;
-  if (w->co->f) {
-    if (w->rows++ == 0)
-      fcsim_sim_write_csv_header(pr->sim, w->co->f);
-    fcsim_sim_write_csv_row(pr->sim, w->co->f);
-  }
+  if (w->csv && fcsim__sim_csv_add(w->csv, pr->sim,
+                                    (w->o->with_links ? FCSIM_JSON_LINKS : 0) |
+                                        (w->o->with_histogram ? FCSIM_JSON_HISTOGRAM : 0),
+                                    &pr->err))
+    w->exit_code = FCSIM_EXIT_FAIL;
   if (s->deadlock) {
     fcsim_cli_error("%s: %s", pr->label, pr->err.msg);
     w->exit_code = FCSIM_EXIT_FAIL;
@@ -498,6 +499,13 @@ int fcsim_cmd_sweep(int argc, char **argv)
   }
   cli_progress_install();
   struct sweep_out w = {.o = &o, .g = &g, .jo = &jo, .co = &co, .exit_code = FCSIM_EXIT_OK};
+  if (co.f && !(w.csv = fcsim__sim_csv_new())) {
+    fcsim_cli_error("out of memory");
+    cli_out_abort(&jo);
+    cli_out_abort(&co);
+    fcsim_config_destroy(base);
+    return FCSIM_EXIT_FAIL;
+  }
   w.show = !o.quiet && jo.f != stdout && co.f != stdout;
   if (w.show)
     print_header(&g);
@@ -508,11 +516,17 @@ int fcsim_cmd_sweep(int argc, char **argv)
     cli_out_abort(&jo);
     cli_out_abort(&co);
   } else {
+    struct fcsim_error err;
+    if (w.csv && fcsim_csv_write(w.csv, co.f, &err)) {
+      fcsim_cli_error("%s: %s", o.csv_path, err.msg);
+      exit_code = FCSIM_EXIT_FAIL;
+    }
     if (cli_out_commit(&jo))
       exit_code = FCSIM_EXIT_FAIL;
     if (cli_out_commit(&co))
       exit_code = FCSIM_EXIT_FAIL;
   }
+  fcsim_csv_free(w.csv);
   fcsim_config_destroy(base);
   return exit_code;
 }

@@ -9,6 +9,7 @@
 
 #include "cli/cli.h"
 #include "cli/common.h"
+#include "cli/output.h"
 #include "config/config.h"
 #include "engine/memory.h"
 #include "cli/topo_bee3.h"
@@ -190,25 +191,17 @@ static json_t *desc_json(const struct topo_run *r)
                    r->mem_why[0] ? json_null() : memory_json(&r->mem));
 }
 
-static int write_json(const struct topo_run *r, const char *path)
+/* The description as JSON into `f` (a file being written or stdout). */
+static int write_json(const struct topo_run *r, FILE *f, const char *path)
 {
   json_t *doc = desc_json(r);
   if (doc && r->p.topology == FCSIM_TOPO_BEE3)
     fcsim_cli_bee3_json(&r->p, doc);
-  size_t n = strlen(path) + 8;
-  char *tmp = malloc(n);
-  int bad = !doc || !tmp;
-  if (!bad) {
-    snprintf(tmp, n, "%s.tmp", path);
-    bad = json_dump_file(doc, tmp, JSON_INDENT(2) | JSON_REAL_PRECISION(12)) || rename(tmp, path);
-    if (bad)
-      remove(tmp);
-  }
+  int bad = !doc || json_dumpf(doc, f, JSON_INDENT(2) | JSON_REAL_PRECISION(12)) || fputc('\n', f) == EOF;
   json_decref(doc);
-  free(tmp);
   if (bad)
     fcsim_cli_error("%s: cannot write the JSON description", path);
-  return bad ? FCSIM_EXIT_USAGE : 0;
+  return bad ? FCSIM_EXIT_FAIL : 0;
 }
 
 /* Takes --export FILE and --dot FILE out of argv (the rest goes to
@@ -286,6 +279,9 @@ int fcsim_cmd_topo(int argc, char **argv)
     fputs(topo_usage, stdout);
     return FCSIM_EXIT_OK;
   }
+  const char *outs[] = {o.json_path, export_path, dot_path}, *ins[] = {o.config_path};
+  if (cli_out_check_paths(outs, 3, ins, 1))
+    return FCSIM_EXIT_USAGE;
   struct fcsim_config *cfg = cli_load_config(&o);
   if (!cfg)
     return FCSIM_EXIT_USAGE;
@@ -300,17 +296,30 @@ int fcsim_cmd_topo(int argc, char **argv)
     fcsim_config_destroy(cfg);
     return rc;
   }
-  if (!o.quiet)
+  /* --json, --export, --dot: `-` is stdout, which then carries only that output */
+  struct cli_out out[3];
+  const char *paths[3] = {o.json_path, export_path, dot_path};
+  int to_stdout = 0;
+  for (int i = 0; i < 3; i++)
+    out[i] = (struct cli_out){0};
+  cli_out_install_signals();
+  for (int i = 0; i < 3 && !rc; i++) {
+    rc = cli_out_open(&out[i], paths[i]);
+    to_stdout |= out[i].f == stdout;
+  }
+  if (!rc && !o.quiet && !to_stdout)
     print_desc(r);
-  struct fcsim_error err = {0};
-  if (o.json_path)
-    rc = write_json(r, o.json_path);
-  if (!rc && export_path && fcsim_netlist_export(&r->t, &r->p, export_path, 0, &err))
-    rc = FCSIM_EXIT_USAGE;
-  if (!rc && dot_path && fcsim_netlist_export(&r->t, &r->p, dot_path, 1, &err))
-    rc = FCSIM_EXIT_USAGE;
-  if (err.code)
-    fcsim_cli_error("%s", err.msg);
+  if (!rc && out[0].f)
+    rc = write_json(r, out[0].f, paths[0]);
+  if (!rc && out[1].f)
+    fcsim_netlist_write(&r->t, &r->p, out[1].f);
+  if (!rc && out[2].f)
+    fcsim_netlist_write_dot(&r->t, &r->p, out[2].f);
+  for (int i = 0; i < 3; i++)
+    if (rc)
+      cli_out_abort(&out[i]);
+    else if (cli_out_commit(&out[i]))
+      rc = FCSIM_EXIT_FAIL;
   fcsim_topo_desc_free(&r->d);
   fcsim_topo_destroy(&r->t);
   free(r);

@@ -69,6 +69,20 @@ struct fcsim_config {
 /* Checks one value against its key (type and range, not combinations). */
 int fcsim_key_check(const struct fcsim_key *k, const char *text, const char *origin, struct fcsim_error *err);
 
+/* The value `text` of key `k` as one number in the key's unit (k->unit):
+ * times of latency keys become cycles of `clock_hz` (not rounded), sizes of
+ * flit keys flits of `flit_bits`, frequencies hertz. Returns 1 and sets *v,
+ * or 0 when the text is not a number ("auto", names, "4x4x4", paths).
+ * base_value.c; used by the CSV columns. */
+int fcsim_key_base_value(const struct fcsim_key *k, const char *text, double clock_hz, int flit_bits, double *v);
+
+/* The same over a JSON "config" object ({"section": {"key": value}}, as the
+ * results hold it): every value that is a number in its key's unit becomes
+ * that number; network.clock and network.flit_bits are read from the object
+ * (their defaults when absent). For the CSV columns. */
+struct json_t;
+void fcsim_config_json_to_base(struct json_t *cfg);
+
 /* Resolves the text of every key into typed parameters, converting units,
  * deriving "auto" values and checking combinations. */
 int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p, struct fcsim_error *err);

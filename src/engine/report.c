@@ -7,7 +7,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/csv.h"
 #include "core/units.h"
+#include "engine/report.h"
 #include "engine/memory.h"
 #include "engine/report_links.h"
 #include "engine/sim_priv.h"
@@ -201,10 +203,12 @@ static json_t *config_json(const struct fcsim_config *cfg)
     const struct fcsim_key *k = &fcsim_keys[i];
     if (k->execution)
       continue;
-    if (strcmp(cur, k->section)) {
+    if (strcmp(cur, k->section)) { /* a section's keys may come in two runs (switch) */
       cur = k->section;
-      sec = json_object();
-      json_object_set_new(root, cur, sec);
+      if (!(sec = json_object_get(root, cur))) {
+        sec = json_object();
+        json_object_set_new(root, cur, sec);
+      }
     }
     json_object_set_new(sec, k->name, config_value_json(k, cfg->text[i] ? cfg->text[i] : k->default_text));
   }
@@ -364,11 +368,16 @@ static json_t *metrics_json(const struct fcsim_stats *s, const struct fcsim_para
   return m;
 }
 
-int fcsim_sim_write_json(const struct fcsim_sim *sim, FILE *out, unsigned flags, struct fcsim_error *err)
+/* The result as one JSON object (the CSV: config values as numbers in their
+ * keys' units where they are numbers). */
+static json_t *sim_record(const struct fcsim_sim *sim, unsigned flags, int csv)
 {
   json_t *root = json_object();
   json_object_set_new(root, "fcsim", json_string(FCSIM_VERSION));
-  json_object_set_new(root, "config", config_json(sim->cfg));
+  json_t *config = config_json(sim->cfg);
+  if (csv) /* numbers in their keys' units */
+    fcsim_config_json_to_base(config);
+  json_object_set_new(root, "config", config);
   json_object_set_new(root, "derived", derived_json(&sim->net->p));
   json_t *metrics = metrics_json(&sim->stats, &sim->net->p, (flags & FCSIM_JSON_LINKS) != 0);
   if (flags & FCSIM_JSON_HISTOGRAM)
@@ -407,6 +416,12 @@ int fcsim_sim_write_json(const struct fcsim_sim *sim, FILE *out, unsigned flags,
     json_object_set_new(root, "batch_finished", json_boolean(sim->stats.drained && !sim->stats.deadlock));
   if (sim->stats.deadlock_report)
     json_object_set_new(root, "deadlock_report", json_string(sim->stats.deadlock_report));
+  return root;
+}
+
+int fcsim_sim_write_json(const struct fcsim_sim *sim, FILE *out, unsigned flags, struct fcsim_error *err)
+{
+  json_t *root = sim_record(sim, flags, 0);
   size_t fmt =
       JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10) | ((flags & FCSIM_JSON_COMPACT) ? JSON_COMPACT : JSON_INDENT(2));
   int rc = json_dumpf(root, out, fmt);
@@ -420,39 +435,50 @@ int fcsim_sim_write_json(const struct fcsim_sim *sim, FILE *out, unsigned flags,
 
 /* --- CSV --- */
 
-static const char *const csv_metrics[] = {
-    "total_latency", "avg_latency",     "worst_latency",   "p50_latency",      "p99_latency",
-    "p999_latency",  "send_throughput", "recv_throughput", "max_busy_vcs",     "avg_hops",
-    "link_util_avg", "link_util_max",   "area_alms",       "packets_measured", "packets_delivered",
-    "cycles",        "saturated",       "deadlock",        "wall_seconds",
-};
+/* The CSV columns drop these prefixes: `traffic.rate`, `avg_latency`. */
+static const char *const csv_drop[] = {"config", "metrics", NULL};
+
+int fcsim__sim_csv_add(struct fcsim_csv *c, const struct fcsim_sim *sim, unsigned flags, struct fcsim_error *err)
+{
+  json_t *rec = sim_record(sim, flags, 1);
+  if (!rec)
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for the CSV row");
+  int rc = fcsim_csv_add(c, rec, err);
+  json_decref(rec);
+  return rc;
+}
+
+struct fcsim_csv *fcsim__sim_csv_new(void)
+{
+  return fcsim_csv_new(csv_drop, 10); /* the JSON's precision */
+}
+
+static int write_csv_part(const struct fcsim_sim *sim, FILE *out, unsigned flags, int header, int rows,
+                          struct fcsim_error *err)
+{
+  struct fcsim_csv *c = fcsim__sim_csv_new();
+  if (!c)
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for the CSV row");
+  int rc = fcsim__sim_csv_add(c, sim, flags, err);
+  if (!rc)
+    rc = fcsim_csv_write_part(c, out, header, rows, err);
+  fcsim_csv_free(c);
+  return rc;
+}
+
+int fcsim_sim_write_csv(const struct fcsim_sim *sim, FILE *out, unsigned flags, struct fcsim_error *err)
+{
+  return write_csv_part(sim, out, flags, 1, 1, err);
+}
 
 void fcsim_sim_write_csv_header(const struct fcsim_sim *sim, FILE *out)
 {
-  for (size_t i = 0; i < fcsim_nkeys; i++)
-    fprintf(out, "%s.%s,", fcsim_keys[i].section, fcsim_keys[i].name);
-  for (size_t i = 0; i < sizeof csv_metrics / sizeof csv_metrics[0]; i++)
-    fprintf(out, "%s%s", csv_metrics[i], i + 1 < sizeof csv_metrics / sizeof csv_metrics[0] ? "," : "\n");
+  struct fcsim_error err;
+  write_csv_part(sim, out, 0, 1, 0, &err);
 }
 
 void fcsim_sim_write_csv_row(const struct fcsim_sim *sim, FILE *out)
 {
-  const struct fcsim_stats *s = &sim->stats;
-  for (size_t i = 0; i < fcsim_nkeys; i++)
-    fprintf(out, "%s,", sim->cfg->text[i] ? sim->cfg->text[i] : fcsim_keys[i].default_text);
-  const int lat = latencies_apply(s), tot = total_applies(s, &sim->net->p);
-  /* a metric that does not apply is an empty cell */
-  const double lats[6] = {s->total_latency, s->avg_latency, s->worst_latency,
-                          s->p50_latency,   s->p99_latency, s->p999_latency};
-  for (int i = 0; i < 6; i++)
-    if (i == 0 ? tot : lat)
-      fprintf(out, "%.10g,", lats[i]);
-    else
-      fputc(',', out);
-  fprintf(out, "%.10g,%.10g,%d,", s->send_throughput, s->recv_throughput, s->max_busy_vcs);
-  if (s->packets_measured)
-    fprintf(out, "%.10g", s->avg_hops);
-  fprintf(out, ",%.10g,%.10g,%d,%llu,%llu,%llu,%d,%d,%.6f\n", s->link_util_avg, s->link_util_max, s->area_alms,
-          (unsigned long long)s->packets_measured, (unsigned long long)s->packets_delivered,
-          (unsigned long long)s->cycles, s->saturated, s->deadlock, s->wall_seconds);
+  struct fcsim_error err;
+  write_csv_part(sim, out, 0, 0, 1, &err);
 }

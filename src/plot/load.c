@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config/config.h"
 #include "model/model.h"
 #include "plot/plot_internal.h"
 
@@ -89,19 +90,49 @@ static enum file_kind try_json_lines(char *text, json_t *records, json_t **heade
   return k;
 }
 
-/* Splits one CSV line (no quoting: fcsim never writes commas in fields). */
-static int csv_split(char *line, char **fields, int max)
+/* Splits the CSV record at *pos (RFC 4180: quoted fields with doubled
+ * quotes, commas and newlines inside quotes), unquoting in place; advances
+ * *pos past the record. Returns the number of fields, 0 at the end of the
+ * text, -1 when malformed or over `max` fields. */
+static int csv_record(char **pos, char **fields, int max)
 {
+  char *p = *pos;
+  if (!*p)
+    return 0;
   int n = 0;
-  line[strcspn(line, "\r\n")] = '\0';
-  for (char *p = line;; p++) {
+  for (;;) {
     if (n == max)
       return -1;
-    fields[n++] = p;
-    p += strcspn(p, ",");
-    if (!*p)
+    char *w = p;
+    fields[n++] = w;
+    if (*p == '"') {
+      for (p++;; p++) {
+        if (!*p)
+          return -1;
+        if (*p == '"') {
+          if (p[1] != '"')
+            break;
+          p++;
+        }
+        *w++ = *p;
+      }
+      p++;
+      if (*p && *p != ',' && *p != '\n' && *p != '\r')
+        return -1;
+    } else {
+      while (*p && *p != ',' && *p != '\n' && *p != '\r')
+        *w++ = *p++;
+    }
+    char sep = *p;
+    if (*p == '\r')
+      p++;
+    if (*p)
+      p++;
+    *w = '\0';
+    if (sep != ',') {
+      *pos = p;
       return n;
-    *p = '\0';
+    }
   }
 }
 
@@ -112,35 +143,70 @@ static json_t *csv_value(const char *text)
   return end != text && *end == '\0' ? json_real(v) : json_null();
 }
 
-#define CSV_MAX_FIELDS 512
+#define CSV_MAX_FIELDS 4096
 
-/* A simulation row: "section.key" columns into config, the rest into metrics. */
+/* 1 when `name` is a configuration section. */
+static int is_section(const char *name, size_t len)
+{
+  for (size_t i = 0; i < fcsim_nkeys; i++)
+    if (strlen(fcsim_keys[i].section) == len && !strncmp(fcsim_keys[i].section, name, len))
+      return 1;
+  return 0;
+}
+
+/* Sets the dotted `path` below `obj` to `v` (objects made as needed). */
+static void set_path(json_t *obj, const char *path, json_t *v)
+{
+  const char *dot;
+  char key[256];
+  while ((dot = strchr(path, '.'))) {
+    snprintf(key, sizeof key, "%.*s", (int)(dot - path), path);
+    json_t *sub = json_object_get(obj, key);
+    if (!json_is_object(sub))
+      json_object_set_new(obj, key, sub = json_object());
+    obj = sub;
+    path = dot + 1;
+  }
+  json_object_set_new(obj, path, v);
+}
+
+/* A simulation row back into the JSON's shape (core/csv.h): columns of a
+ * configuration section into config (as text, as the JSON's strings),
+ * derived/execution/replications and the verdicts at the top, the rest into
+ * metrics. Also reads the CSV of older versions (0/1 verdicts). */
 static json_t *csv_sim_record(char **head, char **row, int n)
 {
+  static const char *const top[] = {"fcsim", "saturated", "saturation_reason", "drained", "deadlock", "measured",
+                                     "batch_finished", "deadlock_report", NULL};
+  static const char *const blocks[] = {"derived.", "execution.", "replications.", NULL};
   json_t *rec = json_object(), *cfg = json_object(), *met = json_object();
   json_object_set_new(rec, "fcsim", json_string("csv"));
   for (int i = 0; i < n; i++) {
-    char *dot = strchr(head[i], '.');
-    if (dot) {
-      char sec[64];
-      snprintf(sec, sizeof sec, "%.*s", (int)(dot - head[i]), head[i]);
-      json_t *s = json_object_get(cfg, sec);
-      if (!s)
-        json_object_set_new(cfg, sec, s = json_object());
-      json_object_set_new(s, dot + 1, json_string(row[i]));
-    } else if (!strcmp(head[i], "saturated") || !strcmp(head[i], "deadlock")) {
-      json_object_set_new(rec, head[i], json_boolean(atoi(row[i]) != 0));
-    } else {
-      json_object_set_new(met, head[i], csv_value(row[i]));
-    }
+    const char *h = head[i], *dot = strchr(h, '.');
+    int is_top = 0, is_block = 0;
+    for (const char *const *t = top; *t; t++)
+      is_top |= !strcmp(h, *t);
+    for (const char *const *b = blocks; *b; b++)
+      is_block |= !strncmp(h, *b, strlen(*b));
+    if (is_top && strcmp(h, "fcsim") && strcmp(h, "saturation_reason") && strcmp(h, "deadlock_report"))
+      json_object_set_new(rec, h, json_boolean(!strcmp(row[i], "true") || atoi(row[i]) != 0));
+    else if (is_top)
+      json_object_set_new(rec, h, *row[i] ? json_string(row[i]) : json_null());
+    else if (is_block)
+      set_path(rec, h, csv_value(row[i]));
+    else if (dot && is_section(h, (size_t)(dot - h)))
+      set_path(cfg, h, json_string(row[i]));
+    else
+      set_path(met, h, *row[i] ? csv_value(row[i]) : json_null());
   }
   json_object_set_new(rec, "config", cfg);
   json_object_set_new(rec, "metrics", met);
   return rec;
 }
 
-/* The model whose parameter and result names are exactly the CSV header. */
-static const struct fcsim_model_ops *csv_model(char **head, int n)
+/* The model whose parameter and result names are exactly the CSV header
+ * (older versions), or NULL. */
+static const struct fcsim_model_ops *csv_model_old(char **head, int n)
 {
   for (const struct fcsim_model_ops *const *m = fcsim_model_list(); *m; m++) {
     if ((size_t)n != (*m)->n_params + (*m)->n_results)
@@ -154,14 +220,27 @@ static const struct fcsim_model_ops *csv_model(char **head, int n)
   return NULL;
 }
 
-static json_t *csv_model_record(const struct fcsim_model_ops *m, char **row)
+/* A model row: `model` names the model (older files: the header is its
+ * table), then its parameters and results by name. */
+static json_t *csv_model_record(const struct fcsim_model_ops *m, char **head, char **row, int n)
 {
   json_t *rec = json_object(), *p = json_object(), *r = json_object();
+  for (int i = 0; i < n; i++) {
+    if (!strcmp(head[i], "model")) {
+      if (!(m = fcsim_model_find(row[i]))) {
+        json_decref(rec);
+        return NULL;
+      }
+      continue;
+    }
+  }
   json_object_set_new(rec, "model", json_string(m->name));
-  for (size_t i = 0; i < m->n_params; i++)
-    json_object_set_new(p, m->params[i].name, csv_value(row[i]));
-  for (size_t i = 0; i < m->n_results; i++)
-    json_object_set_new(r, m->results[i].name, csv_value(row[m->n_params + i]));
+  for (int i = 0; i < n; i++)
+    for (size_t k = 0; k < m->n_params + m->n_results; k++) {
+      int res = k >= m->n_params;
+      if (!strcmp(head[i], res ? m->results[k - m->n_params].name : m->params[k].name))
+        json_object_set_new(res ? r : p, head[i], csv_value(row[i]));
+    }
   json_object_set_new(rec, "params", p);
   json_object_set_new(rec, "results", r);
   return rec;
@@ -169,26 +248,34 @@ static json_t *csv_model_record(const struct fcsim_model_ops *m, char **row)
 
 static enum file_kind try_csv(char *text, json_t *records)
 {
-  char *save = NULL, *line = strtok_r(text, "\n", &save);
   static char *head[CSV_MAX_FIELDS], *row[CSV_MAX_FIELDS];
-  int n = line ? csv_split(line, head, CSV_MAX_FIELDS) : -1;
+  char *pos = text;
+  int n = csv_record(&pos, head, CSV_MAX_FIELDS);
   if (n < 2)
     return FK_NONE;
-  int sim = !strncmp(head[0], "network.", 8), has_lat = 0;
-  for (int i = 0; i < n; i++)
+  int has_lat = 0, has_model = 0;
+  for (int i = 0; i < n; i++) {
     has_lat |= !strcmp(head[i], "avg_latency");
-  const struct fcsim_model_ops *m = sim && has_lat ? NULL : csv_model(head, n);
-  if (!(sim && has_lat) && !m)
+    has_model |= !strcmp(head[i], "model");
+  }
+  const struct fcsim_model_ops *old = has_lat || has_model ? NULL : csv_model_old(head, n);
+  if (!has_lat && !has_model && !old)
     return FK_NONE;
   size_t before = json_array_size(records);
-  while ((line = strtok_r(NULL, "\n", &save))) {
-    if (csv_split(line, row, CSV_MAX_FIELDS) != n)
+  int got;
+  while ((got = csv_record(&pos, row, CSV_MAX_FIELDS)) != 0) {
+    if (got == 1 && !*row[0])
+      continue; /* an empty line */
+    if (got != n)
       return FK_NONE;
-    json_array_append_new(records, m ? csv_model_record(m, row) : csv_sim_record(head, row, n));
+    json_t *rec = has_lat ? csv_sim_record(head, row, n) : csv_model_record(old, head, row, n);
+    if (!rec)
+      return FK_NONE;
+    json_array_append_new(records, rec);
   }
   if (json_array_size(records) == before)
     return FK_NONE;
-  return m ? FK_MODEL : FK_SIM;
+  return has_lat ? FK_SIM : FK_MODEL;
 }
 
 static char *slurp(const char *path, struct fcsim_error *err)

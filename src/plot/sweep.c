@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config/config.h"
+#include "fcsim/metrics.h"
 #include "plot/plot_internal.h"
 
 #define MAX_CURVES 16
@@ -164,21 +166,32 @@ int plot_sweep(const struct fcsim_plot_data *d, const char *image, int svg, FILE
   plot_config_summary(r0, vary, summary, sizeof summary);
   snprintf(caption, sizeof caption, "%s; %s", summary, d->source);
   gp_caption(f, caption);
+  /* units from the metric and key registries */
+  const struct fcsim_metric *lat = fcsim_metric_lookup("run", NULL, "metrics.avg_latency"),
+                            *thr = fcsim_metric_lookup("run", NULL, "metrics.recv_throughput"),
+                            *load = fcsim_metric_lookup("run", NULL, "metrics.offered_rate");
+  char section[64] = "";
+  const char *dot = strchr(xkey, '.');
+  if (dot)
+    snprintf(section, sizeof section, "%.*s", (int)(dot - xkey), xkey);
+  int ki = dot ? fcsim_key_find(section, dot + 1) : -1;
   if (by_load)
-    snprintf(xlabel, sizeof xlabel, "offered load (flits/node/cycle)");
+    snprintf(xlabel, sizeof xlabel, "offered load (%s)", load->unit);
+  else if (ki >= 0 && *fcsim_keys[ki].unit)
+    snprintf(xlabel, sizeof xlabel, "%s (%s)", xkey, fcsim_keys[ki].unit);
   else
     snprintf(xlabel, sizeof xlabel, "%s", xkey);
   fprintf(f, "set multiplot title 'fcsim sweep: latency and throughput against %s' font ',13'\n",
           by_load ? "offered load" : xkey);
   fprintf(f, "set xlabel '%s'\nset key top left\nset lmargin 12\n", xlabel);
   /* latency panel */
-  fprintf(f, "set origin 0,0.47\nset size 1,0.48\nset ylabel 'average packet latency (cycles)'\n");
+  fprintf(f, "set origin 0,0.47\nset size 1,0.48\nset ylabel 'average packet latency (%s)'\n", lat->unit);
   if (lat_max > 20 * lat_min && lat_min > 0)
     fprintf(f, "set logscale y\n");
   plot_panel(f, ncurves, labels, 2, nsat, 1);
   fprintf(f, "\nunset logscale y\n");
   /* throughput panel */
-  fprintf(f, "set origin 0,0.04\nset size 1,0.43\nset ylabel 'accepted throughput (flits/node/cycle)'\n");
+  fprintf(f, "set origin 0,0.04\nset size 1,0.43\nset ylabel 'accepted throughput (%s)'\n", thr->unit);
   plot_panel(f, ncurves, labels, 3, nsat, 0);
   if (by_load)
     fprintf(f, ", x with lines dt 2 lc rgb 'gray40' title 'accepted = offered'");

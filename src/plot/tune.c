@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fcsim/metrics.h"
 #include "plot/plot_internal.h"
 
 #define MAX_W 64
@@ -32,9 +33,17 @@ static int index_of(const char **names, int *n, int max, const char *name)
   return (*n)++;
 }
 
+/* From the metric registry's declarations of what tune compares. */
 static int higher_is_better(const char *metric)
 {
-  return strstr(metric, "throughput") != NULL;
+  const struct fcsim_metric *m = fcsim_metric_lookup("tune-metric", NULL, metric);
+  return m && m->better == FCSIM_BETTER_HIGHER;
+}
+
+static const char *unit_of(const char *metric)
+{
+  const struct fcsim_metric *m = fcsim_metric_lookup("tune-metric", NULL, metric);
+  return m && *m->unit ? m->unit : "no unit";
 }
 
 /* The metric the figures show: tune's first latency metric. */
@@ -181,7 +190,7 @@ static void write_pareto(FILE *f, const struct tune_table *t, const char *metric
   fprintf(f, "set origin 0,%g\nset size 1,%g\nset key top right\n", bottom, height);
   fprintf(f, "set title 'Pareto front: %s against router area'\n", metric);
   fprintf(f, "set xlabel 'router area (ALMs, seed 000 Table 4.2, configured VCs)'\n");
-  fprintf(f, "set ylabel '%s (cycles, geometric mean over workloads)'\n", metric);
+  fprintf(f, "set ylabel '%s (%s, geometric mean over workloads)'\n", metric, unit_of(metric));
   fprintf(f, "set offsets graph 0.05, graph 0.15, graph 0.1, graph 0.1\n");
   fprintf(f, "plot $cfg using 1:2 with points pt 7 ps 1 lc rgb '#999999' title 'configuration', "
              "$front using 1:2 with linespoints lw 2 pt 7 ps 1.5 lc rgb '#c0392b' title 'Pareto front', "

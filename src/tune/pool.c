@@ -338,7 +338,7 @@ int fcsim__tune_prune(struct fcsim_tune *t, int r, struct fcsim_error *err)
   }
   for (size_t mi = 0; mi < t->nmetrics; mi++) {
     int m = t->metrics[mi];
-    hb[mi] = fcsim__tune_metrics[m].hb;
+    hb[mi] = fcsim__tune_metric_hb(m);
     size_t nwl = 0;
     memset(logsum, 0, n * sizeof *logsum);
     for (size_t k = 0; k < n; k++)

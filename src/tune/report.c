@@ -176,7 +176,7 @@ void fcsim_tune_write_report(const struct fcsim_tune *t, FILE *out)
       const int m = t->metrics[mi];
       const struct wres *res = &t->wres[w * t->nmetrics + mi];
       char mname[64];
-      snprintf(mname, sizeof mname, "%s (%s)", fcsim__tune_metrics[m].name, fcsim__tune_metrics[m].hb ? "max" : "min");
+      snprintf(mname, sizeof mname, "%s (%s)", fcsim__tune_metrics[m].path, fcsim__tune_metric_hb(m) ? "max" : "min");
       if (!res->applicable || res->best < 0) {
         fprintf(out, "  %-22s %s\n", mname, res->applicable ? "no configuration valid at every point" : "n/a");
         continue;
@@ -210,7 +210,7 @@ void fcsim_tune_write_report(const struct fcsim_tune *t, FILE *out)
       const int m = t->metrics[mi];
       const struct gres *g = &t->gres[mi];
       char mname[64];
-      snprintf(mname, sizeof mname, "%s (%s)", fcsim__tune_metrics[m].name, fcsim__tune_metrics[m].hb ? "max" : "min");
+      snprintf(mname, sizeof mname, "%s (%s)", fcsim__tune_metrics[m].path, fcsim__tune_metric_hb(m) ? "max" : "min");
       if (!g->applicable || g->best < 0) {
         fprintf(out, "  %-22s n/a (%s)\n", mname,
                 g->applicable ? "no configuration valid in every workload"
@@ -230,7 +230,7 @@ void fcsim_tune_write_report(const struct fcsim_tune *t, FILE *out)
     fprintf(out, "\ngain of the best configuration over the average of all configurations (Table 5.3 layout)\n");
     fprintf(out, "  %-20s", "workload");
     for (size_t mi = 0; mi < t->nmetrics; mi++)
-      fprintf(out, " %16s", fcsim__tune_metrics[t->metrics[mi]].name);
+      fprintf(out, " %16s", fcsim__tune_metrics[t->metrics[mi]].path);
     fputc('\n', out);
     double sum[TUNE_MAX_METRICS] = {0};
     int cnt[TUNE_MAX_METRICS] = {0};

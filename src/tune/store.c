@@ -245,30 +245,19 @@ json_t *fcsim__tune_raw_json(const struct fcsim__tune_raw *r)
 
 /* --- metrics --- */
 
-const struct fcsim__tune_metric fcsim__tune_metrics[] = {
-    {"total_latency", 0, "batch latency: last flit ejected - first flit injected (batch workloads only)"},
-    {"avg_latency", 0, "average packet latency"},
-    {"worst_latency", 0, "latency of the worst packet"},
-    {"p99_latency", 0, "99th percentile of packet latency"},
-    {"send_throughput", 1, "flits injected per node per cycle"},
-    {"recv_throughput", 1, "flits ejected per node per cycle"},
-    {"max_busy_vcs", 0, "most VCs of one input port ever holding flits"},
-    {"area", 0, "ALMs (Table 4.2) of a router with max_busy_vcs VCs: the area the run needed"},
-    {"area_alms", 0, "ALMs (Table 4.2) of the configured router.vcs"},
-};
-const size_t fcsim__tune_nmetrics = sizeof fcsim__tune_metrics / sizeof fcsim__tune_metrics[0];
+/* the metrics themselves: fcsim__tune_metrics (tune_internal.h) */
 
 int fcsim__tune_metric_find(const char *name)
 {
   for (size_t i = 0; i < fcsim__tune_nmetrics; i++)
-    if (!strcmp(fcsim__tune_metrics[i].name, name))
+    if (!strcmp(fcsim__tune_metrics[i].path, name))
       return (int)i;
   return -1;
 }
 
 double fcsim__tune_metric_value(int m, const struct fcsim__tune_raw *r, int min_vcs, int *valid)
 {
-  const char *name = fcsim__tune_metrics[m].name;
+  const char *name = fcsim__tune_metrics[m].path;
   *valid = !r->deadlock && r->v[TR_BUFFER_OVERFLOWS] == 0;
   int latency = strstr(name, "latency") != NULL;
   if (latency && r->v[TR_PACKETS_MEASURED] <= 0)

@@ -49,7 +49,7 @@ int fcsim__tune_analyse(struct fcsim_tune *t, struct fcsim_error *err)
   }
   for (size_t w = 0; w < t->nw; w++)
     for (size_t mi = 0; mi < t->nmetrics; mi++) {
-      const int m = t->metrics[mi], hb = fcsim__tune_metrics[m].hb;
+      const int m = t->metrics[mi], hb = fcsim__tune_metric_hb(m);
       struct wres *res = &t->wres[w * t->nmetrics + mi];
       memset(res, 0, sizeof *res);
       res->best = res->fewest_at = -1;
@@ -102,7 +102,7 @@ int fcsim__tune_analyse(struct fcsim_tune *t, struct fcsim_error *err)
     }
   /* across workloads (Table 5.5) */
   for (size_t mi = 0; mi < t->nmetrics; mi++) {
-    const int m = t->metrics[mi], hb = fcsim__tune_metrics[m].hb;
+    const int m = t->metrics[mi], hb = fcsim__tune_metric_hb(m);
     struct gres *g = &t->gres[mi];
     memset(g, 0, sizeof *g);
     g->best = g->fewest_at = -1;

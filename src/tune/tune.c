@@ -160,7 +160,7 @@ int fcsim_tune_set_metrics(struct fcsim_tune *t, const char *list, struct fcsim_
       char names[512] = "";
       for (size_t i = 0; i < fcsim__tune_nmetrics; i++)
         snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "",
-                 fcsim__tune_metrics[i].name);
+                 fcsim__tune_metrics[i].path);
       return fcsim_error_set(err, FCSIM_EINVAL, "--metric: unknown metric `%s` (expected one of: %s)", name, names);
     }
     for (size_t i = 0; i < t->nmetrics; i++)
@@ -179,8 +179,8 @@ int fcsim_tune_set_metrics(struct fcsim_tune *t, const char *list, struct fcsim_
 void fcsim_tune_print_metrics(FILE *out)
 {
   for (size_t i = 0; i < fcsim__tune_nmetrics; i++)
-    fprintf(out, "  %-16s (%s) %s\n", fcsim__tune_metrics[i].name, fcsim__tune_metrics[i].hb ? "max" : "min",
-            fcsim__tune_metrics[i].help);
+    fprintf(out, "  %-16s (%s) %s\n", fcsim__tune_metrics[i].path, fcsim__tune_metric_hb(i) ? "max" : "min",
+            fcsim__tune_metrics[i].meaning);
 }
 
 int fcsim_tune_load_previous(struct fcsim_tune *t, const char *path, long *nrecords, struct fcsim_error *err)

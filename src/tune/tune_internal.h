@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "fcsim/fcsim.h"
+#include "stats/metrics_decl.h"
 
 /* --- key catalogue --- */
 
@@ -62,13 +63,14 @@ void fcsim__tune_raw_from_stats(const struct fcsim_stats *s, struct fcsim__tune_
 
 /* --- metrics --- */
 
-struct fcsim__tune_metric {
-  const char *name;
-  int hb; /* 1: higher is better */
-  const char *help;
-};
-extern const struct fcsim__tune_metric fcsim__tune_metrics[];
-extern const size_t fcsim__tune_nmetrics;
+/* The metrics --metric accepts: the "tune-metric" table of the metric
+ * registry (stats/metrics_cmds.c), in its order (name, better, meaning). */
+#define fcsim__tune_metrics  (fcsim__metrics_tune_metric.rows)
+#define fcsim__tune_nmetrics (fcsim__metrics_tune_metric.n)
+static inline int fcsim__tune_metric_hb(int m)
+{
+  return fcsim__tune_metrics[m].better == FCSIM_BETTER_HIGHER;
+}
 /* Index of a metric name, or -1. */
 int fcsim__tune_metric_find(const char *name);
 

@@ -12,6 +12,8 @@
 
 #include "fcsim/fcsim.h"
 #include "fcsim/tune.h"
+#include "config/config.h"
+#include "core/csv.h"
 #include "core/range.h"
 #include "tune/analysis.h"
 #include "tune/tune_internal.h"
@@ -55,7 +57,7 @@ static json_t *header_json(const struct fcsim_tune *t)
   }
   json_t *ms = json_array();
   for (size_t mi = 0; mi < t->nmetrics; mi++)
-    json_array_append_new(ms, json_string(fcsim__tune_metrics[t->metrics[mi]].name));
+    json_array_append_new(ms, json_string(fcsim__tune_metrics[t->metrics[mi]].path));
   json_object_set_new(o, "metrics", ms);
   json_object_set_new(o, "tolerance", json_real(t->opt.tolerance));
   json_t *rungs = json_array();
@@ -113,7 +115,7 @@ static json_t *summary_json(const struct fcsim_tune *t)
       json_object_set_new(mo, "fewest_vcs_config", label_json(t, res->fewest_at));
       int a = fcsim__tune_area_alms(res->fewest_vcs), b = fcsim__tune_area_alms(res->best_vcs);
       json_object_set_new(mo, "area_saved_alms", a > 0 && b > 0 ? json_integer(b - a) : json_null());
-      json_object_set_new(wo, fcsim__tune_metrics[t->metrics[mi]].name, mo);
+      json_object_set_new(wo, fcsim__tune_metrics[t->metrics[mi]].path, mo);
     }
     json_object_set_new(ws, t->wl[w].name, wo);
   }
@@ -129,7 +131,7 @@ static json_t *summary_json(const struct fcsim_tune *t)
     json_object_set_new(mo, "gain", num_json(g->gain));
     json_object_set_new(mo, "fewest_vcs", g->fewest_vcs >= 0 ? json_integer(g->fewest_vcs) : json_null());
     json_object_set_new(mo, "fewest_vcs_config", label_json(t, g->fewest_at));
-    json_object_set_new(gl, fcsim__tune_metrics[t->metrics[mi]].name, mo);
+    json_object_set_new(gl, fcsim__tune_metrics[t->metrics[mi]].path, mo);
   }
   json_object_set_new(o, "global", gl);
   return o;
@@ -163,61 +165,36 @@ int fcsim_tune_write_json(const struct fcsim_tune *t, FILE *out, struct fcsim_er
   return rc ? fcsim_error_set(err, FCSIM_EIO, "cannot write the JSON output") : 0;
 }
 
-/* A CSV field, quoted when it holds a comma, quote or newline. */
-static void csv_field(FILE *out, const char *s)
-{
-  if (!strpbrk(s, ",\"\n")) {
-    fputs(s, out);
-    return;
-  }
-  fputc('"', out);
-  for (; *s; s++) {
-    if (*s == '"')
-      fputc('"', out);
-    fputc(*s, out);
-  }
-  fputc('"', out);
-}
-
+/* One row per run: the fields of its JSON line (type "point") flattened by
+ * the one CSV writer (core/csv.h), `config.` and `results.` left out of the
+ * column names, configuration values as numbers in their keys' units. */
 int fcsim_tune_write_csv(const struct fcsim_tune *t, FILE *out, struct fcsim_error *err)
 {
-  fprintf(out, "workload,rung,budget");
-  for (size_t d = 0; d < t->nspace; d++)
-    fprintf(out, ",%s", t->space[d].key);
-  for (size_t d = 0; d < t->nvary; d++)
-    fprintf(out, ",%s", t->vary[d].key);
-  for (int i = 0; i < TR_NRAW; i++)
-    fprintf(out, ",%s", fcsim__tune_raw_names[i]);
-  fprintf(out, ",saturated,drained,deadlock,error\n");
-  for (int r = 0; t->prepared && r <= t->nprune; r++) {
+  static const char *const drop[] = {"config", "results", NULL};
+  struct fcsim_csv *c = fcsim_csv_new(drop, 17); /* the JSON's precision */
+  if (!c)
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for the CSV output");
+  int rc = 0;
+  for (int r = 0; !rc && t->prepared && r <= t->nprune; r++) {
     const struct rung *rg = &t->rungs[r];
     size_t nj = rg->nconf * t->nw * t->ns;
-    for (size_t j = 0; rg->jobs && j < nj; j++) {
-      const struct job *jb = &rg->jobs[j];
-      if (jb->state == JOB_PENDING)
+    for (size_t j = 0; !rc && rg->jobs && j < nj; j++) {
+      if (rg->jobs[j].state == JOB_PENDING)
         continue;
-      csv_field(out, t->wl[jb->w].name);
-      fprintf(out, ",%d,%.10g", r, rg->budget);
-      for (size_t d = 0; d < t->nspace; d++) {
-        fputc(',', out);
-        csv_field(out, t->space[d].values[space_index(t, jb->c, d)]);
+      json_t *o = fcsim__tune_job_json(t, r, &rg->jobs[j]);
+      if (!o) {
+        rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for the CSV output");
+        break;
       }
-      for (size_t d = 0; d < t->nvary; d++) {
-        fputc(',', out);
-        csv_field(out, t->vary[d].values[vary_index(t, jb->s, d)]);
-      }
-      if (jb->state == JOB_DONE) {
-        for (int i = 0; i < TR_NRAW; i++)
-          fprintf(out, ",%.10g", jb->raw.v[i]);
-        fprintf(out, ",%d,%d,%d,\n", jb->raw.saturated, jb->raw.drained, jb->raw.deadlock);
-      } else {
-        for (int i = 0; i < TR_NRAW + 3; i++)
-          fputc(',', out);
-        fputc(',', out);
-        csv_field(out, jb->error ? jb->error : "");
-        fputc('\n', out);
-      }
+      json_t *cfg = json_object_get(o, "config");
+      if (json_is_object(cfg))
+        fcsim_config_json_to_base(cfg);
+      rc = fcsim_csv_add(c, o, err);
+      json_decref(o);
     }
   }
-  return ferror(out) ? fcsim_error_set(err, FCSIM_EIO, "cannot write the CSV output") : 0;
+  if (!rc)
+    rc = fcsim_csv_write(c, out, err);
+  fcsim_csv_free(c);
+  return rc;
 }

@@ -191,9 +191,9 @@ static void test_sweep_grid_order(void **state)
   assert_int_equal(r.status, 0);
   assert_int_equal(count_lines(r.out), 7);
   /* rows: vcs 2 with rates .05 .1 .15, then vcs 4 with the same rates */
-  const char *want[6][2] = {{"novog,auto,0,2,", "uniform,0.05,"}, {"novog,auto,0,2,", "uniform,0.1,"},
-                            {"novog,auto,0,2,", "uniform,0.15,"}, {"novog,auto,0,4,", "uniform,0.05,"},
-                            {"novog,auto,0,4,", "uniform,0.1,"},  {"novog,auto,0,4,", "uniform,0.15,"}};
+  const char *want[6][2] = {{"novog,auto,0.0,2,", "uniform,0.05,"}, {"novog,auto,0.0,2,", "uniform,0.1,"},
+                            {"novog,auto,0.0,2,", "uniform,0.15,"}, {"novog,auto,0.0,4,", "uniform,0.05,"},
+                            {"novog,auto,0.0,4,", "uniform,0.1,"},  {"novog,auto,0.0,4,", "uniform,0.15,"}};
   const char *line = strchr(r.out, '\n') + 1;
   for (int i = 0; i < 6; i++) {
     const char *nl = strchr(line, '\n');

@@ -213,11 +213,11 @@ static void test_metrics(void **state)
   r.v[TR_RECV_THROUGHPUT] = 0.4;
   int valid;
   int m = fcsim__tune_metric_find("avg_latency");
-  assert_true(m >= 0 && !fcsim__tune_metrics[m].hb);
+  assert_true(m >= 0 && !fcsim__tune_metric_hb(m));
   NEAR(fcsim__tune_metric_value(m, &r, 2, &valid), 120);
   assert_true(valid);
   m = fcsim__tune_metric_find("recv_throughput");
-  assert_true(fcsim__tune_metrics[m].hb);
+  assert_true(fcsim__tune_metric_hb(m));
   /* continuous run: no batch latency */
   fcsim__tune_metric_value(fcsim__tune_metric_find("total_latency"), &r, 2, &valid);
   assert_false(valid);

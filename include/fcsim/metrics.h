@@ -1,0 +1,77 @@
+/* The metric registry: one declaration per field that a command writes
+ * (JSON, JSON Lines, CSV, table), with its unit, meaning, better direction,
+ * when it applies and how partial values merge across partitions and MPI
+ * ranks. Counters stay plain fields (struct fcsim_stats, a model's state);
+ * declarations are read only when results are written or documented
+ * (`fcsim help metrics`, docs/METRICS.md), never while simulating.
+ *
+ * A declaration names a JSON path with dots: "metrics.avg_latency". A `*`
+ * component stands for any one object key or array index
+ * ("links.classes.*.latency_ns"). The results of `fcsim model NAME` and of
+ * the table applications (`fcsim app link`, `fcsim app halo`) are declared by
+ * their model tables (struct fcsim_model_result) and read through
+ * fcsim_metric_lookup() in the same form. */
+#ifndef FCSIM_METRICS_H
+#define FCSIM_METRICS_H
+
+#include <stddef.h>
+
+/* Which way is better, for comparisons (fcsim tune) and readers. */
+enum fcsim_metric_better {
+  FCSIM_BETTER_NONE = 0, /* a setting, a fact or a count with no preferred direction */
+  FCSIM_BETTER_LOWER,
+  FCSIM_BETTER_HIGHER,
+};
+
+/* How the values of partitions (threads) and MPI ranks combine into the one
+ * written. Every rule gives the bits of a single-partition run. */
+enum fcsim_metric_merge {
+  FCSIM_METRIC_SAME = 0, /* a setting or a fact of the whole network: equal on every rank */
+  FCSIM_METRIC_SUM,      /* counts: each partition counted its own nodes' events */
+  FCSIM_METRIC_MAX,      /* largest values and last times */
+  FCSIM_METRIC_MIN,      /* smallest values and first times */
+  FCSIM_METRIC_DERIVED,  /* computed after merging, from merged sums, maxima or the histogram */
+  FCSIM_METRIC_PROCESS,  /* a fact of the process on rank 0 (host time, memory): not merged */
+  FCSIM_METRIC_MERGE_RULES
+};
+
+/* One declared field. */
+struct fcsim_metric {
+  const char *path;                /* dotted JSON path; `*` is any one key or index */
+  const char *unit;                /* "cycles", "ns", "flits/node/cycle", "bytes", "s", ... ; "" none */
+  enum fcsim_metric_better better; /* which way is better */
+  enum fcsim_metric_merge merge;   /* across partitions and ranks */
+  const char *applies;             /* when it is written or non-null; NULL: always */
+  const char *meaning;             /* one sentence */
+};
+
+/* The declarations of one output: a command and the form it writes. */
+struct fcsim_metric_table {
+  const char *output;   /* "run", "topo", "tune", ... (docs/METRICS.md section) */
+  const char *commands; /* which commands and options write it */
+  const struct fcsim_metric *rows;
+  size_t n;
+};
+
+/* Every table, NULL-terminated. */
+const struct fcsim_metric_table *const *fcsim_metric_tables(void);
+
+/* The table named `output`, or NULL. */
+const struct fcsim_metric_table *fcsim_metric_table_find(const char *output);
+
+struct fcsim_model_ops;
+
+/* The declaration of the JSON `path` (dotted, array indices as numbers) in
+ * the output `output` ("run", "topo", ..., or "model" and "app"), or NULL
+ * when undeclared. For "model" (`fcsim model NAME --json`) and "app" (the
+ * table applications' --json), `model` is the model table that declares
+ * their parameters and results (NULL elsewhere); the row returned is then a
+ * per-thread buffer valid until the next call. */
+const struct fcsim_metric *fcsim_metric_lookup(const char *output, const struct fcsim_model_ops *model,
+                                               const char *path);
+
+/* "lower", "higher" or "" ; "same", "sum", ... */
+const char *fcsim_metric_better_name(enum fcsim_metric_better b);
+const char *fcsim_metric_merge_name(enum fcsim_metric_merge m);
+
+#endif

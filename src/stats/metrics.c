@@ -1,0 +1,127 @@
+/* The metric registry (include/fcsim/metrics.h): the tables of
+ * stats/metrics_run.c and stats/metrics_cmds.c, and the declarations that
+ * model tables (struct fcsim_model_result) give for `fcsim model` and the
+ * table applications. */
+#include <string.h>
+
+#include "fcsim/model.h"
+#include "stats/metrics_decl.h"
+
+static const struct fcsim_metric_table *const tables[] = {
+    &fcsim__metrics_run,
+    &fcsim__metrics_topo,
+    &fcsim__metrics_coll_build,
+    &fcsim__metrics_coll_run,
+    &fcsim__metrics_tune,
+    &fcsim__metrics_tune_metric,
+    &fcsim__metrics_app_fft,
+    &fcsim__metrics_app_stream,
+    &fcsim__metrics_app_gather,
+    &fcsim__metrics_app_ring,
+    NULL,
+};
+
+const struct fcsim_metric_table *const *fcsim_metric_tables(void)
+{
+  return tables;
+}
+
+const struct fcsim_metric_table *fcsim_metric_table_find(const char *output)
+{
+  for (const struct fcsim_metric_table *const *t = tables; *t; t++)
+    if (!strcmp((*t)->output, output))
+      return *t;
+  return NULL;
+}
+
+/* 1 when the dotted `path` matches `pattern` (`*`: one component). */
+static int path_matches(const char *pattern, const char *path)
+{
+  while (*pattern && *path) {
+    size_t pl = strcspn(pattern, "."), sl = strcspn(path, ".");
+    if (!(pl == 1 && *pattern == '*') && (pl != sl || strncmp(pattern, path, pl)))
+      return 0;
+    pattern += pl, path += sl;
+    if (*pattern != *path)
+      return 0;
+    if (*pattern)
+      pattern++, path++;
+  }
+  return !*pattern && !*path;
+}
+
+static const struct fcsim_metric *table_lookup(const struct fcsim_metric_table *t, const char *path)
+{
+  for (size_t i = 0; t && i < t->n; i++)
+    if (path_matches(t->rows[i].path, path))
+      return &t->rows[i];
+  return NULL;
+}
+
+static const char *const model_unit_names[] = {
+    [FCSIM_MU_NONE] = "",
+    [FCSIM_MU_COUNT] = "",
+    [FCSIM_MU_RATIO] = "ratio",
+    [FCSIM_MU_TIME] = "s",
+    [FCSIM_MU_FREQ] = "Hz",
+    [FCSIM_MU_BYTES] = "bytes",
+    [FCSIM_MU_BYTES_PER_S] = "bytes/s",
+    [FCSIM_MU_BITS_PER_S] = "bits/s",
+    [FCSIM_MU_FLOPS] = "flop/s",
+    [FCSIM_MU_CYCLES] = "cycles",
+    [FCSIM_MU_ENUM] = "",
+};
+
+static _Thread_local struct fcsim_metric from_model;
+
+static const struct fcsim_metric *model_row(const char *path, const char *name, enum fcsim_model_unit unit,
+                                            const char *help)
+{
+  from_model = (struct fcsim_metric){path, model_unit_names[unit], FCSIM_BETTER_NONE, FCSIM_METRIC_SAME, NULL, help};
+  return &from_model;
+}
+
+/* `fcsim model NAME --json`: {model, params, results}; the table
+ * applications' --json: {fcsim, app, config, metrics}. */
+static const struct fcsim_metric *model_lookup(const struct fcsim_model_ops *m, const char *path, int app)
+{
+  static const struct fcsim_metric fixed[] = {
+      M("fcsim", "", NONE, SAME, NULL, "fcsim version"),
+      M("model", "", NONE, SAME, NULL, "the model's name"),
+      M("app", "", NONE, SAME, NULL, "the application's name"),
+  };
+  for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+    if (!strcmp(fixed[i].path, path) && (app ? i != 1 : i == 1))
+      return &fixed[i];
+  const char *pp = app ? "config." : "params.", *rp = app ? "metrics." : "results.";
+  if (!m)
+    return NULL;
+  if (!strncmp(path, pp, strlen(pp)))
+    for (size_t i = 0; i < m->n_params; i++)
+      if (!strcmp(path + strlen(pp), m->params[i].name))
+        return model_row(path, m->params[i].name, m->params[i].unit, m->params[i].help);
+  if (!strncmp(path, rp, strlen(rp)))
+    for (size_t i = 0; i < m->n_results; i++)
+      if (!strcmp(path + strlen(rp), m->results[i].name))
+        return model_row(path, m->results[i].name, m->results[i].unit, m->results[i].help);
+  return NULL;
+}
+
+const struct fcsim_metric *fcsim_metric_lookup(const char *output, const struct fcsim_model_ops *model,
+                                               const char *path)
+{
+  if (!strcmp(output, "model") || !strcmp(output, "app"))
+    return model_lookup(model, path, !strcmp(output, "app"));
+  return table_lookup(fcsim_metric_table_find(output), path);
+}
+
+const char *fcsim_metric_better_name(enum fcsim_metric_better b)
+{
+  return b == FCSIM_BETTER_LOWER ? "lower" : b == FCSIM_BETTER_HIGHER ? "higher" : "";
+}
+
+const char *fcsim_metric_merge_name(enum fcsim_metric_merge m)
+{
+  static const char *const names[FCSIM_METRIC_MERGE_RULES] = {"same", "sum", "max", "min", "derived", "process"};
+  return (unsigned)m < FCSIM_METRIC_MERGE_RULES ? names[m] : "?";
+}

@@ -1,0 +1,18 @@
+/* Writing metric declarations (include/fcsim/metrics.h): the row macro and
+ * the tables of stats/metrics_*.c. */
+#ifndef FCSIM_STATS_METRICS_DECL_H
+#define FCSIM_STATS_METRICS_DECL_H
+
+#include "fcsim/metrics.h"
+
+/* M(path, unit, LOWER|HIGHER|NONE, SAME|SUM|MAX|MIN|DERIVED|PROCESS, applies or NULL, meaning) */
+#define M(path, unit, better, merge, applies, meaning)                                                                 \
+  {                                                                                                                    \
+    path, unit, FCSIM_BETTER_##better, FCSIM_METRIC_##merge, applies, meaning                                          \
+  }
+
+extern const struct fcsim_metric_table fcsim__metrics_run, fcsim__metrics_topo, fcsim__metrics_coll_build,
+    fcsim__metrics_coll_run, fcsim__metrics_tune, fcsim__metrics_tune_metric, fcsim__metrics_app_fft,
+    fcsim__metrics_app_stream, fcsim__metrics_app_gather, fcsim__metrics_app_ring;
+
+#endif
