@@ -6,16 +6,11 @@
 
 #include "cli/app.h"
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "cli/common.h"
 #include "cli/output.h"
 #include "apps/fft/fft_run.h"
 
-static const char fft_usage[] =
-    "usage: fcsim app fft CONFIG [--set fft.n=N] [--set fft.ips=K] [--set section.key=value ...] [--json FILE]\n"
-    "  Runs a 2^n-per-side 3D FFT (seed 000 ch. 6) on the configured 2^m-per-side torus: X FFTs,\n"
-    "  XY corner turn, Y FFTs, YZ corner turn, Z FFTs, each phase waiting for all of its data;\n"
-    "  prints the time of each phase and the end-to-end latency beside the `fft` model's\n"
-    "  Table 6.2 estimate. Examples: examples/fft/16-on-4.ini ... 128-on-8.ini (Table 6.4).\n";
 
 static void print_table(const struct fcsim_fft_result *r)
 {
@@ -55,11 +50,11 @@ static json_t *to_json(const struct fcsim_fft_result *r)
 static int run(int argc, char **argv)
 {
   struct cli_opts o;
-  int rc = cli_parse(argc, argv, &o, 0, fft_usage);
+  int rc = cli_parse(argc, argv, &o, 0, cli_usage("app fft"));
   if (rc)
     return rc;
   if (o.help) {
-    fputs(fft_usage, stdout);
+    fputs(cli_usage("app fft"), stdout);
     return FCSIM_EXIT_OK;
   }
   const char *outs[] = {o.json_path}, *ins[] = {o.config_path};
@@ -101,6 +96,5 @@ static int run(int argc, char **argv)
 
 const struct fcsim_cli_app fcsim_cli_app_fft = {
     .name = "fft",
-    .summary = "3D FFT corner turns on the simulated torus beside the Table 6.2 estimate (seed 000 ch. 6)",
     .run = run,
 };

@@ -21,15 +21,12 @@
 
 #include "cli/app.h"
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "cli/common.h"
 #include "core/units.h"
 #include "apps/gather/gather_sched.h"
 #include "apps/gather/gather_vcsn.h"
 
-static const char usage_text[] =
-    "usage: fcsim app gather CONFIG --schedule ring|tree|reconfig [--set KEY=VALUE ...] [--json FILE]\n"
-    "       fcsim app scatter CONFIG --schedule ring|tree|reconfig [--set KEY=VALUE ...] [--json FILE]\n"
-    "       fcsim app allgather CONFIG --schedule ring|ring1|tree [--set KEY=VALUE ...] [--json FILE]\n";
 
 enum collective { GATHER, SCATTER, ALLGATHER };
 static const char *const collective_name[] = {"gather", "scatter", "allgather"};
@@ -268,9 +265,13 @@ static int collective_run(int argc, char **argv, enum collective what)
       rest[nrest++] = argv[i];
   }
   struct cli_opts o;
-  int rc = cli_parse(nrest, rest, &o, 0, usage_text);
+  char key[32];
+  snprintf(key, sizeof key, "app %s", name);
+  int rc = cli_parse(nrest, rest, &o, 0, cli_usage(key));
   if (rc || o.help || !sched) {
-    if (!rc && !o.help)
+    if (!rc && o.help)
+      fputs(cli_usage(key), stdout);
+    else if (!rc)
       fcsim_cli_error("fcsim app %s needs --schedule %s", name,
                       what == ALLGATHER ? "ring|ring1|tree" : "ring|tree|reconfig");
     free(rest);
@@ -351,18 +352,15 @@ static int allgather_run(int argc, char **argv)
 
 const struct fcsim_cli_app fcsim_app_gather = {
     .name = "gather",
-    .summary = "seed 002's gather (ring, tree, reconfig) simulated, beside the gather model",
     .run = gather_run,
 };
 
 const struct fcsim_cli_app fcsim_app_scatter = {
     .name = "scatter",
-    .summary = "the gather's schedules played backwards (root to sources), beside the gather model",
     .run = scatter_run,
 };
 
 const struct fcsim_cli_app fcsim_app_allgather = {
     .name = "allgather",
-    .summary = "every node gets every block: ring (both ways), ring1, or the tree's gather then broadcast",
     .run = allgather_run,
 };

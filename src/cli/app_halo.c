@@ -24,6 +24,5 @@ static int run(int argc, char **argv)
 
 const struct fcsim_cli_app fcsim_app_halo = {
     "halo",
-    "LBM halo exchange on a 3D torus of TNW links: communication time per step, retransmissions",
     run,
 };

@@ -25,6 +25,5 @@ static int run(int argc, char **argv)
 
 const struct fcsim_cli_app fcsim_app_link = {
     "link",
-    "one link under a protocol (ideal, fc, tnw): throughput, latency, buffers, retransmissions",
     run,
 };

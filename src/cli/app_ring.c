@@ -18,16 +18,12 @@
 
 #include "cli/app.h"
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "cli/common.h"
 #include "core/units.h"
 
 #define RING_MAX_MESSAGES 4000000 /* frames x hops a run may hold */
 
-static const char ring_usage[] =
-    "usage: fcsim app ring CONFIG [--set app.nodes=N] [--set app.bytes=SIZE] [--set KEY=VALUE ...] [--json FILE]\n"
-    "  A stream of app.bytes around a ring of app.nodes FPGAs, forwarded frame by frame (traffic.packet_size),\n"
-    "  on the network of CONFIG (examples/p2p40g/sl3.ini: direct; e40g-switched.ini with\n"
-    "  network.topology=leafspine: switched). Compare with `fcsim model p2p` (ring_time_s).\n";
 
 /* Writes the trace: hop h (0..n-1) carries frame j as message h*K + j,
  * after frame j of hop h-1. */
@@ -102,7 +98,9 @@ static int ring_sim(struct fcsim_config *cfg, int n, const char *trace, double *
 static int ring_run(int argc, char **argv)
 {
   struct cli_opts o;
-  int rc = cli_parse(argc, argv, &o, 0, ring_usage);
+  int rc = cli_parse(argc, argv, &o, 0, cli_usage("app ring"));
+  if (!rc && o.help)
+    fputs(cli_usage("app ring"), stdout);
   if (rc || o.help)
     return o.help && !rc ? FCSIM_EXIT_OK : FCSIM_EXIT_USAGE;
   struct fcsim_config *cfg = cli_load_config(&o);
@@ -158,6 +156,5 @@ out:
 
 const struct fcsim_cli_app fcsim_app_ring = {
     .name = "ring",
-    .summary = "seed 001's ring stream (Fig. 4.9) simulated on a direct or switched network",
     .run = ring_run,
 };

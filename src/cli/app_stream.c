@@ -8,23 +8,11 @@
 
 #include "cli/app.h"
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "cli/common.h"
 #include "cli/output.h"
 #include "apps/stream/stream_cascade.h"
 
-static const char stream_usage[] =
-    "usage: fcsim app stream [CONFIG] [--preset NAME] [--set stream.KEY=VALUE ...] [--block N]\n"
-    "                        [--links plain|fc] [--link-preset NAME] [--set link.KEY=VALUE ...]\n"
-    "                        [--set section.key=value ...] [--json FILE]\n"
-    "  Simulates one pass of a stream through M FPGAs on a ring (seed 001 ch. 3) and prints the\n"
-    "  sustained FLOP/s, efficiency, stall ratio and speedup beside `fcsim model stream`.\n"
-    "  --preset and stream.KEY are those of `fcsim model stream` (tsunami, tsunami-small, lbm,\n"
-    "  lbm-comp; n, m, M, F, N_grid, B_link, ...). --block: stream elements per message (64).\n"
-    "  CONFIG and the other --set keys give router settings; the ring, the clock (F), the\n"
-    "  link latency (D_link) and bandwidth (B_link, plain links) come from the stream.\n"
-    "  --links fc: the ring's links are Mondigo flow controllers (`fcsim app link`, preset\n"
-    "  --link-preset, default sl3, and link.KEY sets; clocked at F), the stream moves element by\n"
-    "  element and D_link, B_link and --block are not used.\n";
 
 #define MAX_STREAM_SETS 64
 
@@ -59,7 +47,7 @@ static int split_args(int argc, char **argv, char **rest, int *nrest, struct str
     int valued =
         !strcmp(a, "--preset") || !strcmp(a, "--block") || !strcmp(a, "--links") || !strcmp(a, "--link-preset");
     if (valued && i + 1 >= argc) {
-      fcsim_cli_error("option %s needs a value\n%s", a, stream_usage);
+      fcsim_cli_error("option %s needs a value\n%s", a, cli_usage("app stream"));
       return FCSIM_EXIT_USAGE;
     }
     if (!strcmp(a, "--links")) {
@@ -153,13 +141,13 @@ static int run(int argc, char **argv)
   struct cli_opts o;
   if (!rest)
     return FCSIM_EXIT_FAIL;
-  if ((rc = split_args(argc, argv, rest, &nrest, &so)) || (rc = cli_parse(nrest, rest, &o, 0, stream_usage))) {
+  if ((rc = split_args(argc, argv, rest, &nrest, &so)) || (rc = cli_parse(nrest, rest, &o, 0, cli_usage("app stream")))) {
     free(rest);
     return rc;
   }
   free(rest);
   if (o.help) {
-    fputs(stream_usage, stdout);
+    fputs(cli_usage("app stream"), stdout);
     return FCSIM_EXIT_OK;
   }
   const char *outs[] = {o.json_path}, *ins[] = {o.config_path};
@@ -186,6 +174,5 @@ static int run(int argc, char **argv)
 
 const struct fcsim_cli_app fcsim_cli_app_stream = {
     .name = "stream",
-    .summary = "stream-computing cascade on a ring of FPGAs beside `fcsim model stream` (seed 001 ch. 3)",
     .run = run,
 };

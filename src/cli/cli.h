@@ -22,11 +22,11 @@ int fcsim_cmd_collective_run(int argc, char **argv); /* cmd_collective_run.c */
 int fcsim_cmd_plot(int argc, char **argv);
 int fcsim_cmd_app(int argc, char **argv);
 
-/* The command table (main.c): what `fcsim --help` and the man page list. */
+/* The command dispatch table (main.c); what each command does and its
+ * options are in the command-option table (options.h). */
 struct fcsim_cli_command {
   const char *name;                 /* "run" */
   int (*fn)(int argc, char **argv); /* the subcommand */
-  const char *summary;              /* one line */
 };
 extern const struct fcsim_cli_command fcsim_cli_commands[];
 extern const size_t fcsim_cli_ncommands;

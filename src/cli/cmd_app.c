@@ -1,11 +1,13 @@
-/* `fcsim app NAME CONFIG [options]`: applications run as traffic on a
+/* `fcsim app NAME [ARGS]`: applications run as traffic on a
  * simulated network (SPEC §5). Each application is one row of the table
  * below and one function in its own file src/cli/app_NAME.c; this file only
  * dispatches and lists them. */
+#include <stdio.h>
 #include <string.h>
 
 #include "cli/app.h"
 #include "cli/cli.h"
+#include "cli/options.h"
 
 extern const struct fcsim_cli_app fcsim_app_link;
 extern const struct fcsim_cli_app fcsim_app_halo;
@@ -23,13 +25,17 @@ static const struct fcsim_cli_app *const apps[] = {
 
 static void usage(FILE *to)
 {
-  fprintf(to, "usage: fcsim app NAME CONFIG [--set KEY=VALUE ...] [--json FILE]\n"
-              "applications:\n");
-  int n = 0;
-  for (const struct fcsim_cli_app *const *a = apps; *a; a++, n++)
-    fprintf(to, "  %-10s %s\n", (*a)->name, (*a)->summary);
-  if (!n)
-    fprintf(to, "  (none registered)\n");
+  fprintf(to, "usage: fcsim app NAME [ARGS]\n"
+              "  Each application has its own arguments (CONFIG is optional for some): "
+              "`fcsim app NAME --help`.\napplications:\n");
+  for (const struct fcsim_cli_app *const *a = apps; *a; a++) {
+    char key[64];
+    snprintf(key, sizeof key, "app %s", (*a)->name);
+    const struct cli_doc *d = cli_doc_find(key);
+    fprintf(to, "  %-10s %s\n", (*a)->name, d ? d->summary : "");
+    if (d)
+      fprintf(to, "  %-10s fcsim %s %s\n", "", d->command, d->synopsis);
+  }
 }
 
 const struct fcsim_cli_app *fcsim_cli_app_find(const char *name)
@@ -48,7 +54,10 @@ int fcsim_cmd_app(int argc, char **argv)
   }
   const struct fcsim_cli_app *app = fcsim_cli_app_find(argv[0]);
   if (!app) {
-    fcsim_cli_error("unknown application `%s` (fcsim app --help lists them)", argv[0]);
+    char names[256] = "";
+    for (const struct fcsim_cli_app *const *a = apps; *a; a++)
+      snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", a == apps ? "" : ", ", (*a)->name);
+    fcsim_cli_error("unknown application `%s` (applications: %s; `fcsim app NAME --help`)", argv[0], names);
     return FCSIM_EXIT_USAGE;
   }
   return app->run(argc - 1, argv + 1);

@@ -8,21 +8,12 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "cli/common.h"
 #include "cli/collective_cli.h"
 #include "collective/collective.h"
 #include "config/config.h"
 
-static const char coll_usage[] =
-    "usage: fcsim collective build [CONFIG.ini] --pattern all-to-all|cube-nn|bitrot|random-subset|FILE --out DIR\n"
-    "         [--algorithm ocr|rpm] [--op multicast|reduction] [--subset N] [--json FILE] [--set section.key=value "
-    "...]\n"
-    "  Builds one multicast (or reduction) tree per source of the pattern with OCR (seed 000 Algorithms 6-7,\n"
-    "  default) or the RPM baseline, writes DIR/node<ID>.{unicast,multicast,reduction}.{hex,bin} in the\n"
-    "  Fig. 4.12 layouts and DIR/tables.json, and prints the table bits per node (Table 5.7).\n"
-    "  FILE: one line per source, `SRC: DST DST ...` (node numbers, '#' comments). random-subset draws\n"
-    "  --subset destinations per source (default half the nodes) from sim.seed. docs/COLLECTIVES.md.\n"
-    "       fcsim collective run [CONFIG.ini] ...: OCR and RPM simulated (`fcsim collective run --help`).\n";
 
 /* Options of `collective build`. */
 struct coll_opts {
@@ -51,7 +42,7 @@ static int usage_error(const char *fmt, const char *arg)
 {
   char msg[512];
   snprintf(msg, sizeof msg, fmt, arg);
-  fcsim_cli_error("%s\n%s", msg, coll_usage);
+  fcsim_cli_error("%s\n%s", msg, cli_usage("collective build"));
   return FCSIM_EXIT_USAGE;
 }
 
@@ -95,7 +86,7 @@ static int parse(int argc, char **argv, struct coll_opts *o)
     }
   }
   if (!rc)
-    rc = cli_parse(nrest, rest, &o->base, 0, coll_usage);
+    rc = cli_parse(nrest, rest, &o->base, 0, cli_usage("collective build"));
   free(rest);
   if (!rc && !o->base.help && (!o->pattern || !o->out))
     rc = usage_error("collective build needs %s", !o->pattern ? "--pattern" : "--out DIR");
@@ -295,7 +286,10 @@ int fcsim_coll_cli_build(const struct fcsim_params *p, const char *pattern, enum
 int fcsim_cmd_collective(int argc, char **argv)
 {
   if (argc < 1 || !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {
-    fputs(coll_usage, argc < 1 ? stderr : stdout);
+    FILE *to = argc < 1 ? stderr : stdout;
+    fputs(cli_usage("collective"), to);
+    fputs(cli_usage("collective build"), to);
+    fputs(cli_usage("collective run"), to);
     return argc < 1 ? FCSIM_EXIT_USAGE : FCSIM_EXIT_OK;
   }
   if (!strcmp(argv[0], "run"))
@@ -307,7 +301,7 @@ int fcsim_cmd_collective(int argc, char **argv)
   if (rc)
     return rc;
   if (o.base.help) {
-    fputs(coll_usage, stdout);
+    fputs(cli_usage("collective build"), stdout);
     return FCSIM_EXIT_OK;
   }
   struct fcsim_config *cfg = cli_load_config(&o.base);
