@@ -168,7 +168,7 @@ static void print_summary(const struct coll_opts *o, const struct fcsim_topo *t,
            s->mean_unicast_bits);
   const struct seed_row *row = seed_for(t, o->pattern);
   if (row)
-    printf("seed Table 5.7 %.0f bits (%.3g%%)  [fcsim mean %.1f, ratio %.2f%s]\n", row->bits[op], row->percent[op],
+    printf("Novo-G# thesis Table 5.7 %.0f bits (%.3g%%)  [fcsim mean %.1f, ratio %.2f%s]\n", row->bits[op], row->percent[op],
            op ? s->mean_bits : s->mean_unshared_bits, (op ? s->mean_bits : s->mean_unshared_bits) / row->bits[op],
            op ? "" : ", unshared");
   printf("tables         %s/node<ID>.{unicast,multicast,reduction}.{hex,bin} and tables.json (%lld nodes)\n", o->out,

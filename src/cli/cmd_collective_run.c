@@ -87,7 +87,7 @@ static int parse(int argc, char **argv, struct run_opts *o)
   if (!o->ops)
     o->ops = o->continuous ? 1 : 3;
   if (!rc && o->continuous && (o->ops & 2))
-    rc = usage("%s: continuous runs are multicast only (seed 000 Fig. 5.22); use --mode batch for reductions",
+    rc = usage("%s: continuous runs are multicast only (Novo-G# thesis Fig. 5.22); use --mode batch for reductions",
                "--op reduction");
   for (char *t = strtok(o->patterns, ","); t && !rc; t = strtok(NULL, ",")) {
     if (o->npatterns == MAX_PATTERNS)
