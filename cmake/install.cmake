@@ -94,3 +94,24 @@ install(CODE "
   message(STATUS \"Installing: \$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_LIBDIR}/pkgconfig/fcsim.pc\")
 ")
 
+# The Python package (python/fcsim): pure Python over the installed libfcsim
+# (ctypes), in PREFIX/lib/python3/site-packages (PYTHONPATH), with
+# _install.py recording where the library is: relative to the package first
+# (the tree may be moved), then the absolute directory it was installed to.
+set(FCSIM_PY_DIR ${CMAKE_INSTALL_LIBDIR}/python3/site-packages)
+file(RELATIVE_PATH FCSIM_PY_TO_LIB "/${FCSIM_PY_DIR}/fcsim" "/${CMAKE_INSTALL_LIBDIR}")
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/python/fcsim DESTINATION ${FCSIM_PY_DIR}
+  FILES_MATCHING PATTERN "*.py" PATTERN "__pycache__" EXCLUDE PATTERN "_install.py" EXCLUDE)
+install(CODE "
+  set(libdir \"\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_LIBDIR}\")
+  if(IS_ABSOLUTE \"${CMAKE_INSTALL_LIBDIR}\")
+    set(libdir \"${CMAKE_INSTALL_LIBDIR}\")
+  endif()
+  file(WRITE \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${FCSIM_PY_DIR}/fcsim/_install.py\"
+\"# Written by cmake --install: where this package finds libfcsim.
+LIBDIR_RELATIVE = '${FCSIM_PY_TO_LIB}'
+LIBDIR = '\${libdir}'
+SONAME = 'libfcsim.so.${FCSIM_SOVERSION}'
+\")
+  message(STATUS \"Installing: \$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${FCSIM_PY_DIR}/fcsim/_install.py\")
+")
