@@ -90,6 +90,27 @@ if grep -q 'docs/' fcsim.1; then bad "the man page points to docs/ (not where it
 bash -n fcsim.bash || bad "the bash completion is not valid bash"
 grep -q "router.vcs=" fcsim.bash || bad "the completion lacks the keys"
 grep -q "^  \"sweep\") echo '.*--vary" fcsim.bash || bad "the completion lacks sweep's --vary"
+# completion as bash runs it: what follows each typed line
+complete_line() { # WORDS... -> the candidates, space-separated
+  bash -c 'source ./fcsim.bash; COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _fcsim; echo "${COMPREPLY[*]}"' _ "$@"
+}
+expect_completion() { # WANT WORDS...
+  want=$1
+  shift
+  got=$(complete_line "$@")
+  case " $got " in *" $want "*) ;; *) bad "completing \`$*\` gives \`$got\`, not \`$want\`" ;; esac
+}
+expect_completion run fcsim ru
+expect_completion app fcsim ap
+expect_completion --links fcsim run --li
+expect_completion router.vcs= fcsim run --set router.v
+expect_completion traffic.rate= fcsim sweep --vary traffic.ra
+expect_completion router.vcs= fcsim tune x.ini --space router.vc
+expect_completion rr fcsim run --set router.arbitration =
+expect_completion link fcsim app li
+expect_completion --preset fcsim app link --pr
+expect_completion rpm fcsim collective build --algorithm ""
+expect_completion stream fcsim model st
 
 # discoverability
 "$fcsim" runn >/dev/null 2>err.txt
