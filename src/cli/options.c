@@ -47,8 +47,7 @@ const struct cli_doc cli_docs[] = {
      "fcsim model list\nfcsim model p2p --help"},
     {"collective", "build|run [OPTIONS]", "offline collective routing: OCR/RPM trees and Fig. 4.12 tables",
      "`collective build` writes the node tables of a pattern; `collective run` simulates OCR and RPM.", NULL},
-    {"collective build",
-     "[CONFIG.ini] --pattern all-to-all|cube-nn|bitrot|random-subset|FILE --out DIR [OPTIONS]",
+    {"collective build", "[CONFIG.ini] --pattern all-to-all|cube-nn|bitrot|random-subset|FILE --out DIR [OPTIONS]",
      "build the multicast or reduction trees of a pattern and write the node tables",
      "Builds one multicast (or reduction) tree per source of the pattern with OCR (Novo-G# thesis Algorithms\n"
      "6-7, default) or the RPM baseline, writes DIR/node<ID>.{unicast,multicast,reduction}.{hex,bin} in\n"
@@ -63,24 +62,29 @@ const struct cli_doc cli_docs[] = {
      NULL},
     {"app", "NAME [ARGS]", "applications as traffic on a simulated network: fcsim app --help",
      "Each application has its own arguments: `fcsim app NAME --help`.", NULL},
-    {"app fft", "CONFIG [OPTIONS]", "3D FFT corner turns on the simulated torus beside the Table 6.2 estimate (Novo-G# thesis ch. 6)",
+    {"app fft", "CONFIG [OPTIONS]",
+     "3D FFT corner turns on the simulated torus beside the Table 6.2 estimate (Novo-G# thesis ch. 6)",
      "Runs a 2^n-per-side 3D FFT (Novo-G# thesis ch. 6) on the configured 2^m-per-side torus: X FFTs,\n"
      "XY corner turn, Y FFTs, YZ corner turn, Z FFTs, each phase waiting for all of its data;\n"
      "prints the time of each phase and the end-to-end latency beside the `fft` model's\n"
      "Table 6.2 estimate (set fft.n and fft.ips with --set).",
      "fcsim app fft examples/fft/16-on-4.ini"},
-    {"app stream", "[CONFIG] [OPTIONS]", "stream-computing cascade on a ring of FPGAs beside `fcsim model stream` (Mondigo 2020 ch. 3)",
+    {"app stream", "[CONFIG] [OPTIONS]",
+     "stream-computing cascade on a ring of FPGAs beside `fcsim model stream` (Mondigo 2020 ch. 3)",
      "Simulates one pass of a stream through M FPGAs on a ring (Mondigo 2020 ch. 3) and prints the\n"
      "sustained FLOP/s, efficiency, stall ratio and speedup beside `fcsim model stream`.\n"
      "CONFIG and the --set keys other than stream.KEY and link.KEY give router settings; the ring,\n"
      "the clock (F), the link latency (D_link) and bandwidth (B_link, plain links) come from the stream.",
      "fcsim app stream --preset lbm"},
-    {"app gather", "CONFIG --schedule ring|tree|reconfig [OPTIONS]", "VCSN 2023's gather (ring, tree, reconfig) simulated, beside the gather model",
+    {"app gather", "CONFIG --schedule ring|tree|reconfig [OPTIONS]",
+     "VCSN 2023's gather (ring, tree, reconfig) simulated, beside the gather model",
      "Simulates a gather to one node with the chosen schedule and prints it beside the model.",
      "fcsim app gather examples/vcsn/vcsn.ini --schedule tree --set app.nodes=9"},
-    {"app scatter", "CONFIG --schedule ring|tree|reconfig [OPTIONS]", "the gather's schedules played backwards (root to sources), beside the gather model",
+    {"app scatter", "CONFIG --schedule ring|tree|reconfig [OPTIONS]",
+     "the gather's schedules played backwards (root to sources), beside the gather model",
      "Simulates a scatter from one node with the chosen schedule and prints it beside the model.", NULL},
-    {"app allgather", "CONFIG --schedule ring|ring1|tree [OPTIONS]", "every node gets every block: ring (both ways), ring1, or the tree's gather then broadcast",
+    {"app allgather", "CONFIG --schedule ring|ring1|tree [OPTIONS]",
+     "every node gets every block: ring (both ways), ring1, or the tree's gather then broadcast",
      "Simulates an all-gather with the chosen schedule and prints it beside the model.", NULL},
     {"app ring", "CONFIG [OPTIONS]", "Mondigo 2020's ring stream (Fig. 4.9) simulated on a direct or switched network",
      "A stream of app.bytes around a ring of app.nodes FPGAs, forwarded frame by frame\n"
@@ -115,8 +119,9 @@ const struct cli_doc cli_docs[] = {
 };
 const size_t cli_ndocs = sizeof cli_docs / sizeof cli_docs[0];
 
-#define SIM "run|sweep|tune|topo|collective build|collective run|app fft|app stream|app gather|app scatter|" \
-            "app allgather|app ring"
+#define SIM                                                                                                            \
+  "run|sweep|tune|topo|collective build|collective run|app fft|app stream|app gather|app scatter|"                     \
+  "app allgather|app ring"
 #define GATHER "app gather|app scatter|app allgather"
 
 const struct cli_option cli_options[] = {
@@ -130,8 +135,8 @@ const struct cli_option cli_options[] = {
     {"tune", "--json", NULL, "FILE",
      "JSON Lines: header, one object per run, summary; a re-run with the same FILE reuses every run found there"},
     {"topo", "--json", NULL, "FILE", "the description as JSON (" OUT_NOTE ")"},
-    {"model|collective build|collective run|app fft|app stream|" GATHER "|app ring|app link|app halo", "--json",
-     NULL, "FILE", "the results as JSON (" OUT_NOTE ")"},
+    {"model|collective build|collective run|app fft|app stream|" GATHER "|app ring|app link|app halo", "--json", NULL,
+     "FILE", "the results as JSON (" OUT_NOTE ")"},
     {"run", "--csv", NULL, "FILE", "a header and one row: every key, then every metric (" OUT_NOTE ")"},
     {"sweep", "--csv", NULL, "FILE", "a header and one row per point (" OUT_NOTE ")"},
     {"tune", "--csv", NULL, "FILE", "one row per run (" OUT_NOTE ")"},

@@ -32,13 +32,13 @@ char *fcsim_topo_json(const struct fcsim_config *cfg, struct fcsim_error *err)
   struct fcsim_topo_info t;
   if (fcsim_topo_describe(cfg, &t, err))
     return NULL;
-  json_t *doc = json_pack("{s:s, s:I, s:I, s:I, s:i, s:f, s:I, s:f, s:i, s:i, s:f, s:i}", "fcsim", fcsim_version(),
-                          "nodes", (json_int_t)t.nodes, "links", (json_int_t)t.links, "channels",
-                          (json_int_t)t.channels, "diameter_hops", t.diameter_hops, "diameter_ns", t.diameter_ns,
-                          "bisection_links", (json_int_t)t.bisection_links, "bisection_flits_per_cycle",
-                          t.bisection_flits_per_cycle, "ports_per_router", t.ports_per_router,
-                          "link_latency_cycles", t.link_latency_cycles, "link_latency_ns", t.link_latency_ns,
-                          "router_delay_cycles", t.router_delay_cycles);
+  json_t *doc =
+      json_pack("{s:s, s:I, s:I, s:I, s:i, s:f, s:I, s:f, s:i, s:i, s:f, s:i}", "fcsim", fcsim_version(), "nodes",
+                (json_int_t)t.nodes, "links", (json_int_t)t.links, "channels", (json_int_t)t.channels, "diameter_hops",
+                t.diameter_hops, "diameter_ns", t.diameter_ns, "bisection_links", (json_int_t)t.bisection_links,
+                "bisection_flits_per_cycle", t.bisection_flits_per_cycle, "ports_per_router", t.ports_per_router,
+                "link_latency_cycles", t.link_latency_cycles, "link_latency_ns", t.link_latency_ns,
+                "router_delay_cycles", t.router_delay_cycles);
   char *text = doc ? json_dumps(doc, JSON_INDENT(2) | JSON_REAL_PRECISION(17)) : NULL;
   json_decref(doc);
   if (!text)
