@@ -55,6 +55,9 @@ while IFS=$'\t' read -r cmd name alias arg; do
     if grep -q "unknown option" <<<"$out"; then
       bad "fcsim $cmd does not accept $opt, which the table gives it: $out"
     fi
+    if grep -q "Sanitizer\|runtime error" <<<"$out"; then
+      bad "fcsim $cmd $opt: a sanitizer report: $out"
+    fi
     probed=$((probed + 1))
   done
 done <options.tsv
