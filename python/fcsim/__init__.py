@@ -156,9 +156,11 @@ def _row(res, keys, point, replication, seed):
 
 def _replication_rows(res, keys, point, n, seed0):
     block = res.json.get("replications", {})
+    seeds = block.get("seeds") if isinstance(block.get("seeds"), list) else None
     rows = []
     for r in range(n):
-        row = _row(res, keys, point, r, seed0 + r)
+        # the library derives the replications' seeds from sim.seed; unknown unless it lists them
+        row = _row(res, keys, point, r, seeds[r] if seeds and r < len(seeds) else math.nan)
         for name, stats in block.items():
             values = stats.get("values") if isinstance(stats, dict) else None
             if values is not None and r < len(values):
