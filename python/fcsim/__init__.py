@@ -265,6 +265,11 @@ def _doc_row(doc):
     if isinstance(doc.get("metrics"), dict):
         row.update(_flat_metrics(doc["metrics"]))
     for k, v in doc.items():  # other records (tune, model): their scalars
-        if k not in ("config", "metrics", "derived", "execution") and k not in row and not isinstance(v, (dict, list)):
+        if k in ("config", "metrics", "derived", "execution") or k in row:
+            continue
+        if isinstance(v, dict):  # a model's params and results by their own names, as its CSV
+            for name, value in _flat_metrics(v, "" if k in ("params", "results") else k + ".").items():
+                row.setdefault(name, value)
+        elif not isinstance(v, list):
             row[k] = v
     return row

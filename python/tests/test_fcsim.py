@@ -122,3 +122,13 @@ def test_topo(cli):
 def test_keys_must_be_dotted():
     with pytest.raises(TypeError):
         fcsim.run(None, vcs=4)
+
+
+def test_load_reads_model_results_as_their_csv(cli, tmp_path):
+    js, csv = tmp_path / "m.json", tmp_path / "m.csv"
+    for flag, path in (("--json", js), ("--csv", csv)):
+        subprocess.run([cli, "model", "p2p", "--vary", "n=2:8:2", flag, str(path)], check=True, capture_output=True)
+    a, b = fcsim.load(js), fcsim.load(csv)
+    assert len(a) == len(b) == 4
+    assert a["n"].tolist() == b["n"].tolist() == [2, 4, 6, 8]
+    assert a["time_s"].tolist() == pytest.approx(b["time_s"].tolist(), rel=1e-9)
