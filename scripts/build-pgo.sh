@@ -37,7 +37,7 @@ runs=(
 )
 for r in "${runs[@]}"; do
   # shellcheck disable=SC2086 # each entry is a list of arguments
-  "$dir/fcsim" run $r "${short[@]}" -q >/dev/null
+  "$dir/fcsim" run $r "${short[@]}" >/dev/null
 done
 
 say "3/3 optimised build"

@@ -6,7 +6,8 @@
 set -euo pipefail
 
 pkgs=(build-essential cmake pkg-config libinih-dev libjansson-dev libcmocka-dev gnuplot-nox jq
-      clang libclang-rt-dev libomp-dev) # clang: libFuzzer and ThreadSanitizer (with LLVM OpenMP) steps
+      clang libclang-rt-dev libomp-dev # clang: libFuzzer and ThreadSanitizer (with LLVM OpenMP) steps
+      python3 python3-numpy python3-pandas python3-pytest python3-matplotlib) # the Python package, its tests and example
 if [ "${FCSIM_WITH_MPI:-0}" = "1" ]; then
   pkgs+=(libopenmpi-dev openmpi-bin)
 fi

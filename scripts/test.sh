@@ -8,6 +8,8 @@
 #   build/fuzz     clang libFuzzer harnesses (tests/fuzz): each corpus replayed, then
 #                  each harness fuzzed for FCSIM_FUZZ_SECONDS (default 20)
 #   build/mpi      Release build with Open MPI: 2-3 rank tests ("mpi")
+#   python         the Python package (python/fcsim) installed from build/release
+#                  with its pytest tests and examples/python ("python")
 # The TSan and fuzz steps run when clang supports -fsanitize=thread / fuzzer.
 # Installs missing Debian packages first. Extra arguments go to every ctest run.
 set -euo pipefail
@@ -75,4 +77,11 @@ echo "== simulation tests (Release) =="
 ctest --test-dir build/release -L '^sim$' -j"$jobs" --output-on-failure "$@" || status=1
 echo "== MPI tests (2-3 ranks) =="
 ctest --test-dir build/mpi -L mpi --output-on-failure "$@" || status=1
+echo "== Python package (pytest against the installed library) =="
+ctest --test-dir build/release -L python --output-on-failure "$@" || status=1
+if [ $status = 0 ]; then
+  echo "fcsim tests: every step passed"
+else
+  echo "fcsim tests: FAILED (see the steps above)"
+fi
 exit $status

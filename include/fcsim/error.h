@@ -7,6 +7,7 @@
 #define FCSIM_ERROR_H
 
 #include <stdarg.h>
+#include <stddef.h>
 
 /* X-macro: name, value, default message. */
 #define FCSIM_ERRNO_MAP(X)                                                                                             \
@@ -47,5 +48,11 @@ int fcsim_error_vset(struct fcsim_error *err, int code, const char *fmt, va_list
 
 /* Clears a record to "no error". */
 void fcsim_error_clear(struct fcsim_error *err);
+
+/* For bindings that do not declare the structure (python/fcsim): the bytes
+ * to allocate for a record, its code and its message. */
+size_t fcsim_error_size(void);
+int fcsim_error_code(const struct fcsim_error *err);
+const char *fcsim_error_message(const struct fcsim_error *err);
 
 #endif

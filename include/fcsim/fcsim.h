@@ -10,7 +10,7 @@
 #include "fcsim/sim.h"
 #include "fcsim/stats.h"
 
-/* Version string, "0.1.0". */
+/* Version string, "0.2.0". */
 const char *fcsim_version(void);
 
 #endif

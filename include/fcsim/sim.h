@@ -73,4 +73,14 @@ struct fcsim_topo_info {
 };
 int fcsim_topo_describe(const struct fcsim_config *cfg, struct fcsim_topo_info *info, struct fcsim_error *err);
 
+/* For bindings in other languages (python/fcsim), which read results as JSON
+ * rather than the structures above. Each returns NUL-terminated text
+ * allocated by the library, to be released with fcsim_free, or NULL with
+ * `err` set.
+ *   fcsim_sim_json:  the object fcsim_sim_write_json writes (same flags).
+ *   fcsim_topo_json: the fields of struct fcsim_topo_info, by name, and "fcsim" (the version). */
+char *fcsim_sim_json(const struct fcsim_sim *sim, unsigned flags, struct fcsim_error *err);
+char *fcsim_topo_json(const struct fcsim_config *cfg, struct fcsim_error *err);
+void fcsim_free(void *p);
+
 #endif

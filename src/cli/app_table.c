@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "cli/common.h"
 #include "cli/output.h"
 #include "fcsim/fcsim.h"
@@ -37,10 +38,11 @@ static void usage(const struct cli_table_app *app, FILE *out)
 {
   const struct fcsim_model_ops *m = app->ops;
   char def[64];
-  fprintf(out,
-          "usage: fcsim app %s [CONFIG]%s [--set KEY=VALUE ...] [--json FILE]\n"
-          "%s\nsource: %s\n%s\n\nkeys (section [%s] of CONFIG, or --set):\n",
-          m->name, m->n_presets ? " [--preset P]" : "", m->summary, m->source, m->notes ? m->notes : "", app->section);
+  char command[64];
+  snprintf(command, sizeof command, "app %s", m->name);
+  cli_usage_print(out, command);
+  fprintf(out, "\n%s\nsource: %s\n%s\n\nkeys (section [%s] of CONFIG, or --set):\n", m->summary, m->source,
+          m->notes ? m->notes : "", app->section);
   for (size_t i = 0; i < m->n_params; i++) {
     const struct fcsim_model_param *p = &m->params[i];
     if (p->flags & FCSIM_MP_AUTO)
@@ -73,6 +75,8 @@ static int parse_args(const struct cli_table_app *app, int argc, char **argv, st
         fcsim_cli_error("--set needs key=value");
         return FCSIM_EXIT_USAGE;
       }
+      if (cli_check_set(o, argv[i + 1], i + 2 < argc ? argv[i + 2] : NULL))
+        return FCSIM_EXIT_USAGE;
       a->sets[a->n_sets++] = argv[++i];
       continue;
     } else if (o[0] == '-' && o[1]) {

@@ -24,11 +24,11 @@ int fcsim_cmd_app(int argc, char **argv);
 /* help_metrics.c: `fcsim help metrics [--markdown]` (docs/METRICS.md) */
 void fcsim_cli_print_metrics(FILE *out, int markdown);
 
-/* The command table (main.c): what `fcsim --help` and the man page list. */
+/* The command dispatch table (main.c); what each command does and its
+ * options are in the command-option table (options.h). */
 struct fcsim_cli_command {
   const char *name;                 /* "run" */
   int (*fn)(int argc, char **argv); /* the subcommand */
-  const char *summary;              /* one line */
 };
 extern const struct fcsim_cli_command fcsim_cli_commands[];
 extern const size_t fcsim_cli_ncommands;

@@ -1,7 +1,9 @@
 /* `fcsim app NAME [CONFIG] [options]`: applications run as traffic on a
  * simulated network (SPEC §5). The apps and their registry live in
  * src/apps/ (apps/app.h); this file lists them, parses the options an app
- * declares, calls it, prints its table and writes its JSON. */
+ * declares, calls it, prints its table and writes its JSON. Usage texts come
+ * from the command-option table (options.c, "app NAME"). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,17 +11,27 @@
 #include "cli/app_table.h"
 #include "cli/cli.h"
 #include "cli/common.h"
+#include "cli/options.h"
 #include "cli/output.h"
 
 #define MAX_APP_SETS 64
 
+static const char *app_usage(const struct fcsim_app_ops *app);
+
 static void usage(FILE *to)
 {
-  fprintf(to, "usage: fcsim app NAME CONFIG [--set KEY=VALUE ...] [--json FILE]\n"
-              "applications:\n");
+  fprintf(to, "usage: fcsim app NAME [ARGS]\n"
+              "  Each application has its own arguments (CONFIG is optional for some): "
+              "`fcsim app NAME --help`.\napplications:\n");
   int n = 0;
-  for (const struct fcsim_app_ops *a; (a = fcsim_app_at((size_t)n)); n++)
-    fprintf(to, "  %-10s %s\n", a->name, a->summary);
+  for (const struct fcsim_app_ops *a; (a = fcsim_app_at((size_t)n)); n++) {
+    char key[64];
+    snprintf(key, sizeof key, "app %s", a->name);
+    const struct cli_doc *d = cli_doc_find(key);
+    fprintf(to, "  %-10s %s\n", a->name, d ? d->summary : a->summary);
+    if (d)
+      fprintf(to, "  %-10s fcsim %s %s\n", "", d->command, d->synopsis);
+  }
   if (!n)
     fprintf(to, "  (none registered)\n");
 }
@@ -50,7 +62,7 @@ static int stream_option(const struct fcsim_app_ops *app, int argc, char **argv,
   int is_set = (!strcmp(a, "--set") || !strcmp(a, "-s")) && *i + 1 < argc;
   *taken = 1;
   if (valued && *i + 1 >= argc) {
-    fcsim_cli_error("option %s needs a value\n%s", a, app->usage);
+    fcsim_cli_error("option %s needs a value\n%s", a, app_usage(app));
     return FCSIM_EXIT_USAGE;
   }
   if (!strcmp(a, "--links")) {
@@ -133,6 +145,14 @@ static int run_loaded(const struct fcsim_app_ops *app, struct fcsim_config *cfg,
   return exit_code;
 }
 
+/* The app's usage: its entry of the command-option table, else its own. */
+static const char *app_usage(const struct fcsim_app_ops *app)
+{
+  char key[64];
+  snprintf(key, sizeof key, "app %s", app->name);
+  return cli_doc_find(key) ? cli_usage(key) : app->usage;
+}
+
 static int run_network_app(const struct fcsim_app_ops *app, int argc, char **argv)
 {
   struct app_cli c = {.args = {.block = 64}};
@@ -143,13 +163,13 @@ static int run_network_app(const struct fcsim_app_ops *app, int argc, char **arg
   struct cli_opts o;
   if (!rest)
     return FCSIM_EXIT_FAIL;
-  if ((rc = split_args(app, argc, argv, rest, &nrest, &c)) || (rc = cli_parse(nrest, rest, &o, 0, app->usage))) {
+  if ((rc = split_args(app, argc, argv, rest, &nrest, &c)) || (rc = cli_parse(nrest, rest, &o, 0, app_usage(app)))) {
     free(rest);
     return rc;
   }
   free(rest);
   if (o.help) {
-    fputs(app->usage, stdout);
+    fputs(app_usage(app), stdout);
     return FCSIM_EXIT_OK;
   }
   const char *outs[] = {o.json_path}, *ins[] = {o.config_path};
@@ -171,7 +191,10 @@ int fcsim_cmd_app(int argc, char **argv)
   }
   const struct fcsim_app_ops *app = fcsim_app_find(argv[0]);
   if (!app) {
-    fcsim_cli_error("unknown application `%s` (fcsim app --help lists them)", argv[0]);
+    char names[256] = "";
+    for (size_t k = 0; fcsim_app_at(k); k++)
+      snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", k ? ", " : "", fcsim_app_at(k)->name);
+    fcsim_cli_error("unknown application `%s` (applications: %s; `fcsim app NAME --help`)", argv[0], names);
     return FCSIM_EXIT_USAGE;
   }
   if (app->table) {

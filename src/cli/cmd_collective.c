@@ -8,21 +8,12 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "cli/common.h"
 #include "cli/output.h"
 #include "collective/collective.h"
 #include "config/config.h"
 
-static const char coll_usage[] =
-    "usage: fcsim collective build [CONFIG.ini] --pattern all-to-all|cube-nn|bitrot|random-subset|FILE --out DIR\n"
-    "         [--algorithm ocr|rpm] [--op multicast|reduction] [--subset N] [--json FILE] [--set section.key=value "
-    "...]\n"
-    "  Builds one multicast (or reduction) tree per source of the pattern with OCR (seed 000 Algorithms 6-7,\n"
-    "  default) or the RPM baseline, writes DIR/node<ID>.{unicast,multicast,reduction}.{hex,bin} in the\n"
-    "  Fig. 4.12 layouts and DIR/tables.json, and prints the table bits per node (Table 5.7).\n"
-    "  FILE: one line per source, `SRC: DST DST ...` (node numbers, '#' comments). random-subset draws\n"
-    "  --subset destinations per source (default half the nodes) from sim.seed. docs/COLLECTIVES.md.\n"
-    "       fcsim collective run [CONFIG.ini] ...: OCR and RPM simulated (`fcsim collective run --help`).\n";
 
 /* Options of `collective build`. */
 struct coll_opts {
@@ -51,7 +42,7 @@ static int usage_error(const char *fmt, const char *arg)
 {
   char msg[512];
   snprintf(msg, sizeof msg, fmt, arg);
-  fcsim_cli_error("%s\n%s", msg, coll_usage);
+  fcsim_cli_error("%s\n%s", msg, cli_usage("collective build"));
   return FCSIM_EXIT_USAGE;
 }
 
@@ -95,7 +86,7 @@ static int parse(int argc, char **argv, struct coll_opts *o)
     }
   }
   if (!rc)
-    rc = cli_parse(nrest, rest, &o->base, 0, coll_usage);
+    rc = cli_parse(nrest, rest, &o->base, 0, cli_usage("collective build"));
   free(rest);
   if (!rc && !o->base.help && (!o->pattern || !o->out))
     rc = usage_error("collective build needs %s", !o->pattern ? "--pattern" : "--out DIR");
@@ -160,7 +151,7 @@ static void print_summary(const struct coll_opts *o, const struct fcsim_topo *t,
            s->mean_unicast_bits);
   const struct seed_row *row = seed_for(t, o->pattern);
   if (row)
-    printf("seed Table 5.7 %.0f bits (%.3g%%)  [fcsim mean %.1f, ratio %.2f%s]\n", row->bits[op], row->percent[op],
+    printf("Novo-G# thesis Table 5.7 %.0f bits (%.3g%%)  [fcsim mean %.1f, ratio %.2f%s]\n", row->bits[op], row->percent[op],
            op ? s->mean_bits : s->mean_unshared_bits, (op ? s->mean_bits : s->mean_unshared_bits) / row->bits[op],
            op ? "" : ", unshared");
   printf("tables         %s/node<ID>.{unicast,multicast,reduction}.{hex,bin} and tables.json (%lld nodes)\n", o->out,
@@ -222,7 +213,10 @@ static int run_build(const struct coll_opts *o, const struct fcsim_params *p, st
 int fcsim_cmd_collective(int argc, char **argv)
 {
   if (argc < 1 || !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {
-    fputs(coll_usage, argc < 1 ? stderr : stdout);
+    FILE *to = argc < 1 ? stderr : stdout;
+    fputs(cli_usage("collective"), to);
+    fputs(cli_usage("collective build"), to);
+    fputs(cli_usage("collective run"), to);
     return argc < 1 ? FCSIM_EXIT_USAGE : FCSIM_EXIT_OK;
   }
   if (!strcmp(argv[0], "run"))
@@ -234,7 +228,7 @@ int fcsim_cmd_collective(int argc, char **argv)
   if (rc)
     return rc;
   if (o.base.help) {
-    fputs(coll_usage, stdout);
+    fputs(cli_usage("collective build"), stdout);
     return FCSIM_EXIT_OK;
   }
   if (cli_out_is_stdout(o.out))

@@ -13,20 +13,13 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "cli/common.h"
 #include "cli/output.h"
 #include "collective/collective.h"
 #include "config/config.h"
 #include "fcsim/sim.h"
 
-static const char run_usage[] =
-    "usage: fcsim collective run [CONFIG.ini] [--pattern P[,P...]] [--op multicast|reduction|both]\n"
-    "         [--mode batch|continuous] [--subset N] [--json FILE] [--set section.key=value ...]\n"
-    "  For each pattern (default all-to-all,cube-nn,bitrot) and operation (default both; continuous:\n"
-    "  multicast) builds the OCR and RPM tables, simulates them with router.model (voq or ring) and prints\n"
-    "  the batch latency (batch: traffic.batch_packets per collective) or the average latency\n"
-    "  (continuous, at traffic.rate), and OCR's gain over RPM: RPM latency / OCR latency - 1.\n"
-    "  --json FILE: per run the Table 5.2 metrics per algorithm, and `gain` per pattern and as geometric means.\n";
 
 #define MAX_PATTERNS 8
 
@@ -45,7 +38,7 @@ static int usage(const char *fmt, const char *arg)
 {
   char msg[512];
   snprintf(msg, sizeof msg, fmt, arg);
-  fcsim_cli_error("%s\n%s", msg, run_usage);
+  fcsim_cli_error("%s\n%s", msg, cli_usage("collective run"));
   return FCSIM_EXIT_USAGE;
 }
 
@@ -91,12 +84,12 @@ static int parse(int argc, char **argv, struct run_opts *o)
     }
   }
   if (!rc)
-    rc = cli_parse(nrest, rest, &o->base, 0, run_usage);
+    rc = cli_parse(nrest, rest, &o->base, 0, cli_usage("collective run"));
   free(rest);
   if (!o->ops)
     o->ops = o->continuous ? 1 : 3;
   if (!rc && o->continuous && (o->ops & 2))
-    rc = usage("%s: continuous runs are multicast only (seed 000 Fig. 5.22); use --mode batch for reductions",
+    rc = usage("%s: continuous runs are multicast only (Novo-G# thesis Fig. 5.22); use --mode batch for reductions",
                "--op reduction");
   for (char *t = strtok(o->patterns, ","); t && !rc; t = strtok(NULL, ",")) {
     if (o->npatterns == MAX_PATTERNS)
@@ -253,7 +246,7 @@ int fcsim_cmd_collective_run(int argc, char **argv)
   if (rc)
     return rc;
   if (o.base.help) {
-    fputs(run_usage, stdout);
+    fputs(cli_usage("collective run"), stdout);
     return FCSIM_EXIT_OK;
   }
   if (cli_out_is_stdout(o.base.json_path))

@@ -1,37 +1,95 @@
-/* fcsim help [config [--markdown] | --man]: help topics, and the man page
- * fcsim.1 written from the same registries (commands, keys, models). */
+/* fcsim help [COMMAND | config [--markdown] | --man | --completion SHELL]:
+ * help topics, and the man page fcsim.1 written from the same tables
+ * (the command-option table, the key registry, the models). */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "config/config.h"
 #include "fcsim/config.h"
 #include "model/model.h"
 
-/* Text for roff: backslashes doubled as \e, a leading dot or quote escaped. */
+/* Text for roff: backslashes doubled as \e, a leading dot or quote escaped.
+ * Paths of the source tree become those of an installation: docs/NAME.md is
+ * share/doc/fcsim/NAME.md and examples/ share/fcsim/examples/ under the
+ * prefix (cmake/install.cmake installs them there). */
 static void roff(FILE *out, const char *s)
 {
   if (*s == '.' || *s == '\'')
     fputs("\\&", out);
-  for (; *s; s++) {
-    if (*s == '\\')
+  for (const char *p = s; *p; p++) {
+    int word_start = p == s || !(p[-1] == '/' || p[-1] == '_' || p[-1] == '-' || (p[-1] >= 'a' && p[-1] <= 'z'));
+    if (word_start && !strncmp(p, "docs/", 5)) {
+      fputs("share/doc/fcsim/", out);
+      p += 4;
+    } else if (word_start && !strncmp(p, "examples/", 9)) {
+      fputs("share/fcsim/examples/", out);
+      p += 8;
+    } else if (*p == '\\')
       fputs("\\e", out);
-    else if (*s == '-')
+    else if (*p == '-')
       fputs("\\-", out);
+    else if (*p == '\n' && p[1] == '.')
+      fputs("\n\\&", out);
     else
-      fputc(*s, out);
+      fputc(*p, out);
   }
 }
 
+/* Every command: synopsis, what it does, each option with its argument. */
 static void man_commands(FILE *out)
 {
   fputs(".SH COMMANDS\n", out);
-  for (size_t i = 0; i < fcsim_cli_ncommands; i++) {
-    fprintf(out, ".TP\n.B fcsim %s\n", fcsim_cli_commands[i].name);
-    roff(out, fcsim_cli_commands[i].summary);
-    fputs(" (options: \\fBfcsim ", out);
-    roff(out, fcsim_cli_commands[i].name);
-    fputs(" \\-\\-help\\fR)\n", out);
+  for (size_t i = 0; i < cli_ndocs; i++) {
+    const struct cli_doc *d = &cli_docs[i];
+    fputs(".SS \"", out);
+    roff(out, d->command);
+    fputs("\"\n.B fcsim ", out);
+    roff(out, d->command);
+    fputs("\n", out);
+    roff(out, d->synopsis);
+    fputs("\n.PP\n", out);
+    roff(out, d->summary);
+    fputs(".\n", out);
+    if (d->text) {
+      fputs(".PP\n", out);
+      roff(out, d->text);
+      fputs("\n", out);
+    }
+    for (size_t k = 0; k < cli_noptions; k++) {
+      const struct cli_option *o = &cli_options[k];
+      if (!cli_option_applies(o, d->command))
+        continue;
+      fputs(".TP\n.B ", out);
+      roff(out, o->name);
+      if (o->alias) {
+        fputs("\\fR, \\fB", out);
+        roff(out, o->alias);
+      }
+      if (o->arg) {
+        fputs(" \\fI", out);
+        roff(out, o->arg);
+        fputs("\\fR", out);
+      }
+      fputs("\n", out);
+      roff(out, o->help);
+      fputs("\n", out);
+    }
+  }
+}
+
+static void man_examples(FILE *out)
+{
+  fputs(".SH EXAMPLES\nThe configurations named below are installed in share/fcsim/examples under the "
+        "installation prefix.\n",
+        out);
+  for (size_t i = 0; i < cli_ndocs; i++) {
+    if (!cli_docs[i].examples)
+      continue;
+    fputs(".PP\n.nf\n", out);
+    roff(out, cli_docs[i].examples);
+    fputs("\n.fi\n", out);
   }
 }
 
@@ -102,14 +160,50 @@ static void write_man(FILE *out)
   man_commands(out);
   man_keys(out);
   man_models(out);
+  man_examples(out);
   fputs(".SH EXIT STATUS\n0 success; 1 the run failed (deadlock, I/O while writing results); 2 bad input "
         "(unknown key, bad value, unreadable or foreign file, bad arguments, gnuplot missing); 130 interrupted.\n"
         ".SH ENVIRONMENT\n.TP\n.B FCSIM_GNUPLOT\nthe gnuplot program used by \\fBfcsim plot\\fR (default: gnuplot on "
         "PATH).\n"
         ".SH SEE ALSO\n\\fBgnuplot\\fR(1), \\fBpkg\\-config\\fR(1) (the library: \\fBpkg\\-config \\-\\-cflags "
         "\\-\\-libs "
-        "fcsim\\fR, headers in fcsim/).\n",
+        "fcsim\\fR, headers in fcsim/; \\fBfind_package(fcsim)\\fR in CMake). The documents are installed in "
+        "share/doc/fcsim under the installation prefix, the example configurations in share/fcsim/examples.\n",
         out);
+}
+
+/* `fcsim help COMMAND [SUBCOMMAND]`: the command's own --help. */
+static int command_help(int argc, char **argv)
+{
+  for (size_t i = 0; i < fcsim_cli_ncommands; i++) {
+    if (strcmp(argv[0], fcsim_cli_commands[i].name) || !strcmp(argv[0], "help"))
+      continue;
+    char *args[3] = {NULL, NULL, NULL};
+    int n = 0;
+    if (argc >= 2 && (!strcmp(argv[0], "app") || !strcmp(argv[0], "collective") || !strcmp(argv[0], "model")))
+      args[n++] = argv[1];
+    args[n++] = "--help";
+    return fcsim_cli_commands[i].fn(n, args);
+  }
+  const char *near = cli_command_suggest(argv[0]);
+  if (near)
+    fcsim_cli_error("unknown help topic `%s`; did you mean `%s`? (topics: config and every command)", argv[0], near);
+  else
+    fcsim_cli_error("unknown help topic `%s` (topics: config and every command: `fcsim --help`)", argv[0]);
+  return FCSIM_EXIT_USAGE;
+}
+
+/* Every option of every command, one per line: COMMAND, NAME, ALIAS, ARG
+ * (tab-separated, `-` when absent), for tests and tools. */
+static void list_options(FILE *out)
+{
+  for (size_t i = 0; i < cli_ndocs; i++)
+    for (size_t k = 0; k < cli_noptions; k++) {
+      const struct cli_option *o = &cli_options[k];
+      if (cli_option_applies(o, cli_docs[i].command))
+        fprintf(out, "%s\t%s\t%s\t%s\n", cli_docs[i].command, o->name, o->alias ? o->alias : "-",
+                o->arg ? o->arg : "-");
+    }
 }
 
 int fcsim_cmd_help(int argc, char **argv)
@@ -127,15 +221,25 @@ int fcsim_cmd_help(int argc, char **argv)
     write_man(stdout);
     return FCSIM_EXIT_OK;
   }
-  if (argc >= 1) {
-    fcsim_cli_error("unknown help topic `%s` (topics: config, metrics)", argv[0]);
-    return FCSIM_EXIT_USAGE;
+  if (argc >= 1 && !strcmp(argv[0], "--completion")) {
+    if (argc < 2 || cli_write_completion(stdout, argv[1])) {
+      fcsim_cli_error("--completion needs a shell: bash or zsh");
+      return FCSIM_EXIT_USAGE;
+    }
+    return FCSIM_EXIT_OK;
   }
-  printf("fcsim help config             every configuration key: unit, default, range, meaning\n"
-         "fcsim help config --markdown  the same as Markdown (docs/CONFIG.md)\n"
-         "fcsim help metrics            every field a command writes: unit, meaning, better, merge\n"
-         "fcsim help metrics --markdown the same as Markdown (docs/METRICS.md)\n"
-         "fcsim help --man              the man page fcsim.1 (roff)\n"
-         "fcsim COMMAND --help          options of a command\n");
+  if (argc >= 1 && !strcmp(argv[0], "--options")) {
+    list_options(stdout);
+    return FCSIM_EXIT_OK;
+  }
+  if (argc >= 1 && strcmp(argv[0], "--help") && strcmp(argv[0], "-h") && strcmp(argv[0], "help"))
+    return command_help(argc, argv);
+  cli_usage_print(stdout, "help");
+  printf("topics:\n"
+         "  fcsim help COMMAND            a command's usage and options (`fcsim help app link`)\n"
+         "  fcsim help config             every configuration key: unit, default, range, meaning\n"
+         "  fcsim help config --markdown  the same as Markdown (docs/CONFIG.md)\n"
+         "  fcsim help --man              the man page fcsim.1 (roff)\n"
+         "  fcsim help --completion bash  the bash (or zsh) completion script\n");
   return FCSIM_EXIT_OK;
 }

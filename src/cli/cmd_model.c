@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/common.h"
+#include "cli/options.h"
 #include "cli/output.h"
 #include "core/csv.h"
 #include "core/range.h"
@@ -31,9 +33,8 @@ struct model_args {
 static void print_list(FILE *out)
 {
   const struct fcsim_model_ops *const *list = fcsim_model_list();
-  fprintf(out, "usage: fcsim model NAME [--preset P] [--set key=value ...] [--vary key=a:b:step]\n"
-               "                        [--json FILE] [--csv FILE]\n"
-               "       fcsim model NAME --help\n\nmodels:\n");
+  cli_usage_print(out, "model");
+  fputs("models:\n", out);
   for (size_t i = 0; list[i]; i++) {
     fprintf(out, "  %-8s %s\n", list[i]->name, list[i]->summary);
     if (list[i]->n_presets) {
@@ -121,6 +122,8 @@ static int parse_args(int argc, char **argv, struct model_args *a)
         fcsim_cli_error("too many --set options");
         return FCSIM_EXIT_USAGE;
       }
+      if (cli_check_set(opt, argv[i + 1], i + 2 < argc ? argv[i + 2] : NULL))
+        return FCSIM_EXIT_USAGE;
       a->sets[a->n_sets++] = argv[++i];
       continue;
     } else {

@@ -8,23 +8,10 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "cli/common.h"
 #include "plot/plot.h"
 
-static const char plot_usage[] =
-    "usage: fcsim plot RESULTS... [--out FILE.png|FILE.svg] [--kind sweep|run|tune|model] [--script FILE]\n"
-    "  Draws a result fcsim wrote, with gnuplot:\n"
-    "    sweep  (fcsim sweep --json/--csv; several files give one curve per configuration): average\n"
-    "           latency against offered load, the first saturated point marked, throughput below\n"
-    "    run    (fcsim run --json FILE --links --histogram): link utilisation over the torus planes\n"
-    "           and the latency histogram\n"
-    "    tune   (fcsim tune --json): gain per workload x configuration, Pareto front latency/area\n"
-    "    model  (fcsim model NAME --vary ... --json/--csv): every result that changes, against the\n"
-    "           varied parameter\n"
-    "  --out FILE     .png or .svg (default: the first RESULTS with .png); `-`: a PNG on stdout\n"
-    "  --kind K       draw as K (a single sweep point as a sweep, say)\n"
-    "  --script FILE  keep the gnuplot script there (`-`: stdout)\n"
-    "  The gnuplot program is `gnuplot` on PATH, or $FCSIM_GNUPLOT.\n";
 
 #define MAX_FILES 64
 
@@ -46,14 +33,14 @@ static int parse_args(int argc, char **argv, struct plot_args *a)
                                                                : NULL;
     if (dst) {
       if (i + 1 >= argc) {
-        fcsim_cli_error("option %s needs a value\n%s", s, plot_usage);
+        fcsim_cli_error("option %s needs a value\n%s", s, cli_usage("plot"));
         return FCSIM_EXIT_USAGE;
       }
       *dst = argv[++i];
     } else if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
       a->help = 1;
     } else if (s[0] == '-' && s[1]) {
-      fcsim_cli_error("unknown option `%s`\n%s", s, plot_usage);
+      fcsim_cli_error("unknown option `%s`\n%s", s, cli_usage("plot"));
       return FCSIM_EXIT_USAGE;
     } else if (a->nfiles == MAX_FILES) {
       fcsim_cli_error("more than %d result files", MAX_FILES);
@@ -63,7 +50,7 @@ static int parse_args(int argc, char **argv, struct plot_args *a)
     }
   }
   if (!a->help && a->nfiles == 0) {
-    fcsim_cli_error("plot needs a result file\n%s", plot_usage);
+    fcsim_cli_error("plot needs a result file\n%s", cli_usage("plot"));
     return FCSIM_EXIT_USAGE;
   }
   return 0;
@@ -164,7 +151,7 @@ int fcsim_cmd_plot(int argc, char **argv)
   if (rc)
     return rc;
   if (a.help) {
-    fputs(plot_usage, stdout);
+    fputs(cli_usage("plot"), stdout);
     return FCSIM_EXIT_OK;
   }
   enum fcsim_plot_kind want = FCSIM_PLOT_AUTO;

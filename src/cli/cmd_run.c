@@ -2,29 +2,24 @@
 #include <stdio.h>
 
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "cli/common.h"
 #include "cli/output.h"
 
-static const char run_usage[] =
-    "usage: fcsim run [CONFIG.ini] [--set section.key=value ...] [--json FILE] [--csv FILE] [--links] [--histogram] "
-    "[--quiet]\n"
-    "  Without CONFIG, runs the built-in default: a 4x4x4 Novo-G# torus under uniform traffic.\n"
-    "  --json FILE  results as one JSON object (`-` for stdout); --links adds per-link utilisation\n"
-    "               (and each protocol link's figures), --histogram the latency histogram (both drawn\n"
-    "               by `fcsim plot`)\n"
-    "  --csv FILE   a header and one row: every key, then every metric (`-` for stdout)\n"
-    "  Files are written beside the target and renamed when complete: an interrupted run leaves\n"
-    "  the previous file as it was.\n";
 
 int fcsim_cmd_run(int argc, char **argv)
 {
   struct cli_opts o;
-  int rc = cli_parse(argc, argv, &o, 0, run_usage);
+  int rc = cli_parse(argc, argv, &o, 0, cli_usage("run"));
   if (rc)
     return rc;
   if (o.help) {
-    fputs(run_usage, stdout);
+    fputs(cli_usage("run"), stdout);
     return FCSIM_EXIT_OK;
+  }
+  if (o.quiet && !o.json_path && !o.csv_path) {
+    fcsim_cli_error("--quiet without --json or --csv would discard every result; give an output file or drop --quiet");
+    return FCSIM_EXIT_USAGE;
   }
   if (fcsim_cli_rank() != 0) /* rank 0 writes the results */
     o.json_path = o.csv_path = NULL;

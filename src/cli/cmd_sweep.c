@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "cli/common.h"
 #include "cli/output.h"
 #include "core/range.h"
@@ -19,17 +20,6 @@
 
 #define SWEEP_MAX_POINTS 10000
 
-static const char sweep_usage[] =
-    "usage: fcsim sweep [CONFIG.ini] --vary KEY=START:STOP:STEP [--vary ...] [--set k=v ...]\n"
-    "                   [--jobs N] [--json FILE] [--csv FILE] [--links] [--quiet]\n"
-    "  Runs one simulation per value of KEY (e.g. traffic.rate=0.05:0.60:0.05) and prints a\n"
-    "  latency/throughput curve. Several --vary sweep the grid (every combination): the first\n"
-    "  --vary is the outermost loop, the last the innermost. After a saturated point the rest of\n"
-    "  the innermost range is skipped (higher values only saturate more).\n"
-    "  --jobs N     run N points at once, each on its own thread (default 1); the output is the\n"
-    "               same, in grid order. Each running point holds its own network in memory\n"
-    "  --json FILE  one JSON object per line per point (JSON Lines; `-` for stdout)\n"
-    "  --csv FILE   a header and one row per point (`-` for stdout)\n";
 
 /* One --vary range. */
 struct vary {
@@ -461,15 +451,19 @@ int fcsim_cmd_sweep(int argc, char **argv)
 {
   struct cli_opts o;
   struct grid g;
-  int rc = cli_parse(argc, argv, &o, 1, sweep_usage);
+  int rc = cli_parse(argc, argv, &o, 1, cli_usage("sweep"));
   if (rc)
     return rc;
   if (o.help) {
-    fputs(sweep_usage, stdout);
+    fputs(cli_usage("sweep"), stdout);
     return FCSIM_EXIT_OK;
   }
+  if (o.quiet && !o.json_path && !o.csv_path) {
+    fcsim_cli_error("--quiet without --json or --csv would discard every result; give an output file or drop --quiet");
+    return FCSIM_EXIT_USAGE;
+  }
   if (!o.nvary) {
-    fcsim_cli_error("sweep needs --vary KEY=START:STOP:STEP\n%s", sweep_usage);
+    fcsim_cli_error("sweep needs --vary KEY=START:STOP:STEP\n%s", cli_usage("sweep"));
     return FCSIM_EXIT_USAGE;
   }
   if (parse_grid(&o, &g))

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "cli/common.h"
 #include "cli/output.h"
 #include "config/config.h"
@@ -17,13 +18,6 @@
 #include "topo/netlist.h"
 #include "topo/proto_links.h"
 
-static const char topo_usage[] =
-    "usage: fcsim topo [CONFIG.ini] [--set section.key=value ...] [--json FILE] [--export FILE] [--dot FILE]\n"
-    "  Prints nodes by kind, links by class, diameter (hops and ns, with the longest path), bisection\n"
-    "  and the memory a run needs (refused above sim.max_memory).\n"
-    "  --json FILE    the same as data\n"
-    "  --export FILE  the network as a netlist (docs/NETLIST.md), loadable with network.topology = file\n"
-    "  --dot FILE     the network as Graphviz\n";
 
 /* What one run of the command has built. */
 struct topo_run {
@@ -216,7 +210,7 @@ static int take_outputs(int *argc, char **argv, const char **export_path, const 
       continue;
     }
     if (i + 1 >= *argc) {
-      fcsim_cli_error("option %s needs a value\n%s", argv[i], topo_usage);
+      fcsim_cli_error("option %s needs a value\n%s", argv[i], cli_usage("topo"));
       return FCSIM_EXIT_USAGE;
     }
     *slot = argv[++i];
@@ -273,10 +267,10 @@ int fcsim_cmd_topo(int argc, char **argv)
   const char *export_path = NULL, *dot_path = NULL;
   struct cli_opts o;
   int rc = take_outputs(&argc, argv, &export_path, &dot_path);
-  if (rc || (rc = cli_parse(argc, argv, &o, 0, topo_usage)))
+  if (rc || (rc = cli_parse(argc, argv, &o, 0, cli_usage("topo"))))
     return rc;
   if (o.help) {
-    fputs(topo_usage, stdout);
+    fputs(cli_usage("topo"), stdout);
     return FCSIM_EXIT_OK;
   }
   const char *outs[] = {o.json_path, export_path, dot_path}, *ins[] = {o.config_path};

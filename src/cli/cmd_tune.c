@@ -11,35 +11,11 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "cli/common.h"
 #include "cli/output.h"
 #include "fcsim/tune.h"
 
-static const char tune_usage[] =
-    "usage: fcsim tune CONFIG.ini [CONFIG.ini ...] [--space KEY=V1,V2,... ...] [--vary KEY=START:STOP:STEP ...]\n"
-    "                  [--metric NAME,...] [--json FILE] [--csv FILE] [--set KEY=VALUE ...] [--tolerance 2%]\n"
-    "                  [--workers N] [--max-points N] [--eta N] [--quiet]\n"
-    "  Runs every configuration of the space on the workload each CONFIG describes and reports, per\n"
-    "  metric, the best configuration, its gain over the average of all configurations (seed 000\n"
-    "  Tables 5.3/5.4), with several CONFIGs the global best and the gain of each workload's own\n"
-    "  choice over it (Table 5.5), and the fewest VCs within the tolerance of the best (Table 4.2).\n"
-    "  --space KEY=V1,V2     a dimension of the space (repeatable); default: routing.algorithm (the\n"
-    "                        seed's five on tori and meshes, table on a netlist) x router.arbitration (every policy) x "
-    "router.vcs=2,3,4,6,8,9\n"
-    "  --vary KEY=A:B:STEP   sweep every workload (or KEY=V1,V2); gains are geometric means over the sweep\n"
-    "  --metric NAMES        metrics to report (see below); default total_latency (batch workloads),\n"
-    "                        avg_latency, worst_latency, recv_throughput, area\n"
-    "  --json FILE           JSON Lines: header, one object per run, summary. A re-run with the same FILE\n"
-    "                        reuses every run it finds there (keyed by the full configuration)\n"
-    "  --csv FILE            one row per run\n"
-    "  --set KEY=VALUE       override a key in every CONFIG\n"
-    "  --tolerance T         `2%` or `0.02`: slack for the fewest VCs matching the best (default 2%)\n"
-    "  --workers N           runs in parallel (default: every core)\n"
-    "  --max-points N        more configurations than N are pruned by successive halving (default 256)\n"
-    "  --eta N               successive halving keeps 1/N per rung (default 3)\n"
-    "  --quiet               no report on stdout\n"
-    "  Ctrl-C stops: finished runs are written to --json, and the same command resumes.\n"
-    "metrics:\n";
 
 struct tune_args {
   const char *configs[64];
@@ -56,7 +32,8 @@ struct tune_args {
 
 static void print_usage(FILE *out)
 {
-  fputs(tune_usage, out);
+  cli_usage_print(out, "tune");
+  fputs("metrics:\n", out);
   fcsim_tune_print_metrics(out);
 }
 
@@ -119,12 +96,18 @@ static int parse_args(int argc, char **argv, struct tune_args *a)
       a->help = 1;
     } else if (!strcmp(o, "--space")) {
       NEEDS_VALUE();
+      if (cli_check_set(o, val, i + 1 < argc ? argv[i + 1] : NULL))
+        return FCSIM_EXIT_USAGE;
       PUSH(a->space, a->nspace, 32, "--space");
     } else if (!strcmp(o, "--vary")) {
       NEEDS_VALUE();
+      if (cli_check_set(o, val, i + 1 < argc ? argv[i + 1] : NULL))
+        return FCSIM_EXIT_USAGE;
       PUSH(a->vary, a->nvary, 32, "--vary");
     } else if (!strcmp(o, "--set") || !strcmp(o, "-s")) {
       NEEDS_VALUE();
+      if (cli_check_set(o, val, i + 1 < argc ? argv[i + 1] : NULL))
+        return FCSIM_EXIT_USAGE;
       PUSH(a->sets, a->nsets, CLI_MAX_SETS, "--set");
     } else if (!strcmp(o, "--metric") || !strcmp(o, "--metrics")) {
       NEEDS_VALUE();
@@ -233,6 +216,10 @@ int fcsim_cmd_tune(int argc, char **argv)
   }
   if (a.nconfigs == 0) {
     fcsim_cli_error("tune needs at least one CONFIG (`fcsim tune --help` for usage)");
+    return FCSIM_EXIT_USAGE;
+  }
+  if (a.quiet && !a.json_path && !a.csv_path) {
+    fcsim_cli_error("--quiet without --json or --csv would discard every result; give an output file or drop --quiet");
     return FCSIM_EXIT_USAGE;
   }
   const char *outs[] = {a.json_path, a.csv_path};

@@ -12,6 +12,17 @@
 
 static volatile sig_atomic_t interrupted;
 
+int cli_check_set(const char *opt, const char *val, const char *next)
+{
+  if (strchr(val, '='))
+    return 0;
+  if (next && next[0] != '-')
+    fcsim_cli_error("%s %s %s: a setting is one argument KEY=VALUE; write `%s %s=%s`", opt, val, next, opt, val, next);
+  else
+    fcsim_cli_error("%s `%s`: expected KEY=VALUE (`%s %s=VALUE`)", opt, val, opt, val);
+  return FCSIM_EXIT_USAGE;
+}
+
 int cli_parse(int argc, char **argv, struct cli_opts *o, int allow_vary, const char *usage)
 {
   memset(o, 0, sizeof *o);
@@ -30,6 +41,8 @@ int cli_parse(int argc, char **argv, struct cli_opts *o, int allow_vary, const c
       o->help = 1;
     } else if (!strcmp(a, "--set") || !strcmp(a, "-s")) {
       NEEDS_VALUE();
+      if (cli_check_set(a, val, i + 1 < argc ? argv[i + 1] : NULL))
+        return FCSIM_EXIT_USAGE;
       if (o->nsets == CLI_MAX_SETS) {
         fcsim_cli_error("too many --set options (at most %d)", CLI_MAX_SETS);
         return FCSIM_EXIT_USAGE;
@@ -45,6 +58,8 @@ int cli_parse(int argc, char **argv, struct cli_opts *o, int allow_vary, const c
       o->csv_path = val;
     } else if (allow_vary && !strcmp(a, "--vary")) {
       NEEDS_VALUE();
+      if (cli_check_set(a, val, i + 1 < argc ? argv[i + 1] : NULL))
+        return FCSIM_EXIT_USAGE;
       if (o->nvary == CLI_MAX_VARY) {
         fcsim_cli_error("too many --vary options (at most %d)", CLI_MAX_VARY);
         return FCSIM_EXIT_USAGE;

@@ -26,6 +26,12 @@ struct cli_opts {
  * and returns FCSIM_EXIT_USAGE. */
 int cli_parse(int argc, char **argv, struct cli_opts *o, int allow_vary, const char *usage);
 
+/* `opt VAL` where VAL should be KEY=VALUE (--set, --vary, --space): 0 when it
+ * is, else prints the right form (`--set router.vcs 4` -> `--set
+ * router.vcs=4`, `next` being the following argument or NULL) and returns
+ * FCSIM_EXIT_USAGE. */
+int cli_check_set(const char *opt, const char *val, const char *next);
+
 /* Builds the configuration: defaults, then the file, then --set overrides.
  * Prints the error and returns NULL on failure. */
 struct fcsim_config *cli_load_config(const struct cli_opts *o);

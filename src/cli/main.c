@@ -6,6 +6,7 @@
 #include "apps/app.h"
 #include "arbiter/arbiter.h"
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "router/router.h"
 #include "routing/routing.h"
 #include "topo/topo.h"
@@ -34,16 +35,10 @@ void fcsim_cli_abort_job(void)
 }
 
 const struct fcsim_cli_command fcsim_cli_commands[] = {
-    {"run", fcsim_cmd_run, "run one simulation (built-in default without CONFIG)"},
-    {"sweep", fcsim_cmd_sweep, "latency/throughput curve: --vary KEY=START:STOP:STEP"},
-    {"tune", fcsim_cmd_tune, "best router configuration for a workload (seed 000 §5.1.3): routing x arbitration x VCs"},
-    {"topo", fcsim_cmd_topo,
-     "describe any network (nodes, links, diameter, bisection); --export netlist, --dot, --json"},
-    {"model", fcsim_cmd_model, "analytic performance models of the seeds"},
-    {"collective", fcsim_cmd_collective, "offline collective routing: OCR/RPM trees and Fig. 4.12 tables"},
-    {"app", fcsim_cmd_app, "applications as traffic on a simulated network: fcsim app --help"},
-    {"plot", fcsim_cmd_plot, "draw a result (sweep, run, tune, model) with gnuplot: PNG or SVG"},
-    {"help", fcsim_cmd_help, "help on a topic: `fcsim help config`"},
+    /* what each does and its options: the command-option table (options.c) */
+    {"run", fcsim_cmd_run},         {"sweep", fcsim_cmd_sweep}, {"tune", fcsim_cmd_tune},
+    {"topo", fcsim_cmd_topo},       {"model", fcsim_cmd_model}, {"collective", fcsim_cmd_collective},
+    {"app", fcsim_cmd_app},         {"plot", fcsim_cmd_plot},   {"help", fcsim_cmd_help},
 };
 const size_t fcsim_cli_ncommands = sizeof fcsim_cli_commands / sizeof fcsim_cli_commands[0];
 
@@ -78,9 +73,13 @@ static void usage(FILE *out)
           "fcsim %s - cycle-accurate simulator of FPGA-cluster interconnection networks\n\n"
           "usage: fcsim COMMAND [ARGS]\n\ncommands:\n",
           FCSIM_VERSION);
-  for (size_t i = 0; i < fcsim_cli_ncommands; i++)
-    fprintf(out, "  %-10s %s\n", fcsim_cli_commands[i].name, fcsim_cli_commands[i].summary);
-  fprintf(out, "\n`fcsim COMMAND --help` describes a command; `fcsim help config` lists every key.\n");
+  for (size_t i = 0; i < fcsim_cli_ncommands; i++) {
+    const struct cli_doc *d = cli_doc_find(fcsim_cli_commands[i].name);
+    fprintf(out, "  %-10s %s\n", fcsim_cli_commands[i].name, d ? d->summary : "");
+  }
+  fprintf(out, "\noptions:\n  --help, -h  this list\n  --version   the version\n"
+               "\n`fcsim help COMMAND` (or `fcsim COMMAND --help`) describes a command and its options;\n"
+               "`fcsim help config` lists every configuration key.\n");
 }
 
 static int dispatch(int argc, char **argv);
@@ -131,9 +130,13 @@ static int dispatch(int argc, char **argv)
   for (size_t i = 0; i < fcsim_cli_ncommands; i++)
     if (!strcmp(argv[1], fcsim_cli_commands[i].name))
       return fcsim_cli_commands[i].fn(argc - 2, argv + 2);
-  char names[256] = "";
-  for (size_t i = 0; i < fcsim_cli_ncommands; i++) /* the command table's names */
-    snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "", fcsim_cli_commands[i].name);
-  fcsim_cli_error("unknown command `%s` (commands: %s)", argv[1], names);
+  char list[256] = "";
+  for (size_t i = 0; i < fcsim_cli_ncommands; i++)
+    snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", fcsim_cli_commands[i].name);
+  const char *near = cli_command_suggest(argv[1]);
+  if (near)
+    fcsim_cli_error("unknown command `%s`; did you mean `%s`? (commands: %s)", argv[1], near, list);
+  else
+    fcsim_cli_error("unknown command `%s` (commands: %s)", argv[1], list);
   return FCSIM_EXIT_USAGE;
 }

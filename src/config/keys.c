@@ -31,14 +31,14 @@ const struct fcsim_key fcsim_keys[] = {
     {"network", "topology", CHOICE(fcsim_topo_names, "torus"),
      "k-ary n-cube with wraparound links (`torus`) or without (`mesh`), any graph from a netlist (`file`, see "
      "network.file and docs/NETLIST.md), or a switched network of switch.nodes endpoints (docs/SWITCHED.md): `star` "
-     "one switch, `dual-plane` port p of every endpoint to switch p (seed 002 Fig. 2), `leafspine` two tiers of "
-     "switch.radix-port switches, `fattree` as many levels as the node count needs; or the BEE3 cluster of seed 003 "
+     "one switch, `dual-plane` port p of every endpoint to switch p (VCSN 2023 Fig. 2), `leafspine` two tiers of "
+     "switch.radix-port switches, `fattree` as many levels as the node count needs; or the BEE3 cluster of Bunker & Swanson "
      "(`bee3`, see network.bee3_layout and docs/BEE3.md)"},
     {"network", "bee3_layout", CHOICE(bee3_layout_names, "two-x4"),
-     "topology `bee3`: the inter-enclosure network of seed 003 §IV: Aurora channels per FPGA x lanes (`one-x8`, "
+     "topology `bee3`: the inter-enclosure network of Bunker & Swanson §IV: Aurora channels per FPGA x lanes (`one-x8`, "
      "`two-x4`, `four-x2`, `eight-x1`) or one 10GbE port per FPGA to two switches (`10gbe`)"},
     {"network", "enclosures", FCSIM_KT_INT, "BEE3s", "8", 2, 8, 0, NULL, NULL, NULL,
-     "topology `bee3`: BEE3 enclosures of four FPGAs: 2, 4 or 8 (8, 16 or 32 FPGAs; seed 003 Fig. 6)"},
+     "topology `bee3`: BEE3 enclosures of four FPGAs: 2, 4 or 8 (8, 16 or 32 FPGAs; Bunker & Swanson Fig. 6)"},
     {"network", "bee3_switch_buffer", FCSIM_KT_SIZE, "flits", "128KiB", 1, 1 << 24, 0, NULL, NULL, NULL,
      "topology `bee3`, layout `10gbe`: switch.buffer of the two 10GbE switches (output buffer per port; a frame that "
      "does not fit waits in its input, blocking the frames behind it). The seed gives no size"},
@@ -51,22 +51,22 @@ const struct fcsim_key fcsim_keys[] = {
      "latency of one link per direction, in cycles or with a time unit (`175ns`, rounded up to whole cycles of "
      "network.clock)"},
     {"network", "link_jitter", FCSIM_KT_LATENCY, "cycles", "0", 0, 100000, 0, NULL, NULL, NULL,
-     "standard deviation of each flit's link latency (seed 000 §3.4.4 measured 12.34ns around 175.7ns); 0 = fixed "
+     "standard deviation of each flit's link latency (Novo-G# thesis §3.4.4 measured 12.34ns around 175.7ns); 0 = fixed "
      "latency. Draws are Gaussian, truncated at 4 standard deviations, and never reorder a link's flits"},
     {"network", "link_bandwidth", FCSIM_KT_INT, "flits/cycle", "1", 1, 16, 0, NULL, NULL, NULL,
      "flits a link carries per cycle in each direction"},
     {"network", "clock", FCSIM_KT_FREQ, "Hz", "156.25MHz", 1e6, 1e10, 0, NULL, NULL, NULL,
      "router clock, converts cycles to ns (`156.25MHz`)"},
     {"network", "clock_spread_ppm", FCSIM_KT_REAL, "ppm", "0", 0, 100000, 0, NULL, NULL, NULL,
-     "each node's clock is network.clock offset by a Gaussian draw of this standard deviation, in ppm (seed 000 Table "
+     "each node's clock is network.clock offset by a Gaussian draw of this standard deviation, in ppm (Novo-G# thesis Table "
      "3.4); 0 = one clock"},
     {"network", "flit_bits", FCSIM_KT_INT, "bits", "128", 8, 4096, 0, NULL, NULL, NULL,
      "bits per flit; converts packet sizes given in bits or bytes"},
 
     {"link", "protocol", CHOICE(link_protocol_names, "ideal"),
      "protocol of every network link (a netlist may set `protocol=` per link): `ideal` the channel as it is; `tnw` "
-     "the TNW link module at both ends (seed 004: 32-bit header, CRC, ACK/NACK, go-back-N, 8 VCs; routers with "
-     "per-flit credits and at most 8 VCs); `fc` Mondigo's flow controller (seed 001 ch. 2: one FIFO stream, so "
+     "the TNW link module at both ends (Pivanti 2010: 32-bit header, CRC, ACK/NACK, go-back-N, 8 VCs; routers with "
+     "per-flit credits and at most 8 VCs); `fc` Mondigo's flow controller (Mondigo 2020 ch. 2: one FIFO stream, so "
      "only between routers that use one VC). docs/LINKS.md"},
     {"link", "ber", FCSIM_KT_REAL, "", "0", 0, 1, 0, NULL, NULL, NULL,
      "bit error rate of the protocol links, [0, 1): a TNW data packet is corrupted with probability 1-(1-BER)^bits "
@@ -77,25 +77,25 @@ const struct fcsim_key fcsim_keys[] = {
     {"link", "tnw_rx_packets", FCSIM_KT_INT, "packets", "16", 1, 4096, 0, NULL, NULL, NULL,
      "tnw: reception FIFO of each virtual channel at the far adapter, in packets"},
     {"link", "tnw_payload", FCSIM_KT_INT, "bytes", "128", 4, 4096, 0, NULL, NULL, NULL,
-     "tnw: payload bytes per packet (seed 004: 128); the header and CRC words add 8"},
+     "tnw: payload bytes per packet (Pivanti 2010: 128); the header and CRC words add 8"},
     {"link", "fc_d_cu", FCSIM_KT_INT, "flits", "32", 1, 4095, 0, NULL, NULL, NULL,
-     "fc: D_CU, the credit-update interval, largest packet and TX buffer depth (seed 001 s2.3.3: 32)"},
+     "fc: D_CU, the credit-update interval, largest packet and TX buffer depth (Mondigo 2020 s2.3.3: 32)"},
     {"link", "fc_rx_depth", FCSIM_KT_INT, "flits", "auto", 1, 1 << 20, 1, NULL, NULL, NULL,
      "fc: RX buffer depth and initial credits; `auto`: 2 x D_link + D_CU + 1 (Eq. 2.4), D_link = link latency + "
      "D_CU + 4 cycles of write-forward"},
     {"link", "fc_gap_bytes", FCSIM_KT_INT, "bytes", "0", 0, 65536, 0, NULL, NULL, NULL,
-     "fc: idle line bytes after each FC packet (the SL3 burst gap, seed 002 Eq. 1: 32); 0: none"},
+     "fc: idle line bytes after each FC packet (the SL3 burst gap, VCSN 2023 Eq. 1: 32); 0: none"},
 
     {"router", "model", REGISTRY(fcsim_router_model_names, fcsim_router_model_valid, "novog"),
-     "`novog`: Novo-G# VC router, direct injection/ejection, credit flits (seed 000 §4.2.2); `classic`: local port, "
-     "per-flit credits; `crossbar`: full-crossbar router with input FIFOs, round-robin allocation, 64 ns through (seed "
-     "003 §III); `voq`: VOQ collective router, 7-stage pipeline, multicast and reduction units, one-sided links (seed "
-     "000 §4.3.2); `ring`: seven ring stops per node on a bidirectional ring (seed 000 §4.3.2)"},
+     "`novog`: Novo-G# VC router, direct injection/ejection, credit flits (Novo-G# thesis §4.2.2); `classic`: local port, "
+     "per-flit credits; `crossbar`: full-crossbar router with input FIFOs, round-robin allocation, 64 ns through "
+     "(Bunker & Swanson §III); `voq`: VOQ collective router, 7-stage pipeline, multicast and reduction units, one-sided links "
+     "(Novo-G# thesis §4.3.2); `ring`: seven ring stops per node on a bidirectional ring (Novo-G# thesis §4.3.2)"},
     {"router", "clock", FCSIM_KT_FREQ, "Hz", "auto", 1e6, 1e10, 1, NULL, NULL, NULL,
      "the routers' own clock (`250MHz`); `auto` = network.clock. network.clock stays the unit of cycles in configs and "
      "results; a different router clock (per node kind in a netlist) makes each node step on its own edges"},
     {"router", "clock_ppm", FCSIM_KT_REAL, "ppm", "0", -100000, 100000, 0, NULL, NULL, NULL,
-     "offset of the routers' clock from router.clock, in ppm (seed 000 Table 3.4 measured drift); per node in a "
+     "offset of the routers' clock from router.clock, in ppm (Novo-G# thesis Table 3.4 measured drift); per node in a "
      "netlist"},
     {"router", "vcs", FCSIM_KT_INT, "VCs", "2", 1, 16, 0, NULL, NULL, NULL,
      "virtual channels per input port (Novo-G#: 1-9; a torus needs at least 2 for the dateline classes; crossbar: not "
@@ -111,7 +111,7 @@ const struct fcsim_key fcsim_keys[] = {
      "VC allocation delay of a head flit"},
     {"router", "switch_cycles", FCSIM_KT_INT, "cycles", "auto", 1, 64, 1, NULL, NULL, NULL,
      "switch traversal delay; `auto`: Novo-G# reduction-tree levels for the VC count (Table 4.2, 2-5), classic 1; "
-     "crossbar: the whole router, 64 ns (seed 003 §III) rounded up to cycles of network.clock (16 at 250 MHz)"},
+     "crossbar: the whole router, 64 ns (Bunker & Swanson §III) rounded up to cycles of network.clock (16 at 250 MHz)"},
     {"router", "local_cycles", FCSIM_KT_INT, "cycles", "1", 0, 64, 0, NULL, NULL, NULL,
      "classic, crossbar: latency of the injection and of the ejection channel between a node and its router (as in "
      "BookSim2)"},
@@ -119,8 +119,8 @@ const struct fcsim_key fcsim_keys[] = {
      "bee3: cycles a crossbar output is held for each packet before its head may leave (the per-packet routing, "
      "arbitration and allocation overhead of seed 003 §V.B, whose value the seed does not give: 0)"},
     {"router", "arbitration", REGISTRY(fcsim_arbiter_names, fcsim_arbiter_valid, "rr"),
-     "switch arbitration among head flits: `rr` round-robin, `ff` farthest-first, `of` oldest-first, `mixed` (seed 000 "
-     "§5.1.2); the crossbar is always round-robin (seed 003 §III)"},
+     "switch arbitration among head flits: `rr` round-robin, `ff` farthest-first, `of` oldest-first, `mixed` (Novo-G# thesis "
+     "§5.1.2); the crossbar is always round-robin (Bunker & Swanson §III)"},
     {"router", "dateline", CHOICE(onoff_names, "on"),
      "`on`: two dateline VC classes with overlapping buffers on tori (Fig. 4.9b); `off` drops them (deadlock-prone: "
      "for experiments and the watchdog)"},
@@ -129,7 +129,7 @@ const struct fcsim_key fcsim_keys[] = {
      "half each, as BookSim2 does"},
     {"router", "dateline_class", CHOICE(dateline_class_names, "toggle"),
      "tori: which dateline class a packet uses in a dimension; `toggle`: set by the direction as it enters the "
-     "dimension and toggled as it crosses the wraparound (seed 000 §4.2.2); `wrap`: chosen as it enters the dimension, "
+     "dimension and toggled as it crosses the wraparound (Novo-G# thesis §4.2.2); `wrap`: chosen as it enters the dimension, "
      "class 1 going up and class 0 going down when its path wraps, the other class when it does not, and kept to the "
      "end of the dimension (BookSim2's dim_order torus routing; routing.algorithm = dor only)"},
     {"router", "speculative", CHOICE(onoff_names, "on"),
@@ -160,13 +160,13 @@ const struct fcsim_key fcsim_keys[] = {
     {"router", "input_speedup", FCSIM_KT_INT, "inputs", "1", 1, 4, 0, NULL, NULL, NULL,
      "classic: switch inputs per input port, VC v on input v mod speedup (BookSim2's input_speedup)"},
     {"router", "tables", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
-     "voq, ring: folder of node tables written by `fcsim collective build --out DIR` (seed 000 Fig. 4.12) that route "
+     "voq, ring: folder of node tables written by `fcsim collective build --out DIR` (Novo-G# thesis Fig. 4.12) that route "
      "multicast and reduction packets; relative to the config file's folder"},
     {"router", "age_threshold", FCSIM_KT_INT, "cycles", "500", 0, 1000000000, 0, NULL, NULL, NULL,
      "`mixed` arbitration: packets older than this beat all younger ones, oldest first"},
 
     {"switch", "latency", FCSIM_KT_LATENCY, "cycles", "318ns", 0, 1000000, 0, NULL, NULL, NULL,
-     "ethswitch: store-and-forward latency t_S from a frame's tail arriving to its forwarding (seed 001 Table 4.2: "
+     "ethswitch: store-and-forward latency t_S from a frame's tail arriving to its forwarding (Mondigo 2020 Table 4.2: "
      "0.318 us); cycles or a time"},
     {"switch", "nic_latency", FCSIM_KT_LATENCY, "cycles", "0", 0, 1000000, 0, NULL, NULL, NULL,
      "switched topologies: switch.latency of the endpoints' Ethernet subsystems (their store-and-forward delay)"},
@@ -176,29 +176,29 @@ const struct fcsim_key fcsim_keys[] = {
      "ethswitch: a frame that does not fit its output buffer waits and back-pressures its input link (`pause`) or is "
      "discarded (`drop`); both are counted in the metrics"},
     {"switch", "framing", CHOICE(sw_framing_names, "ethernet"),
-     "ethswitch: framing overhead each frame pays on the wire (src/link/framing.c): `ethernet` 42 B (seed 002 jumbo "
+     "ethswitch: framing overhead each frame pays on the wire (src/link/framing.c): `ethernet` 42 B (VCSN 2023 jumbo "
      "frames, 9152 B payload), `sl3fc` 96 B per 3968 B (DCN), `tnw`, `custom` (none, 1500 B), `none` (no endpoint "
      "framing nor payload ceiling: the link's protocol frames the stream, e.g. the DCN on link.protocol = fc)"},
     {"switch", "port_select", CHOICE(port_select_names, "table"),
      "ethswitch endpoints with several ports: the routing table picks the port (`table`), or each message leaves on "
      "port (message index in the trace mod ports) (`message`: VCSN's per-virtual-port MAC table picking the plane, "
-     "seed 002 §3.4)"},
+     "VCSN 2023 §3.4)"},
     {"switch", "endpoint", CHOICE(endpoint_names, "ethswitch"),
-     "switched topologies: the endpoints' router model, `ethswitch` (an Ethernet subsystem) or `vcsn` (seed 002 §3.4 "
+     "switched topologies: the endpoints' router model, `ethswitch` (an Ethernet subsystem) or `vcsn` (VCSN 2023 §3.4 "
      "virtual ports, vcsn.*; docs/SWITCHED.md)"},
     {"vcsn", "vports", FCSIM_KT_INT, "ports", "2", 1, 64, 0, NULL, NULL, NULL,
-     "vcsn: virtual ports (MUX inputs, DMUX outputs) per physical port (seed 002: 2, so 4 per FPGA)"},
+     "vcsn: virtual ports (MUX inputs, DMUX outputs) per physical port (VCSN 2023: 2, so 4 per FPGA)"},
     {"vcsn", "table", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
      "vcsn: the MAC tables (CSV `node,vport,dest,dest_vport[,at][,priority][,after]`; docs/SWITCHED.md): which virtual port "
      "each virtual port reaches, written at `at` or when the message `after` arrives; relative to the config file's folder"},
     {"vcsn", "reconfig", FCSIM_KT_LATENCY, "cycles", "124us", 0, 100000000, 0, NULL, NULL, NULL,
-     "vcsn: a MAC-table entry written at time `at` > 0 takes effect this much later (seed 002 Table 5: t = 124 us); "
+     "vcsn: a MAC-table entry written at time `at` > 0 takes effect this much later (VCSN 2023 Table 5: t = 124 us); "
      "frames encoded before then use the old entry"},
     {"vcsn", "crossbar", FCSIM_KT_LATENCY, "cycles", "1.35us", 0, 100000000, 0, NULL, NULL, NULL,
-     "vcsn: crossbar set-up c before a virtual port starts sending a new message (seed 002 Table 5: 1.35 us)"},
+     "vcsn: crossbar set-up c before a virtual port starts sending a new message (VCSN 2023 Table 5: 1.35 us)"},
     {"vcsn", "threshold", FCSIM_KT_REAL, "", "0", 0, 1, 0, NULL, NULL, NULL,
      "vcsn: received bandwidth per virtual port, as a fraction of one flit per cycle, above which the receiver sends "
-     "its source an indication frame that limits that virtual port to this rate (seed 002 §3.4); 0 = off"},
+     "its source an indication frame that limits that virtual port to this rate (VCSN 2023 §3.4); 0 = off"},
     {"vcsn", "window", FCSIM_KT_LATENCY, "cycles", "10us", 1, 100000000, 0, NULL, NULL, NULL,
      "vcsn: the window over which a virtual port's received bandwidth is measured against vcsn.threshold"},
     {"app", "nodes", FCSIM_KT_INT, "nodes", "9", 2, 256, 0, NULL, NULL, NULL,
@@ -207,7 +207,7 @@ const struct fcsim_key fcsim_keys[] = {
     {"app", "bytes", FCSIM_KT_SIZE, "bytes", "16MiB", 1, 1e12, 0, NULL, NULL, NULL,
      "fcsim app gather: data d in each source node; fcsim app ring: the stream"},
     {"app", "reconfig", FCSIM_KT_REAL, "s", "0", 0, 1, 0, NULL, NULL, NULL,
-     "fcsim app gather: MAC-table (virtual topology) reconfiguration time t (seed 002 Table 5: 1.24e-4 for VCSN, 0 for "
+     "fcsim app gather: MAC-table (virtual topology) reconfiguration time t (VCSN 2023 Table 5: 1.24e-4 for VCSN, 0 for "
      "DCN)"},
     {"app", "crossbar", FCSIM_KT_REAL, "s", "1.35e-6", 0, 1, 0, NULL, NULL, NULL,
      "fcsim app gather: crossbar set-up time c before every stage (Table 5)"},
@@ -222,20 +222,20 @@ const struct fcsim_key fcsim_keys[] = {
     {"switch", "nodes", FCSIM_KT_INT, "endpoints", "16", 1, 1 << 20, 0, NULL, NULL, NULL,
      "switched topologies: number of endpoints (FPGAs)"},
     {"switch", "radix", FCSIM_KT_INT, "ports", "16", 2, 63, 0, NULL, NULL, NULL,
-     "switched topologies: ports per switch (seed 002: 16-port MSN2100; seed 001 §4.3.3: k = 64)"},
+     "switched topologies: ports per switch (VCSN 2023: 16-port MSN2100; Mondigo 2020 §4.3.3: k = 64)"},
     {"switch", "planes", FCSIM_KT_INT, "planes", "1", 1, 4, 0, NULL, NULL, NULL,
      "star, leafspine, fattree: independent copies (planes) of the switch network, each endpoint with one port per "
-     "plane, port p on plane p (seed 002's dual plane; `dual-plane` is a star with 2)"},
+     "plane, port p on plane p (VCSN 2023's dual plane; `dual-plane` is a star with 2)"},
 
     {"voq", "reduction_stage", CHOICE(reduction_stage_names, "direct"),
-     "router.model = voq: where reduction packets reach the reduction unit. `switch`: after VA and SA, as in seed 000 "
+     "router.model = voq: where reduction packets reach the reduction unit. `switch`: after VA and SA, as in Novo-G# thesis "
      "Fig. 4.15 (ReL/ReW follow SA), so they compete for the output toward the root, one flit per output per cycle, "
      "and only the combined packet takes the link; `direct` (closer to the seed's Table 5.8 and Fig. 5.21, "
      "docs/COLLECTIVES.md): straight after ML, one packet per input per cycle, the combined packet then competing at "
      "SA"},
 
     {"routing", "algorithm", REGISTRY(fcsim_routing_names, fcsim_routing_valid, "dor"),
-     "routing algorithm (seed 000 §5.1.1; deadlock-free by the turn model and check of docs/ROUTING.md): `dor` "
+     "routing algorithm (Novo-G# thesis §5.1.1; deadlock-free by the turn model and check of docs/ROUTING.md): `dor` "
      "dimension-order, `romm` random legal minimal direction per hop, `o1turn` random legal dimension order per "
      "packet, `rlb` randomized load balance (non-minimal; DOR on a mesh), `ccar` legal minimal direction with the most "
      "credits; `table` next-hop tables built from the graph under up*/down* (any topology, and the only choice for a "
@@ -244,7 +244,7 @@ const struct fcsim_key fcsim_keys[] = {
      "DOR dimension order: a permutation of the first n letters of `xyzwuv` (`zyx`); `auto` is x, y, z, ... in turn"},
 
     {"traffic", "pattern", REGISTRY(fcsim_traffic_pattern_names, fcsim_traffic_pattern_valid, "uniform"),
-     "destination pattern (seed 000 Table 5.1, classics, and BookSim2-compatible `uniform-self`, `booksim-tornado`, "
+     "destination pattern (Novo-G# thesis Table 5.1, classics, and BookSim2-compatible `uniform-self`, `booksim-tornado`, "
      "`booksim-transpose`, `neighbor`)"},
     {"traffic", "rate", FCSIM_KT_REAL, "flits/node/cycle", "0.4", 0, 64, 0, NULL, NULL, NULL,
      "offered load; Bernoulli packet arrivals at rate/packet_size per cycle (may exceed 1 with direct injection)"},
@@ -315,7 +315,7 @@ const struct fcsim_key fcsim_keys[] = {
      "continuous mode: a run whose average latency exceeds this is saturated (`latency`); 0: off"},
 
     {"fft", "n", FCSIM_KT_INT, "log2 points", "6", 4, 8, 0, NULL, NULL, NULL,
-     "`fcsim app fft`: the FFT has 2^n points per side (16-256, the IP sizes of seed 000 Table 6.3); the torus "
+     "`fcsim app fft`: the FFT has 2^n points per side (16-256, the IP sizes of Novo-G# thesis Table 6.3); the torus "
      "(network.dims) is 2^m per side"},
     {"fft", "ips", FCSIM_KT_INT, "IPs", "16", 1, 75, 0, NULL, NULL, NULL,
      "`fcsim app fft`: streaming 1D FFT IPs per node, at most Table 6.3's limit for the size (75, 41, 41, 31, 31)"},

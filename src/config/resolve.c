@@ -243,7 +243,7 @@ static int check_link(const struct resolver *r, const struct fcsim_params *p, co
     return 0;
   if (p->vcs > 8 && model->max_vcs > 1)
     return fcsim_error_set(r->err, FCSIM_ECOMBINATION,
-                           "%s: router.vcs = %d but link.protocol = tnw carries at most 8 virtual channels (seed 004 "
+                           "%s: router.vcs = %d but link.protocol = tnw carries at most 8 virtual channels (Pivanti 2010 "
                            "s2.2); use router.vcs <= 8",
                            origin_of(r, fcsim_key_find("router", "vcs")), p->vcs);
   return 0;
@@ -502,7 +502,7 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
     if (wraps)
       return fcsim_error_set(err, FCSIM_ECOMBINATION,
                              "%s: router.vcs = %d on a torus: deadlock avoidance needs 2 VC classes across the "
-                             "dateline (seed 000 §4.2.2), so at least 2 VCs; use router.vcs >= 2 or "
+                             "dateline (Novo-G# thesis §4.2.2), so at least 2 VCs; use router.vcs >= 2 or "
                              "network.topology = mesh (or router.dateline = off to study deadlock)",
                              origin_of(&r, vcs_i), p->vcs);
   }

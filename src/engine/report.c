@@ -98,7 +98,7 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
   if (s->area_alms)
     fprintf(out, "  %-18s %14d ALMs (%d%% of a Stratix V)\n", "router_area", s->area_alms, s->area_percent);
   if (s->fpga_luts) /* bee3: a Virtex-5 XC5VLX155T has 97,280 LUTs and flip-flops, 212 BRAMs */
-    fprintf(out, "  %-18s %14d LUTs (%.1f%%), %d FFs (%.1f%%), %d BRAMs (%.1f%%) of an XC5VLX155T (seed 003 Fig. 7)\n",
+    fprintf(out, "  %-18s %14d LUTs (%.1f%%), %d FFs (%.1f%%), %d BRAMs (%.1f%%) of an XC5VLX155T (Bunker & Swanson Fig. 7)\n",
             "fpga_resources", s->fpga_luts, 100.0 * s->fpga_luts / 97280, s->fpga_ffs, 100.0 * s->fpga_ffs / 97280,
             s->fpga_brams, 100.0 * s->fpga_brams / 212);
   if (s->max_buffer_flits)

@@ -9,15 +9,15 @@ const struct fcsim_line_code fcsim_line_codes[] = {
 
 const struct fcsim_framing fcsim_framings[] = {
     {"ethernet",
-     "VCSN jumbo frame (seed 002 s3.5): preamble+SFD 8, MAC header 14, VCSN header 4, FCS 4, "
+     "VCSN jumbo frame (VCSN 2023 s3.5): preamble+SFD 8, MAC header 14, VCSN header 4, FCS 4, "
      "inter-packet gap 12 = 42 B around up to 9152 B of payload in 64 B units",
      9152, 8 + 14 + 4 + 4 + 12, 64},
     {"sl3fc",
-     "DCN (seed 002 s3.4): one 64 B flow-controller header flit and a 32 B SerialLite III burst "
+     "DCN (VCSN 2023 s3.4): one 64 B flow-controller header flit and a 32 B SerialLite III burst "
      "gap per 3968 B (62 flits) of payload",
      3968, 64 + 32, 64},
     {"tnw",
-     "TNW packet (seed 004 s2.2): 4 B header + 128 B payload + 4 B CRC, plus the 4 B ACK word "
+     "TNW packet (Pivanti 2010 s2.2): 4 B header + 128 B payload + 4 B CRC, plus the 4 B ACK word "
      "each packet causes on the same direction when traffic flows both ways",
      128, 4 + 4 + 4, 128},
     {"custom", "no framing overhead; set max payload, overhead and unit yourself", 1500, 0, 1},

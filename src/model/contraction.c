@@ -132,7 +132,7 @@ static int compute(double *p, double *r, struct fcsim_error *err)
 const struct fcsim_model_ops fcsim_model_contraction = {
     .name = "contraction",
     .summary = "3D FFT contracted onto fewer nodes: best contraction size and speedup",
-    .source = "Sheng dissertation (seed 000) s7.4, Eqs. 7.3-7.4 with 7.1-7.2, Tables 7.2-7.3",
+    .source = "Sheng dissertation (Novo-G# thesis) s7.4, Eqs. 7.3-7.4 with 7.1-7.2, Tables 7.2-7.3",
     .notes = "Table 7.3 does not say how many nodes the application used before contraction; "
              "P0 defaults to min(P_max, N^2), the largest machine the FFT can use. "
              "See docs/MODELS.md for the constants the seed leaves out.",

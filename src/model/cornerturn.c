@@ -99,7 +99,7 @@ static int compute(double *p, double *r, struct fcsim_error *err)
 const struct fcsim_model_ops fcsim_model_cornerturn = {
     .name = "cornerturn",
     .summary = "3D FFT corner turns on an FPGA cloud (Catapult II) or cluster (Novo-G#)",
-    .source = "Sheng dissertation (seed 000) s7.3.2, Eqs. 7.1-7.2, Table 7.1; s7.2.1",
+    .source = "Sheng dissertation (Novo-G# thesis) s7.3.2, Eqs. 7.1-7.2, Table 7.1; s7.2.1",
     .notes = "The seed does not give flitsize or Latency_oneflit: flitsize_bits = 256 (the "
              "Catapult II network interface width) and L_oneflit = the Table 7.1 end-to-end "
              "latency for P nodes. A packet has ceil(N^3*datalength/(P^2*flitsize)) flits. "

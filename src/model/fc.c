@@ -96,7 +96,7 @@ static int compute(double *p, double *r, struct fcsim_error *err)
 const struct fcsim_model_ops fcsim_model_fc = {
     .name = "fc",
     .summary = "credit-based flow controller: link delay, TX overhead, minimum RX depth",
-    .source = "Mondigo dissertation (seed 001) ch. 2, Eqs. 2.1-2.5 (s2.3.3 worked example); Eq. 4.1",
+    .source = "Mondigo dissertation (Mondigo 2020) ch. 2, Eqs. 2.1-2.5 (s2.3.3 worked example); Eq. 4.1",
     .notes = "latency*F is rounded to the nearest cycle (365 ns * 225 MHz = 82.1 -> 82, as in the "
              "seed). link_throughput is the protocol ceiling only; the seed's measured 7.92 GB/s "
              "(Fig. 2.9) includes losses of the L1/L2 IP core that this model does not know.",

@@ -121,7 +121,7 @@ static const struct fcsim_model_param params[P_COUNT] = {
     [P_point] = {"point_bytes", FCSIM_MU_BYTES, 8, 1, 1024, 0, NULL,
                  "bytes per data point (complex single precision: 8)"},
     [P_LD] = {"LD", FCSIM_MU_TIME, 175.7e-9, 0, 1.0, 0, NULL,
-              "delay of one link hop (default: the mean measured in seed 000 s3.4)"},
+              "delay of one link hop (default: the mean measured in Novo-G# thesis s3.4)"},
 };
 
 static const struct fcsim_model_result results[R_COUNT] = {
@@ -184,7 +184,7 @@ static const struct fcsim_model_preset presets[] = {
 const struct fcsim_model_ops fcsim_model_fft = {
     .name = "fft",
     .summary = "3D FFT on a 2^m-per-side torus: packets per turn and latency estimate",
-    .source = "Sheng dissertation (seed 000) s6.2, Fig. 6.1, Tables 6.1-6.2",
+    .source = "Sheng dissertation (Novo-G# thesis) s6.2, Fig. 6.1, Tables 6.1-6.2",
     .notes = "The seed's Table 6.2 gives formulas, not numbers, and its BW and LD are not "
              "stated; the defaults here are illustrative. The simulated latencies of Tables "
              "3.5/6.4 include congestion and are not outputs of this estimate.",

@@ -184,7 +184,7 @@ static int compute(double *p, double *r, struct fcsim_error *err)
 const struct fcsim_model_ops fcsim_model_gather = {
     .name = "gather",
     .summary = "gather on DCN rings and VCSN virtual topologies with MPI_Barrier overheads",
-    .source = "VCSN paper (seed 002) s5.2-5.3 Eqs. 3-5, s6.3 Eqs. 6-7 and Table 5",
+    .source = "VCSN paper (VCSN 2023) s5.2-5.3 Eqs. 3-5, s6.3 Eqs. 6-7 and Table 5",
     .notes = "time_s follows the paper's modified model: every synchronised process pays "
              "T_barrier(N) plus 210 us (process > 500 us) or 52 us. For the tree schedule it is "
              "Eq. 7 exactly; for ring and vlink it is the same construction (no reconfiguration "

@@ -82,7 +82,7 @@ static const char *const tnw_set[] = {
 static const struct fcsim_model_preset presets[] = {
     {"dcn", "VCSN paper Eq. 1: SL3 over 4 x 25.78125 Gb/s lanes, 64b/67b, FC framing", dcn_set},
     {"vcsn", "VCSN paper Eq. 2: 100G Ethernet, 4 x 25.78125 Gb/s, 64b/66b, jumbo frames", vcsn_set},
-    {"tnw", "TNW link (seed 004 s2.2): 10 Gb/s, 8b/10b, 128 B packets with header, CRC and ACK", tnw_set},
+    {"tnw", "TNW link (Pivanti 2010 s2.2): 10 Gb/s, 8b/10b, 128 B packets with header, CRC and ACK", tnw_set},
 };
 
 static int compute(double *p, double *r, struct fcsim_error *err)
@@ -123,7 +123,7 @@ static int compute(double *p, double *r, struct fcsim_error *err)
 const struct fcsim_model_ops fcsim_model_linkbw = {
     .name = "linkbw",
     .summary = "payload efficiency and peak bandwidth of a link: line code and framing",
-    .source = "VCSN paper (seed 002) s3.4-3.5, Eqs. 1-2; TNW (seed 004) s2.2 and s4",
+    .source = "VCSN paper (VCSN 2023) s3.4-3.5, Eqs. 1-2; TNW (Pivanti 2010) s2.2 and s4",
     .notes = "Presets: dcn gives 96.18 Gb/s = 12.02 GB/s and vcsn 99.54 Gb/s = 12.44 GB/s "
              "(Eqs. 1-2); vcsn with size=64 gives 64/106 = 60 % payload efficiency.",
     .params = params,

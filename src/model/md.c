@@ -284,7 +284,7 @@ static int compute(double *p, double *r, struct fcsim_error *err)
 const struct fcsim_model_ops fcsim_model_md = {
     .name = "md",
     .summary = "molecular dynamics step on an FPGA cloud or cluster, uniform or specialized nodes",
-    .source = "Sheng dissertation (seed 000) s7.5, Eqs. 7.5-7.15, Figs. 7.14-7.15, Table 7.4",
+    .source = "Sheng dissertation (Novo-G# thesis) s7.5, Eqs. 7.5-7.15, Figs. 7.14-7.15, Table 7.4",
     .notes = "The seed does not give D, the PME grid, flitsize or Latency_oneflit; the defaults "
              "and why are in docs/MODELS.md. The search over the bandwidth/logic split is the "
              "one of Fig. 7.14.",

@@ -139,7 +139,7 @@ static int compute(double *p, double *r, struct fcsim_error *err)
 const struct fcsim_model_ops fcsim_model_p2p = {
     .name = "p2p",
     .summary = "point-to-point and switched transfer time, effective bandwidth, ring scaling",
-    .source = "Mondigo dissertation (seed 001) ch. 4, Eqs. 4.2-4.7, Table 4.2, s4.3.3 (Fig. 4.9)",
+    .source = "Mondigo dissertation (Mondigo 2020) ch. 4, Eqs. 4.2-4.7, Table 4.2, s4.3.3 (Fig. 4.9)",
     .notes = "A 227 MB stream is the tsunami grid, 7430699 points * 32 B = 237782368 B. "
              "The seed's Fig. 4.9 is a plot; the model reproduces its orderings "
              "(see docs/MODELS.md), not printed numbers.",

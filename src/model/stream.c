@@ -239,7 +239,7 @@ static int compute(double *p, double *r, struct fcsim_error *err)
 const struct fcsim_model_ops fcsim_model_stream = {
     .name = "stream",
     .summary = "stream computing on M cascaded FPGAs: peak, sustained, stall ratio",
-    .source = "Mondigo dissertation (seed 001) ch. 3, Eqs. 3.1-3.8; s3.3.2-3.3.3",
+    .source = "Mondigo dissertation (Mondigo 2020) ch. 3, Eqs. 3.1-3.8; s3.3.2-3.3.3",
     .notes = "D_pipe shrinks with n because the stencil line buffer is filled n words per "
              "cycle: D_pipe(n) = D_pipe0 + ceil(D_line/n) reproduces both seed tables "
              "(tsunami 3099/1808, LBM 1550/830/470). Set D_pipe directly to override.",

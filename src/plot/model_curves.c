@@ -99,7 +99,7 @@ static void seed_overlay(FILE *f, int k, const struct fcsim_model_ops *m, const 
   for (int i = 0; i < n; i++)
     fprintf(f, "%.10g %.10g\n", sp[i]->x * xf, sp[i]->y * yf);
   fprintf(f, "EOD\n");
-  snprintf(clause, size, ", $seed%d using 1:2 with points pt 2 ps 2.5 lw 2 lc rgb '#c0392b' title 'seed %s'", k,
+  snprintf(clause, size, ", $seed%d using 1:2 with points pt 2 ps 2.5 lw 2 lc rgb '#c0392b' title '%s (source)'", k,
            sp[0]->where);
 }
 

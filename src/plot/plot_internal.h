@@ -42,7 +42,7 @@ double plot_num(json_t *obj, const char *name);
 struct plot_seed_point {
   const char *model, *xparam, *result; /* model, the swept parameter, the result */
   double x, y;                         /* in SI units, as the model's JSON */
-  const char *where;                   /* "001 Fig. 3.10" */
+  const char *where;                   /* "Mondigo 2020 Fig. 3.10" */
   const char *when;                    /* the other parameters: "n=1 m=5 ..." */
 };
 /* The seed points of `model` swept over `xparam` (of `result`, or of any

@@ -189,7 +189,7 @@ static void write_pareto(FILE *f, const struct tune_table *t, const char *metric
   fprintf(f, "NaN NaN \"\"\nEOD\n");
   fprintf(f, "set origin 0,%g\nset size 1,%g\nset key top right\n", bottom, height);
   fprintf(f, "set title 'Pareto front: %s against router area'\n", metric);
-  fprintf(f, "set xlabel 'router area (ALMs, seed 000 Table 4.2, configured VCs)'\n");
+  fprintf(f, "set xlabel 'router area (ALMs, Novo-G# thesis Table 4.2, configured VCs)'\n");
   fprintf(f, "set ylabel '%s (%s, geometric mean over workloads)'\n", metric, unit_of(metric));
   fprintf(f, "set offsets graph 0.05, graph 0.15, graph 0.1, graph 0.1\n");
   fprintf(f, "plot $cfg using 1:2 with points pt 7 ps 1 lc rgb '#999999' title 'configuration', "

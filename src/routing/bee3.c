@@ -40,7 +40,7 @@ static int bee3_setup(struct fcsim_topo *t, const struct fcsim_params *p, struct
 {
   if (p->topology != FCSIM_TOPO_BEE3)
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
-                           "routing.algorithm = bee3 is the protocol of seed 003's BEE3 networks: it needs "
+                           "routing.algorithm = bee3 is the protocol of Bunker & Swanson's BEE3 networks: it needs "
                            "network.topology = bee3 (other graphs: routing.algorithm = table)");
   struct fcsim_bee3 *b = malloc(sizeof *b);
   if (!b)
@@ -111,7 +111,7 @@ static int bee3_check(const struct fcsim_topo *t, const struct fcsim_params *p, 
 
 const struct fcsim_routing_ops fcsim_routing_bee3 = {
     .name = "bee3",
-    .help = "seed 003's BEE3 protocols (network.topology = bee3): to the FPGA owning the channel to the destination "
+    .help = "Bunker & Swanson's BEE3 protocols (network.topology = bee3): to the FPGA owning the channel to the destination "
             "enclosure, across, then on the board (docs/BEE3.md)",
     .version = 1,
     .setup = bee3_setup,

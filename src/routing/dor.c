@@ -54,7 +54,7 @@ static int dor_check(const struct fcsim_topo *t, const struct fcsim_params *p, s
 
 const struct fcsim_routing_ops fcsim_routing_dor = {
     .name = "dor",
-    .help = "dimension-order routing in routing.order (seed 000 §5.1.1)",
+    .help = "dimension-order routing in routing.order (Novo-G# thesis §5.1.1)",
     .version = 1,
     .check = dor_check,
     .packet_init = dor_packet_init,

@@ -146,7 +146,7 @@ static int o1turn_check(const struct fcsim_topo *t, const struct fcsim_params *p
 
 const struct fcsim_routing_ops fcsim_routing_o1turn = {
     .name = "o1turn",
-    .help = "per packet, a random dimension order among those the turn model allows (seed 000 §5.1.1)",
+    .help = "per packet, a random dimension order among those the turn model allows (Novo-G# thesis §5.1.1)",
     .version = 1,
     .check = o1turn_check,
     .packet_init = o1turn_init,

@@ -55,7 +55,7 @@ static int rlb_check(const struct fcsim_topo *t, const struct fcsim_params *p, s
 const struct fcsim_routing_ops fcsim_routing_rlb = {
     .name = "rlb",
     .help = "randomized load balance: per dimension the short way with probability (N-P)/N, else the long way; "
-            "x, y, z order (seed 000 §5.1.1)",
+            "x, y, z order (Novo-G# thesis §5.1.1)",
     .version = 1,
     .check = rlb_check,
     .packet_init = rlb_init,

@@ -400,7 +400,7 @@ static int coll_counters(void *shared, struct fcsim_counter *out)
 
 const struct fcsim_workload_ops fcsim_workload_collective_batch = {
     .name = "collective-batch",
-    .help = "every collective of router.tables done traffic.batch_packets times (seed 000 Fig. 5.21); reports the "
+    .help = "every collective of router.tables done traffic.batch_packets times (Novo-G# thesis Fig. 5.21); reports the "
             "batch latency and each collective's completion (by root)",
     .version = 1,
     .listens = 1,
@@ -417,7 +417,7 @@ const struct fcsim_workload_ops fcsim_workload_collective_batch = {
 const struct fcsim_workload_ops fcsim_workload_collective = {
     .name = "collective",
     .continuous = 1,
-    .help = "continuous multicast at traffic.rate from every root of router.tables (seed 000 Fig. 5.22)",
+    .help = "continuous multicast at traffic.rate from every root of router.tables (Novo-G# thesis Fig. 5.22)",
     .version = 1,
     .listens = 1,
     .setup = coll_cont_setup,

@@ -178,7 +178,7 @@ static void test_model(void **state)
   run_ok(b);
   char *gp = ts_read_file(path_in("seed.gp"));
   assert_non_null(gp);
-  assert_non_null(strstr(gp, "title 'seed 001 Fig. 3.9'"));
+  assert_non_null(strstr(gp, "title 'Mondigo 2020 Fig. 3.9 (source)'"));
   assert_non_null(strstr(gp, "$seed0 << EOD\n8 2.5\n")); /* M = 8: 2.5 TFlop/s */
   free(gp);
   /* not over a sweep with other settings (the seed's points are for O_pipe = 288) */

@@ -63,7 +63,7 @@ static void test_build_cube_nn(void **state)
       ARGS("collective", "build", "--pattern", "cube-nn", "--out", dir, "--json", json, "--set", "network.dims=4x4x4"));
   if (r.status != 0)
     fail_msg("status %d: %s", r.status, r.err);
-  assert_non_null(strstr(r.out, "seed Table 5.7 2928 bits"));
+  assert_non_null(strstr(r.out, "Novo-G# thesis Table 5.7 2928 bits"));
   assert_non_null(strstr(r.out, "64 trees"));
   ts_result_free(&r);
   json_error_t jerr;

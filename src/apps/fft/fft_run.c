@@ -25,7 +25,7 @@ static int torus_m(const struct fcsim_params *p, unsigned *m, struct fcsim_error
   if (p->topology != FCSIM_TOPO_TORUS || p->ndims != 3 || p->dims[1] != k || p->dims[2] != k || k < 2 || (k & (k - 1)))
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
                            "`fcsim app fft` needs network.topology = torus with network.dims = KxKxK, "
-                           "K a power of two (seed 000 s6.2 maps the FFT on a 2^m-per-side torus)");
+                           "K a power of two (Novo-G# thesis s6.2 maps the FFT on a 2^m-per-side torus)");
   for (*m = 0; (1 << *m) < k; (*m)++)
     ;
   return 0;

@@ -76,7 +76,7 @@ static const char *const code_choices[] = {"none", "8b10b", "64b66b", "64b67b", 
 #define LATTICE_HELP "lattice cells per node along "
 static const struct fcsim_model_param params[P_COUNT] = {
     [P_nodes_x] = {"nodes_x", FCSIM_MU_COUNT, 2, 1, 16, FCSIM_MP_INT, NULL,
-                   NODES_HELP "x (2 x 2 x 4 = the 16 nodes of seed 004's LBM test)"},
+                   NODES_HELP "x (2 x 2 x 4 = the 16 nodes of Pivanti 2010's LBM test)"},
     [P_nodes_y] = {"nodes_y", FCSIM_MU_COUNT, 2, 1, 16, FCSIM_MP_INT, NULL, NODES_HELP "y"},
     [P_nodes_z] = {"nodes_z", FCSIM_MU_COUNT, 4, 1, 16, FCSIM_MP_INT, NULL, NODES_HELP "z"},
     [P_lattice_x] = {"lattice_x", FCSIM_MU_COUNT, 32, 1, 1e6, FCSIM_MP_INT, NULL,
@@ -93,15 +93,15 @@ static const struct fcsim_model_param params[P_COUNT] = {
     [P_flops_cell] = {"flops_per_cell", FCSIM_MU_NONE, 200, 0, 1e9, 0, NULL,
                       "flops per cell update (about 200 for D3Q19 BGK; a choice)"},
     [P_node_flops] = {"node_flops", FCSIM_MU_FLOPS, 60e9, 1, 1e18, 0, NULL,
-                      "sustained flop/s per node: 37.5 % of 160 GFlops (seed 004 s4: 36-39 % of peak)"},
+                      "sustained flop/s per node: 37.5 % of 160 GFlops (Pivanti 2010 s4: 36-39 % of peak)"},
     [P_vcs] = {"vcs", FCSIM_MU_COUNT, 1, 1, 8, FCSIM_MP_INT, NULL,
-               "virtual channels each face is split over (8 exist, seed 004 s2)"},
-    [P_clock] = {"clock", FCSIM_MU_FREQ, 250e6, 1e3, 1e12, 0, NULL, "link logic clock (seed 004 s4: 250 MHz)"},
-    [P_rate] = {"rate", FCSIM_MU_BITS_PER_S, 10e9, 1.0, 1e15, 0, NULL, "line rate of a link (seed 004: 10 Gbit/s)"},
+               "virtual channels each face is split over (8 exist, Pivanti 2010 s2)"},
+    [P_clock] = {"clock", FCSIM_MU_FREQ, 250e6, 1e3, 1e12, 0, NULL, "link logic clock (Pivanti 2010 s4: 250 MHz)"},
+    [P_rate] = {"rate", FCSIM_MU_BITS_PER_S, 10e9, 1.0, 1e15, 0, NULL, "line rate of a link (Pivanti 2010: 10 Gbit/s)"},
     [P_lanes] = {"lanes", FCSIM_MU_COUNT, 1, 1, 1024, FCSIM_MP_INT, NULL, "lanes bonded into a link"},
-    [P_code] = {"code", FCSIM_MU_ENUM, 1, 0, 4, 0, code_choices, "line code (seed 004: 8b/10b)"},
+    [P_code] = {"code", FCSIM_MU_ENUM, 1, 0, 4, 0, code_choices, "line code (Pivanti 2010: 8b/10b)"},
     [P_latency] = {"latency", FCSIM_MU_TIME, 600e-9, 0, 1.0, 0, NULL,
-                   "wire latency per direction (seed 004 s4: NWP to NWP about 0.6 us); rounded to cycles"},
+                   "wire latency per direction (Pivanti 2010 s4: NWP to NWP about 0.6 us); rounded to cycles"},
     [P_window] = {"window", FCSIM_MU_COUNT, 0, 1, 32767, AUTO_INT, NULL,
                   "packets the txBuffer holds unacknowledged; auto = a round trip of packets + 2 (docs/LINKS.md)"},
     [P_rx] = {"rx_packets", FCSIM_MU_COUNT, 16, 1, 1e6, FCSIM_MP_INT, NULL, "reception FIFO per VC, packets"},
@@ -262,8 +262,8 @@ static int compute(double *p, double *r, struct fcsim_error *err)
 
 const struct fcsim_model_ops fcsim_halo_app = {
     .name = "halo",
-    .summary = "LBM halo exchange on a 3D torus of TNW links through the two-sided API (seed 004)",
-    .source = "seed 004 s1-4 (TNW links, tnwSend/tnwCredit, the LBM use case); docs/LINKS.md",
+    .summary = "LBM halo exchange on a 3D torus of TNW links through the two-sided API (Pivanti 2010)",
+    .source = "Pivanti 2010 s1-4 (TNW links, tnwSend/tnwCredit, the LBM use case); docs/LINKS.md",
     .notes = "Each step every node posts six receives and sends its six face halos to its neighbours, waits "
              "for the receives, then computes. Times are simulated cycle by cycle; the model_* results are "
              "the analytic estimate for the same parameters.",

@@ -88,8 +88,8 @@ static const char *const framing_choices[] = {"ethernet", "sl3fc", "tnw", "custo
 #define AUTO_INT (FCSIM_MP_INT | FCSIM_MP_AUTO)
 static const struct fcsim_model_param params[P_COUNT] = {
     [P_protocol] = {"protocol", FCSIM_MU_ENUM, 1, 0, 2, 0, protocol_choices,
-                    "`ideal` frames of `framing`, no flow control; `fc` Mondigo's flow controller (seed 001 ch. 2); "
-                    "`tnw` the TNW link (seed 004 s2.2)"},
+                    "`ideal` frames of `framing`, no flow control; `fc` Mondigo's flow controller (Mondigo 2020 ch. 2); "
+                    "`tnw` the TNW link (Pivanti 2010 s2.2)"},
     [P_duplex] =
         {"duplex", FCSIM_MU_ENUM, 0, 0, 2, 0, duplex_choices,
          "`half`: side 0 streams to side 1; `full`: both stream; `loopback`: side 1 sends back what it reads (fc)"},
@@ -118,7 +118,7 @@ static const struct fcsim_model_param params[P_COUNT] = {
                       "fc: a partly filled TX buffer is sent when its oldest flit has waited this long; auto = D_CU "
                       "(the seed gives no value)"},
     [P_gap] = {"gap", FCSIM_MU_BYTES, 0, 0, 1e6, FCSIM_MP_INT, NULL,
-               "fc: line bytes after each FC packet (SerialLite III burst gap; 32 B in seed 002 Eq. 1)"},
+               "fc: line bytes after each FC packet (SerialLite III burst gap; 32 B in VCSN 2023 Eq. 1)"},
     [P_vcs] = {"vcs", FCSIM_MU_COUNT, 8, 1, 8, 0, NULL, "tnw: virtual channels the stream is spread over"},
     [P_window] = {"window", FCSIM_MU_COUNT, 0, 1, 32767, AUTO_INT, NULL,
                   "tnw: packets the txBuffer holds unacknowledged; auto = a round trip of packets + 2"},
@@ -218,16 +218,16 @@ static const char *const vcsn_set[] = {
 
 static const struct fcsim_model_preset presets[] = {
     {"fig2",
-     "seed 001 s2.3.1-2.3.2 timing diagrams: latency 128 cycles, D_CU = TX = 128, RX 512, one 32 B flit per cycle",
+     "Mondigo 2020 s2.3.1-2.3.2 timing diagrams: latency 128 cycles, D_CU = TX = 128, RX 512, one 32 B flit per cycle",
      fig2_set},
     {"sl3",
-     "seed 001 s2.3.3: 365 ns at 225 MHz, TX = D_CU = 32, write-forward 4, RX 512, 10 GB/s bundled link (512-bit flits "
+     "Mondigo 2020 s2.3.3: 365 ns at 225 MHz, TX = D_CU = 32, write-forward 4, RX 512, 10 GB/s bundled link (512-bit flits "
      "so the logic outruns the line)",
      sl3_set},
-    {"dcn", "seed 002 DCN: SL3 over 4 x 25.78125 Gb/s, 64b/67b, 64 B flits, 62-flit packets, 32 B burst gap (Eq. 1)",
+    {"dcn", "VCSN 2023 DCN: SL3 over 4 x 25.78125 Gb/s, 64b/67b, 64 B flits, 62-flit packets, 32 B burst gap (Eq. 1)",
      dcn_set},
-    {"tnw", "seed 004: 10 Gb/s 8b/10b link at 250 MHz, 128 B packets, 8 VCs, both directions busy", tnw_set},
-    {"vcsn", "seed 002 VCSN: 100G Ethernet jumbo frames, no flow control (Eq. 2)", vcsn_set},
+    {"tnw", "Pivanti 2010: 10 Gb/s 8b/10b link at 250 MHz, 128 B packets, 8 VCs, both directions busy", tnw_set},
+    {"vcsn", "VCSN 2023 VCSN: 100G Ethernet jumbo frames, no flow control (Eq. 2)", vcsn_set},
 };
 
 /* Resolves the `auto` parameters that depend on others. */
@@ -431,7 +431,7 @@ static int compute(double *p, double *r, struct fcsim_error *err)
 const struct fcsim_model_ops fcsim_link_app = {
     .name = "link",
     .summary = "one simulated link under a protocol: ideal framing, Mondigo's flow controller, TNW",
-    .source = "seed 001 ch. 2 (fc), seed 004 s2.2 (tnw), seed 002 s3.4-3.5 (framing); docs/LINKS.md",
+    .source = "Mondigo 2020 ch. 2 (fc), Pivanti 2010 s2.2 (tnw), VCSN 2023 s3.4-3.5 (framing); docs/LINKS.md",
     .notes = "Cycles are cycles of `clock`. Throughputs are payload bytes per second; the model_* "
              "results are the analytic models' figures for the same parameters.",
     .params = params,

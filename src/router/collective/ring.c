@@ -510,7 +510,7 @@ static int rg_counters(const void *shared, struct fcsim_counter *out)
 
 const struct fcsim_router_ops fcsim_router_ring = {
     .name = "ring",
-    .help = "ring router (seed 000 §4.3.2): a bidirectional ring of seven stops per node, one cycle per stop, the "
+    .help = "ring router (Novo-G# thesis §4.3.2): a bidirectional ring of seven stops per node, one cycle per stop, the "
             "shorter direction, backpressure, table routing by router.tables",
     .version = 1,
     .flow_control = "none (one-sided links)",

@@ -576,7 +576,7 @@ static int vq_counters(const void *shared, struct fcsim_counter *out)
 
 const struct fcsim_router_ops fcsim_router_voq = {
     .name = "voq",
-    .help = "VOQ collective router (seed 000 §4.3.2): a VOQ per (input, output), 7-stage pipeline, multicast and "
+    .help = "VOQ collective router (Novo-G# thesis §4.3.2): a VOQ per (input, output), 7-stage pipeline, multicast and "
             "reduction units routed by router.tables, farthest-first, one-sided links",
     .version = 1,
     .flow_control = "none (one-sided links)",

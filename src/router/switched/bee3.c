@@ -457,7 +457,7 @@ static int b3_setup(const struct fcsim_router_env *env, void **shared, size_t *s
   const struct fcsim_params *p = env->p;
   if (p->topology != FCSIM_TOPO_BEE3)
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
-                           "router.model = bee3 models the FPGAs and switches of seed 003's BEE3 networks: it needs "
+                           "router.model = bee3 models the FPGAs and switches of Bunker & Swanson's BEE3 networks: it needs "
                            "network.topology = bee3 (the crossbar alone: router.model = crossbar)");
   struct b3_shared *sh = calloc(1, sizeof *sh);
   if (!sh)
@@ -620,7 +620,7 @@ static void b3_report(const void *shared, struct fcsim_stats *s)
 
 const struct fcsim_router_ops fcsim_router_bee3 = {
     .name = "bee3",
-    .help = "seed 003's BEE3 routers (network.topology = bee3): full crossbar with links paced at their rates, the "
+    .help = "Bunker & Swanson's BEE3 routers (network.topology = bee3): full crossbar with links paced at their rates, the "
             "MGT router (48 ns receive, 40 ns transmit subrouters) with more than two serial channels, the 10GbE "
             "switch",
     .version = 1,

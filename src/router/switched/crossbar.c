@@ -504,7 +504,7 @@ static void xb_describe_buffer(const void *shared, struct fcsim_buf_ref at, char
 
 const struct fcsim_router_ops fcsim_router_crossbar = {
     .name = "crossbar",
-    .help = "full-crossbar router (seed 003 §III): input FIFOs, no VCs, round-robin allocation, 64 ns through, "
+    .help = "full-crossbar router (Bunker & Swanson §III): input FIFOs, no VCs, round-robin allocation, 64 ns through, "
             "per-flit credits",
     .version = 1,
     .flow_control = "per-flit credits",

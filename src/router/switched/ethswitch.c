@@ -555,7 +555,7 @@ static int es_counters(const void *shared, struct fcsim_counter *out)
 
 const struct fcsim_router_ops fcsim_router_ethswitch = {
     .name = "ethswitch",
-    .help = "store-and-forward Ethernet switch / FPGA Ethernet endpoint (seed 001 §4.2, seed 002 §3): frames "
+    .help = "store-and-forward Ethernet switch / FPGA Ethernet endpoint (Mondigo 2020 §4.2, VCSN 2023 §3): frames "
             "forwarded after their tail plus switch.latency, finite output buffers that pause or drop, framing "
             "overhead as wire idle time, per-flit credits",
     .version = 1,

@@ -638,7 +638,7 @@ static int vn_counters(const void *shared, struct fcsim_counter *out)
 
 const struct fcsim_router_ops fcsim_router_vcsn = {
     .name = "vcsn",
-    .help = "VCSN FPGA endpoint (seed 002 §3.4): vcsn.vports virtual ports per port, MAC tables from vcsn.table "
+    .help = "VCSN FPGA endpoint (VCSN 2023 §3.4): vcsn.vports virtual ports per port, MAC tables from vcsn.table "
             "rewritten at a cost (vcsn.reconfig), a round-robin MUX with priorities, crossbar set-up, and the "
             "receive-bandwidth throttle (vcsn.threshold); switches stay ethswitch",
     .version = 1,

@@ -286,7 +286,7 @@ static int check_one_sender(struct rd *r, const struct vcsn_table *t)
           continue;
         snprintf(msg, sizeof msg,
                  "this entry and line %d both reach node %s virtual port %u from cycle %llu; a virtual port takes "
-                 "one sender at a time (seed 002 §3.4): rewrite one of them first",
+                 "one sender at a time (VCSN 2023 §3.4): rewrite one of them first",
                  ev->line, node_name(r->g, ew->dest, a, sizeof a), ew->dest_vport, (unsigned long long)at);
         return fail(r, ew->line > ev->line ? ew->line : ev->line, msg);
       }

@@ -286,7 +286,7 @@ static int novog_derive(struct fcsim_params *p, int depth_auto, int switch_auto,
 {
   if (p->vcs > 9)
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
-                           "%s: router.vcs = %d: the Novo-G# router has 1 to 9 VCs per port (seed 000 Table 4.2)",
+                           "%s: router.vcs = %d: the Novo-G# router has 1 to 9 VCs per port (Novo-G# thesis Table 4.2)",
                            origin, p->vcs);
   if (switch_auto)
     p->switch_cycles = fcsim_novog_switch_levels(p->vcs);
@@ -307,7 +307,7 @@ static int novog_derive(struct fcsim_params *p, int depth_auto, int switch_auto,
 
 const struct fcsim_router_ops fcsim_router_novog = {
     .name = "novog",
-    .help = "Novo-G# VC router: direct injection/ejection, credit flits, reduction-tree switch (seed 000 §4.2.2)",
+    .help = "Novo-G# VC router: direct injection/ejection, credit flits, reduction-tree switch (Novo-G# thesis §4.2.2)",
     .version = 1,
     .flow_control = "credit flits",
     .max_vcs = 9,

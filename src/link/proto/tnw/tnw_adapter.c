@@ -405,7 +405,7 @@ static int ad_derive(struct fcsim_params *p, int depth_auto, int switch_auto, co
 {
   if (p->vcs > FCSIM_TNW_MAX_VCS)
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
-                           "%s: router.vcs = %d but the TNW link carries at most %d virtual channels (seed 004 s2.2)",
+                           "%s: router.vcs = %d but the TNW link carries at most %d virtual channels (Pivanti 2010 s2.2)",
                            origin, p->vcs, FCSIM_TNW_MAX_VCS);
   if (switch_auto)
     p->switch_cycles = 1;
