@@ -77,9 +77,6 @@ rows=$(cat <<'ROWS'
 000|Tab 6.1|64³ on 8³: yz packets per node|check|model fft --preset 64-on-8|.results.yz_packets_per_node|1|packets|64|abs 0
 000|Tab 6.1|16³ on 4³: yz packets per node|check|model fft --preset 16-on-4|.results.yz_packets_per_node|1|packets|16|abs 0
 000|Tab 6.1|32³ on 8³ (2m>n): xy packets per node|check|model fft --set n=5 --set m=3|.results.xy_packets_per_node|1|packets|16|abs 0
-000|Tab 6.4|16³ on 4³, 4 IPs, simulated FFT|known|app fft @HERE@/examples/fft/16-on-4.ini|.fft_latency_ns|1e-3|µs|3.86|abs 0.005
-000|Tab 6.4|32³ on 4³, 4 IPs, simulated FFT|known|app fft @HERE@/examples/fft/32-on-4.ini|.fft_latency_ns|1e-3|µs|5.30|abs 0.005
-000|Tab 3.5|16³ on 4³, fixed latency, simulated FFT|known|app fft @HERE@/examples/fft/16-on-4.ini --set fft.ips=75 --set network.link_latency=175.7ns|.fft_latency_ns|1e-3|µs|1.63|abs 0.005
 001|Eq. 2.2|SL3 link latency 365 ns at 225 MHz|check|model fc --preset sl3|.results.latency_cycles|1|cycles|82|abs 0
 001|Eq. 2.2|D_link = 82 + 32 + 4|check|model fc --preset sl3|.results.D_link|1|cycles|118|abs 0
 001|Eq. 2.3|TX overhead 1/(1+32)|check|model fc --preset sl3|.results.tx_overhead|100|%|3.0303|abs 0.0001
