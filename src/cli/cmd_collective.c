@@ -32,6 +32,7 @@ struct coll_opts {
   enum fcsim_coll_algorithm alg; /* --algorithm */
   enum fcsim_coll_op op;         /* --op */
   long long subset;              /* --subset, -1 = default */
+  int free_turns;                /* voq.tree_turns = free (from the config) */
 };
 
 /* Seed 000 Table 5.7 (4x4x4 torus, OCR): bits and % of on-chip memory. */
@@ -221,6 +222,7 @@ static int build_trees(const struct coll_opts *o, const struct fcsim_topo *t, co
                        struct fcsim_error *err)
 {
   int rc = fcsim_coll_router_init(r, t, o->alg, err);
+  r->free_turns = o->free_turns;
   for (int64_t s = 0; s < t->nodes && !rc; s++) {
     int64_t n = pat->start[s + 1] - pat->start[s];
     if (n || (pat->line[s] && o->op == FCSIM_COLL_REDUCTION))
@@ -228,13 +230,15 @@ static int build_trees(const struct coll_opts *o, const struct fcsim_topo *t, co
     if (rc)
       (*ntrees)--;
   }
-  if (!rc && fcsim_coll_trees_check(t, trees, *ntrees, err))
+  if (!rc && !o->free_turns && fcsim_coll_trees_check(t, trees, *ntrees, err))
     rc = FCSIM_EINTERNAL;
   return rc;
 }
 
-static int run_build(const struct coll_opts *o, const struct fcsim_params *p, struct fcsim_error *err)
+static int run_build(const struct coll_opts *opts, const struct fcsim_params *p, struct fcsim_error *err)
 {
+  struct coll_opts copy = *opts, *o = &copy;
+  o->free_turns = p->voq_free_turns;
   struct fcsim_topo t;
   int rc = fcsim_topo_init(&t, p, err);
   if (rc)

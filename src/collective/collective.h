@@ -59,6 +59,7 @@ struct fcsim_coll_router {
   enum fcsim_coll_algorithm algorithm;
   int64_t *load; /* [nodes * nports]: tree edges placed on each link so far */
   int rr;        /* OCR: global round-robin pointer over partition dimensions */
+  int free_turns; /* 1: no turn-rule floor (voq.tree_turns = free; set after init) */
 };
 
 int fcsim_coll_router_init(struct fcsim_coll_router *r, const struct fcsim_topo *t, enum fcsim_coll_algorithm alg,
