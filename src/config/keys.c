@@ -232,7 +232,7 @@ const struct fcsim_key fcsim_keys[] = {
 
     {"voq", "eject_packets", FCSIM_KT_INT, "packets/cycle", "1", 1, 16, 0, NULL, NULL, NULL,
      "router.model = voq: packets the local unit takes from the switch at once, each from a different input, one flit "
-     "per cycle each. Seed 000 s5.2.2 (L4872-4874): a node \"injects at most one packet per cycle but can consume more "
+     "per cycle each. Seed 000 s5.2.2 (L4897-4899): a node \"injects at most one packet per cycle but can consume more "
      "than one\"; the seed gives no number. 1 = one ejection port (the default); examples/collective.ini uses 6, one "
      "per link input, as the reduction unit (docs/COLLECTIVES.md)"},
 
@@ -240,7 +240,7 @@ const struct fcsim_key fcsim_keys[] = {
      "router.model = voq: turns allowed in the collective trees fcsim collective build/run make. `rule`: fcsim's turn "
      "model (src/routing/turns.h), which leaves OCR only the partition across x on spread destinations; `free`: any "
      "turn, as the seed's Algorithms 6-7 (L4643-4700): the VOQ router's one-sided links and growing input buffers "
-     "(L4754-4762) cannot deadlock. Needs router.model = voq"},
+     "(L4752-4762) cannot deadlock. Needs router.model = voq"},
 
     {"routing", "algorithm", REGISTRY(fcsim_routing_names, fcsim_routing_valid, "dor"),
      "routing algorithm (seed 000 §5.1.1; deadlock-free by the turn model and check of docs/ROUTING.md): `dor` "

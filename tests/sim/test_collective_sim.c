@@ -12,6 +12,7 @@
  * line for the reduction stage's buffer depth. */
 #define _POSIX_C_SOURCE 200809L
 #include <jansson.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -277,7 +278,7 @@ static void test_ocr_against_rpm(void **state)
   fcsim_sim_destroy(rb);
 }
 
-/* voq.eject_packets (seed 000 L4872-4874: a node "can consume more than
+/* voq.eject_packets (seed 000 L4897-4899: a node "can consume more than
  * one" packet per cycle): cube-nn multicast on 4x4x4 is ejection-bound at
  * one packet per cycle (26 copies of each of 16 packets per source arrive
  * at every node); six lanes finish in well under half the time, with every
@@ -362,6 +363,12 @@ static void test_collective_run_json(void **state)
   assert_true(ts_json_number(doc, "gain", "multicast") > 0.2);
   assert_true(ts_json_number(doc, "gain", "reduction") >= 0);
   assert_true(ts_json_number(json_array_get(runs, 0), "ocr", "total_latency") > 0);
+  /* the split: RPM re-run with OCR's header; gain.multicast stays the total */
+  double total = ts_json_number(doc, "gain", "multicast"), trees = ts_json_number(doc, "gain", "multicast_trees"),
+         head = ts_json_number(doc, "gain", "multicast_headers");
+  assert_true(head > 0.2); /* one more 256-bit flit per one-flit packet */
+  assert_true(fabs((1 + trees) * (1 + head) - (1 + total)) < 1e-9);
+  assert_true(ts_json_number(json_array_get(runs, 0), "rpm_equal_headers", "total_latency") > 0);
   json_decref(doc);
 }
 
