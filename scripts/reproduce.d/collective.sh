@@ -82,8 +82,8 @@ t58() { # PATTERN OP SEED_RPM SEED_OCR LABEL
     echo "000|Tab 5.8|$5 buffer, $label|$v|$unit|$s|rel 0.25|$st|$c4  # .runs[] | select(.pattern == \"$1\" and .op == \"$2\") | .max_buffer_flits|$([ "$st" = ok ] || echo "$6")"
   done
 }
-why58m="the seed's buffer depth unit is not stated (L4860-4866); neither flits nor packets fits every row: fcsim's one-sided input buffers fill with whatever the 7-cycle pipeline and the VA stall leave, and the seed's packet size is unknown (L4889-4890)"
-why58r="fcsim's worst reduction buffer is 4 flits in every pattern: its reduction unit takes one packet per input per cycle (voq.reduction_stage = direct) and combines at once; the seed's 367/288 and 14/9 need a slower unit, which it does not describe (L4860-4866)"
+why58m="the seed's buffer depth unit is not stated (L4795, L4864-4866); neither flits nor packets fits every row: fcsim's one-sided input buffers fill with whatever the 7-cycle pipeline and the VA stall leave, and the seed's packet size is unknown (L4889-4890)"
+why58r="fcsim's worst reduction buffer is 4 flits in every pattern: its reduction unit takes one packet per input per cycle (voq.reduction_stage = direct) and combines at once; the seed's 367/288 and 14/9 need a slower unit, which it does not describe (L4795, L4864-4866)"
 t58 all-to-all multicast 1532 1132 "ATA multicast" "$why58m"
 t58 all-to-all reduction 367 288 "ATA reduction" "$why58r"
 t58 bitrot multicast 91 57 "bit-rotation multicast" "$why58m"
