@@ -398,6 +398,10 @@ static void test_bad_input(void **state)
   expect_exit2(ARGS("run", "--set", "router.model=ring", "--set", "traffic.mode=collective-batch", "--set", other),
                "built for 8 nodes");
   expect_exit2(ARGS("collective", "run", "--mode", "continuous", "--op", "reduction"), "multicast only");
+  /* turn-free trees only for the router that cannot deadlock on them */
+  expect_exit2(ARGS("collective", "build", "--pattern", "bitrot", "--out", other, "--set", "router.model=ring", "--set",
+                    "voq.tree_turns=free"),
+               "voq.tree_turns = free needs router.model = voq");
 }
 
 /* traffic.mode = collective-unicast on 4x4x4: `batch` collective packets on
