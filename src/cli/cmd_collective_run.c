@@ -24,7 +24,9 @@ static const char run_usage[] =
     "  multicast) builds the OCR and RPM tables, simulates them with router.model (voq or ring) and prints\n"
     "  the batch latency (batch: traffic.batch_packets per collective) or the average latency\n"
     "  (continuous, at traffic.rate), and OCR's gain over RPM: RPM latency / OCR latency - 1.\n"
-    "  --json FILE: per run the Table 5.2 metrics per algorithm, and `gain` per pattern and as geometric means.\n";
+    "  --json FILE: per run the Table 5.2 metrics per algorithm, and `gain` per pattern and as geometric means.\n"
+    "  Batch multicast with traffic.collective_header = auto also reruns RPM with OCR's header: the gain of\n"
+    "  the trees (gain_trees, gain.multicast_trees) apart from RPM's bit-vector header (gain_headers).\n";
 
 #define MAX_PATTERNS 8
 
