@@ -24,6 +24,7 @@ static const char *const link_protocol_names[] = {"ideal", "tnw", "fc", NULL};
 static const char *const allocator_names[] = {"greedy", "separable", "islip", NULL};
 static const char *const reduction_stage_names[] = {"switch", "direct", NULL};
 static const char *const tree_turns_names[] = {"rule", "free", NULL};
+static const char *const fft_release_names[] = {"round", "packet", NULL};
 
 #define CHOICE(list, def)              FCSIM_KT_CHOICE, "", def, 0, 0, 0, list, NULL, NULL
 #define REGISTRY(listfn, validfn, def) FCSIM_KT_CHOICE, "", def, 0, 0, 0, NULL, listfn, validfn
@@ -329,6 +330,11 @@ const struct fcsim_key fcsim_keys[] = {
      "`fcsim app fft`: streaming 1D FFT IPs per node, at most Table 6.3's limit for the size (75, 41, 41, 31, 31)"},
     {"fft", "point_bytes", FCSIM_KT_INT, "bytes", "8", 1, 1024, 0, NULL, NULL, NULL,
      "`fcsim app fft`: bytes per complex point (single precision: 8)"},
+    {"fft", "release", CHOICE(fft_release_names, "round"),
+     "`fcsim app fft`: when the IPs' points leave. `round`: one message per round and destination, when the round's "
+     "last point for it is produced; `packet`: a message per traffic.packet_size flits of points, each when its own "
+     "last point is produced (seed 000 s6.3, L5295-5297: \"Once data is produced from FFT IP, it is ready to be "
+     "sent\")"},
 };
 
 const size_t fcsim_nkeys = sizeof fcsim_keys / sizeof fcsim_keys[0];
