@@ -106,7 +106,7 @@ static void test_classic_router(void **state)
 static void test_packet_release(void **state)
 {
   (void)state;
-  const char *round[] = {"fft.n=5", NULL}, *packet[] = {"fft.n=5", "fft.release=packet", NULL};
+  const char *round[] = {"fft.n=5", "fft.release=round", NULL}, *packet[] = {"fft.n=5", "fft.release=packet", NULL};
   struct fcsim_fft_result a, b;
   run("table-6.4.ini", round, &a);
   run("table-6.4.ini", packet, &b);
