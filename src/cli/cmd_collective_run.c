@@ -246,8 +246,8 @@ static int run_all(const struct run_opts *o, const struct fcsim_config *cfg, jso
         json_object_set_new(run, "gain_headers", json_real(gh));
         logtree += log1p(gt), loghead += log1p(gh), nsplit++;
         if (!o->base.quiet)
-          printf("%-14s %-10s %14s %14.1f %7.1f%%  rpm with OCR's header (trees); its bit-vector adds %.1f%%\n", "",
-                 "", "", eq, 100.0 * gt, 100.0 * gh);
+          printf("%-14s %-10s %14s %14.1f %7.1f%%  rpm with OCR's header (trees); its bit-vector adds %.1f%%\n", "", "",
+                 "", eq, 100.0 * gt, 100.0 * gh);
       } else {
         json_decref(meq);
       }

@@ -57,8 +57,8 @@ struct fcsim_coll_tree {
 struct fcsim_coll_router {
   const struct fcsim_topo *topo; /* the network (not owned) */
   enum fcsim_coll_algorithm algorithm;
-  int64_t *load; /* [nodes * nports]: tree edges placed on each link so far */
-  int rr;        /* OCR: global round-robin pointer over partition dimensions */
+  int64_t *load;  /* [nodes * nports]: tree edges placed on each link so far */
+  int rr;         /* OCR: global round-robin pointer over partition dimensions */
   int free_turns; /* 1: no turn-rule floor (voq.tree_turns = free; set after init) */
 };
 

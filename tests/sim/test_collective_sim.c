@@ -303,8 +303,8 @@ static void test_multi_packet_ejection(void **state)
   snprintf(free_dir, sizeof free_dir, "%s/br_ocr_free", tmpdir);
   struct ts_result r;
   assert_int_equal(ts_run_cli(&r, ARGS("collective", "build", "--pattern", "bitrot", "--algorithm", "ocr", "--out",
-                                       free_dir, "--quiet", "--set", "network.dims=4x4x4", "--set",
-                                       "router.model=voq", "--set", "voq.tree_turns=free")),
+                                       free_dir, "--quiet", "--set", "network.dims=4x4x4", "--set", "router.model=voq",
+                                       "--set", "voq.tree_turns=free")),
                    0);
   if (r.status != 0)
     fail_msg("build with free turns: status %d: %s", r.status, r.err);
@@ -545,18 +545,12 @@ static void test_background_continuous(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_multicast_exactly_once),
-      cmocka_unit_test(test_reduction_sum_at_root),
-      cmocka_unit_test(test_reduction_stage_buffers),
-      cmocka_unit_test(test_voq_zero_load),
-      cmocka_unit_test(test_ring_slower_on_multicast),
-      cmocka_unit_test(test_ocr_against_rpm),
-      cmocka_unit_test(test_multi_packet_ejection),
-      cmocka_unit_test(test_threads_identical),
-      cmocka_unit_test(test_collective_run_json),
-      cmocka_unit_test(test_bad_input),
-      cmocka_unit_test(test_background_slows_collective),
-      cmocka_unit_test(test_background_continuous),
+      cmocka_unit_test(test_multicast_exactly_once),      cmocka_unit_test(test_reduction_sum_at_root),
+      cmocka_unit_test(test_reduction_stage_buffers),     cmocka_unit_test(test_voq_zero_load),
+      cmocka_unit_test(test_ring_slower_on_multicast),    cmocka_unit_test(test_ocr_against_rpm),
+      cmocka_unit_test(test_multi_packet_ejection),       cmocka_unit_test(test_threads_identical),
+      cmocka_unit_test(test_collective_run_json),         cmocka_unit_test(test_bad_input),
+      cmocka_unit_test(test_background_slows_collective), cmocka_unit_test(test_background_continuous),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -100,7 +100,8 @@ static void check_points_chunked(unsigned n, unsigned m, unsigned ips, uint64_t 
   }
   for (int64_t i = 0; chunk && i < s.nmsg; i++) { /* no chunk leaves before its last point is out */
     const struct fcsim_fft_msg *g = &s.msg[i];
-    assert_true((g->turn == 1 ? g->start_cycles : g->delay_cycles) <= latest[key(&s, g->turn, g->round, g->src, g->dst)]);
+    assert_true((g->turn == 1 ? g->start_cycles : g->delay_cycles) <=
+                latest[key(&s, g->turn, g->round, g->src, g->dst)]);
     if (g->turn == 2)
       assert_int_equal(g->start_cycles, s.local_y_cycles[g->src] + g->delay_cycles);
   }

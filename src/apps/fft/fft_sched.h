@@ -39,14 +39,14 @@ struct fcsim_fft_msg {
 /* A schedule: the messages of both turns (XY first) and per-node facts the
  * phase times need. */
 struct fcsim_fft_sched {
-  unsigned n, m;             /* 2^n points per side, 2^m nodes per side */
-  unsigned ips;              /* IPs used per node: min(requested, FFTs per node) */
-  unsigned rounds;           /* rounds of FFTs per dimension per node */
-  uint32_t nodes;            /* 2^(3m) */
-  uint64_t fft_cycles;       /* 2^n: one IP's latency and one FFT's input time */
-  uint64_t point_bytes;      /* bytes per complex point */
-  uint64_t chunk_points;     /* fft.release = packet: most points per message; 0 = one message per round and destination */
-  int64_t nmsg;              /* messages */
+  unsigned n, m;         /* 2^n points per side, 2^m nodes per side */
+  unsigned ips;          /* IPs used per node: min(requested, FFTs per node) */
+  unsigned rounds;       /* rounds of FFTs per dimension per node */
+  uint32_t nodes;        /* 2^(3m) */
+  uint64_t fft_cycles;   /* 2^n: one IP's latency and one FFT's input time */
+  uint64_t point_bytes;  /* bytes per complex point */
+  uint64_t chunk_points; /* fft.release = packet: most points per message; 0 = one message per round and destination */
+  int64_t nmsg;          /* messages */
   struct fcsim_fft_msg *msg; /* [nmsg] (from malloc) */
   uint32_t *deps;            /* message indices (from malloc) */
   uint64_t *local_y_cycles;  /* [nodes] cycle the node's own XY share is all produced */
