@@ -9,6 +9,11 @@
 set -uo pipefail
 fcsim=${1:?usage: fft.sh FCSIM OUT_DIR QUICK}
 out=${2:?usage: fft.sh FCSIM OUT_DIR QUICK}
+# Paths in the rows are relative to the repository root: run from there,
+# with the binary and OUT_DIR made absolute first.
+case $fcsim in */*) fcsim=$(cd "$(dirname "$fcsim")" && pwd)/$(basename "$fcsim") ;; esac
+mkdir -p "$out" && out=$(cd "$out" && pwd)
+cd "$(dirname "$0")/../.." || exit 2
 mkdir -p "$out/fft"
 jitter="--set network.link_jitter=12.34ns --set network.clock_spread_ppm=260"
 ref="--set network.clock=100MHz --set network.link_latency=500ns"
