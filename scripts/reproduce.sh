@@ -82,28 +82,11 @@ rows=$(cat <<'ROWS'
 000|Tab 4.3|ring router logic|check|@AREA@ --set router.model=ring|.metrics.area_alms|1|ALMs|2485|abs 0
 000|Tab 5.6|OCR (table) router area|check|@AREA@ --set router.model=voq|.metrics.area_alms|1|ALMs|40895|abs 0
 000|Tab 5.6|OCR router, % of Stratix V|check|@AREA@ --set router.model=voq|.metrics.area_percent|1|%|16|abs 0
-000|Fig. 5.21|4³ batch multicast: OCR gain over RPM, geometric mean|known|collective run @HERE@/examples/collective.ini --quiet|.gain.multicast|100|%|15|rel 0.5
-000|Fig. 5.21|4³ batch reduction: OCR gain over RPM, geometric mean|known|collective run @HERE@/examples/collective.ini --quiet|.gain.reduction|100|%|4|abs 2
-000|Tab 5.8|ATA multicast buffer, online (RPM)|known|collective run @HERE@/examples/collective.ini --quiet|.runs[0].rpm.max_buffer_flits|1|flits|1532|rel 0.2
-000|Tab 5.8|ATA multicast buffer, offline (OCR)|known|collective run @HERE@/examples/collective.ini --quiet|.runs[0].ocr.max_buffer_flits|1|flits|1132|rel 0.2
-000|Tab 5.8|ATA reduction buffer, online (RPM)|known|collective run @HERE@/examples/collective.ini --quiet|.runs[1].rpm.max_buffer_flits|1|flits|367|rel 0.2
-000|Tab 5.8|ATA reduction buffer, offline (OCR)|known|collective run @HERE@/examples/collective.ini --quiet|.runs[1].ocr.max_buffer_flits|1|flits|288|rel 0.2
-000|Tab 5.8|NN multicast buffer, online (RPM)|known|collective run @HERE@/examples/collective.ini --quiet|.runs[2].rpm.max_buffer_flits|1|flits|277|rel 0.2
-000|Tab 5.8|NN multicast buffer, offline (OCR)|known|collective run @HERE@/examples/collective.ini --quiet|.runs[2].ocr.max_buffer_flits|1|flits|157|rel 0.2
-000|Tab 5.8|NN reduction buffer, online (RPM)|known|collective run @HERE@/examples/collective.ini --quiet|.runs[3].rpm.max_buffer_flits|1|flits|14|rel 0.2
-000|Tab 5.8|NN reduction buffer, offline (OCR)|known|collective run @HERE@/examples/collective.ini --quiet|.runs[3].ocr.max_buffer_flits|1|flits|9|rel 0.2
-000|Tab 5.8|bit-rotation multicast buffer, online (RPM)|known|collective run @HERE@/examples/collective.ini --quiet|.runs[4].rpm.max_buffer_flits|1|flits|91|rel 0.2
-000|Tab 5.8|bit-rotation multicast buffer, offline (OCR)|known|collective run @HERE@/examples/collective.ini --quiet|.runs[4].ocr.max_buffer_flits|1|flits|57|rel 0.2
-000|Tab 5.8|bit-rotation reduction buffer, online (RPM)|known|collective run @HERE@/examples/collective.ini --quiet|.runs[5].rpm.max_buffer_flits|1|flits|1|abs 0
-000|Tab 5.8|bit-rotation reduction buffer, offline (OCR)|known|collective run @HERE@/examples/collective.ini --quiet|.runs[5].ocr.max_buffer_flits|1|flits|1|abs 0
 000|Tab 6.1|64³ on 8³: xy packets per node|check|model fft --preset 64-on-8|.results.xy_packets_per_node|1|packets|8|abs 0
 000|Tab 6.1|64³ on 8³: xy data per packet|check|model fft --preset 64-on-8|.results.xy_data_per_packet|1|points|8|abs 0
 000|Tab 6.1|64³ on 8³: yz packets per node|check|model fft --preset 64-on-8|.results.yz_packets_per_node|1|packets|64|abs 0
 000|Tab 6.1|16³ on 4³: yz packets per node|check|model fft --preset 16-on-4|.results.yz_packets_per_node|1|packets|16|abs 0
 000|Tab 6.1|32³ on 8³ (2m>n): xy packets per node|check|model fft --set n=5 --set m=3|.results.xy_packets_per_node|1|packets|16|abs 0
-000|Tab 6.4|16³ on 4³, 4 IPs, simulated FFT|known|app fft @HERE@/examples/fft/16-on-4.ini|.fft_latency_ns|1e-3|µs|3.86|abs 0.005
-000|Tab 6.4|32³ on 4³, 4 IPs, simulated FFT|known|app fft @HERE@/examples/fft/32-on-4.ini|.fft_latency_ns|1e-3|µs|5.30|abs 0.005
-000|Tab 3.5|16³ on 4³, fixed latency, simulated FFT|known|app fft @HERE@/examples/fft/16-on-4.ini --set fft.ips=75 --set network.link_latency=175.7ns|.fft_latency_ns|1e-3|µs|1.63|abs 0.005
 001|Eq. 2.2|SL3 link latency 365 ns at 225 MHz|check|model fc --preset sl3|.results.latency_cycles|1|cycles|82|abs 0
 001|Eq. 2.2|D_link = 82 + 32 + 4|check|model fc --preset sl3|.results.D_link|1|cycles|118|abs 0
 001|Eq. 2.3|TX overhead 1/(1+32)|check|model fc --preset sl3|.results.tx_overhead|100|%|3.0303|abs 0.0001

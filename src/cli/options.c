@@ -58,7 +58,9 @@ const struct cli_doc cli_docs[] = {
      "For each pattern (default all-to-all,cube-nn,bitrot) and operation (default both; continuous:\n"
      "multicast) builds the OCR and RPM tables, simulates them with router.model (voq or ring) and prints\n"
      "the batch latency (batch: traffic.batch_packets per collective) or the average latency\n"
-     "(continuous, at traffic.rate), and OCR's gain over RPM: RPM latency / OCR latency - 1.",
+     "(continuous, at traffic.rate), and OCR's gain over RPM: RPM latency / OCR latency - 1.\n"
+     "Batch multicast with traffic.collective_header = auto also reruns RPM with OCR's header: the gain of\n"
+     "the trees (gain_trees, gain.multicast_trees) apart from RPM's bit-vector header (gain_headers).",
      NULL},
     {"app", "NAME [ARGS]", "applications as traffic on a simulated network: fcsim app --help",
      "Each application has its own arguments: `fcsim app NAME --help`.", NULL},

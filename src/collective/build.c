@@ -30,6 +30,7 @@ static int build_trees(struct fcsim_coll_build *b, struct fcsim_error *err)
 {
   const struct fcsim_topo *t = &b->t;
   int rc = fcsim_coll_router_init(&b->r, t, b->alg, err);
+  b->r.free_turns = b->free_turns;
   for (int64_t s = 0; s < t->nodes && !rc; s++) {
     int64_t n = b->pat.start[s + 1] - b->pat.start[s];
     if (n || (b->pat.line[s] && b->op == FCSIM_COLL_REDUCTION))
@@ -37,7 +38,7 @@ static int build_trees(struct fcsim_coll_build *b, struct fcsim_error *err)
     if (rc)
       b->ntrees--;
   }
-  if (!rc && fcsim_coll_trees_check(t, b->trees, b->ntrees, err))
+  if (!rc && !b->free_turns && fcsim_coll_trees_check(t, b->trees, b->ntrees, err))
     rc = FCSIM_EINTERNAL;
   return rc;
 }
@@ -45,6 +46,7 @@ static int build_trees(struct fcsim_coll_build *b, struct fcsim_error *err)
 int fcsim_coll_build_run(struct fcsim_coll_build *b, const struct fcsim_params *p, const char *pattern,
                          long long subset, const char *out, struct fcsim_error *err)
 {
+  b->free_turns = p->voq_free_turns;
   int rc = fcsim_topo_init(&b->t, p, err);
   if (rc)
     return rc;

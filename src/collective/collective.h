@@ -57,8 +57,9 @@ struct fcsim_coll_tree {
 struct fcsim_coll_router {
   const struct fcsim_topo *topo; /* the network (not owned) */
   enum fcsim_coll_algorithm algorithm;
-  int64_t *load; /* [nodes * nports]: tree edges placed on each link so far */
-  int rr;        /* OCR: global round-robin pointer over partition dimensions */
+  int64_t *load;  /* [nodes * nports]: tree edges placed on each link so far */
+  int rr;         /* OCR: global round-robin pointer over partition dimensions */
+  int free_turns; /* 1: no turn-rule floor (voq.tree_turns = free; set after init) */
 };
 
 int fcsim_coll_router_init(struct fcsim_coll_router *r, const struct fcsim_topo *t, enum fcsim_coll_algorithm alg,
@@ -246,6 +247,7 @@ struct fcsim_coll_build {
   struct fcsim_coll_tree *trees; /* [t.nodes] (from malloc) */
   int64_t ntrees;
   int have_topo, have_pattern;
+  int free_turns; /* voq.tree_turns = free: trees without the turn rule (set from the params) */
 };
 int fcsim_coll_build_run(struct fcsim_coll_build *b, const struct fcsim_params *p, const char *pattern,
                          long long subset, const char *out, struct fcsim_error *err);

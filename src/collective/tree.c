@@ -69,6 +69,8 @@ static inline int64_t load_of(const struct build *b, int64_t node, int port)
 /* Floor after leaving `cur` on `port`. */
 static int floor_after(const struct build *b, int64_t cur, int port, int floor)
 {
+  if (b->r->free_turns)
+    return floor; /* 0 throughout: any turn */
   int d = port >> 1;
   if (((port & 1) || fcsim_topo_crosses_dateline(b->t, cur, port)) && d > floor)
     return d;

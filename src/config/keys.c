@@ -22,6 +22,8 @@ static const char *const dateline_class_names[] = {"toggle", "wrap", NULL};
 static const char *const link_protocol_names[] = {"ideal", "tnw", "fc", NULL};
 static const char *const allocator_names[] = {"greedy", "separable", "islip", NULL};
 static const char *const reduction_stage_names[] = {"switch", "direct", NULL};
+static const char *const tree_turns_names[] = {"rule", "free", NULL};
+static const char *const fft_release_names[] = {"round", "packet", NULL};
 
 #define CHOICE(list, def)              FCSIM_KT_CHOICE, "", def, 0, 0, 0, list, NULL, NULL
 #define REGISTRY(listfn, validfn, def) FCSIM_KT_CHOICE, "", def, 0, 0, 0, NULL, listfn, validfn
@@ -234,6 +236,18 @@ const struct fcsim_key fcsim_keys[] = {
      "docs/COLLECTIVES.md): straight after ML, one packet per input per cycle, the combined packet then competing at "
      "SA"},
 
+    {"voq", "eject_packets", FCSIM_KT_INT, "packets/cycle", "1", 1, 16, 0, NULL, NULL, NULL,
+     "router.model = voq: packets the local unit takes from the switch at once, each from a different input, one flit "
+     "per cycle each. Seed 000 s5.2.2 (L4897-4899): a node \"injects at most one packet per cycle but can consume more "
+     "than one\"; the seed gives no number. 1 = one ejection port (the default); examples/collective.ini uses 6, one "
+     "per link input, as the reduction unit (docs/COLLECTIVES.md)"},
+
+    {"voq", "tree_turns", CHOICE(tree_turns_names, "rule"),
+     "router.model = voq: turns allowed in the collective trees fcsim collective build/run make. `rule`: fcsim's turn "
+     "model (src/routing/turns.h), which leaves OCR only the partition across x on spread destinations; `free`: any "
+     "turn, as the seed's Algorithms 6-7 (L4643-4700): the VOQ router's one-sided links and growing input buffers "
+     "(L4752-4762) cannot deadlock. Needs router.model = voq"},
+
     {"routing", "algorithm", REGISTRY(fcsim_routing_names, fcsim_routing_valid, "dor"),
      "routing algorithm (Novo-G# thesis §5.1.1; deadlock-free by the turn model and check of docs/ROUTING.md): `dor` "
      "dimension-order, `romm` random legal minimal direction per hop, `o1turn` random legal dimension order per "
@@ -321,6 +335,11 @@ const struct fcsim_key fcsim_keys[] = {
      "`fcsim app fft`: streaming 1D FFT IPs per node, at most Table 6.3's limit for the size (75, 41, 41, 31, 31)"},
     {"fft", "point_bytes", FCSIM_KT_INT, "bytes", "8", 1, 1024, 0, NULL, NULL, NULL,
      "`fcsim app fft`: bytes per complex point (single precision: 8)"},
+    {"fft", "release", CHOICE(fft_release_names, "round"),
+     "`fcsim app fft`: when the IPs' points leave. `round`: one message per round and destination, when the round's "
+     "last point for it is produced; `packet`: a message per traffic.packet_size flits of points, each when its own "
+     "last point is produced (seed 000 s6.3, L5295-5297: \"Once data is produced from FFT IP, it is ready to be "
+     "sent\")"},
 };
 
 const size_t fcsim_nkeys = sizeof fcsim_keys / sizeof fcsim_keys[0];

@@ -445,6 +445,15 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   if ((rc = get_name(&r, "voq", "reduction_stage", header)))
     return rc;
   p->voq_reduction_direct = !strcmp(header, "direct");
+  if ((rc = get_int32(&r, "voq", "eject_packets", &p->voq_eject_packets, NULL)) ||
+      (rc = get_name(&r, "voq", "tree_turns", header)))
+    return rc;
+  p->voq_free_turns = !strcmp(header, "free");
+  if (p->voq_free_turns && strcmp(p->router_model, "voq"))
+    return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                           "%s: voq.tree_turns = free needs router.model = voq (router.model = %s: its trees keep the "
+                           "turn rule)",
+                           origin_of(&r, fcsim_key_find("voq", "tree_turns")), p->router_model);
   if (wl && wl->messages && !p->trace[0] && !p->messages) {
     int mi = fcsim_key_find("traffic", "mode");
     return fcsim_error_set(err, FCSIM_ECOMBINATION, "%s: traffic.mode = %s needs traffic.trace = FILE.csv",

@@ -97,6 +97,8 @@ struct fcsim_params {
   int eject_cycles;         /* classic: latency of the ejection channel (router.eject_cycles; local_cycles when auto) */
   int queued_head_cycles;   /* classic: extra cycles before RC of a head queued behind a departing tail */
   char router_tables[FCSIM_PATH_MAX]; /* voq, ring: folder of collective node tables ("" none) */
+  int voq_free_turns;                 /* voq: collective trees built without the turn rule (voq.tree_turns = free) */
+  int voq_eject_packets;              /* voq: packets ejected to the local unit at once (lanes of the local output) */
   int voq_reduction_direct;           /* voq: reduction unit right after ML (1) or after SA, as the seed (0) */
   /* [switch] (ethswitch model and switched topologies) */
   int sw_latency_cycles;           /* store-and-forward latency t_S of a switch node */

@@ -12,6 +12,7 @@
  * line for the reduction stage's buffer depth. */
 #define _POSIX_C_SOURCE 200809L
 #include <jansson.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -277,6 +278,42 @@ static void test_ocr_against_rpm(void **state)
   fcsim_sim_destroy(rb);
 }
 
+/* voq.eject_packets (seed 000 L4897-4899: a node "can consume more than
+ * one" packet per cycle): cube-nn multicast on 4x4x4 is ejection-bound at
+ * one packet per cycle (26 copies of each of 16 packets per source arrive
+ * at every node); six lanes finish in well under half the time, with every
+ * copy delivered once, and the same on two threads. Trees built with
+ * voq.tree_turns = free (any turn) deliver everything too. */
+static void test_multi_packet_ejection(void **state)
+{
+  (void)state;
+  char dir[256];
+  snprintf(dir, sizeof dir, "%s", build("nn_ocr_ej", "cube-nn", "ocr", "multicast", "4x4x4"));
+  struct fcsim_sim *one = run_batch_with("voq", dir, "16", "index", NULL),
+                   *six = run_batch_with("voq", dir, "16", "index", "voq.eject_packets=6");
+  const struct fcsim_stats *s1 = fcsim_sim_stats(one), *s6 = fcsim_sim_stats(six);
+  expect_complete(s1, 64, 64 * 26 * 16);
+  expect_complete(s6, 64, 64 * 26 * 16);
+  assert_true(s1->total_latency >= 26 * 16);
+  assert_true(s6->total_latency < 0.5 * s1->total_latency);
+  fcsim_sim_destroy(one);
+  fcsim_sim_destroy(six);
+
+  char free_dir[256];
+  snprintf(free_dir, sizeof free_dir, "%s/br_ocr_free", tmpdir);
+  struct ts_result r;
+  assert_int_equal(ts_run_cli(&r, ARGS("collective", "build", "--pattern", "bitrot", "--algorithm", "ocr", "--out",
+                                       free_dir, "--quiet", "--set", "network.dims=4x4x4", "--set", "router.model=voq",
+                                       "--set", "voq.tree_turns=free")),
+                   0);
+  if (r.status != 0)
+    fail_msg("build with free turns: status %d: %s", r.status, r.err);
+  ts_result_free(&r);
+  struct fcsim_sim *f = run_batch_with("voq", free_dir, "64", "index", "voq.eject_packets=6");
+  expect_complete(fcsim_sim_stats(f), 62, 18176);
+  fcsim_sim_destroy(f);
+}
+
 /* Two partitions give the same run, bit for bit (multicast forks and
  * reduction merges are counted per partition). */
 static void test_threads_identical(void **state)
@@ -294,6 +331,7 @@ static void test_threads_identical(void **state)
                             "traffic.packet_size=1",
                             "traffic.rate=1",
                             "traffic.batch_packets=8",
+                            "voq.eject_packets=6",
                             routers[r],
                             t,
                             th ? "sim.threads=2" : "sim.threads=1",
@@ -325,6 +363,12 @@ static void test_collective_run_json(void **state)
   assert_true(ts_json_number(doc, "gain", "multicast") > 0.2);
   assert_true(ts_json_number(doc, "gain", "reduction") >= 0);
   assert_true(ts_json_number(json_array_get(runs, 0), "ocr", "total_latency") > 0);
+  /* the split: RPM re-run with OCR's header; gain.multicast stays the total */
+  double total = ts_json_number(doc, "gain", "multicast"), trees = ts_json_number(doc, "gain", "multicast_trees"),
+         head = ts_json_number(doc, "gain", "multicast_headers");
+  assert_true(head > 0.2); /* one more 256-bit flit per one-flit packet */
+  assert_true(fabs((1 + trees) * (1 + head) - (1 + total)) < 1e-9);
+  assert_true(ts_json_number(json_array_get(runs, 0), "rpm_equal_headers", "total_latency") > 0);
   json_decref(doc);
 }
 
@@ -354,6 +398,10 @@ static void test_bad_input(void **state)
   expect_exit2(ARGS("run", "--set", "router.model=ring", "--set", "traffic.mode=collective-batch", "--set", other),
                "built for 8 nodes");
   expect_exit2(ARGS("collective", "run", "--mode", "continuous", "--op", "reduction"), "multicast only");
+  /* turn-free trees only for the router that cannot deadlock on them */
+  expect_exit2(ARGS("collective", "build", "--pattern", "bitrot", "--out", other, "--set", "router.model=ring", "--set",
+                    "voq.tree_turns=free"),
+               "voq.tree_turns = free needs router.model = voq");
 }
 
 /* traffic.mode = collective-unicast on 4x4x4: `batch` collective packets on
@@ -497,17 +545,12 @@ static void test_background_continuous(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_multicast_exactly_once),
-      cmocka_unit_test(test_reduction_sum_at_root),
-      cmocka_unit_test(test_reduction_stage_buffers),
-      cmocka_unit_test(test_voq_zero_load),
-      cmocka_unit_test(test_ring_slower_on_multicast),
-      cmocka_unit_test(test_ocr_against_rpm),
-      cmocka_unit_test(test_threads_identical),
-      cmocka_unit_test(test_collective_run_json),
-      cmocka_unit_test(test_bad_input),
-      cmocka_unit_test(test_background_slows_collective),
-      cmocka_unit_test(test_background_continuous),
+      cmocka_unit_test(test_multicast_exactly_once),      cmocka_unit_test(test_reduction_sum_at_root),
+      cmocka_unit_test(test_reduction_stage_buffers),     cmocka_unit_test(test_voq_zero_load),
+      cmocka_unit_test(test_ring_slower_on_multicast),    cmocka_unit_test(test_ocr_against_rpm),
+      cmocka_unit_test(test_multi_packet_ejection),       cmocka_unit_test(test_threads_identical),
+      cmocka_unit_test(test_collective_run_json),         cmocka_unit_test(test_bad_input),
+      cmocka_unit_test(test_background_slows_collective), cmocka_unit_test(test_background_continuous),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -252,6 +252,50 @@ static void test_ocr_fewer_links(void **state)
   fcsim_topo_destroy(&n.t);
 }
 
+/* Builds every all-to-all tree on 4x4x4 with `alg`; returns the busiest
+ * link's tree edges. */
+static int64_t ata_busiest(enum fcsim_coll_algorithm alg, int free_turns)
+{
+  struct net n;
+  net_init(&n, FCSIM_TOPO_TORUS, 3, (int[]){4, 4, 4});
+  const struct fcsim_topo *t = &n.t;
+  struct fcsim_coll_pattern pat;
+  struct fcsim_error err = {0};
+  assert_int_equal(fcsim_coll_pattern_build(&pat, t, "all-to-all", 0, 5, &err), 0);
+  struct fcsim_coll_router r;
+  assert_int_equal(fcsim_coll_router_init(&r, t, alg, &err), 0);
+  r.free_turns = free_turns;
+  for (int64_t s = 0; s < t->nodes; s++) {
+    struct fcsim_coll_tree tr;
+    const int64_t *d = pat.dst + pat.start[s];
+    int64_t nd = pat.start[s + 1] - pat.start[s];
+    if (fcsim_coll_tree_build(&r, s, d, nd, &tr, &err))
+      fail_msg("%s", err.msg);
+    check_tree(t, &tr, d, nd);
+    fcsim_coll_tree_destroy(&tr);
+  }
+  int64_t most = 0;
+  for (int64_t i = 0; i < t->nodes * t->nports; i++)
+    most = r.load[i] > most ? r.load[i] : most;
+  fcsim_coll_router_destroy(&r);
+  fcsim_coll_pattern_destroy(&pat);
+  fcsim_topo_destroy(&n.t);
+  return most;
+}
+
+/* voq.tree_turns = free (seed 000 Algorithms 6-7 have no turn rule): OCR's
+ * load-aware partition spreads the all-to-all trees over the three
+ * dimensions, RPM's fixed priority (load-blind) keeps splitting across x
+ * first, so OCR's busiest link carries fewer tree edges (26 against 32).
+ * Under the turn rule both build the same trees. */
+static void test_free_turns_load_aware(void **state)
+{
+  (void)state;
+  assert_int_equal(ata_busiest(FCSIM_COLL_RPM, 1), 32);
+  assert_int_equal(ata_busiest(FCSIM_COLL_OCR, 0), 32);
+  assert_int_equal(ata_busiest(FCSIM_COLL_OCR, 1), 26);
+}
+
 /* Fig. 5.18c/d: with North and East both needed, the corner joins the less
  * loaded link (ties go North); RPM ignores load. */
 static void test_ocr_less_loaded_link(void **state)
@@ -573,6 +617,7 @@ int main(void)
       cmocka_unit_test(test_format_limits),
       cmocka_unit_test(test_patterns),
       cmocka_unit_test(test_ocr_tie_breaks),
+      cmocka_unit_test(test_free_turns_load_aware),
       cmocka_unit_test(test_random_networks),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

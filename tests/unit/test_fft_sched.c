@@ -30,15 +30,16 @@ static size_t key(const struct fcsim_fft_sched *s, int turn, unsigned round, uin
 
 /* For each (turn, round, src, dst): points carried by the schedule, points
  * the mapping moves, and the latest production time of those points. */
-static void check_points(unsigned n, unsigned m, unsigned ips)
+static void check_points_chunked(unsigned n, unsigned m, unsigned ips, uint64_t chunk)
 {
   struct fcsim_fft_sched s;
   struct fcsim_error err = {0};
-  assert_int_equal(fcsim_fft_sched_build(n, m, ips, 8, &s, &err), 0);
+  assert_int_equal(fcsim_fft_sched_build_chunked(n, m, ips, 8, chunk, &s, &err), 0);
   size_t cells = 2 * (size_t)s.rounds * s.nodes * s.nodes;
   uint64_t *carried = calloc(cells, sizeof *carried), *moved = calloc(cells, sizeof *moved);
   uint64_t *ready = calloc(cells, sizeof *ready);
   int64_t *msg_of = malloc(cells * sizeof *msg_of);
+  uint64_t *latest = calloc(cells, sizeof *latest); /* latest release among the key's messages */
   assert_non_null(carried);
   assert_non_null(moved);
   assert_non_null(ready);
@@ -47,9 +48,14 @@ static void check_points(unsigned n, unsigned m, unsigned ips)
   for (int64_t i = 0; i < s.nmsg; i++) {
     const struct fcsim_fft_msg *g = &s.msg[i];
     size_t k = key(&s, g->turn, g->round, g->src, g->dst);
-    assert_true(msg_of[k] < 0); /* one message per (turn, round, src, dst) */
+    uint64_t rel = g->turn == 1 ? g->start_cycles : g->delay_cycles;
+    if (!chunk)
+      assert_true(msg_of[k] < 0); /* one message per (turn, round, src, dst) */
+    else /* fft.release = packet: at most a packet's worth, rounded up to whole slots of the round */
+      assert_true(g->bytes / 8 <= ((chunk + ips - 1) / ips) * ips);
     msg_of[k] = i;
-    carried[k] = g->bytes / 8;
+    carried[k] += g->bytes / 8;
+    latest[k] = rel > latest[k] ? rel : latest[k];
   }
   unsigned side = 1u << n;
   for (unsigned x = 0; x < side; x++)
@@ -89,15 +95,53 @@ static void check_points(unsigned n, unsigned m, unsigned ips)
     assert_int_equal(carried[k], moved[k]);
     if (!moved[k])
       continue;
-    const struct fcsim_fft_msg *g = &s.msg[msg_of[k]];
     /* released exactly when its last point is out: as the IPs produce them */
-    assert_int_equal(g->turn == 1 ? g->start_cycles : g->delay_cycles, ready[k]);
+    assert_int_equal(latest[k], ready[k]);
   }
+  for (int64_t i = 0; chunk && i < s.nmsg; i++) { /* no chunk leaves before its last point is out */
+    const struct fcsim_fft_msg *g = &s.msg[i];
+    assert_true((g->turn == 1 ? g->start_cycles : g->delay_cycles) <=
+                latest[key(&s, g->turn, g->round, g->src, g->dst)]);
+    if (g->turn == 2)
+      assert_int_equal(g->start_cycles, s.local_y_cycles[g->src] + g->delay_cycles);
+  }
+  free(latest);
   free(carried);
   free(moved);
   free(ready);
   free(msg_of);
   fcsim_fft_sched_free(&s);
+}
+
+static void check_points(unsigned n, unsigned m, unsigned ips)
+{
+  check_points_chunked(n, m, ips, 0);
+}
+
+/* fft.release = packet (seed 000 L5295-5297): the same points, in messages
+ * of at most a packet's worth (16 points: four 256-bit flits of 8-byte
+ * points), the last of each (turn, round, src, dst) at the same cycle as
+ * the whole-round message, the others earlier: 16^3 on 4^3 (4 IPs: 4
+ * slots per chunk) and 32^3 on 4^3 in uneven rounds of 3; on 32^3 with 4 IPs a node's 8 XY
+ * slots per destination leave in two messages. */
+static void test_points_packet_release(void **state)
+{
+  (void)state;
+  check_points_chunked(4, 2, 4, 16);
+  check_points_chunked(5, 2, 3, 16);
+  struct fcsim_fft_sched a, b;
+  struct fcsim_error err = {0};
+  assert_int_equal(fcsim_fft_sched_build(5, 2, 4, 8, &a, &err), 0);
+  assert_int_equal(fcsim_fft_sched_build_chunked(5, 2, 4, 8, 16, &b, &err), 0);
+  assert_true(b.nmsg > a.nmsg);
+  uint64_t first_a = UINT64_MAX, first_b = UINT64_MAX;
+  for (int64_t i = 0; i < a.nmsg; i++)
+    first_a = a.msg[i].turn == 1 && a.msg[i].start_cycles < first_a ? a.msg[i].start_cycles : first_a;
+  for (int64_t i = 0; i < b.nmsg; i++)
+    first_b = b.msg[i].turn == 1 && b.msg[i].start_cycles < first_b ? b.msg[i].start_cycles : first_b;
+  assert_true(first_b < first_a); /* the first points leave before the round's block for a node is done */
+  fcsim_fft_sched_free(&a);
+  fcsim_fft_sched_free(&b);
 }
 
 static void test_points_16_on_4(void **state)
@@ -242,6 +286,7 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_points_16_on_4),
+      cmocka_unit_test(test_points_packet_release),
       cmocka_unit_test(test_points_32_on_4_uneven_rounds),
       cmocka_unit_test(test_points_64_on_8),
       cmocka_unit_test(test_points_32_on_8_wide),

@@ -114,8 +114,14 @@ int fcsim_fft_run(struct fcsim_config *cfg, struct fcsim_fft_result *r, struct f
   get_uint(cfg, "fft.n", &r->n);
   get_uint(cfg, "fft.ips", &r->ips_requested);
   get_uint(cfg, "fft.point_bytes", &point_bytes);
+  const char *release = fcsim_config_get(cfg, "fft.release");
+  uint64_t chunk = 0; /* fft.release = packet: a packet's worth of points per message */
+  if (release && !strcmp(release, "packet") && point_bytes) {
+    chunk = (uint64_t)p.packet_flits * (uint64_t)p.flit_bits / 8 / point_bytes;
+    chunk = chunk ? chunk : 1;
+  }
   struct fcsim_fft_sched s;
-  if ((rc = fcsim_fft_sched_build(r->n, r->m, r->ips_requested, point_bytes, &s, err)))
+  if ((rc = fcsim_fft_sched_build_chunked(r->n, r->m, r->ips_requested, point_bytes, chunk, &s, err)))
     return rc;
   r->ips = s.ips;
   r->rounds = s.rounds;

@@ -109,10 +109,52 @@ static void group_slots(const struct fcsim_fft_sched *s, uint32_t v, int turn, s
   }
 }
 
+/* fft.release = packet: the slots of a round leave in messages of at most
+ * s->chunk_points points per destination, each released the cycle after
+ * its last point is produced (slot order is production order). The local
+ * share only moves the node's own ready time. For turn 2 the times are
+ * delays after the start of the node's Y compute. */
+static void build_chunked(struct fcsim_fft_sched *s, uint32_t v, int turn, unsigned j, struct dest_groups *g,
+                          const uint32_t *base)
+{
+  unsigned r = round_ffts(s, j), per = (unsigned)((s->chunk_points + r - 1) / r);
+  group_slots(s, v, turn, g); /* g->last[d]: d's last slot */
+  for (uint32_t i = 0; i < g->count; i++)
+    g->points[g->order[i]] = 0;
+  for (unsigned slot = 0; slot < (1u << s->n); slot++) {
+    uint32_t d = turn == 1 ? xy_dest(s, v, slot) : yz_dest(s, v, slot);
+    uint64_t ready = s->fft_cycles * (j + 1) + slot + 1;
+    if (d == v) {
+      uint64_t *own = turn == 1 ? &s->local_y_cycles[v] : &s->local_z_delay[v];
+      if (ready > *own)
+        *own = ready;
+      continue;
+    }
+    if (++g->points[d] < per && slot != g->last[d])
+      continue;
+    struct fcsim_fft_msg *msg = add(s, v, d, (uint64_t)r * g->points[d], turn, j);
+    g->points[d] = 0;
+    if (turn == 1) {
+      msg->start_cycles = ready;
+    } else {
+      msg->dep_first = base[v];
+      msg->ndeps = base[v + 1] - base[v];
+      msg->delay_cycles = ready;
+      msg->start_cycles = s->local_y_cycles[v] + ready; /* local_y_cycles is final: the XY turn is built */
+    }
+  }
+}
+
 /* XY turn: round j of a node sends each destination its slots once the
  * last of them is out of the IPs. */
 static void build_xy(struct fcsim_fft_sched *s, struct dest_groups *g)
 {
+  if (s->chunk_points) {
+    for (uint32_t v = 0; v < s->nodes; v++)
+      for (unsigned j = 0; j < s->rounds; j++)
+        build_chunked(s, v, 1, j, g, NULL);
+    return;
+  }
   for (uint32_t v = 0; v < s->nodes; v++) {
     group_slots(s, v, 1, g);
     for (unsigned j = 0; j < s->rounds; j++)
@@ -153,6 +195,12 @@ static int group_xy(struct fcsim_fft_sched *s, uint32_t *base)
  * arrived). */
 static void build_yz(struct fcsim_fft_sched *s, const uint32_t *base, struct dest_groups *g)
 {
+  if (s->chunk_points) {
+    for (uint32_t v = 0; v < s->nodes; v++)
+      for (unsigned j = 0; j < s->rounds; j++)
+        build_chunked(s, v, 2, j, g, base);
+    return;
+  }
   for (uint32_t v = 0; v < s->nodes; v++) {
     group_slots(s, v, 2, g);
     for (unsigned j = 0; j < s->rounds; j++)
@@ -176,6 +224,12 @@ static void build_yz(struct fcsim_fft_sched *s, const uint32_t *base, struct des
 int fcsim_fft_sched_build(unsigned n, unsigned m, unsigned ips, unsigned point_bytes, struct fcsim_fft_sched *s,
                           struct fcsim_error *err)
 {
+  return fcsim_fft_sched_build_chunked(n, m, ips, point_bytes, 0, s, err);
+}
+
+int fcsim_fft_sched_build_chunked(unsigned n, unsigned m, unsigned ips, unsigned point_bytes, uint64_t chunk_points,
+                                  struct fcsim_fft_sched *s, struct fcsim_error *err)
+{
   memset(s, 0, sizeof *s);
   int rc = check(n, m, ips, point_bytes, err);
   if (rc)
@@ -188,8 +242,11 @@ int fcsim_fft_sched_build(unsigned n, unsigned m, unsigned ips, unsigned point_b
   s->nodes = K * K * K;
   s->fft_cycles = 1u << n;
   s->point_bytes = point_bytes;
+  s->chunk_points = chunk_points;
   unsigned p = wide_bits(s);
   int64_t xy_dests = (int64_t)1 << (m + p), yz_dests = p ? (int64_t)1 << n : (int64_t)K * K;
+  if (chunk_points) /* at most one message per slot */
+    xy_dests = yz_dests = (int64_t)1 << n;
   int64_t per_node = (int64_t)s->rounds * (xy_dests + yz_dests);
   uint32_t *base = malloc((s->nodes + 1) * sizeof *base);
   struct dest_groups g = {.order = malloc(s->nodes * sizeof *g.order),

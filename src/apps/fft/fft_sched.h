@@ -39,13 +39,14 @@ struct fcsim_fft_msg {
 /* A schedule: the messages of both turns (XY first) and per-node facts the
  * phase times need. */
 struct fcsim_fft_sched {
-  unsigned n, m;             /* 2^n points per side, 2^m nodes per side */
-  unsigned ips;              /* IPs used per node: min(requested, FFTs per node) */
-  unsigned rounds;           /* rounds of FFTs per dimension per node */
-  uint32_t nodes;            /* 2^(3m) */
-  uint64_t fft_cycles;       /* 2^n: one IP's latency and one FFT's input time */
-  uint64_t point_bytes;      /* bytes per complex point */
-  int64_t nmsg;              /* messages */
+  unsigned n, m;         /* 2^n points per side, 2^m nodes per side */
+  unsigned ips;          /* IPs used per node: min(requested, FFTs per node) */
+  unsigned rounds;       /* rounds of FFTs per dimension per node */
+  uint32_t nodes;        /* 2^(3m) */
+  uint64_t fft_cycles;   /* 2^n: one IP's latency and one FFT's input time */
+  uint64_t point_bytes;  /* bytes per complex point */
+  uint64_t chunk_points; /* fft.release = packet: most points per message; 0 = one message per round and destination */
+  int64_t nmsg;          /* messages */
   struct fcsim_fft_msg *msg; /* [nmsg] (from malloc) */
   uint32_t *deps;            /* message indices (from malloc) */
   uint64_t *local_y_cycles;  /* [nodes] cycle the node's own XY share is all produced */
@@ -58,6 +59,14 @@ struct fcsim_fft_sched {
  * of model/fft.c. */
 int fcsim_fft_sched_build(unsigned n, unsigned m, unsigned ips, unsigned point_bytes, struct fcsim_fft_sched *s,
                           struct fcsim_error *err);
+/* The same with fft.release = packet: a round's points for a destination
+ * leave in messages of at most chunk_points points (a packet's worth), each
+ * released the cycle after its own last point is produced, instead of one
+ * message when the round's last point for that destination is out (seed
+ * 000 s6.3, L5295-5297: "Once data is produced from FFT IP, it is ready to
+ * be sent"). chunk_points = 0 is fcsim_fft_sched_build. */
+int fcsim_fft_sched_build_chunked(unsigned n, unsigned m, unsigned ips, unsigned point_bytes, uint64_t chunk_points,
+                                  struct fcsim_fft_sched *s, struct fcsim_error *err);
 void fcsim_fft_sched_free(struct fcsim_fft_sched *s);
 
 /* Writes the schedule as a trace CSV (docs/WORKLOADS.md); message i has id

@@ -103,7 +103,7 @@ struct vq_node {
   struct vq_fifo *in;        /* [nin] input buffers: network ports, then the local unit */
   struct vq_cur *cur;        /* [nin] */
   struct vq_fifo *voq;       /* [(nin + 1) * nout]: row s = source s (last: reduction unit) */
-  struct vq_out *out;        /* [nout] */
+  struct vq_out *out;        /* [nout - 1 + eject_lanes]: the local output's lanes from np on */
   struct fcsim_redstore red; /* partial reductions */
 };
 
@@ -118,6 +118,7 @@ struct vq_shared {
   int rpm;                      /* ... and built by rpm (area of Table 5.6's RPM router) */
   int np;                       /* network ports */
   int nin, nout, nsrc;          /* inputs (np + local), outputs (np + eject), VOQ rows (nin + reduction unit) */
+  int eject_lanes;              /* voq.eject_packets: packets the local output moves at once (out[np + k]) */
   int depth;                    /* flits per VOQ */
   int red_direct;               /* voq.reduction_stage = direct: reduction unit after ML */
   int maxpkt;                   /* longest packet, flits (VA reserves that much) */
@@ -225,50 +226,77 @@ static int vq_switch_reduce(struct fcsim_ctx *ctx, const struct vq_shared *sh, s
   return 0;
 }
 
-/* SA and switch traversal: each free output grants the ready head with the
- * highest priority (ties: first at or after the round-robin pointer); each
- * held output moves one flit to its link or to the local unit. */
-static void vq_switch(struct fcsim_ctx *ctx, const struct vq_shared *sh, struct vq_node *n, uint32_t node)
+/* A source already held by another lane of the local output (its VOQ to
+ * the local unit is one FIFO: one packet at a time). */
+static int held_by_lane(const struct vq_shared *sh, const struct vq_node *n, int s)
+{
+  for (int k = 0; k < sh->eject_lanes; k++)
+    if (n->out[sh->np + k].holder == s)
+      return 1;
+  return 0;
+}
+
+/* SA for a free output (or lane of the local output) `out` reading the VOQs
+ * of output o: the ready head with the highest priority (ties: first at or
+ * after the round-robin pointer). */
+static void vq_grant(const struct vq_shared *sh, struct vq_node *n, struct vq_out *out, int o, uint64_t now)
+{
+  int best = VQ_NONE;
+  uint32_t bp = 0;
+  for (int k = 0; k < sh->nsrc; k++) {
+    int s = (out->rr + k) % sh->nsrc;
+    struct vq_fifo *q = &n->voq[s * sh->nout + o];
+    if (!q->count || !is_ready(fifo_front(q), now) || (o == sh->np && held_by_lane(sh, n, s)))
+      continue;
+    if (best == VQ_NONE || fifo_front(q)->prio > bp)
+      best = s, bp = fifo_front(q)->prio;
+  }
+  if (best == VQ_NONE)
+    return;
+  out->holder = best;
+  out->rr = (best + 1) % sh->nsrc;
+}
+
+/* Switch traversal of output o through `out` (the output, or a lane of the
+ * local output): one flit to its link or to the local unit. */
+static void vq_traverse(struct fcsim_ctx *ctx, const struct vq_shared *sh, struct vq_node *n, uint32_t node,
+                        struct vq_out *out, int o)
 {
   const uint64_t at = ctx->now + VQ_BACK_CYCLES;
-  for (int o = 0; o < sh->nout; o++) {
-    struct vq_out *out = &n->out[o];
-    if (out->holder == VQ_NONE) {
-      int best = VQ_NONE;
-      uint32_t bp = 0;
-      for (int k = 0; k < sh->nsrc; k++) {
-        int s = (out->rr + k) % sh->nsrc;
-        struct vq_fifo *q = &n->voq[s * sh->nout + o];
-        if (!q->count || !is_ready(fifo_front(q), ctx->now))
-          continue;
-        if (best == VQ_NONE || fifo_front(q)->prio > bp)
-          best = s, bp = fifo_front(q)->prio;
-      }
-      if (best == VQ_NONE)
-        continue;
-      out->holder = best;
-      out->rr = (best + 1) % sh->nsrc;
-    }
-    struct vq_fifo *q = &n->voq[out->holder * sh->nout + o];
-    if (!q->count || !is_ready(fifo_front(q), ctx->now))
-      continue;
-    struct fcsim_flit f = fifo_front(q)->f;
-    uint32_t red = fifo_front(q)->red;
-    fifo_pop(q);
-    n->buffered--;
-    if (f.flags & FCSIM_FLIT_TAIL)
-      out->holder = VQ_NONE;
-    if (red && vq_switch_reduce(ctx, sh, n, node, out, red, &f))
-      continue;
-    if (o == sh->np) {
-      fcsim_ctx_ejected(ctx, node, &f, at);
-    } else {
-      f.vc = 0;
-      if (f.hops < 255)
-        f.hops++;
-      fcsim_ctx_send(ctx, sh->g->port_base[node] + (uint32_t)o, &f, at);
-    }
+  if (out->holder == VQ_NONE)
+    vq_grant(sh, n, out, o, ctx->now);
+  if (out->holder == VQ_NONE)
+    return;
+  struct vq_fifo *q = &n->voq[out->holder * sh->nout + o];
+  if (!q->count || !is_ready(fifo_front(q), ctx->now))
+    return;
+  struct fcsim_flit f = fifo_front(q)->f;
+  uint32_t red = fifo_front(q)->red;
+  fifo_pop(q);
+  n->buffered--;
+  if (f.flags & FCSIM_FLIT_TAIL)
+    out->holder = VQ_NONE;
+  if (red && vq_switch_reduce(ctx, sh, n, node, out, red, &f))
+    return;
+  if (o == sh->np) {
+    fcsim_ctx_ejected(ctx, node, &f, at);
+  } else {
+    f.vc = 0;
+    if (f.hops < 255)
+      f.hops++;
+    fcsim_ctx_send(ctx, sh->g->port_base[node] + (uint32_t)o, &f, at);
   }
+}
+
+/* SA and switch traversal: each network output moves one flit per cycle;
+ * the local output moves one per lane (voq.eject_packets), each lane
+ * holding a packet of a different source head to tail. */
+static void vq_switch(struct fcsim_ctx *ctx, const struct vq_shared *sh, struct vq_node *n, uint32_t node)
+{
+  for (int o = 0; o < sh->np; o++)
+    vq_traverse(ctx, sh, n, node, &n->out[o], o);
+  for (int k = 0; k < sh->eject_lanes; k++)
+    vq_traverse(ctx, sh, n, node, &n->out[sh->np + k], sh->np);
 }
 
 /* RL and ML for the head at the front of input i: fills the targets, or
@@ -448,6 +476,7 @@ static int vq_setup(const struct fcsim_router_env *env, void **shared, size_t *s
   sh->nsrc = sh->nin + 1;
   sh->depth = env->p->vc_depth_flits;
   sh->red_direct = env->p->voq_reduction_direct;
+  sh->eject_lanes = env->p->voq_eject_packets > 0 ? env->p->voq_eject_packets : 1;
   sh->maxpkt = env->p->packet_flits + (int)((env->p->nodes + env->p->flit_bits - 1) / env->p->flit_bits);
   sh->max_in = calloc((size_t)g->nodes, sizeof *sh->max_in);
   sh->max_red = calloc((size_t)g->nodes, sizeof *sh->max_red);
@@ -483,10 +512,10 @@ static int vq_init(const void *shared, uint32_t node, void *state, struct fcsim_
   n->in = calloc((size_t)sh->nin, sizeof *n->in);
   n->cur = calloc((size_t)sh->nin, sizeof *n->cur);
   n->voq = calloc((size_t)(sh->nsrc * sh->nout), sizeof *n->voq);
-  n->out = calloc((size_t)sh->nout, sizeof *n->out);
+  n->out = calloc((size_t)(sh->nout - 1 + sh->eject_lanes), sizeof *n->out);
   if (!n->in || !n->cur || !n->voq || !n->out)
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
-  for (int o = 0; o < sh->nout; o++)
+  for (int o = 0; o < sh->nout - 1 + sh->eject_lanes; o++)
     n->out[o].holder = VQ_NONE;
   return 0;
 }
