@@ -33,17 +33,17 @@ struct fcsim_app_args {
  * `halo`): the command line's table runner (cli/app_table.c) parses, runs
  * and prints it. */
 struct fcsim_app_table {
-  const struct fcsim_model_ops *ops; /* parameters, results, presets, compute */
-  const char *alias;                 /* another accepted key prefix ("link"), or NULL */
+  const struct fcsim_model_ops *ops;   /* parameters, results, presets, compute */
+  const char *alias;                   /* another accepted key prefix ("link"), or NULL */
   void (*title)(const double *values); /* prints the table's first line on stdout (what ran) */
 };
 
 struct fcsim_app_ops {
-  const char *name;    /* `fcsim app NAME` */
-  const char *summary; /* one line for `fcsim app --help` */
-  const char *usage;   /* `fcsim app NAME --help` (network apps) */
+  const char *name;        /* `fcsim app NAME` */
+  const char *summary;     /* one line for `fcsim app --help` */
+  const char *usage;       /* `fcsim app NAME --help` (network apps) */
   const char *const *keys; /* configuration keys the app reads beyond the network's, NULL-terminated */
-  unsigned options;    /* FCSIM_APP_OPT_* */
+  unsigned options;        /* FCSIM_APP_OPT_* */
   /* either a table app ... */
   const struct fcsim_app_table *table;
   /* ... or a network app: builds its schedule from cfg (which it may
@@ -51,8 +51,8 @@ struct fcsim_app_ops {
    * its model; *result (from malloc) is read by print and write_json and
    * freed by free_result. Returns 0 or an FCSIM_E* error with a message. */
   int (*run)(struct fcsim_config *cfg, const struct fcsim_app_args *args, void **result, struct fcsim_error *err);
-  void (*print)(const void *result, FILE *out);         /* the readable table */
-  int (*write_json)(const void *result, FILE *out);     /* returns 0 or -1 (write error) */
+  void (*print)(const void *result, FILE *out);     /* the readable table */
+  int (*write_json)(const void *result, FILE *out); /* returns 0 or -1 (write error) */
   void (*free_result)(void *result);
 };
 

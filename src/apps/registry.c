@@ -16,8 +16,9 @@ extern const struct fcsim_app_ops fcsim_app_link;      /* apps/link/link_app.c *
 extern const struct fcsim_app_ops fcsim_app_halo;      /* apps/halo/halo_app.c */
 
 static const struct fcsim_app_ops *const apps[] = {
-    &fcsim_app_fft,  &fcsim_app_stream, &fcsim_app_gather, &fcsim_app_scatter, &fcsim_app_allgather,
-    &fcsim_app_ring, &fcsim_app_link,   &fcsim_app_halo,   NULL,
+    &fcsim_app_fft,     &fcsim_app_stream,    &fcsim_app_gather,
+    &fcsim_app_scatter, &fcsim_app_allgather, &fcsim_app_ring,
+    &fcsim_app_link,    &fcsim_app_halo,      NULL,
 };
 
 static const void *app_at(size_t i)
@@ -52,8 +53,7 @@ int fcsim_app_check_registry(struct fcsim_error *err)
   int rc = fcsim_registry_check(&app_registry, err);
   for (size_t i = 0; !rc && apps[i]; i++) {
     const struct fcsim_app_ops *a = apps[i];
-    if (a->table ? !a->table->ops || a->run
-                 : !a->run || !a->print || !a->write_json || !a->free_result || !a->usage)
+    if (a->table ? !a->table->ops || a->run : !a->run || !a->print || !a->write_json || !a->free_result || !a->usage)
       rc = fcsim_error_set(err, FCSIM_EINTERNAL,
                            "application `%s`: expected either a parameter table or run, print, write_json, "
                            "free_result and usage",

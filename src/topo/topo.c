@@ -49,8 +49,8 @@ const char *fcsim_topology_name(enum fcsim_topology_kind kind)
 int fcsim_topo_check_registry(struct fcsim_error *err)
 {
   for (size_t i = 0; i < NTYPES; i++) {
-    if ((size_t)types[i].kind != i || !types[i].build || !types[i].title ||
-        !fcsim_topo_names[i] || strcmp(fcsim_topo_names[i], types[i].name))
+    if ((size_t)types[i].kind != i || !types[i].build || !types[i].title || !fcsim_topo_names[i] ||
+        strcmp(fcsim_topo_names[i], types[i].name))
       return fcsim_error_set(err, FCSIM_EINTERNAL,
                              "topology table: row %zu (`%s`) is out of order with enum fcsim_topology_kind or the "
                              "key's names, or has no builder",

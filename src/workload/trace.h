@@ -44,7 +44,7 @@ void trace_free(struct trace *t);
 /* The same from a list handed in memory (trace_mem.c): node numbers, times
  * in cycles; the same refusals, naming the message's id. Lines are 0. */
 struct fcsim_message_list;
-int trace_from_messages(const struct fcsim_message_list *l, const struct fcsim_graph *g, struct trace *t,
+int fcsim_trace_from_messages(const struct fcsim_message_list *l, const struct fcsim_graph *g, struct trace *t,
                         struct fcsim_error *err);
 
 #endif

@@ -11,13 +11,15 @@ static int bad_node(const struct fcsim_graph *g, const struct fcsim_message *m, 
                     int64_t i, struct fcsim_error *err)
 {
   if ((int64_t)node >= g->nodes)
-    return fcsim_error_set(err, FCSIM_ERANGE, "message %lld (number %lld of the list): %s = %u: no such node (the "
-                           "network has nodes 0..%lld)", (long long)m->id, (long long)i, what, node,
-                           (long long)g->nodes - 1);
+    return fcsim_error_set(err, FCSIM_ERANGE,
+                           "message %lld (number %lld of the list): %s = %u: no such node (the "
+                           "network has nodes 0..%lld)",
+                           (long long)m->id, (long long)i, what, node, (long long)g->nodes - 1);
   if (!g->endpoint[node])
-    return fcsim_error_set(err, FCSIM_EINVAL,
-                           "message %lld (number %lld of the list): %s = %u: that node has no endpoint (it is a switch)",
-                           (long long)m->id, (long long)i, what, node);
+    return fcsim_error_set(
+        err, FCSIM_EINVAL,
+        "message %lld (number %lld of the list): %s = %u: that node has no endpoint (it is a switch)", (long long)m->id,
+        (long long)i, what, node);
   return 0;
 }
 
@@ -102,15 +104,15 @@ static int check_acyclic(const struct trace *t, struct fcsim_error *err)
   return rc;
 }
 
-int trace_from_messages(const struct fcsim_message_list *l, const struct fcsim_graph *g, struct trace *t,
-                        struct fcsim_error *err)
+int fcsim_trace_from_messages(const struct fcsim_message_list *l, const struct fcsim_graph *g, struct trace *t,
+                              struct fcsim_error *err)
 {
   memset(t, 0, sizeof *t);
   t->n = l->n;
   t->msg = calloc((size_t)(l->n ? l->n : 1), sizeof *t->msg);
   int64_t *pairs = malloc((size_t)(l->n ? l->n : 1) * 2 * sizeof *pairs);
-  int rc = !t->msg || !pairs ? fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for %lld messages", (long long)l->n)
-                             : 0;
+  int rc =
+      !t->msg || !pairs ? fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for %lld messages", (long long)l->n) : 0;
   for (int64_t i = 0; !rc && i < l->n; i++) {
     const struct fcsim_message *m = &l->msg[i];
     if ((rc = bad_node(g, m, m->src, "src", i, err)) || (rc = bad_node(g, m, m->dst, "dst", i, err)))

@@ -21,16 +21,17 @@ static void print_table(const void *result, FILE *out)
   const struct fcsim_fft_result *r = result;
   double c = r->ns_per_cycle;
   const struct fcsim_fft_phases *ph = &r->ph;
-  fprintf(out, "%u^3 FFT on a %u^3 torus, %u IPs per node (%u used, %u rounds), %lld messages\n", 1u << r->n, 1u << r->m,
-         r->ips_requested, r->ips, r->rounds, (long long)r->messages);
+  fprintf(out, "%u^3 FFT on a %u^3 torus, %u IPs per node (%u used, %u rounds), %lld messages\n", 1u << r->n,
+          1u << r->m, r->ips_requested, r->ips, r->rounds, (long long)r->messages);
   fprintf(out, "%-28s %12s %12s\n", "phase (latest node)", "ends (ns)", "model (ns)");
   fprintf(out, "%-28s %12.1f %12s\n", "X compute", ph->x_end_cycles * c, "-");
   fprintf(out, "%-28s %12.1f %12.1f\n", "XY turn: all data in", ph->xy_arrived_cycles * c, r->model_xy_ns);
   fprintf(out, "%-28s %12.1f %12s\n", "Y compute", ph->y_end_cycles * c, "-");
   fprintf(out, "%-28s %12.1f %12.1f\n", "YZ turn: all data in", ph->yz_arrived_cycles * c, r->model_yz_ns);
-  fprintf(out, "%-28s %12.1f %12.1f\n", "Z compute (fft_latency)", ph->z_end_cycles * c, r->model_xy_ns + r->model_yz_ns);
+  fprintf(out, "%-28s %12.1f %12.1f\n", "Z compute (fft_latency)", ph->z_end_cycles * c,
+          r->model_xy_ns + r->model_yz_ns);
   fprintf(out, "turn waits after compute: XY %.1f ns, YZ %.1f ns (model: turn times, network part %.1f / %.1f ns)\n",
-         ph->xy_turn_cycles * c, ph->yz_turn_cycles * c, r->model_xy_net_ns, r->model_yz_net_ns);
+          ph->xy_turn_cycles * c, ph->yz_turn_cycles * c, r->model_xy_net_ns, r->model_yz_net_ns);
   fprintf(out, "model BW %.4g B/s (one link), LD %.1f ns (link + router)\n", r->bw_bytes_per_s, r->ld_ns);
 }
 

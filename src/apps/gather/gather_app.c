@@ -45,7 +45,7 @@ struct gather_result {
   struct fcsim_gather_plan pl;
   double end_s[FCSIM_GATHER_MAX_NODES * 2]; /* each stage's last transfer done */
   double time_s;                            /* makespan + final barrier */
-  uint64_t root_bytes;                      /* bytes of completed transfers into the root (delivered: scatter, allgather) */
+  uint64_t root_bytes; /* bytes of completed transfers into the root (delivered: scatter, allgather) */
 };
 
 /* A number of the [app] section. */
@@ -290,8 +290,8 @@ static void free_result(void *result)
   free(r);
 }
 
-static int collective_run(struct fcsim_config *cfg, const struct fcsim_app_args *a, enum collective what,
-                          void **result, struct fcsim_error *err)
+static int collective_run(struct fcsim_config *cfg, const struct fcsim_app_args *a, enum collective what, void **result,
+                          struct fcsim_error *err)
 {
   const char *name = collective_name[what];
   if (!a->schedule)
@@ -326,8 +326,7 @@ static int gather_run(struct fcsim_config *cfg, const struct fcsim_app_args *a, 
   return collective_run(cfg, a, GATHER, result, err);
 }
 
-static int scatter_run(struct fcsim_config *cfg, const struct fcsim_app_args *a, void **result,
-                       struct fcsim_error *err)
+static int scatter_run(struct fcsim_config *cfg, const struct fcsim_app_args *a, void **result, struct fcsim_error *err)
 {
   return collective_run(cfg, a, SCATTER, result, err);
 }

@@ -21,7 +21,7 @@ static int grow(void **p, size_t *cap, size_t need, size_t size)
   return 0;
 }
 
-struct gather_row *gather_row_add(struct gather_rows *rows, int64_t id, int src, int dst, uint64_t bytes)
+struct gather_row *fcsim_gather_row_add(struct gather_rows *rows, int64_t id, int src, int dst, uint64_t bytes)
 {
   size_t cap = (size_t)rows->cap;
   void *p = rows->row;
@@ -36,7 +36,7 @@ struct gather_row *gather_row_add(struct gather_rows *rows, int64_t id, int src,
   return r;
 }
 
-void gather_row_after(struct gather_rows *rows, int64_t id)
+void fcsim_gather_row_after(struct gather_rows *rows, int64_t id)
 {
   void *p = rows->after;
   if (rows->nomem || !rows->n || grow(&p, &rows->after_cap, rows->nafter + 1, sizeof *rows->after)) {
@@ -48,7 +48,7 @@ void gather_row_after(struct gather_rows *rows, int64_t id)
   rows->row[rows->n - 1].nafter++;
 }
 
-void gather_rows_free(struct gather_rows *rows)
+void fcsim_gather_rows_free(struct gather_rows *rows)
 {
   free(rows->row);
   free(rows->after);
@@ -63,7 +63,7 @@ static void write_time(FILE *out, enum gather_time kind, double v)
     fprintf(out, "%.3fns", v);
 }
 
-int gather_rows_write_csv(const struct gather_rows *rows, const int *order, FILE *out, struct fcsim_error *err)
+int fcsim_gather_rows_write_csv(const struct gather_rows *rows, const int *order, FILE *out, struct fcsim_error *err)
 {
   if (rows->nomem)
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for the gather's messages");
@@ -96,8 +96,8 @@ static uint64_t cycles_of(enum gather_time kind, double v, double clock_hz)
   return c > 0 ? (uint64_t)c : 0;
 }
 
-int gather_rows_messages(const struct gather_rows *rows, const int *order, double clock_hz,
-                         struct fcsim_message_list *l, struct fcsim_error *err)
+int fcsim_gather_rows_messages(const struct gather_rows *rows, const int *order, double clock_hz,
+                               struct fcsim_message_list *l, struct fcsim_error *err)
 {
   if (rows->nomem)
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for the gather's messages");

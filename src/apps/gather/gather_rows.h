@@ -22,10 +22,10 @@ struct gather_row {
   int src, dst;
   uint64_t bytes;
   enum gather_time start_kind, delay_kind;
-  double start, delay;  /* cycles or ns, by kind */
-  size_t after_first;   /* ids it waits for: after[after_first .. + nafter) of the rows */
+  double start, delay; /* cycles or ns, by kind */
+  size_t after_first;  /* ids it waits for: after[after_first .. + nafter) of the rows */
   int nafter;
-  int plane;            /* the parity its message index must have (switch.port_select = message), -1: any */
+  int plane; /* the parity its message index must have (switch.port_select = message), -1: any */
 };
 
 struct gather_rows {
@@ -38,15 +38,15 @@ struct gather_rows {
 
 /* Appends a row (no times, no dependencies, any plane); NULL when out of
  * memory (then rows->nomem is set). */
-struct gather_row *gather_row_add(struct gather_rows *rows, int64_t id, int src, int dst, uint64_t bytes);
+struct gather_row *fcsim_gather_row_add(struct gather_rows *rows, int64_t id, int src, int dst, uint64_t bytes);
 /* Makes the last row added wait for message `id` too. */
-void gather_row_after(struct gather_rows *rows, int64_t id);
-void gather_rows_free(struct gather_rows *rows);
+void fcsim_gather_row_after(struct gather_rows *rows, int64_t id);
+void fcsim_gather_rows_free(struct gather_rows *rows);
 
 /* The rows in message order: `order` (may be NULL: as added) lists row
  * indices. Both return 0 or an error. */
-int gather_rows_write_csv(const struct gather_rows *rows, const int *order, FILE *out, struct fcsim_error *err);
-int gather_rows_messages(const struct gather_rows *rows, const int *order, double clock_hz,
-                         struct fcsim_message_list *l, struct fcsim_error *err);
+int fcsim_gather_rows_write_csv(const struct gather_rows *rows, const int *order, FILE *out, struct fcsim_error *err);
+int fcsim_gather_rows_messages(const struct gather_rows *rows, const int *order, double clock_hz,
+                               struct fcsim_message_list *l, struct fcsim_error *err);
 
 #endif

@@ -338,7 +338,7 @@ static void xfers_into(struct gather_rows *rows, const struct fcsim_gather_plan 
 {
   for (int x = 0; x < pl->nxfers; x++)
     if (pl->xfer[x].stage == s && pl->xfer[x].dst == v)
-      gather_row_after(rows, pl->xfer[x].id);
+      fcsim_gather_row_after(rows, pl->xfer[x].id);
 }
 
 static void ns_delay(struct gather_row *r, double ns)
@@ -374,32 +374,32 @@ static void make_rows(const struct fcsim_gather_spec *sp, struct fcsim_gather_pl
   for (int x = 0; x < pl->nxfers; x++) {
     const struct fcsim_gather_xfer *t = &pl->xfer[x];
     uint64_t bytes = sp->bytes * (uint64_t)__builtin_popcountll(t->blocks);
-    struct gather_row *row = gather_row_add(r, t->id, t->src, t->dst, bytes);
+    struct gather_row *row = fcsim_gather_row_add(r, t->id, t->src, t->dst, bytes);
     if (row)
       row->plane = plane_ids ? t->plane : -1;
     if (t->stage == 1)
       ns_start(row, pl->start_s * 1e9);
     else if (t->src) /* after its release */
-      gather_row_after(r, RELEASE(t->stage - 1, t->src));
+      fcsim_gather_row_after(r, RELEASE(t->stage - 1, t->src));
     else { /* the root (a scatter): after the stage's notices and the barrier, just after its releases
               (ROOT_AFTER_RELEASE_NS later, so that they do not queue behind its data) */
       for (int u = 1; u < n; u++)
-        gather_row_after(r, NOTICE(t->stage - 1, u));
+        fcsim_gather_row_after(r, NOTICE(t->stage - 1, u));
       xfers_into(r, pl, t->stage - 1, 0); /* and the blocks it receives in the stage before (an allgather) */
       ns_delay(row, rel * 1e9 + ROOT_AFTER_RELEASE_NS);
     }
   }
   for (int s = 1; s < S; s++) {
     for (int v = 1; v < n; v++) {
-      ns_start(gather_row_add(r, NOTICE(s, v), v, 0, NOTICE_BYTES), s == 1 ? pl->start_s * 1e9 : 0.0);
+      ns_start(fcsim_gather_row_add(r, NOTICE(s, v), v, 0, NOTICE_BYTES), s == 1 ? pl->start_s * 1e9 : 0.0);
       if (s > 1)
-        gather_row_after(r, RELEASE(s - 1, v));
+        fcsim_gather_row_after(r, RELEASE(s - 1, v));
       xfers_into(r, pl, s, v);
     }
     for (int v = 1; v < n; v++) {
-      struct gather_row *row = gather_row_add(r, RELEASE(s, v), 0, v, NOTICE_BYTES);
+      struct gather_row *row = fcsim_gather_row_add(r, RELEASE(s, v), 0, v, NOTICE_BYTES);
       for (int u = 1; u < n; u++)
-        gather_row_after(r, NOTICE(s, u));
+        fcsim_gather_row_after(r, NOTICE(s, u));
       xfers_into(r, pl, s, 0);
       ns_delay(row, rel * 1e9);
     }
@@ -443,11 +443,11 @@ static int plan_rows(const struct fcsim_gather_spec *sp, struct fcsim_gather_pla
   make_rows(sp, pl, plane_ids, r);
   *order = r->nomem ? NULL : malloc(((size_t)r->n + 1) * sizeof **order);
   if (!*order) {
-    gather_rows_free(r);
+    fcsim_gather_rows_free(r);
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
   }
   if (place_rows(r, *order)) {
-    gather_rows_free(r);
+    fcsim_gather_rows_free(r);
     free(*order);
     *order = NULL;
     return fcsim_error_set(err, FCSIM_EINVAL,
@@ -466,8 +466,8 @@ int fcsim_gather_write_trace(const struct fcsim_gather_spec *sp, struct fcsim_ga
     return rc;
   fprintf(out, "# gather: %d nodes, %llu bytes each, %d stages\nid,src,dst,bytes,start,after,delay\n", sp->nodes,
           (unsigned long long)sp->bytes, pl->stages);
-  rc = gather_rows_write_csv(&r, order, out, err);
-  gather_rows_free(&r);
+  rc = fcsim_gather_rows_write_csv(&r, order, out, err);
+  fcsim_gather_rows_free(&r);
   free(order);
   return rc;
 }
@@ -480,8 +480,8 @@ int fcsim_gather_messages(const struct fcsim_gather_spec *sp, struct fcsim_gathe
   int rc = plan_rows(sp, pl, plane_ids, &r, &order, err);
   if (rc)
     return rc;
-  rc = gather_rows_messages(&r, order, clock_hz, l, err);
-  gather_rows_free(&r);
+  rc = fcsim_gather_rows_messages(&r, order, clock_hz, l, err);
+  fcsim_gather_rows_free(&r);
   free(order);
   return rc;
 }

@@ -138,22 +138,22 @@ static void add_rewrites(const struct fcsim_gather_spec *sp, const struct fcsim_
   int n = sp->nodes;
   for (int s = 2; s <= pl->stages; s++) {
     for (int v = 1; v < n; v++) {
-      gather_row_add(r, RID(d, rprobe0, s, v), v, t->parent[v], SMALL_BYTES);
-      gather_row_after(r, release_id(d, s - 1, v));
+      fcsim_gather_row_add(r, RID(d, rprobe0, s, v), v, t->parent[v], SMALL_BYTES);
+      fcsim_gather_row_after(r, release_id(d, s - 1, v));
     }
     for (int v = 1; v < n; v++) {
-      gather_row_add(r, RID(d, rnotice0, s, v), v, 0, SMALL_BYTES);
-      gather_row_after(r, release_id(d, s - 1, v));
+      fcsim_gather_row_add(r, RID(d, rnotice0, s, v), v, 0, SMALL_BYTES);
+      fcsim_gather_row_after(r, release_id(d, s - 1, v));
       if (t->child[v] >= 0)
-        gather_row_after(r, RID(d, rprobe0, s, t->child[v]));
+        fcsim_gather_row_after(r, RID(d, rprobe0, s, t->child[v]));
     }
     for (int v = 1; v < n; v++) {
-      struct gather_row *row = gather_row_add(r, RID(d, rrelease0, s, v), 0, v, SMALL_BYTES);
+      struct gather_row *row = fcsim_gather_row_add(r, RID(d, rrelease0, s, v), 0, v, SMALL_BYTES);
       for (int u = 1; u < n; u++)
-        gather_row_after(r, RID(d, rnotice0, s, u));
+        fcsim_gather_row_after(r, RID(d, rnotice0, s, u));
       for (int u = 1; u < n; u++)
         if (t->parent[u] == 0)
-          gather_row_after(r, RID(d, rprobe0, s, u));
+          fcsim_gather_row_after(r, RID(d, rprobe0, s, u));
       ns_delay(row, pl->reconfig_barrier_s * 1e9);
     }
   }
@@ -177,7 +177,7 @@ static void deps_into(struct gather_rows *r, const struct fcsim_gather_plan *pl,
 {
   for (int x = 0; x < pl->nxfers; x++)
     if (pl->xfer[x].stage == s && pl->xfer[x].dst == v)
-      gather_row_after(r, pl->xfer[x].id);
+      fcsim_gather_row_after(r, pl->xfer[x].id);
 }
 
 /* The set-up: probes over the new links, notices, releases of stage 1. */
@@ -187,21 +187,21 @@ static void add_setup(const struct fcsim_gather_spec *sp, const struct fcsim_gat
   int n = sp->nodes;
   double setup_barrier_ns = (pl->start_s - sp->t_s - sp->c_s) * 1e9; /* barriers after t and after c */
   for (int v = 1; v < n; v++)
-    cycles_start(gather_row_add(r, probe_id(d, v), v, t->parent[v], SMALL_BYTES), 1);
+    cycles_start(fcsim_gather_row_add(r, probe_id(d, v), v, t->parent[v], SMALL_BYTES), 1);
   for (int v = 1; v < n; v++) {
-    struct gather_row *row = gather_row_add(r, notice_id(d, 0, v), v, 0, SMALL_BYTES);
+    struct gather_row *row = fcsim_gather_row_add(r, notice_id(d, 0, v), v, 0, SMALL_BYTES);
     if (t->child[v] >= 0)
-      gather_row_after(r, probe_id(d, t->child[v]));
+      fcsim_gather_row_after(r, probe_id(d, t->child[v]));
     else
       cycles_start(row, 1);
   }
   for (int v = 1; v < n; v++) {
-    struct gather_row *row = gather_row_add(r, release_id(d, 0, v), 0, v, SMALL_BYTES);
+    struct gather_row *row = fcsim_gather_row_add(r, release_id(d, 0, v), 0, v, SMALL_BYTES);
     for (int u = 1; u < n; u++)
-      gather_row_after(r, notice_id(d, 0, u));
+      fcsim_gather_row_after(r, notice_id(d, 0, u));
     for (int u = 1; u < n; u++)
       if (t->parent[u] == 0)
-        gather_row_after(r, probe_id(d, u));
+        fcsim_gather_row_after(r, probe_id(d, u));
     ns_delay(row, setup_barrier_ns);
   }
 }
@@ -214,20 +214,21 @@ static void add_stages(const struct fcsim_gather_spec *sp, const struct fcsim_ga
   int n = sp->nodes, reconfig = sp->schedule == FCSIM_GATHER_RECONFIG;
   for (int x = 0; x < pl->nxfers; x++) {
     const struct fcsim_gather_xfer *t = &pl->xfer[x];
-    int64_t after = reconfig && t->stage > 1 ? RID(d, rrelease0, t->stage, t->src) : release_id(d, t->stage - 1, t->src);
-    gather_row_add(r, t->id, t->src, t->dst, sp->bytes * (uint64_t)__builtin_popcountll(t->blocks));
-    gather_row_after(r, after);
+    int64_t after =
+        reconfig && t->stage > 1 ? RID(d, rrelease0, t->stage, t->src) : release_id(d, t->stage - 1, t->src);
+    fcsim_gather_row_add(r, t->id, t->src, t->dst, sp->bytes * (uint64_t)__builtin_popcountll(t->blocks));
+    fcsim_gather_row_after(r, after);
   }
   for (int s = 1; s < pl->stages; s++) {
     for (int v = 1; v < n; v++) {
-      gather_row_add(r, notice_id(d, s, v), v, 0, SMALL_BYTES);
-      gather_row_after(r, release_id(d, s - 1, v));
+      fcsim_gather_row_add(r, notice_id(d, s, v), v, 0, SMALL_BYTES);
+      fcsim_gather_row_after(r, release_id(d, s - 1, v));
       deps_into(r, pl, s, v);
     }
     for (int v = 1; v < n; v++) {
-      struct gather_row *row = gather_row_add(r, release_id(d, s, v), 0, v, SMALL_BYTES);
+      struct gather_row *row = fcsim_gather_row_add(r, release_id(d, s, v), 0, v, SMALL_BYTES);
       for (int u = 1; u < n; u++)
-        gather_row_after(r, notice_id(d, s, u));
+        fcsim_gather_row_after(r, notice_id(d, s, u));
       deps_into(r, pl, s, 0);
       ns_delay(row, pl->stage_barrier_s * 1e9);
     }
@@ -269,7 +270,7 @@ int fcsim_gather_vcsn_write(const struct fcsim_gather_spec *sp, struct fcsim_gat
   add_stages(sp, pl, &d, &r);
   if (sp->schedule == FCSIM_GATHER_RECONFIG)
     add_rewrites(sp, pl, &t, &d, &r);
-  rc = gather_rows_messages(&r, NULL, clock_hz, messages, err);
-  gather_rows_free(&r);
+  rc = fcsim_gather_rows_messages(&r, NULL, clock_hz, messages, err);
+  fcsim_gather_rows_free(&r);
   return rc;
 }

@@ -37,8 +37,7 @@ struct ring_result {
 
 /* The trace workload's messages: hop h (0..n-1) carries frame j as message
  * h*K + j, after frame j of hop h-1. */
-static int ring_messages(struct fcsim_message_list *l, int n, uint64_t bytes, uint64_t frame,
-                         struct fcsim_error *err)
+static int ring_messages(struct fcsim_message_list *l, int n, uint64_t bytes, uint64_t frame, struct fcsim_error *err)
 {
   uint64_t K = (bytes + frame - 1) / frame;
   int rc = 0;
@@ -47,8 +46,8 @@ static int ring_messages(struct fcsim_message_list *l, int n, uint64_t bytes, ui
       uint64_t b = j + 1 < K ? frame : bytes - frame * (K - 1);
       if (h == 0)
         rc = fcsim_messages_add(l, (int64_t)j, 0, 1, b, 0, 0, err);
-      else if (!(rc = fcsim_messages_add(l, (int64_t)((uint64_t)h * K + j), (uint32_t)h, (uint32_t)((h + 1) % n), b,
-                                         0, 0, err)))
+      else if (!(rc = fcsim_messages_add(l, (int64_t)((uint64_t)h * K + j), (uint32_t)h, (uint32_t)((h + 1) % n), b, 0,
+                                         0, err)))
         rc = fcsim_messages_after(l, (int64_t)((uint64_t)(h - 1) * K + j), err);
     }
   return rc;
@@ -101,8 +100,7 @@ static int ring_sim(struct fcsim_config *cfg, int n, const struct fcsim_message_
   return rc;
 }
 
-static int ring_run(struct fcsim_config *cfg, const struct fcsim_app_args *args, void **result,
-                    struct fcsim_error *err)
+static int ring_run(struct fcsim_config *cfg, const struct fcsim_app_args *args, void **result, struct fcsim_error *err)
 {
   (void)args;
   int n = atoi(fcsim_config_get(cfg, "app.nodes"));
@@ -114,9 +112,10 @@ static int ring_run(struct fcsim_config *cfg, const struct fcsim_app_args *args,
                            n);
   uint64_t frames = (bytes + frame - 1) / frame;
   if (frames * (uint64_t)n > RING_MAX_MESSAGES)
-    return fcsim_error_set(err, FCSIM_EINVAL,
-                           "app.bytes / traffic.packet_size x app.nodes = %llu messages: more than %d (use larger frames)",
-                           (unsigned long long)(frames * (uint64_t)n), RING_MAX_MESSAGES);
+    return fcsim_error_set(
+        err, FCSIM_EINVAL,
+        "app.bytes / traffic.packet_size x app.nodes = %llu messages: more than %d (use larger frames)",
+        (unsigned long long)(frames * (uint64_t)n), RING_MAX_MESSAGES);
   struct fcsim_message_list list = {0};
   double time_s = 0;
   int rc = ring_messages(&list, n, bytes, frame, err);
@@ -137,8 +136,8 @@ static void print_table(const void *result, FILE *out)
 {
   const struct ring_result *r = result;
   fprintf(out, "ring stream: %d FPGAs, %llu bytes in %llu frames of %llu bytes\n  time_s %.9f (%.3f us)\n", r->nodes,
-          (unsigned long long)r->bytes, (unsigned long long)r->frames, (unsigned long long)r->frame_bytes,
-          r->time_s, r->time_s * 1e6);
+          (unsigned long long)r->bytes, (unsigned long long)r->frames, (unsigned long long)r->frame_bytes, r->time_s,
+          r->time_s * 1e6);
 }
 
 static int write_json(const void *result, FILE *out)

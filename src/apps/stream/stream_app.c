@@ -26,24 +26,24 @@ static const char stream_usage[] =
 static void print_table(const void *result, FILE *out)
 {
   const struct fcsim_stream_result *r = result;
-  fprintf(out, "stream cascade (n,m) = (%.0f,%.0f) on M = %.0f FPGAs, C_stream = %.0f, %llu elements per message\n", r->n,
-         r->m, r->M, r->c_stream, (unsigned long long)r->block_elements);
+  fprintf(out, "stream cascade (n,m) = (%.0f,%.0f) on M = %.0f FPGAs, C_stream = %.0f, %llu elements per message\n",
+          r->n, r->m, r->M, r->c_stream, (unsigned long long)r->block_elements);
   if (r->fc_links)
     fprintf(out, "fc links: %d-bit flits, wire latency %d cycles; elements move one by one\n", r->flit_bits,
-           r->link_latency_cycles);
+            r->link_latency_cycles);
   else
     fprintf(out, "plain links: %d-bit flits, one per cycle (B_link), %d cycles (D_link)\n", r->flit_bits,
-           r->link_latency_cycles);
+            r->link_latency_cycles);
   fprintf(out, "%-22s %16s %16s\n", "", "simulated", "model");
   fprintf(out, "%-22s %16.4g %16.4g\n", "sustained (FLOP/s)", r->sim_flops, r->model_flops);
   fprintf(out, "%-22s %15.2f%% %15.2f%%\n", "efficiency", 100 * r->sim_efficiency, 100 * r->model_efficiency);
   fprintf(out, "%-22s %15.2f%% %15.2f%%\n", "stall ratio", 100 * r->sim_stall, 100 * r->model_stall);
   fprintf(out, "%-22s %16.3f %16.3f\n", "speedup vs (1,1)", r->sim_speedup, r->model_speedup);
   fprintf(out, "%-22s %15.2f%% %15.2f%%\n", "parallel efficiency", 100 * r->sim_parallel_efficiency,
-         100 * r->model_parallel_efficiency);
+          100 * r->model_parallel_efficiency);
   fprintf(out, "%-22s %16.0f %16.0f\n", "pass (cycles)", r->pass_cycles, r->model_cycles);
-  fprintf(out, "peak %.4g FLOP/s; flits %llu of %llu delivered\n", r->peak_flops, (unsigned long long)r->flits_delivered,
-         (unsigned long long)r->flits_expected);
+  fprintf(out, "peak %.4g FLOP/s; flits %llu of %llu delivered\n", r->peak_flops,
+          (unsigned long long)r->flits_delivered, (unsigned long long)r->flits_expected);
 }
 
 static json_t *to_json(const struct fcsim_stream_result *r)
