@@ -168,6 +168,9 @@ static int read_table(struct fcsim_coll_node_tables *nt, const char *dir, int64_
 {
   char path[4096];
   snprintf(path, sizeof path, "%s/node%lld.%s.bin", dir, (long long)v, table_names[which]);
+  if (expect < 0 || expect > 65536) /* indices are 16 bits */
+    return fcsim_error_set(err, FCSIM_EPARSE, "tables.json: node %lld has %lld %s entries; a table holds 0..65536",
+                           (long long)v, (long long)expect, table_names[which]);
   FILE *f = fopen(path, "rb");
   if (!f)
     return fcsim_error_set(err, FCSIM_EIO, "cannot read %s: %s", path, strerror(errno));
@@ -240,6 +243,67 @@ static int read_starts(struct fcsim_coll_tables *tab, json_t *cols, struct fcsim
   return 0;
 }
 
+/* Every entry read must be one the routers and the walks can follow: a
+ * multicast entry has 1..6 children, every port is a port of the tables or
+ * the local unit, a reduction combines at least one packet, and every node
+ * a link or a collective names exists. */
+static int check_ports(const struct fcsim_coll_tables *tab, int64_t v, const char *what, int64_t i, int n,
+                       const int *port, struct fcsim_error *err)
+{
+  for (int k = 0; k < n; k++)
+    if (port[k] != FCSIM_COLL_PORT_LOCAL && (port[k] < 0 || port[k] >= tab->nports))
+      return fcsim_error_set(err, FCSIM_EPARSE,
+                             "node%lld.%s.bin: entry %lld sends to port %d; the tables have ports 0..%d and %d "
+                             "(local)",
+                             (long long)v, what, (long long)i, port[k], tab->nports - 1, FCSIM_COLL_PORT_LOCAL);
+  return 0;
+}
+
+static int check_node_entries(const struct fcsim_coll_tables *tab, int64_t v, struct fcsim_error *err)
+{
+  const struct fcsim_coll_node_tables *nt = &tab->node[v];
+  int rc = 0;
+  for (int p = 0; p < tab->nports && !rc; p++) {
+    int32_t nb = tab->neighbor[v * tab->nports + p];
+    if (nb < -1 || nb >= tab->nodes)
+      rc = fcsim_error_set(err, FCSIM_EPARSE, "tables.json: node %lld port %d leads to node %ld, not one of 0..%lld",
+                           (long long)v, p, (long)nb, (long long)tab->nodes - 1);
+  }
+  for (int64_t i = 0; i < nt->nu && !rc; i++)
+    if (nt->u[i].type != FCSIM_COLL_T_MULTICAST)
+      rc = check_ports(tab, v, "unicast", i, 1, &nt->u[i].port, err);
+  for (int64_t i = 0; i < nt->nm && !rc; i++) {
+    const struct fcsim_coll_mentry *m = &nt->m[i];
+    if (m->count < 1 || m->count > FCSIM_COLL_SLOTS)
+      rc = fcsim_error_set(err, FCSIM_EPARSE,
+                           "node%lld.multicast.bin: entry %lld has %d children; a multicast entry has 1..%d",
+                           (long long)v, (long long)i, m->count, FCSIM_COLL_SLOTS);
+    else
+      rc = check_ports(tab, v, "multicast", i, m->count, m->port, err);
+  }
+  for (int64_t i = 0; i < nt->nr && !rc; i++)
+    if (nt->r[i].expected < 1)
+      rc = fcsim_error_set(err, FCSIM_EPARSE,
+                           "node%lld.reduction.bin: entry %lld combines %d packets; a reduction entry combines 1..7",
+                           (long long)v, (long long)i, nt->r[i].expected);
+  return rc;
+}
+
+static int check_starts(const struct fcsim_coll_tables *tab, struct fcsim_error *err)
+{
+  for (int64_t i = 0; i < tab->nstart; i++) {
+    const struct fcsim_coll_start *s = &tab->start[i];
+    int bad = s->root < 0 || s->root >= tab->nodes || s->index < 0;
+    for (int64_t k = 0; k < s->ncontrib && !bad; k++)
+      bad = s->contrib[k] < 0 || s->contrib[k] >= tab->nodes || s->cindex[k] < 0;
+    if (bad)
+      return fcsim_error_set(err, FCSIM_EPARSE,
+                             "tables.json: collective %lld names a node outside 0..%lld or a negative index",
+                             (long long)i, (long long)tab->nodes - 1);
+  }
+  return 0;
+}
+
 int fcsim_coll_tables_read(struct fcsim_coll_tables *tab, const char *dir, struct fcsim_error *err)
 {
   memset(tab, 0, sizeof *tab);
@@ -272,8 +336,12 @@ int fcsim_coll_tables_read(struct fcsim_coll_tables *tab, const char *dir, struc
     for (int which = 0; which < 3 && !rc; which++)
       rc = read_table(&tab->node[v], dir, v, which, json_integer_value(json_object_get(t, keys[which])), err);
   }
+  for (int64_t v = 0; v < tab->nodes && !rc; v++)
+    rc = check_node_entries(tab, v, err);
   if (!rc)
     rc = read_starts(tab, json_object_get(doc, "collectives"), err);
+  if (!rc)
+    rc = check_starts(tab, err);
   json_decref(doc);
   if (rc)
     fcsim_coll_tables_destroy(tab);

@@ -51,6 +51,8 @@ struct fcsim_workload_ops {
   int version; /* 1 */
   int listens; /* wants `delivered` calls */
   int finite;  /* the run ends when the workload is done (batch, trace), not after a window */
+  int collective; /* sends multicast/reduction packets routed by router.tables: every router model must have
+                     `collective` set */
   /* (required) builds the shared set-up (*shared, from malloc) and the bytes
    * of per-node state */
   int (*setup)(const struct fcsim_workload_env *env, void **shared, size_t *state_size, struct fcsim_error *err);

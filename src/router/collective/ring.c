@@ -514,6 +514,7 @@ const struct fcsim_router_ops fcsim_router_ring = {
             "shorter direction, backpressure, table routing by router.tables",
     .version = 1,
     .flow_control = "none (one-sided links)",
+    .collective = 1,
     .max_vcs = 1,
     .local_ports = 1,
     .derive = rg_derive,

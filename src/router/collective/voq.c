@@ -574,6 +574,7 @@ const struct fcsim_router_ops fcsim_router_voq = {
             "reduction units routed by router.tables, farthest-first, one-sided links",
     .version = 1,
     .flow_control = "none (one-sided links)",
+    .collective = 1,
     .max_vcs = 1,
     .local_ports = 1,
     .derive = vq_derive,
