@@ -241,7 +241,7 @@ static int run_build(const struct coll_opts *o, const struct fcsim_params *p, st
     return rc;
   struct fcsim_coll_pattern pat;
   int64_t subset = o->subset >= 0 ? o->subset : (t.nodes - 1) / 2;
-  if ((rc = fcsim_coll_pattern_build(&pat, &t, o->pattern, subset, p->seed, err))) {
+  if ((rc = fcsim_coll_pattern_build(&pat, &t, o->pattern, subset, p->seed, p->max_input_bytes, err))) {
     fcsim_topo_destroy(&t);
     return rc;
   }

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "core/text.h"
 #include "collective/collective.h"
 
 enum { U_BYTES = 4, M_BYTES = 16, R_BYTES = 3 };
@@ -164,16 +165,16 @@ int fcsim_coll_tables_write(const struct fcsim_coll_tables *tab, const struct fc
 /* ------------------------------------------------------------------ reader */
 
 static int read_table(struct fcsim_coll_node_tables *nt, const char *dir, int64_t v, int which, int64_t expect,
-                      struct fcsim_error *err)
+                      uint64_t max_bytes, struct fcsim_error *err)
 {
   char path[4096];
   snprintf(path, sizeof path, "%s/node%lld.%s.bin", dir, (long long)v, table_names[which]);
   if (expect < 0 || expect > 65536) /* indices are 16 bits */
     return fcsim_error_set(err, FCSIM_EPARSE, "tables.json: node %lld has %lld %s entries; a table holds 0..65536",
                            (long long)v, (long long)expect, table_names[which]);
-  FILE *f = fopen(path, "rb");
+  FILE *f = fcsim_text_open(path, max_bytes, "a node table", err);
   if (!f)
-    return fcsim_error_set(err, FCSIM_EIO, "cannot read %s: %s", path, strerror(errno));
+    return FCSIM_EIO;
   int width = which == 0 ? U_BYTES : which == 1 ? M_BYTES : R_BYTES, rc = 0;
   size_t size = (size_t)(expect ? expect : 1);
   if (which == 0)
@@ -304,13 +305,18 @@ static int check_starts(const struct fcsim_coll_tables *tab, struct fcsim_error 
   return 0;
 }
 
-int fcsim_coll_tables_read(struct fcsim_coll_tables *tab, const char *dir, struct fcsim_error *err)
+int fcsim_coll_tables_read(struct fcsim_coll_tables *tab, const char *dir, uint64_t max_bytes, struct fcsim_error *err)
 {
   memset(tab, 0, sizeof *tab);
   char path[4096];
+  max_bytes = FCSIM_INPUT_LIMIT(max_bytes);
   snprintf(path, sizeof path, "%s/tables.json", dir);
   json_error_t jerr;
-  json_t *doc = json_load_file(path, 0, &jerr);
+  FILE *jf = fcsim_text_open(path, max_bytes, "the tables' index", err);
+  if (!jf)
+    return FCSIM_EIO;
+  json_t *doc = json_loadf(jf, 0, &jerr);
+  fclose(jf);
   if (!doc)
     return fcsim_error_set(err, FCSIM_EPARSE, "%s:%d: %s", path, jerr.line, jerr.text);
   json_t *links = json_object_get(doc, "links"), *nodes = json_object_get(doc, "tables");
@@ -334,7 +340,8 @@ int fcsim_coll_tables_read(struct fcsim_coll_tables *tab, const char *dir, struc
       tab->neighbor[v * tab->nports + p] = (int32_t)json_integer_value(json_array_get(l, (size_t)p));
     static const char *const keys[3] = {"unicast_entries", "multicast_entries", "reduction_entries"};
     for (int which = 0; which < 3 && !rc; which++)
-      rc = read_table(&tab->node[v], dir, v, which, json_integer_value(json_object_get(t, keys[which])), err);
+      rc = read_table(&tab->node[v], dir, v, which, json_integer_value(json_object_get(t, keys[which])), max_bytes,
+                      err);
   }
   for (int64_t v = 0; v < tab->nodes && !rc; v++)
     rc = check_node_entries(tab, v, err);

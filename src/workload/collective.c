@@ -156,7 +156,7 @@ static int coll_setup_mode(const struct fcsim_workload_env *env, int batch, void
   struct coll_shared *sh = calloc(1, sizeof *sh);
   if (!sh)
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
-  int loaded, rc = fcsim_coll_tables_load_for(p->router_tables, &env->topo->graph, &sh->tab, &loaded, err);
+  int loaded, rc = fcsim_coll_tables_load_for(p->router_tables, &env->topo->graph, p->max_input_bytes, &sh->tab, &loaded, err);
   sh->p = p;
   sh->batch = batch;
   sh->counted = 1;

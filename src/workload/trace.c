@@ -130,7 +130,7 @@ static int trace_setup(const struct fcsim_workload_env *env, void **shared, size
   sh->routing = env->routing;
   sh->flit_bits = (uint64_t)env->p->flit_bits;
   sh->ref_ticks = env->ref_ticks;
-  int rc = trace_read(env->p->trace, g, env->p->clock_hz, &sh->t, err);
+  int rc = trace_read(env->p->trace, g, env->p->clock_hz, env->p->max_input_bytes, &sh->t, err);
   if (rc) {
     free(sh);
     return rc;

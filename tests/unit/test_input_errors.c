@@ -107,11 +107,100 @@ static void test_multicast_children_bounded(void **state)
   free(dir);
 }
 
+/* A 4x4 torus trace run of `csv` (a header row and messages): status and stderr. */
+static struct ts_result run_trace(const char *csv, const char *extra)
+{
+  char *path = ts_write_temp(csv, ".csv"), set[700];
+  snprintf(set, sizeof set, "traffic.trace=%s", path);
+  struct ts_result r = run(ARGS("run", "--set", "network.dims=4x4", "--set", "traffic.mode=trace", "--set", set,
+                                "--set", extra ? extra : "sim.seed=1", "--quiet"));
+  unlink(path);
+  free(path);
+  return r;
+}
+
+static void expect_trace(int status, const char *csv, const char *extra, const char *fragment)
+{
+  struct ts_result r = run_trace(csv, extra);
+  if (r.status != status)
+    fail_msg("status %d, expected %d; stderr: %s", r.status, status, r.err);
+  if (fragment && !strstr(r.err, fragment))
+    fail_msg("stderr lacks `%s`:\n%s", fragment, r.err);
+  ts_result_free(&r);
+}
+
+/* A trace start or delay of 2^64 cycles or more wrapped to 0 (the float
+ * converted before the range check); bytes=-64 was converted before it was
+ * refused. */
+static void test_trace_ranges_before_conversion(void **state)
+{
+  (void)state;
+  expect_trace(2, "id,src,dst,bytes,start\n1,0,1,64,18446744073709551616\n", NULL, "0..1e15 cycles");
+  expect_trace(2, "id,src,dst,bytes,start\n1,0,1,64,1e300s\n", NULL, "0..1e15 cycles");
+  expect_trace(2, "id,src,dst,bytes,start,after,delay\n1,0,1,64,0,,\n2,1,2,64,,1,1e20\n", NULL, "delay = ");
+  expect_trace(2, "id,src,dst,bytes\n1,0,1,-64\n", NULL, "bytes = `-64`");
+  expect_trace(2, "id,src,dst,bytes\n1,0,1,1e30\n", NULL, "bytes = `1e30`");
+}
+
+/* Every reader goes through the bounded reader: devices, FIFOs and
+ * directories are refused with the path; a file over sim.max_input_bytes is
+ * refused with the limit. */
+static void test_bounded_readers(void **state)
+{
+  (void)state;
+  expect_status(2, ARGS("run", "--set", "network.topology=file", "--set", "network.file=/dev/zero"),
+                ARGS("/dev/zero", "not a regular file", "sim.max_input_bytes"));
+  expect_status(2, ARGS("topo", "--set", "network.topology=file", "--set", "network.file=" FCSIM_SOURCE_DIR),
+                ARGS("is a directory", "netlist"));
+  expect_status(2, ARGS("run", "--set", "network.dims=4x4", "--set", "traffic.mode=trace", "--set",
+                        "traffic.trace=/dev/zero"),
+                ARGS("/dev/zero", "not a regular file"));
+  expect_status(2, ARGS("plot", "/dev/zero"), ARGS("/dev/zero", "not a regular file"));
+  expect_status(2, ARGS("collective", "build", "--set", "network.dims=2x2x2", "--pattern", FCSIM_SOURCE_DIR, "--out",
+                        "/tmp/fcsim_inerr_never"),
+                ARGS("is a directory", "pattern"));
+  char fifo[] = "/tmp/fcsim_inerr_fifoXXXXXX";
+  int fd = mkstemp(fifo);
+  assert_true(fd >= 0);
+  close(fd);
+  unlink(fifo);
+  char cmd[200];
+  snprintf(cmd, sizeof cmd, "mkfifo %s", fifo);
+  assert_int_equal(system(cmd), 0);
+  char set[200];
+  snprintf(set, sizeof set, "network.file=%s", fifo);
+  expect_status(2, ARGS("run", "--set", "network.topology=file", "--set", set), ARGS(fifo, "not a regular file"));
+  unlink(fifo);
+  expect_trace(2, "id,src,dst,bytes\n1,0,1,64\n", "sim.max_input_bytes=16", "more than sim.max_input_bytes = 16");
+  expect_trace(0, "id,src,dst,bytes\n1,0,1,64\n", "sim.max_input_bytes=1KiB", NULL);
+}
+
+/* Netlist clocks have the range of network.clock and router.clock: a
+ * 1e30 MHz clock looped forever, a 1 Hz clock was reported as a deadlock,
+ * and 2THz was not understood as a frequency. */
+static void test_netlist_clock_range(void **state)
+{
+  (void)state;
+  static const char *const clocks[] = {"1e30MHz", "1Hz", "2THz", "0.5MHz", NULL};
+  for (int i = 0; clocks[i]; i++) {
+    char net[400];
+    snprintf(net, sizeof net, "node a ports=1 clock=%s\nnode b ports=1\nlink a.0 b.0\n", clocks[i]);
+    char *path = ts_write_temp(net, ".net"), set[700];
+    snprintf(set, sizeof set, "network.file=%s", path);
+    expect_status(2, ARGS("run", "--set", "network.topology=file", "--set", set), ARGS("expected 1MHz..10GHz"));
+    unlink(path);
+    free(path);
+  }
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_collective_needs_collective_router),
       cmocka_unit_test(test_multicast_children_bounded),
+      cmocka_unit_test(test_trace_ranges_before_conversion),
+      cmocka_unit_test(test_bounded_readers),
+      cmocka_unit_test(test_netlist_clock_range),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -445,7 +445,7 @@ static int vn_check_trace(const struct fcsim_router_env *env, struct vn_shared *
                            "between the virtual ports its MAC tables join, so use traffic.mode = trace",
                            p->mode_name);
   struct trace tr;
-  int rc = trace_read(p->trace, sh->g, p->clock_hz, &tr, err);
+  int rc = trace_read(p->trace, sh->g, p->clock_hz, p->max_input_bytes, &tr, err);
   if (rc)
     return rc;
   sh->msg_dst = malloc(((size_t)tr.n ? (size_t)tr.n : 1) * sizeof *sh->msg_dst);
