@@ -82,6 +82,8 @@ int fcsim_cmd_run(int argc, char **argv)
     if (run_rc == FCSIM_EDEADLOCK) {
       fcsim_cli_error("%s", err.msg);
       exit_code = FCSIM_EXIT_FAIL;
+    } else if (cli_run_incomplete(cfg, fcsim_sim_stats(sim))) {
+      exit_code = FCSIM_EXIT_FAIL;
     }
     if (cli_out_commit(&jo))
       exit_code = FCSIM_EXIT_FAIL;

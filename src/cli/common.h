@@ -50,4 +50,14 @@ void cli_progress_points(long done, long total);
 void cli_progress_steps(const char *prefix, double done, double total, const char *unit, int restart);
 int cli_interrupted(void);
 
+/* A run that returned a result but did not do its work: a finite workload
+ * (batch, trace, collective batch, app schedules) that left packets or
+ * messages undelivered, or a run that measured nothing. Says so on stderr
+ * ("INCOMPLETE: ...") and returns 1 (the exit status is then 1, "the run
+ * failed", with the results still written); 0 otherwise. A saturated
+ * continuous run is a result, not incomplete. */
+struct fcsim_config;
+struct fcsim_stats;
+int cli_run_incomplete(const struct fcsim_config *cfg, const struct fcsim_stats *s);
+
 #endif

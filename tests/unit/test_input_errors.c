@@ -193,6 +193,20 @@ static void test_netlist_clock_range(void **state)
   }
 }
 
+/* Exit statuses: a finite workload that leaves packets undelivered, or a
+ * run that measured nothing (a trace without messages), exits 1 with
+ * INCOMPLETE; a finished trace exits 0. */
+static void test_incomplete_runs_exit_1(void **state)
+{
+  (void)state;
+  expect_trace(1, "id,src,dst,bytes\n", NULL, "INCOMPLETE: the run measured nothing");
+  expect_trace(0, "id,src,dst,bytes\n1,0,1,64\n", NULL, NULL);
+  expect_status(1,
+                ARGS("run", "--set", "network.dims=4x4", "--set", "traffic.mode=batch", "--set",
+                     "traffic.batch_packets=1000", "--set", "sim.max_cycles=300", "--quiet"),
+                ARGS("INCOMPLETE", "traffic.mode = batch"));
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -201,6 +215,7 @@ int main(void)
       cmocka_unit_test(test_trace_ranges_before_conversion),
       cmocka_unit_test(test_bounded_readers),
       cmocka_unit_test(test_netlist_clock_range),
+      cmocka_unit_test(test_incomplete_runs_exit_1),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
