@@ -34,6 +34,10 @@ int fcsim_cmd_run(int argc, char **argv)
   struct fcsim_config *cfg = cli_load_config(&o);
   if (!cfg)
     return FCSIM_EXIT_USAGE;
+  if (cli_out_check_config_inputs(outs, 2, cfg)) {
+    fcsim_config_destroy(cfg);
+    return FCSIM_EXIT_USAGE;
+  }
   struct fcsim_error err = {0};
   struct fcsim_sim *sim = NULL;
   if ((rc = fcsim_sim_create(cfg, &sim, &err))) {

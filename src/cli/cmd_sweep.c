@@ -485,7 +485,7 @@ int fcsim_cmd_sweep(int argc, char **argv)
   struct fcsim_config *base = cli_load_config(&o);
   if (!base)
     return FCSIM_EXIT_USAGE;
-  if (probe_grid(&g, base)) {
+  if (cli_out_check_config_inputs(outs, 2, base) || probe_grid(&g, base)) {
     fcsim_config_destroy(base);
     return FCSIM_EXIT_USAGE;
   }

@@ -9,6 +9,7 @@
 
 #include "cli/cli.h"
 #include "cli/common.h"
+#include "cli/output.h"
 #include "config/config.h"
 #include "engine/memory.h"
 #include "cli/topo_bee3.h"
@@ -289,6 +290,11 @@ int fcsim_cmd_topo(int argc, char **argv)
   struct fcsim_config *cfg = cli_load_config(&o);
   if (!cfg)
     return FCSIM_EXIT_USAGE;
+  const char *outs[] = {o.json_path, export_path, dot_path}, *ins[] = {o.config_path};
+  if (cli_out_check_paths(outs, 3, ins, 1) || cli_out_check_config_inputs(outs, 3, cfg)) {
+    fcsim_config_destroy(cfg);
+    return FCSIM_EXIT_USAGE;
+  }
   struct topo_run *r = calloc(1, sizeof *r);
   if (!r) {
     fcsim_config_destroy(cfg);

@@ -207,6 +207,38 @@ static void test_incomplete_runs_exit_1(void **state)
                 ARGS("INCOMPLETE", "traffic.mode = batch"));
 }
 
+/* No output may replace an input the command reads: the trace of `run`
+ * and `sweep`, the netlist of `topo --export/--dot`, a plot input as
+ * `plot --script`. Checked by device and inode, before anything runs; the
+ * input is left intact. */
+static void test_outputs_never_replace_inputs(void **state)
+{
+  (void)state;
+  const char *csv = "id,src,dst,bytes\n1,0,1,64\n";
+  char *trace = ts_write_temp(csv, ".csv"), set[700];
+  snprintf(set, sizeof set, "traffic.trace=%s", trace);
+  expect_status(2,
+                ARGS("run", "--set", "network.dims=4x4", "--set", "traffic.mode=trace", "--set", set, "--json", trace,
+                     "--quiet"),
+                ARGS("is the input"));
+  expect_status(2,
+                ARGS("sweep", "--set", "network.dims=4x4", "--set", "traffic.mode=trace", "--set", set, "--vary",
+                     "traffic.packet_size=2:4:2", "--csv", trace, "--quiet"),
+                ARGS("is the input"));
+  char *text = ts_read_file(trace);
+  assert_string_equal(text, csv);
+  free(text);
+  char *net = ts_write_temp("node a ports=1\nnode b ports=1\nlink a:0 b:0\n", ".net");
+  snprintf(set, sizeof set, "network.file=%s", net);
+  expect_status(2, ARGS("topo", "--set", "network.topology=file", "--set", set, "--export", net), ARGS("is the input"));
+  expect_status(2, ARGS("topo", "--set", "network.topology=file", "--set", set, "--dot", net), ARGS("is the input"));
+  expect_status(2, ARGS("plot", trace, "--script", trace), ARGS("is the input"));
+  unlink(trace);
+  unlink(net);
+  free(trace);
+  free(net);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -216,6 +248,7 @@ int main(void)
       cmocka_unit_test(test_bounded_readers),
       cmocka_unit_test(test_netlist_clock_range),
       cmocka_unit_test(test_incomplete_runs_exit_1),
+      cmocka_unit_test(test_outputs_never_replace_inputs),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
