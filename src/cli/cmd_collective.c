@@ -235,6 +235,10 @@ static int build_trees(const struct coll_opts *o, const struct fcsim_topo *t, co
 
 static int run_build(const struct coll_opts *o, const struct fcsim_params *p, struct fcsim_error *err)
 {
+  if (p->topology != FCSIM_TOPO_TORUS && p->topology != FCSIM_TOPO_MESH)
+    return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                           "collective trees are built on a torus or a mesh (network.topology = torus or mesh: OCR "
+                           "and RPM route by coordinates); this network.topology is not one");
   struct fcsim_topo t;
   int rc = fcsim_topo_init(&t, p, err);
   if (rc)

@@ -496,7 +496,7 @@ int fcsim_cmd_sweep(int argc, char **argv)
     fcsim_config_destroy(base);
     return FCSIM_EXIT_USAGE;
   }
-  cli_progress_install();
+  cli_progress_install_all();
   struct sweep_out w = {.o = &o, .g = &g, .jo = &jo, .co = &co, .exit_code = FCSIM_EXIT_OK};
   w.show = !o.quiet && jo.f != stdout && co.f != stdout;
   if (w.show)

@@ -305,7 +305,7 @@ int fcsim_cmd_tune(int argc, char **argv)
     if ((n1 || n2) && !a.quiet && isatty(2))
       fprintf(stderr, "tune: %ld finished runs found in %s\n", n1 + n2, n1 ? a.json_path : journal);
   }
-  cli_progress_install();
+  cli_progress_install_all();
   rc = fcsim_tune_run(t, on_progress, on_stop, NULL, &err);
   if (progress_shown)
     cli_progress_done();

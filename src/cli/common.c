@@ -137,6 +137,16 @@ void cli_progress_install(void)
   sigaction(SIGINT, &sa, NULL);
 }
 
+void cli_progress_install_all(void)
+{
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_sigint;
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+  sigaction(SIGHUP, &sa, NULL);
+}
+
 int cli_interrupted(void)
 {
   return interrupted;
