@@ -5,6 +5,7 @@
 
 #include "arbiter/arbiter.h"
 #include "cli/cli.h"
+#include "core/text.h"
 #include "router/router.h"
 #include "routing/routing.h"
 #include "traffic/traffic.h"
@@ -45,6 +46,17 @@ const struct fcsim_cli_command fcsim_cli_commands[] = {
 };
 const size_t fcsim_cli_ncommands = sizeof fcsim_cli_commands / sizeof fcsim_cli_commands[0];
 
+/* A message to stderr with the input it quotes escaped (raw bytes, a BOM:
+ * core/text.h), then a newline. */
+static void print_escaped(const char *fmt, va_list ap)
+{
+  char raw[4096], shown[4 * sizeof raw];
+  int n = vsnprintf(raw, sizeof raw, fmt, ap);
+  size_t len = n < 0 ? 0 : (size_t)n < sizeof raw ? (size_t)n : sizeof raw - 1;
+  fputs(fcsim_text_escape(raw, len, shown, sizeof shown), stderr);
+  fputc('\n', stderr);
+}
+
 void fcsim_cli_error(const char *fmt, ...)
 {
   if (cli_rank != 0)
@@ -52,8 +64,7 @@ void fcsim_cli_error(const char *fmt, ...)
   va_list ap;
   va_start(ap, fmt);
   fputs("fcsim: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  print_escaped(fmt, ap);
   va_end(ap);
 }
 
@@ -65,8 +76,7 @@ void fcsim_cli_rank_error(const char *fmt, ...)
     fprintf(stderr, "fcsim: rank %d: ", cli_rank);
   else
     fputs("fcsim: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  print_escaped(fmt, ap);
   va_end(ap);
 }
 

@@ -131,29 +131,49 @@ int fcsim_text_read_all(const char *path, uint64_t max_bytes, const char *what, 
   return 0;
 }
 
+/* Length of the valid UTF-8 sequence (2..4 bytes) at s (n bytes left), or 0. */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+  size_t len = s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC2 && s[0] < 0xE0 ? 2 : 0;
+  if (!len || len > n || s[0] > 0xF4)
+    return 0;
+  for (size_t k = 1; k < len; k++)
+    if ((s[k] & 0xC0) != 0x80)
+      return 0;
+  if ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] > 0x8F) ||
+      (s[0] == 0xED && s[1] > 0x9F))
+    return 0; /* overlong, beyond U+10FFFF, surrogates */
+  return len;
+}
+
 char *fcsim_text_escape(const char *text, size_t n, char *buf, size_t size)
 {
   static const char hex[] = "0123456789ABCDEF";
+  const unsigned char *t = (const unsigned char *)text;
   size_t o = 0;
   if (!size)
     return buf;
-  for (size_t i = 0; i < n && o + 1 < size; i++) {
-    unsigned char c = (unsigned char)text[i];
+  for (size_t i = 0; i < n && o + 1 < size;) {
     char tmp[8];
-    size_t k = 0;
-    if (i + 2 < n + 0 && c == 0xEF && (unsigned char)text[i + 1] == 0xBB && (unsigned char)text[i + 2] == 0xBF) {
-      memcpy(tmp, "<BOM>", 5), k = 5, i += 2;
-    } else if (c == '\t') {
+    size_t k = 0, step = 1, u = t[i] >= 0x80 ? utf8_len(t + i, n - i) : 0;
+    if (u == 3 && t[i] == 0xEF && t[i + 1] == 0xBB && t[i + 2] == 0xBF) {
+      memcpy(tmp, "<BOM>", 5), k = 5, step = 3;
+    } else if (u) {
+      memcpy(tmp, t + i, u), k = u, step = u;
+    } else if (t[i] == '\t') {
       tmp[0] = '\\', tmp[1] = 't', k = 2;
-    } else if (c < 0x20 || c >= 0x7F) {
-      tmp[0] = '\\', tmp[1] = 'x', tmp[2] = hex[c >> 4], tmp[3] = hex[c & 15], k = 4;
+    } else if (t[i] == '\n') {
+      tmp[0] = '\n', k = 1;
+    } else if (t[i] < 0x20 || t[i] >= 0x7F) {
+      tmp[0] = '\\', tmp[1] = 'x', tmp[2] = hex[t[i] >> 4], tmp[3] = hex[t[i] & 15], k = 4;
     } else {
-      tmp[0] = (char)c, k = 1;
+      tmp[0] = (char)t[i], k = 1;
     }
     if (o + k >= size)
       break;
     memcpy(buf + o, tmp, k);
     o += k;
+    i += step;
   }
   buf[o] = '\0';
   return buf;

@@ -33,9 +33,10 @@ FILE *fcsim_text_open(const char *path, uint64_t max_bytes, const char *what, st
 int fcsim_text_read_all(const char *path, uint64_t max_bytes, const char *what, int pipes_ok, char **out, size_t *len,
                         struct fcsim_error *err);
 
-/* Writes `text` (n bytes) into buf (size bytes, NUL-terminated) with every
- * byte outside printable ASCII shown escaped (\xFF, \t), and a UTF-8
- * byte-order mark as <BOM>: for echoing input in messages. Returns buf. */
+/* Writes `text` (n bytes) into buf (size bytes, NUL-terminated) for
+ * echoing input in a message: valid UTF-8 and newlines kept, a UTF-8
+ * byte-order mark shown as <BOM>, a tab as \t, every other control byte and
+ * every byte of invalid UTF-8 as \xHH. Returns buf. */
 char *fcsim_text_escape(const char *text, size_t n, char *buf, size_t size);
 
 /* Levenshtein distance between two strings, for did-you-mean suggestions;

@@ -239,6 +239,30 @@ static void test_outputs_never_replace_inputs(void **state)
   free(net);
 }
 
+/* Messages show the input they quote escaped: a UTF-8 byte-order mark as
+ * <BOM>, raw bytes as \xHH, never the bytes themselves. */
+static void test_messages_escape_raw_bytes(void **state)
+{
+  (void)state;
+  expect_trace(2, "\xef\xbb\xbfid,src,dst,bytes\n1,0,1,64\n", NULL, "unknown column `<BOM>id`");
+  struct ts_result r = run_trace("id,src,dst,bytes\n1,\xff\xfe,1,64\n", NULL);
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "src = `\\xFF\\xFE`"));
+  assert_null(strchr(r.err, '\xff'));
+  ts_result_free(&r);
+}
+
+/* `collective build` and `collective run` on a netlist: bad input (2), not
+ * the "run failed" status. */
+static void test_collective_on_netlist(void **state)
+{
+  (void)state;
+  expect_status(2,
+                ARGS("collective", "build", FCSIM_SOURCE_DIR "/examples/netlist/two-boards.ini", "--pattern",
+                     "all-to-all", "--out", "/tmp/fcsim_inerr_never"),
+                ARGS("torus or a mesh"));
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -249,6 +273,8 @@ int main(void)
       cmocka_unit_test(test_netlist_clock_range),
       cmocka_unit_test(test_incomplete_runs_exit_1),
       cmocka_unit_test(test_outputs_never_replace_inputs),
+      cmocka_unit_test(test_messages_escape_raw_bytes),
+      cmocka_unit_test(test_collective_on_netlist),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
