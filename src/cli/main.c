@@ -1,4 +1,5 @@
 /* fcsim: entry point and subcommand dispatch. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -93,6 +94,17 @@ static void usage(FILE *out)
 
 static int dispatch(int argc, char **argv);
 
+/* Every write to standard output is checked: a table or report that did
+ * not reach it (a full disk, a closed pipe) is a failed run. */
+static int checked_stdout(int rc)
+{
+  if ((fflush(stdout) || ferror(stdout)) && rc == FCSIM_EXIT_OK) {
+    fcsim_cli_error("cannot write to standard output: %s", strerror(errno));
+    return FCSIM_EXIT_FAIL;
+  }
+  return rc;
+}
+
 int main(int argc, char **argv)
 {
 #ifdef FCSIM_HAVE_MPI
@@ -102,15 +114,14 @@ int main(int argc, char **argv)
   MPI_Comm_size(MPI_COMM_WORLD, &cli_nranks);
   if (cli_rank != 0 && !freopen("/dev/null", "w", stdout))
     return FCSIM_EXIT_FAIL;
-  int rc = dispatch(argc, argv);
-  fflush(stdout);
+  int rc = checked_stdout(dispatch(argc, argv));
   fflush(stderr);
   if (cli_abort && cli_nranks > 1)
     MPI_Abort(MPI_COMM_WORLD, rc ? rc : FCSIM_EXIT_FAIL);
   MPI_Finalize();
   return rc;
 #else
-  return dispatch(argc, argv);
+  return checked_stdout(dispatch(argc, argv));
 #endif
 }
 

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -263,6 +264,21 @@ static void test_collective_on_netlist(void **state)
                 ARGS("torus or a mesh"));
 }
 
+/* A report that cannot reach standard output (a full disk) is a failed run
+ * (exit 1), not a success. */
+static void test_full_stdout_fails(void **state)
+{
+  (void)state;
+  char cmd[1200];
+  snprintf(cmd, sizeof cmd,
+           "'%s' collective build --set network.dims=2x2x2 --pattern all-to-all --out /tmp/fcsim_inerr_full_$$ "
+           ">/dev/full 2>/dev/null; s=$?; rm -rf /tmp/fcsim_inerr_full_$$; exit $s",
+           FCSIM_CLI);
+  int st = system(cmd);
+  assert_true(WIFEXITED(st));
+  assert_int_equal(WEXITSTATUS(st), 1);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -275,6 +291,7 @@ int main(void)
       cmocka_unit_test(test_outputs_never_replace_inputs),
       cmocka_unit_test(test_messages_escape_raw_bytes),
       cmocka_unit_test(test_collective_on_netlist),
+      cmocka_unit_test(test_full_stdout_fails),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
