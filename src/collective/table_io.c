@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <dirent.h>
+#include <unistd.h>
 
 #include "core/text.h"
 #include "collective/collective.h"
@@ -150,16 +152,79 @@ static int write_json(const struct fcsim_coll_tables *tab, const struct fcsim_to
   return rc;
 }
 
+/* Whether `name` is a file fcsim_coll_tables_write makes. */
+static int is_table_file(const char *name)
+{
+  long long v;
+  char kind[16], ext[8];
+  int n = 0;
+  if (!strcmp(name, "tables.json") || !strcmp(name, ".") || !strcmp(name, ".."))
+    return 1;
+  if (sscanf(name, "node%lld.%15[a-z].%7[a-z]%n", &v, kind, ext, &n) != 3 || name[n])
+    return 0;
+  return (!strcmp(kind, "unicast") || !strcmp(kind, "multicast") || !strcmp(kind, "reduction")) &&
+         (!strcmp(ext, "bin") || !strcmp(ext, "hex"));
+}
+
+/* Removes a folder holding only table files; with `check_only`, says
+ * whether it holds only those (1) or anything else (0). */
+static int table_dir_only(const char *dir, int check_only)
+{
+  DIR *d = opendir(dir);
+  if (!d)
+    return 0;
+  int only = 1;
+  for (struct dirent *e; (e = readdir(d));) {
+    if (!is_table_file(e->d_name)) {
+      only = 0;
+    } else if (!check_only && strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+      char path[4400];
+      snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+      remove(path);
+    }
+  }
+  closedir(d);
+  if (!check_only && only)
+    rmdir(dir);
+  return only;
+}
+
+/* Writes every file into a new folder beside `dir`, then puts it in place:
+ * a full disk or a failure leaves `dir` as it was (no half-written set). An
+ * existing `dir` is replaced only when it holds nothing but tables. */
 int fcsim_coll_tables_write(const struct fcsim_coll_tables *tab, const struct fcsim_topo *t, const char *dir,
                             const char *description, struct fcsim_error *err)
 {
-  if (mkdir(dir, 0777) && errno != EEXIST)
-    return fcsim_error_set(err, FCSIM_EIO, "cannot create directory %s: %s", dir, strerror(errno));
+  struct stat sb;
+  int exists = stat(dir, &sb) == 0;
+  if (exists && (!S_ISDIR(sb.st_mode) || !table_dir_only(dir, 1)))
+    return fcsim_error_set(err, FCSIM_EIO,
+                           "%s: %s; the tables go to a new folder or one that holds only tables (nothing else is "
+                           "replaced)",
+                           dir, S_ISDIR(sb.st_mode) ? "a folder holding other files" : "not a folder");
+  char tmp[4200], old[4200];
+  snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", dir);
+  if (!mkdtemp(tmp))
+    return fcsim_error_set(err, FCSIM_EIO, "cannot create directory %s: %s", tmp, strerror(errno));
   int rc = 0;
   for (int64_t v = 0; v < tab->nodes && !rc; v++)
     for (int which = 0; which < 3 && !rc; which++)
-      rc = write_table(tab, dir, v, which, err);
-  return rc ? rc : write_json(tab, t, dir, description, err);
+      rc = write_table(tab, tmp, v, which, err);
+  if (!rc)
+    rc = write_json(tab, t, tmp, description, err);
+  snprintf(old, sizeof old, "%s.old-XXXXXX", dir);
+  if (!rc && exists && (!mkdtemp(old) || rename(dir, old)))
+    rc = fcsim_error_set(err, FCSIM_EIO, "cannot replace %s: %s", dir, strerror(errno));
+  if (!rc && rename(tmp, dir)) {
+    rc = fcsim_error_set(err, FCSIM_EIO, "cannot rename %s to %s: %s", tmp, dir, strerror(errno));
+    if (exists)
+      rename(old, dir);
+  }
+  if (exists)
+    table_dir_only(old, 0);
+  if (rc)
+    table_dir_only(tmp, 0);
+  return rc;
 }
 
 /* ------------------------------------------------------------------ reader */

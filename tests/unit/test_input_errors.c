@@ -279,6 +279,36 @@ static void test_full_stdout_fails(void **state)
   assert_int_equal(WEXITSTATUS(st), 1);
 }
 
+/* `collective build` writes a new folder and puts it in place whole: a
+ * folder of tables is replaced (no stale files stay), a folder holding
+ * anything else is refused and left as it was. */
+static void test_collective_build_replaces_whole(void **state)
+{
+  (void)state;
+  char *dir = temp_dir(), out[600], path[700];
+  snprintf(out, sizeof out, "%s/T", dir);
+  for (int i = 0; i < 2; i++) {
+    struct ts_result r = run(ARGS("collective", "build", "--set", "network.dims=2x2x2", "--pattern",
+                                  i ? "bitrot" : "all-to-all", "--out", out, "--quiet"));
+    if (r.status != 0)
+      fail_msg("status %d: %s", r.status, r.err);
+    ts_result_free(&r);
+  }
+  snprintf(path, sizeof path, "%s/tables.json", out);
+  char *doc = ts_read_file(path);
+  assert_non_null(doc);
+  free(doc);
+  snprintf(path, sizeof path, "%s/notes.txt", out);
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fclose(f);
+  expect_status(2, ARGS("collective", "build", "--set", "network.dims=2x2x2", "--pattern", "bitrot", "--out", out),
+                ARGS("holding other files"));
+  assert_int_equal(access(path, F_OK), 0);
+  rm_rf(dir);
+  free(dir);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -292,6 +322,7 @@ int main(void)
       cmocka_unit_test(test_messages_escape_raw_bytes),
       cmocka_unit_test(test_collective_on_netlist),
       cmocka_unit_test(test_full_stdout_fails),
+      cmocka_unit_test(test_collective_build_replaces_whole),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
