@@ -28,6 +28,18 @@ int fcsim_cli_nranks(void)
   return cli_nranks;
 }
 
+int fcsim_cli_agree(int ok)
+{
+#ifdef FCSIM_HAVE_MPI
+  int all = ok ? 1 : 0, mine = all;
+  if (cli_nranks > 1)
+    MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  return all;
+#else
+  return ok;
+#endif
+}
+
 void fcsim_cli_abort_job(void)
 {
   cli_abort = 1;
