@@ -309,6 +309,26 @@ static void test_collective_build_replaces_whole(void **state)
   free(dir);
 }
 
+/* `tune --json FILE` resumes its own results but refuses to replace a file
+ * of another kind (a sweep's JSON Lines, anything) unless --force. */
+static void test_tune_json_refuses_other_files(void **state)
+{
+  (void)state;
+  char *cfg = ts_write_temp("[network]\ndims = 2x2\n[sim]\nwarmup_cycles = 100\nmeasure_cycles = 300\n", ".ini");
+  char *other = ts_write_temp("{\"fcsim\":\"0.1.0\",\"config\":{}}\n", ".json");
+  expect_status(2, ARGS("tune", cfg, "--space", "router.vcs=2,3", "--quiet", "--json", other),
+                ARGS("not the results of a tune", "--force"));
+  char *text = ts_read_file(other);
+  assert_string_equal(text, "{\"fcsim\":\"0.1.0\",\"config\":{}}\n");
+  free(text);
+  expect_status(0, ARGS("tune", cfg, "--space", "router.vcs=2,3", "--quiet", "--json", other, "--force"), NULL);
+  expect_status(0, ARGS("tune", cfg, "--space", "router.vcs=2,3", "--quiet", "--json", other), NULL); /* resumes */
+  unlink(cfg);
+  unlink(other);
+  free(cfg);
+  free(other);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -323,6 +343,7 @@ int main(void)
       cmocka_unit_test(test_collective_on_netlist),
       cmocka_unit_test(test_full_stdout_fails),
       cmocka_unit_test(test_collective_build_replaces_whole),
+      cmocka_unit_test(test_tune_json_refuses_other_files),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
