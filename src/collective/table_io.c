@@ -203,7 +203,10 @@ int fcsim_coll_tables_write(const struct fcsim_coll_tables *tab, const struct fc
                            "replaced)",
                            dir, S_ISDIR(sb.st_mode) ? "a folder holding other files" : "not a folder");
   char tmp[4200], old[4200];
-  snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", dir);
+  size_t len = strlen(dir);
+  while (len > 1 && dir[len - 1] == '/') /* `tables/`: the siblings are tables.tmp-*, not inside it */
+    len--;
+  snprintf(tmp, sizeof tmp, "%.*s.tmp-XXXXXX", (int)len, dir);
   if (!mkdtemp(tmp))
     return fcsim_error_set(err, FCSIM_EIO, "cannot create directory %s: %s", tmp, strerror(errno));
   int rc = 0;
@@ -212,7 +215,7 @@ int fcsim_coll_tables_write(const struct fcsim_coll_tables *tab, const struct fc
       rc = write_table(tab, tmp, v, which, err);
   if (!rc)
     rc = write_json(tab, t, tmp, description, err);
-  snprintf(old, sizeof old, "%s.old-XXXXXX", dir);
+  snprintf(old, sizeof old, "%.*s.old-XXXXXX", (int)len, dir);
   if (!rc && exists && (!mkdtemp(old) || rename(dir, old)))
     rc = fcsim_error_set(err, FCSIM_EIO, "cannot replace %s: %s", dir, strerror(errno));
   if (!rc && rename(tmp, dir)) {

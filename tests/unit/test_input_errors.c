@@ -286,7 +286,7 @@ static void test_collective_build_replaces_whole(void **state)
 {
   (void)state;
   char *dir = temp_dir(), out[600], path[700];
-  snprintf(out, sizeof out, "%s/T", dir);
+  snprintf(out, sizeof out, "%s/T/", dir); /* a trailing slash: the new folder is a sibling, T.tmp-* */
   for (int i = 0; i < 2; i++) {
     struct ts_result r = run(ARGS("collective", "build", "--set", "network.dims=2x2x2", "--pattern",
                                   i ? "bitrot" : "all-to-all", "--out", out, "--quiet"));
@@ -294,11 +294,11 @@ static void test_collective_build_replaces_whole(void **state)
       fail_msg("status %d: %s", r.status, r.err);
     ts_result_free(&r);
   }
-  snprintf(path, sizeof path, "%s/tables.json", out);
+  snprintf(path, sizeof path, "%stables.json", out);
   char *doc = ts_read_file(path);
   assert_non_null(doc);
   free(doc);
-  snprintf(path, sizeof path, "%s/notes.txt", out);
+  snprintf(path, sizeof path, "%snotes.txt", out);
   FILE *f = fopen(path, "w");
   assert_non_null(f);
   fclose(f);
