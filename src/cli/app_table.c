@@ -7,10 +7,12 @@
 #include <jansson.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
 #include "cli/options.h"
+#include "core/text.h"
 #include "cli/common.h"
 #include "cli/output.h"
 #include "fcsim/fcsim.h"
@@ -128,7 +130,12 @@ static int table_ini_handler(void *user, const char *section, const char *name, 
 static int load_config(const struct cli_table_app *app, const char *path, double *values, struct fcsim_error *err)
 {
   struct ini_ctx c = {app, values, err, 0};
-  int line = ini_parse(path, table_ini_handler, &c);
+  char *text;
+  size_t len;
+  if (fcsim_text_read_all(path, FCSIM_MAX_INPUT_BYTES_DEFAULT, "an app configuration", 1, &text, &len, err))
+    return FCSIM_EIO;
+  int line = ini_parse_string(text, table_ini_handler, &c);
+  free(text);
   if (line < 0)
     return fcsim_error_set(err, FCSIM_EIO, "%s: cannot read the file", path);
   if (line > 0) {

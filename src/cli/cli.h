@@ -42,6 +42,11 @@ void fcsim_cli_rank_error(const char *fmt, ...) __attribute__((format(printf, 1,
 /* MPI rank of this process (0 without MPI) and number of ranks. */
 int fcsim_cli_rank(void);
 int fcsim_cli_nranks(void);
+/* Whether every rank says `ok` (MPI: a reduction over all ranks; without
+ * MPI, ok itself): a refusal on one rank (rank 0's output paths) is then
+ * every rank's before any simulates. Every rank must call it at the same
+ * point. */
+int fcsim_cli_agree(int ok);
 /* Asks main to end every rank (MPI_Abort) instead of finalising. */
 void fcsim_cli_abort_job(void);
 

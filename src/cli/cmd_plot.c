@@ -10,6 +10,7 @@
 #include "cli/cli.h"
 #include "cli/options.h"
 #include "cli/common.h"
+#include "cli/output.h"
 #include "plot/plot.h"
 
 
@@ -176,6 +177,9 @@ int fcsim_cmd_plot(int argc, char **argv)
     fcsim_cli_error("--out `%s`: expected a file name ending in .png or .svg", out);
     return FCSIM_EXIT_USAGE;
   }
+  const char *outs[] = {out, a.script};
+  if (cli_out_check_paths(outs, 2, a.files, a.nfiles))
+    return FCSIM_EXIT_USAGE;
   struct fcsim_error err = {0};
   struct fcsim_plot_data *d = NULL;
   if ((rc = fcsim_plot_load(a.files, a.nfiles, want, &d, &err))) {

@@ -24,11 +24,15 @@ int fcsim_cmd_run(int argc, char **argv)
   if (fcsim_cli_rank() != 0) /* rank 0 writes the results */
     o.json_path = o.csv_path = NULL;
   const char *outs[] = {o.json_path, o.csv_path}, *ins[] = {o.config_path};
-  if (cli_out_check_paths(outs, 2, ins, 1))
+  if (!fcsim_cli_agree(!cli_out_check_paths(outs, 2, ins, 1)))
     return FCSIM_EXIT_USAGE;
   struct fcsim_config *cfg = cli_load_config(&o);
   if (!cfg)
     return FCSIM_EXIT_USAGE;
+  if (!fcsim_cli_agree(!cli_out_check_config_inputs(outs, 2, cfg))) {
+    fcsim_config_destroy(cfg);
+    return FCSIM_EXIT_USAGE;
+  }
   struct fcsim_error err = {0};
   struct fcsim_sim *sim = NULL;
   if ((rc = fcsim_sim_create(cfg, &sim, &err))) {
@@ -40,7 +44,15 @@ int fcsim_cmd_run(int argc, char **argv)
   struct cli_out jo, co;
   cli_out_install_signals();
   if (cli_out_open(&jo, o.json_path) || cli_out_open(&co, o.csv_path)) {
+    fcsim_cli_agree(0);
     cli_out_abort(&jo);
+    fcsim_sim_destroy(sim);
+    fcsim_config_destroy(cfg);
+    return FCSIM_EXIT_USAGE;
+  }
+  if (!fcsim_cli_agree(1)) { /* another rank (rank 0: a bad output path) refused */
+    cli_out_abort(&jo);
+    cli_out_abort(&co);
     fcsim_sim_destroy(sim);
     fcsim_config_destroy(cfg);
     return FCSIM_EXIT_USAGE;
@@ -79,6 +91,8 @@ int fcsim_cmd_run(int argc, char **argv)
     }
     if (run_rc == FCSIM_EDEADLOCK) {
       fcsim_cli_error("%s", err.msg);
+      exit_code = FCSIM_EXIT_FAIL;
+    } else if (cli_run_incomplete(cfg, fcsim_sim_stats(sim))) {
       exit_code = FCSIM_EXIT_FAIL;
     }
     if (cli_out_commit(&jo))

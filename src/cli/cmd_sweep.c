@@ -197,6 +197,7 @@ struct sweep_out {
   struct cli_out *jo, *co;
   int show; /* the table goes to stdout */
   struct fcsim_csv *csv; /* the CSV rows, written at the end with one header for all */
+  int points; /* points written */
   int exit_code;
   size_t skip_until; /* after saturation: first point of the next innermost range */
 };
@@ -220,6 +221,7 @@ static int point_emit(struct sweep_out *w, size_t p, struct point_run *pr)
     return cli_exit_for(pr->run_rc);
   }
   const struct fcsim_stats *s = fcsim_sim_stats(pr->sim);
+  w->points++;
   if (w->show)
     print_row(g, pr->vals, s);
   if (w->jo->f && fcsim_sim_write_json(pr->sim, w->jo->f,
@@ -475,23 +477,30 @@ int fcsim_cmd_sweep(int argc, char **argv)
   if (fcsim_cli_rank() != 0) /* rank 0 writes the results */
     o.json_path = o.csv_path = NULL;
   const char *outs[] = {o.json_path, o.csv_path}, *ins[] = {o.config_path};
-  if (cli_out_check_paths(outs, 2, ins, 1))
+  if (!fcsim_cli_agree(!cli_out_check_paths(outs, 2, ins, 1)))
     return FCSIM_EXIT_USAGE;
   struct fcsim_config *base = cli_load_config(&o);
   if (!base)
     return FCSIM_EXIT_USAGE;
-  if (probe_grid(&g, base)) {
+  if (!fcsim_cli_agree(!cli_out_check_config_inputs(outs, 2, base)) || probe_grid(&g, base)) {
     fcsim_config_destroy(base);
     return FCSIM_EXIT_USAGE;
   }
   struct cli_out jo, co;
   cli_out_install_signals();
   if (cli_out_open(&jo, o.json_path) || cli_out_open(&co, o.csv_path)) {
+    fcsim_cli_agree(0);
     cli_out_abort(&jo);
     fcsim_config_destroy(base);
     return FCSIM_EXIT_USAGE;
   }
-  cli_progress_install();
+  if (!fcsim_cli_agree(1)) { /* another rank (rank 0: a bad output path) refused */
+    cli_out_abort(&jo);
+    cli_out_abort(&co);
+    fcsim_config_destroy(base);
+    return FCSIM_EXIT_USAGE;
+  }
+  cli_progress_install_all();
   struct sweep_out w = {.o = &o, .g = &g, .jo = &jo, .co = &co, .exit_code = FCSIM_EXIT_OK};
   if (co.f && !(w.csv = fcsim__sim_csv_new())) {
     fcsim_cli_error("out of memory");
@@ -505,8 +514,10 @@ int fcsim_cmd_sweep(int argc, char **argv)
     print_header(&g);
   int jobs = o.jobs ? o.jobs : 1;
   int exit_code = jobs > 1 && g.npoints > 1 ? run_grid_parallel(&w, base, jobs) : run_grid(&w, base);
-  /* complete points are kept, also after Ctrl-C; a bad point writes nothing */
-  if (exit_code == FCSIM_EXIT_USAGE) {
+  /* complete points are kept, also after Ctrl-C, SIGTERM or SIGHUP; a bad
+   * point writes nothing, and a sweep stopped before its first point leaves
+   * the old files as they were */
+  if (exit_code == FCSIM_EXIT_USAGE || (exit_code == 130 && w.points == 0)) {
     cli_out_abort(&jo);
     cli_out_abort(&co);
   } else {

@@ -273,12 +273,14 @@ int fcsim_cmd_topo(int argc, char **argv)
     fputs(cli_usage("topo"), stdout);
     return FCSIM_EXIT_OK;
   }
-  const char *outs[] = {o.json_path, export_path, dot_path}, *ins[] = {o.config_path};
-  if (cli_out_check_paths(outs, 3, ins, 1))
-    return FCSIM_EXIT_USAGE;
   struct fcsim_config *cfg = cli_load_config(&o);
   if (!cfg)
     return FCSIM_EXIT_USAGE;
+  const char *outs[] = {o.json_path, export_path, dot_path}, *ins[] = {o.config_path};
+  if (cli_out_check_paths(outs, 3, ins, 1) || cli_out_check_config_inputs(outs, 3, cfg)) {
+    fcsim_config_destroy(cfg);
+    return FCSIM_EXIT_USAGE;
+  }
   struct topo_run *r = calloc(1, sizeof *r);
   if (!r) {
     fcsim_config_destroy(cfg);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -27,7 +28,7 @@ struct tune_args {
   const char *metrics;
   const char *json_path, *csv_path;
   struct fcsim_tune_options opt;
-  int quiet, help;
+  int quiet, help, force;
 };
 
 static void print_usage(FILE *out)
@@ -139,6 +140,8 @@ static int parse_args(int argc, char **argv, struct tune_args *a)
       a->opt.eta = (int)v;
     } else if (!strcmp(o, "--quiet") || !strcmp(o, "-q")) {
       a->quiet = 1;
+    } else if (!strcmp(o, "--force")) {
+      a->force = 1;
     } else if (o[0] == '-' && o[1]) {
       fcsim_cli_error("unknown option `%s` (`fcsim tune --help` for usage)", o);
       return FCSIM_EXIT_USAGE;
@@ -204,6 +207,23 @@ static int write_json(const struct fcsim_tune *t, const char *path)
   return cli_out_commit(&jo) ? -1 : 0;
 }
 
+/* Whether `path` may be replaced by a tune's results: missing, empty, not a
+ * regular file (a pipe), or a tune's own JSON Lines (resumed). */
+static int is_tune_result(const char *path)
+{
+  struct stat st;
+  if (stat(path, &st) || !S_ISREG(st.st_mode) || st.st_size == 0)
+    return 1;
+  FILE *f = fopen(path, "r");
+  char head[64] = "";
+  if (!f)
+    return 1; /* the writer reports what is wrong with it */
+  size_t n = fread(head, 1, sizeof head - 1, f);
+  fclose(f);
+  head[n] = '\0';
+  return !strncmp(head, "{\"type\":\"tune\"", strlen("{\"type\":\"tune\""));
+}
+
 int fcsim_cmd_tune(int argc, char **argv)
 {
   struct tune_args a;
@@ -226,6 +246,12 @@ int fcsim_cmd_tune(int argc, char **argv)
   if (cli_out_check_paths(outs, 2, a.configs, a.nconfigs))
     return FCSIM_EXIT_USAGE;
   int json_stdout = cli_out_is_stdout(a.json_path);
+  if (a.json_path && !json_stdout && !a.force && !is_tune_result(a.json_path)) {
+    fcsim_cli_error("--json %s: the file exists and is not the results of a tune (its first line is not "
+                    "{\"type\":\"tune\", ...}); give another file, or --force to replace it",
+                    a.json_path);
+    return FCSIM_EXIT_USAGE;
+  }
   char journal[4096];
   if (a.json_path && !json_stdout) {
     snprintf(journal, sizeof journal, "%s.partial", a.json_path);
@@ -292,7 +318,7 @@ int fcsim_cmd_tune(int argc, char **argv)
     if ((n1 || n2) && !a.quiet && isatty(2))
       fprintf(stderr, "tune: %ld finished runs found in %s\n", n1 + n2, n1 ? a.json_path : journal);
   }
-  cli_progress_install();
+  cli_progress_install_all();
   rc = fcsim_tune_run(t, on_progress, on_stop, NULL, &err);
   if (progress_shown)
     cli_progress_done();

@@ -8,6 +8,9 @@
 
 #include "cli/cli.h"
 #include "cli/common.h"
+
+#include "fcsim/stats.h"
+#include "workload/workload.h"
 #include "cli/output.h"
 
 static volatile sig_atomic_t interrupted;
@@ -149,7 +152,44 @@ void cli_progress_install(void)
   sigaction(SIGINT, &sa, NULL);
 }
 
+void cli_progress_install_all(void)
+{
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_sigint;
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+  sigaction(SIGHUP, &sa, NULL);
+}
+
 int cli_interrupted(void)
 {
   return interrupted;
+}
+
+int cli_run_incomplete(const struct fcsim_config *cfg, const struct fcsim_stats *s)
+{
+  const char *mode = fcsim_config_get(cfg, "traffic.mode");
+  const struct fcsim_workload_ops *w = mode ? fcsim_workload_find(mode) : NULL;
+  int64_t left = 0;
+  for (int64_t i = 0; s->message_complete && i < s->nmessages; i++)
+    left += s->message_complete[i] == UINT64_MAX;
+  if (s->packets_measured == 0 && s->nmessages == 0) {
+    fcsim_cli_error("INCOMPLETE: the run measured nothing (no packet in the measurement window%s); exit status 1",
+                    w && w->finite ? ", no message in the workload" : "");
+    return 1;
+  }
+  if (w && w->finite && left) {
+    fcsim_cli_error("INCOMPLETE: %lld of %lld messages of traffic.mode = %s were never delivered (the run stopped at "
+                    "cycle %llu; sim.max_cycles); exit status 1",
+                    (long long)left, (long long)s->nmessages, mode, (unsigned long long)s->cycles);
+    return 1;
+  }
+  if (w && w->finite && !s->drained) {
+    fcsim_cli_error("INCOMPLETE: %llu of the packets of traffic.mode = %s arrived before the run stopped at cycle "
+                    "%llu (sim.max_cycles); exit status 1",
+                    (unsigned long long)s->packets_delivered, mode, (unsigned long long)s->cycles);
+    return 1;
+  }
+  return 0;
 }

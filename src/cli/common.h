@@ -54,6 +54,19 @@ void cli_progress_points(long done, long total);
 /* Steps of a longer job (tune runs): "PREFIX done/total, R UNIT/s, ~T left".
  * `restart` starts the rate clock again (a new rung). */
 void cli_progress_steps(const char *prefix, double done, double total, const char *unit, int restart);
+/* As cli_progress_install, for SIGTERM and SIGHUP too: a sweep or a tune
+ * ended by any of them keeps its finished points as after Ctrl-C. */
+void cli_progress_install_all(void);
 int cli_interrupted(void);
+
+/* A run that returned a result but did not do its work: a finite workload
+ * (batch, trace, collective batch, app schedules) that left packets or
+ * messages undelivered, or a run that measured nothing. Says so on stderr
+ * ("INCOMPLETE: ...") and returns 1 (the exit status is then 1, "the run
+ * failed", with the results still written); 0 otherwise. A saturated
+ * continuous run is a result, not incomplete. */
+struct fcsim_config;
+struct fcsim_stats;
+int cli_run_incomplete(const struct fcsim_config *cfg, const struct fcsim_stats *s);
 
 #endif

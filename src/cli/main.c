@@ -1,4 +1,5 @@
 /* fcsim: entry point and subcommand dispatch. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -7,6 +8,7 @@
 #include "arbiter/arbiter.h"
 #include "cli/cli.h"
 #include "cli/options.h"
+#include "core/text.h"
 #include "router/router.h"
 #include "routing/routing.h"
 #include "topo/topo.h"
@@ -29,6 +31,18 @@ int fcsim_cli_nranks(void)
   return cli_nranks;
 }
 
+int fcsim_cli_agree(int ok)
+{
+#ifdef FCSIM_HAVE_MPI
+  int all = ok ? 1 : 0, mine = all;
+  if (cli_nranks > 1)
+    MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  return all;
+#else
+  return ok;
+#endif
+}
+
 void fcsim_cli_abort_job(void)
 {
   cli_abort = 1;
@@ -42,6 +56,17 @@ const struct fcsim_cli_command fcsim_cli_commands[] = {
 };
 const size_t fcsim_cli_ncommands = sizeof fcsim_cli_commands / sizeof fcsim_cli_commands[0];
 
+/* A message to stderr with the input it quotes escaped (raw bytes, a BOM:
+ * core/text.h), then a newline. */
+static void print_escaped(const char *fmt, va_list ap)
+{
+  char raw[4096], shown[4 * sizeof raw];
+  int n = vsnprintf(raw, sizeof raw, fmt, ap);
+  size_t len = n < 0 ? 0 : (size_t)n < sizeof raw ? (size_t)n : sizeof raw - 1;
+  fputs(fcsim_text_escape(raw, len, shown, sizeof shown), stderr);
+  fputc('\n', stderr);
+}
+
 void fcsim_cli_error(const char *fmt, ...)
 {
   if (cli_rank != 0)
@@ -49,8 +74,7 @@ void fcsim_cli_error(const char *fmt, ...)
   va_list ap;
   va_start(ap, fmt);
   fputs("fcsim: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  print_escaped(fmt, ap);
   va_end(ap);
 }
 
@@ -62,8 +86,7 @@ void fcsim_cli_rank_error(const char *fmt, ...)
     fprintf(stderr, "fcsim: rank %d: ", cli_rank);
   else
     fputs("fcsim: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  print_escaped(fmt, ap);
   va_end(ap);
 }
 
@@ -84,6 +107,17 @@ static void usage(FILE *out)
 
 static int dispatch(int argc, char **argv);
 
+/* Every write to standard output is checked: a table or report that did
+ * not reach it (a full disk, a closed pipe) is a failed run. */
+static int checked_stdout(int rc)
+{
+  if ((fflush(stdout) || ferror(stdout)) && rc == FCSIM_EXIT_OK) {
+    fcsim_cli_error("cannot write to standard output: %s", strerror(errno));
+    return FCSIM_EXIT_FAIL;
+  }
+  return rc;
+}
+
 int main(int argc, char **argv)
 {
 #ifdef FCSIM_HAVE_MPI
@@ -93,15 +127,14 @@ int main(int argc, char **argv)
   MPI_Comm_size(MPI_COMM_WORLD, &cli_nranks);
   if (cli_rank != 0 && !freopen("/dev/null", "w", stdout))
     return FCSIM_EXIT_FAIL;
-  int rc = dispatch(argc, argv);
-  fflush(stdout);
+  int rc = checked_stdout(dispatch(argc, argv));
   fflush(stderr);
   if (cli_abort && cli_nranks > 1)
     MPI_Abort(MPI_COMM_WORLD, rc ? rc : FCSIM_EXIT_FAIL);
   MPI_Finalize();
   return rc;
 #else
-  return dispatch(argc, argv);
+  return checked_stdout(dispatch(argc, argv));
 #endif
 }
 

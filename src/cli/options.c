@@ -165,6 +165,7 @@ const struct cli_option cli_options[] = {
     {"tune", "--workers", "-j", "N", "runs in parallel (default: every core)"},
     {"tune", "--max-points", NULL, "N", "more configurations than N are pruned by successive halving (default 256)"},
     {"tune", "--eta", NULL, "N", "successive halving keeps 1/N per rung (default 3)"},
+    {"tune", "--force", NULL, NULL, "let --json replace a file that is not a tune's results"},
     {"topo", "--export", NULL, "FILE", "the network as a netlist, loadable with network.topology = file"},
     {"topo", "--dot", NULL, "FILE", "the network as Graphviz"},
     {"model|app stream|app link|app halo", "--preset", NULL, "NAME", "start from a named parameter set"},

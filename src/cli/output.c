@@ -12,6 +12,7 @@
 
 #include "cli/cli.h"
 #include "cli/output.h"
+#include "config/config.h"
 
 #define MAX_PENDING 8
 
@@ -211,4 +212,26 @@ void cli_out_abort(struct cli_out *o)
     free(o->tmp);
     o->tmp = NULL;
   }
+}
+
+int cli_out_check_config_inputs(const char *const *outputs, int nout, const struct fcsim_config *cfg)
+{
+  /* the paths as the readers will open them (relative to the configuration
+   * file that set them); a configuration that does not resolve is refused
+   * later with its own message */
+  struct fcsim_params *p = malloc(sizeof *p);
+  struct fcsim_error err = {0};
+  if (!p || fcsim_config_resolve(cfg, p, &err)) {
+    free(p);
+    return 0;
+  }
+  const char *ins[2];
+  int nin = 0;
+  if (p->netlist[0])
+    ins[nin++] = p->netlist;
+  if (p->trace[0])
+    ins[nin++] = p->trace;
+  int rc = cli_out_check_paths(outputs, nout, ins, nin);
+  free(p);
+  return rc;
 }

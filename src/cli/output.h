@@ -25,6 +25,11 @@ int cli_out_is_stdout(const char *path);
  * entries are skipped. Returns 0 when the paths are distinct. */
 int cli_out_check_paths(const char *const *outputs, int nout, const char *const *inputs, int nin);
 
+/* The same for the files a configuration makes the command read
+ * (network.file, traffic.trace): refused by device and inode. */
+struct fcsim_config;
+int cli_out_check_config_inputs(const char *const *outputs, int nout, const struct fcsim_config *cfg);
+
 /* Opens `path` for writing (NULL: o->f = NULL, nothing to do). Prints a
  * message naming the path and returns FCSIM_EXIT_USAGE when it cannot. */
 int cli_out_open(struct cli_out *o, const char *path);

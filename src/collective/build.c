@@ -47,12 +47,16 @@ int fcsim_coll_build_run(struct fcsim_coll_build *b, const struct fcsim_params *
                          long long subset, const char *out, struct fcsim_error *err)
 {
   b->free_turns = p->voq_free_turns;
+  if (p->topology != FCSIM_TOPO_TORUS && p->topology != FCSIM_TOPO_MESH)
+    return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                           "collective trees are built on a torus or a mesh (network.topology = torus or mesh: OCR "
+                           "and RPM route by coordinates); this network.topology is not one");
   int rc = fcsim_topo_init(&b->t, p, err);
   if (rc)
     return rc;
   b->have_topo = 1;
   int64_t n = subset >= 0 ? subset : (b->t.nodes - 1) / 2;
-  if ((rc = fcsim_coll_pattern_build(&b->pat, &b->t, pattern, n, p->seed, err)))
+  if ((rc = fcsim_coll_pattern_build(&b->pat, &b->t, pattern, n, p->seed, p->max_input_bytes, err)))
     return rc;
   b->have_pattern = 1;
   b->trees = calloc((size_t)b->t.nodes, sizeof *b->trees);

@@ -33,7 +33,7 @@ struct fcsim_coll_pattern {
  * `seed`), or else a FILE of lines `src: dst dst ...` ('#' starts a comment).
  * Errors name the FILE:LINE. */
 int fcsim_coll_pattern_build(struct fcsim_coll_pattern *pat, const struct fcsim_topo *t, const char *name,
-                             int64_t subset, uint64_t seed, struct fcsim_error *err);
+                             int64_t subset, uint64_t seed, uint64_t max_bytes, struct fcsim_error *err);
 void fcsim_coll_pattern_destroy(struct fcsim_coll_pattern *pat);
 
 /* ------------------------------------------------------------------- trees */
@@ -189,7 +189,7 @@ int fcsim_coll_tables_write(const struct fcsim_coll_tables *tab, const struct fc
                             const char *description, struct fcsim_error *err);
 /* Reads back what fcsim_coll_tables_write wrote (binary files + JSON). A
  * multicast start holds its root and index only (no destination list). */
-int fcsim_coll_tables_read(struct fcsim_coll_tables *tab, const char *dir, struct fcsim_error *err);
+int fcsim_coll_tables_read(struct fcsim_coll_tables *tab, const char *dir, uint64_t max_bytes, struct fcsim_error *err);
 
 /* ------------------------------------------------------------------- walks */
 
@@ -216,8 +216,8 @@ int fcsim_coll_walk_reduction(const struct fcsim_coll_tables *tab, const struct 
  * tables.json description says so); 0 when there are none. */
 int fcsim_coll_tables_built_by_rpm(const char *dir);
 
-int fcsim_coll_tables_load_for(const char *dir, const struct fcsim_graph *g, struct fcsim_coll_tables *tab, int *loaded,
-                               struct fcsim_error *err);
+int fcsim_coll_tables_load_for(const char *dir, const struct fcsim_graph *g, uint64_t max_bytes,
+                               struct fcsim_coll_tables *tab, int *loaded, struct fcsim_error *err);
 
 /* What the tables say about a packet with unicast index `idx` at `node`. */
 struct fcsim_coll_hop {

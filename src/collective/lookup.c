@@ -31,15 +31,15 @@ static int check_links(const char *dir, const struct fcsim_graph *g, const struc
   return 0;
 }
 
-int fcsim_coll_tables_load_for(const char *dir, const struct fcsim_graph *g, struct fcsim_coll_tables *tab, int *loaded,
-                               struct fcsim_error *err)
+int fcsim_coll_tables_load_for(const char *dir, const struct fcsim_graph *g, uint64_t max_bytes,
+                               struct fcsim_coll_tables *tab, int *loaded, struct fcsim_error *err)
 {
   memset(tab, 0, sizeof *tab);
   *loaded = 0;
   if (!dir[0])
     return 0;
   struct fcsim_error e = {0};
-  int rc = fcsim_coll_tables_read(tab, dir, &e);
+  int rc = fcsim_coll_tables_read(tab, dir, max_bytes, &e);
   if (rc)
     return fcsim_error_set(err, rc == FCSIM_ENOMEM ? FCSIM_ENOMEM : FCSIM_EPARSE,
                            "router.tables = %s: cannot load the node tables (%s); write them with `fcsim collective "

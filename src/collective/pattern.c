@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "core/text.h"
 #include "collective/collective.h"
 #include "core/rng.h"
 
@@ -267,7 +269,7 @@ static int parse_file(struct fcsim_coll_pattern *pat, FILE *f, const char *path,
 }
 
 int fcsim_coll_pattern_build(struct fcsim_coll_pattern *pat, const struct fcsim_topo *t, const char *name,
-                             int64_t subset, uint64_t seed, struct fcsim_error *err)
+                             int64_t subset, uint64_t seed, uint64_t max_bytes, struct fcsim_error *err)
 {
   if (alloc_pattern(pat, t->nodes, name))
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory building pattern %s", name);
@@ -276,12 +278,15 @@ int fcsim_coll_pattern_build(struct fcsim_coll_pattern *pat, const struct fcsim_
       !strcmp(name, "random-subset")) {
     rc = build_builtin(pat, t, name, subset, seed, err);
   } else {
-    FILE *f = fopen(name, "r");
-    if (!f) {
+    struct stat sb;
+    FILE *f = NULL;
+    if (stat(name, &sb))
       rc = fcsim_error_set(err, FCSIM_EIO,
                            "pattern `%s`: not all-to-all, cube-nn, bitrot or random-subset, and no such file (%s)",
                            name, strerror(errno));
-    } else {
+    else if (!(f = fcsim_text_open(name, FCSIM_INPUT_LIMIT(max_bytes), "a pattern file (--pattern)", err)))
+      rc = FCSIM_EIO;
+    else {
       rc = parse_file(pat, f, name, err);
       fclose(f);
     }

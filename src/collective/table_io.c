@@ -11,7 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <dirent.h>
+#include <unistd.h>
 
+#include "core/text.h"
 #include "collective/collective.h"
 
 enum { U_BYTES = 4, M_BYTES = 16, R_BYTES = 3 };
@@ -149,28 +152,97 @@ static int write_json(const struct fcsim_coll_tables *tab, const struct fcsim_to
   return rc;
 }
 
+/* Whether `name` is a file fcsim_coll_tables_write makes. */
+static int is_table_file(const char *name)
+{
+  long long v;
+  char kind[16], ext[8];
+  int n = 0;
+  if (!strcmp(name, "tables.json") || !strcmp(name, ".") || !strcmp(name, ".."))
+    return 1;
+  if (sscanf(name, "node%lld.%15[a-z].%7[a-z]%n", &v, kind, ext, &n) != 3 || name[n])
+    return 0;
+  return (!strcmp(kind, "unicast") || !strcmp(kind, "multicast") || !strcmp(kind, "reduction")) &&
+         (!strcmp(ext, "bin") || !strcmp(ext, "hex"));
+}
+
+/* Removes a folder holding only table files; with `check_only`, says
+ * whether it holds only those (1) or anything else (0). */
+static int table_dir_only(const char *dir, int check_only)
+{
+  DIR *d = opendir(dir);
+  if (!d)
+    return 0;
+  int only = 1;
+  for (struct dirent *e; (e = readdir(d));) {
+    if (!is_table_file(e->d_name)) {
+      only = 0;
+    } else if (!check_only && strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+      char path[4400];
+      snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+      remove(path);
+    }
+  }
+  closedir(d);
+  if (!check_only && only)
+    rmdir(dir);
+  return only;
+}
+
+/* Writes every file into a new folder beside `dir`, then puts it in place:
+ * a full disk or a failure leaves `dir` as it was (no half-written set). An
+ * existing `dir` is replaced only when it holds nothing but tables. */
 int fcsim_coll_tables_write(const struct fcsim_coll_tables *tab, const struct fcsim_topo *t, const char *dir,
                             const char *description, struct fcsim_error *err)
 {
-  if (mkdir(dir, 0777) && errno != EEXIST)
-    return fcsim_error_set(err, FCSIM_EIO, "cannot create directory %s: %s", dir, strerror(errno));
+  struct stat sb;
+  int exists = stat(dir, &sb) == 0;
+  if (exists && (!S_ISDIR(sb.st_mode) || !table_dir_only(dir, 1)))
+    return fcsim_error_set(err, FCSIM_EIO,
+                           "%s: %s; the tables go to a new folder or one that holds only tables (nothing else is "
+                           "replaced)",
+                           dir, S_ISDIR(sb.st_mode) ? "a folder holding other files" : "not a folder");
+  char tmp[4200], old[4200];
+  size_t len = strlen(dir);
+  while (len > 1 && dir[len - 1] == '/') /* `tables/`: the siblings are tables.tmp-*, not inside it */
+    len--;
+  snprintf(tmp, sizeof tmp, "%.*s.tmp-XXXXXX", (int)len, dir);
+  if (!mkdtemp(tmp))
+    return fcsim_error_set(err, FCSIM_EIO, "cannot create directory %s: %s", tmp, strerror(errno));
   int rc = 0;
   for (int64_t v = 0; v < tab->nodes && !rc; v++)
     for (int which = 0; which < 3 && !rc; which++)
-      rc = write_table(tab, dir, v, which, err);
-  return rc ? rc : write_json(tab, t, dir, description, err);
+      rc = write_table(tab, tmp, v, which, err);
+  if (!rc)
+    rc = write_json(tab, t, tmp, description, err);
+  snprintf(old, sizeof old, "%.*s.old-XXXXXX", (int)len, dir);
+  if (!rc && exists && (!mkdtemp(old) || rename(dir, old)))
+    rc = fcsim_error_set(err, FCSIM_EIO, "cannot replace %s: %s", dir, strerror(errno));
+  if (!rc && rename(tmp, dir)) {
+    rc = fcsim_error_set(err, FCSIM_EIO, "cannot rename %s to %s: %s", tmp, dir, strerror(errno));
+    if (exists)
+      rename(old, dir);
+  }
+  if (exists)
+    table_dir_only(old, 0);
+  if (rc)
+    table_dir_only(tmp, 0);
+  return rc;
 }
 
 /* ------------------------------------------------------------------ reader */
 
 static int read_table(struct fcsim_coll_node_tables *nt, const char *dir, int64_t v, int which, int64_t expect,
-                      struct fcsim_error *err)
+                      uint64_t max_bytes, struct fcsim_error *err)
 {
   char path[4096];
   snprintf(path, sizeof path, "%s/node%lld.%s.bin", dir, (long long)v, table_names[which]);
-  FILE *f = fopen(path, "rb");
+  if (expect < 0 || expect > 65536) /* indices are 16 bits */
+    return fcsim_error_set(err, FCSIM_EPARSE, "tables.json: node %lld has %lld %s entries; a table holds 0..65536",
+                           (long long)v, (long long)expect, table_names[which]);
+  FILE *f = fcsim_text_open(path, max_bytes, "a node table", err);
   if (!f)
-    return fcsim_error_set(err, FCSIM_EIO, "cannot read %s: %s", path, strerror(errno));
+    return FCSIM_EIO;
   int width = which == 0 ? U_BYTES : which == 1 ? M_BYTES : R_BYTES, rc = 0;
   size_t size = (size_t)(expect ? expect : 1);
   if (which == 0)
@@ -240,13 +312,79 @@ static int read_starts(struct fcsim_coll_tables *tab, json_t *cols, struct fcsim
   return 0;
 }
 
-int fcsim_coll_tables_read(struct fcsim_coll_tables *tab, const char *dir, struct fcsim_error *err)
+/* Every entry read must be one the routers and the walks can follow: a
+ * multicast entry has 1..6 children, every port is a port of the tables or
+ * the local unit, a reduction combines at least one packet, and every node
+ * a link or a collective names exists. */
+static int check_ports(const struct fcsim_coll_tables *tab, int64_t v, const char *what, int64_t i, int n,
+                       const int *port, struct fcsim_error *err)
+{
+  for (int k = 0; k < n; k++)
+    if (port[k] != FCSIM_COLL_PORT_LOCAL && (port[k] < 0 || port[k] >= tab->nports))
+      return fcsim_error_set(err, FCSIM_EPARSE,
+                             "node%lld.%s.bin: entry %lld sends to port %d; the tables have ports 0..%d and %d "
+                             "(local)",
+                             (long long)v, what, (long long)i, port[k], tab->nports - 1, FCSIM_COLL_PORT_LOCAL);
+  return 0;
+}
+
+static int check_node_entries(const struct fcsim_coll_tables *tab, int64_t v, struct fcsim_error *err)
+{
+  const struct fcsim_coll_node_tables *nt = &tab->node[v];
+  int rc = 0;
+  for (int p = 0; p < tab->nports && !rc; p++) {
+    int32_t nb = tab->neighbor[v * tab->nports + p];
+    if (nb < -1 || nb >= tab->nodes)
+      rc = fcsim_error_set(err, FCSIM_EPARSE, "tables.json: node %lld port %d leads to node %ld, not one of 0..%lld",
+                           (long long)v, p, (long)nb, (long long)tab->nodes - 1);
+  }
+  for (int64_t i = 0; i < nt->nu && !rc; i++)
+    if (nt->u[i].type != FCSIM_COLL_T_MULTICAST)
+      rc = check_ports(tab, v, "unicast", i, 1, &nt->u[i].port, err);
+  for (int64_t i = 0; i < nt->nm && !rc; i++) {
+    const struct fcsim_coll_mentry *m = &nt->m[i];
+    if (m->count < 1 || m->count > FCSIM_COLL_SLOTS)
+      rc = fcsim_error_set(err, FCSIM_EPARSE,
+                           "node%lld.multicast.bin: entry %lld has %d children; a multicast entry has 1..%d",
+                           (long long)v, (long long)i, m->count, FCSIM_COLL_SLOTS);
+    else
+      rc = check_ports(tab, v, "multicast", i, m->count, m->port, err);
+  }
+  for (int64_t i = 0; i < nt->nr && !rc; i++)
+    if (nt->r[i].expected < 1)
+      rc = fcsim_error_set(err, FCSIM_EPARSE,
+                           "node%lld.reduction.bin: entry %lld combines %d packets; a reduction entry combines 1..7",
+                           (long long)v, (long long)i, nt->r[i].expected);
+  return rc;
+}
+
+static int check_starts(const struct fcsim_coll_tables *tab, struct fcsim_error *err)
+{
+  for (int64_t i = 0; i < tab->nstart; i++) {
+    const struct fcsim_coll_start *s = &tab->start[i];
+    int bad = s->root < 0 || s->root >= tab->nodes || s->index < 0;
+    for (int64_t k = 0; k < s->ncontrib && !bad; k++)
+      bad = s->contrib[k] < 0 || s->contrib[k] >= tab->nodes || s->cindex[k] < 0;
+    if (bad)
+      return fcsim_error_set(err, FCSIM_EPARSE,
+                             "tables.json: collective %lld names a node outside 0..%lld or a negative index",
+                             (long long)i, (long long)tab->nodes - 1);
+  }
+  return 0;
+}
+
+int fcsim_coll_tables_read(struct fcsim_coll_tables *tab, const char *dir, uint64_t max_bytes, struct fcsim_error *err)
 {
   memset(tab, 0, sizeof *tab);
   char path[4096];
+  max_bytes = FCSIM_INPUT_LIMIT(max_bytes);
   snprintf(path, sizeof path, "%s/tables.json", dir);
   json_error_t jerr;
-  json_t *doc = json_load_file(path, 0, &jerr);
+  FILE *jf = fcsim_text_open(path, max_bytes, "the tables' index", err);
+  if (!jf)
+    return FCSIM_EIO;
+  json_t *doc = json_loadf(jf, 0, &jerr);
+  fclose(jf);
   if (!doc)
     return fcsim_error_set(err, FCSIM_EPARSE, "%s:%d: %s", path, jerr.line, jerr.text);
   json_t *links = json_object_get(doc, "links"), *nodes = json_object_get(doc, "tables");
@@ -270,10 +408,15 @@ int fcsim_coll_tables_read(struct fcsim_coll_tables *tab, const char *dir, struc
       tab->neighbor[v * tab->nports + p] = (int32_t)json_integer_value(json_array_get(l, (size_t)p));
     static const char *const keys[3] = {"unicast_entries", "multicast_entries", "reduction_entries"};
     for (int which = 0; which < 3 && !rc; which++)
-      rc = read_table(&tab->node[v], dir, v, which, json_integer_value(json_object_get(t, keys[which])), err);
+      rc = read_table(&tab->node[v], dir, v, which, json_integer_value(json_object_get(t, keys[which])), max_bytes,
+                      err);
   }
+  for (int64_t v = 0; v < tab->nodes && !rc; v++)
+    rc = check_node_entries(tab, v, err);
   if (!rc)
     rc = read_starts(tab, json_object_get(doc, "collectives"), err);
+  if (!rc)
+    rc = check_starts(tab, err);
   json_decref(doc);
   if (rc)
     fcsim_coll_tables_destroy(tab);

@@ -178,42 +178,12 @@ int fcsim_config_load_text(struct fcsim_config *cfg, const char *name, const cha
 
 int fcsim_config_load_file(struct fcsim_config *cfg, const char *path, struct fcsim_error *err)
 {
-  FILE *f = fopen(path, "r");
-  if (!f)
-    return fcsim_error_set(err, FCSIM_EIO, "%s: cannot open: %s", path, strerror(errno));
-  struct stat sb;
-  if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
-    fclose(f);
-    return fcsim_error_set(err, FCSIM_EIO, "%s: is a directory (expected an INI file)", path);
-  }
-  size_t cap = 4096, len = 0;
-  char *buf = malloc(cap);
-  int rc = 0;
-  while (buf) {
-    if (len == cap) {
-      char *nb = cap < INI_MAX_FILE_BYTES ? realloc(buf, cap * 2) : NULL;
-      if (!nb) {
-        rc = cap < INI_MAX_FILE_BYTES ? fcsim_error_set(err, FCSIM_ENOMEM, "out of memory")
-                                      : fcsim_error_set(err, FCSIM_EIO, "%s: larger than %u MiB; not a configuration",
-                                                        path, INI_MAX_FILE_BYTES >> 20);
-        break;
-      }
-      buf = nb;
-      cap *= 2;
-    }
-    size_t n = fread(buf + len, 1, cap - len, f);
-    len += n;
-    if (n == 0) {
-      if (ferror(f))
-        rc = fcsim_error_set(err, FCSIM_EIO, "%s: cannot read: %s", path, strerror(errno));
-      break;
-    }
-  }
-  fclose(f);
-  if (!buf)
-    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
-  if (!rc)
-    rc = fcsim_config_load_text(cfg, path, buf, len, err);
+  char *buf;
+  size_t len;
+  int rc = fcsim_text_read_all(path, INI_MAX_FILE_BYTES, "an INI configuration", 1, &buf, &len, err);
+  if (rc)
+    return rc;
+  rc = fcsim_config_load_text(cfg, path, buf, len, err);
   free(buf);
   return rc;
 }

@@ -4,6 +4,7 @@
 
 #include "arbiter/arbiter.h"
 #include "config/config.h"
+#include "core/clock.h"
 #include "router/router.h"
 #include "routing/routing.h"
 #include "topo/topo.h"
@@ -57,7 +58,7 @@ const struct fcsim_key fcsim_keys[] = {
      "latency. Draws are Gaussian, truncated at 4 standard deviations, and never reorder a link's flits"},
     {"network", "link_bandwidth", FCSIM_KT_INT, "flits/cycle", "1", 1, 16, 0, NULL, NULL, NULL,
      "flits a link carries per cycle in each direction"},
-    {"network", "clock", FCSIM_KT_FREQ, "Hz", "156.25MHz", 1e6, 1e10, 0, NULL, NULL, NULL,
+    {"network", "clock", FCSIM_KT_FREQ, "Hz", "156.25MHz", FCSIM_CLOCK_MIN_HZ, FCSIM_CLOCK_MAX_HZ, 0, NULL, NULL, NULL,
      "router clock, converts cycles to ns (`156.25MHz`)"},
     {"network", "clock_spread_ppm", FCSIM_KT_REAL, "ppm", "0", 0, 100000, 0, NULL, NULL, NULL,
      "each node's clock is network.clock offset by a Gaussian draw of this standard deviation, in ppm (Novo-G# thesis Table "
@@ -93,7 +94,7 @@ const struct fcsim_key fcsim_keys[] = {
      "per-flit credits; `crossbar`: full-crossbar router with input FIFOs, round-robin allocation, 64 ns through "
      "(Bunker & Swanson §III); `voq`: VOQ collective router, 7-stage pipeline, multicast and reduction units, one-sided links "
      "(Novo-G# thesis §4.3.2); `ring`: seven ring stops per node on a bidirectional ring (Novo-G# thesis §4.3.2)"},
-    {"router", "clock", FCSIM_KT_FREQ, "Hz", "auto", 1e6, 1e10, 1, NULL, NULL, NULL,
+    {"router", "clock", FCSIM_KT_FREQ, "Hz", "auto", FCSIM_CLOCK_MIN_HZ, FCSIM_CLOCK_MAX_HZ, 1, NULL, NULL, NULL,
      "the routers' own clock (`250MHz`); `auto` = network.clock. network.clock stays the unit of cycles in configs and "
      "results; a different router clock (per node kind in a netlist) makes each node step on its own edges"},
     {"router", "clock_ppm", FCSIM_KT_REAL, "ppm", "0", -100000, 100000, 0, NULL, NULL, NULL,
@@ -322,6 +323,10 @@ const struct fcsim_key fcsim_keys[] = {
      "refuse a run (before allocating) whose estimated memory exceeds this (`16GB`, `512MiB`); `auto`: 80 % of the "
      "physical memory. `fcsim topo` prints the estimate",
      1},
+    {"sim", "max_input_bytes", FCSIM_KT_SIZE, "bytes", "4GiB", 1, 1e18, 0, NULL, NULL, NULL,
+     "the largest input file a reader accepts (network.netlist, traffic.trace, collective patterns and tables, "
+     "plot inputs, tune resume files, app configurations); pipes and devices, whose size cannot be bounded, are "
+     "refused"},
     {"sim", "saturation_latency_factor", FCSIM_KT_REAL, "x zero-load", "3", 0, 1e6, 0, NULL, NULL, NULL,
      "continuous mode: a run whose average latency exceeds this multiple of the zero-load latency at its average hop "
      "count is saturated (`latency`); 0 turns it off"},

@@ -488,6 +488,11 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
     fcsim_parse_quantity(t, FCSIM_UNIT_SIZE, &v, &kind, err);
     p->max_memory_bytes = v >= 1.8e19 ? UINT64_MAX : (uint64_t)ceil(v);
   }
+  if (!(rc = get_checked(&r, "sim", "max_input_bytes", &t, &i)) &&
+      !(rc = fcsim_parse_quantity(t, FCSIM_UNIT_SIZE, &v, &kind, err)))
+    p->max_input_bytes = v >= 1.8e19 ? UINT64_MAX : (uint64_t)ceil(v);
+  if (rc)
+    return rc;
 
   /* combinations and derived values */
   if (p->topology == FCSIM_TOPO_BEE3) /* the FPGAs and, with 10GbE, the two switches */

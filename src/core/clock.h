@@ -14,6 +14,12 @@
 
 #define FCSIM_TICKS_PER_SECOND_MULTI 1e12 /* ticks are picoseconds when clocks differ */
 
+/* The one range of every clock: network.clock, router.clock and a netlist
+ * node's clock (a picosecond tick needs a period of many ticks; a slower
+ * clock than 1 MHz is no FPGA's and would only stretch a run). */
+#define FCSIM_CLOCK_MIN_HZ 1e6
+#define FCSIM_CLOCK_MAX_HZ 1e10
+
 struct fcsim_clock {
   double period; /* ticks per cycle (1 with a single clock) */
   int unit;      /* 1: a tick is this clock's cycle */

@@ -143,6 +143,7 @@ struct fcsim_params {
   int64_t warmup_cycles, measure_cycles, drain_cycles;
   int64_t deadlock_cycles;           /* watchdog: cycles without progress */
   int64_t max_cycles;                /* batch: give up after this many */
+  uint64_t max_input_bytes;          /* sim.max_input_bytes: the largest input file a reader accepts */
   uint64_t max_memory_bytes;         /* sim.max_memory: refuse a run estimated above it (0: auto, engine/memory.h) */
   double saturation_latency_factor;  /* saturated above this x zero-load latency; 0: off */
   int64_t saturation_latency_cycles; /* saturated above this average latency; 0: off */

@@ -27,6 +27,7 @@ static const struct unit_suffix unit_table[] = {
     {"KHz", FCSIM_UNIT_FREQ, 1e3},
     {"MHz", FCSIM_UNIT_FREQ, 1e6},
     {"GHz", FCSIM_UNIT_FREQ, 1e9},
+    {"THz", FCSIM_UNIT_FREQ, 1e12},
 
     {"B", FCSIM_UNIT_SIZE, 1.0},
     {"kB", FCSIM_UNIT_SIZE, 1e3},

@@ -351,6 +351,12 @@ static int build_workload(struct fcsim_net *net, struct fcsim_error *err)
   const struct fcsim_graph *g = &net->topo.graph;
   struct fcsim_workload_env env = {
       &net->p, &net->topo, &net->traffic, net->routing, net->kinds[0].ops->local_ports > 0, net->ref_ticks};
+  for (int k = 0; k < net->nkinds && net->workload->collective; k++)
+    if (!net->kinds[k].ops->collective)
+      return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                             "traffic.mode = %s needs collective routers (router.model = voq or ring: they route "
+                             "multicast and reduction packets by router.tables); router.model = %s does not",
+                             net->workload->name, net->kinds[k].ops->name);
   int rc = net->workload->setup(&env, &net->wl_shared, &net->wl_state_size, err);
   if (rc)
     return rc;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "config/config.h"
+#include "core/text.h"
 #include "model/model.h"
 #include "plot/plot_internal.h"
 
@@ -280,28 +281,10 @@ static enum file_kind try_csv(char *text, json_t *records)
 
 static char *slurp(const char *path, struct fcsim_error *err)
 {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    fcsim_error_set(err, FCSIM_EIO, "%s: cannot read", path);
+  char *buf;
+  size_t len;
+  if (fcsim_text_read_all(path, FCSIM_MAX_INPUT_BYTES_DEFAULT, "a plot input", 0, &buf, &len, err))
     return NULL;
-  }
-  size_t cap = 1 << 16, len = 0;
-  char *buf = malloc(cap);
-  for (size_t got; buf && (got = fread(buf + len, 1, cap - len - 1, f)) > 0;) {
-    len += got;
-    if (len + 1 == cap) {
-      char *nb = realloc(buf, cap *= 2);
-      if (!nb)
-        free(buf);
-      buf = nb;
-    }
-  }
-  fclose(f);
-  if (!buf) {
-    fcsim_error_set(err, FCSIM_ENOMEM, "%s: out of memory", path);
-    return NULL;
-  }
-  buf[len] = '\0';
   if (strlen(buf) != len) { /* binary */
     free(buf);
     fcsim_error_set(err, FCSIM_EPARSE, not_result, path);

@@ -47,6 +47,8 @@ static void curve_label(json_t *rec, const char *vary, const char *xkey, char *b
     if (!strcmp(k, xkey))
       continue;
     char *dot = strchr(k, '.');
+    if (!dot) /* a column of a hand-made CSV that is not section.key */
+      continue;
     *dot = '\0';
     snprintf(buf + strlen(buf), size - strlen(buf), "%s%s=%s", buf[0] ? " " : "", dot + 1,
              plot_key_text(rec, k, dot + 1));

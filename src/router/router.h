@@ -73,6 +73,8 @@ struct fcsim_router_ops {
                           only for a flit into an empty input ring (with one clock) */
   int allocation;      /* reads router.speculative, va/sa_allocator, alloc_iters, wait_for_tail_credit, credit_delay,
                           input_speedup (else they must keep their defaults) */
+  int collective;      /* routes multicast and reduction packets by router.tables (the collective
+                          workloads need it; other models would misroute their packets) */
   const char
       *flow_control; /* how credits travel; both ends of a link must agree ("credit flits", "per-flit credits") */
   /* (required) fills the model's derived parameters ("auto" depth, switch

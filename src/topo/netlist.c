@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/clock.h"
+#include "core/text.h"
 #include "core/units.h"
 #include "topo/netlist.h"
 
@@ -283,8 +285,11 @@ static int node_key(struct parser *ps, struct nl_node *nd, const char *key, cons
     struct fcsim_error e = {0};
     if (fcsim_parse_quantity(v, FCSIM_UNIT_FREQ, &nd->clock_hz, &kind, &e) || kind != FCSIM_UNIT_FREQ)
       return perr(ps, FCSIM_EINVAL, "clock = `%s`: expected a frequency with a unit, e.g. 156.25MHz", v);
-    if (nd->clock_hz <= 0)
-      return perr(ps, FCSIM_ERANGE, "clock = `%s`: a clock of 0 Hz or less cannot run; expected e.g. 156.25MHz", v);
+    if (!(nd->clock_hz >= FCSIM_CLOCK_MIN_HZ && nd->clock_hz <= FCSIM_CLOCK_MAX_HZ))
+      return perr(ps, FCSIM_ERANGE,
+                  "clock = `%s`: expected 1MHz..10GHz (the range of every clock: network.clock, router.clock and a "
+                  "node's clock)",
+                  v);
     nd->has_clock = 1;
   } else if (!strcmp(key, "clock_ppm")) {
     char *end;
@@ -640,10 +645,9 @@ int fcsim_netlist_load(struct fcsim_topo *t, const struct fcsim_params *p, struc
 {
   memset(t, 0, sizeof *t);
   t->kind = FCSIM_TOPO_FILE;
-  FILE *f = fopen(p->netlist, "r");
+  FILE *f = fcsim_text_open(p->netlist, FCSIM_INPUT_LIMIT(p->max_input_bytes), "a netlist (network.file)", err);
   if (!f)
-    return fcsim_error_set(err, FCSIM_EIO, "%s: cannot read the netlist (network.file): %s", p->netlist,
-                           strerror(errno));
+    return FCSIM_EIO;
   struct parser ps = {.file = p->netlist, .p = p, .err = err};
   char *text = NULL;
   size_t cap = 0;

@@ -10,7 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "core/text.h"
 #include "tune/analysis.h"
 #include "tune/tune_internal.h"
 #include "tune/tune_json.h"
@@ -417,12 +419,12 @@ int fcsim__tune_cache_load(struct fcsim__tune_cache *c, const struct fcsim__tune
 {
   if (nrecords)
     *nrecords = 0;
-  FILE *f = fopen(path, "r");
-  if (!f) {
-    if (errno == ENOENT)
-      return 0;
-    return fcsim_error_set(err, FCSIM_EIO, "%s: cannot read (%s)", path, strerror(errno));
-  }
+  struct stat sb;
+  if (stat(path, &sb) && errno == ENOENT)
+    return 0;
+  FILE *f = fcsim_text_open(path, FCSIM_MAX_INPUT_BYTES_DEFAULT, "a tune results file (--json)", err);
+  if (!f)
+    return FCSIM_EIO;
   char *line = NULL;
   size_t cap = 0;
   long n = 0;

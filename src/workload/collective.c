@@ -144,7 +144,7 @@ static int coll_setup_mode(const struct fcsim_workload_env *env, int batch, void
   struct coll_shared *sh = calloc(1, sizeof *sh);
   if (!sh)
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
-  int loaded, rc = fcsim_coll_tables_load_for(p->router_tables, &env->topo->graph, &sh->tab, &loaded, err);
+  int loaded, rc = fcsim_coll_tables_load_for(p->router_tables, &env->topo->graph, p->max_input_bytes, &sh->tab, &loaded, err);
   sh->p = p;
   sh->batch = batch;
   sh->counted = 1;
@@ -404,6 +404,7 @@ const struct fcsim_workload_ops fcsim_workload_collective_batch = {
             "batch latency and each collective's completion (by root)",
     .version = 1,
     .listens = 1,
+    .collective = 1,
     .finite = 1,
     .setup = coll_batch_setup,
     .teardown = coll_teardown,
@@ -420,6 +421,7 @@ const struct fcsim_workload_ops fcsim_workload_collective = {
     .help = "continuous multicast at traffic.rate from every root of router.tables (Novo-G# thesis Fig. 5.22)",
     .version = 1,
     .listens = 1,
+    .collective = 1,
     .setup = coll_cont_setup,
     .teardown = coll_teardown,
     .init = coll_init,

@@ -131,7 +131,7 @@ static int trace_setup(const struct fcsim_workload_env *env, void **shared, size
   sh->flit_bits = (uint64_t)env->p->flit_bits;
   sh->ref_ticks = env->ref_ticks;
   int rc = env->p->messages ? fcsim_trace_from_messages(env->p->messages, g, &sh->t, err)
-                             : trace_read(env->p->trace, g, env->p->clock_hz, &sh->t, err);
+                             : trace_read(env->p->trace, g, env->p->clock_hz, env->p->max_input_bytes, &sh->t, err);
   if (rc) {
     free(sh);
     return rc;

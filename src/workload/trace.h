@@ -37,7 +37,7 @@ struct trace {
  * network or without an endpoint, a message to its own source, a duplicate
  * id, an unknown id in `after`, a dependency delivered elsewhere than the
  * message's source, and a cycle of dependencies. Returns 0 or an error. */
-int trace_read(const char *path, const struct fcsim_graph *g, double clock_hz, struct trace *t,
+int trace_read(const char *path, const struct fcsim_graph *g, double clock_hz, uint64_t max_bytes, struct trace *t,
                struct fcsim_error *err);
 void trace_free(struct trace *t);
 

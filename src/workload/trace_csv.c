@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/text.h"
 #include "core/units.h"
 #include "workload/trace.h"
 
@@ -125,6 +126,8 @@ static int parse_node(struct reader *r, const char *text, const char *what, uint
 
 /* A time in cycles of the clock: a plain whole number, or with a time unit
  * (rounded up to whole cycles). */
+#define TRACE_MAX_CYCLES 1e15
+
 static int parse_cycles(struct reader *r, const char *text, const char *what, uint64_t *out)
 {
   double v;
@@ -140,7 +143,14 @@ static int parse_cycles(struct reader *r, const char *text, const char *what, ui
     snprintf(msg, sizeof msg, "%s = `%.60s`: expected whole cycles or a time with a unit (`2us`)", what, text);
     return fail(r, FCSIM_EINVAL, msg);
   }
-  *out = kind == FCSIM_UNIT_TIME ? (uint64_t)ceil(v * r->clock_hz - 1e-6) : (uint64_t)v;
+  /* checked before the conversion: a double of 2^64 or more has no uint64_t */
+  double cycles = kind == FCSIM_UNIT_TIME ? ceil(v * r->clock_hz - 1e-6) : v;
+  if (!(cycles <= TRACE_MAX_CYCLES)) {
+    snprintf(msg, sizeof msg, "%s = `%.60s`: %.3g cycles; a time in a trace is 0..1e15 cycles (sim.max_cycles's range)",
+             what, text, cycles);
+    return fail(r, FCSIM_ERANGE, msg);
+  }
+  *out = cycles < 0 ? 0 : (uint64_t)cycles;
   return 0;
 }
 
@@ -176,8 +186,9 @@ static int parse_row(struct reader *r, char *line, struct trace_msg *m, char **a
       if (fcsim_parse_quantity(f[i], FCSIM_UNIT_SIZE, &v, &kind, &sub) || v < 1 || v != floor(v) || v > 1e15) {
         snprintf(msg, sizeof msg, "bytes = `%.60s`: expected a whole number of bytes >= 1, or a size (`4KiB`)", f[i]);
         rc = fail(r, FCSIM_EINVAL, msg);
+      } else {
+        m->bytes = (uint64_t)v; /* 1..1e15: converted only once in range */
       }
-      m->bytes = (uint64_t)v;
       break;
     case C_START: rc = parse_cycles(r, f[i], "start", &m->start); break;
     case C_DELAY: rc = parse_cycles(r, f[i], "delay", &m->delay); break;
@@ -352,13 +363,14 @@ static int check_acyclic(struct reader *r, const struct trace *t)
   return rc;
 }
 
-int trace_read(const char *path, const struct fcsim_graph *g, double clock_hz, struct trace *t, struct fcsim_error *err)
+int trace_read(const char *path, const struct fcsim_graph *g, double clock_hz, uint64_t max_bytes, struct trace *t,
+               struct fcsim_error *err)
 {
   struct reader r = {path, g, clock_hz, 0, err, {0}, 0, NULL};
   memset(t, 0, sizeof *t);
-  FILE *f = fopen(path, "r");
+  FILE *f = fcsim_text_open(path, FCSIM_INPUT_LIMIT(max_bytes), "a trace (traffic.trace)", err);
   if (!f)
-    return fcsim_error_set(err, FCSIM_EIO, "traffic.trace = %s: cannot open it", path);
+    return FCSIM_EIO;
   char *line = NULL;
   size_t cap = 0, mcap = 0;
   int rc = 0, header = 0;

@@ -57,6 +57,8 @@ struct fcsim_workload_ops {
   int finite;  /* the run ends when the workload is done (batch, trace), not after a window */
   int continuous; /* a warm-up, measurement and drain window (sim.*_cycles): Bernoulli load that never ends */
   int messages;   /* plays a list of messages (traffic.trace, or handed in memory): message_list gives it */
+  int collective; /* sends multicast/reduction packets routed by router.tables: every router model must have
+                     `collective` set */
   /* (required) builds the shared set-up (*shared, from malloc) and the bytes
    * of per-node state */
   int (*setup)(const struct fcsim_workload_env *env, void **shared, size_t *state_size, struct fcsim_error *err);

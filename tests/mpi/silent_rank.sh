@@ -36,5 +36,15 @@ if ! run_and KILL; then
   else fail=$((fail + 1)); echo "FAIL: the killed rank is not named"; fi
 else fail=$((fail + 1)); echo "FAIL: the job succeeded with a killed rank"; fi
 
+# A refusal on rank 0 (an output path it cannot write) is every rank's at once:
+# exit 2 well before sim.mpi_timeout, no rank simulating alone.
+start=$(date +%s)
+timeout 120 "${mpirun[@]}" "$fcsim" run --set network.dims=8x8x8 --set sim.measure_cycles=1000000 \
+  --set sim.mpi_timeout=60 --set "$marker" --json /nonexistent-dir/x.json -q >"$out" 2>&1
+status=$?
+took=$(($(date +%s) - start))
+if [ "$status" = 2 ] && [ "$took" -lt 30 ]; then pass=$((pass + 1)); echo "ok: a bad --json path on rank 0 ends every rank (exit 2, ${took} s)"
+else fail=$((fail + 1)); echo "FAIL: bad --json path on rank 0: exit $status after ${took} s"; cat "$out"; fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -115,7 +115,7 @@ static void check_pattern(const struct net *n, const char *pattern, enum fcsim_c
   const struct fcsim_topo *t = &n->t;
   struct fcsim_coll_pattern pat;
   struct fcsim_error err = {0};
-  if (fcsim_coll_pattern_build(&pat, t, pattern, subset, 5, &err))
+  if (fcsim_coll_pattern_build(&pat, t, pattern, subset, 5, 0, &err))
     fail_msg("%s", err.msg);
   struct fcsim_coll_router r;
   assert_int_equal(fcsim_coll_router_init(&r, t, alg, &err), 0);
@@ -261,7 +261,7 @@ static int64_t ata_busiest(enum fcsim_coll_algorithm alg, int free_turns)
   const struct fcsim_topo *t = &n.t;
   struct fcsim_coll_pattern pat;
   struct fcsim_error err = {0};
-  assert_int_equal(fcsim_coll_pattern_build(&pat, t, "all-to-all", 0, 5, &err), 0);
+  assert_int_equal(fcsim_coll_pattern_build(&pat, t, "all-to-all", 0, 5, 0, &err), 0);
   struct fcsim_coll_router r;
   assert_int_equal(fcsim_coll_router_init(&r, t, alg, &err), 0);
   r.free_turns = free_turns;
@@ -328,7 +328,7 @@ static void build_all(const struct net *n, const char *pattern, enum fcsim_coll_
 {
   struct fcsim_coll_pattern pat;
   struct fcsim_error err = {0};
-  assert_int_equal(fcsim_coll_pattern_build(&pat, &n->t, pattern, subset, 3, &err), 0);
+  assert_int_equal(fcsim_coll_pattern_build(&pat, &n->t, pattern, subset, 3, 0, &err), 0);
   struct fcsim_coll_router r;
   assert_int_equal(fcsim_coll_router_init(&r, &n->t, alg, &err), 0);
   struct fcsim_coll_tree *trees = calloc((size_t)n->t.nodes, sizeof *trees);
@@ -411,7 +411,7 @@ static void round_trip(const struct net *n, const char *pattern, enum fcsim_coll
   char *dir = temp_dir();
   if (fcsim_coll_tables_write(&tab, &n->t, dir, "test", &err))
     fail_msg("%s", err.msg);
-  if (fcsim_coll_tables_read(&back, dir, &err))
+  if (fcsim_coll_tables_read(&back, dir, 0, &err))
     fail_msg("%s", err.msg);
   assert_int_equal(back.nstart, tab.nstart);
   assert_int_equal(back.op, tab.op);
@@ -511,17 +511,17 @@ static void test_patterns(void **state)
   struct fcsim_coll_pattern pat;
   struct fcsim_error err = {0};
   net_init(&n, FCSIM_TOPO_TORUS, 3, (int[]){4, 4, 4});
-  assert_int_equal(fcsim_coll_pattern_build(&pat, &n.t, "cube-nn", 0, 1, &err), 0);
+  assert_int_equal(fcsim_coll_pattern_build(&pat, &n.t, "cube-nn", 0, 1, 0, &err), 0);
   assert_int_equal(pat.start[1] - pat.start[0], 26);
   fcsim_coll_pattern_destroy(&pat);
-  assert_int_equal(fcsim_coll_pattern_build(&pat, &n.t, "bitrot", 0, 1, &err), 0);
+  assert_int_equal(fcsim_coll_pattern_build(&pat, &n.t, "bitrot", 0, 1, 0, &err), 0);
   /* node 1 = 000001: rotations 100000, 010000, 001000, 000100, 000010 */
   assert_int_equal(pat.start[2] - pat.start[1], 5);
   assert_int_equal(pat.dst[pat.start[1]], 2);
   assert_int_equal(pat.start[1] - pat.start[0], 0); /* node 0 rotates to itself */
   fcsim_coll_pattern_destroy(&pat);
   char *path = ts_write_temp("# comment\n3: 1, 2 7\n\n9:\n", ".txt");
-  assert_int_equal(fcsim_coll_pattern_build(&pat, &n.t, path, 0, 1, &err), 0);
+  assert_int_equal(fcsim_coll_pattern_build(&pat, &n.t, path, 0, 1, 0, &err), 0);
   assert_int_equal(pat.start[4] - pat.start[3], 3);
   assert_int_equal(pat.line[3], 2);
   assert_int_equal(pat.line[9], 4);
@@ -529,13 +529,13 @@ static void test_patterns(void **state)
   remove(path);
   free(path);
   path = ts_write_temp("3: 1\n4: 64\n", ".txt");
-  assert_int_equal(fcsim_coll_pattern_build(&pat, &n.t, path, 0, 1, &err), FCSIM_ERANGE);
+  assert_int_equal(fcsim_coll_pattern_build(&pat, &n.t, path, 0, 1, 0, &err), FCSIM_ERANGE);
   assert_non_null(strstr(err.msg, ":2: destination node 64 is outside the network"));
   remove(path);
   free(path);
   fcsim_topo_destroy(&n.t);
   net_init(&n, FCSIM_TOPO_TORUS, 3, (int[]){8, 8, 8});
-  assert_int_equal(fcsim_coll_pattern_build(&pat, &n.t, "cube-nn", 0, 1, &err), 0);
+  assert_int_equal(fcsim_coll_pattern_build(&pat, &n.t, "cube-nn", 0, 1, 0, &err), 0);
   assert_int_equal(pat.start[1] - pat.start[0], 124);
   fcsim_coll_pattern_destroy(&pat);
   fcsim_topo_destroy(&n.t);

@@ -219,7 +219,8 @@ int fcsim_gather_plan(const struct fcsim_gather_spec *sp, struct fcsim_gather_pl
 {
   memset(pl, 0, sizeof *pl);
   if (sp->nodes < 2 || sp->nodes > FCSIM_GATHER_MAX_NODES)
-    return fcsim_error_set(err, FCSIM_EINVAL, "app.nodes = %d: a gather needs 2..%d nodes", sp->nodes,
+    return fcsim_error_set(err, FCSIM_EINVAL, "app.nodes = %d: %s needs 2..%d nodes", sp->nodes,
+                           sp->allgather ? "an allgather" : sp->scatter ? "a scatter" : "a gather",
                            FCSIM_GATHER_MAX_NODES);
   if (sp->allgather ? sp->schedule == FCSIM_GATHER_RECONFIG : sp->schedule == FCSIM_GATHER_RING1)
     return fcsim_error_set(err, FCSIM_EINVAL, "--schedule %s: expected %s", sp->allgather ? "reconfig" : "ring1",

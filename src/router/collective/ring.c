@@ -412,7 +412,7 @@ static int rg_setup(const struct fcsim_router_env *env, void **shared, size_t *s
   sh->max_in = calloc((size_t)g->nodes, sizeof *sh->max_in);
   sh->max_red = calloc((size_t)g->nodes, sizeof *sh->max_red);
   int rc = sh->max_in && sh->max_red
-               ? fcsim_coll_tables_load_for(env->p->router_tables, g, &sh->tab, &sh->has_tables, err)
+               ? fcsim_coll_tables_load_for(env->p->router_tables, g, env->p->max_input_bytes, &sh->tab, &sh->has_tables, err)
                : fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
   if (rc) {
     free(sh->max_in), free(sh->max_red), free(sh);
@@ -514,6 +514,7 @@ const struct fcsim_router_ops fcsim_router_ring = {
             "shorter direction, backpressure, table routing by router.tables",
     .version = 1,
     .flow_control = "none (one-sided links)",
+    .collective = 1,
     .max_vcs = 1,
     .local_ports = 1,
     .derive = rg_derive,
