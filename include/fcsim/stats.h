@@ -19,6 +19,15 @@ struct fcsim_link_dir_stats {
   uint64_t rx_peak_flits;       /* fc: largest RX FIFO occupancy of one VC at the far end, flits */
 };
 
+/* A metric over the replications of a configuration (sim.replications):
+ * n values, their mean, sample standard deviation and 95 % Student-t
+ * confidence interval of the mean (docs/OUTPUT.md "Replications"). */
+struct fcsim_summary {
+  int n;
+  double mean, sd;
+  double ci95_low, ci95_high;
+};
+
 struct fcsim_stats {
   /* latency of measured packets, creation to tail ejection (cycles) */
   double avg_latency;

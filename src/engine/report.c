@@ -9,6 +9,7 @@
 
 #include "core/units.h"
 #include "engine/memory.h"
+#include "engine/report.h"
 #include "engine/report_links.h"
 #include "engine/sim_priv.h"
 #include "stats/stats.h"
@@ -46,16 +47,7 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
   const struct fcsim_stats *s = &sim->stats;
   const struct fcsim_params *p = &sim->net->p;
   const double ns = s->ns_per_cycle;
-  char dims[64] = "";
-  for (int d = 0; d < p->ndims && p->topology <= FCSIM_TOPO_MESH; d++)
-    snprintf(dims + strlen(dims), sizeof dims - strlen(dims), "%s%d", d ? "x" : "", p->dims[d]);
-  if (p->topology > FCSIM_TOPO_MESH)
-    snprintf(dims, sizeof dims, "%lld-node", (long long)p->nodes);
-  fprintf(out, "fcsim %s: %s %s, %s router, %d VCs x %d flits, %s routing, %s arbitration\n", FCSIM_VERSION, dims,
-          fcsim_topology_name(p->topology), p->router_model, p->vcs, p->vc_depth_flits, p->routing, p->arbitration);
-  fprintf(out, "traffic %s at %.4g flits/node/cycle, %d-flit packets, %s; links %d cycles (%.1f ns), %d flit/cycle\n\n",
-          p->pattern, p->rate_flits, p->packet_flits, p->mode_name, p->link_latency_cycles, p->link_latency_ns,
-          p->link_bandwidth_flits);
+  fcsim_report_table_header(sim, out);
   fprintf(out, "  %-18s %14s %14s\n", "metric", "cycles", "ns");
   int lat = latencies_apply(s);
   if (p->mode == FCSIM_MODE_BATCH)
@@ -364,7 +356,7 @@ static json_t *metrics_json(const struct fcsim_stats *s, const struct fcsim_para
   return m;
 }
 
-int fcsim_sim_write_json(const struct fcsim_sim *sim, FILE *out, unsigned flags, struct fcsim_error *err)
+json_t *fcsim_report_json(const struct fcsim_sim *sim, unsigned flags)
 {
   json_t *root = json_object();
   json_object_set_new(root, "fcsim", json_string(FCSIM_VERSION));
@@ -407,10 +399,14 @@ int fcsim_sim_write_json(const struct fcsim_sim *sim, FILE *out, unsigned flags,
     json_object_set_new(root, "batch_finished", json_boolean(sim->stats.drained && !sim->stats.deadlock));
   if (sim->stats.deadlock_report)
     json_object_set_new(root, "deadlock_report", json_string(sim->stats.deadlock_report));
+  return root;
+}
+
+int fcsim_report_dump(json_t *root, FILE *out, unsigned flags, struct fcsim_error *err)
+{
   size_t fmt =
       JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10) | ((flags & FCSIM_JSON_COMPACT) ? JSON_COMPACT : JSON_INDENT(2));
   int rc = json_dumpf(root, out, fmt);
-  json_decref(root);
   if (rc == 0)
     rc = fputc('\n', out) == EOF ? -1 : 0;
   if (rc)
@@ -418,21 +414,31 @@ int fcsim_sim_write_json(const struct fcsim_sim *sim, FILE *out, unsigned flags,
   return 0;
 }
 
+int fcsim_sim_write_json(const struct fcsim_sim *sim, FILE *out, unsigned flags, struct fcsim_error *err)
+{
+  json_t *root = fcsim_report_json(sim, flags);
+  int rc = fcsim_report_dump(root, out, flags, err);
+  json_decref(root);
+  return rc;
+}
+
 /* --- CSV --- */
 
-static const char *const csv_metrics[] = {
+const char *const fcsim_report_csv_metrics[] = {
     "total_latency", "avg_latency",     "worst_latency",   "p50_latency",      "p99_latency",
     "p999_latency",  "send_throughput", "recv_throughput", "max_busy_vcs",     "avg_hops",
     "link_util_avg", "link_util_max",   "area_alms",       "packets_measured", "packets_delivered",
-    "cycles",        "saturated",       "deadlock",        "wall_seconds",
+    "cycles",        "saturated",       "deadlock",        "wall_seconds",  NULL,
 };
+#define csv_metrics fcsim_report_csv_metrics
+#define NCSV_METRICS (sizeof csv_metrics / sizeof csv_metrics[0] - 1)
 
 void fcsim_sim_write_csv_header(const struct fcsim_sim *sim, FILE *out)
 {
   for (size_t i = 0; i < fcsim_nkeys; i++)
     fprintf(out, "%s.%s,", fcsim_keys[i].section, fcsim_keys[i].name);
-  for (size_t i = 0; i < sizeof csv_metrics / sizeof csv_metrics[0]; i++)
-    fprintf(out, "%s%s", csv_metrics[i], i + 1 < sizeof csv_metrics / sizeof csv_metrics[0] ? "," : "\n");
+  for (size_t i = 0; i < NCSV_METRICS; i++)
+    fprintf(out, "%s%s", csv_metrics[i], i + 1 < NCSV_METRICS ? "," : "\n");
 }
 
 void fcsim_sim_write_csv_row(const struct fcsim_sim *sim, FILE *out)
