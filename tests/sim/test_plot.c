@@ -131,6 +131,46 @@ static void test_sweep(void **state)
   free(gp);
 }
 
+/* Lines of the first data block ($c0) of a gnuplot script. */
+static int block_rows(const char *gp)
+{
+  const char *b = strstr(gp, "$c0 << EOD\n"), *e = b ? strstr(b, "\nEOD") : NULL;
+  int n = 0;
+  for (const char *p = b; p && p < e; p++)
+    n += *p == '\n';
+  return n;
+}
+
+/* A sweep over sim.seed draws one point per load with a bar, not a
+ * zig-zag through the seeds; a replicated sweep draws its intervals. */
+static void test_sweep_error_bars(void **state)
+{
+  if (!gnuplot_present())
+    skip();
+  const char *a[] = {"sweep", ini, "--vary", "traffic.rate=0.2:0.4:0.2", "--vary", "sim.seed=1:3:1",
+                     "--json", path_in("seeds.jsonl"), "--quiet", NULL};
+  run_ok(a);
+  const char *b[] = {"plot", path_in("seeds.jsonl"), "--out", path_in("seeds.png"), "--script", path_in("seeds.gp"),
+                     NULL};
+  run_ok(b);
+  char *gp = ts_read_file(path_in("seeds.gp"));
+  assert_non_null(gp);
+  assert_int_equal(block_rows(gp), 2); /* 6 runs, 2 loads */
+  assert_non_null(strstr(gp, "with yerrorlines"));
+  free(gp);
+  const char *c[] = {"sweep", ini, "--vary", "traffic.rate=0.2:0.4:0.2", "--replications", "3", "--jobs", "2",
+                     "--json", path_in("reps.jsonl"), "--quiet", NULL};
+  run_ok(c);
+  const char *d[] = {"plot", path_in("reps.jsonl"), "--out", path_in("reps.png"), "--script", path_in("reps.gp"),
+                     NULL};
+  run_ok(d);
+  gp = ts_read_file(path_in("reps.gp"));
+  assert_non_null(gp);
+  assert_int_equal(block_rows(gp), 2);
+  assert_non_null(strstr(gp, "95 % confidence interval"));
+  free(gp);
+}
+
 static void test_run(void **state)
 {
   if (!gnuplot_present())
@@ -237,7 +277,7 @@ static void test_gnuplot_missing(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_sweep), cmocka_unit_test(test_run),          cmocka_unit_test(test_tune),
+      cmocka_unit_test(test_sweep), cmocka_unit_test(test_sweep_error_bars), cmocka_unit_test(test_run),         cmocka_unit_test(test_tune),
       cmocka_unit_test(test_model), cmocka_unit_test(test_not_a_result), cmocka_unit_test(test_gnuplot_missing),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
