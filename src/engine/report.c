@@ -121,6 +121,13 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
             "= %g x zero-load %.1f, sim.saturation_latency = %lld; 0 is off).\n",
             s->avg_latency, p->saturation_latency_factor, s->zero_load_latency,
             (long long)p->saturation_latency_cycles);
+  else if (s->drain_cut)
+    fprintf(out,
+            "\nSATURATED (backlog): the source queues grew by %.0f flits during the measurement window, more than "
+            "the 5 %% + 2 packets per node the verdict allows, so the drain was cut at cycle %llu instead of "
+            "waiting up to sim.drain_cycles = %lld; latencies above describe only the packets that arrived and are "
+            "biased low.\n",
+            s->backlog_flits, (unsigned long long)s->cycles, (long long)p->drain_cycles);
   else if (s->saturated)
     fprintf(out, "\nSATURATED (%s): %s; latencies above describe only the packets that arrived and are biased low.\n",
             s->saturation_reason ? s->saturation_reason : "drain",
@@ -392,6 +399,8 @@ json_t *fcsim_report_json(const struct fcsim_sim *sim, unsigned flags)
   json_object_set_new(root, "saturation_reason",
                       sim->stats.saturation_reason ? json_string(sim->stats.saturation_reason) : json_null());
   json_object_set_new(root, "drained", json_boolean(sim->stats.drained));
+  if (sim->stats.drain_cut) /* the drain was stopped once saturation was certain */
+    json_object_set_new(root, "drain_cut", json_true());
   json_object_set_new(root, "deadlock", json_boolean(sim->stats.deadlock));
   /* false: no packet was measured, the latencies and hops are null */
   json_object_set_new(root, "measured", json_boolean(sim->stats.packets_measured > 0));
