@@ -207,7 +207,7 @@ say "figures..."
 "$fcsim" model stream --preset tsunami --vary M=1:32:1 --json "$out/data/stream-tsunami-M.json" >/dev/null
 figure "$out/data/stream-tsunami-M.json" --out "$out/figures/fig3.10-stream-tsunami-M.png"
 "$fcsim" model p2p --preset e40g-switched --set m=237782368 --vary n=2:2048:2 --json "$out/data/p2p-227MB-n.json" >/dev/null
-figure "$out/data/p2p-227MB-n.json" --out "$out/figures/fig4.9c-p2p-switched-227MB.png"
+figure "$out/data/p2p-227MB-n.json" --out "$out/figures/p2p-switched-227MB-ring-n.png"
 "$fcsim" model stream --preset lbm --vary n=1:4:1 --json "$out/data/stream-lbm-n.json" >/dev/null
 figure "$out/data/stream-lbm-n.json" --out "$out/figures/fig3.11-stream-lbm-n.png"
 figs=3

@@ -217,7 +217,7 @@ int plot_sweep(const struct fcsim_plot_data *d, const char *image, int svg, FILE
   int nsat = 0, nbars = 0;
   int ncurves = write_curves(f, recs, vary, xkey, labels, &lat_min, &lat_max, &nsat, &nbars);
   plot_config_summary(r0, vary, summary, sizeof summary);
-  snprintf(caption, sizeof caption, "%s; %s", summary, d->source);
+  snprintf(caption, sizeof caption, "%s; %s", summary, d->names);
   gp_caption(f, caption);
   if (by_load)
     snprintf(xlabel, sizeof xlabel, "offered load (flits/node/cycle)");

@@ -171,6 +171,24 @@ static void test_sweep_error_bars(void **state)
   free(gp);
 }
 
+/* Counts are never drawn below zero, and the axes are words, not variable names. */
+static void test_model_axes(void **state)
+{
+  if (!gnuplot_present())
+    skip();
+  const char *a[] = {"model", "p2p", "--preset", "e40g-switched", "--vary", "n=2:256:2", "--json", path_in("p2p.json"),
+                     NULL};
+  run_ok(a);
+  const char *b[] = {"plot", path_in("p2p.json"), "--out", path_in("p2p.png"), "--script", path_in("p2p.gp"), NULL};
+  run_ok(b);
+  char *gp = ts_read_file(path_in("p2p.gp"));
+  assert_non_null(gp);
+  assert_non_null(strstr(gp, "set yrange [0<*:*]"));
+  assert_null(strstr(gp, "set ylabel 'ring_leaves"));
+  assert_non_null(strstr(gp, "set xlabel 'n: "));
+  free(gp);
+}
+
 static void test_run(void **state)
 {
   if (!gnuplot_present())
@@ -202,6 +220,18 @@ static void test_tune(void **state)
                      "1",       NULL};
   run_ok(a);
   plot_both(path_in("tune.json"), "tune", "(tune)");
+  /* one workload: cells drawn as boxes (gnuplot draws no one-row image); the
+   * footer names the file, not the folders of the machine that drew it */
+  const char *b[] = {"plot", path_in("tune.json"), "--out", path_in("tune1.png"), "--script", path_in("tune1.gp"), NULL};
+  run_ok(b);
+  char *gp = ts_read_file(path_in("tune1.gp"));
+  assert_non_null(gp);
+  assert_non_null(strstr(gp, "with boxxyerror"));
+  assert_non_null(strstr(gp, "1 workload x 4 configurations"));
+  char *footer = strstr(gp, "set label 999");
+  assert_non_null(footer);
+  assert_null(strstr(footer, dir));
+  free(gp);
 }
 
 static void test_model(void **state)
@@ -277,7 +307,7 @@ static void test_gnuplot_missing(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_sweep), cmocka_unit_test(test_sweep_error_bars), cmocka_unit_test(test_run),         cmocka_unit_test(test_tune),
+      cmocka_unit_test(test_sweep), cmocka_unit_test(test_sweep_error_bars), cmocka_unit_test(test_model_axes), cmocka_unit_test(test_run),         cmocka_unit_test(test_tune),
       cmocka_unit_test(test_model), cmocka_unit_test(test_not_a_result), cmocka_unit_test(test_gnuplot_missing),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
