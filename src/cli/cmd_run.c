@@ -11,7 +11,7 @@ static const char run_usage[] =
     "                 [--json FILE] [--csv FILE] [--links] [--histogram] [--quiet]\n"
     "  Without CONFIG, runs the built-in default: a 4x4x4 Novo-G# torus under uniform traffic.\n"
     "  --replications N  N independent runs (sim.replications; seeds derived from sim.seed): every\n"
-    "               metric as mean, sd and 95 %% confidence interval (docs/OUTPUT.md \"Replications\")\n"
+    "               metric as mean, sd and 95 % confidence interval (docs/OUTPUT.md \"Replications\")\n"
     "  --jobs N     replications run at once, each on its own thread (default: every online core)\n"
     "  --json FILE  results as one JSON object (`-` for stdout); --links adds per-link utilisation\n"
     "               (and each protocol link's figures), --histogram the latency histogram (both drawn\n"

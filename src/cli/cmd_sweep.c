@@ -29,7 +29,7 @@ static const char sweep_usage[] =
     "  --jobs N     run N points at once, each on its own thread (default 1); the output is the\n"
     "               same, in grid order. Each running point holds its own network in memory\n"
     "  --replications N  N independent runs per point (sim.replications; seeds derived from\n"
-    "               sim.seed): each metric as mean, sd and 95 %% confidence interval. The points then\n"
+    "               sim.seed): each metric as mean, sd and 95 % confidence interval. The points then\n"
     "               run one after the other, their replications on --jobs threads (default: every\n"
     "               online core)\n"
     "  --json FILE  one JSON object per line per point (JSON Lines; `-` for stdout)\n"
