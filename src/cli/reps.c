@@ -115,8 +115,26 @@ int cli_reps_run(struct cli_reps *r, const struct fcsim_config *base, int jobs, 
     fcsim_error_set(&r->err, FCSIM_ENOMEM, "out of memory");
     return -1;
   }
-  if (r->n > 1) {
-    run_threads(r, base, jobs > 1 ? jobs : 1, draw, stop, stop_user);
+  if (r->n > 1 && jobs > 1) {
+    run_threads(r, base, jobs, draw, stop, stop_user);
+  } else if (r->n > 1) { /* one at a time on this thread (MPI: only the main thread communicates) */
+    struct reps_pool one = {.r = r, .base = base, .stop = stop, .stop_user = stop_user};
+    for (int i = 0; i < r->n && r->failed < 0; i++) {
+      char lab[64];
+      snprintf(lab, sizeof lab, "replication %d/%d", i + 1, r->n);
+      struct fcsim_error err = {0};
+      if (draw)
+        rep_produce(r, base, i, cli_progress, lab, &err);
+      else
+        rep_produce(r, base, i, quiet_progress, &one, &err);
+      if (r->run_rc[i] && r->run_rc[i] != FCSIM_EDEADLOCK) {
+        r->failed = i;
+        r->setup_failed = r->sims[i] == NULL;
+        r->err = err;
+      }
+    }
+    if (draw)
+      cli_progress_done();
   } else { /* one run: on this thread, with the usual progress line */
     struct reps_pool one = {.r = r, .base = base, .stop = stop, .stop_user = stop_user};
     if (draw)
