@@ -64,7 +64,8 @@ static int parse_grid(const struct cli_opts *o, struct grid *g)
     }
     if (!strcmp(v->spec.key, "sim.replications")) {
       fcsim_cli_error("--vary `%s`: give the number of replications with --replications N (every point has "
-                      "the same)", o->vary[d]);
+                      "the same)",
+                      o->vary[d]);
       return -1;
     }
     for (int e = 0; e < d; e++)
@@ -145,8 +146,8 @@ static void print_header(const struct grid *g, int reps)
   for (int d = 0; d < g->ndims; d++)
     printf("%-14s ", g->dim[d].spec.key);
   if (reps > 1) { /* mean +- half-width of the 95 % interval */
-    printf("%16s %12s %12s %16s %16s %13s  %s\n", "avg_latency", "p99", "worst", "send_thru", "recv_thru",
-           "avg_hops", "state (mean +- 95 % CI half-width)");
+    printf("%16s %12s %12s %16s %16s %13s  %s\n", "avg_latency", "p99", "worst", "send_thru", "recv_thru", "avg_hops",
+           "state (mean +- 95 % CI half-width)");
     return;
   }
   printf("%12s %10s %10s %12s %12s %9s  %s\n", "avg_latency", "p99", "worst", "send_thru", "recv_thru", "avg_hops",
@@ -175,8 +176,8 @@ static void print_row(const struct grid *g, char vals[][32], const struct fcsim_
 /* A row of replicated runs: the mean and the half-width of the 95 % interval. */
 static void print_row_reps(const struct grid *g, char vals[][32], const struct fcsim_replicas *c, int n)
 {
-  const char *names[] = {"avg_latency", "p99_latency", "worst_latency", "send_throughput", "recv_throughput",
-                         "avg_hops"};
+  const char *names[] = {"avg_latency",     "p99_latency",     "worst_latency",
+                         "send_throughput", "recv_throughput", "avg_hops"};
   const int widths[] = {16, 12, 12, 16, 16, 13}, prec[] = {2, 0, 0, 4, 4, 3};
   for (int d = 0; d < g->ndims; d++)
     printf("%-14s ", vals[d]);
@@ -579,15 +580,15 @@ int fcsim_cmd_sweep(int argc, char **argv)
   if (w.show)
     print_header(&g, fcsim_config_replications(base));
   int jobs = o.jobs ? o.jobs : 1;
-  struct point_how how = {.rep_jobs = 1, .draw = 1,
-                          .json_flags = (o.with_links ? FCSIM_JSON_LINKS : 0) |
-                                        (o.with_histogram ? FCSIM_JSON_HISTOGRAM : 0)};
+  struct point_how how = {.rep_jobs = 1,
+                          .draw = 1,
+                          .json_flags =
+                              (o.with_links ? FCSIM_JSON_LINKS : 0) | (o.with_histogram ? FCSIM_JSON_HISTOGRAM : 0)};
   if (fcsim_config_replications(base) > 1) { /* the replications of each point run at once */
     how.rep_jobs = fcsim_cli_nranks() > 1 ? 1 : o.jobs ? o.jobs : cli_reps_default_jobs();
     jobs = 1;
   }
-  int exit_code =
-      jobs > 1 && g.npoints > 1 ? run_grid_parallel(&w, base, jobs, &how) : run_grid(&w, base, &how);
+  int exit_code = jobs > 1 && g.npoints > 1 ? run_grid_parallel(&w, base, jobs, &how) : run_grid(&w, base, &how);
   /* complete points are kept, also after Ctrl-C; a bad point writes nothing */
   if (exit_code == FCSIM_EXIT_USAGE) {
     cli_out_abort(&jo);

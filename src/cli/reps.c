@@ -37,8 +37,7 @@ static int quiet_progress(void *user, uint64_t cycle, uint64_t expected, const c
 static void rep_produce(struct cli_reps *r, const struct fcsim_config *base, int i, fcsim_progress_f progress,
                         void *user, struct fcsim_error *err)
 {
-  if (fcsim_config_replicate(base, i, &r->cfgs[i], err) ||
-      fcsim_sim_create(r->cfgs[i], &r->sims[i], err)) {
+  if (fcsim_config_replicate(base, i, &r->cfgs[i], err) || fcsim_sim_create(r->cfgs[i], &r->sims[i], err)) {
     r->run_rc[i] = -1;
     return;
   }

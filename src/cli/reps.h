@@ -8,14 +8,14 @@
 #include "fcsim/fcsim.h"
 
 struct cli_reps {
-  int n;                        /* replications */
-  struct fcsim_config **cfgs;   /* [n] */
-  struct fcsim_sim **sims;      /* [n] built networks (NULL where setup failed) */
-  int *run_rc;                  /* [n] fcsim_sim_run's return */
-  int failed;                   /* index of the first replication that failed, or -1 */
-  int setup_failed;             /* that failure was in building it (a configuration error) */
-  struct fcsim_error err;       /* why */
-  struct fcsim_replicas *comb;  /* the combined results, once every replication finished */
+  int n;                       /* replications */
+  struct fcsim_config **cfgs;  /* [n] */
+  struct fcsim_sim **sims;     /* [n] built networks (NULL where setup failed) */
+  int *run_rc;                 /* [n] fcsim_sim_run's return */
+  int failed;                  /* index of the first replication that failed, or -1 */
+  int setup_failed;            /* that failure was in building it (a configuration error) */
+  struct fcsim_error err;      /* why */
+  struct fcsim_replicas *comb; /* the combined results, once every replication finished */
 };
 
 /* Extra stop condition of a run (the sweep's pool), or NULL. */

@@ -93,9 +93,11 @@ static int combine_metrics(struct fcsim_replicas *r, json_t *metrics, json_t **e
   for (int i = 1; i < r->n; i++) { /* names only later replications have (e.g. counters that stayed 0) */
     const char *name;
     json_t *val;
-    json_object_foreach(json_object_get(each[i], "metrics"), name, val) if (!json_object_get(metrics, name) &&
-                                                                            json_is_number(val))
+    json_object_foreach(json_object_get(each[i], "metrics"), name, val)
+    {
+      if (!json_object_get(metrics, name) && json_is_number(val))
         json_object_set_new(metrics, name, json_null());
+    }
   }
   const char *name;
   json_t *val;
@@ -238,10 +240,10 @@ int fcsim_replicas_write_json(const struct fcsim_replicas *r, FILE *out, unsigne
 
 static void table_verdicts(const struct fcsim_replicas *r, FILE *out)
 {
-  if (r->deadlocked)
-  {
+  if (r->deadlocked) {
     const char *report = json_string_value(json_object_get(r->root, "deadlock_report"));
-    fprintf(out, "\nDEADLOCK in %d of %d replications: %s\n", r->deadlocked, r->n, report ? report : "(no cycle found)");
+    fprintf(out, "\nDEADLOCK in %d of %d replications: %s\n", r->deadlocked, r->n,
+            report ? report : "(no cycle found)");
   }
   if (r->saturated) {
     fprintf(out, "\nSATURATED in %d of %d replications (", r->saturated, r->n);
@@ -325,11 +327,11 @@ void fcsim_replicas_write_csv_row(const struct fcsim_replicas *r, FILE *out)
   json_t *metrics = json_object_get(r->root, "metrics");
   for (size_t i = 0; fcsim_report_csv_metrics[i]; i++) {
     const char *m = fcsim_report_csv_metrics[i];
-    double v = !strcmp(m, "saturated")      ? (r->saturated > 0)
-               : !strcmp(m, "deadlock")     ? (r->deadlocked > 0)
-               : !strcmp(m, "wall_seconds") ? json_real_value(json_object_get(json_object_get(r->root, "execution"),
-                                                                              "wall_seconds"))
-                                            : metric_value(metrics, m);
+    double v = !strcmp(m, "saturated")  ? (r->saturated > 0)
+               : !strcmp(m, "deadlock") ? (r->deadlocked > 0)
+               : !strcmp(m, "wall_seconds")
+                   ? json_real_value(json_object_get(json_object_get(r->root, "execution"), "wall_seconds"))
+                   : metric_value(metrics, m);
     cell(out, v, i == 0);
   }
   fprintf(out, ",%d", r->saturated);

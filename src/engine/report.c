@@ -437,9 +437,9 @@ const char *const fcsim_report_csv_metrics[] = {
     "total_latency", "avg_latency",     "worst_latency",   "p50_latency",      "p99_latency",
     "p999_latency",  "send_throughput", "recv_throughput", "max_busy_vcs",     "avg_hops",
     "link_util_avg", "link_util_max",   "area_alms",       "packets_measured", "packets_delivered",
-    "cycles",        "saturated",       "deadlock",        "wall_seconds",  NULL,
+    "cycles",        "saturated",       "deadlock",        "wall_seconds",     NULL,
 };
-#define csv_metrics fcsim_report_csv_metrics
+#define csv_metrics  fcsim_report_csv_metrics
 #define NCSV_METRICS (sizeof csv_metrics / sizeof csv_metrics[0] - 1)
 
 void fcsim_sim_write_csv_header(const struct fcsim_sim *sim, FILE *out)

@@ -120,14 +120,16 @@ static void network_line(const struct fcsim_sim *sim, FILE *out)
     return;
   }
   case FCSIM_TOPO_FILE:
-    fprintf(out, "fcsim %s: %lld-node netlist %s (%lld endpoints, %d node kind%s; the default %s router, %d VCs x %d "
-                 "flits), %s routing, %s arbitration\n",
+    fprintf(out,
+            "fcsim %s: %lld-node netlist %s (%lld endpoints, %d node kind%s; the default %s router, %d VCs x %d "
+            "flits), %s routing, %s arbitration\n",
             FCSIM_VERSION, (long long)g->nodes, base_name(p->netlist), (long long)endpoints, g->nkinds,
             g->nkinds == 1 ? "" : "s", p->router_model, p->vcs, p->vc_depth_flits, p->routing, p->arbitration);
     return;
   case FCSIM_TOPO_BEE3:
-    fprintf(out, "fcsim %s: BEE3 cluster of %d enclosures (%lld FPGAs), inter-enclosure network %s (seed 003), %s "
-                 "routing\n",
+    fprintf(out,
+            "fcsim %s: BEE3 cluster of %d enclosures (%lld FPGAs), inter-enclosure network %s (seed 003), %s "
+            "routing\n",
             FCSIM_VERSION, p->enclosures, (long long)endpoints, p->bee3_layout, p->routing);
     return;
   default: { /* switched: star, dual-plane, leafspine, fattree */
@@ -171,7 +173,8 @@ void fcsim_report_table_header(const struct fcsim_sim *sim, FILE *out)
   struct link_summary ls;
   summarise_links(&sim->net->topo.graph, &ls);
   int uniform = ls.links && ls.lat_min == ls.lat_max && ls.lat_min == (uint32_t)p->link_latency_cycles &&
-                ls.bw_min == ls.bw_max && ls.bw_min == (unsigned)p->link_bandwidth_flits && !ls.tnw && !ls.fc && !ls.jitter;
+                ls.bw_min == ls.bw_max && ls.bw_min == (unsigned)p->link_bandwidth_flits && !ls.tnw && !ls.fc &&
+                !ls.jitter;
   if ((p->topology == FCSIM_TOPO_TORUS || p->topology == FCSIM_TOPO_MESH) && uniform) /* the configured link */
     snprintf(links, sizeof links, "links %d cycles (%.1f ns), %d flit/cycle", p->link_latency_cycles,
              p->link_latency_ns, p->link_bandwidth_flits);

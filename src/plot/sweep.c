@@ -225,7 +225,8 @@ int plot_sweep(const struct fcsim_plot_data *d, const char *image, int svg, FILE
     snprintf(xlabel, sizeof xlabel, "%s", xkey);
   fprintf(f, "set multiplot title 'fcsim sweep: latency and throughput against %s%s' font ',13'\n",
           by_load ? "offered load" : xkey, nbars ? " (bars: 95 % confidence interval of the mean)" : "");
-  fprintf(f, "set xlabel '%s'\nset key top left\nset lmargin 12\n", xlabel);  if (nbars) /* room for the bars of the first and last points */
+  fprintf(f, "set xlabel '%s'\nset key top left\nset lmargin 12\n", xlabel);
+  if (nbars) /* room for the bars of the first and last points */
     fprintf(f, "set offsets graph 0.03, graph 0.03, 0, 0\n");
 
   /* latency panel */

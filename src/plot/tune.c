@@ -216,8 +216,7 @@ int plot_tune(const struct fcsim_plot_data *d, const char *image, int svg, FILE 
       snprintf(skip + strlen(skip), sizeof skip - strlen(skip), " %s", key);
   plot_config_summary(json_array_get(d->records, 0), skip, summary, sizeof summary);
   snprintf(caption, sizeof caption, "%d workload%s x %d configuration%s x %d sweep point%s; %s; %s", t->nw,
-           t->nw == 1 ? "" : "s", t->nc, t->nc == 1 ? "" : "s", t->ns, t->ns == 1 ? "" : "s",
-           summary, d->names);
+           t->nw == 1 ? "" : "s", t->nc, t->nc == 1 ? "" : "s", t->ns, t->ns == 1 ? "" : "s", summary, d->names);
   gp_begin(f, image, svg, t->nc > 40 ? 1400 : 1100, has_area ? 1050 : 600);
   gp_caption(f, caption);
   fprintf(f, "set multiplot title 'fcsim tune' font ',13'\nset lmargin 14\n");

@@ -76,10 +76,10 @@ struct wres {
   int busy_vcs;   /* most VCs the best configuration ever used (over the sweep) */
   int gain_rung;  /* rung whose data gave the gain (0 when pruned) */
   /* replications (nr > 1): each configuration's score per replication (G over the sweep), summarised */
-  long next;                      /* the configuration with the next best mean score, -1: none */
+  long next;                             /* the configuration with the next best mean score, -1: none */
   struct fcsim_summary best_ci, next_ci; /* their scores' means and 95 % intervals */
-  struct fcsim_summary diff_ci;   /* best - next, paired by replication (same seeds) */
-  int distinct;                   /* diff_ci excludes 0: the best is distinguishable from the next */
+  struct fcsim_summary diff_ci;          /* best - next, paired by replication (same seeds) */
+  int distinct;                          /* diff_ci excludes 0: the best is distinguishable from the next */
 };
 
 /* Analysis of one metric across workloads (Table 5.5). */

@@ -147,22 +147,24 @@ static void test_sweep_error_bars(void **state)
 {
   if (!gnuplot_present())
     skip();
-  const char *a[] = {"sweep", ini, "--vary", "traffic.rate=0.2:0.4:0.2", "--vary", "sim.seed=1:3:1",
-                     "--json", path_in("seeds.jsonl"), "--quiet", NULL};
+  const char *a[] = {"sweep",   ini,
+                     "--vary",  "traffic.rate=0.2:0.4:0.2",
+                     "--vary",  "sim.seed=1:3:1",
+                     "--json",  path_in("seeds.jsonl"),
+                     "--quiet", NULL};
   run_ok(a);
-  const char *b[] = {"plot", path_in("seeds.jsonl"), "--out", path_in("seeds.png"), "--script", path_in("seeds.gp"),
-                     NULL};
+  const char *b[] = {"plot",     path_in("seeds.jsonl"), "--out", path_in("seeds.png"),
+                     "--script", path_in("seeds.gp"),    NULL};
   run_ok(b);
   char *gp = ts_read_file(path_in("seeds.gp"));
   assert_non_null(gp);
   assert_int_equal(block_rows(gp), 2); /* 6 runs, 2 loads */
   assert_non_null(strstr(gp, "with yerrorlines"));
   free(gp);
-  const char *c[] = {"sweep", ini, "--vary", "traffic.rate=0.2:0.4:0.2", "--replications", "3", "--jobs", "2",
-                     "--json", path_in("reps.jsonl"), "--quiet", NULL};
+  const char *c[] = {"sweep",  ini, "--vary", "traffic.rate=0.2:0.4:0.2", "--replications", "3",
+                     "--jobs", "2", "--json", path_in("reps.jsonl"),      "--quiet",        NULL};
   run_ok(c);
-  const char *d[] = {"plot", path_in("reps.jsonl"), "--out", path_in("reps.png"), "--script", path_in("reps.gp"),
-                     NULL};
+  const char *d[] = {"plot", path_in("reps.jsonl"), "--out", path_in("reps.png"), "--script", path_in("reps.gp"), NULL};
   run_ok(d);
   gp = ts_read_file(path_in("reps.gp"));
   assert_non_null(gp);
@@ -222,7 +224,8 @@ static void test_tune(void **state)
   plot_both(path_in("tune.json"), "tune", "(tune)");
   /* one workload: cells drawn as boxes (gnuplot draws no one-row image); the
    * footer names the file, not the folders of the machine that drew it */
-  const char *b[] = {"plot", path_in("tune.json"), "--out", path_in("tune1.png"), "--script", path_in("tune1.gp"), NULL};
+  const char *b[] = {"plot",     path_in("tune.json"), "--out", path_in("tune1.png"),
+                     "--script", path_in("tune1.gp"),  NULL};
   run_ok(b);
   char *gp = ts_read_file(path_in("tune1.gp"));
   assert_non_null(gp);
@@ -307,8 +310,10 @@ static void test_gnuplot_missing(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_sweep), cmocka_unit_test(test_sweep_error_bars), cmocka_unit_test(test_model_axes), cmocka_unit_test(test_run),         cmocka_unit_test(test_tune),
-      cmocka_unit_test(test_model), cmocka_unit_test(test_not_a_result), cmocka_unit_test(test_gnuplot_missing),
+      cmocka_unit_test(test_sweep),        cmocka_unit_test(test_sweep_error_bars),
+      cmocka_unit_test(test_model_axes),   cmocka_unit_test(test_run),
+      cmocka_unit_test(test_tune),         cmocka_unit_test(test_model),
+      cmocka_unit_test(test_not_a_result), cmocka_unit_test(test_gnuplot_missing),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -35,8 +35,8 @@ static void test_same_for_any_thread_count(void **state)
   (void)state;
   const char *a[] = {"run", SMALL, "--replications", "3", "--jobs", "1", "--quiet", NULL};
   const char *b[] = {"run", SMALL, "--replications", "3", "--jobs", "3", "--quiet", NULL};
-  const char *c[] = {"run", SMALL, "--set", "sim.threads=2", "--set", "sim.replications=3", "--jobs", "2",
-                     "--quiet", NULL};
+  const char *c[] = {"run", SMALL,     "--set", "sim.threads=2", "--set", "sim.replications=3", "--jobs",
+                     "2",   "--quiet", NULL};
   char *ja = results_of(a), *jb = results_of(b), *jc = results_of(c);
   assert_string_equal(ja, jb);
   /* sim.threads is an execution key: only its text in the config differs */

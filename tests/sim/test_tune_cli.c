@@ -306,8 +306,9 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_best_per_metric),   cmocka_unit_test(test_rerun_reuses),
-      cmocka_unit_test(test_workers_identical), cmocka_unit_test(test_replications), cmocka_unit_test(test_pruning),
-      cmocka_unit_test(test_interrupt),         cmocka_unit_test(test_bad_input),
+      cmocka_unit_test(test_workers_identical), cmocka_unit_test(test_replications),
+      cmocka_unit_test(test_pruning),           cmocka_unit_test(test_interrupt),
+      cmocka_unit_test(test_bad_input),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
