@@ -57,7 +57,10 @@ void fcsim_sim_write_csv_row(const struct fcsim_sim *sim, FILE *out);
  * (sim.seed, i), not draws of a shared stream, so replication i is the same
  * run however many replications, threads or ranks there are. */
 uint64_t fcsim_replicate_seed(uint64_t seed, int index);
-/* sim.replications of cfg (1 when unset). */
+/* sim.replications of cfg (1 when unset). fcsim_sim_run always runs one
+ * replication: a caller that honours the key (as `fcsim run` does) builds
+ * each with fcsim_config_replicate and combines them with
+ * fcsim_replicas_create. */
 int fcsim_config_replications(const struct fcsim_config *cfg);
 /* A copy of cfg for replication `index` (its sim.seed set to the derived
  * seed; index 0 is an unchanged copy). */
