@@ -1,14 +1,18 @@
-/* fcsim run [CONFIG] [--set k=v ...] [--json FILE] [--csv FILE] */
+/* fcsim run [CONFIG] [--set k=v ...] [--replications N] [--jobs N] [--json FILE] [--csv FILE] */
 #include <stdio.h>
 
 #include "cli/cli.h"
 #include "cli/common.h"
 #include "cli/output.h"
+#include "cli/reps.h"
 
 static const char run_usage[] =
-    "usage: fcsim run [CONFIG.ini] [--set section.key=value ...] [--json FILE] [--csv FILE] [--links] [--histogram] "
-    "[--quiet]\n"
+    "usage: fcsim run [CONFIG.ini] [--set section.key=value ...] [--replications N] [--jobs N]\n"
+    "                 [--json FILE] [--csv FILE] [--links] [--histogram] [--quiet]\n"
     "  Without CONFIG, runs the built-in default: a 4x4x4 Novo-G# torus under uniform traffic.\n"
+    "  --replications N  N independent runs (sim.replications; seeds derived from sim.seed): every\n"
+    "               metric as mean, sd and 95 % confidence interval (docs/OUTPUT.md \"Replications\")\n"
+    "  --jobs N     replications run at once, each on its own thread (default: every online core)\n"
     "  --json FILE  results as one JSON object (`-` for stdout); --links adds per-link utilisation\n"
     "               (and each protocol link's figures), --histogram the latency histogram (both drawn\n"
     "               by `fcsim plot`)\n"
@@ -16,10 +20,42 @@ static const char run_usage[] =
     "  Files are written beside the target and renamed when complete: an interrupted run leaves\n"
     "  the previous file as it was.\n";
 
+/* Writes the table, JSON and CSV of finished replications; returns the exit status. */
+static int write_results(const struct cli_opts *o, const struct cli_reps *r, struct cli_out *jo, struct cli_out *co)
+{
+  int exit_code = FCSIM_EXIT_OK;
+  struct fcsim_error err = {0};
+  if (!o->quiet && jo->f != stdout && co->f != stdout)
+    fcsim_replicas_write_table(r->comb, stdout);
+  if (jo->f && fcsim_replicas_write_json(r->comb, jo->f, 0, &err)) {
+    fcsim_cli_error("%s: %s", o->json_path, err.msg);
+    exit_code = FCSIM_EXIT_FAIL;
+    cli_out_abort(jo);
+  }
+  if (co->f && fcsim_replicas_write_csv(r->comb, co->f, &err)) {
+    fcsim_cli_error("%s: %s", o->csv_path, err.msg);
+    exit_code = FCSIM_EXIT_FAIL;
+    cli_out_abort(co);
+  }
+  if (fcsim_replicas_deadlocked(r->comb)) {
+    if (r->n == 1)
+      fcsim_cli_error("%s", r->err.msg);
+    else
+      fcsim_cli_error("%d of %d replications deadlocked (the table and JSON name the cycle)",
+                      fcsim_replicas_deadlocked(r->comb), r->n);
+    exit_code = FCSIM_EXIT_FAIL;
+  }
+  if (cli_out_commit(jo))
+    exit_code = FCSIM_EXIT_FAIL;
+  if (cli_out_commit(co))
+    exit_code = FCSIM_EXIT_FAIL;
+  return exit_code;
+}
+
 int fcsim_cmd_run(int argc, char **argv)
 {
   struct cli_opts o;
-  int rc = cli_parse(argc, argv, &o, 0, run_usage);
+  int rc = cli_parse(argc, argv, &o, CLI_ALLOW_REPS, run_usage);
   if (rc)
     return rc;
   if (o.help) {
@@ -34,64 +70,37 @@ int fcsim_cmd_run(int argc, char **argv)
   struct fcsim_config *cfg = cli_load_config(&o);
   if (!cfg)
     return FCSIM_EXIT_USAGE;
-  struct fcsim_error err = {0};
-  struct fcsim_sim *sim = NULL;
-  if ((rc = fcsim_sim_create(cfg, &sim, &err))) {
-    fcsim_cli_error("%s", err.msg);
-    fcsim_config_destroy(cfg);
-    return cli_exit_for(rc);
-  }
+  int jobs = o.jobs ? o.jobs : cli_reps_default_jobs();
+  if (fcsim_cli_nranks() > 1) /* each replication is split over the ranks */
+    jobs = 1;
   /* open outputs before running, so a bad path fails fast */
   struct cli_out jo, co;
   cli_out_install_signals();
   if (cli_out_open(&jo, o.json_path) || cli_out_open(&co, o.csv_path)) {
     cli_out_abort(&jo);
-    fcsim_sim_destroy(sim);
     fcsim_config_destroy(cfg);
     return FCSIM_EXIT_USAGE;
   }
   cli_progress_install();
-  int run_rc = fcsim_sim_run(sim, cli_progress, NULL, &err);
-  cli_progress_done();
-  int exit_code = FCSIM_EXIT_OK;
-  if (run_rc && run_rc != FCSIM_EDEADLOCK) {
-    if (run_rc == FCSIM_EIO) { /* a rank went silent: end the whole job */
-      fcsim_cli_rank_error("%s", err.msg);
+  struct cli_reps r;
+  unsigned flags = (o.with_links ? FCSIM_JSON_LINKS : 0) | (o.with_histogram ? FCSIM_JSON_HISTOGRAM : 0);
+  int exit_code;
+  if (cli_reps_run(&r, cfg, jobs, NULL, 1, flags, NULL, NULL) == 0) {
+    exit_code = write_results(&o, &r, &jo, &co);
+  } else {
+    int run_rc = r.setup_failed ? r.err.code : r.run_rc[r.failed];
+    if (run_rc == FCSIM_EIO && !r.setup_failed) { /* a rank went silent: end the whole job */
+      fcsim_cli_rank_error("%s", r.err.msg);
       fcsim_cli_abort_job();
       exit_code = FCSIM_EXIT_FAIL;
     } else {
-      fcsim_cli_error("%s", err.msg);
+      fcsim_cli_error("%s", r.err.msg);
       exit_code = cli_exit_for(run_rc);
     }
     cli_out_abort(&jo); /* nothing complete to write: the old files stay */
     cli_out_abort(&co);
-  } else {
-    if (!o.quiet && jo.f != stdout && co.f != stdout)
-      fcsim_sim_write_table(sim, stdout);
-    if (jo.f &&
-        fcsim_sim_write_json(
-            sim, jo.f, (o.with_links ? FCSIM_JSON_LINKS : 0) | (o.with_histogram ? FCSIM_JSON_HISTOGRAM : 0), &err)) {
-      fcsim_cli_error("%s: %s", o.json_path, err.msg);
-      exit_code = FCSIM_EXIT_FAIL;
-      cli_out_abort(&jo);
-    }
-    if (co.f &&
-        fcsim_sim_write_csv(
-            sim, co.f, (o.with_links ? FCSIM_JSON_LINKS : 0) | (o.with_histogram ? FCSIM_JSON_HISTOGRAM : 0), &err)) {
-      fcsim_cli_error("%s: %s", o.csv_path, err.msg);
-      exit_code = FCSIM_EXIT_FAIL;
-      cli_out_abort(&co);
-    }
-    if (run_rc == FCSIM_EDEADLOCK) {
-      fcsim_cli_error("%s", err.msg);
-      exit_code = FCSIM_EXIT_FAIL;
-    }
-    if (cli_out_commit(&jo))
-      exit_code = FCSIM_EXIT_FAIL;
-    if (cli_out_commit(&co))
-      exit_code = FCSIM_EXIT_FAIL;
   }
-  fcsim_sim_destroy(sim);
+  cli_reps_release(&r);
   fcsim_config_destroy(cfg);
   return exit_code;
 }

@@ -18,7 +18,7 @@
 static const char tune_usage[] =
     "usage: fcsim tune CONFIG.ini [CONFIG.ini ...] [--space KEY=V1,V2,... ...] [--vary KEY=START:STOP:STEP ...]\n"
     "                  [--metric NAME,...] [--json FILE] [--csv FILE] [--set KEY=VALUE ...] [--tolerance 2%]\n"
-    "                  [--workers N] [--max-points N] [--eta N] [--quiet]\n"
+    "                  [--workers N] [--replications N] [--max-points N] [--eta N] [--quiet]\n"
     "  Runs every configuration of the space on the workload each CONFIG describes and reports, per\n"
     "  metric, the best configuration, its gain over the average of all configurations (seed 000\n"
     "  Tables 5.3/5.4), with several CONFIGs the global best and the gain of each workload's own\n"
@@ -35,6 +35,9 @@ static const char tune_usage[] =
     "  --set KEY=VALUE       override a key in every CONFIG\n"
     "  --tolerance T         `2%` or `0.02`: slack for the fewest VCs matching the best (default 2%)\n"
     "  --workers N           runs in parallel (default: every core)\n"
+    "  --replications N      runs of every point with seeds derived from sim.seed (default: the workloads'\n"
+    "                        sim.replications); the report compares the best configuration with the next\n"
+    "                        with 95 % intervals and says when they are not distinguishable\n"
     "  --max-points N        more configurations than N are pruned by successive halving (default 256)\n"
     "  --eta N               successive halving keeps 1/N per rung (default 3)\n"
     "  --quiet               no report on stdout\n"
@@ -144,6 +147,11 @@ static int parse_args(int argc, char **argv, struct tune_args *a)
       if ((v = parse_count(o, val, 1, 4096)) < 0)
         return FCSIM_EXIT_USAGE;
       a->opt.workers = (int)v;
+    } else if (!strcmp(o, "--replications")) {
+      NEEDS_VALUE();
+      if ((v = parse_count(o, val, 1, 1000)) < 0)
+        return FCSIM_EXIT_USAGE;
+      a->opt.replications = (int)v;
     } else if (!strcmp(o, "--max-points")) {
       NEEDS_VALUE();
       if ((v = parse_count(o, val, 0, 100000000)) < 0)
