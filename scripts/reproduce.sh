@@ -457,8 +457,8 @@ if [ "$selftest" != 1 ]; then # the self-test checks the checker alone: no figur
   say "figures..."
   figure_step fig3.10-stream-tsunami-M model stream --preset tsunami --vary M=1:32:1 --json "$out/data/stream-tsunami-M.json" &&
     figure fig3.10-stream-tsunami-M "$out/data/stream-tsunami-M.json"
-  figure_step fig4.9c-p2p-switched-227MB model p2p --preset e40g-switched --set m=237782368 --vary n=2:2048:2 --json "$out/data/p2p-227MB-n.json" &&
-    figure fig4.9c-p2p-switched-227MB "$out/data/p2p-227MB-n.json"
+  figure_step p2p-switched-227MB-ring-n model p2p --preset e40g-switched --set m=237782368 --vary n=2:2048:2 --json "$out/data/p2p-227MB-n.json" &&
+    figure p2p-switched-227MB-ring-n "$out/data/p2p-227MB-n.json"
   figure_step fig3.11-stream-lbm-n model stream --preset lbm --vary n=1:4:1 --json "$out/data/stream-lbm-n.json" &&
     figure fig3.11-stream-lbm-n "$out/data/stream-lbm-n.json"
 fi

@@ -56,6 +56,44 @@ int fcsim_sim_write_csv(const struct fcsim_sim *sim, FILE *out, unsigned flags, 
 void fcsim_sim_write_csv_header(const struct fcsim_sim *sim, FILE *out);
 void fcsim_sim_write_csv_row(const struct fcsim_sim *sim, FILE *out);
 
+/* --- Replications (sim.replications = N) ---
+ * N independent runs of one configuration. Replication 0 runs with sim.seed
+ * itself (so N = 1 is the plain run); replication i > 0 with
+ *   seed_i = mix64(mix64(sim.seed ^ 0x7265706c69636174) + i * 0x9e3779b97f4a7c15) >> 11
+ * (mix64: SplitMix64's finaliser, core/rng.h): a keyed function of
+ * (sim.seed, i), not draws of a shared stream, so replication i is the same
+ * run however many replications, threads or ranks there are. */
+uint64_t fcsim_replicate_seed(uint64_t seed, int index);
+/* sim.replications of cfg (1 when unset). fcsim_sim_run always runs one
+ * replication: a caller that honours the key (as `fcsim run` does) builds
+ * each with fcsim_config_replicate and combines them with
+ * fcsim_replicas_create. */
+int fcsim_config_replications(const struct fcsim_config *cfg);
+/* A copy of cfg for replication `index` (its sim.seed set to the derived
+ * seed; index 0 is an unchanged copy). */
+int fcsim_config_replicate(const struct fcsim_config *cfg, int index, struct fcsim_config **out,
+                           struct fcsim_error *err);
+
+/* The replications of a configuration combined (engine/replicas.c): every
+ * numeric metric's mean, sd and 95 % Student-t interval. `sims` (finished
+ * runs, replication order) must outlive it; `flags` are fcsim_sim_write_json's. */
+struct fcsim_replicas;
+int fcsim_replicas_create(struct fcsim_sim *const *sims, int n, unsigned flags, struct fcsim_replicas **out,
+                          struct fcsim_error *err);
+void fcsim_replicas_destroy(struct fcsim_replicas *r);
+/* The summary of metric `name` (as in the JSON's "metrics"); returns its n,
+ * 0 when it applies to no replication. */
+int fcsim_replicas_metric(const struct fcsim_replicas *r, const char *name, struct fcsim_summary *out);
+/* Replications that saturated, that deadlocked. */
+int fcsim_replicas_saturated(const struct fcsim_replicas *r);
+int fcsim_replicas_deadlocked(const struct fcsim_replicas *r);
+/* The writers of one run, for N runs; with N = 1 exactly the run's output. */
+void fcsim_replicas_write_table(const struct fcsim_replicas *r, FILE *out);
+int fcsim_replicas_write_json(const struct fcsim_replicas *r, FILE *out, unsigned flags, struct fcsim_error *err);
+/* The CSV: a header and one row, the JSON above flattened as
+ * fcsim_sim_write_csv does (`replications.X.mean`, `.sd`, `.ci95_low`, ...). */
+int fcsim_replicas_write_csv(const struct fcsim_replicas *r, FILE *out, struct fcsim_error *err);
+
 /* A description of the network a configuration builds (any topology; the
  * full description, by kind and link class, is `fcsim topo --json`). */
 struct fcsim_topo_info {

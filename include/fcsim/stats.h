@@ -27,6 +27,15 @@ struct fcsim_link_dir_stats {
   uint64_t rx_peak_flits;       /* fc: largest RX FIFO occupancy of one VC at the far end, flits */
 };
 
+/* A metric over the replications of a configuration (sim.replications):
+ * n values, their mean, sample standard deviation and 95 % Student-t
+ * confidence interval of the mean (docs/OUTPUT.md "Replications"). */
+struct fcsim_summary {
+  int n;
+  double mean, sd;
+  double ci95_low, ci95_high;
+};
+
 struct fcsim_stats {
   /* latency of measured packets, creation to tail ejection (cycles) */
   double avg_latency;
@@ -86,6 +95,8 @@ struct fcsim_stats {
   double tnw_model_line_bytes_per_cycle;    /* that line's raw rate, bytes per cycle */
   double tnw_model_payload_bytes_per_cycle; /* the model's payload ceiling per direction */
   int drained;                             /* every measured packet arrived */
+  int drain_cut; /* the drain was stopped once the source queues' growth over the window made the run saturated
+                  * whatever it showed (saturation_reason "backlog"); latencies describe the packets that arrived */
   int saturated;                           /* see saturation_reason */
   const char *saturation_reason;    /* "drain", "backlog", "latency" (src/stats/verdict.c), NULL if not saturated */
   double zero_load_latency;         /* router's zero-load formula at avg_hops (cycles), 0 if nothing arrived */
@@ -105,6 +116,7 @@ struct fcsim_stats {
   int64_t nmessages;                /* trace: messages below */
   const uint64_t *message_complete; /* [nmessages] completion cycle, UINT64_MAX if never */
   const int64_t *message_id;        /* [nmessages] their ids in the trace */
+  uint64_t message_bytes;           /* trace: bytes of all its messages */
 };
 
 #endif

@@ -32,6 +32,8 @@ struct fcsim_tune_options {
   int max_rungs;       /* at most this many pruning rungs (3): the shortest run is eta^-max_rungs */
   size_t final_points; /* prune until at most this many reach the full budget (8) */
   const char *journal; /* if set, each finished point is appended here as it completes */
+  int replications;    /* runs of every point with seeds derived from sim.seed (sim.replications); 0: the largest
+                        * sim.replications of the workloads */
 };
 
 void fcsim_tune_options_init(struct fcsim_tune_options *opt);

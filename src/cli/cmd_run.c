@@ -1,16 +1,49 @@
-/* fcsim run [CONFIG] [--set k=v ...] [--json FILE] [--csv FILE] */
+/* fcsim run [CONFIG] [--set k=v ...] [--replications N] [--jobs N] [--json FILE] [--csv FILE] */
 #include <stdio.h>
 
 #include "cli/cli.h"
 #include "cli/options.h"
 #include "cli/common.h"
 #include "cli/output.h"
+#include "cli/reps.h"
 
+
+/* Writes the table, JSON and CSV of finished replications; returns the exit status. */
+static int write_results(const struct cli_opts *o, const struct cli_reps *r, struct cli_out *jo, struct cli_out *co)
+{
+  int exit_code = FCSIM_EXIT_OK;
+  struct fcsim_error err = {0};
+  if (!o->quiet && jo->f != stdout && co->f != stdout)
+    fcsim_replicas_write_table(r->comb, stdout);
+  if (jo->f && fcsim_replicas_write_json(r->comb, jo->f, 0, &err)) {
+    fcsim_cli_error("%s: %s", o->json_path, err.msg);
+    exit_code = FCSIM_EXIT_FAIL;
+    cli_out_abort(jo);
+  }
+  if (co->f && fcsim_replicas_write_csv(r->comb, co->f, &err)) {
+    fcsim_cli_error("%s: %s", o->csv_path, err.msg);
+    exit_code = FCSIM_EXIT_FAIL;
+    cli_out_abort(co);
+  }
+  if (fcsim_replicas_deadlocked(r->comb)) {
+    if (r->n == 1)
+      fcsim_cli_error("%s", r->err.msg);
+    else
+      fcsim_cli_error("%d of %d replications deadlocked (the table and JSON name the cycle)",
+                      fcsim_replicas_deadlocked(r->comb), r->n);
+    exit_code = FCSIM_EXIT_FAIL;
+  }
+  if (cli_out_commit(jo))
+    exit_code = FCSIM_EXIT_FAIL;
+  if (cli_out_commit(co))
+    exit_code = FCSIM_EXIT_FAIL;
+  return exit_code;
+}
 
 int fcsim_cmd_run(int argc, char **argv)
 {
   struct cli_opts o;
-  int rc = cli_parse(argc, argv, &o, 0, cli_usage("run"));
+  int rc = cli_parse(argc, argv, &o, CLI_ALLOW_REPS, cli_usage("run"));
   if (rc)
     return rc;
   if (o.help) {
@@ -33,74 +66,47 @@ int fcsim_cmd_run(int argc, char **argv)
     fcsim_config_destroy(cfg);
     return FCSIM_EXIT_USAGE;
   }
-  struct fcsim_error err = {0};
-  struct fcsim_sim *sim = NULL;
-  if ((rc = fcsim_sim_create(cfg, &sim, &err))) {
-    fcsim_cli_error("%s", err.msg);
-    fcsim_config_destroy(cfg);
-    return cli_exit_for(rc);
-  }
+  int jobs = o.jobs ? o.jobs : cli_reps_default_jobs();
+  if (fcsim_cli_nranks() > 1) /* each replication is split over the ranks */
+    jobs = 1;
   /* open outputs before running, so a bad path fails fast */
   struct cli_out jo, co;
   cli_out_install_signals();
   if (cli_out_open(&jo, o.json_path) || cli_out_open(&co, o.csv_path)) {
     fcsim_cli_agree(0);
     cli_out_abort(&jo);
-    fcsim_sim_destroy(sim);
     fcsim_config_destroy(cfg);
     return FCSIM_EXIT_USAGE;
   }
   if (!fcsim_cli_agree(1)) { /* another rank (rank 0: a bad output path) refused */
     cli_out_abort(&jo);
     cli_out_abort(&co);
-    fcsim_sim_destroy(sim);
     fcsim_config_destroy(cfg);
     return FCSIM_EXIT_USAGE;
   }
   cli_progress_install();
-  int run_rc = fcsim_sim_run(sim, cli_progress, NULL, &err);
-  cli_progress_done();
-  int exit_code = FCSIM_EXIT_OK;
-  if (run_rc && run_rc != FCSIM_EDEADLOCK) {
-    if (run_rc == FCSIM_EIO) { /* a rank went silent: end the whole job */
-      fcsim_cli_rank_error("%s", err.msg);
+  struct cli_reps r;
+  unsigned flags = (o.with_links ? FCSIM_JSON_LINKS : 0) | (o.with_histogram ? FCSIM_JSON_HISTOGRAM : 0);
+  int exit_code;
+  if (cli_reps_run(&r, cfg, jobs, NULL, 1, flags, NULL, NULL) == 0) {
+    exit_code = write_results(&o, &r, &jo, &co);
+    for (int i = 0; exit_code == FCSIM_EXIT_OK && i < r.n; i++) /* a finite workload left undelivered */
+      if (cli_run_incomplete(cfg, fcsim_sim_stats(r.sims[i])))
+        exit_code = FCSIM_EXIT_FAIL;
+  } else {
+    int run_rc = r.setup_failed ? r.err.code : r.run_rc[r.failed];
+    if (run_rc == FCSIM_EIO && !r.setup_failed) { /* a rank went silent: end the whole job */
+      fcsim_cli_rank_error("%s", r.err.msg);
       fcsim_cli_abort_job();
       exit_code = FCSIM_EXIT_FAIL;
     } else {
-      fcsim_cli_error("%s", err.msg);
+      fcsim_cli_error("%s", r.err.msg);
       exit_code = cli_exit_for(run_rc);
     }
     cli_out_abort(&jo); /* nothing complete to write: the old files stay */
     cli_out_abort(&co);
-  } else {
-    if (!o.quiet && jo.f != stdout && co.f != stdout)
-      fcsim_sim_write_table(sim, stdout);
-    if (jo.f &&
-        fcsim_sim_write_json(
-            sim, jo.f, (o.with_links ? FCSIM_JSON_LINKS : 0) | (o.with_histogram ? FCSIM_JSON_HISTOGRAM : 0), &err)) {
-      fcsim_cli_error("%s: %s", o.json_path, err.msg);
-      exit_code = FCSIM_EXIT_FAIL;
-      cli_out_abort(&jo);
-    }
-    if (co.f &&
-        fcsim_sim_write_csv(
-            sim, co.f, (o.with_links ? FCSIM_JSON_LINKS : 0) | (o.with_histogram ? FCSIM_JSON_HISTOGRAM : 0), &err)) {
-      fcsim_cli_error("%s: %s", o.csv_path, err.msg);
-      exit_code = FCSIM_EXIT_FAIL;
-      cli_out_abort(&co);
-    }
-    if (run_rc == FCSIM_EDEADLOCK) {
-      fcsim_cli_error("%s", err.msg);
-      exit_code = FCSIM_EXIT_FAIL;
-    } else if (cli_run_incomplete(cfg, fcsim_sim_stats(sim))) {
-      exit_code = FCSIM_EXIT_FAIL;
-    }
-    if (cli_out_commit(&jo))
-      exit_code = FCSIM_EXIT_FAIL;
-    if (cli_out_commit(&co))
-      exit_code = FCSIM_EXIT_FAIL;
   }
-  fcsim_sim_destroy(sim);
+  cli_reps_release(&r);
   fcsim_config_destroy(cfg);
   return exit_code;
 }

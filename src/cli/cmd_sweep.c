@@ -15,6 +15,7 @@
 #include "cli/options.h"
 #include "cli/common.h"
 #include "cli/output.h"
+#include "cli/reps.h"
 #include "core/range.h"
 #include "engine/report.h"
 
@@ -46,6 +47,12 @@ static int parse_grid(const struct cli_opts *o, struct grid *g)
         fcsim_range_numbers(&v->spec, "--vary", o->vary[d], v->v, &err) ||
         fcsim_range_count(v->v, SWEEP_MAX_POINTS, "--vary", o->vary[d], &v->n, &err)) {
       fcsim_cli_error("%s", err.msg);
+      return -1;
+    }
+    if (!strcmp(v->spec.key, "sim.replications")) {
+      fcsim_cli_error("--vary `%s`: give the number of replications with --replications N (every point has "
+                      "the same)",
+                      o->vary[d]);
       return -1;
     }
     for (int e = 0; e < d; e++)
@@ -121,10 +128,15 @@ static int probe_grid(const struct grid *g, const struct fcsim_config *base)
   return 0;
 }
 
-static void print_header(const struct grid *g)
+static void print_header(const struct grid *g, int reps)
 {
   for (int d = 0; d < g->ndims; d++)
     printf("%-14s ", g->dim[d].spec.key);
+  if (reps > 1) { /* mean +- half-width of the 95 % interval */
+    printf("%16s %12s %12s %16s %16s %13s  %s\n", "avg_latency", "p99", "worst", "send_thru", "recv_thru", "avg_hops",
+           "state (mean +- 95 % CI half-width)");
+    return;
+  }
   printf("%12s %10s %10s %12s %12s %9s  %s\n", "avg_latency", "p99", "worst", "send_thru", "recv_thru", "avg_hops",
          "state");
 }
@@ -148,46 +160,94 @@ static void print_row(const struct grid *g, char vals[][32], const struct fcsim_
   fflush(stdout);
 }
 
+/* A row of replicated runs: the mean and the half-width of the 95 % interval. */
+static void print_row_reps(const struct grid *g, char vals[][32], const struct fcsim_replicas *c, int n)
+{
+  const char *names[] = {"avg_latency",     "p99_latency",     "worst_latency",
+                         "send_throughput", "recv_throughput", "avg_hops"};
+  const int widths[] = {16, 12, 12, 16, 16, 13}, prec[] = {2, 0, 0, 4, 4, 3};
+  for (int d = 0; d < g->ndims; d++)
+    printf("%-14s ", vals[d]);
+  for (int i = 0; i < 6; i++) {
+    struct fcsim_summary m;
+    char cell[64] = "-";
+    if (fcsim_replicas_metric(c, names[i], &m))
+      snprintf(cell, sizeof cell, "%.*f+-%.*f", prec[i], m.mean, prec[i] + (i < 3), (m.ci95_high - m.ci95_low) / 2);
+    printf("%*s ", widths[i], cell);
+  }
+  int sat = fcsim_replicas_saturated(c), dl = fcsim_replicas_deadlocked(c);
+  if (dl)
+    printf(" DEADLOCK in %d of %d\n", dl, n);
+  else if (sat)
+    printf(" saturated in %d of %d\n", sat, n);
+  else
+    printf(" ok (%d runs)\n", n);
+  fflush(stdout);
+}
+
 /* One point's run: made by a worker (or the main thread), written in grid
  * order by the main thread. */
 struct point_run {
   struct fcsim_config *cfg;
-  struct fcsim_sim *sim;
-  int setup_failed; /* the point's configuration or network could not be made: err says why */
-  int run_rc;       /* fcsim_sim_run's return */
+  struct cli_reps reps; /* its replications (one run unless sim.replications > 1) */
+  int setup_failed;     /* the point's configuration or network could not be made: err says why */
+  int run_rc;           /* fcsim_sim_run's return (of the first replication that failed) */
   struct fcsim_error err;
   char label[512];
   char vals[CLI_MAX_VARY][32];
 };
 
+/* How a point runs: its replications' threads and JSON flags, and from a
+ * pool worker (draw 0) the worker's stop test. */
+struct point_how {
+  int rep_jobs;
+  unsigned json_flags;
+  int draw;
+  cli_reps_stop_f stop;
+  void *stop_user;
+};
+
 /* Builds and runs point p into pr. */
 static void point_produce(const struct grid *g, const struct fcsim_config *base, size_t p, struct point_run *pr,
-                          fcsim_progress_f progress, void *user)
+                          const struct point_how *how)
 {
   memset(pr, 0, sizeof *pr);
   pr->cfg = fcsim_config_clone(base);
-  if (!pr->cfg || apply_point(g, p, pr->cfg, pr->label, sizeof pr->label, pr->vals, &pr->err) ||
-      fcsim_sim_create(pr->cfg, &pr->sim, &pr->err)) {
+  if (!pr->cfg || apply_point(g, p, pr->cfg, pr->label, sizeof pr->label, pr->vals, &pr->err)) {
     pr->setup_failed = 1;
     return;
   }
-  pr->run_rc = fcsim_sim_run(pr->sim, progress, user ? user : pr->label, &pr->err);
+  if (cli_reps_run(&pr->reps, pr->cfg, how->rep_jobs, pr->label, how->draw, how->json_flags, how->stop,
+                   how->stop_user)) {
+    pr->setup_failed = pr->reps.setup_failed;
+    pr->run_rc = pr->reps.setup_failed ? 0 : pr->reps.run_rc[pr->reps.failed];
+    pr->err = pr->reps.err;
+  } else if (pr->reps.n == 1 && pr->reps.run_rc[0] == FCSIM_EDEADLOCK) {
+    pr->run_rc = FCSIM_EDEADLOCK;
+    pr->err = pr->reps.err;
+  }
 }
 
 static void point_release(struct point_run *pr)
 {
-  fcsim_sim_destroy(pr->sim);
+  cli_reps_release(&pr->reps);
   fcsim_config_destroy(pr->cfg);
-  pr->sim = NULL;
   pr->cfg = NULL;
 }
 
-/* The point's stats when its run completed (or deadlocked), else NULL. */
+/* The point's stats (of its first replication) when its runs completed (or
+ * deadlocked), else NULL. */
 static const struct fcsim_stats *point_stats(const struct point_run *pr)
 {
-  if (pr->setup_failed || (pr->run_rc && pr->run_rc != FCSIM_EDEADLOCK))
+  if (pr->setup_failed || (pr->run_rc && pr->run_rc != FCSIM_EDEADLOCK) || !pr->reps.comb)
     return NULL;
-  return fcsim_sim_stats(pr->sim);
+  return fcsim_sim_stats(pr->reps.sims[0]);
+}
+
+/* Saturated or deadlocked in any replication. */
+static int point_stopped(const struct point_run *pr)
+{
+  return pr->reps.comb && (fcsim_replicas_saturated(pr->reps.comb) || fcsim_replicas_deadlocked(pr->reps.comb));
 }
 
 /* The writing side of a sweep. */
@@ -195,7 +255,7 @@ struct sweep_out {
   const struct cli_opts *o;
   const struct grid *g;
   struct cli_out *jo, *co;
-  int show; /* the table goes to stdout */
+  int show;              /* the table goes to stdout */
   struct fcsim_csv *csv; /* the CSV rows, written at the end with one header for all */
   int points; /* points written */
   int exit_code;
@@ -220,25 +280,27 @@ static int point_emit(struct sweep_out *w, size_t p, struct point_run *pr)
     }
     return cli_exit_for(pr->run_rc);
   }
-  const struct fcsim_stats *s = fcsim_sim_stats(pr->sim);
+  const struct fcsim_replicas *c = pr->reps.comb;
+  const struct fcsim_stats *s = fcsim_sim_stats(pr->reps.sims[0]);
+  for (int i = 0; i < pr->reps.n && !(s->saturated || s->deadlock); i++) /* the first that stopped, for why */
+    s = fcsim_sim_stats(pr->reps.sims[i]);
   w->points++;
-  if (w->show)
+  if (w->show && pr->reps.n == 1)
     print_row(g, pr->vals, s);
-  if (w->jo->f && fcsim_sim_write_json(pr->sim, w->jo->f,
-                                       FCSIM_JSON_COMPACT | (w->o->with_links ? FCSIM_JSON_LINKS : 0) |
-                                           (w->o->with_histogram ? FCSIM_JSON_HISTOGRAM : 0),
-                                       &pr->err))
+  else if (w->show)
+    print_row_reps(g, pr->vals, c, pr->reps.n);
+  if (w->jo->f && fcsim_replicas_write_json(c, w->jo->f, FCSIM_JSON_COMPACT, &pr->err))
     w->exit_code = FCSIM_EXIT_FAIL;
-  if (w->csv && fcsim__sim_csv_add(w->csv, pr->sim,
-                                    (w->o->with_links ? FCSIM_JSON_LINKS : 0) |
-                                        (w->o->with_histogram ? FCSIM_JSON_HISTOGRAM : 0),
-                                    &pr->err))
+  if (w->csv && fcsim__replicas_csv_add(w->csv, c, &pr->err))
     w->exit_code = FCSIM_EXIT_FAIL;
-  if (s->deadlock) {
-    fcsim_cli_error("%s: %s", pr->label, pr->err.msg);
+  if (fcsim_replicas_deadlocked(c)) {
+    if (pr->reps.n == 1)
+      fcsim_cli_error("%s: %s", pr->label, pr->err.msg);
+    else
+      fcsim_cli_error("%s: %d of %d replications deadlocked", pr->label, fcsim_replicas_deadlocked(c), pr->reps.n);
     w->exit_code = FCSIM_EXIT_FAIL;
   }
-  if (s->saturated || s->deadlock) {
+  if (point_stopped(pr)) {
     size_t inner = g->dim[g->ndims - 1].n;
     w->skip_until = (p / inner + 1) * inner;
     char why[192] = "";
@@ -262,7 +324,7 @@ static int after_point(void)
 
 /* Runs the grid one point after the other, writing every point; returns the
  * exit status. */
-static int run_grid(struct sweep_out *w, const struct fcsim_config *base)
+static int run_grid(struct sweep_out *w, const struct fcsim_config *base, const struct point_how *how)
 {
   const struct grid *g = w->g;
   for (size_t p = 0; p < g->npoints; p++) {
@@ -270,7 +332,7 @@ static int run_grid(struct sweep_out *w, const struct fcsim_config *base)
       continue;
     struct point_run pr;
     cli_progress_points((long)p, (long)g->npoints);
-    point_produce(g, base, p, &pr, cli_progress, NULL);
+    point_produce(g, base, p, &pr, how);
     cli_progress_done();
     int stop = point_emit(w, p, &pr);
     point_release(&pr);
@@ -293,6 +355,7 @@ struct sweep_pool {
   pthread_cond_t cond;
   const struct grid *g;
   const struct fcsim_config *base;
+  struct point_how how;    /* json flags */
   struct point_run *runs;  /* [npoints] */
   unsigned char *state;    /* [npoints] POINT_* */
   size_t *saturated_first; /* [innermost ranges] first point known to saturate or deadlock, or SIZE_MAX */
@@ -320,6 +383,11 @@ static int pool_progress(void *user, uint64_t cycle, uint64_t expected, const ch
          __atomic_load_n(&sp->saturated_first[range], __ATOMIC_RELAXED) < wk->p;
 }
 
+static int pool_stop(void *user)
+{
+  return pool_progress(user, 0, 0, NULL);
+}
+
 static void *pool_worker(void *arg)
 {
   struct pool_worker *wk = arg;
@@ -341,10 +409,12 @@ static void *pool_worker(void *arg)
     sp->state[p] = POINT_RUNNING;
     wk->p = p;
     pthread_mutex_unlock(&sp->lock);
-    point_produce(sp->g, sp->base, p, &sp->runs[p], pool_progress, wk);
+    struct point_how how = sp->how;
+    how.draw = 0, how.rep_jobs = 1, how.stop = pool_stop, how.stop_user = wk;
+    point_produce(sp->g, sp->base, p, &sp->runs[p], &how);
     const struct fcsim_stats *s = point_stats(&sp->runs[p]);
     pthread_mutex_lock(&sp->lock);
-    if (s && (s->saturated || s->deadlock) && p < sp->saturated_first[range])
+    if (s && point_stopped(&sp->runs[p]) && p < sp->saturated_first[range])
       __atomic_store_n(&sp->saturated_first[range], p, __ATOMIC_RELAXED);
     sp->state[p] = POINT_DONE;
     sp->finished++;
@@ -402,11 +472,12 @@ static int pool_write(struct sweep_pool *sp, struct sweep_out *w)
 }
 
 /* Runs the grid on `jobs` threads; returns the exit status. */
-static int run_grid_parallel(struct sweep_out *w, const struct fcsim_config *base, int jobs)
+static int run_grid_parallel(struct sweep_out *w, const struct fcsim_config *base, int jobs,
+                             const struct point_how *how)
 {
   const struct grid *g = w->g;
   const size_t inner = g->dim[g->ndims - 1].n;
-  struct sweep_pool sp = {.g = g, .base = base, .window = 2 * (size_t)jobs};
+  struct sweep_pool sp = {.g = g, .base = base, .how = *how, .window = 2 * (size_t)jobs};
   sp.runs = calloc(g->npoints, sizeof *sp.runs);
   sp.state = calloc(g->npoints, 1);
   sp.saturated_first = malloc(g->npoints / inner * sizeof *sp.saturated_first);
@@ -453,7 +524,7 @@ int fcsim_cmd_sweep(int argc, char **argv)
 {
   struct cli_opts o;
   struct grid g;
-  int rc = cli_parse(argc, argv, &o, 1, cli_usage("sweep"));
+  int rc = cli_parse(argc, argv, &o, CLI_ALLOW_VARY | CLI_ALLOW_REPS, cli_usage("sweep"));
   if (rc)
     return rc;
   if (o.help) {
@@ -511,9 +582,17 @@ int fcsim_cmd_sweep(int argc, char **argv)
   }
   w.show = !o.quiet && jo.f != stdout && co.f != stdout;
   if (w.show)
-    print_header(&g);
+    print_header(&g, fcsim_config_replications(base));
   int jobs = o.jobs ? o.jobs : 1;
-  int exit_code = jobs > 1 && g.npoints > 1 ? run_grid_parallel(&w, base, jobs) : run_grid(&w, base);
+  struct point_how how = {.rep_jobs = 1,
+                          .draw = 1,
+                          .json_flags =
+                              (o.with_links ? FCSIM_JSON_LINKS : 0) | (o.with_histogram ? FCSIM_JSON_HISTOGRAM : 0)};
+  if (fcsim_config_replications(base) > 1) { /* the replications of each point run at once */
+    how.rep_jobs = fcsim_cli_nranks() > 1 ? 1 : o.jobs ? o.jobs : cli_reps_default_jobs();
+    jobs = 1;
+  }
+  int exit_code = jobs > 1 && g.npoints > 1 ? run_grid_parallel(&w, base, jobs, &how) : run_grid(&w, base, &how);
   /* complete points are kept, also after Ctrl-C, SIGTERM or SIGHUP; a bad
    * point writes nothing, and a sweep stopped before its first point leaves
    * the old files as they were */

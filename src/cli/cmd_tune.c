@@ -128,6 +128,11 @@ static int parse_args(int argc, char **argv, struct tune_args *a)
       if ((v = parse_count(o, val, 1, 4096)) < 0)
         return FCSIM_EXIT_USAGE;
       a->opt.workers = (int)v;
+    } else if (!strcmp(o, "--replications")) {
+      NEEDS_VALUE();
+      if ((v = parse_count(o, val, 1, 1000)) < 0)
+        return FCSIM_EXIT_USAGE;
+      a->opt.replications = (int)v;
     } else if (!strcmp(o, "--max-points")) {
       NEEDS_VALUE();
       if ((v = parse_count(o, val, 0, 100000000)) < 0)

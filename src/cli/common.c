@@ -59,7 +59,7 @@ int cli_parse(int argc, char **argv, struct cli_opts *o, int allow_vary, const c
     } else if (!strcmp(a, "--csv")) {
       NEEDS_VALUE();
       o->csv_path = val;
-    } else if (allow_vary && !strcmp(a, "--vary")) {
+    } else if ((allow_vary & CLI_ALLOW_VARY) && !strcmp(a, "--vary")) {
       NEEDS_VALUE();
       if (cli_check_set(a, val, i + 1 < argc ? argv[i + 1] : NULL))
         return FCSIM_EXIT_USAGE;
@@ -68,12 +68,15 @@ int cli_parse(int argc, char **argv, struct cli_opts *o, int allow_vary, const c
         return FCSIM_EXIT_USAGE;
       }
       o->vary[o->nvary++] = val;
+    } else if ((allow_vary & CLI_ALLOW_REPS) && !strcmp(a, "--replications")) {
+      NEEDS_VALUE();
+      o->replications = val; /* checked as sim.replications */
     } else if (allow_vary && (!strcmp(a, "--jobs") || !strcmp(a, "-j"))) {
       NEEDS_VALUE();
       char *end;
       long n = strtol(val, &end, 10);
       if (end == val || *end || n < 1 || n > 256) {
-        fcsim_cli_error("%s `%s`: give a whole number of points to run at once, 1 to 256", a, val);
+        fcsim_cli_error("%s `%s`: give a whole number of simulations to run at once, 1 to 256", a, val);
         return FCSIM_EXIT_USAGE;
       }
       o->jobs = (int)n;
@@ -110,6 +113,8 @@ struct fcsim_config *cli_load_config(const struct cli_opts *o)
   for (int i = 0; i < o->nsets; i++)
     if (fcsim_config_set_assignment(cfg, o->sets[i], "--set", &err))
       goto fail;
+  if (o->replications && fcsim_config_set(cfg, "sim.replications", o->replications, "--replications", &err))
+    goto fail;
   if (fcsim_config_validate(cfg, &err))
     goto fail;
   return cfg;

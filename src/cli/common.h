@@ -18,12 +18,16 @@ struct cli_opts {
   int with_links;                   /* --links: per-link utilisation in JSON */
   int with_histogram;               /* --histogram: latency histogram in JSON */
   int quiet;                        /* --quiet: no table */
-  int jobs;                         /* sweep --jobs: points run at once (0: not given) */
+  int jobs;                         /* --jobs: points (sweep) or replications run at once (0: not given) */
+  const char *replications;         /* --replications N: sim.replications (NULL: not given) */
   int help;
 };
 
-/* Parses argv; `allow_vary` accepts --vary. Returns 0 or prints a message
- * and returns FCSIM_EXIT_USAGE. */
+/* Parses argv; `allow_vary` (CLI_ALLOW_* bits) accepts --vary and --jobs
+ * (CLI_ALLOW_VARY), --replications and --jobs (CLI_ALLOW_REPS). Returns 0 or
+ * prints a message and returns FCSIM_EXIT_USAGE. */
+#define CLI_ALLOW_VARY 1
+#define CLI_ALLOW_REPS 2
 int cli_parse(int argc, char **argv, struct cli_opts *o, int allow_vary, const char *usage);
 
 /* `opt VAL` where VAL should be KEY=VALUE (--set, --vary, --space): 0 when it

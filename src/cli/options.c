@@ -152,7 +152,16 @@ const struct cli_option cli_options[] = {
     {"sweep", "--vary", NULL, "KEY=START:STOP:STEP",
      "a dimension of the grid (repeatable; the first is the outermost loop); KEY=V1,V2,... lists values"},
     {"sweep", "--jobs", "-j", "N",
-     "run N points at once, each on its own thread (default 1); the output is the same, in grid order"},
+     "run N points at once, each on its own thread (default 1); the output is the same, in grid order; with "
+     "--replications the points run one after the other and N replications of each at once"},
+    {"run", "--jobs", "-j", "N",
+     "replications run at once, each on its own thread (default: every online core); the output is the same"},
+    {"run|sweep", "--replications", NULL, "N",
+     "N independent runs (sim.replications; seeds derived from sim.seed): every metric as mean, sd and 95 % "
+     "confidence interval (docs/OUTPUT.md, Replications)"},
+    {"tune", "--replications", NULL, "N",
+     "runs of every point with seeds derived from sim.seed; the report compares the best configuration with the "
+     "next with 95 % intervals and says when they are not distinguishable"},
     {"tune", "--space", NULL, "KEY=V1,V2,...",
      "a dimension of the space (repeatable); default routing.algorithm x router.arbitration x "
      "router.vcs=2,3,4,6,8,9"},

@@ -85,9 +85,11 @@ int cli_progress(void *user, uint64_t cycle, uint64_t expected, const char *phas
       fmt_duration((t - points_start_s) * (points_total - done) / done, left, sizeof left);
   }
   char tail[96] = "";
+  /* a continuous run's total includes the longest drain: most runs drain sooner */
+  int upto = !strcmp(phase, "warmup") || !strcmp(phase, "measure") || !strcmp(phase, "drain");
   if (rate > 0)
-    snprintf(tail, sizeof tail, ", %s cycles/s%s%s%s", r, expected ? ", ~" : "", expected ? left : "",
-             expected ? " left" : "");
+    snprintf(tail, sizeof tail, ", %s cycles/s%s%s%s", r, expected ? (upto ? ", at most ~" : ", ~") : "",
+             expected ? left : "", expected ? " left" : "");
   if (expected)
     snprintf(line, sizeof line, "%s%s%scycle %llu/%llu (%s)%s", pts, label ? label : "", label ? ": " : "",
              (unsigned long long)cycle, (unsigned long long)expected, phase, tail);

@@ -297,6 +297,10 @@ const struct fcsim_key fcsim_keys[] = {
 
     {"sim", "seed", FCSIM_KT_INT, "", "1", 0, 9007199254740992.0, 0, NULL, NULL, NULL,
      "random seed; the same seed gives byte-identical results"},
+    {"sim", "replications", FCSIM_KT_INT, "runs", "1", 1, 1000, 0, NULL, NULL, NULL,
+     "independent runs of the configuration, replication i with seed mix(sim.seed, i) (the first with sim.seed "
+     "itself); every metric is then reported as the mean with its standard deviation and 95 % Student-t "
+     "confidence interval (docs/OUTPUT.md \"Replications\")"},
     {"sim", "threads", FCSIM_KT_INT, "partitions", "1", 1, 4096, 0, NULL, NULL, NULL,
      "split the network into this many partitions, run by as many threads (at most one per processor); results are "
      "identical for any count",

@@ -264,12 +264,23 @@ static void scan_incoming(struct fcsim_net *net, struct fcsim_part *pt)
 }
 
 /* The run-level decision taken at a checkpoint from all partitions. */
-enum run_state { RUN_GO, RUN_DONE, RUN_LIMIT, RUN_DEADLOCK, RUN_INTERRUPTED, RUN_ERROR };
+enum run_state { RUN_GO, RUN_DONE, RUN_LIMIT, RUN_CUT, RUN_DEADLOCK, RUN_INTERRUPTED, RUN_ERROR };
+
+static double endpoints(const struct fcsim_graph *g);
+
+/* The source-queue growth over the window a run may show and still not be
+ * saturated (src/stats/verdict.c's backlog criterion): 5 % of what was
+ * offered, plus two packets per endpoint. */
+static double backlog_allowed_flits(const struct fcsim_net *net, uint64_t created_flits_window)
+{
+  return 0.05 * (double)created_flits_window + 2.0 * net->p.packet_flits * endpoints(&net->topo.graph);
+}
 
 struct run_ctl {
   fcsim_progress_f progress;
   void *user;
   uint64_t limit, expected;
+  uint64_t cut_from; /* continuous: from this tick a drain whose saturation is certain is cut */
   enum run_state state;
   uint64_t end;
   int rc;                  /* error of an MPI exchange or reduction */
@@ -280,8 +291,8 @@ static enum run_state decide(struct fcsim_net *net, struct run_ctl *ctl, uint64_
 {
   const struct fcsim_params *p = &net->p;
   /* sums: created, delivered, flits in network, pending arrivals, errors;
-   * maxima: last progress, interrupted */
-  uint64_t sum[5] = {0}, max[2] = {0};
+   * created and injected in the window; maxima: last progress, interrupted */
+  uint64_t sum[7] = {0}, max[2] = {0};
   for (int i = net->part_first; i < net->part_last; i++) {
     const struct fcsim_part *pt = &net->parts[i];
     sum[0] += pt->acc.measured_created;
@@ -289,6 +300,8 @@ static enum run_state decide(struct fcsim_net *net, struct run_ctl *ctl, uint64_
     sum[2] += (uint64_t)pt->ctx.flits_in_network;
     sum[3] += pt->arrivals->len;
     sum[4] += pt->rc != 0;
+    sum[5] += pt->acc.created_flits_window;
+    sum[6] += pt->acc.injected_flits_window;
     if (pt->ctx.last_progress > max[0])
       max[0] = pt->ctx.last_progress;
     if (pt->progress_max > max[0])
@@ -301,7 +314,7 @@ static enum run_state decide(struct fcsim_net *net, struct run_ctl *ctl, uint64_
                                                    : "drain";
     max[1] = ctl->progress(ctl->user, (uint64_t)((double)end / net->ref_ticks), ctl->expected, phase) != 0;
   }
-  if ((ctl->rc = fcsim_mpi_allreduce(net, sum, 5, max, 2, ctl->err)))
+  if ((ctl->rc = fcsim_mpi_allreduce(net, sum, 7, max, 2, ctl->err)))
     return RUN_ERROR;
   uint64_t created = sum[0], delivered = sum[1], pending_arrivals = sum[3], last_progress = max[0];
   int64_t in_net = (int64_t)sum[2];
@@ -317,6 +330,13 @@ static enum run_state decide(struct fcsim_net *net, struct run_ctl *ctl, uint64_
     return RUN_LIMIT;
   if (in_net > 0 && end - 1 - last_progress > fcsim_ref_ticks(net, (uint64_t)p->deadlock_cycles))
     return RUN_DEADLOCK;
+  /* the source queues grew past the backlog limit over the window: the run
+   * is saturated whatever the drain shows, and a drain behind growing queues
+   * may never end. Cut once the watchdog has had its full period after the
+   * window (a deadlock is still reported as one). */
+  if (!net->workload->finite && end >= ctl->cut_from &&
+      (double)sum[5] - (double)sum[6] > backlog_allowed_flits(net, sum[5]))
+    return RUN_CUT;
   if (max[1])
     return RUN_INTERRUPTED;
   return RUN_GO;
@@ -416,11 +436,14 @@ int fcsim_net_run(struct fcsim_net *net, fcsim_progress_f progress, void *user, 
   const int batch = net->workload->finite;
   net->window_start = batch ? 0 : fcsim_ref_ticks(net, (uint64_t)p->warmup_cycles);
   net->window_end = batch ? UINT64_MAX : fcsim_ref_ticks(net, (uint64_t)(p->warmup_cycles + p->measure_cycles));
+  /* the planned length includes the longest drain: the progress line's
+   * total, so its time left never reaches 0 while the run goes on */
   struct run_ctl ctl = {progress,
                         user,
                         batch ? fcsim_ref_ticks(net, (uint64_t)p->max_cycles)
                               : net->window_end + fcsim_ref_ticks(net, (uint64_t)p->drain_cycles),
-                        batch ? 0 : (uint64_t)(p->warmup_cycles + p->measure_cycles),
+                        batch ? 0 : (uint64_t)(p->warmup_cycles + p->measure_cycles + p->drain_cycles),
+                        batch ? UINT64_MAX : net->window_end + fcsim_ref_ticks(net, (uint64_t)p->deadlock_cycles),
                         RUN_GO,
                         0,
                         0,
@@ -430,6 +453,7 @@ int fcsim_net_run(struct fcsim_net *net, fcsim_progress_f progress, void *user, 
 
   /* merge the partitions' statistics (integer sums: order does not matter) */
   net->now = ctl.end;
+  net->drain_cut = ctl.state == RUN_CUT;
   fcsim_stats_acc_init(&net->acc);
   net->flits_in_network = 0;
   uint64_t last_progress = 0;
@@ -519,8 +543,10 @@ static void fcsim_net_verdict(const struct fcsim_net *net, struct fcsim_stats *s
   struct fcsim_saturation_limits lim = {
       batch ? 0 : p->saturation_latency_factor, batch ? 0 : (double)p->saturation_latency_cycles,
       /* the source queues may grow by 5 % of what was offered, plus two packets per node */
-      batch ? INFINITY : 0.05 * (double)a->created_flits_window + 2.0 * p->packet_flits * endpoints(&net->topo.graph)};
+      batch ? INFINITY : backlog_allowed_flits(net, a->created_flits_window)};
   enum fcsim_saturation v = fcsim_saturation_verdict(s, s->zero_load_latency, &lim);
+  if (net->drain_cut) /* the criterion that was certain when the drain was cut */
+    v = FCSIM_SAT_BACKLOG;
   s->saturated = v != FCSIM_SAT_NONE;
   s->saturation_reason = fcsim_saturation_name(v);
 }
@@ -553,6 +579,7 @@ void fcsim_net_stats(const struct fcsim_net *net, struct fcsim_stats *s)
     s->p999_latency = (double)fcsim_hist_quantile(a->hist, a->measured_delivered, 0.999) / ref;
   }
   s->drained = a->measured_delivered == a->measured_created;
+  s->drain_cut = net->drain_cut;
   uint64_t window;
   if (net->workload->finite) {
     if (a->first_inject != UINT64_MAX && a->last_eject >= a->first_inject)
@@ -583,5 +610,6 @@ void fcsim_net_stats(const struct fcsim_net *net, struct fcsim_stats *s)
     s->nmessages = r.nmessages;
     s->message_complete = r.complete_cycle;
     s->message_id = r.message_id;
+    s->message_bytes = r.message_bytes;
   }
 }

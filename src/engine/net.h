@@ -97,6 +97,7 @@ struct fcsim_net {
   uint64_t now;               /* ticks simulated when the run ended */
   struct fcsim_stats_acc acc; /* merged statistics, after the run */
   int64_t flits_in_network;   /* merged, after the run */
+  int drain_cut;              /* the drain was cut: the source queues had grown past the backlog limit */
 };
 
 static inline const struct fcsim_kind *fcsim_kind_of(const struct fcsim_net *net, uint32_t node)

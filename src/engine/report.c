@@ -9,8 +9,8 @@
 
 #include "core/csv.h"
 #include "core/units.h"
-#include "engine/report.h"
 #include "engine/memory.h"
+#include "engine/report.h"
 #include "engine/report_links.h"
 #include "engine/sim_priv.h"
 #include "stats/stats.h"
@@ -48,16 +48,7 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
   const struct fcsim_stats *s = &sim->stats;
   const struct fcsim_params *p = &sim->net->p;
   const double ns = s->ns_per_cycle;
-  char dims[64] = "";
-  for (int d = 0; d < p->ndims && p->topology <= FCSIM_TOPO_MESH; d++)
-    snprintf(dims + strlen(dims), sizeof dims - strlen(dims), "%s%d", d ? "x" : "", p->dims[d]);
-  if (p->topology > FCSIM_TOPO_MESH)
-    snprintf(dims, sizeof dims, "%lld-node", (long long)p->nodes);
-  fprintf(out, "fcsim %s: %s %s, %s router, %d VCs x %d flits, %s routing, %s arbitration\n", FCSIM_VERSION, dims,
-          fcsim_topology_name(p->topology), p->router_model, p->vcs, p->vc_depth_flits, p->routing, p->arbitration);
-  fprintf(out, "traffic %s at %.4g flits/node/cycle, %d-flit packets, %s; links %d cycles (%.1f ns), %d flit/cycle\n\n",
-          p->pattern, p->rate_flits, p->packet_flits, p->mode_name, p->link_latency_cycles, p->link_latency_ns,
-          p->link_bandwidth_flits);
+  fcsim_report_table_header(sim, out);
   fprintf(out, "  %-18s %14s %14s\n", "metric", "cycles", "ns");
   int lat = latencies_apply(s);
   if (p->mode == FCSIM_MODE_BATCH)
@@ -131,6 +122,13 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
             "= %g x zero-load %.1f, sim.saturation_latency = %lld; 0 is off).\n",
             s->avg_latency, p->saturation_latency_factor, s->zero_load_latency,
             (long long)p->saturation_latency_cycles);
+  else if (s->drain_cut)
+    fprintf(out,
+            "\nSATURATED (backlog): the source queues grew by %.0f flits during the measurement window, more than "
+            "the 5 %% + 2 packets per node the verdict allows, so the drain was cut at cycle %llu instead of "
+            "waiting up to sim.drain_cycles = %lld; latencies above describe only the packets that arrived and are "
+            "biased low.\n",
+            s->backlog_flits, (unsigned long long)s->cycles, (long long)p->drain_cycles);
   else if (s->saturated)
     fprintf(out, "\nSATURATED (%s): %s; latencies above describe only the packets that arrived and are biased low.\n",
             s->saturation_reason ? s->saturation_reason : "drain",
@@ -409,6 +407,8 @@ static json_t *sim_record(const struct fcsim_sim *sim, unsigned flags, int csv)
   json_object_set_new(root, "saturation_reason",
                       sim->stats.saturation_reason ? json_string(sim->stats.saturation_reason) : json_null());
   json_object_set_new(root, "drained", json_boolean(sim->stats.drained));
+  if (sim->stats.drain_cut) /* the drain was stopped once saturation was certain */
+    json_object_set_new(root, "drain_cut", json_true());
   json_object_set_new(root, "deadlock", json_boolean(sim->stats.deadlock));
   /* false: no packet was measured, the latencies and hops are null */
   json_object_set_new(root, "measured", json_boolean(sim->stats.packets_measured > 0));
@@ -419,18 +419,29 @@ static json_t *sim_record(const struct fcsim_sim *sim, unsigned flags, int csv)
   return root;
 }
 
-int fcsim_sim_write_json(const struct fcsim_sim *sim, FILE *out, unsigned flags, struct fcsim_error *err)
+json_t *fcsim_report_json(const struct fcsim_sim *sim, unsigned flags)
 {
-  json_t *root = sim_record(sim, flags, 0);
+  return sim_record(sim, flags, 0);
+}
+
+int fcsim_report_dump(json_t *root, FILE *out, unsigned flags, struct fcsim_error *err)
+{
   size_t fmt =
       JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10) | ((flags & FCSIM_JSON_COMPACT) ? JSON_COMPACT : JSON_INDENT(2));
   int rc = json_dumpf(root, out, fmt);
-  json_decref(root);
   if (rc == 0)
     rc = fputc('\n', out) == EOF ? -1 : 0;
   if (rc)
     return fcsim_error_set(err, FCSIM_EIO, "cannot write JSON");
   return 0;
+}
+
+int fcsim_sim_write_json(const struct fcsim_sim *sim, FILE *out, unsigned flags, struct fcsim_error *err)
+{
+  json_t *root = fcsim_report_json(sim, flags);
+  int rc = fcsim_report_dump(root, out, flags, err);
+  json_decref(root);
+  return rc;
 }
 
 /* --- CSV --- */
@@ -451,6 +462,19 @@ int fcsim__sim_csv_add(struct fcsim_csv *c, const struct fcsim_sim *sim, unsigne
 struct fcsim_csv *fcsim__sim_csv_new(void)
 {
   return fcsim_csv_new(csv_drop, 10); /* the JSON's precision */
+}
+
+int fcsim__report_csv_add(struct fcsim_csv *c, const json_t *record, struct fcsim_error *err)
+{
+  json_t *rec = json_deep_copy(record);
+  if (!rec)
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for the CSV row");
+  json_t *config = json_object_get(rec, "config");
+  if (config) /* numbers in their keys' units */
+    fcsim_config_json_to_base(config);
+  int rc = fcsim_csv_add(c, rec, err);
+  json_decref(rec);
+  return rc;
 }
 
 static int write_csv_part(const struct fcsim_sim *sim, FILE *out, unsigned flags, int header, int rows,

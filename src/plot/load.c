@@ -359,6 +359,9 @@ int fcsim_plot_load(const char *const *paths, int npaths, enum fcsim_plot_kind w
     }
     first = k;
     snprintf(d->source + strlen(d->source), sizeof d->source - strlen(d->source), "%s%s", i ? ", " : "", paths[i]);
+    const char *slash = strrchr(paths[i], '/');
+    snprintf(d->names + strlen(d->names), sizeof d->names - strlen(d->names), "%s%s", i ? ", " : "",
+             slash ? slash + 1 : paths[i]);
   }
   d->kind = kind_of(first, json_array_size(d->records));
   if (want != FCSIM_PLOT_AUTO && want != d->kind) {

@@ -116,6 +116,15 @@ static void max_abs(json_t *recs, const char *group, const char *name, double *m
   }
 }
 
+/* 1 if any record has a negative value of group.name. */
+static int any_negative(json_t *recs, const char *group, const char *name)
+{
+  size_t i;
+  json_t *r;
+  json_array_foreach(recs, i, r) if (rec_value(r, group, name) < 0) return 1;
+  return 0;
+}
+
 int plot_model(const struct fcsim_plot_data *d, const char *image, int svg, FILE *f, struct fcsim_error *err)
 {
   json_t *recs = d->records, *r0 = json_array_get(recs, 0);
@@ -140,13 +149,19 @@ int plot_model(const struct fcsim_plot_data *d, const char *image, int svg, FILE
   int cols = n > 1 ? 2 : 1, rows = (n + cols - 1) / cols;
   gp_begin(f, image, svg, 1100, 300 + 330 * rows);
   snprintf(caption, sizeof caption, "model %s (%s); %s varied, other parameters as in %s", m->name, m->source, xp->name,
-           d->source);
+           d->names);
   gp_caption(f, caption);
   fprintf(f, "set multiplot layout %d,%d title ", rows, cols);
   gp_str(f, m->summary);
   fprintf(f, " font ',12' margins 0.08,0.97,0.1,0.9 spacing 0.1,0.14\nset key top right\nset offsets graph 0.02, graph "
              "0.02, graph 0.3, graph 0.05\n");
-  fprintf(f, "set xlabel '%s%s%s%s'\n", xp->name, xunit[0] ? " (" : "", xunit, xunit[0] ? ")" : "");
+  /* axes in words: the parameter's meaning beside its symbol, the result's unit (its meaning is the title) */
+  char xlabel[320];
+  snprintf(xlabel, sizeof xlabel, "%s: %s%s%s%s", xp->name, xp->help ? xp->help : "", xunit[0] ? " (" : "", xunit,
+           xunit[0] ? ")" : "");
+  fprintf(f, "set xlabel ");
+  gp_str(f, xlabel);
+  fputc('\n', f);
   if (xmin > 0 && xmax / xmin >= 64)
     fprintf(f, "set logscale x 2\n");
   for (int k = 0; k < n; k++) {
@@ -165,7 +180,9 @@ int plot_model(const struct fcsim_plot_data *d, const char *image, int svg, FILE
     }
     fprintf(f, "EOD\nset title ");
     gp_str(f, r->help);
-    fprintf(f, " font ',9'\nset ylabel '%s%s%s%s'\n", r->name, yunit[0] ? " (" : "", yunit, yunit[0] ? ")" : "");
+    fprintf(f, " font ',9'\nset ylabel '%s'\n", yunit[0] ? yunit : "value");
+    /* a quantity that cannot be negative is never drawn below zero */
+    fprintf(f, "set yrange [%s:*]\n", any_negative(recs, "results", r->name) ? "*" : "0<*");
     char seed[256];
     seed_overlay(f, k, m, xp->name, r->name, json_object_get(r0, "params"), xf, yf, seed, sizeof seed);
     fprintf(f, "plot $r%d using 1:2 with linespoints lw 2 pt 7 ps 0.7 lc rgb '#2166ac' title 'fcsim model'%s\n", k,

@@ -13,7 +13,8 @@ struct fcsim_plot_data {
   json_t *records;           /* array: simulation runs ({"config","metrics",...}),
                                 tune point objects, or model points */
   json_t *tune_header;       /* tune: the {"type":"tune"} line, else NULL */
-  char source[512];          /* file name(s), for the caption */
+  char source[512];          /* file name(s) as given, for messages */
+  char names[512];           /* their base names, for captions: no machine's folders in a figure */
 };
 
 /* Canvas size in pixels (PNG) or points (SVG) and the terminal line. */

@@ -177,7 +177,7 @@ int plot_run(const struct fcsim_plot_data *d, const char *image, int svg, FILE *
   plot_config_summary(rec, NULL, summary, sizeof summary);
   snprintf(caption, sizeof caption, "%s; avg latency %.1f cycles, throughput %.3f flits/node/cycle%s; %s", summary,
            plot_num(m, "avg_latency"), plot_num(m, "recv_throughput"),
-           plot_num(rec, "saturated") > 0 ? " (SATURATED)" : "", d->source);
+           plot_num(rec, "saturated") > 0 ? " (SATURATED)" : "", d->names);
   gp_begin(f, image, svg, 1100, json_is_array(util) && has_hist ? 900 : 600);
   gp_caption(f, caption);
   fprintf(f, "set multiplot title 'fcsim run: %s' font ',13'\n",

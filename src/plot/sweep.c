@@ -9,6 +9,7 @@
 #include "config/config.h"
 #include "fcsim/metrics.h"
 #include "plot/plot_internal.h"
+#include "stats/summary.h"
 
 #define MAX_CURVES 16
 
@@ -62,8 +63,50 @@ static void curve_label(json_t *rec, const char *vary, const char *xkey, char *b
 /* One point of a curve. */
 struct pt {
   double x, lat, thr; /* offered load or varied value; avg latency (cycles); accepted flits/node/cycle */
-  int sat;            /* saturated or deadlocked */
+  double lat_lo, lat_hi, thr_lo, thr_hi; /* 95 % interval (replications), NAN when none */
+  int sat;                               /* saturated or deadlocked */
 };
+
+/* The 95 % interval of metric `name` of a record with replications, into lo/hi. */
+static void rec_interval(json_t *rec, const char *name, double *lo, double *hi)
+{
+  json_t *r = json_object_get(json_object_get(rec, "replications"), name);
+  *lo = r ? plot_num(r, "ci95_low") : NAN;
+  *hi = r ? plot_num(r, "ci95_high") : NAN;
+}
+
+/* Points of equal x (runs of one configuration that differ in sim.seed only)
+ * become one: the mean of their values with its 95 % Student-t interval.
+ * pts is sorted by x; returns the new count. */
+static size_t merge_equal_x(struct pt *pts, size_t np)
+{
+  size_t out = 0;
+  for (size_t i = 0; i < np;) {
+    size_t j = i;
+    while (j < np && pts[j].x == pts[i].x)
+      j++;
+    if (j - i > 1) {
+      double lat[64], thr[64];
+      int nl = 0, nt = 0, sat = 0;
+      for (size_t k = i; k < j; k++) {
+        if (isfinite(pts[k].lat) && nl < 64)
+          lat[nl++] = pts[k].lat;
+        if (isfinite(pts[k].thr) && nt < 64)
+          thr[nt++] = pts[k].thr;
+        sat |= pts[k].sat;
+      }
+      struct fcsim_summary sl, st;
+      fcsim_summary_of(lat, nl, &sl);
+      fcsim_summary_of(thr, nt, &st);
+      pts[out] = (struct pt){pts[i].x, sl.mean, st.mean, sl.ci95_low, sl.ci95_high, st.ci95_low, st.ci95_high, sat};
+    } else {
+      pts[out] = pts[i];
+    }
+    out++;
+    i = j;
+  }
+  return out;
+}
 
 static int pt_cmp(const void *a, const void *b)
 {
@@ -85,7 +128,7 @@ static double x_of(json_t *rec, const char *xkey)
 /* Writes the data blocks $c0.. (x lat thr) and $s0.. (first saturated point).
  * Returns the number of curves, labels in `labels`. */
 static int write_curves(FILE *f, json_t *recs, const char *vary, const char *xkey, char labels[][256], double *lat_min,
-                        double *lat_max, int *nsat)
+                        double *lat_max, int *nsat, int *nbars)
 {
   int ncurves = 0;
   size_t n = json_array_size(recs);
@@ -109,12 +152,20 @@ static int write_curves(FILE *f, json_t *recs, const char *vary, const char *xke
       pts[np].lat = plot_num(m, "avg_latency");
       pts[np].thr = plot_num(m, "recv_throughput");
       pts[np].sat = plot_num(r, "saturated") > 0 || plot_num(r, "deadlock") > 0;
+      rec_interval(r, "avg_latency", &pts[np].lat_lo, &pts[np].lat_hi);
+      rec_interval(r, "recv_throughput", &pts[np].thr_lo, &pts[np].thr_hi);
       np++;
     }
     qsort(pts, np, sizeof *pts, pt_cmp);
-    fprintf(f, "$c%d << EOD\n", ncurves);
+    np = merge_equal_x(pts, np);
+    fprintf(f, "$c%d << EOD\n", ncurves); /* x lat thr lat_lo lat_hi thr_lo thr_hi */
     for (size_t k = 0; k < np; k++) {
-      gp_num(f, pts[k].x), fputc(' ', f), gp_num(f, pts[k].lat), fputc(' ', f), gp_num(f, pts[k].thr), fputc('\n', f);
+      gp_num(f, pts[k].x), fputc(' ', f), gp_num(f, pts[k].lat), fputc(' ', f), gp_num(f, pts[k].thr);
+      const double bar[4] = {pts[k].lat_lo, pts[k].lat_hi, pts[k].thr_lo, pts[k].thr_hi};
+      *nbars += isfinite(bar[0]) && bar[1] > bar[0];
+      for (int b = 0; b < 4; b++) /* no interval: a bar of zero length */
+        fputc(' ', f), gp_num(f, isfinite(bar[b]) ? bar[b] : b < 2 ? pts[k].lat : pts[k].thr);
+      fputc('\n', f);
       if (pts[k].lat > 0 && pts[k].lat < *lat_min)
         *lat_min = pts[k].lat;
       if (pts[k].lat > *lat_max)
@@ -136,11 +187,15 @@ static int write_curves(FILE *f, json_t *recs, const char *vary, const char *xke
   return ncurves;
 }
 
-static void plot_panel(FILE *f, int ncurves, char labels[][256], int col, int nsat, int key)
+static void plot_panel(FILE *f, int ncurves, char labels[][256], int col, int nsat, int key, int bars)
 {
   fprintf(f, "plot ");
   for (int c = 0; c < ncurves; c++) {
-    fprintf(f, "%s$c%d using 1:%d with linespoints lw 2 pt 7 ps 0.8 lc %d title ", c ? ", " : "", c, col, c + 1);
+    if (bars) /* the 95 % interval of the mean over replications or seeds */
+      fprintf(f, "%s$c%d using 1:%d:%d:%d with yerrorlines lw 2 pt 7 ps 0.8 lc %d title ", c ? ", " : "", c, col,
+              col == 2 ? 4 : 6, col == 2 ? 5 : 7, c + 1);
+    else
+      fprintf(f, "%s$c%d using 1:%d with linespoints lw 2 pt 7 ps 0.8 lc %d title ", c ? ", " : "", c, col, c + 1);
     gp_str(f, labels[c]);
   }
   for (int c = 0; c < ncurves; c++)
@@ -163,10 +218,10 @@ int plot_sweep(const struct fcsim_plot_data *d, const char *image, int svg, FILE
   char labels[MAX_CURVES][256], caption[768 + 512 + 8], summary[768], xlabel[256]; /* caption: summary; source */
   gp_begin(f, image, svg, 1000, 900);
   double lat_min, lat_max;
-  int nsat = 0;
-  int ncurves = write_curves(f, recs, vary, xkey, labels, &lat_min, &lat_max, &nsat);
+  int nsat = 0, nbars = 0;
+  int ncurves = write_curves(f, recs, vary, xkey, labels, &lat_min, &lat_max, &nsat, &nbars);
   plot_config_summary(r0, vary, summary, sizeof summary);
-  snprintf(caption, sizeof caption, "%s; %s", summary, d->source);
+  snprintf(caption, sizeof caption, "%s; %s", summary, d->names);
   gp_caption(f, caption);
   /* units from the metric and key registries */
   const struct fcsim_metric *lat = fcsim_metric_lookup("run", NULL, "metrics.avg_latency"),
@@ -183,18 +238,21 @@ int plot_sweep(const struct fcsim_plot_data *d, const char *image, int svg, FILE
     snprintf(xlabel, sizeof xlabel, "%s (%s)", xkey, fcsim_keys[ki].unit);
   else
     snprintf(xlabel, sizeof xlabel, "%s", xkey);
-  fprintf(f, "set multiplot title 'fcsim sweep: latency and throughput against %s' font ',13'\n",
-          by_load ? "offered load" : xkey);
+  fprintf(f, "set multiplot title 'fcsim sweep: latency and throughput against %s%s' font ',13'\n",
+          by_load ? "offered load" : xkey, nbars ? " (bars: 95 % confidence interval of the mean)" : "");
   fprintf(f, "set xlabel '%s'\nset key top left\nset lmargin 12\n", xlabel);
+  if (nbars) /* room for the bars of the first and last points */
+    fprintf(f, "set offsets graph 0.03, graph 0.03, 0, 0\n");
+
   /* latency panel */
   fprintf(f, "set origin 0,0.47\nset size 1,0.48\nset ylabel 'average packet latency (%s)'\n", lat->unit);
   if (lat_max > 20 * lat_min && lat_min > 0)
     fprintf(f, "set logscale y\n");
-  plot_panel(f, ncurves, labels, 2, nsat, 1);
+  plot_panel(f, ncurves, labels, 2, nsat, 1, nbars > 0);
   fprintf(f, "\nunset logscale y\n");
   /* throughput panel */
   fprintf(f, "set origin 0,0.04\nset size 1,0.43\nset ylabel 'accepted throughput (%s)'\n", thr->unit);
-  plot_panel(f, ncurves, labels, 3, nsat, 0);
+  plot_panel(f, ncurves, labels, 3, nsat, 0, nbars > 0);
   if (by_load)
     fprintf(f, ", x with lines dt 2 lc rgb 'gray40' title 'accepted = offered'");
   fprintf(f, "\nunset multiplot\n");

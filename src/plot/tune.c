@@ -143,7 +143,10 @@ static void write_gain_map(FILE *f, const struct tune_table *t, const char *metr
     fprintf(f, " %d", w);
   }
   fprintf(f, ")\nset xrange [-0.5:%g]\nset yrange [-0.5:%g]\nunset key\n", t->nc - 0.5, t->nw - 0.5);
-  fprintf(f, "plot $gain matrix with image pixels");
+  if (t->nw > 1 && t->nc > 1)
+    fprintf(f, "plot $gain matrix with image pixels");
+  else /* gnuplot draws no image of a single row or column: one box per cell */
+    fprintf(f, "plot $gain matrix using 1:2:(0.5):(0.5):3 with boxxyerror fs solid 1.0 noborder fc palette");
   if (t->nc <= 24)
     fprintf(
         f,
@@ -221,8 +224,8 @@ int plot_tune(const struct fcsim_plot_data *d, const char *image, int svg, FILE 
   json_object_foreach(json_object_get(d->tune_header, "vary"), key, v)
       snprintf(skip + strlen(skip), sizeof skip - strlen(skip), " %s", key);
   plot_config_summary(json_array_get(d->records, 0), skip, summary, sizeof summary);
-  snprintf(caption, sizeof caption, "%d workloads x %d configurations x %d sweep points; %s; %s", t->nw, t->nc, t->ns,
-           summary, d->source);
+  snprintf(caption, sizeof caption, "%d workload%s x %d configuration%s x %d sweep point%s; %s; %s", t->nw,
+           t->nw == 1 ? "" : "s", t->nc, t->nc == 1 ? "" : "s", t->ns, t->ns == 1 ? "" : "s", summary, d->names);
   gp_begin(f, image, svg, t->nc > 40 ? 1400 : 1100, has_area ? 1050 : 600);
   gp_caption(f, caption);
   fprintf(f, "set multiplot title 'fcsim tune' font ',13'\nset lmargin 14\n");

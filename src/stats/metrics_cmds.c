@@ -111,7 +111,9 @@ static const struct fcsim_metric coll_run_rows[] = {
 
 #define RES(name, unit, better, merge, meaning) M("results." name, unit, better, merge, "a finished run", meaning)
 #define WL(name, unit, better, meaning)         M("workloads.*.*." name, unit, better, DERIVED, NULL, meaning)
-#define GL(name, unit, better, meaning)         M("global.*." name, unit, better, DERIVED, "several workloads", meaning)
+#define WLR(name, unit, better, meaning)                                                                               \
+  M("workloads.*.*." name, unit, better, DERIVED, "sim.replications > 1 and a next configuration", meaning)
+#define GL(name, unit, better, meaning) M("global.*." name, unit, better, DERIVED, "several workloads", meaning)
 
 static const struct fcsim_metric tune_rows[] = {
     M("type", "", NONE, SAME, NULL, "the line: \"tune\" (header), \"point\" (one run), \"summary\""),
@@ -171,6 +173,14 @@ static const struct fcsim_metric tune_rows[] = {
     WL("fewest_vcs", "VCs", LOWER, "fewest VCs within the tolerance of the best (Table 4.2); null: none"),
     WL("fewest_vcs_config", "", NONE, "that configuration"),
     WL("area_saved_alms", "ALMs", HIGHER, "area saved by fewest_vcs against best_vcs; null: none"),
+    WLR("replications", "runs", NONE, "replications of each point behind the comparison"),
+    WLR("value_ci95.*", "the metric's", NONE, "[low, high]: 95 % confidence interval of the best's value"),
+    WLR("next", "", NONE, "the next best configuration (with replications)"),
+    WLR("next_value", "the metric's", NONE, "its value"),
+    WLR("next_ci95.*", "the metric's", NONE, "[low, high]: 95 % confidence interval of its value"),
+    WLR("difference_ci95.*", "the metric's", NONE,
+        "[low, high]: 95 % interval of the best's difference from the next, paired by seed"),
+    WLR("distinguishable", "", NONE, "the difference interval excludes 0: the best is not a tie with the next"),
     GL("best", "", NONE, "per metric: the best configuration over all workloads (Table 5.5)"),
     GL("value", "the metric's", NONE, "its value"),
     GL("gain", "ratio", HIGHER, "gain of each workload's own choice over it"),

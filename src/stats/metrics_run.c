@@ -179,7 +179,13 @@ static const struct fcsim_metric run_rows[] = {
     M("deadlock_report", "", NONE, DERIVED, "a deadlock", "the channels in the waiting cycle"),
     M("measured", "", NONE, DERIVED, NULL, "false: no packet was measured, latencies and hops are null"),
     M("batch_finished", "", NONE, DERIVED, "batch mode", "every packet of the batch arrived and no deadlock"),
+    M("drain_cut", "", NONE, DERIVED, "the drain was cut",
+      "true: the source queues' growth over the window made the run saturated (saturation_reason \"backlog\"), so "
+      "the drain was stopped before sim.drain_cycles; latencies describe the packets that arrived"),
     /* replications (sim.replications > 1): statistics of a metric over independent seeds */
+    M("saturated_replications", "runs", NONE, DERIVED, "sim.replications > 1",
+      "replications that saturated (saturated: any of them)"),
+    M("replication_seeds.*", "", NONE, SAME, "sim.replications > 1", "each replication's sim.seed, in order"),
     M("replications.*.n", "runs", NONE, SAME, "sim.replications > 1", "replications averaged"),
     M("replications.*.mean", "the metric's", NONE, DERIVED, "sim.replications > 1",
       "mean over the replications (= metrics.X)"),

@@ -70,6 +70,14 @@ int fcsim__tune_build_config(const struct fcsim_tune *t, size_t w, size_t s, siz
     rc = fcsim_config_set(cfg, t->vary[d].key, t->vary[d].values[vary_index(t, s, d)], "--vary", err);
   for (size_t d = 0; d < t->nspace && !rc; d++)
     rc = fcsim_config_set(cfg, t->space[d].key, t->space[d].values[space_index(t, c, d)], "--space", err);
+  if (!rc && t->nr > 1) { /* one run of replication s % nr (engine/replicas.c's seeds) */
+    struct fcsim_config *rep = NULL;
+    if (!(rc = fcsim_config_set(cfg, "sim.replications", "1", "--replications", err)) &&
+        !(rc = fcsim_config_replicate(cfg, (int)(s % (size_t)t->nr), &rep, err))) {
+      fcsim_config_destroy(cfg);
+      cfg = rep;
+    }
+  }
   if (!rc)
     rc = apply_budget(cfg, budget, err);
   if (!rc)
@@ -176,12 +184,22 @@ int fcsim_tune_prepare(struct fcsim_tune *t, struct fcsim_error *err)
       return fcsim_error_set(err, FCSIM_ERANGE, "tune: the space has more than %d configurations", TUNE_MAX_CONFIGS);
     t->nc *= t->space[d].n;
   }
-  t->ns = 1;
+  t->npts = 1;
   for (size_t d = 0; d < t->nvary; d++) {
-    if (t->ns * t->vary[d].n > TUNE_MAX_VALUES)
+    if (t->npts * t->vary[d].n > TUNE_MAX_VALUES)
       return fcsim_error_set(err, FCSIM_ERANGE, "tune: the sweep has more than %d points", TUNE_MAX_VALUES);
-    t->ns *= t->vary[d].n;
+    t->npts *= t->vary[d].n;
   }
+  t->nr = t->opt.replications;
+  for (size_t w = 0; w < t->nw && t->opt.replications <= 0; w++)
+    if (fcsim_config_replications(t->wl[w].cfg) > t->nr)
+      t->nr = fcsim_config_replications(t->wl[w].cfg);
+  if (t->nr < 1)
+    t->nr = 1;
+  if (t->npts * (size_t)t->nr > TUNE_MAX_VALUES)
+    return fcsim_error_set(err, FCSIM_ERANGE, "tune: the sweep points x replications are more than %d",
+                           TUNE_MAX_VALUES);
+  t->ns = t->npts * (size_t)t->nr;
   t->feasible = calloc(t->nc, 1);
   t->infeasible_msg = calloc(t->nc, sizeof *t->infeasible_msg);
   t->vcs = calloc(t->nc * t->nw, sizeof *t->vcs);
@@ -248,7 +266,7 @@ int fcsim_tune_prepare(struct fcsim_tune *t, struct fcsim_error *err)
       t->rungs[0].conf[k++] = c;
   t->counts.configs = t->nc;
   t->counts.infeasible = t->nc - t->nfeasible;
-  t->counts.sweep_points = t->ns;
+  t->counts.sweep_points = t->npts;
   t->counts.workloads = t->nw;
   t->counts.nrungs = t->nprune + 1;
   t->prepared = 1;

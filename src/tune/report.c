@@ -57,7 +57,9 @@ static void report_header(const struct fcsim_tune *t, FILE *out)
 {
   const struct fcsim_tune_counts *c = &t->counts;
   fprintf(out, "fcsim tune: %zu workload%s x %zu sweep point%s x %zu configuration%s", t->nw, t->nw == 1 ? "" : "s",
-          t->ns, t->ns == 1 ? "" : "s", t->nc, t->nc == 1 ? "" : "s");
+          t->npts, t->npts == 1 ? "" : "s", t->nc, t->nc == 1 ? "" : "s");
+  if (t->nr > 1)
+    fprintf(out, " x %d replications", t->nr);
   if (c->infeasible)
     fprintf(out, " (%zu impossible)", c->infeasible);
   fprintf(out, ": %zu runs, %zu new, %zu reused", c->runs, c->run_new, c->reused);
@@ -157,6 +159,28 @@ static void report_fewest(const struct fcsim_tune *t, FILE *out, int fewest, lon
     fprintf(out, ", no saving");
 }
 
+/* With replications: the best and the next with their 95 % intervals, and
+ * whether the best is distinguishable from the next. */
+static void report_intervals(const struct fcsim_tune *t, FILE *out, const struct wres *res)
+{
+  if (t->nr < 2)
+    return;
+  if (res->next < 0) {
+    fprintf(out, "    (%d replications: no other configuration valid in every replication to compare with)\n", t->nr);
+    return;
+  }
+  char next[256];
+  config_label(t, (size_t)res->next, next, sizeof next);
+  fprintf(out,
+          "    %d replications, 95 %% intervals: best %.5g [%.5g, %.5g]; next %s %.5g [%.5g, %.5g]; paired "
+          "difference %.3g [%.3g, %.3g]: %s\n",
+          t->nr, res->best_ci.mean, res->best_ci.ci95_low, res->best_ci.ci95_high, next, res->next_ci.mean,
+          res->next_ci.ci95_low, res->next_ci.ci95_high, res->diff_ci.mean, res->diff_ci.ci95_low,
+          res->diff_ci.ci95_high,
+          res->distinct ? "the best is distinguishable from the next"
+                        : "NOT distinguishable: the best and the next may be equal");
+}
+
 void fcsim_tune_write_report(const struct fcsim_tune *t, FILE *out)
 {
   if (!t->prepared)
@@ -191,6 +215,7 @@ void fcsim_tune_write_report(const struct fcsim_tune *t, FILE *out)
       fprintf(out, "  %-6s ", busy);
       report_fewest(t, out, res->fewest_vcs, res->fewest_at, res->best_vcs);
       fputc('\n', out);
+      report_intervals(t, out, res);
     }
   }
   fprintf(out,

@@ -52,7 +52,7 @@ int fcsim__tune_analyse(struct fcsim_tune *t, struct fcsim_error *err)
       const int m = t->metrics[mi], hb = fcsim__tune_metric_hb(m);
       struct wres *res = &t->wres[w * t->nmetrics + mi];
       memset(res, 0, sizeof *res);
-      res->best = res->fewest_at = -1;
+      res->best = res->fewest_at = res->next = -1;
       res->fewest_vcs = -1;
       res->best_score = res->avg_score = res->gain = res->oracle_gain = NAN;
       if (!(res->applicable = fcsim__tune_applicable(t, F, w, m)))
@@ -70,6 +70,7 @@ int fcsim__tune_analyse(struct fcsim_tune *t, struct fcsim_error *err)
       res->oracle_gain = wg.oracle_gain;
       res->nvalid = wg.nvalid;
       res->best_vcs = t->vcs[w * t->nc + (size_t)res->best];
+      fcsim__tune_intervals(t, w, m, wg.best, res);
       for (size_t s = 0; s < ns; s++) {
         const struct job *jb = &rf->jobs[((size_t)wg.best * t->nw + w) * ns + s];
         if (jb->state == JOB_DONE && jb->raw.v[TR_MAX_BUSY_VCS] > res->busy_vcs)

@@ -75,6 +75,11 @@ struct wres {
   long fewest_at; /* the configuration reaching it */
   int busy_vcs;   /* most VCs the best configuration ever used (over the sweep) */
   int gain_rung;  /* rung whose data gave the gain (0 when pruned) */
+  /* replications (nr > 1): each configuration's score per replication (G over the sweep), summarised */
+  long next;                             /* the configuration with the next best mean score, -1: none */
+  struct fcsim_summary best_ci, next_ci; /* their scores' means and 95 % intervals */
+  struct fcsim_summary diff_ci;          /* best - next, paired by replication (same seeds) */
+  int distinct;                          /* diff_ci excludes 0: the best is distinguishable from the next */
 };
 
 /* Analysis of one metric across workloads (Table 5.5). */
@@ -100,7 +105,9 @@ struct fcsim_tune {
   int metrics_set;
 
   int prepared;
-  size_t nc, ns;           /* configurations, sweep points */
+  size_t nc, ns;           /* configurations, sweep slots: sweep points x replications */
+  size_t npts;             /* sweep points */
+  int nr;                  /* replications of every point: slot s is point s / nr, replication s % nr */
   unsigned char *feasible; /* [nc] */
   char **infeasible_msg;   /* [nc], from malloc */
   size_t nfeasible;
@@ -158,7 +165,7 @@ static inline size_t vary_index(const struct fcsim_tune *t, size_t s, size_t d)
   size_t stride = 1;
   for (size_t e = t->nvary; e-- > d + 1;)
     stride *= t->vary[e].n;
-  return (s / stride) % t->vary[d].n;
+  return (s / (size_t)(t->nr > 1 ? t->nr : 1) / stride) % t->vary[d].n;
 }
 
 /* "romm/of/9": the space values of c joined by '/'. */
@@ -184,6 +191,14 @@ static inline void sweep_label(const struct fcsim_tune *t, size_t s, char *buf, 
 
 int fcsim__tune_build_config(const struct fcsim_tune *t, size_t w, size_t s, size_t c, double budget,
                              struct fcsim_config **out, struct fcsim_error *err);
+
+/* --- intervals.c --- */
+
+/* With replications (nr > 1): the scores of configuration `best` (rung F
+ * position bpos) and of the next best on workload w, metric m, per
+ * replication, their 95 % intervals and whether they differ (res->next,
+ * best_ci, next_ci, diff_ci, distinct). */
+void fcsim__tune_intervals(const struct fcsim_tune *t, size_t w, int m, long bpos, struct wres *res);
 
 /* --- pool.c --- */
 

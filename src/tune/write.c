@@ -25,6 +25,15 @@ static json_t *num_json(double x)
   return isfinite(x) ? json_real(x) : json_null();
 }
 
+/* [ci95_low, ci95_high] */
+static json_t *ci_json(const struct fcsim_summary *s)
+{
+  json_t *a = json_array();
+  json_array_append_new(a, num_json(s->ci95_low));
+  json_array_append_new(a, num_json(s->ci95_high));
+  return a;
+}
+
 static json_t *label_json(const struct fcsim_tune *t, long c)
 {
   if (c < 0)
@@ -115,6 +124,15 @@ static json_t *summary_json(const struct fcsim_tune *t)
       json_object_set_new(mo, "fewest_vcs_config", label_json(t, res->fewest_at));
       int a = fcsim__tune_area_alms(res->fewest_vcs), b = fcsim__tune_area_alms(res->best_vcs);
       json_object_set_new(mo, "area_saved_alms", a > 0 && b > 0 ? json_integer(b - a) : json_null());
+      if (t->nr > 1 && res->next >= 0) { /* replications: the best against the next, with intervals */
+        json_object_set_new(mo, "replications", json_integer(t->nr));
+        json_object_set_new(mo, "value_ci95", ci_json(&res->best_ci));
+        json_object_set_new(mo, "next", label_json(t, res->next));
+        json_object_set_new(mo, "next_value", num_json(res->next_ci.mean));
+        json_object_set_new(mo, "next_ci95", ci_json(&res->next_ci));
+        json_object_set_new(mo, "difference_ci95", ci_json(&res->diff_ci));
+        json_object_set_new(mo, "distinguishable", json_boolean(res->distinct));
+      }
       json_object_set_new(wo, fcsim__tune_metrics[t->metrics[mi]].path, mo);
     }
     json_object_set_new(ws, t->wl[w].name, wo);

@@ -252,6 +252,9 @@ static void trace_report(void *shared, struct fcsim_workload_report *r)
   }
   r->makespan_cycles = makespan;
   r->nmessages = sh->t.n;
+  r->message_bytes = 0;
+  for (int64_t m = 0; m < sh->t.n; m++)
+    r->message_bytes += sh->t.msg[m].bytes;
   r->complete_cycle = sh->complete_out;
   r->message_id = sh->ids;
 }

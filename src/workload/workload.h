@@ -47,6 +47,7 @@ struct fcsim_workload_report {
   int64_t nmessages;              /* messages of a trace, 0 otherwise */
   const uint64_t *complete_cycle; /* [nmessages] completion cycle, UINT64_MAX if never (owned by the workload) */
   const int64_t *message_id;      /* [nmessages] ids as written in the trace */
+  uint64_t message_bytes;         /* trace: bytes of all its messages */
 };
 
 struct fcsim_workload_ops {

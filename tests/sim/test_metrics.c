@@ -23,6 +23,10 @@ extern const struct fcsim_model_ops fcsim_link_app, fcsim_halo_app; /* apps/link
 
 #define EX    FCSIM_SOURCE_DIR "/examples/"
 #define SHORT "--set", "sim.warmup_cycles=100", "--set", "sim.measure_cycles=500", "--set", "sim.drain_cycles=2000"
+/* saturated: the source queues grow, so the drain is cut long before its 20000 cycles */
+#define CUT                                                                                                            \
+  "--set", "sim.warmup_cycles=100", "--set", "sim.measure_cycles=500", "--set", "sim.drain_cycles=20000", "--set",     \
+      "network.dims=4x4", "--set", "traffic.rate=4"
 
 /* Fails on the first leaf of `v` (under the dotted `path`) not declared. */
 static void walk(const char *output, const struct fcsim_model_ops *m, const char *path, json_t *v, const char *what)
@@ -109,12 +113,20 @@ static void test_run_outputs(void **state)
   const char *vcsn[] = {
       "run", EX "vcsn/vcsn.ini", "--set", "traffic.mode=trace", "--set", "traffic.trace=" EX "vcsn/p2p.csv", NULL};
   const char *sw[] = {"run", EX "p2p40g/e40g-switched.ini", SHORT, NULL};
-  const char *const *runs[] = {dflt, batch, tnw, fc, trace, bee3, vcsn, sw};
+  /* replications (their statistics, seeds, verdict counts), one of them saturated with its drain cut */
+  const char *reps[] = {"run",     SHORT,         "--set", "network.dims=4x4", "--replications", "2",
+                        "--links", "--histogram", NULL};
+  const char *cut[] = {"run", CUT, "--replications", "2", NULL};
+  const char *const *runs[] = {dflt, batch, tnw, fc, trace, bee3, vcsn, sw, reps, cut};
   for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++)
     check("run", NULL, runs[i]);
   const char *sweep[] = {"sweep",   SHORT, "--set", "network.dims=4x4", "--vary", "traffic.rate=0.1:0.2:0.1",
                          "--quiet", NULL};
   check("run", NULL, sweep);
+  const char *sweep_reps[] = {
+      "sweep", SHORT,     "--set", "network.dims=4x4", "--vary", "traffic.rate=0.1:0.2:0.1", "--replications",
+      "2",     "--quiet", NULL};
+  check("run", NULL, sweep_reps);
 }
 
 static void test_other_outputs(void **state)
@@ -137,6 +149,14 @@ static void test_other_outputs(void **state)
       "tune",  EX "tune-4x4x4/cube-nn.ini", "--space", "router.vcs=2,4", "--set", "network.dims=2x2x2",
       "--set", "traffic.batch_packets=2",   "--quiet", "--workers",      "1",     NULL};
   check("tune", NULL, tune);
+  const char *tune_reps[] = {"tune",    EX "tune-4x4x4/cube-nn.ini",
+                             "--space", "router.vcs=2,4",
+                             "--set",   "network.dims=2x2x2",
+                             "--set",   "traffic.batch_packets=2",
+                             "--quiet", "--workers",
+                             "1",       "--replications",
+                             "2",       NULL};
+  check("tune", NULL, tune_reps);
   const char *link[] = {"app", "link", "--set", "bytes=64KiB", NULL};
   check("app", &fcsim_link_app, link);
   const char *halo[] = {"app", "halo", EX "links/halo.ini", NULL};

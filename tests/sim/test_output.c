@@ -269,7 +269,12 @@ static void test_sweep_jobs_same_output(void **state)
 #undef GRID
   expect_status(2, "whole number", (const char *const[]){"sweep", "--vary", "traffic.rate=0.1:0.2:0.1", "--jobs", "0", NULL});
   expect_status(2, "whole number", (const char *const[]){"sweep", "--vary", "traffic.rate=0.1:0.2:0.1", "-j", "x", NULL});
-  expect_status(2, "unknown option", (const char *const[]){"run", "--jobs", "2", NULL});
+  expect_status(2, "unknown option", (const char *const[]){"topo", "--jobs", "2", NULL});
+  /* run: --jobs is the replications run at once */
+  expect_status(2, "whole number", (const char *const[]){"run", "--replications", "2", "--jobs", "0", NULL});
+  expect_status(2, "sim.replications", (const char *const[]){"run", "--replications", "0", NULL});
+  expect_status(2, "--replications N",
+                (const char *const[]){"sweep", "--vary", "sim.replications=1:2:1", NULL});
 }
 
 int main(void)

@@ -131,6 +131,76 @@ static void test_sweep(void **state)
   free(gp);
 }
 
+/* Lines of the first data block ($c0) of a gnuplot script. */
+static int block_rows(const char *gp)
+{
+  const char *b = strstr(gp, "$c0 << EOD\n"), *e = b ? strstr(b, "\nEOD") : NULL;
+  int n = 0;
+  for (const char *p = b; p && p < e; p++)
+    n += *p == '\n';
+  return n;
+}
+
+/* A sweep over sim.seed draws one point per load with a bar, not a
+ * zig-zag through the seeds; a replicated sweep draws its intervals. */
+static void test_sweep_error_bars(void **state)
+{
+  if (!gnuplot_present())
+    skip();
+  const char *a[] = {"sweep",   ini,
+                     "--vary",  "traffic.rate=0.2:0.4:0.2",
+                     "--vary",  "sim.seed=1:3:1",
+                     "--json",  path_in("seeds.jsonl"),
+                     "--quiet", NULL};
+  run_ok(a);
+  const char *b[] = {"plot",     path_in("seeds.jsonl"), "--out", path_in("seeds.png"),
+                     "--script", path_in("seeds.gp"),    NULL};
+  run_ok(b);
+  char *gp = ts_read_file(path_in("seeds.gp"));
+  assert_non_null(gp);
+  assert_int_equal(block_rows(gp), 2); /* 6 runs, 2 loads */
+  assert_non_null(strstr(gp, "with yerrorlines"));
+  free(gp);
+  const char *c[] = {"sweep",   ini, "--vary", "traffic.rate=0.2:0.4:0.2", "--replications", "3",
+                     "--jobs",  "2", "--json", path_in("reps.jsonl"),      "--csv",          path_in("reps.csv"),
+                     "--quiet", NULL};
+  run_ok(c);
+  const char *d[] = {"plot", path_in("reps.jsonl"), "--out", path_in("reps.png"), "--script", path_in("reps.gp"), NULL};
+  run_ok(d);
+  gp = ts_read_file(path_in("reps.gp"));
+  assert_non_null(gp);
+  assert_int_equal(block_rows(gp), 2);
+  assert_non_null(strstr(gp, "95 % confidence interval"));
+  free(gp);
+  /* the CSV (the same records flattened) draws the same intervals */
+  const char *e[] = {"plot",     path_in("reps.csv"),    "--out", path_in("reps-csv.png"),
+                     "--script", path_in("reps-csv.gp"), NULL};
+  run_ok(e);
+  gp = ts_read_file(path_in("reps-csv.gp"));
+  assert_non_null(gp);
+  assert_int_equal(block_rows(gp), 2);
+  assert_non_null(strstr(gp, "95 % confidence interval"));
+  free(gp);
+}
+
+/* Counts are never drawn below zero, and the axes are words, not variable names. */
+static void test_model_axes(void **state)
+{
+  if (!gnuplot_present())
+    skip();
+  const char *a[] = {"model", "p2p", "--preset", "e40g-switched", "--vary", "n=2:256:2", "--json", path_in("p2p.json"),
+                     NULL};
+  run_ok(a);
+  const char *b[] = {"plot", path_in("p2p.json"), "--out", path_in("p2p.png"), "--script", path_in("p2p.gp"), NULL};
+  run_ok(b);
+  char *gp = ts_read_file(path_in("p2p.gp"));
+  assert_non_null(gp);
+  assert_non_null(strstr(gp, "set yrange [0<*:*]"));
+  assert_null(strstr(gp, "set ylabel 'ring_leaves"));
+  assert_non_null(strstr(gp, "set xlabel 'n: "));
+  free(gp);
+}
+
 static void test_run(void **state)
 {
   if (!gnuplot_present())
@@ -162,6 +232,19 @@ static void test_tune(void **state)
                      "1",       NULL};
   run_ok(a);
   plot_both(path_in("tune.json"), "tune", "(tune)");
+  /* one workload: cells drawn as boxes (gnuplot draws no one-row image); the
+   * footer names the file, not the folders of the machine that drew it */
+  const char *b[] = {"plot",     path_in("tune.json"), "--out", path_in("tune1.png"),
+                     "--script", path_in("tune1.gp"),  NULL};
+  run_ok(b);
+  char *gp = ts_read_file(path_in("tune1.gp"));
+  assert_non_null(gp);
+  assert_non_null(strstr(gp, "with boxxyerror"));
+  assert_non_null(strstr(gp, "1 workload x 4 configurations"));
+  char *footer = strstr(gp, "set label 999");
+  assert_non_null(footer);
+  assert_null(strstr(footer, dir));
+  free(gp);
 }
 
 static void test_model(void **state)
@@ -237,8 +320,10 @@ static void test_gnuplot_missing(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_sweep), cmocka_unit_test(test_run),          cmocka_unit_test(test_tune),
-      cmocka_unit_test(test_model), cmocka_unit_test(test_not_a_result), cmocka_unit_test(test_gnuplot_missing),
+      cmocka_unit_test(test_sweep),        cmocka_unit_test(test_sweep_error_bars),
+      cmocka_unit_test(test_model_axes),   cmocka_unit_test(test_run),
+      cmocka_unit_test(test_tune),         cmocka_unit_test(test_model),
+      cmocka_unit_test(test_not_a_result), cmocka_unit_test(test_gnuplot_missing),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

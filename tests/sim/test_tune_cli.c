@@ -156,6 +156,31 @@ static void test_workers_identical(void **state)
   ts_result_free(&b);
 }
 
+/* --replications 3: every point runs three seeds (replication 0 is the
+ * plain run: the JSON's first point has seed 1); the report compares the
+ * best with the next with intervals, the same for any number of workers. */
+static void test_replications(void **state)
+{
+  char *json = ts_write_temp("", ".json");
+  remove(json);
+  struct ts_result a = tune(json, "1", "--replications", "3");
+  struct ts_result b = tune(NULL, "2", "--replications", "3");
+  assert_non_null(strstr(a.out, "2 sweep points x 12 configurations x 3 replications: 72 runs"));
+  assert_non_null(strstr(a.out, "3 replications, 95 % intervals: best "));
+  assert_true(strstr(a.out, "the best is distinguishable from the next") || strstr(a.out, "NOT distinguishable"));
+  char *sa = strip_time(a.out), *sb = strip_time(b.out);
+  assert_string_equal(sa, sb);
+  char *text = ts_read_file(json);
+  assert_non_null(text);
+  assert_non_null(strstr(text, "\"distinguishable\":"));
+  assert_non_null(strstr(text, "\"difference_ci95\":["));
+  free(text);
+  free(sa), free(sb);
+  ts_result_free(&a), ts_result_free(&b);
+  remove(json);
+  free(json);
+}
+
 static void test_pruning(void **state)
 {
   char *json = ts_write_temp("", ".json");
@@ -281,8 +306,9 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_best_per_metric),   cmocka_unit_test(test_rerun_reuses),
-      cmocka_unit_test(test_workers_identical), cmocka_unit_test(test_pruning),
-      cmocka_unit_test(test_interrupt),         cmocka_unit_test(test_bad_input),
+      cmocka_unit_test(test_workers_identical), cmocka_unit_test(test_replications),
+      cmocka_unit_test(test_pruning),           cmocka_unit_test(test_interrupt),
+      cmocka_unit_test(test_bad_input),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

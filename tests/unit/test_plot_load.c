@@ -100,7 +100,8 @@ static void test_kinds(void **state)
   free(s);
   assert_int_equal(load(model_json, ".json", &k, &s), 0);
   assert_int_equal(k, FCSIM_PLOT_MODEL);
-  assert_non_null(strstr(s, "F (MHz)"));
+  assert_non_null(strstr(s, "set xlabel 'F: ")); /* the symbol and its meaning, in MHz */
+  assert_non_null(strstr(s, " (MHz)'\n"));
   assert_non_null(strstr(s, "100 10\n200 20"));
   free(s);
 }
