@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Benchmark: simulated cycles per second and flit-hops per second on fixed
  * torus workloads, through the public API. Prints one line per workload.
  *   bench_torus [--quick] [--set section.key=value ...]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Writes the results of the check configurations and of every example run to
 # a folder, normalised for comparison (jq -S, the `execution` block dropped),
 # so that a change meant to keep every result bit can be checked against the

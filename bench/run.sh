@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # fcsim speed figures (a benchmark, not a test). Builds Release with
 # profile-guided optimisation (scripts/build-pgo.sh; --plain: a plain
 # Release build) and, if Open MPI is installed, an MPI build the same way,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Compares the classic router set up as BookSim2's input-queued router with a
 BookSim2 build (a measurement for docs/VALIDATION.md, not a test; fcsim does not
 ship, fetch or build BookSim2).

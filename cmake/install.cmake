@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Installation: `cmake --install BUILD [--prefix DIR]` puts the fcsim tool,
 # libfcsim (shared and static), the public headers (include/fcsim/), a
 # pkg-config file (fcsim.pc), a CMake package (find_package(fcsim CONFIG):

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Builds fcsim with profile-guided optimisation in DIR (default build/pgo;
 # further arguments go to cmake, e.g. -DFCSIM_MPI=ON):
 #   1. an instrumented Release build (FCSIM_PGO=generate);

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Seed 000 ch. 7: which values of the parameters the seed does not state would
 make fcsim's ch. 7 models give the seed's tables, and does one set fit them all?
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Installs the Debian packages fcsim needs to build, test and plot.
 # Idempotent: packages already present are left alone; nothing is downloaded
 # from anywhere but Debian's archive.

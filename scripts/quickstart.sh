@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Installs what is missing (Debian packages), builds fcsim (Release) and runs
 # the default experiment: a 4x4x4 Novo-G# torus under uniform traffic.
 # Says what it is doing at each step (on stderr), so the first minute is

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Regenerates every quantitative result of the five seed documents that a
 # simulator or model could reproduce (docs/REPRODUCE.md) into a directory:
 # tables.md and tables.csv (one row per result, with its status and reason) and

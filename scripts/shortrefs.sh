@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Names the five source documents by their short reference (README.md,
 # "Source documents") wherever text says "seed 000".."seed 004", so that a
 # source document is never read as the random seed `sim.seed`:

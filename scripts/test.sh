@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Builds and runs the whole test suite:
 #   build/release  Release build: simulation tests (label "sim")
 #   build/asan     Debug build with AddressSanitizer + UBSan: unit tests ("unit") and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A program using the installed fcsim library (include/fcsim/): runs the
  * built-in default configuration (a 4x4x4 Novo-G# torus under uniform
  * traffic), with any "section.key=value" arguments applied on top, and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Seed 003 Fig. 6: aggregate delivered throughput (GB/s) of the five BEE3
 # networks under uniform random traffic, every FPGA injecting 1.86 GB/s,
 # against packet size, at 8, 16 and 32 FPGAs (network.enclosures 2, 4, 8).

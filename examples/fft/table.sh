@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Every row of seed 000 Table 3.5 or Table 6.4 at the table's one setting
 # (examples/fft/table-3.5.ini, table-6.4.ini; docs/APPLICATIONS.md).
 #   bash examples/fft/table.sh 3.5|6.4 [--set KEY=V ...]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Novo-G# thesis Figs. 5.2-5.6 (style), end to end from Python: average
 latency and received throughput against offered load for transpose traffic
 on the 4x4x4 Novo-G# torus, DOR against ROMM routing, with error bars over

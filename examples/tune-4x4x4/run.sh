@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Reproduces seed 000 §5.1.4 (Table 5.3) on the 4x4x4 Novo-G# torus with
 # `fcsim tune`: the six workloads of Figs. 5.2-5.6, the seed's fifteen
 # configurations (routing dor, romm, o1turn, rlb, ccar x arbitration ff, of,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Configuration of a simulation: built-in defaults, an INI file, and
  * `section.key=value` overrides, validated against fcsim's key registry.
  * A configuration is an opaque handle; `fcsim help config` lists the keys. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* fcsim error codes and the error record that carries a message out of the
  * library. Library functions return 0 or a negative FCSIM_E* code and, when
  * given a non-NULL `struct fcsim_error *`, fill it with one human-readable

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* fcsim: cycle-accurate simulator of FPGA-cluster interconnection networks.
  * Umbrella header of the public C API. */
 #ifndef FCSIM_FCSIM_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A schedule of messages handed to a simulation in memory: what a trace
  * file (traffic.mode = trace, docs/WORKLOADS.md) holds, built by a program
  * instead of written to a CSV. A message goes from `src` to `dst`, carries

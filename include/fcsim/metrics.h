@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The metric registry: one declaration per field that a command writes
  * (JSON, JSON Lines, CSV, table), with its unit, meaning, better direction,
  * when it applies and how partial values merge across partitions and MPI

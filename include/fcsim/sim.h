@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Running a simulation: build a network from a configuration, run it, read
  * its statistics and write them as a table, JSON or CSV. The command line is
  * a thin client of these functions. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The results of a run: the metrics of seed 000 Table 5.2 with the names of
  * SPEC §1, percentiles, hops, link utilisation and run facts. Latencies are
  * in cycles; multiply by ns_per_cycle for ns. The fields are plain counters

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Application-aware router configuration search (seed 000 §5.1.3-5.1.5):
  * evaluate every configuration of a space (routing x arbitration x VC count
  * x ...) on one or more workloads, each possibly sweeping the offered load,

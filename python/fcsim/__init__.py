@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """fcsim from Python: run, sweep, load and describe with the installed libfcsim.
 
     import fcsim

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """ctypes access to the installed libfcsim: configurations in, JSON out.
 
 Only functions of the public C API (include/fcsim/) are called, and results

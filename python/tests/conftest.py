@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """The tests run against an installed fcsim: PYTHONPATH holds the installed
 package, FCSIM_CLI the installed `fcsim` (scripts/test.sh and
 tests/install/python.sh set both)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """fcsim's Python package against the command line: the same results, the
 same messages, DataFrames of the stated shape and types."""
 import json

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Seed 000 Fig. 5.21 and Table 5.8: OCR against RPM on the VOQ router at
 # examples/collective.ini (docs/COLLECTIVES.md, "Fig. 5.21").
 #   bash scripts/reproduce.d/collective.sh FCSIM_BINARY OUT_DIR QUICK

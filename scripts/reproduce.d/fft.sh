@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Seed 000 Tables 3.5 and 6.4: the simulated 3D FFT at each table's one
 # setting (examples/fft/table-3.5.ini, table-6.4.ini; docs/APPLICATIONS.md).
 #   bash scripts/reproduce.d/fft.sh FCSIM_BINARY OUT_DIR QUICK

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Applications (`fcsim app NAME`): traffic with a meaning, run on a
  * simulated network or link and set beside an analytic model. Each lives in
  * src/apps/<name>/ (its schedule builder, its run and its comparison with

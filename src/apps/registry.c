@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The table of applications (`fcsim app NAME`), in the order `fcsim app
  * --help` lists them; core/registry.c does lookup and the start-up check.
  * Adding an app is a folder src/apps/<name>/ and a row here. */

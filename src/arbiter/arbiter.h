@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Switch arbitration policies (seed 000 §5.1.2). When head flits compete for
  * an output, each gets a priority from the policy and the highest wins; equal
  * priorities are broken round-robin from the output's pointer, so `rr` is the

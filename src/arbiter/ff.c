@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Farthest-first: the packet with most hops left to its destination wins. */
 #include "arbiter/arbiter.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Mixed: farthest-first, except that packets older than
  * router.age_threshold beat all younger ones, the oldest first. */
 #include "arbiter/arbiter.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Oldest-first: the packet created earliest wins. */
 #include "arbiter/arbiter.h"
 

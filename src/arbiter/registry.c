@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The table of switch arbitration policies (core/registry.c does lookup,
  * names and the start-up check). */
 #include <stddef.h>

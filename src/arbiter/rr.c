@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Round-robin: every packet has the same priority; the output's rotating
  * pointer decides. */
 #include "arbiter/arbiter.h"

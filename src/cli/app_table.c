@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The command line shared by the table-driven applications (app_table.h):
  * argument parsing, the INI file, --set, --preset, the printed table and
  * the JSON results file. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Applications of `fcsim app` whose parameters and results are a model-style
  * table (`struct fcsim_model_ops`: `link`, `halo`): one command line
  * `fcsim app NAME [CONFIG] [--preset P] [--set KEY=VALUE ...] [--json FILE]`

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The command line: one function per subcommand, each taking the arguments
  * after the subcommand name and returning the process exit status:
  *   0 success, 1 the run failed (deadlock, I/O while writing results),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `fcsim app NAME [CONFIG] [options]`: applications run as traffic on a
  * simulated network (SPEC §5). The apps and their registry live in
  * src/apps/ (apps/app.h); this file lists them, parses the options an app

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* fcsim collective build: offline collective routing. Builds the OCR or RPM
  * trees of a destination pattern on the configured network, checks them,
  * writes the node tables (Fig. 4.12 layouts, hex + binary + JSON) and prints

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* fcsim collective run: collectives simulated on the configured network
  * (seed 000 §5.2.2, Figs. 5.21-5.22). For every pattern and operation it
  * builds the OCR and the RPM tables into a temporary folder, runs them with

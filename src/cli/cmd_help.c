@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* fcsim help [COMMAND | config [--markdown] | --man | --completion SHELL]:
  * help topics, and the man page fcsim.1 written from the same tables
  * (the command-option table, the key registry, the models). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `fcsim model`: lists the analytic models, documents one, and evaluates
  * one at a point or over a sweep (--vary), writing a table to stdout and
  * optionally JSON and CSV files. All parsing and validation comes from the

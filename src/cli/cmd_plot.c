@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* fcsim plot RESULTS... [--out FILE.png|FILE.svg] [--kind K] [--script FILE]:
  * draws a result fcsim wrote with gnuplot (library part in src/plot). */
 #define _POSIX_C_SOURCE 200809L

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* fcsim run [CONFIG] [--set k=v ...] [--replications N] [--jobs N] [--json FILE] [--csv FILE] */
 #include <stdio.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* fcsim sweep [CONFIG] --vary KEY=START:STOP:STEP [--vary ...]: one run per
  * point of the grid (the cross product of the --vary ranges, the first
  * --vary outermost), one table row, CSV row and JSON line per point. After a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* fcsim topo [CONFIG] [--set k=v ...] [--json FILE] [--export FILE] [--dot FILE]:
  * describe the network a config builds (torus, mesh or netlist): nodes by
  * kind, links by class, diameter in hops and ns with the longest path's

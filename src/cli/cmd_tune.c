@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* fcsim tune CONFIG... [--space KEY=V1,V2 ...] [--vary KEY=A:B:STEP ...]
  * [--metric NAMES] [--json FILE] [--csv FILE]: application-aware
  * configuration search (seed 000 §5.1.3-5.1.5) over the library's

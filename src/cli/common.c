@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Shared CLI helpers: options, configuration loading, progress, SIGINT. */
 #define _POSIX_C_SOURCE 200809L
 #include <signal.h>

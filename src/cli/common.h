@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Option parsing and configuration loading shared by the simulation
  * subcommands (run, sweep, topo). */
 #ifndef FCSIM_CLI_COMMON_H

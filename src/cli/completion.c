@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `fcsim help --completion bash|zsh`: the shell completion script, written
  * from the command-option table (options.c), the key registry (keys and the
  * values of enumerated keys) and the model and application tables. The zsh

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* fcsim help metrics [--markdown]: every field every command writes, from
  * the metric registry (include/fcsim/metrics.h) and the model tables of
  * `fcsim model` and the table applications; --markdown is docs/METRICS.md. */

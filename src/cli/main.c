@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* fcsim: entry point and subcommand dispatch. */
 #include <errno.h>
 #include <stdarg.h>

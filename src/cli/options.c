@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The command-option table: every command, what it does, its examples and
  * every option it takes (options.h). Usage texts, `fcsim --help`, the man
  * page and the shell completion are written from here. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The command-option table (options.c): every command of the command line,
  * its synopsis, what it does, its examples and every option it takes. The
  * usage each command prints (`fcsim COMMAND --help`, `fcsim help COMMAND`),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Result files written to a temporary file beside the target and renamed
  * when complete; `-` is stdout; pending temporary files removed on SIGTERM,
  * SIGHUP and a second Ctrl-C. See output.h. */

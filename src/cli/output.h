@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Result files that are never lost: every command writes its --json/--csv
  * output to a temporary file beside the target and renames it over the
  * target only when complete and every write succeeded. `-` is standard

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Progress lines on stderr, shown only when stderr is a terminal: done /
  * total, rate and time left, redrawn at most five times a second. */
 #define _POSIX_C_SOURCE 200809L

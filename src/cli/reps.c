@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The replications of one configuration, run on threads; see reps.h. */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Running the replications of one configuration (sim.replications) for run
  * and sweep: replication i is built from fcsim_config_replicate and run on
  * one of `jobs` threads; the results are combined in replication order, so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `fcsim topo` on network.topology = bee3: seed 003's Table I (the latency
  * breakdown of the diameter: crossbar routes, MGT routes, intra-enclosure,
  * Aurora and 10GbE hops, each with hops and ns) and Fig. 7's resources, as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `fcsim topo` on the BEE3 topology: Table I's latency breakdown and
  * Fig. 7's resources of seed 003 (topo_bee3.c). */
 #ifndef FCSIM_CLI_TOPO_BEE3_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Building one set of collective tables from a pattern (collective.h,
  * `fcsim collective build` and `collective run`): the network, the
  * pattern's destinations checked for the operation, one tree per source

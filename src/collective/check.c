@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Checks of a set of collective trees against fcsim's deadlock rules: every
  * turn along every root-to-node path is allowed by the turn model of
  * routing/turns.h (dateline classes on), and the channel dependencies the

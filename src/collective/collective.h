@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Offline collective routing (seed 000 §4.3.1 and §5.2): destination
  * patterns, multicast trees built by OCR (Algorithms 6-7) or by the RPM
  * baseline, reduction trees (the multicast trees reversed), the node tables

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Running a network on the node tables of `fcsim collective build`
  * (collective.h): loading them for a graph, checked against its links, and
  * the decision one RL/ML lookup makes for a packet. */

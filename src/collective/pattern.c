@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Destination patterns of collectives: all-to-all, cube-nn, bitrot,
  * random-subset and user files of lines `src: dst dst ...`. */
 #define _POSIX_C_SOURCE 200809L

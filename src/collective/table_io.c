@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Table files: per node, the unicast, multicast and reduction tables in the
  * Fig. 4.12 layouts as hex (one entry per line, most significant digit
  * first, as $readmemh reads it) and binary (each entry little-endian in

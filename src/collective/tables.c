@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Node tables of seed 000 Fig. 4.12 built from collective trees: the bit
  * layouts (pack/unpack), the multicast tables with shared entries, the
  * reduction tables, and their sizes as Table 5.7 counts them.

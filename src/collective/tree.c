@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Multicast trees on tori and meshes: OCR (seed 000 Algorithms 6 and 7) and
  * the RPM baseline extended to any number of dimensions.
  *

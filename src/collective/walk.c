@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Pure table walks: follow the node tables of a multicast or a reduction as
  * the routers would, without the simulator, and report what is delivered.
  * They read only the tables and the link map the tables carry. */

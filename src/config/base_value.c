@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A key's value as one number in the key's unit (config/config.h), for the
  * CSV columns: "175ns" -> 27.34375 cycles at 156.25 MHz, "1MiB" -> 65536
  * flits of 128 bits, "156.25MHz" -> 156250000 Hz. */

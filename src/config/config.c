@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Configuration text: defaults, overrides (INI files: ini.c), per-key
  * checks against the registry, did-you-mean suggestions and help output. */
 #define _POSIX_C_SOURCE 200809L

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The resolved configuration of one simulation and the key registry that
  * describes every configuration key: its section, name, type, unit, default,
  * range and help. The INI loader, `--set` overrides, validation, error

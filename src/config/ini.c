@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The INI reader of configuration files (no line-length limit): sections,
  * `key = value` lines, whole-line and inline comments, duplicates refused
  * with both line numbers, empty files and directories refused. The grammar

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The key registry: every configuration key fcsim knows, in one table.
  * Parsing, validation, error messages and `fcsim help config` read it. */
 #include <string.h>
@@ -120,7 +121,7 @@ const struct fcsim_key fcsim_keys[] = {
      "BookSim2)"},
     {"router", "packet_overhead_cycles", FCSIM_KT_INT, "cycles", "0", 0, 100000, 0, NULL, NULL, NULL,
      "bee3: cycles a crossbar output is held for each packet before its head may leave (the per-packet routing, "
-     "arbitration and allocation overhead of seed 003 §V.B, whose value the seed does not give: 0)"},
+     "arbitration and allocation overhead of Bunker & Swanson §V.B, whose value the seed does not give: 0)"},
     {"router", "arbitration", REGISTRY(fcsim_arbiter_names, fcsim_arbiter_valid, "rr"),
      "switch arbitration among head flits: `rr` round-robin, `ff` farthest-first, `of` oldest-first, `mixed` (Novo-G# thesis "
      "§5.1.2); the crossbar is always round-robin (Bunker & Swanson §III)"},
@@ -239,7 +240,7 @@ const struct fcsim_key fcsim_keys[] = {
 
     {"voq", "eject_packets", FCSIM_KT_INT, "packets/cycle", "1", 1, 16, 0, NULL, NULL, NULL,
      "router.model = voq: packets the local unit takes from the switch at once, each from a different input, one flit "
-     "per cycle each. Seed 000 s5.2.2 (L4897-4899): a node \"injects at most one packet per cycle but can consume more "
+     "per cycle each. Novo-G# thesis s5.2.2 (L4897-4899): a node \"injects at most one packet per cycle but can consume more "
      "than one\"; the seed gives no number. 1 = one ejection port (the default); examples/collective.ini uses 6, one "
      "per link input, as the reduction unit (docs/COLLECTIVES.md)"},
 
@@ -347,7 +348,7 @@ const struct fcsim_key fcsim_keys[] = {
     {"fft", "release", CHOICE(fft_release_names, "round"),
      "`fcsim app fft`: when the IPs' points leave. `round`: one message per round and destination, when the round's "
      "last point for it is produced; `packet`: a message per traffic.packet_size flits of points, each when its own "
-     "last point is produced (seed 000 s6.3, L5295-5297: \"Once data is produced from FFT IP, it is ready to be "
+     "last point is produced (Novo-G# thesis s6.3, L5295-5297: \"Once data is produced from FFT IP, it is ready to be "
      "sent\")"},
 };
 

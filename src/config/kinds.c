@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The parameters of a network's node kinds: the run's configuration with
  * each kind's router model and its own `router.*` overrides (a netlist's
  * `kind NAME model=M set="router.k=v ..."`) applied and resolved. The kinds

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Resolving configuration text into typed parameters: unit conversion,
  * derived ("auto") values, and checks of combinations of keys. */
 #include <ctype.h>

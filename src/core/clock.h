@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Clocks. The engine keeps time in ticks. When every node runs at
  * network.clock (no node clock, no ppm offset), a tick is one cycle and every
  * conversion below is the identity. Otherwise a tick is one picosecond and

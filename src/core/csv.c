@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The CSV writer (core/csv.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "core/csv.h"

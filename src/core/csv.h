@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The one CSV writer of every command: JSON records flattened into columns
  * with dotted names, RFC 4180 quoting, numbers as the JSON writes them.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Error names, messages and the error record helpers of include/fcsim/error.h. */
 #include <stdio.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Building a message list (include/fcsim/messages.h) and the shared,
  * reference-counted copy a configuration holds (core/messages.h). */
 #include <stdlib.h>

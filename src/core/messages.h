@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The message list a configuration holds (fcsim_config_set_messages): one
  * immutable copy shared by the configuration's clones, freed with the last
  * of them. A configuration is used by one thread at a time, so the count is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The resolved parameters of one run (`struct fcsim_params`): every setting
  * typed and in simulator units, with the enums it uses. The configuration
  * layer (src/config/) produces it from the key text; every model, policy,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `KEY=START:STOP:STEP`: split, numbers, point count. See range.h. */
 #include <math.h>
 #include <string.h>

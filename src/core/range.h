@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The one parser of `KEY=START:STOP:STEP` (fcsim sweep --vary, fcsim model
  * --vary, fcsim tune --vary): splits the text, reads plain numbers with the
  * project's number grammar (core/units.h) and counts the points

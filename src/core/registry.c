@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Lookup, name lists and start-up checks of ops tables; see registry.h. */
 #include <stdio.h>
 #include <string.h>

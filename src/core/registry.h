@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* One helper for the NULL-terminated tables of `const` ops structs that
  * name policies and models (routing, arbitration, analytic models): lookup
  * by name, the list of names written into the caller's buffer, and a

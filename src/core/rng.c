@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Random draws that need more than the inline helpers of rng.h. */
 #include <math.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Counter-based random numbers. A stream is keyed by (seed, entity, purpose)
  * and its n-th number is a pure function of the key and n, so a node draws the
  * same numbers whichever thread or rank simulates it, and streams never share

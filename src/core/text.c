@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Text helpers: the bounded reader of every input file, escaping input for
  * messages, edit distance for did-you-mean suggestions. */
 #define _POSIX_C_SOURCE 200809L

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Small text helpers shared by the configuration, the model parameters and
  * every file reader: the bounded reader, and edit distance for did-you-mean
  * suggestions. */

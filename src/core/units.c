@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Quantity parsing and formatting with units; see units.h for conventions. */
 #include <ctype.h>
 #include <errno.h>

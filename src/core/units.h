@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Parsing of quantities written with units ("175ns", "156.25MHz", "40Gbps",
  * "4KiB", "7.92GB/s", "2.5TFlops") into SI base units. Shared by the
  * simulator's configuration and the analytic models.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Building a network's engine state (net.h) from parameters: the topology
  * and its graph, the node kinds and their states, the workload, the links
  * and their rings, and the partitions with their windows. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Deadlock description: follows, from each occupied buffer, the buffer its
  * front packet waits for (each node's model says which: router.h
  * waits_for) until the walk closes a cycle, and prints that cycle. Buffers

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The engine's run: the cycle loop over each partition's active set
  * (timing wheel of wake-ups, workload events), windows and their
  * publication, checkpoint decisions, threads (OpenMP) running partitions

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The engine: builds a network's state (net.h) from parameters, splits it
  * into partitions, advances them cycle by cycle through active sets (in
  * windows of the lookahead, on threads), and produces statistics.

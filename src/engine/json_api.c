@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Results as JSON text for bindings in other languages (include/fcsim/sim.h):
  * the Python package reads these and never the C structures, so it does not
  * change when they do. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Estimating the memory of a run before allocating it (memory.h). The
  * figures follow what engine/build.c, topo/ and the node kinds allocate;
  * tests/unit/test_memory.c compares them with what a run really allocates. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The memory a run will allocate, estimated before it allocates: from the
  * parameters alone (a lower bound for generated topologies, before their
  * graph is built), and from the built graph and the node kinds' declared

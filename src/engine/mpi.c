@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Distribution across MPI ranks: the exchange plan of mirrored rings, the
  * per-window exchange, reductions with a timeout, and the final statistics.
  * See mpi.h. Only thread 0 of a rank calls MPI (MPI_THREAD_FUNNELED). */

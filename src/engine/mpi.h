@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Distribution across MPI ranks. Rank r of R owns partitions
  * [r*T, (r+1)*T) of the R*T partitions (T = sim.threads) and steps only
  * their routers; every rank holds the arrays of the whole network but touches

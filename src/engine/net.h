@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The state of a simulated network as the engine holds it: the graph and its
  * geometry, the node kinds (router models with their read-only set-up), one
  * state block per node, the links, the workload, the partitions and their

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Replications (sim.replications, include/fcsim/sim.h): the seeds of N
  * independent runs of one configuration, and their results combined: in the
  * JSON every numeric member of "metrics" becomes the mean over the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Writing the results of a simulation (include/fcsim/sim.h): a readable
  * table, one JSON object, CSV header and rows. */
 #define _POSIX_C_SOURCE 200809L

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The JSON of one run as a tree (engine/report.c), for the writers that
  * combine runs (engine/replicas.c), and results as CSV rows for the CLI's
  * writers (the public calls are in include/fcsim/sim.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The first lines of a run's table: what ran, in the terms of the network
  * and the workload that ran — a torus's geometry and its one link latency; a
  * netlist's kinds and the range of its links; a switched network's switches;
@@ -128,7 +129,7 @@ static void network_line(const struct fcsim_sim *sim, FILE *out)
     return;
   case FCSIM_TOPO_BEE3:
     fprintf(out,
-            "fcsim %s: BEE3 cluster of %d enclosures (%lld FPGAs), inter-enclosure network %s (seed 003), %s "
+            "fcsim %s: BEE3 cluster of %d enclosures (%lld FPGAs), inter-enclosure network %s (Bunker & Swanson), %s "
             "routing\n",
             FCSIM_VERSION, p->enclosures, (long long)endpoints, p->bee3_layout, p->routing);
     return;

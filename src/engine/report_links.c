@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Per-link figures of the links on a protocol (report_links.h). A line
  * direction is the channel between two adapters; its ends are named by the
  * router ports the adapters sit on (topo/proto_links.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The per-link figures of the links on a protocol (link.protocol), as the
  * run's results show them: one JSON entry per line direction and the
  * busiest direction in the table (engine/report.c writes both). */

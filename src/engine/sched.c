@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The timing wheel and the arrival heap of a partition (sched.h). */
 #include <stdlib.h>
 

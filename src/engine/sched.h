@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A partition's schedule (sched.c): the timing wheel of wake-ups (which
  * nodes to step at which tick, at most one turn of the wheel ahead) and the
  * min-heap of workload events (the tick at which an endpoint next creates

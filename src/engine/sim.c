@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The public simulation API (include/fcsim/sim.h): creating, running and
  * destroying a simulation, its statistics, and describing a topology. The
  * table, JSON and CSV writers are in engine/report.c. */

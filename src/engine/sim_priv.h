@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The simulation handle of include/fcsim/sim.h, shared by its lifecycle
  * (engine/sim.c) and its writers (engine/report.c). */
 #ifndef FCSIM_ENGINE_SIM_PRIV_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The component graph (graph.h): allocation, connection, finishing, BFS. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The network as a graph of components: nodes (routers, switches, endpoint
  * hosts), each with its own model and number of ports, joined by channels —
  * one per direction of a link, each with its own latency, bandwidth and link

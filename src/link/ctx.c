@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The step context's shared actions (ctx.h). */
 #include "link/ctx.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The step context: everything a component (router, switch, endpoint) may
  * touch while it is stepped, besides its own state. The engine fills one per
  * partition and hands it to every step; components never see the engine.

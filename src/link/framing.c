@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The tables of line codes and framings (framing.h) and the wire-size rule. */
 #include "link/framing.h"
 

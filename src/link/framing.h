@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Line codes and framings, described once (SPEC §5; seed 002 §3.4-3.5 and
  * Eqs. 1-2; seed 004 §2.2; seed 003 §II for Aurora's 8b/10b). The `linkbw`
  * analytic model, the link-protocol models and the Ethernet endpoints all

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Links as delay lines. A flit sent at cycle t on a link of latency L is
  * visible to the receiver from cycle t+L; credits travel the other way on
  * their own delay line. Both are rings of entries stamped with their arrival

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Link latency models: a fixed latency (inline in link.h) or a Gaussian
  * drawn per flit (seed 000 §3.4.4: 175.7 ns mean, 12.34 ns standard
  * deviation measured). Draws come from a counter-based stream keyed by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The chapter 7 equations of seed 000 shared by the cornerturn,
  * contraction and md models (see ch7.h): Table 7.1, Eqs. 7.1-7.4 and the
  * single-FPGA 3D FFT estimate of s7.2.1. */

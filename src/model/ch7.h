@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The equations of seed 000 chapter 7 shared by the `cornerturn`,
  * `contraction` and `md` models: one corner turn on an FPGA cloud
  * (Catapult II, bump in the wire, Eq. 7.1) or cluster (Novo-G#, 3D torus,

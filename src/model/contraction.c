@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Model `contraction`: run the 3D FFT of an application on fewer nodes
  * than the rest of it uses (seed 000 s7.4, Eqs. 7.3-7.4, Tables 7.2-7.3).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Model `cornerturn`: the 3D FFT on an FPGA cloud (Catapult II, FPGAs as a
  * bump in the wire on a 40 Gb/s Ethernet) or an FPGA cluster (Novo-G#,
  * 3D torus of 6 x 40 Gb/s links), seed 000 s7.3.2, Eqs. 7.1-7.2, Table 7.1.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Model `fc`: sizing Mondigo's credit-based flow controller (seed 001
  * ch. 2, Eqs. 2.1-2.5, and Eq. 4.1 for the packet size).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Model `fft`: communication of a 2^n-per-side 3D FFT on a 2^m-per-side 3D
  * torus (Sheng dissertation, seed 000 ch. 6): the data mapping of Fig. 6.1
  * (fcsim_fft_map, see fft.h), the packets per node and data per packet of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The data mapping of a 2^n-per-side 3D FFT on a 2^m-per-side 3D torus
  * (Sheng dissertation, seed 000 s6.2, Fig. 6.1): where each datum lives
  * before and after each communication phase. Used by the `fft` model and

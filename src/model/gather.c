@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Model `gather`: time of a gather of d bytes from each of n FPGAs to one
  * root, on a DCN ring or on VCSN virtual topologies (VCSN paper, seed 002
  * s5.2-5.3 Eqs. 3-5, s6.3 Eqs. 6-7, Table 5).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Model `linkbw`: payload efficiency and peak bandwidth of a serial link
  * from its lane rate, lane count, line code and framing (VCSN paper, seed
  * 002 s3.4-3.5 and Eqs. 1-2; TNW link, seed 004 s2.2 and s4).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Model `md`: one molecular-dynamics time step on an FPGA cloud or cluster
  * (seed 000 s7.5, Eqs. 7.5-7.15, Fig. 7.14-7.15, Table 7.4).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The analytic performance models of the seeds ("fcsim model NAME").
  *
  * Each model is one const `struct fcsim_model_ops` in its own file

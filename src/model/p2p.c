@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Model `p2p`: transfer time and effective bandwidth of one FPGA-to-FPGA
  * message over a direct link or an Ethernet leaf-spine network, and of a
  * stream passed around a ring of n FPGAs (seed 001 ch. 4, Eqs. 4.2-4.7,

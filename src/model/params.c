@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Parameter handling shared by every analytic model: defaults, presets,
  * parsing "key=value" text against a model's parameter table (units,
  * integer and power-of-two constraints, bounds, did-you-mean for unknown

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The table of analytic models, lookup by name, and a consistency check of
  * every registered model (run by the tests and by `fcsim model list`). */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Model `stream`: stream computing on M cascaded FPGAs, each holding m
  * cascaded stream processing elements (SPEs) of n parallel unit pipelines
  * (Mondigo dissertation, seed 001, ch. 3, Eqs. 3.1-3.8).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Writing gnuplot scripts (terminal, strings, captions, palettes) and
  * running gnuplot; the configuration summary used in captions. */
 #define _POSIX_C_SOURCE 200809L

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Reading result files for fcsim plot: one JSON object (fcsim run --json),
  * JSON Lines (fcsim sweep --json, fcsim tune --json), a JSON array (fcsim
  * model --json) or CSV (run, sweep, model --csv). Anything else is refused. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* fcsim plot of a model sweep (fcsim model NAME --vary KEY=...): each result
  * that changes along the sweep against the varied parameter, in units a
  * reader expects (GB/s, TFlop/s, us, %). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* fcsim plot: reads the result files fcsim writes (JSON, JSON Lines, CSV of
  * run, sweep, tune and model) and writes a gnuplot script that draws the
  * figure a researcher would draw; runs gnuplot on it. Library code: returns

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Shared between the files of src/plot: the loaded data and the gnuplot
  * writing helpers (gp.c). */
 #ifndef FCSIM_PLOT_INTERNAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* fcsim plot of one run: link utilisation as heat maps over the planes of a
  * torus or mesh (metrics.link_util, `fcsim run --links`) and the latency
  * histogram of measured packets (metrics.latency_histogram, `--histogram`). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Values the seeds print for the models' results, drawn over a model sweep
  * by fcsim plot. A point applies when the sweep varies `xparam` and every
  * other parameter named in `when` has that value (the seed's settings). The

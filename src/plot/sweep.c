@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* fcsim plot of a sweep: average latency against offered load, one curve per
  * configuration, the first saturated point of each curve marked, and the
  * accepted throughput on a second panel. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* fcsim plot of a tune result (fcsim tune --json): a heat map of each
  * configuration's gain over the average configuration per workload, and the
  * Pareto front of latency against router area (seed 000 Table 4.2 ALMs). */

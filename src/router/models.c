@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The table of router models, seed 000 Table 4.2, and the Novo-G# credit rule. */
 #include <stddef.h>
 

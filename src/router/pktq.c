@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The packet queue (pktq.h). */
 #include <stdlib.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The packet queue every router model uses for packets waiting to enter the
  * network or an output: a growable ring of packets stored by value (grows by
  * doubling, rarely; nothing is allocated per packet once it has grown). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Router and switch models: the components at the nodes of the graph. Each
  * model is one `const struct fcsim_router_ops` in the table of models.c; the
  * engine allocates state_size bytes per node of that kind, steps a node

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* routing.algorithm = bee3: the routing protocols of seed 003 §IV on the
  * BEE3 topology (network.topology = bee3), as next-hop tables. `setup`
  * fills one table block (routing/table.h's layout) from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* CCAR, credit-count adaptive routing (seed 000 §5.1.1, after Kim et al.
  * 2005): among the minimal directions the turn model (routing/turns.h)
  * allows, the one whose downstream buffers have the most free slots, summed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The channel-dependency-graph checker (cdg.h) and the shared `check` hook
  * of the routing algorithms. An iterative depth-first search over channels
  * (link, class) reachable from injection; a grey successor closes a cycle,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The channel-dependency-graph checker: proves a routing algorithm
  * deadlock-free on a topology (Dally and Seitz: acyclic channel dependencies)
  * or prints a cycle of channels.

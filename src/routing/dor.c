@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Dimension-order routing: correct the offset in each dimension in the order
  * given by routing.order, taking the minimal direction. On a torus of even
  * size a destination exactly k/2 away is as near both ways: the packet picks

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* O1TURN (Seo et al. 2005) as seed 000 §5.1.1 adapts it: each packet picks,
  * uniformly at its source, one of the dimension orders that obey the turn
  * model (routing/turns.h) for its own route, then routes dimension-ordered in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* RLB, randomized load balance (Singh et al. 2002), as seed 000 §5.1.1 uses
  * it: at the source the packet chooses, per dimension, the short way round
  * the ring with probability (N - P)/N and the long way with probability P/N

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ROMM as seed 000 §5.1.1 adapts it to a torus: no fixed number of phases;
  * at every router the packet takes, uniformly at random, one of the minimal
  * directions the turn model (routing/turns.h) allows, which amounts to a

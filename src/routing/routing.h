@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Routing algorithms: an ops struct per algorithm, registered by name.
  * An algorithm may choose per-packet state once at the source (`packet_init`,
  * stored in the head flit's route byte) and is asked for an output port at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* routing.algorithm = table: up/down next-hop tables built for any graph
  * (table.h explains the rule), and the routing ops that read them: `setup`
  * builds them into topo->tables, `route` looks one byte up, `outputs` gives

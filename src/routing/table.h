@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Table routing on any graph (routing.algorithm = table): next-hop tables
  * computed at build time under the up/down rule, and the channel-dependency
  * checker for next-hop tables.

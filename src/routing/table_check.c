@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The deadlock checker of next-hop tables (table.h fcsim_table_check): walks
  * every route between two endpoints, collecting the dependencies
  * (channel in, destination) -> channel out as one port mask per channel, then

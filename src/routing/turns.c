@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The turn model (see turns.h): which directions a minimal route may take at
  * a router, and the local rules the deadlock checker builds its channel
  * dependency graph from. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The turn model that keeps fcsim's adaptive and oblivious routing
  * deadlock-free on tori and meshes of 1-6 dimensions, and the dateline-class
  * rule the routers apply (a copy of router/vc.c next_class, so the deadlock

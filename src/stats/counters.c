@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Declared counters (stats/counters.h): packing the arrays that merge by one
  * rule into a flat 64-bit buffer for a reduction over ranks, writing the
  * result back, and the reduction itself for single-process use. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Model and workload counters declared with a merge rule, so that the engine
  * can combine them across MPI ranks before anything is reported.
  *

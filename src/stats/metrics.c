@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The metric registry (include/fcsim/metrics.h): the tables of
  * stats/metrics_run.c and stats/metrics_cmds.c, and the declarations that
  * model tables (struct fcsim_model_result) give for `fcsim model` and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Declarations of the fields that `fcsim app fft|stream|gather|scatter|
  * allgather|ring --json` write (include/fcsim/metrics.h); `app link` and
  * `app halo` are declared by their model tables (stats/metrics.c). */
@@ -9,7 +10,7 @@
 static const struct fcsim_metric fft_rows[] = {
     M("fcsim", "", NONE, SAME, NULL, "fcsim version"),
     M("app", "", NONE, SAME, NULL, "\"fft\""),
-    M("fft.n", "points", NONE, SAME, NULL, "points per dimension of the N^3 FFT (seed 000 ch. 6)"),
+    M("fft.n", "points", NONE, SAME, NULL, "points per dimension of the N^3 FFT (Novo-G# thesis ch. 6)"),
     M("fft.m", "nodes", NONE, SAME, NULL, "nodes per dimension of the torus"),
     M("fft.ips_requested", "", NONE, SAME, NULL, "fft.ips as configured"),
     M("fft.ips", "", NONE, SAME, NULL, "independent pencils sent at once, as run"),
@@ -42,7 +43,7 @@ static const struct fcsim_metric fft_rows[] = {
 static const struct fcsim_metric stream_rows[] = {
     M("fcsim", "", NONE, SAME, NULL, "fcsim version"),
     M("app", "", NONE, SAME, NULL, "\"stream\""),
-    M("stream.n", "", NONE, SAME, NULL, "stream length parameter n (seed 001 ch. 3)"),
+    M("stream.n", "", NONE, SAME, NULL, "stream length parameter n (Mondigo 2020 ch. 3)"),
     M("stream.m", "", NONE, SAME, NULL, "pipelines per FPGA m"),
     M("stream.M", "FPGAs", NONE, SAME, NULL, "cascaded FPGAs M"),
     M("stream.C_stream", "", NONE, SAME, NULL, "C_stream of the model"),
@@ -65,7 +66,7 @@ static const struct fcsim_metric stream_rows[] = {
 static const struct fcsim_metric gather_rows[] = {
     M("collective", "", NONE, SAME, NULL, "gather, scatter or allgather"),
     M("schedule", "", NONE, SAME, NULL, "ring, tree, reconfig (allgather: also ring1)"),
-    M("nodes", "nodes", NONE, SAME, NULL, "nodes (seed 002)"),
+    M("nodes", "nodes", NONE, SAME, NULL, "nodes (VCSN 2023)"),
     M("bytes", "bytes", NONE, SAME, NULL, "block per node"),
     M("stages", "stages", NONE, SAME, NULL, "stages of the schedule"),
     M("model_stages", "stages", NONE, SAME, NULL, "stages of the gather model"),
@@ -80,7 +81,7 @@ static const struct fcsim_metric gather_rows[] = {
 };
 
 static const struct fcsim_metric ring_rows[] = {
-    M("nodes", "FPGAs", NONE, SAME, NULL, "FPGAs on the ring (seed 001 Fig. 4.9)"),
+    M("nodes", "FPGAs", NONE, SAME, NULL, "FPGAs on the ring (Mondigo 2020 Fig. 4.9)"),
     M("bytes", "bytes", NONE, SAME, NULL, "bytes streamed"),
     M("frames", "frames", NONE, SAME, NULL, "frames they took"),
     M("time_s", "s", LOWER, MAX, NULL, "simulated time of the stream"),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Declarations of the fields that `fcsim topo`, `fcsim collective` and
  * `fcsim tune` write (include/fcsim/metrics.h), and of the metrics `fcsim
  * tune --metric` compares. */
@@ -72,7 +73,7 @@ static const struct fcsim_metric coll_build_rows[] = {
     M("config.out", "", NONE, SAME, NULL, "the table directory"),
     M("metrics.multicast_table_bits.*", "bits", LOWER, SAME, NULL, "multicast table bits of each node"),
     M("metrics.reduction_table_bits.*", "bits", LOWER, SAME, NULL, "reduction table bits of each node"),
-    M("metrics.mean_table_bits", "bits", LOWER, SAME, NULL, "table bits per node, averaged (seed 000 Table 5.7)"),
+    M("metrics.mean_table_bits", "bits", LOWER, SAME, NULL, "table bits per node, averaged (Novo-G# thesis Table 5.7)"),
     M("metrics.mean_unshared_table_bits", "bits", LOWER, SAME, NULL, "the same without sharing entries"),
     M("metrics.onchip_percent", "%", LOWER, SAME, NULL, "mean_table_bits as a share of the on-chip memory"),
     M("metrics.max_buffer_flits", "flits", LOWER, SAME, NULL, "null: measured in simulation (fcsim collective run)"),
@@ -165,7 +166,7 @@ static const struct fcsim_metric tune_rows[] = {
     WL("best", "", NONE, "per workload and metric: the best configuration"),
     WL("value", "the metric's", NONE, "its value (geometric mean over the sweep)"),
     WL("average", "the metric's", NONE, "the average over all valid configurations"),
-    WL("gain", "ratio", HIGHER, "the best's gain over the average (seed 000 Tables 5.3/5.4)"),
+    WL("gain", "ratio", HIGHER, "the best's gain over the average (Novo-G# thesis Tables 5.3/5.4)"),
     WL("per_point_gain", "ratio", HIGHER, "gain of the best per sweep point over the average"),
     WL("valid_configurations", "configurations", NONE, "configurations with a valid value"),
     WL("best_vcs", "VCs", LOWER, "router.vcs of the best"),

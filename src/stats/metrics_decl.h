@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Writing metric declarations (include/fcsim/metrics.h): the row macro and
  * the tables of stats/metrics_*.c. */
 #ifndef FCSIM_STATS_METRICS_DECL_H

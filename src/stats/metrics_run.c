@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Declarations of every field of a simulation result: the JSON object of
  * `fcsim run --json` (one per line in `fcsim sweep --json`), its CSV row and
  * its table (include/fcsim/metrics.h). The counters behind them are the
@@ -28,7 +29,7 @@ static const struct fcsim_metric run_rows[] = {
     M("derived.deadlock_cycles", "cycles", NONE, SAME, NULL, "sim.deadlock_cycles resolved: the watchdog's period"),
     /* latencies */
     M("metrics.total_latency", "cycles", LOWER, DERIVED, TOT,
-      "batch latency: last flit ejected - first flit injected (seed 000 Table 5.2)"),
+      "batch latency: last flit ejected - first flit injected (Novo-G# thesis Table 5.2)"),
     M("metrics.avg_latency", "cycles", LOWER, DERIVED, LAT,
       "mean latency of measured packets, creation to tail ejection"),
     M("metrics.worst_latency", "cycles", LOWER, MAX, LAT, "largest latency of a measured packet"),
@@ -73,14 +74,14 @@ static const struct fcsim_metric run_rows[] = {
       "data flits per cycle of each channel, by channel"),
     /* area and buffers */
     M("metrics.area_alms", "ALMs", LOWER, SAME, NULL,
-      "Novo-G# router area for router.vcs (seed 000 Table 4.2); 0 for other routers"),
+      "Novo-G# router area for router.vcs (Novo-G# thesis Table 4.2); 0 for other routers"),
     M("metrics.area_percent", "%", LOWER, SAME, NULL, "area_alms as a share of a Stratix V"),
     M("metrics.fpga_luts", "LUTs", LOWER, SAME, "bee3 topology",
-      "network resources per FPGA (seed 003 Fig. 7, measured): LUTs"),
+      "network resources per FPGA (Bunker & Swanson Fig. 7, measured): LUTs"),
     M("metrics.fpga_ffs", "flip-flops", LOWER, SAME, "bee3 topology", "... flip-flops"),
     M("metrics.fpga_brams", "BRAMs", LOWER, SAME, "bee3 topology", "... block RAMs"),
     M("metrics.max_buffer_flits", "flits", LOWER, MAX, "voq or ring routers, when non-zero",
-      "most flits ever in one input buffer (seed 000 Table 5.8)"),
+      "most flits ever in one input buffer (Novo-G# thesis Table 5.8)"),
     M("metrics.max_reduction_entries", "entries", LOWER, MAX, "voq or ring routers, when non-zero",
       "most partial reductions one node held at once"),
     /* counts */
@@ -129,7 +130,7 @@ static const struct fcsim_metric run_rows[] = {
     M("metrics.fc_link_up_cycle", "cycles", LOWER, MAX, FC, "cycle the last link's sync handshake ended"),
     M("metrics.fc_first_data_cycle", "cycles", NONE, MIN, FC, "cycle the first data flit went on a line (-1: none)"),
     M("metrics.fc_model.line_cycles", "cycles", NONE, SAME, FC,
-      "the `fc` model (seed 001 Eqs. 2.1-2.5) for the longest fc line: that line's latency"),
+      "the `fc` model (Mondigo 2020 Eqs. 2.1-2.5) for the longest fc line: that line's latency"),
     M("metrics.fc_model.d_link_cycles", "cycles", NONE, SAME, FC, "its D_link (Eq. 2.2)"),
     M("metrics.fc_model.rx_depth_min_flits", "flits", NONE, SAME, FC, "the RX depth must exceed this (Eq. 2.4)"),
     M("metrics.fc_model.rx_depth_flits", "flits", NONE, SAME, FC, "the RX depth the run used on that line"),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Statistics accumulators and the latency histogram. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Statistics accumulated during a run: integer counters and a latency
  * histogram only, so that partial accumulators merge in any order to the
  * same bits. Turned into struct fcsim_stats at the end. */

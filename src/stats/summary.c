@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Replication statistics: mean, standard deviation, Student-t interval. */
 #include <math.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Replication statistics (issue 32): the mean, sample standard deviation and
  * a 95 % Student-t confidence interval of N independent values, and the t
  * quantile they need. Pure functions; no I/O. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The saturation verdict (issue 10 point 4) and the zero-load latency it is
  * measured against. See src/stats/verdict.h. */
 #include <math.h>

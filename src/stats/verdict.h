@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The saturation verdict of a run (issue 10): saturated when measured packets
  * did not all arrive, when the source queues grew over the window, or when
  * the average latency passed a multiple of the zero-load latency or an

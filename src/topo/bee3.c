@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The BEE3 cluster of seed 003 (topology `bee3`): which port of which FPGA
  * or switch leads where in each of the five layouts, the seed's routing
  * protocols as a next-port function, link latencies and payload rates, and

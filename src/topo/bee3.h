@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The BEE3 cluster of seed 003 (Bunker & Swanson): enclosures of four
  * fully connected FPGAs A-D and one of five inter-enclosure networks
  * (§IV): One-x8, Two-x4, Four-x2, Eight-x1 Aurora channels, or one 10GbE

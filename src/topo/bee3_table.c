@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Table I of seed 003 for the BEE3 topology: the latency breakdown of the
  * seed's route between two FPGAs (full-crossbar routes, MGT routes,
  * intra-enclosure hops, Aurora hops, 10GbE hops, each with its count and

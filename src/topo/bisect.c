@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The bisection of a general graph by a stated heuristic (describe.h):
  * balanced halvings from seeded starts, each improved by greedy pair swaps
  * in the manner of Kernighan and Lin (passes of tentative swaps of the best

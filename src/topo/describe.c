@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Describing any topology (describe.h): nodes by kind with their router
  * delays, links by class, the hop diameter, the lowest-latency path that is
  * longest (Dijkstra over router delay + link latency + protocol cost per

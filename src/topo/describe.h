@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A description of any topology's graph (torus, mesh, netlist): nodes by
  * kind, links by class, diameter in hops and in latency with the hops of the
  * longest path, and bisection (exact formula on tori and meshes, a seeded

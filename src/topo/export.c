@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Writing any topology's graph as a netlist (so that loading it back gives
  * the same slots and channels) or as Graphviz, each through a temporary
  * file renamed when complete. A network whose links run a protocol is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Reading a netlist (netlist.h, docs/NETLIST.md) into a topology: the line
  * tokenizer, the kind/node/link elements with their units, the graph built
  * from them, and the checks (ports in range and used once, known models,

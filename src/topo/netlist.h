@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Netlists: any network as a text file of node kinds, nodes and links
  * (docs/NETLIST.md), read into a topology's graph (topology `file`), and
  * written back from any topology's graph (export), or as Graphviz (dot).

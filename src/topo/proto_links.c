@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The graph transform of link protocols (proto_links.h): two adapter nodes
  * in every link of the network whose protocol is not `ideal`. */
 #include "topo/proto_links.h"

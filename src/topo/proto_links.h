@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Link protocols on the links of a network: the graph transform that puts
  * two link adapters (link/proto/tnw/tnw_adapter.c) into every link whose protocol
  * is not `ideal` (link.protocol, or a netlist's per-link `protocol=`). */

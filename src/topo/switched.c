@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Switched topologies (docs/SWITCHED.md): `star`, `dual-plane` (seed 002
  * Fig. 2), `leafspine` (seed 001 §4.2.1, §4.3.3) and `fattree` (seed 002
  * §6.3, Fig. 16) as graphs of endpoints and switches. Nodes 0..N-1 are the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Switched topologies: star, dual-plane, leaf-spine and fat tree of
  * `ethswitch` nodes (topo/switched.c, docs/SWITCHED.md). */
 #ifndef FCSIM_TOPO_SWITCHED_H

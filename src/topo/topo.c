@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The topology table (network.topology): one row per generator, naming its
  * builder and whether its nodes have coordinates; fcsim_topo_init picks the
  * row, builds the graph, inserts the link adapters, and on any failure

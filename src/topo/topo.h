@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A network's topology: the component graph the engine reads (every
  * topology), and for the direct networks (k-ary n-cube tori and meshes of
  * any size per dimension, torus.c) the neighbour table and the geometric

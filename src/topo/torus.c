@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* k-ary n-cube tori and meshes: their builder, neighbour table and
  * geometry. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Destination patterns. Coordinates are per dimension; "x" is dimension 0. */
 #include <math.h>
 #include <stddef.h>

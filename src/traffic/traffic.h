@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Traffic: destination patterns (seed 000 Table 5.1 and the classics) and
  * the Bernoulli injection process. A pattern maps (source, packet sequence
  * number, the source's random stream) to a destination. A packet that a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The arithmetic of `fcsim tune`: gains, best configurations, the smallest
  * VC count within a tolerance and successive-halving bookkeeping. See
  * analysis.h for the rules; everything here is a pure function. */

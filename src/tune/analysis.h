@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The arithmetic of `fcsim tune` (seed 000 §5.1.4): pure functions over
  * arrays of metric values, with no simulation and no I/O, so that the unit
  * tests can check each rule by hand.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `fcsim tune --replications N`: each configuration's score (the geometric
  * mean over the sweep) once per replication, so that the best configuration
  * can be compared with the next with intervals. Replication r of every

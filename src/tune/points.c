@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `fcsim tune`, building points: a configuration of the space on a workload at a sweep
  * point and run length, and fcsim_tune_prepare (feasibility, VC floors, rungs). */
 #define _POSIX_C_SOURCE 200809L

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `fcsim tune`, running a rung on a pool of worker threads (journal, cache, progress,
  * stop) and the scores that successive halving prunes by. */
 #define _POSIX_C_SOURCE 200809L

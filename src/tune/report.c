@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `fcsim tune`, the text report of `fcsim tune`. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>

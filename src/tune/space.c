@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `fcsim tune`, the search space and the sweep: `--space key=v1,v2` and `--vary
  * key=START:STOP:STEP` (core/range.c) dimensions, checked against the keys. */
 #define _POSIX_C_SOURCE 200809L

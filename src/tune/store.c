@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `fcsim tune` bookkeeping below the search: the key catalogue (read once
  * from the public help printer, so tune needs nothing beyond include/fcsim/),
  * the identity of a point, raw results and metrics, and the store of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `fcsim tune`, analysis of the finished rungs: per workload and across workloads (best
  * configuration, gains, fewest VCs within the tolerance) and the run counts. */
 #define _POSIX_C_SOURCE 200809L

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Private pieces of `fcsim tune` shared by its files and its unit tests:
  * the key catalogue (read once through the public help printer), the raw
  * results of one point, the metrics derived from them, and the store of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* JSON builders of `fcsim tune` records (jansson), shared by the search
  * (which writes records) and the store (which reads them back). */
 #ifndef FCSIM_TUNE_JSON_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The state of a `fcsim tune` search, shared by the files that implement
  * it (private to src/tune/):
  *   tune.c     the search object, workloads, metrics, the run by rungs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Bernoulli workloads: every endpoint creates packets at traffic.rate
  * (geometric gaps of a per-cycle Bernoulli process; several per cycle above
  * one packet per cycle) to destinations drawn from the traffic pattern.

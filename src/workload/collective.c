@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Collective workloads (seed 000 §5.2.2, "Latencies"): multicast and
  * reduction packets routed by the node tables of router.tables (written by
  * `fcsim collective build`), for the voq and ring routers.

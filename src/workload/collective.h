@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* What other workloads may ask of the collective workloads (collective.c):
  * the collective-unicast mixes (collective_mixed.c) run a collective batch
  * or continuous collective through their ops and need these. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `traffic.mode = collective-unicast`: a collective batch (the
  * collective-batch workload of collective.c, run through its ops) and
  * Bernoulli unicast background traffic (the continuous workload of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The table of workloads, chosen by traffic.mode (core/registry.c does
  * lookup, names and the start-up check). Adding one is a file and a row here. */
 #include <stddef.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The trace workload (traffic.mode = trace): messages read from
  * traffic.trace (trace_csv.c) or handed in memory (trace_mem.c), released when their start time has come and
  * every message they wait for has been delivered at their source (plus

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Trace workloads (private to src/workload/, and read by vcsn through the
  * workload's message_list): a schedule of messages read from a CSV file
  * (docs/WORKLOADS.md) or handed in memory (fcsim/messages.h). A message goes from `src` to `dst`,

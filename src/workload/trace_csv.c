@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Reading a trace CSV (trace.h): a header row naming the columns, then one
  * message per row. Blank lines and lines starting with `#` are skipped. The
  * `after` column lists ids separated by `;` or spaces. Times are cycles of

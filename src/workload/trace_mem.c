@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A trace from a message list handed in memory (fcsim_config_set_messages):
  * the same checks as a CSV trace (trace_csv.c), each naming the message by
  * its id and its position in the list instead of a file line. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Workloads: what the endpoints of a network send, and when. A workload is
  * one `const struct fcsim_workload_ops` in the table of registry.c, chosen by
  * traffic.mode: `continuous` and `batch` (Bernoulli arrivals to a

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The command-option table (src/cli/options.c) against the commands:
 #  - every option the table gives a command is accepted by that command's
 #    parser (a probe with an unknown option shows the probe can fail);

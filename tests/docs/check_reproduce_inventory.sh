@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # docs/REPRODUCE.md's inventory table lists exactly the rows of a reproduce.sh
 # tables.csv (seed, id, what and status), apart from the study rows and the ids
 # its "covered by the chapter studies" table names, so the document cannot

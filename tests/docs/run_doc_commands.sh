@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs every command fenced as ```sh in docs/*.md and checks it does what the
 # text says. Inside a block, each command (lines ending in `\` continue it) is
 # run with `fcsim` meaning the built binary, in a scratch directory where

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* libFuzzer harness: an app configuration (the INI file of `fcsim app
  * NAME CONFIG`) read as the app command reads it: the bounded reader, the
  * INI grammar, and each key set on every table-driven app model with its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* libFuzzer harness: the INI reader (config/ini.c), `--set` assignments and
  * the resolution of whatever configuration they build. The input is read as
  * a configuration file; each of its lines is also tried as a --set

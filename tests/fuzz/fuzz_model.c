@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* libFuzzer harness: analytic model parameters (model/params.c) and the
  * models themselves. The first byte picks the model; each following line is
  * `key=value`, or `preset NAME`; then the model is evaluated and every

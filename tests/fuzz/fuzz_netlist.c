@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* libFuzzer harness: the netlist reader (topo/netlist.c) through the bounded
  * reader, then the graph it builds (distances, connectivity). The input is
  * the netlist file. */

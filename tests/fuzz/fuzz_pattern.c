@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* libFuzzer harness: the collective pattern file reader
  * (collective/pattern.c, `SRC: DST DST ...` lines) on a 4x4x4 torus. */
 #include "fuzz_support.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* libFuzzer harness: the reader of `fcsim plot` inputs (plot/load.c: run
  * and tune JSON, sweep JSON Lines and CSV, model CSV), then the gnuplot
  * script written from whatever it accepts (to /dev/null). */

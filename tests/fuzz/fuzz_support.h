@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Shared by the file-reader harnesses: the input written to a temporary
  * file (the readers take paths), and a small network to read it against. */
 #ifndef FCSIM_FUZZ_SUPPORT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* libFuzzer harness: the collective table reader (collective/table_io.c)
  * and what runs on the tables it accepts: the pure multicast and reduction
  * walks and the routers' lookup. The input up to the first NUL byte is

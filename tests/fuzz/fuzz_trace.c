@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* libFuzzer harness: the trace reader (workload/trace_csv.c) on a 4x4 torus
  * at 156.25 MHz: header, node numbers, sizes, times with units (range
  * checked before conversion), dependencies and cycles among them. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* libFuzzer harness: the reader of a `tune --json` file resumed
  * (tune/store.c): JSON Lines point records checked against the key catalog;
  * lines that are not records are skipped, nothing may crash. */

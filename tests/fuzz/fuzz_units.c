@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* libFuzzer harness: numbers and quantities with units (core/units.c) and
  * KEY=START:STOP:STEP ranges (core/range.c). The first byte picks the unit
  * mask; the rest is the text. */

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # The installed package stands alone: installs the build into a temporary
 # prefix, then
 #  - the tool and the shared library carry a RUNPATH, and the tool still runs

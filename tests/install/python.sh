@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # The Python package against an installed fcsim: `cmake --install` into a
 # temporary prefix, then pytest (python/tests) with nothing but PYTHONPATH
 # set (and FCSIM_CLI, the installed command line the tests compare with),

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # MPI equivalence: for each configuration, the JSON of `mpirun -np R fcsim run`
 # (R ranks x T threads) must equal the sequential run's byte for byte apart
 # from the "execution" block (threads, wall time).

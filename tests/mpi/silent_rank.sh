@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Robustness: a rank that stops answering (SIGSTOP) or dies (SIGKILL) must not
 # leave the others spinning: the job ends with an error naming the rank.
 #   silent_rank.sh FCSIM_MPI_BINARY

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # router.packet_overhead_cycles on the BEE3 crossbar (seed 003 §V.B): without it
 # the aggregate throughput of Eight-x1 on 8 FPGAs does not rise from 64 B to
 # 256 B packets; with 64 cycles per packet at every crossbar it rises (the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # network.bee3_switch_buffer: the 10GbE switches' output buffers. With the
 # default 128 KiB no frame ever waits; with 1 KiB (one frame) frames
 # wait in their inputs and block the frames behind them (head-of-line), and

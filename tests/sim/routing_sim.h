@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Shared driver of the routing simulation tests (test_routing_sim.c on 4x4x4,
  * test_routing_sim8.c on 8x8x8): the algorithm, policy and pattern lists, a
  * checked overload run, and the hop-count comparison with DOR. Included by

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs every command of docs/TUTORIAL.md (its ```sh blocks) and of README.md
 # (its ```sh blocks), in order, in a scratch directory where build/fcsim is
 # the fcsim under test and examples/ and scripts/ are the repository's. Any

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `fcsim app allgather` on the seed 002 set-ups (examples/vcsn/, 1 MiB
  * blocks to keep the runs short): the DCN ring both ways (ceil((n-1)/2)
  * steps) and one way (n-1 steps), and on the VCSN dual plane the tree's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `fcsim app fft` on the simulator: every flit of the schedule delivered
  * once; the phases in order and each turn at least the Table 6.2 network
  * part; at zero contention (one IP, one-flit messages, no jitter, one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `fcsim app stream`: the simulated cascade against the `stream` model.
  * Where the model's assumptions hold (links and memory fast enough) the
  * pass takes the model's cycles within 0.5 % (blocks forwarded whole and

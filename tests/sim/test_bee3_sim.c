@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Simulation tests of the BEE3 networks of seed 003 (router.model = bee3 on
  * network.topology = bee3, routing.algorithm = bee3): the zero-load latency
  * of every pair of FPGAs equals its Table I breakdown (topo/bee3_table.c)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The classic router configured as BookSim2's input-queued router
  * (router.speculative, va_allocator, sa_allocator, wait_for_tail_credit,
  * dateline_class, queued_head; docs/VALIDATION.md):

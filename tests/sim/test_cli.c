@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The command line as a user meets it: the default run, sweep, topo, help,
  * the examples, and docs/CONFIG.md kept in sync with the key registry. */
 #define _DEFAULT_SOURCE

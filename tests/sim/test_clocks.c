@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Clocks (core/clock.h): with every router a hair off network.clock the
  * picosecond engine reproduces the one-clock results exactly; a clock offset
  * of x ppm scales a long transfer's completion by 1/(1 + x); clock drift

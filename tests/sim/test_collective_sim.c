@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Collectives simulated with the voq and ring routers (seed 000 §4.3.2,
  * §5.2.2): tables from `fcsim collective build`, traffic.mode =
  * collective-batch. Every destination receives each multicast packet exactly

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Simulation tests of the full-crossbar router (router.model = crossbar,
  * seed 003 §III; src/router/switched/crossbar.c): zero-load latency of every
  * source-destination pair against the formula, the seed's 64 ns at 250 MHz,

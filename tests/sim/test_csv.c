@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The one CSV writer (core/csv.h) of run, sweep, tune and model: RFC 4180
  * quoting that survives commas and quotes in paths, and the same fields as
  * the JSON of the same command, configuration values as numbers in their

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Seed 002's DCN on Mondigo's flow controller (examples/vcsn/dcn-fc.ini:
  * the ring's SL3 links on link.protocol = fc, D_CU = 62, the SL3 burst gap
  * on the line after each FC packet, link.fc_gap_bytes = 32, at SL3's clock;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Reproducibility: the same seed gives byte-identical JSON (apart from the
  * timing field), a different seed different but statistically close results;
  * stepping busy nodes ahead (sim.run_ahead) changes nothing; and the

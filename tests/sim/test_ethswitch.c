@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Simulation tests of the store-and-forward Ethernet switch (router.model =
  * ethswitch, src/router/switched/ethswitch.c) on the switched topologies
  * (src/topo/switched.c): a frame is never forwarded before its tail arrived

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `fcsim app gather` on the seed 002 set-ups (examples/vcsn/): the
  * simulated gather has the seed's stage counts (9 nodes: DCN ring 4, VCSN
  * tree 3) and its time is within the stated margin of the `gather` model

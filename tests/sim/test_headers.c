@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The first lines of a run's table say what ran: a netlist run its links'
  * range (not the default 28-cycle link), a trace run its messages (not the
  * uniform load it did not offer), a switched run its switches, a BEE3 run

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Simulation tests of the core mechanisms: zero-load latency, full link
  * utilisation under nearest-neighbour traffic, the bisection bound, and the
  * Novo-G# credit-threshold rule. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Link protocols on the links of a network (link.protocol = tnw; docs/LINKS.md
  * "Protocols on the links of a network"): every link gets two TNW adapters
  * (link/proto/tnw/tnw_adapter.c, topo/proto_links.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The metric registry (include/fcsim/metrics.h) declares every field every
  * command writes: the JSON of run (several models, links, traces, protocol
  * links, histograms), sweep, tune, topo, collective build and run, app link

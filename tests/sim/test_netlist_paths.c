@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Irregular networks from netlists, end to end: on a tree with mixed link
  * latencies every source-destination pair's zero-load latency is the sum
  * over its path; a link from a fast node to a slow one carries at most the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A netlist exported from a 4x4x4 torus and run again gives the same JSON
  * metrics (per-link utilisation included) as the built-in torus, both with
  * table routing (routing.algorithm = table; geometric routing needs the

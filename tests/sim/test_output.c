@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Result files are never lost (src/cli/output.c): an interrupted run or
  * sweep (SIGTERM, SIGINT) leaves the previous file as it was and no
  * temporary file behind; failed writes exit non-zero; two outputs naming the

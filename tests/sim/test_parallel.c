@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The result of a run — every metric, every counter, the JSON byte for byte
  * apart from the "execution" block (threads, wall time) — is identical for
  * any number of partitions/threads, including runs that saturate, batches,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `fcsim plot` end to end: every kind of figure (sweep, run, tune, model)
  * renders to PNG and SVG from a result fcsim just wrote (JSON, JSON Lines and
  * CSV), gnuplot exits 0 and the image is non-empty; a file that is not an

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Replications (sim.replications, --replications): the same bytes for any
  * number of replication threads (--jobs) and partitions (sim.threads);
  * replication 0 is the plain run; the JSON keeps .metrics.X a number (the

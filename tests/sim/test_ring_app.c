@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `fcsim app ring` (seed 001 Fig. 4.9 simulated, docs/SWITCHED.md): 16
  * FPGAs on the SL3 direct ring against the same ring through one 16-port
  * switch (E40G, t_S = 0.318 us), the links clocked to the seed's measured

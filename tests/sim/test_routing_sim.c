@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Simulation tests of the routing algorithms on a 4x4x4 Novo-G# torus with
  * 2 VCs: all 5 algorithms x 4 arbitration policies (20 configurations) x all
  * 11 traffic patterns, at saturation and at twice it: no deadlock (the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Simulation tests of the routing algorithms on an 8x8x8 Novo-G# torus with
  * 2 VCs: all 5 algorithms x 4 arbitration policies (20 configurations) x all
  * 11 traffic patterns at saturation (this file) and at overload

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The routing matrix of test_routing_sim8.c beyond saturation: all 5
  * algorithms x 4 arbitration policies x all 11 patterns on an 8x8x8 Novo-G#
  * torus at 1.0 flits/node/cycle (over three times DOR's uniform saturation):

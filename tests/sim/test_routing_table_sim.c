@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Simulation tests of routing.algorithm = table (up/down next-hop tables,
  * docs/ROUTING.md) on a 4x4x4 torus, Release build: with the novog and the
  * classic router, dateline classes on and off, at moderate load and far

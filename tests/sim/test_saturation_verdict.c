@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Simulation tests of the saturation verdict and of self packets (issue 10):
  * the latency criterion fires at the configured multiple of zero-load latency
  * and not below it on a real run; nodes a pattern maps to themselves are

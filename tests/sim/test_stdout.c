@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `-` is stdout for every output option of every command, and stdout then
  * carries that output alone (the table is left out): each command is run
  * with `-`, its stdout parsed as what the option writes, and no file named

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Stress: twice the saturation load for 100k cycles on 4x4x4 and 8x8x8 tori
  * with 2 VCs and DOR: no deadlock, no buffer overflow, every flit accounted
  * for; and batches offered at twice saturation deliver every flit. */

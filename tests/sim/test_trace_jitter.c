@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Trace workloads and jittered links, through the public API and the CLI:
  * a chain of dependent messages completes at the sum of its latencies; a
  * fan-in waits for its last input; bad traces are refused naming FILE:LINE;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `fcsim tune` end to end through the command line, on small rings with
  * short runs: the report names a best configuration per metric; a re-run
  * with the same --json reuses every point; the report is identical with 1

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Simulation tests of VCSN's virtual ports (router.model = vcsn endpoints,
  * src/router/switched/vcsn.c, on an ethswitch star): a MAC-table rewrite takes
  * effect exactly its cost after it is written, and frames started before

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The test allocation hook (alloc_hook.h): --wrap'ed malloc, calloc,
  * realloc, free and strdup that count, measure and fail on request. */
 #define _GNU_SOURCE

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* An allocation hook for tests, linked with -Wl,--wrap=malloc,calloc,realloc,
  * free,strdup (tests/CMakeLists.txt: fcsim_alloc_hook): every allocation the
  * library and the test make is counted, the bytes live and at their peak are

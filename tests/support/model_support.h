@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Helpers shared by the model tests: evaluate a model with a preset and
  * settings and read one result (or resolved parameter); check a value against a figure printed in a
  * seed to the digits it prints. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Test helpers: spawn the CLI and capture its output, temporary files. */
 #define _DEFAULT_SOURCE
 #include <fcntl.h>

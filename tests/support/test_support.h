@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Helpers shared by the test executables: running the fcsim CLI as a child
  * process and capturing its output, temporary files. */
 #ifndef FCSIM_TEST_SUPPORT_H

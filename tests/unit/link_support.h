@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Runs the single-link simulation of src/apps/link/link_sim.h from a preset and
  * "key=value" settings of `fcsim app link`, for the link tests. */
 #ifndef FCSIM_TEST_LINK_SUPPORT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Allocation-failure injection (support/alloc_hook.h): a small run —
  * configuration, network build, simulation, statistics, teardown — is
  * repeated with its 1st, 2nd, ... Nth allocation failing, for every N up to

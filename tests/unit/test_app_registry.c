@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The application registry (src/apps/registry.c): it passes its start-up
  * check, lists the eight apps in `fcsim app --help` order, finds each by
  * name and nothing else, and every app is either a table app (link, halo:

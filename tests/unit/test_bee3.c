@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The BEE3 topology of seed 003 (src/topo/bee3.c, bee3_table.c,
  * src/routing/bee3.c): for every layout at 8, 16 and 32 FPGAs the network is
  * connected, every FPGA has exactly the serial channels docs/BEE3.md gives

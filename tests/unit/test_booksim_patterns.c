@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Unit tests of the BookSim2-compatible traffic patterns (issue 10):
  * booksim-tornado, booksim-transpose, neighbor and uniform-self, and
  * fcsim's bitcomp where BookSim2 defines its own.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Bad input through the command line: every class of error gives one message
  * on stderr naming file, line and key, and exit status 2; never a crash. */
 #include <setjmp.h>

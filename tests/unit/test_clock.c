@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Clocks (core/clock.h): cycle k begins at round(k * period); cycle_at and
  * align invert it exactly, and a single clock is the identity. */
 #include <setjmp.h>

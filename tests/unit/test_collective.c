@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Unit tests of offline collective routing (src/collective): the Fig. 4.12
  * bit layouts on hand-made entries; OCR and RPM trees on tori and meshes
  * (trees, spanning exactly the destinations, minimal, legal under the turn

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Tests of `fcsim collective build` through the built binary: the table,
  * the files (hex and binary agree), --json, and exit status 2 with one
  * clear message for bad input: a pattern file naming a node outside the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Unit tests of the key registry, units, and configuration resolution. */
 #include <math.h>
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The configuration file grammar (config/ini.c), the number grammar
  * (fcsim_parse_number) and the one KEY=START:STOP:STEP parser (core/range.c),
  * as documented in docs/CONFIG.md. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Unit tests of declared counters (src/stats/counters.c): the merge rules,
  * packing by rule in declaration order, and a two-"rank" merge of per-node
  * arrays that must equal the counts of one process holding every node. */

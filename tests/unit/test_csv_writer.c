@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The CSV writer (core/csv.h): flattening with dotted names, dropped
  * prefixes, one header for records with different fields, RFC 4180 quoting,
  * numbers as the JSON writes them, null as an empty cell. */

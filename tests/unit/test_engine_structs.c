@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The engine's data structures, tested directly (the simulation tests reach
  * them only through whole runs): the link rings of link/link.h (delay-line
  * stamps, capacity, free-running indices across 2^32, publication of rings

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The FFT schedule of src/apps/fft/fft_sched.c against the data mapping of
  * seed 000 Fig. 6.1 (model/fft.c), point by point: every datum travels in
  * a message from the node that holds it to the node the mapping says, in

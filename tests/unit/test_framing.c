@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The shared line-code and framing tables (src/link/framing.c): lookups, the
  * wire-size rule, and the seed figures they give. */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Unit tests of the gather schedules (src/apps/gather/gather_sched.c): every
  * schedule delivers every source's block to the root exactly once, only
  * ever sending blocks a node holds, in the seed's stage counts (ring

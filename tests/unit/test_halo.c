@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The halo exchange on a torus of TNW links (src/apps/halo/halo_sim.c): at a high
  * BER every halo byte arrives exactly once and in order on every link and
  * virtual channel, the go-back-N restarts equal the bad CRCs found, and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `fcsim app halo` through the built binary: a run from an INI file with
  * JSON output (halo_comm_ns_per_step, retransmissions at a BER, the model
  * beside it), and exit status 2 with one clear message for bad input: a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Bad inputs to every reader, through the built binary: each is refused
  * with exit status 2 and a message naming the file and what is wrong, never
  * a crash, a hang or a result. One test per defect: a collective workload on

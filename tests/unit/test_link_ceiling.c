@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Simulated link ceilings against the analytic models: every line code and
  * framing of link/framing.h (ideal protocol) and the fc framing of seed 002
  * Eq. 1 reach exactly the `linkbw` model's payload rate (to the printed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `fcsim app link` through the built binary: a run from an INI file with
  * JSON output (the metric `retransmissions` among them), and exit status 2
  * with one clear message for bad input: D_CU above the RX depth, a BER

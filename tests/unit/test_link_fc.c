@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Mondigo's flow controller simulated (src/link/proto/fc/proto_fc.c through
  * link_sim.c): the timing scenarios of seed 001 Figs. 2.2-2.8 (link latency
  * 128 cycles, D_CU = TX = 128, RX 512, the `fig2` preset), each checked at

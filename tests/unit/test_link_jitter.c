@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Jittered links (link/link_model.c): per-flit Gaussian latencies with the
  * configured mean and standard deviation, truncated at 4 standard
  * deviations, never reordering a channel's flits, and the same draws for

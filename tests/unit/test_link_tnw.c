@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The TNW link simulated (src/link/proto/tnw/proto_tnw.c through link_sim.c): the
  * 0.91 GB/s ceiling per direction, go-back-N under bit errors (every byte
  * once and in order on every VC, retransmissions matching the errors),

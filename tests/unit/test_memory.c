@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The memory estimate (engine/memory.h) against what runs really allocate,
  * counted by the allocation hook (support/alloc_hook.h): the peak of the bytes
  * live from fcsim_sim_create to the end of the run must lie within

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Tests of `fcsim model` through the built binary: list, --help, the table,
  * JSON and CSV output, sweeps, and exit status 2 with a message naming the
  * key for every class of bad input. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Tests of the `contraction` model (seed 000 s7.4, Eqs. 7.3-7.4, Tables
  * 7.2-7.3): the contraction terms by hand, the rows of Table 7.2 the model
  * reproduces, and the properties Table 7.3 must have. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Tests of the `cornerturn` model (seed 000 s7.3.2, Eqs. 7.1-7.2, Table 7.1,
  * s7.2.1): each term checked by hand, and the s7.3.2 statement that the
  * cluster is one to two orders of magnitude ahead of the cloud. */

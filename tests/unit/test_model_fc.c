@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Tests of the `fc` model (seed 001 ch. 2): the worked example of s2.3.3,
  * Eq. 4.1's packet size, and monotonicity of Eqs. 2.2-2.4. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Tests of the `fft` model (seed 000 ch. 6): the worked mapping example of
  * s6.2, the mapping being a permutation (both cases of Fig. 6.1), Table
  * 6.1's packet counts and Table 6.2's hop counts checked against the

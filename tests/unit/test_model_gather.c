@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Tests of the `gather` model (seed 002 s5-6): stage counts, Eq. 6 and its
  * corrections, Eq. 7 on fat trees, and the estimates printed in s6.3-6.5. */
 #include <math.h>

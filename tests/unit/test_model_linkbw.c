@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Tests of the `linkbw` model: the VCSN paper's Eqs. 1-2 and payload
  * efficiencies (seed 002 s3.4, s4.2.2) and the TNW link ceiling (seed 004
  * s2.2, s4). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Tests of the `md` model (seed 000 s7.5, Eqs. 7.5-7.15, Table 7.4, the
  * statements of s7.5.2): terms by hand, the Table 7.4 cluster entries the
  * model reproduces, and the allocations the seed reports. */

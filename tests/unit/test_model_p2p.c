@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Tests of the `p2p` model (seed 001 ch. 4): Table 4.2 latencies through
  * Eqs. 4.2-4.7, the leaf-spine sizes of s4.3.3, and the orderings that
  * Fig. 4.9c-e shows for the ring of n FPGAs. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Tests of the model registry and of parameter handling shared by all
  * models: table consistency, units, bounds, power-of-two and integer
  * checks, unknown keys with suggestions, presets, formatting. */

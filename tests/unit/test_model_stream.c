@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Tests of the `stream` model (seed 001 ch. 3): the seed's printed figures
  * for the tsunami and LBM cases, the form of D_pipe(n), and limits and
  * monotonicity of Eq. 3.8. */

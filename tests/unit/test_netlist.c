@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Netlists (src/topo/netlist.c, export.c, describe.c, bisect.c): a good
  * netlist read into the graph (kinds, names, endpoints, clocks, units,
  * one-way links, jitter); every kind of bad input refused with one message

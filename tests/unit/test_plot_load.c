@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The plot library without gnuplot: fcsim_plot_load classifies run JSON,
  * sweep JSON Lines and CSV, tune JSON Lines and model JSON/CSV, and refuses
  * anything else naming the file; fcsim_plot_write_script writes a complete

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The registry helper (core/registry.c): lookup, names into the caller's
  * buffer (cut, never overflowing), and the start-up check refusing a
  * nameless entry, a missing required member and a duplicate name; the real

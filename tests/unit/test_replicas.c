@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Unit tests of the replication statistics (src/stats/summary.c) and seeds
  * (src/engine/replicas.c): Student-t quantiles against closed forms and
  * against a numerical integration of the t density done here; the mean,

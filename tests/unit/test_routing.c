@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Unit tests of the routing algorithms, walking packets hop by hop as the
  * routers do (route at the source with in_port -1, then at every router with
  * the port the packet arrived on, dateline class tracked with the routers'

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Unit tests of the channel-dependency-graph checker (routing/cdg.h):
  * every algorithm is proved deadlock-free on rings, 2D-6D tori and meshes of
  * several sizes with the dateline classes on; without them a torus is

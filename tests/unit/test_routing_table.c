@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Unit tests of table routing (routing/table.h): up/down tables on
  * hand-built and random irregular graphs (topology kind `file`, made with
  * fcsim_graph_init/connect/finish) and on a 4x4x4 torus. Packets are walked

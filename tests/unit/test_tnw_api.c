@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The TNW two-sided API (src/link/proto/tnw/tnw_api.c) on a simulated link: sends
  * complete when acknowledged, receives when their bytes have been moved out,
  * matched in FIFO order per virtual channel; a channel without a posted

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The topology table (src/topo/topo.c): it passes its start-up check, maps
  * every network.topology name to its kind and back (`file` is titled
  * `netlist` in reports), only tori and meshes have coordinates, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Unit tests of topologies (neighbours, distances, diameter, bisection),
  * traffic patterns and the random streams. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Unit tests of `fcsim tune`'s arithmetic and bookkeeping (src/tune):
  * geometric means and gains (seed 000 Tables 5.3/5.5), best configuration
  * per metric in both directions, the global-versus-per-workload gain, the

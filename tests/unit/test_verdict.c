@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Unit tests of the saturation verdict (src/stats/verdict.c): each criterion
  * fires past its threshold and not at or below it, in the stated order, and
  * the zero-load formula of docs/ARCHITECTURE.md "Latency, as counted". */

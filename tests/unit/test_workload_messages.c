@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Messages handed in memory (fcsim_config_set_messages, workload/trace_mem.c):
  * the same schedule as examples/trace/chain.csv gives the same completion
  * times as the file, clones of the configuration share the list, and every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `fcsim app fft` as a library call: the FFT schedule of fft_sched.c
  * handed in memory to the trace workload on the configured torus, its
  * phase times, and the Table 6.2 estimate of the `fft` model with the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `fcsim app fft` as a library call: the 3D FFT of seed 000 ch. 6 built as a
  * schedule (apps/fft/fft_sched.h), simulated as a trace, its phases timed
  * and set beside the `fft` model (fft_run.c). */

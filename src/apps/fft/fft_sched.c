@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The 3D FFT's corner turns as a schedule of messages with dependencies
  * (see fft_sched.h for the timing rules; seed 000 s6.2, Fig. 6.1, Tables
  * 6.1 and 6.3). Node coordinates follow the mapping of model/fft.c: before

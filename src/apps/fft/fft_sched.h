@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The communication of a 2^n-per-side 3D FFT on a 2^m-per-side 3D torus
  * (seed 000 ch. 6) as a schedule of messages with dependencies, run as a
  * trace workload by `fcsim app fft` (fft_sched.c).

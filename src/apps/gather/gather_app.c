@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `fcsim app gather`, `scatter` and `allgather`: the apps' rows of the
  * registry (apps/app.h). Seed 002's gather
  * (§5) played on the simulated network as a trace of DMA transfers,
@@ -342,7 +343,7 @@ static const char *const gather_keys[] = {"app.nodes",   "app.bytes",     "app.r
 
 const struct fcsim_app_ops fcsim_app_gather = {
     .name = "gather",
-    .summary = "seed 002's gather (ring, tree, reconfig) simulated, beside the gather model",
+    .summary = "VCSN 2023's gather (ring, tree, reconfig) simulated, beside the gather model",
     .usage = usage_text,
     .keys = gather_keys,
     .options = FCSIM_APP_OPT_SCHEDULE,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A gather schedule's messages, written as a CSV or handed in memory
  * (gather_rows.h). */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The messages of a gather schedule (gather_sched.c, gather_vcsn.c) before
  * they leave the app: handed in memory to the trace workload
  * (fcsim/messages.h), or written as a trace CSV (docs/WORKLOADS.md) for a

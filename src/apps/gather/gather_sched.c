@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Gather schedules as trace messages (gather_sched.h): the plan (which node
  * sends which blocks to whom in which stage), its check, the seed's timing
  * constants (Eq. 6 barriers, c, t), the `gather` model's figures for the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Gather schedules of seed 002 (§5.1-5.3) as trace messages (docs/SWITCHED.md):
  * DMA transfers of whole blocks, crossbar set-ups (c), MAC-table
  * reconfigurations (t) and MPI barriers (Eq. 6 with the §6.3 corrections),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Gather schedules on VCSN endpoints (gather_vcsn.h): the virtual-port
  * layout, the MAC table that links each node to the node it sends to (plus
  * the control links of the barriers), and the trace of probes, transfers,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Gather schedules on VCSN endpoints (router.model = vcsn, docs/SWITCHED.md):
  * the plan of gather_sched.h written as a MAC table (vcsn.table) and a
  * trace, so that the reconfiguration t and the crossbar set-up c are paid

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `fcsim app halo`'s parameters, defaults and results (halo_app.h): the
  * lattice and torus, the LBM cell and compute figures, the TNW link, and
  * the simulated communication time beside the analytic estimate. */

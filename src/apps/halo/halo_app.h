@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The parameter table of `fcsim app halo` (the LBM halo exchange on a torus
  * of TNW links, halo_sim.h): a `struct fcsim_model_ops` whose compute
  * function resolves the parameters, runs the exchange and returns the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The halo exchange on a torus of TNW links (halo_sim.h): the torus wiring,
  * each node's step cycle (post, wait, compute) on the two-sided API, the
  * cycle loop with a fast-forward over quiet computation, and the sums. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The TNW use case (seed 004 s1, s3-4): a nearest-neighbour halo exchange
  * of a 3D lattice code (LBM) on a 3D torus of nodes joined by TNW links.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `fcsim app link`'s parameters, presets and results (link_app.h). */
 #include "apps/link/link_app.h"
 

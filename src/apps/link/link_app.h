@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The parameter table of the single-link simulation (`fcsim app link`):
  * a `struct fcsim_model_ops` whose compute function resolves the
  * parameters, runs the link (link_sim.h) and returns the measured figures

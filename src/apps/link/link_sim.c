@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The single-link simulation (link_sim.h): the application models on both
  * sides, the per-direction bookkeeping (latency, throughput, occupancy) and
  * one loop per protocol. */

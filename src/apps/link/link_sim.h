@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A single simulated link: two protocol endpoints (one per FPGA), two line
  * directions (link/proto/line.h) and the applications on both sides, stepped
  * cycle by cycle. The protocols: `ideal` (frames of a framing from

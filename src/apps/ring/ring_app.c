@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `fcsim app ring`: the app's row of the registry (apps/app.h). Seed 001
  * §4.3.3's ring stream (Fig. 4.9) simulated: a stream of app.bytes passes
  * once around a ring of app.nodes FPGAs (FPGA i forwards it to i+1, the
@@ -154,7 +155,7 @@ static const char *const ring_keys[] = {"app.nodes", "app.bytes", NULL};
 
 const struct fcsim_app_ops fcsim_app_ring = {
     .name = "ring",
-    .summary = "seed 001's ring stream (Fig. 4.9) simulated on a direct or switched network",
+    .summary = "Mondigo 2020's ring stream (Fig. 4.9) simulated on a direct or switched network",
     .usage = ring_usage,
     .keys = ring_keys,
     .run = ring_run,

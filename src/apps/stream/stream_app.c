@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `fcsim app stream`: the app's row of the registry (apps/app.h). One pass
  * of the stream-computing cascade of seed 001 ch. 3 simulated on a ring of
  * FPGAs (stream_cascade.c; on `fc` links, stream_fc.c), beside `fcsim
@@ -13,7 +14,7 @@ static const char stream_usage[] =
     "usage: fcsim app stream [CONFIG] [--preset NAME] [--set stream.KEY=VALUE ...] [--block N]\n"
     "                        [--links plain|fc] [--link-preset NAME] [--set link.KEY=VALUE ...]\n"
     "                        [--set section.key=value ...] [--json FILE]\n"
-    "  Simulates one pass of a stream through M FPGAs on a ring (seed 001 ch. 3) and prints the\n"
+    "  Simulates one pass of a stream through M FPGAs on a ring (Mondigo 2020 ch. 3) and prints the\n"
     "  sustained FLOP/s, efficiency, stall ratio and speedup beside `fcsim model stream`.\n"
     "  --preset and stream.KEY are those of `fcsim model stream` (tsunami, tsunami-small, lbm,\n"
     "  lbm-comp; n, m, M, F, N_grid, B_link, ...). --block: stream elements per message (64).\n"
@@ -87,7 +88,7 @@ static int run(struct fcsim_config *cfg, const struct fcsim_app_args *a, void **
 
 const struct fcsim_app_ops fcsim_app_stream = {
     .name = "stream",
-    .summary = "stream-computing cascade on a ring of FPGAs beside `fcsim model stream` (seed 001 ch. 3)",
+    .summary = "stream-computing cascade on a ring of FPGAs beside `fcsim model stream` (Mondigo 2020 ch. 3)",
     .usage = stream_usage,
     .options = FCSIM_APP_OPT_STREAM,
     .run = run,

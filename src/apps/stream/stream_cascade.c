@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The stream cascade of seed 001 ch. 3 as a trace on a ring of M nodes
  * (see stream_cascade.h). The stream is cut into blocks of B elements.
  * Block b is read from FPGA 0's memory at the memory's rate (B_mem over the

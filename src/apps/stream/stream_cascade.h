@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A stream-computing cascade (seed 001 ch. 3) run on the simulated network
  * (stream_cascade.c): M FPGAs on a ring, the stream of C_stream elements
  * read from FPGA 0's memory, passed through each FPGA's m SPEs of n unit

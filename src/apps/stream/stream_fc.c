@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The stream cascade of seed 001 ch. 3 on `fc` links (`fcsim app stream
  * --links fc`): M FPGAs on a ring, FPGA i joined to FPGA i+1 by one link of
  * two FC endpoints (link/proto/fc/proto_fc.h) over two lines (link/proto/line.h),

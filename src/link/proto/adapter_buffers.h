@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* What both link adapters (link/proto/tnw/tnw_adapter.c: tnw-link, link/proto/fc/fc_adapter.c:
  * fc-link) share (private to src/router/): the entry of a line direction in
  * the run's per-link figures, and the buffers they declare to the deadlock

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The serialiser and delay line of one link direction (link/proto/line.h). */
 #include "link/proto/line.h"
 

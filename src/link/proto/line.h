@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* One direction of a physical link as the link-protocol models see it: a
  * serialiser at the line's payload rate followed by a fixed delay line.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The ring router of seed 000 §4.3.2 (Fig. 4.13), `router.model = ring`.
  *
  * A node is a bidirectional ring of ring stops: one per network port (ports

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The reduction unit's store of partial results (tabroute.h). */
 #include <stdlib.h>
 #include <string.h>

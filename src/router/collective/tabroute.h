@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Table routing of collective packets for the voq and ring routers (seed 000
  * §4.3.1, Fig. 4.12): the reduction unit's store of partial results (one
  * slot per reduction entry and instance). The tables themselves are loaded

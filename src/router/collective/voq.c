@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The VOQ collective router of seed 000 §4.3.2 (Figs. 4.14-4.15),
  * `router.model = voq`.
  *

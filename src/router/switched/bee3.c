@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The routers of seed 003's BEE3 networks (`router.model = bee3`, on
  * network.topology = bee3; the port roles come from topo/bee3.h): the
  * full-crossbar router of Fig. 2 on every FPGA, the MGT router of Fig. 3 on

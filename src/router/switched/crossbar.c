@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The full-crossbar router of seed 003 §III (Fig. 2), `router.model =
  * crossbar`: one input FIFO per port (the node's network ports plus a local
  * injection port; no VCs), a local ejection port, routing computation per

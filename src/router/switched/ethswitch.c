@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The store-and-forward Ethernet switch and FPGA Ethernet endpoint,
  * `router.model = ethswitch` (seed 001 §4.2, Table 4.2; seed 002 §3.2-3.4).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* VCSN's FPGA network subsystem (seed 002 §3.4, Fig. 4), `router.model =
  * vcsn`: an endpoint model for the FPGAs of a switched network (the
  * switches stay `ethswitch`; switch.endpoint = vcsn picks it on the switched

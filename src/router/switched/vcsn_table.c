@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Reading, checking and looking up VCSN's MAC tables (vcsn_table.h). */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* VCSN's MAC tables (seed 002 §3.4), read from `vcsn.table` for the vcsn
  * endpoint model (router/switched/vcsn.c). Each FPGA has ports x vcsn.vports virtual
  * ports; the MAC table of a virtual port names the virtual port it reaches

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The classic NoC VC router on the VC base (vc.h), timed like BookSim2's
  * input-queued router: a local injection port with its own VCs fed one
  * packet at a time from the source queue, a local ejection port that is an

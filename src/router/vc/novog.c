@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The Novo-G# router (seed 000 §4.2.2) on the VC base (vc.h): direct
  * injection into a free output link (bypass traffic first, an injecting
  * packet not pre-empted until its tail), ejection right after routing

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The VC wormhole router base shared by the novog and classic models
  * (private to src/router/): the per-node state layout, the set-up both
  * models share, and the stages both run (receive, routing computation and

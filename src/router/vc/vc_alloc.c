@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Separable and iSLIP VC allocation for the VC routers (router.va_allocator
  * = separable | islip), as BookSim2's input-queued router allocates VCs:
  * every head in VA requests every free downstream VC of its class on its

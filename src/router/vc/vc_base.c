@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The VC router base (vc.h): set-up and state layout, and the stages the
  * novog and classic models share — receiving flits and credits, routing
  * computation and VC allocation at VC fronts, buffer push and pop, credit

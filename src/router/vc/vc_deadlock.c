@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Deadlock-report operations of the VC routers: a buffer is an input VC
  * (port * VCs + vc); the front packet of an occupied VC waits for the output
  * holder or the downstream VC it holds, or (in VA) for an occupied VC of its

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # A study script for the test of reproduce.sh's study hook (tests/CMakeLists.txt):
 # rows of every kind the hook must take, run as the studies in
 # scripts/reproduce.d/ are: a-rows.sh FCSIM_BINARY OUT_DIR QUICK.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The flow-controller link adapter (`fc-link`): a two-port node that puts
  * one link of a network on Mondigo's credit-based flow controller (seed 001
  * ch. 2, link/proto/fc/proto_fc.h). topo/proto_links.c inserts two of them into every

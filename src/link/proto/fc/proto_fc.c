@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Mondigo's flow-controller endpoint (proto_fc.h): header packing, the TX
  * packetiser with credit counter and force send, and the RX buffer that
  * returns credits every D_CU reads. */

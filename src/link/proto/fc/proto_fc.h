@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Mondigo's credit-based flow controller (seed 001 ch. 2, Fig. 2.1 and
  * s2.2.1-2.2.2; s4.2.2.3 for the header layout): one FC endpoint, i.e. the
  * TX and RX halves that sit on one FPGA's end of a link, as a pure

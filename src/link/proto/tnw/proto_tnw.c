@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The TNW link module (proto_tnw.h): packetiser with txBuffer and go-back-N
  * resend, CRC check with ACK/NACK/RESTART, per-VC reception FIFOs with
  * credits, and bit-error injection from a counter-based stream. */

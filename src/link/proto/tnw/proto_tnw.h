@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The TNW link protocol (seed 004 s2.2): one link module, i.e. the sending
  * and receiving halves on one node's end of a link, as a pure cycle-stepped
  * state machine. Two of them joined by two lines (link/proto/line.h) make a link;

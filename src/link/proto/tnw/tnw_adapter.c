@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The TNW link adapter (`tnw-link`): a two-port node that puts one
  * direction pair of a network link on the TNW link protocol (seed 004 s2.2,
  * link/proto/tnw/proto_tnw.h). topo/proto_links.c inserts two of them into every link

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The TNW two-sided API (tnw_api.h): requests as byte offsets in each VC's
  * stream, completed from the link module's acknowledged and consumed bytes. */
 #include "link/proto/tnw/tnw_api.h"

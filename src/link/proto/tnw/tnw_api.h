@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The TNW library's two-sided communication API (seed 004 s2-3) on one
  * node's link module (proto_tnw.h): tnwSend queues a message on a virtual
  * channel and completes when every packet of it is acknowledged; tnwCredit
