@@ -38,7 +38,7 @@ while IFS= read -r f; do
   tmp=$(mktemp "$f.spdx.XXXXXX")
   case $f in
   *.c | *.h) { echo "/* $id */"; cat "$f"; } >"$tmp" ;;
-  *.in) if [ "${f##*/}" = "fcsim.pc.in" ]; then { echo "# $id"; cat "$f"; } >"$tmp"; else rm -f "$tmp"; continue; fi ;;
+  *.in) if [ "${f##*/}" = "fcsim.pc.in" ] || [ "${f%.cmake.in}" != "$f" ]; then { echo "# $id"; cat "$f"; } >"$tmp"; else rm -f "$tmp"; continue; fi ;;
   *)
     if head -n 1 "$f" | grep -q '^#!'; then
       { head -n 1 "$f"; echo "# $id"; tail -n +2 "$f"; } >"$tmp"
