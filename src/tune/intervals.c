@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime (tune_search.h) */
 /* `fcsim tune --replications N`: each configuration's score (the geometric
  * mean over the sweep) once per replication, so that the best configuration
  * can be compared with the next with intervals. Replication r of every
