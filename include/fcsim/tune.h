@@ -32,6 +32,9 @@ struct fcsim_tune_options {
   int max_rungs;       /* at most this many pruning rungs (3): the shortest run is eta^-max_rungs */
   size_t final_points; /* prune until at most this many reach the full budget (8) */
   const char *journal; /* if set, each finished point is appended here as it completes */
+  int exclude_saturated; /* the analysis drops, per workload, every sweep point where some
+                            configuration's run was saturated (all configurations are compared
+                            on the points that remain) */
 };
 
 void fcsim_tune_options_init(struct fcsim_tune_options *opt);

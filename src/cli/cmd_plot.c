@@ -12,13 +12,15 @@
 #include "plot/plot.h"
 
 static const char plot_usage[] =
-    "usage: fcsim plot RESULTS... [--out FILE.png|FILE.svg] [--kind sweep|run|tune|model] [--script FILE]\n"
+    "usage: fcsim plot RESULTS... [--out FILE.png|FILE.svg] [--kind sweep|run|tune|model|optimal] [--script FILE]\n"
     "  Draws a result fcsim wrote, with gnuplot:\n"
     "    sweep  (fcsim sweep --json/--csv; several files give one curve per configuration): average\n"
     "           latency against offered load, the first saturated point marked, throughput below\n"
     "    run    (fcsim run --json FILE --links --histogram): link utilisation over the torus planes\n"
     "           and the latency histogram\n"
     "    tune   (fcsim tune --json): gain per workload x configuration, Pareto front latency/area\n"
+    "    optimal (fcsim tune --json, --kind optimal): per workload, how often each configuration was\n"
+    "           the best over the sweep points, per metric (seed 000 Figs. 5.12-5.16)\n"
     "    model  (fcsim model NAME --vary ... --json/--csv): every result that changes, against the\n"
     "           varied parameter\n"
     "  --out FILE     .png or .svg (default: the first RESULTS with .png)\n"
@@ -132,7 +134,7 @@ int fcsim_cmd_plot(int argc, char **argv)
   }
   enum fcsim_plot_kind want = FCSIM_PLOT_AUTO;
   if (a.kind && (want = fcsim_plot_kind_parse(a.kind)) == FCSIM_PLOT_AUTO) {
-    fcsim_cli_error("--kind `%s`: expected sweep, run, tune or model", a.kind);
+    fcsim_cli_error("--kind `%s`: expected sweep, run, tune, model or optimal", a.kind);
     return FCSIM_EXIT_USAGE;
   }
   char out[4096];

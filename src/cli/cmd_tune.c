@@ -18,7 +18,7 @@
 static const char tune_usage[] =
     "usage: fcsim tune CONFIG.ini [CONFIG.ini ...] [--space KEY=V1,V2,... ...] [--vary KEY=START:STOP:STEP ...]\n"
     "                  [--metric NAME,...] [--json FILE] [--csv FILE] [--set KEY=VALUE ...] [--tolerance 2%]\n"
-    "                  [--workers N] [--max-points N] [--eta N] [--quiet]\n"
+    "                  [--workers N] [--max-points N] [--eta N] [--exclude-saturated] [--quiet]\n"
     "  Runs every configuration of the space on the workload each CONFIG describes and reports, per\n"
     "  metric, the best configuration, its gain over the average of all configurations (seed 000\n"
     "  Tables 5.3/5.4), with several CONFIGs the global best and the gain of each workload's own\n"
@@ -37,6 +37,9 @@ static const char tune_usage[] =
     "  --workers N           runs in parallel (default: every core)\n"
     "  --max-points N        more configurations than N are pruned by successive halving (default 256)\n"
     "  --eta N               successive halving keeps 1/N per rung (default 3)\n"
+    "  --exclude-saturated   analyse, per workload, only the sweep points where no configuration's run\n"
+    "                        saturated (saturated latencies grow with the run length); without it the\n"
+    "                        report counts each best configuration's saturated points and marks it *\n"
     "  --quiet               no report on stdout\n"
     "  Ctrl-C stops: finished runs are written to --json, and the same command resumes.\n"
     "metrics:\n";
@@ -154,6 +157,8 @@ static int parse_args(int argc, char **argv, struct tune_args *a)
       if ((v = parse_count(o, val, 2, 100)) < 0)
         return FCSIM_EXIT_USAGE;
       a->opt.eta = (int)v;
+    } else if (!strcmp(o, "--exclude-saturated")) {
+      a->opt.exclude_saturated = 1;
     } else if (!strcmp(o, "--quiet") || !strcmp(o, "-q")) {
       a->quiet = 1;
     } else if (o[0] == '-' && o[1]) {

@@ -162,6 +162,16 @@ static void test_tune(void **state)
                      "1",       NULL};
   run_ok(a);
   plot_both(path_in("tune.json"), "tune", "(tune)");
+  /* the times-optimal histograms (seed 000 Figs. 5.12-5.16): one bar per configuration and metric */
+  const char *b[] = {"plot", path_in("tune.json"), "--kind", "optimal", "--out", path_in("optimal.png"),
+                     "--script", path_in("optimal.gp"), NULL};
+  run_ok(b);
+  char *gp = ts_read_file(path_in("optimal.gp"));
+  assert_non_null(gp);
+  assert_non_null(strstr(gp, "metric \"dor/2\" \"dor/4\" \"romm/2\" \"romm/4\""));
+  assert_non_null(strstr(gp, "avg_latency "));
+  assert_non_null(strstr(gp, "times optimal"));
+  free(gp);
 }
 
 static void test_model(void **state)
