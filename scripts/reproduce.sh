@@ -221,28 +221,7 @@ if [ $quick = 0 ]; then
     --out "$out/figures/fig5.2-like-transpose-sweep.png"
   "$fcsim" run "$here/examples/novo-g.ini" --set traffic.rate=0.5 --json "$out/data/run-uniform-0.5.json" --links --histogram --quiet
   figure "$out/data/run-uniform-0.5.json" --out "$out/figures/run-uniform-links.png"
-  say "Table 5.3, batch column (fcsim tune, 6 workloads x 15 configurations)..."
-  cfgs=""
-  for p in 3h-nn cube-nn bitcomp transpose tornado all-to-all; do cfgs="$cfgs $here/examples/tune-4x4x4/$p.ini"; done
-  # shellcheck disable=SC2086
-  "$fcsim" tune $cfgs --space routing.algorithm=dor,romm,o1turn,rlb,ccar --space router.arbitration=ff,of,mixed \
-    --vary traffic.rate=0.5,1,2,4 --vary traffic.packet_size=0.25kb,1kb,4kb --set traffic.mode=batch \
-    --metric total_latency --json "$out/data/tab5.3-batch.json" --quiet
-  figure "$out/data/tab5.3-batch.json" --out "$out/figures/tab5.3-batch-gain.png"
-  figs=6
-  { echo
-    echo "## Table 5.3, Total latency column (batch): gain of the best of 15 configurations over their average"
-    echo
-    echo "| pattern | seed | fcsim | status |"
-    echo "|---|---|---|---|"
-  } >>"$md.tmp"
-  for pw in 3h-nn:16 cube-nn:9 bitcomp:18 transpose:8 tornado:0 all-to-all:5; do
-    w=${pw%%:*} s=${pw##*:}
-    g=$(jq -r --arg w "$w" 'select(.type == "summary") | .workloads[$w].total_latency.gain * 100 | . * 10 | round / 10' \
-      "$out/data/tab5.3-batch.json")
-    echo "| $w | $s % | $g % | known (docs/REPRODUCE.md) |" >>"$md.tmp"
-    printf '000,Tab 5.3,"total latency gain %s",known,"fcsim tune (batch)",%s,%%,%s,,,known\n' "$w" "$g" "$s" >>"$csv.tmp"
-  done
+  figs=5
 fi
 { echo
   echo "Figures (PNG) in figures/: $(cd "$out/figures" && ls | tr '\n' ' ')"
