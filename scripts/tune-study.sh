@@ -16,7 +16,8 @@
 #   seed's figures support, docs/TUNE.md), WORKERS (default 2), NICE (default 10).
 #
 # Writes OUT_DIR/tune-SIZExSIZExSIZE-LEVEL/: batch.json, continuous.json (fcsim tune,
-# re-runs resume), tables.md, optimal-batch.png, optimal-continuous.png. Prints the
+# re-runs resume), tables.md, optimal-batch.png, optimal-continuous.png (Figs. 5.12-5.16),
+# fig-METRIC.png (the curves of Figs. 5.2-5.11, data in METRIC.dat). Prints the
 # rows `seed|id|what|fcsim_value|unit|seed_value|tolerance|status|command|reason` on
 # stdout; progress on stderr. A failing tune run gives ERROR rows, not an abort.
 set -uo pipefail
@@ -70,6 +71,50 @@ say "$dims $level: $secs s"
 for p in batch continuous; do
   [ -s "$dir/$p.json" ] && "$fcsim" plot "$dir/$p.json" --kind optimal --out "$dir/optimal-$p.png" >/dev/null 2>&1
 done
+
+# --- Figs. 5.2-5.11: per workload, the average of the 15 configurations (dashed) and
+# the best at each point (solid) against the offered rate, one line pair per packet size
+curves() { # json, metric, higher-is-better (0/1), title, png
+  local data=$dir/$2.dat
+  [ -s "$1" ] || return 0
+  jq -r -s --arg m "$2" --argjson hb "$3" '
+    def alms: [12980,18980,24860,30980,42470,42470,54980,54980,60500][(if . < 2 then 2 else . end) - 1];
+    [.[] | select(.type == "point" and .results != null and (.results.deadlock | not))
+      | {w: .workload, r: (.sweep | capture("traffic.rate=(?<r>[^ ]+)").r | tonumber),
+         z: (.sweep | capture("packet_size=(?<z>[^ ]+)").z), v: .results[$m]} | select(.v != null)]
+    | group_by(.w)[] | .[0].w as $w
+    | (group_by(.z)[] | .[0].z as $z
+       | (group_by(.r) | map({r: .[0].r, a: (map(.v) | add / length), b: (map(.v) | if $hb == 1 then max else min end)})
+          | "# \($w) \($z)", (.[] | "\(.r) \(.a) \(.b)"), "", ""))' "$1" >"$data.tmp" && mv "$data.tmp" "$data"
+  command -v gnuplot >/dev/null || return 0
+  local n i=0 plots="" ws
+  ws=$(grep '^# ' "$data" | awk '{print $2}' | uniq)
+  n=$(echo "$ws" | wc -l)
+  {
+    echo "set terminal pngcairo size $((n > 3 ? 1500 : n * 500)),$(((n + 2) / 3 * 380 + 40)) noenhanced font 'sans,9'"
+    echo "set output '$5'"
+    echo "set multiplot layout $(((n + 2) / 3)),$((n > 3 ? 3 : n)) title '$4: best configuration (solid) and average of the 15 (dashed)'"
+    echo "set xlabel 'offered injection rate (flits/node/cycle)'; set key top left font ',7'; set grid"
+    local idx=0
+    for w in $ws; do
+      echo "set title '$w'"
+      plots=""
+      local k=0
+      for z in $(grep "^# $w " "$data" | awk '{print $3}'); do
+        plots="$plots${plots:+, }'$data' index $idx using 1:3 with linespoints lc $((k + 1)) lw 2 title '$z best', '' index $idx using 1:2 with linespoints lc $((k + 1)) dt 2 title '$z avg'"
+        idx=$((idx + 1)) k=$((k + 1))
+      done
+      echo "plot $plots"
+    done
+    echo "unset multiplot"
+  } >"$dir/$2.gp"
+  gnuplot "$dir/$2.gp" 2>/dev/null || say "gnuplot failed on $dir/$2.gp"
+}
+curves "$dir/batch.json" total_latency 0 "batch latency (cycles), Fig. 5.2/5.7" "$dir/fig-total_latency.png"
+curves "$dir/continuous.json" avg_latency 0 "average latency (cycles), Fig. 5.3/5.8" "$dir/fig-avg_latency.png"
+curves "$dir/continuous.json" worst_latency 0 "worst-case latency (cycles), Fig. 5.4/5.9" "$dir/fig-worst_latency.png"
+curves "$dir/continuous.json" recv_throughput 1 "receiving throughput (flits/node/cycle), Fig. 5.5/5.10" "$dir/fig-recv_throughput.png"
+curves "$dir/continuous.json" max_busy_vcs 0 "max non-idle VCs, Fig. 5.6/5.11" "$dir/fig-max_busy_vcs.png"
 
 # --- rows ---
 row() { printf '000|%s|%s|%s|%s|%s|%s|%s|%s|%s\n' "$@"; }
