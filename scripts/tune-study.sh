@@ -50,6 +50,7 @@ dir=$out/tune-$dims-$level
 mkdir -p "$dir"
 cfgs=""
 for w in $workloads; do cfgs="$cfgs $here/examples/tune-4x4x4/$w.ini"; done
+# shellcheck disable=SC2054 # commas separate values of one option
 common=(--space routing.algorithm=dor,romm,ccar,o1turn,rlb --space router.arbitration=ff,of,mixed
         --vary "traffic.rate=$rates" --vary "traffic.packet_size=$sizes" --set "network.dims=$dims"
         --workers "$workers" --quiet)
