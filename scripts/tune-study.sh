@@ -129,7 +129,7 @@ metric_keys=(total_latency avg_latency worst_latency recv_throughput area)
 if [ "$size" = 4 ]; then avg_seed=(9 3 15 6 13); else avg_seed=(23 6 34 17 30); fi
 t55_seed=(6 2 21 10 18)
 reason_avg=(
-  "batch latency: the seed's batch size is not given (L3771-3797 define the metric, nothing the run); with 63 packets per node fcsim's spread between configurations on bit complement and transpose (wormhole contention of ROMM/O1TURN, RLB's long way, L3350-3377) exceeds the seed's; docs/TUNE.md"
+  "batch latency: RLB's long way on 4-rings (L3350-3377; without RLB the 4x4x4 Average is 12.9 %) and the wormhole contention of ROMM/O1TURN/CCAR on bit complement and transpose spread the configurations more than in the seed; a 4x larger batch (the seed gives none, L3771-3797) does not shrink it; docs/TUNE.md"
   "average latency: the gain is a geometric mean over points that include saturated ones (the seed's sweep reaches 6 flits/node/cycle, L4066-4265); docs/TUNE.md, latency from creation or injection"
   "worst latency: most sensitive to saturated points and to RLB's long way (L3350-3377); docs/TUNE.md"
   "throughput: past saturation configurations differ as much as their saturation throughputs; RLB's long way uses tornado's idle links (L3350-3377); docs/TUNE.md"
