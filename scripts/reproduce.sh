@@ -1,20 +1,36 @@
 #!/usr/bin/env bash
-# Regenerates every seed table and figure fcsim reproduces today
-# (docs/REPRODUCE.md) into a directory: tables as Markdown and CSV, figures
-# as PNG (fcsim plot).
+# Regenerates every quantitative result of the five seed documents that a
+# simulator or model could reproduce (docs/REPRODUCE.md) into a directory:
+# tables.md and tables.csv (one row per result, with its status and reason) and
+# figures as PNG (fcsim plot).
 #
 #   scripts/reproduce.sh [--quick] [--out DIR]      (default DIR: reproduce-out)
 #
 # Each row below names the seed's printed value and a tolerance; the value
-# compared with it is computed now by fcsim. Rows marked `check` fail the
-# script (exit 1) when fcsim drifts outside the tolerance; rows marked
-# `known` are differences docs/REPRODUCE.md explains, reported but not
-# enforced. --quick runs every table row (all are fast) and three figures, in
-# well under a minute; the full run adds the figures from simulation sweeps
-# and the batch half of Table 5.3 (fcsim tune, a few minutes).
+# compared with it is computed now by fcsim, with the command in the row's
+# `command` cell (run from the repository root; `fcsim` is the binary). Status:
+#   ok                 within the tolerance
+#   known              outside it, for the mechanism in the reason column
+#   DRIFT              a `check` row outside its tolerance (the script fails)
+#   ERROR              the command failed or printed no value (the script goes
+#                      on, writes the tables, and fails at the end)
+#   seed-inconsistent  the seed's own numbers disagree (reason); fcsim's value
+#                      is shown where there is one
+#   absent             reproducible in principle, no fcsim number yet (reason)
+#   not-modelled       outside what fcsim models (a host-side or board
+#                      measurement, a resource count; reason)
+# Study scripts scripts/reproduce.d/*.sh add their own rows: each is run as
+#   bash scripts/reproduce.d/NAME.sh FCSIM_BINARY OUT_DIR QUICK
+# and prints seed|id|what|fcsim_value|unit|seed_value|tolerance|status|command|reason
+# lines on stdout (docs/REPRODUCE.md). --quick runs every table row, the
+# studies with QUICK=1 and three figures; the full run adds the figures from
+# simulation sweeps (within 20 minutes on 2 cores, studies included).
 #   FCSIM=path/to/fcsim  the binary (default: build/fcsim, then build/release/fcsim)
-#   FCSIM_REPRODUCE_SELFTEST=1  adds a row with a wrong seed value (must fail)
-set -euo pipefail
+#   FCSIM_REPRODUCE_SELFTEST=1  only the first row, a row with a wrong seed value
+#                      (must be DRIFT) and a failing command (must be ERROR)
+#   FCSIM_REPRODUCE_D=DIR  the study scripts' directory (default scripts/reproduce.d;
+#                      in the self-test, studies run only when this is set)
+set -uo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
 quick=0
@@ -23,7 +39,7 @@ while [ $# -gt 0 ]; do
   case $1 in
     --quick) quick=1 ;;
     --out) out=${2:?--out needs a directory}; shift ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
     *) echo "reproduce.sh: unknown argument '$1' (expected --quick, --out DIR)" >&2; exit 2 ;;
   esac
   shift
@@ -32,9 +48,12 @@ fcsim=${FCSIM:-}
 if [ -z "$fcsim" ]; then
   for c in "$here/build/fcsim" "$here/build/release/fcsim"; do [ -x "$c" ] && { fcsim=$c; break; }; done
 fi
+case $fcsim in */*) ;; ?*) fcsim=$(command -v "$fcsim" || true) ;; esac
 [ -n "$fcsim" ] && [ -x "$fcsim" ] || { echo "reproduce.sh: no fcsim binary; build first or set FCSIM" >&2; exit 2; }
+fcsim=$(cd "$(dirname "$fcsim")" && pwd)/$(basename "$fcsim")
 command -v jq >/dev/null || { echo "reproduce.sh: needs jq (scripts/install-deps.sh installs it)" >&2; exit 2; }
-mkdir -p "$out/figures"
+mkdir -p "$out/figures" "$out/data" || exit 2
+out=$(cd "$out" && pwd)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/fcsim-reproduce-XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 say() { [ -t 2 ] && printf 'reproduce: %s\n' "$*" >&2 || true; }
@@ -42,7 +61,12 @@ say() { [ -t 2 ] && printf 'reproduce: %s\n' "$*" >&2 || true; }
 # A short simulation of a 2x2 mesh: router area does not depend on the traffic.
 area="run --set network.topology=mesh --set network.dims=2x2 --set sim.warmup_cycles=100 --set sim.measure_cycles=300 --quiet"
 
-# seed | id | what | mode (check/known) | fcsim arguments | jq path | scale | unit | seed value | tolerance (abs X or rel X)
+# seed | id | what | mode | fcsim arguments | jq expression | scale | unit | seed value | tolerance (abs X or rel X) | reason
+# mode: check (ok or DRIFT), known (ok or known), seed-inconsistent (ok or
+# seed-inconsistent): computed; absent, not-modelled: no command, the reason
+# says why. @AREA@ is the short 2x2 run above, @HERE@/ the repository root
+# (commands run there). A known row without its own reason points to
+# docs/REPRODUCE.md.
 rows=$(cat <<'ROWS'
 000|Tab 4.2|router area, 1 VC|check|@AREA@ --set router.vcs=1|.metrics.area_alms|1|ALMs|12980|abs 0
 000|Tab 4.2|router area, 2 VCs|check|@AREA@ --set router.vcs=2|.metrics.area_alms|1|ALMs|18980|abs 0
@@ -87,7 +111,8 @@ rows=$(cat <<'ROWS'
 001|Eq. 2.4|RX depth chosen (power of two)|check|model fc --preset sl3|.results.rx_depth_pow2|1|flits|512|abs 0
 001|Eq. 4.1|packet of 256 × (32+1) bits|check|model fc --preset sl3|.results.packet_bytes|1|B|1056|abs 0
 001|Eq. 2.2|D_link from the simulated flow controller (32 B flits)|check|app link --preset sl3 --set w=256 --set bytes=64KiB|.metrics.D_link|1|cycles|118|abs 0
-001|Fig. 2.9|16 MiB stream, TX 32, simulated (seed: measured with its SL3 core)|known|app link --preset sl3 --set bytes=16MiB|.metrics.throughput|1e-9|GB/s|7.92|abs 0.005
+001|Fig. 2.9|16 MiB stream, TX 32, simulated (seed: measured with its SL3 core)|known|app link --preset sl3 --set bytes=16MiB|.metrics.throughput|1e-9|GB/s|7.92|abs 0.005|the simulated flow controller reaches its Eq. 2.3 ceiling 10 GB/s × 32/33; SL3's derived clock (§4.3.2: 4.83 GB/s per 40 Gb/s link) would bring it to 9.357 GB/s; the rest of the 7.92 (L435-447: all three TX depths converge there) is outside the flow controller — SerialLite III's own overheads — which fcsim does not model (docs/LINKS.md)
+001|Fig. 2.9|16 MiB stream, TX 32, with SL3's derived lane clock (§4.3.2: 2 × 150.813962 MHz × 32 B = 77.22 Gb/s) and a 32 B burst gap per FC packet (seed 002 Eq. 1)|known|app link --preset sl3 --set bytes=16MiB --set rate=77.2167Gbps --set gap=32B|.metrics.throughput|1e-9|GB/s|7.92|abs 0.005|the two SerialLite III overheads the seeds quantify (the lane clock of seed 001 L914 and the burst gap of seed 002 Eq. 1) take the simulated stream from 9.69 to 9.22 GB/s; the remaining 14 % to the measured 7.92 (L435-447) is not itemised by either seed (metaframes are not quantified), so fcsim does not model it
 001|Fig. 3.9|tsunami (1,5) on 8 FPGAs: sustained|check|model stream --preset tsunami|.results.sustained_flops|1e-12|TFlop/s|2.5|abs 0.05
 001|Fig. 3.9|tsunami (1,5) on 8 FPGAs: % of peak|check|model stream --preset tsunami|.results.efficiency|100|%|98|abs 0.5
 001|Fig. 3.10|16 × (1,5): parallel efficiency|check|model stream --preset tsunami --set M=16|.results.parallel_efficiency|100|%|97|abs 0.5
@@ -102,13 +127,13 @@ rows=$(cat <<'ROWS'
 001|Fig. 3.12|compressed (2,16), r_comp 2.392|check|model stream --preset lbm-comp --set n=2 --set r_comp=2.392|.results.sustained_flops|1e-9|GFlop/s|626.31|abs 0.005
 001|Fig. 3.12|compressed (4,16)|check|model stream --preset lbm-comp|.results.sustained_flops|1e-9|GFlop/s|739.55|abs 0.005
 001|Fig. 3.12|compressed (4,16): stall ratio|check|model stream --preset lbm-comp|.results.stall_ratio|100|%|39.05|abs 0.005
-001|Fig. 3.13|LBM (1,256), C_stream 720×240×16: % of peak|known|model stream --preset lbm --set M=256 --set N_grid=2764800|.results.efficiency|100|%|92|abs 0.5
+001|Fig. 3.13|LBM (1,256), C_stream 720×240×16: % of peak|known|model stream --preset lbm --set M=256 --set N_grid=2764800|.results.efficiency|100|%|92|abs 0.5|92 % would need a per-FPGA delay of ≈ 939 cycles instead of Eq. 3.x's 1625 at (1,256); the seed (L713) does not say what else changed from Fig. 3.11's set-up (docs/MODELS.md)
 001|Fig. 3.11|LBM (1,16), simulated cascade|check|app stream --preset lbm|.simulated.sustained_flops|1e-9|GFlop/s|318.828|rel 0.01
 001|Fig. 3.11|LBM (1,16), simulated: % of peak|check|app stream --preset lbm|.simulated.efficiency|100|%|87|abs 0.5
-001|Fig. 3.11|LBM (2,16), simulated: stall ratio|known|app stream --preset lbm --set stream.n=2|.simulated.stall_ratio|100|%|28.57|abs 0.005
-001|Fig. 3.11|LBM (4,16), simulated|known|app stream --preset lbm --set stream.n=4|.simulated.sustained_flops|1e-9|GFlop/s|435.99|abs 0.005
+001|Fig. 3.11|LBM (2,16), simulated: stall ratio|known|app stream --preset lbm --set stream.n=2|.simulated.stall_ratio|100|%|28.57|abs 0.005|Eq. 3.7 stalls the pipeline fill too (divides it by the utilisation); the simulated cascade fills at full link rate (L650-652; docs/APPLICATIONS.md)
+001|Fig. 3.11|LBM (4,16), simulated|known|app stream --preset lbm --set stream.n=4|.simulated.sustained_flops|1e-9|GFlop/s|435.99|abs 0.005|Eq. 3.7 stalls the pipeline fill too (divides it by the utilisation); the simulated cascade fills at full link rate (L650-652; docs/APPLICATIONS.md)
 001|Fig. 3.12|compressed (2,16), simulated|check|app stream --preset lbm-comp --set stream.n=2 --set stream.r_comp=2.392|.simulated.sustained_flops|1e-9|GFlop/s|626.31|rel 0.01
-001|Fig. 3.12|compressed (4,16), simulated|known|app stream --preset lbm-comp|.simulated.sustained_flops|1e-9|GFlop/s|739.55|abs 0.005
+001|Fig. 3.12|compressed (4,16), simulated|known|app stream --preset lbm-comp|.simulated.sustained_flops|1e-9|GFlop/s|739.55|abs 0.005|Eq. 3.7 stalls the pipeline fill too; the simulated cascade fills at full link rate (docs/APPLICATIONS.md)
 001|Tab. 4.2|zero-payload transfer, SL3 point to point, t_N + t_PL (simulated)|check|run @HERE@/examples/p2p40g/sl3.ini --quiet|.metrics.makespan_ns|1e-3|µs|0.599|abs 0.08
 001|Tab. 4.2|zero-payload transfer, E40G point to point, t_N + t_PL (simulated)|check|run @HERE@/examples/p2p40g/e40g.ini --quiet|.metrics.makespan_ns|1e-3|µs|0.832|abs 0.08
 001|Tab. 4.2|zero-payload transfer, E40G switched, t_N + 2 t_PL + t_S (simulated)|check|run @HERE@/examples/p2p40g/e40g-switched.ini --quiet|.metrics.makespan_ns|1e-3|µs|1.646|abs 0.08
@@ -129,104 +154,362 @@ rows=$(cat <<'ROWS'
 002|Fig. 18|MPI_Barrier on 8 servers (1.11 ms − 1 ms of work)|check|model gather --preset vcsn --set n=16|.results.barrier_s|1e3|ms|0.11|rel 0.05
 002|§6.5|16 MiB gather among 32 nodes|check|model gather --preset vcsn --set n=32 --set d=16MiB|.results.time_s|1e3|ms|25|rel 0.02
 002|§4.2.2|VCSN observed peak, 16 MiB FPGA to FPGA (simulated)|check|run @HERE@/examples/vcsn/vcsn.ini --set traffic.mode=trace --set traffic.trace=@HERE@/examples/vcsn/p2p.csv --quiet|16777216 / .metrics.makespan_ns|1|GB/s|12.42|abs 0.01
-002|§4.2.2|DCN observed peak, 16 MiB FPGA to FPGA (simulated on fc links: no credit stall at the Eq. 2.4 RX depth)|known|run @HERE@/examples/vcsn/dcn-fc.ini --set traffic.mode=trace --set traffic.trace=@HERE@/examples/vcsn/p2p.csv --quiet|16777216 / .metrics.makespan_ns|1|GB/s|11.72|abs 0.01
+002|§4.2.2|DCN observed peak, 16 MiB FPGA to FPGA (simulated on fc links: no credit stall at the Eq. 2.4 RX depth)|known|run @HERE@/examples/vcsn/dcn-fc.ini --set traffic.mode=trace --set traffic.trace=@HERE@/examples/vcsn/p2p.csv --quiet|16777216 / .metrics.makespan_ns|1|GB/s|11.72|abs 0.01|with the Eq. 2.4 RX depth the simulated FC never waits for credits point to point: it costs its header flit only (Eq. 1); the seed's 11.72 (L227) reflects its SL3 core and FC implementation, which it does not itemise; an RX FIFO of ≈ 232 flits would give 11.72, but the seed gives no depth (docs/SWITCHED.md)
 002|§5.1.1|gather on 9 nodes: DCN ring stages (simulated)|check|app gather @HERE@/examples/vcsn/dcn.ini --schedule ring --set app.nodes=9 --set app.bytes=1MiB|.stages|1|stages|4|abs 0
 002|§5.2|gather on 9 nodes: VCSN tree stages (simulated)|check|app gather @HERE@/examples/vcsn/vcsn.ini --schedule tree --set app.nodes=9 --set app.bytes=1MiB|.stages|1|stages|3|abs 0
-002|§6.5|1 MiB gather among 512 nodes|known|model gather --preset vcsn --set n=512 --set d=1MiB|.results.time_s|1e3|ms|130|rel 0.1
+002|§6.5|1 MiB gather among 512 nodes|seed-inconsistent|model gather --preset vcsn --set n=512 --set d=1MiB|.results.time_s|1e3|ms|130|rel 0.1|Eq. 7 with the seed's Table 5 reproduces its own 32-node 25 ms (24.898 ms) but gives 64.35 ms at 512 nodes; the seed's '130 ms' (L504) is nearer Eq. 7 at 1024 nodes (136.75 ms)
 003|Table I|Two-x4-Aurora diameter|check|topo @HERE@/examples/bee3/two-x4.ini|.diameter_ns|1|ns|845|abs 0
 003|Table I|Two-x4-Aurora: full-crossbar routes|check|topo @HERE@/examples/bee3/two-x4.ini|.bee3.table1.xbar_ns|1|ns|256|abs 0
 003|Table I|Eight-x1-Aurora diameter|check|topo @HERE@/examples/bee3/eight-x1.ini|.diameter_ns|1|ns|845|abs 0
 003|Table I|Eight-x1-Aurora: MGT router routes|check|topo @HERE@/examples/bee3/eight-x1.ini|.bee3.table1.mgt_ns|1|ns|88|abs 0
-003|Table I|Four-x2-Aurora diameter|known|topo @HERE@/examples/bee3/four-x2.ini|.diameter_ns|1|ns|933|abs 0
-003|Table I|One-x8-Aurora diameter|known|topo @HERE@/examples/bee3/one-x8.ini|.diameter_ns|1|ns|1530|abs 0
-003|Table I|10GbE diameter, 64 B packets|known|topo @HERE@/examples/bee3/10gbe.ini --set traffic.packet_size=64B|.diameter_ns|1|ns|1560|abs 0
-003|Table I|10GbE diameter, 4 KiB packets|known|topo @HERE@/examples/bee3/10gbe.ini --set traffic.packet_size=4096B|.diameter_ns|1|ns|7540|abs 0
+003|Table I|Four-x2-Aurora diameter|known|topo @HERE@/examples/bee3/four-x2.ini|.diameter_ns|1|ns|933|abs 0|of the two paths per enclosure fcsim takes the faster, which never needs two diagonal links (intra 44 ns against the seed's 48; L175-211, docs/BEE3.md)
+003|Table I|One-x8-Aurora diameter|known|topo @HERE@/examples/bee3/one-x8.ini|.diameter_ns|1|ns|1530|abs 0|the worst pair has a diagonal at each of its 3 intra hops (72 ns); the seed's 64 ns = 20 + 20 + 24 cannot be the worst case (L177, L211; docs/BEE3.md)
+003|Table I|10GbE diameter, 64 B packets|seed-inconsistent|topo @HERE@/examples/bee3/10gbe.ini --set traffic.packet_size=64B|.diameter_ns|1|ns|1560|abs 0|the seed's own rows sum to 1056 ns, not its 1.56 µs total (L211); fcsim's switch delivers over a ring link (20 ns) from the destination (docs/BEE3.md)
+003|Table I|10GbE diameter, 4 KiB packets|seed-inconsistent|topo @HERE@/examples/bee3/10gbe.ini --set traffic.packet_size=4096B|.diameter_ns|1|ns|7540|abs 0|the seed's own rows sum to 7540 ns, its 7.54 µs total; fcsim's 7536 ns takes a ring link (20 ns) where the seed takes a diagonal (24 ns) (L211; docs/BEE3.md)
 004|§2.2|TNW link, per direction|check|model linkbw --preset tnw|.results.peak_bytes_per_s|1e-9|GB/s|0.91|rel 0.01
 004|§2.2|TNW link simulated, per direction (both busy, BER 0)|check|app link --preset tnw --set bytes=1MiB|.metrics.steady_throughput|1e-9|GB/s|0.91|rel 0.01
+000|Tab 3.1|Interlaken and SL3 link latency, 176 / 307 ns|not-modelled||||ns|176, 307||measured on the board (seed 000 L1680-1700, Table 3.1); an input of fcsim (`network.link_latency`), not a result
+000|Tab 3.2|Interlaken IP: physical characteristics and resources|not-modelled|||||||measured on the board (L1831, Table 3.2); fcsim has no model of the IP's logic
+000|Tab 3.3|per-lane link latency, mean and variance (Gaussian 175.7 ns, SD 12.34 ns)|not-modelled||||ns|175.7, SD 12.34||measured (L1812, L1878, Table 3.3, §3.4.4); the input of `network.link_jitter` (examples/novo-g-jitter.ini), whose effect is Table 3.5
+000|Tab 3.4|clock frequency and jitter of four ProceV boards|not-modelled|||||||measured (L1916, Table 3.4); the input of `network.clock_spread_ppm` / `router.clock_ppm` (tests/sim/test_clocks.c)
+000|Tab 4.2|router area, 1 VC, % of Stratix V|check|@AREA@ --set router.vcs=1|.metrics.area_percent|1|%|5|abs 0
+000|Tab 4.2|router area, 3 VCs, % of Stratix V|check|@AREA@ --set router.vcs=3|.metrics.area_percent|1|%|9|abs 0
+000|Tab 4.2|router area, 5 VCs, % of Stratix V|check|@AREA@ --set router.vcs=5|.metrics.area_percent|1|%|16|abs 0
+000|Tab 4.2|router area, 8 VCs, % of Stratix V|check|@AREA@ --set router.vcs=8|.metrics.area_percent|1|%|21|abs 0
+000|Tab 4.3|ring router registers|not-modelled||||registers|3568||a synthesis result (L3121-3126); fcsim's router areas are lookups of the seed's ALM counts for the routers it simulates and it keeps no register counts
+000|Tab 4.3|VOQ router without collectives: logic and registers|not-modelled||||ALMs, registers|3312, 2672||a synthesis result (L3121-3130) of a router fcsim does not simulate as such: its voq router is the table-routed OCR router with collectives (Tab 5.6's 40895)
+000|Tab 5.6|RPM router area (the voq router running RPM-built tables)|check|collective build examples/collective.ini --pattern all-to-all --algorithm rpm --out /tmp/fcsim-rpm-tables ;; run examples/collective.ini --quiet --set router.tables=/tmp/fcsim-rpm-tables --set sim.warmup_cycles=100 --set sim.measure_cycles=300|.[1].metrics.area_alms|1|ALMs|56177|abs 0
+000|Tab 5.6|RPM router, % of Stratix V|check|collective build examples/collective.ini --pattern all-to-all --algorithm rpm --out /tmp/fcsim-rpm-tables ;; run examples/collective.ini --quiet --set router.tables=/tmp/fcsim-rpm-tables --set sim.warmup_cycles=100 --set sim.measure_cycles=300|.[1].metrics.area_percent|1|%|21|abs 0
+000|Fig. 5.22|continuous multicast, five patterns, OCR against RPM|absent|||||||curves only (L4901-4910: unloaded latency kept to higher loads), no printed value to compare; `fcsim collective run --mode continuous` draws the comparison (docs/COLLECTIVES.md)
+000|Tab 7.1|Catapult II end-to-end latency 2 / 5 / 10 µs|not-modelled||||µs|2, 5, 10||measured on Catapult II (L5645); the input of `model cornerturn/contraction/md` (`L_oneflit` auto), not a result
+000|Fig. 7.5|Catapult II measured corner-turn times|not-modelled|||||||measurements of another system quoted in the text; Eq. 7.1 (`fcsim model cornerturn --set system=cloud`) is the model, whose unstated flit size and one-flit latency make the comparison a fit
+000|Tab 7.2|best contraction size, cloud, 8³ FFT|known|model contraction --set system=cloud --set N=8|.results.best_P_FFT|1|nodes|1|abs 0|Eq. 7.3 taken literally charges the move onto one node N³·dl/flitsize = 170 flits × 2 µs (Table 7.1 per flit; the seed gives neither flit size nor one-flit latency, docs/APPLICATIONS.md)
+000|Tab 7.2|best contraction size, cloud, 16³ FFT|known|model contraction --set system=cloud --set N=16|.results.best_P_FFT|1|nodes|16|abs 0|the cloud curve is flat once packets are one flit; its minimum sits at the largest P of the flat region (docs/APPLICATIONS.md)
+000|Tab 7.2|best contraction size, cloud, 32³ FFT|check|model contraction --set system=cloud --set N=32|.results.best_P_FFT|1|nodes|512|abs 0|
+000|Tab 7.2|best contraction size, cloud, 64³ FFT|check|model contraction --set system=cloud --set N=64|.results.best_P_FFT|1|nodes|512|abs 0|
+000|Tab 7.2|best contraction size, cloud, 128³ FFT|known|model contraction --set system=cloud --set N=128|.results.best_P_FFT|1|nodes|512|abs 0|the cloud curve is flat once packets are one flit; its minimum sits at the largest P of the flat region (docs/APPLICATIONS.md)
+000|Tab 7.2|best contraction size, cloud, 256³ FFT|check|model contraction --set system=cloud --set N=256|.results.best_P_FFT|1|nodes|8192|abs 0|
+000|Tab 7.2|best contraction size, cluster, 8³ FFT|check|model contraction --set system=cluster --set N=8|.results.best_P_FFT|1|nodes|1|abs 0|
+000|Tab 7.2|best contraction size, cluster, 16³ FFT|known|model contraction --set system=cluster --set N=16|.results.best_P_FFT|1|nodes|32|abs 0|at 4 nodes the torus-diameter term is the formula's 2^(−1) and every IP is busy (docs/APPLICATIONS.md)
+000|Tab 7.2|best contraction size, cluster, 32³ FFT|check|model contraction --set system=cluster --set N=32|.results.best_P_FFT|1|nodes|32|abs 0|
+000|Tab 7.2|best contraction size, cluster, 64³ FFT|check|model contraction --set system=cluster --set N=64|.results.best_P_FFT|1|nodes|256|abs 0|
+000|Tab 7.2|best contraction size, cluster, 128³ FFT|check|model contraction --set system=cluster --set N=128|.results.best_P_FFT|1|nodes|2048|abs 0|
+000|Tab 7.2|best contraction size, cluster, 256³ FFT|known|model contraction --set system=cluster --set N=256|.results.best_P_FFT|1|nodes|2048|abs 0|with P0 = 8192 (Table 7.3 does not give P0) no contraction pays for its two moves (docs/APPLICATIONS.md)
+000|Tab 7.3|contraction speedup, cloud, plain, 8³|known|model contraction --set system=cloud --set N=8|.results.speedup|1|x|1.45|abs 0.005|Table 7.3 (L6341-6365) does not say on how many nodes P0 the FFT ran before contraction; fcsim uses the largest machine the FFT can use, min(8192, N²), so its speedups are larger; the seed's 'in MD' column is sometimes below the plain one (8³ cloud), which no P0 gives when the moves are the only difference (docs/APPLICATIONS.md)
+000|Tab 7.3|contraction speedup, cloud, plain, 16³|known|model contraction --set system=cloud --set N=16|.results.speedup|1|x|1.21|abs 0.005|Table 7.3 (L6341-6365) does not say on how many nodes P0 the FFT ran before contraction; fcsim uses the largest machine the FFT can use, min(8192, N²), so its speedups are larger; the seed's 'in MD' column is sometimes below the plain one (8³ cloud), which no P0 gives when the moves are the only difference (docs/APPLICATIONS.md)
+000|Tab 7.3|contraction speedup, cloud, plain, 32³|known|model contraction --set system=cloud --set N=32|.results.speedup|1|x|1.09|abs 0.005|Table 7.3 (L6341-6365) does not say on how many nodes P0 the FFT ran before contraction; fcsim uses the largest machine the FFT can use, min(8192, N²), so its speedups are larger; the seed's 'in MD' column is sometimes below the plain one (8³ cloud), which no P0 gives when the moves are the only difference (docs/APPLICATIONS.md)
+000|Tab 7.3|contraction speedup, cloud, plain, 64³|known|model contraction --set system=cloud --set N=64|.results.speedup|1|x|1.11|abs 0.005|Table 7.3 (L6341-6365) does not say on how many nodes P0 the FFT ran before contraction; fcsim uses the largest machine the FFT can use, min(8192, N²), so its speedups are larger; the seed's 'in MD' column is sometimes below the plain one (8³ cloud), which no P0 gives when the moves are the only difference (docs/APPLICATIONS.md)
+000|Tab 7.3|contraction speedup, cloud, plain, 128³|known|model contraction --set system=cloud --set N=128|.results.speedup|1|x|1.01|abs 0.005|Table 7.3 (L6341-6365) does not say on how many nodes P0 the FFT ran before contraction; fcsim uses the largest machine the FFT can use, min(8192, N²), so its speedups are larger; the seed's 'in MD' column is sometimes below the plain one (8³ cloud), which no P0 gives when the moves are the only difference (docs/APPLICATIONS.md)
+000|Tab 7.3|contraction speedup, cloud, plain, 256³|known|model contraction --set system=cloud --set N=256|.results.speedup|1|x|1|abs 0.005|Table 7.3 (L6341-6365) does not say on how many nodes P0 the FFT ran before contraction; fcsim uses the largest machine the FFT can use, min(8192, N²), so its speedups are larger; the seed's 'in MD' column is sometimes below the plain one (8³ cloud), which no P0 gives when the moves are the only difference (docs/APPLICATIONS.md)
+000|Tab 7.3|contraction speedup, cloud, in MD, 8³|known|model contraction --set system=cloud --set N=8|.results.speedup_md|1|x|1.33|abs 0.005|Table 7.3 (L6341-6365) does not say on how many nodes P0 the FFT ran before contraction; fcsim uses the largest machine the FFT can use, min(8192, N²), so its speedups are larger; the seed's 'in MD' column is sometimes below the plain one (8³ cloud), which no P0 gives when the moves are the only difference (docs/APPLICATIONS.md)
+000|Tab 7.3|contraction speedup, cloud, in MD, 16³|known|model contraction --set system=cloud --set N=16|.results.speedup_md|1|x|1.45|abs 0.005|Table 7.3 (L6341-6365) does not say on how many nodes P0 the FFT ran before contraction; fcsim uses the largest machine the FFT can use, min(8192, N²), so its speedups are larger; the seed's 'in MD' column is sometimes below the plain one (8³ cloud), which no P0 gives when the moves are the only difference (docs/APPLICATIONS.md)
+000|Tab 7.3|contraction speedup, cloud, in MD, 32³|known|model contraction --set system=cloud --set N=32|.results.speedup_md|1|x|1.11|abs 0.005|Table 7.3 (L6341-6365) does not say on how many nodes P0 the FFT ran before contraction; fcsim uses the largest machine the FFT can use, min(8192, N²), so its speedups are larger; the seed's 'in MD' column is sometimes below the plain one (8³ cloud), which no P0 gives when the moves are the only difference (docs/APPLICATIONS.md)
+000|Tab 7.3|contraction speedup, cloud, in MD, 64³|known|model contraction --set system=cloud --set N=64|.results.speedup_md|1|x|1.14|abs 0.005|Table 7.3 (L6341-6365) does not say on how many nodes P0 the FFT ran before contraction; fcsim uses the largest machine the FFT can use, min(8192, N²), so its speedups are larger; the seed's 'in MD' column is sometimes below the plain one (8³ cloud), which no P0 gives when the moves are the only difference (docs/APPLICATIONS.md)
+000|Tab 7.3|contraction speedup, cloud, in MD, 128³|known|model contraction --set system=cloud --set N=128|.results.speedup_md|1|x|1|abs 0.005|Table 7.3 (L6341-6365) does not say on how many nodes P0 the FFT ran before contraction; fcsim uses the largest machine the FFT can use, min(8192, N²), so its speedups are larger; the seed's 'in MD' column is sometimes below the plain one (8³ cloud), which no P0 gives when the moves are the only difference (docs/APPLICATIONS.md)
+000|Tab 7.3|contraction speedup, cloud, in MD, 256³|known|model contraction --set system=cloud --set N=256|.results.speedup_md|1|x|1|abs 0.005|Table 7.3 (L6341-6365) does not say on how many nodes P0 the FFT ran before contraction; fcsim uses the largest machine the FFT can use, min(8192, N²), so its speedups are larger; the seed's 'in MD' column is sometimes below the plain one (8³ cloud), which no P0 gives when the moves are the only difference (docs/APPLICATIONS.md)
+000|Tab 7.3|contraction speedup, cluster, plain, 8³|known|model contraction --set system=cluster --set N=8|.results.speedup|1|x|1.37|abs 0.005|Table 7.3 (L6341-6365) does not say on how many nodes P0 the FFT ran before contraction; fcsim uses the largest machine the FFT can use, min(8192, N²), so its speedups are larger; the seed's 'in MD' column is sometimes below the plain one (8³ cloud), which no P0 gives when the moves are the only difference (docs/APPLICATIONS.md)
+000|Tab 7.3|contraction speedup, cluster, plain, 16³|known|model contraction --set system=cluster --set N=16|.results.speedup|1|x|1.14|abs 0.005|Table 7.3 (L6341-6365) does not say on how many nodes P0 the FFT ran before contraction; fcsim uses the largest machine the FFT can use, min(8192, N²), so its speedups are larger; the seed's 'in MD' column is sometimes below the plain one (8³ cloud), which no P0 gives when the moves are the only difference (docs/APPLICATIONS.md)
+000|Tab 7.3|contraction speedup, cluster, plain, 32³|known|model contraction --set system=cluster --set N=32|.results.speedup|1|x|1.15|abs 0.005|Table 7.3 (L6341-6365) does not say on how many nodes P0 the FFT ran before contraction; fcsim uses the largest machine the FFT can use, min(8192, N²), so its speedups are larger; the seed's 'in MD' column is sometimes below the plain one (8³ cloud), which no P0 gives when the moves are the only difference (docs/APPLICATIONS.md)
+000|Tab 7.3|contraction speedup, cluster, plain, 64³|known|model contraction --set system=cluster --set N=64|.results.speedup|1|x|1.12|abs 0.005|Table 7.3 (L6341-6365) does not say on how many nodes P0 the FFT ran before contraction; fcsim uses the largest machine the FFT can use, min(8192, N²), so its speedups are larger; the seed's 'in MD' column is sometimes below the plain one (8³ cloud), which no P0 gives when the moves are the only difference (docs/APPLICATIONS.md)
+000|Tab 7.3|contraction speedup, cluster, plain, 128³|known|model contraction --set system=cluster --set N=128|.results.speedup|1|x|1.06|abs 0.005|Table 7.3 (L6341-6365) does not say on how many nodes P0 the FFT ran before contraction; fcsim uses the largest machine the FFT can use, min(8192, N²), so its speedups are larger; the seed's 'in MD' column is sometimes below the plain one (8³ cloud), which no P0 gives when the moves are the only difference (docs/APPLICATIONS.md)
+000|Tab 7.3|contraction speedup, cluster, plain, 256³|known|model contraction --set system=cluster --set N=256|.results.speedup|1|x|1.01|abs 0.005|Table 7.3 (L6341-6365) does not say on how many nodes P0 the FFT ran before contraction; fcsim uses the largest machine the FFT can use, min(8192, N²), so its speedups are larger; the seed's 'in MD' column is sometimes below the plain one (8³ cloud), which no P0 gives when the moves are the only difference (docs/APPLICATIONS.md)
+000|Tab 7.3|contraction speedup, cluster, in MD, 8³|known|model contraction --set system=cluster --set N=8|.results.speedup_md|1|x|2.0|abs 0.005|Table 7.3 (L6341-6365) does not say on how many nodes P0 the FFT ran before contraction; fcsim uses the largest machine the FFT can use, min(8192, N²), so its speedups are larger; the seed's 'in MD' column is sometimes below the plain one (8³ cloud), which no P0 gives when the moves are the only difference (docs/APPLICATIONS.md)
+000|Tab 7.3|contraction speedup, cluster, in MD, 16³|known|model contraction --set system=cluster --set N=16|.results.speedup_md|1|x|1.26|abs 0.005|Table 7.3 (L6341-6365) does not say on how many nodes P0 the FFT ran before contraction; fcsim uses the largest machine the FFT can use, min(8192, N²), so its speedups are larger; the seed's 'in MD' column is sometimes below the plain one (8³ cloud), which no P0 gives when the moves are the only difference (docs/APPLICATIONS.md)
+000|Tab 7.3|contraction speedup, cluster, in MD, 32³|known|model contraction --set system=cluster --set N=32|.results.speedup_md|1|x|1.31|abs 0.005|Table 7.3 (L6341-6365) does not say on how many nodes P0 the FFT ran before contraction; fcsim uses the largest machine the FFT can use, min(8192, N²), so its speedups are larger; the seed's 'in MD' column is sometimes below the plain one (8³ cloud), which no P0 gives when the moves are the only difference (docs/APPLICATIONS.md)
+000|Tab 7.3|contraction speedup, cluster, in MD, 64³|known|model contraction --set system=cluster --set N=64|.results.speedup_md|1|x|1.24|abs 0.005|Table 7.3 (L6341-6365) does not say on how many nodes P0 the FFT ran before contraction; fcsim uses the largest machine the FFT can use, min(8192, N²), so its speedups are larger; the seed's 'in MD' column is sometimes below the plain one (8³ cloud), which no P0 gives when the moves are the only difference (docs/APPLICATIONS.md)
+000|Tab 7.3|contraction speedup, cluster, in MD, 128³|known|model contraction --set system=cluster --set N=128|.results.speedup_md|1|x|1.1|abs 0.005|Table 7.3 (L6341-6365) does not say on how many nodes P0 the FFT ran before contraction; fcsim uses the largest machine the FFT can use, min(8192, N²), so its speedups are larger; the seed's 'in MD' column is sometimes below the plain one (8³ cloud), which no P0 gives when the moves are the only difference (docs/APPLICATIONS.md)
+000|Tab 7.3|contraction speedup, cluster, in MD, 256³|known|model contraction --set system=cluster --set N=256|.results.speedup_md|1|x|1.02|abs 0.005|Table 7.3 (L6341-6365) does not say on how many nodes P0 the FFT ran before contraction; fcsim uses the largest machine the FFT can use, min(8192, N²), so its speedups are larger; the seed's 'in MD' column is sometimes below the plain one (8³ cloud), which no P0 gives when the moves are the only difference (docs/APPLICATIONS.md)
+000|Tab 7.4|MD µs/day of the better design, cloud, 13K particles|known|model md --set system=cloud --set N=13000 --set design=uniform ;; model md --set system=cloud --set N=13000 --set design=specialized|[.[0].results.us_per_day, .[1].results.us_per_day] @PIPE@ max|1|µs/day|14.7|abs 0.05|Eq. 7.14 with Table 7.1's latency per flit (the seed gives neither flit size nor one-flit latency) makes the position multicast cost 6–30 flits × 10 µs a step; the seed's values need a per-flit latency well below Table 7.1's (docs/APPLICATIONS.md)
+000|Tab 7.4|MD µs/day of the better design, cloud, 100K particles|known|model md --set system=cloud --set N=100000 --set design=uniform ;; model md --set system=cloud --set N=100000 --set design=specialized|[.[0].results.us_per_day, .[1].results.us_per_day] @PIPE@ max|1|µs/day|13.9|abs 0.05|Eq. 7.14 with Table 7.1's latency per flit (the seed gives neither flit size nor one-flit latency) makes the position multicast cost 6–30 flits × 10 µs a step; the seed's values need a per-flit latency well below Table 7.1's (docs/APPLICATIONS.md)
+000|Tab 7.4|MD µs/day of the better design, cloud, 1M particles|known|model md --set system=cloud --set N=1000000 --set design=uniform ;; model md --set system=cloud --set N=1000000 --set design=specialized|[.[0].results.us_per_day, .[1].results.us_per_day] @PIPE@ max|1|µs/day|4.3|abs 0.05|Eq. 7.14 with Table 7.1's latency per flit (the seed gives neither flit size nor one-flit latency) makes the position multicast cost 6–30 flits × 10 µs a step; the seed's values need a per-flit latency well below Table 7.1's (docs/APPLICATIONS.md)
+000|Tab 7.4|MD µs/day of the better design, cluster, 13K particles|known|model md --set system=cluster --set N=13000 --set design=uniform ;; model md --set system=cluster --set N=13000 --set design=specialized|[.[0].results.us_per_day, .[1].results.us_per_day] @PIPE@ max|1|µs/day|17.7|abs 0.05|the step is bound by range-limited computation; the particle density D and the clock are not given (D = 750/π from the '500N' of §7.2.2); the node counts (256, 2K) agree (docs/APPLICATIONS.md)
+000|Tab 7.4|MD µs/day of the better design, cluster, 100K particles|known|model md --set system=cluster --set N=100000 --set design=uniform ;; model md --set system=cluster --set N=100000 --set design=specialized|[.[0].results.us_per_day, .[1].results.us_per_day] @PIPE@ max|1|µs/day|17.8|abs 0.05|the step is bound by range-limited computation; the particle density D and the clock are not given (D = 750/π from the '500N' of §7.2.2); the node counts (256, 2K) agree (docs/APPLICATIONS.md)
+000|Tab 7.4|MD µs/day of the better design, cluster, 1M particles|known|model md --set system=cluster --set N=1000000 --set design=uniform ;; model md --set system=cluster --set N=1000000 --set design=specialized|[.[0].results.us_per_day, .[1].results.us_per_day] @PIPE@ max|1|µs/day|2.9|abs 0.05|fcsim's PME grid (128³, about one point per particle: the seed gives no grid) fits on 8192 nodes; the seed's 2.9 at 2K suggests a larger grid or another P limit (docs/APPLICATIONS.md)
+000|§7.5.2, Fig. 7.14|uniform design: cluster over cloud|known|model md --set system=cluster --set N=13000 --set design=uniform ;; model md --set system=cluster --set N=100000 --set design=uniform ;; model md --set system=cluster --set N=1000000 --set design=uniform ;; model md --set system=cloud --set N=13000 --set design=uniform ;; model md --set system=cloud --set N=100000 --set design=uniform ;; model md --set system=cloud --set N=1000000 --set design=uniform|[range(0;3) as $i @PIPE@ .[$i].results.us_per_day / .[$i+3].results.us_per_day] @PIPE@ (.[0]*.[1]*.[2]) @PIPE@ pow(.; 1/3)|1|x|2.1|rel 0.1|geometric mean over N = 13K, 100K, 1M at the best P; the cloud side inherits the per-flit latency of the Tab 7.4 rows (the seed gives neither flit size nor one-flit latency, L6640-6720; docs/APPLICATIONS.md)
+000|§7.5.2, Fig. 7.15|specialized design: cluster over cloud|known|model md --set system=cluster --set N=13000 --set design=specialized ;; model md --set system=cluster --set N=100000 --set design=specialized ;; model md --set system=cluster --set N=1000000 --set design=specialized ;; model md --set system=cloud --set N=13000 --set design=specialized ;; model md --set system=cloud --set N=100000 --set design=specialized ;; model md --set system=cloud --set N=1000000 --set design=specialized|[range(0;3) as $i @PIPE@ .[$i].results.us_per_day / .[$i+3].results.us_per_day] @PIPE@ (.[0]*.[1]*.[2]) @PIPE@ pow(.; 1/3)|1|x|3|rel 0.1|geometric mean over N = 13K, 100K, 1M at the best P; the cloud side inherits the per-flit latency of the Tab 7.4 rows (the seed gives neither flit size nor one-flit latency, L6640-6720; docs/APPLICATIONS.md)
+000|§7.5.2|specialized over uniform, cluster (+13 %)|known|model md --set system=cluster --set N=13000 --set design=specialized ;; model md --set system=cluster --set N=100000 --set design=specialized ;; model md --set system=cluster --set N=1000000 --set design=specialized ;; model md --set system=cluster --set N=13000 --set design=uniform ;; model md --set system=cluster --set N=100000 --set design=uniform ;; model md --set system=cluster --set N=1000000 --set design=uniform|([range(0;3) as $i @PIPE@ .[$i].results.us_per_day / .[$i+3].results.us_per_day] @PIPE@ (.[0]*.[1]*.[2]) @PIPE@ pow(.; 1/3) - 1) * 100|1|%|13|abs 0.5|geometric mean over N = 13K, 100K, 1M at the best P; the cloud side inherits the per-flit latency of the Tab 7.4 rows (the seed gives neither flit size nor one-flit latency, L6640-6720; docs/APPLICATIONS.md); per N +9.2, +10.3, +4.3 %: specialized ahead as the seed says
+000|§7.5.2|specialized over uniform, cloud (+3 %)|known|model md --set system=cloud --set N=13000 --set design=specialized ;; model md --set system=cloud --set N=100000 --set design=specialized ;; model md --set system=cloud --set N=1000000 --set design=specialized ;; model md --set system=cloud --set N=13000 --set design=uniform ;; model md --set system=cloud --set N=100000 --set design=uniform ;; model md --set system=cloud --set N=1000000 --set design=uniform|([range(0;3) as $i @PIPE@ .[$i].results.us_per_day / .[$i+3].results.us_per_day] @PIPE@ (.[0]*.[1]*.[2]) @PIPE@ pow(.; 1/3) - 1) * 100|1|%|3|abs 0.5|geometric mean over N = 13K, 100K, 1M at the best P; the cloud side inherits the per-flit latency of the Tab 7.4 rows (the seed gives neither flit size nor one-flit latency, L6640-6720; docs/APPLICATIONS.md)
+001|Fig. 2.2|constant RX reads: the credit counter never runs out (credit-stall cycles)|check|app link --preset fig2 --set bytes=64KiB|.metrics.credit_stall_cycles|1|cycles|0|abs 0
+001|Fig. 2.3|RX read every other cycle: TX rate converges to the read rate (1/2 of 32 B × 225 MHz)|check|app link --preset fig2 --set bytes=64KiB --set read_period=2|.metrics.steady_throughput / 7.2e9|1|of line rate|0.5|abs 0.005
+001|Fig. 2.4|full-duplex loopback at high rate: both directions continuous (returned over sent throughput)|check|app link --preset fig2 --set bytes=64KiB --set duplex=loopback|.metrics.reverse_steady_throughput / .metrics.steady_throughput|1|x|1|abs 0.005
+001|Fig. 2.5|full duplex at low rate: force sends of partly filled TX buffers (1 = some)|check|app link --preset fig2 --set bytes=64KiB --set duplex=full --set write_period=4|if .metrics.force_sends > 0 then 1 else 0 end|1|yes/no|1|abs 0
+001|Fig. 2.6|half duplex at high rate: credits return in credit-only packets (1 = some)|check|app link --preset fig2 --set bytes=64KiB|if .metrics.co_packets > 0 then 1 else 0 end|1|yes/no|1|abs 0
+001|Fig. 2.7|half duplex, intermittent writes: rate follows the writer (1/2)|check|app link --preset fig2 --set bytes=64KiB --set write_period=2|.metrics.steady_throughput / 7.2e9|1|of line rate|0.5|abs 0.005
+001|Fig. 2.8|RX reads stop: credits run out and TX stops (1 = stalled)|check|app link --preset fig2 --set bytes=64KiB --set read_stop=2000|.metrics.stalled|1|yes/no|1|abs 0
+001|Fig. 2.10|FC resources against TX/RX depth: TX 32 / RX 512 use ≈ 1.12 % of the memory bits|not-modelled||||%|1.12||FPGA resources (L437, L477); fcsim has no memory-block model of the flow controller's buffers: the raw bits (32 + 512 flits × 256 b = 136 Kbit per controller) depend on block granularity and controller count, which the seed does not give
+001|Fig. 3.7|resources per SPE configuration|not-modelled|||||||synthesis results (L690), inputs of the stream model's n, m choices
+001|Fig. 3.8|model against measurement, C_stream = 116,104, similarity ≈ 100 %|absent|||||||the seed prints no value for the curves (L636, L694); `fcsim model stream --preset tsunami-small` gives 842.71 GFlop/s, 65.0 % at (1,5), M = 4, with nothing printed to compare
+001|Fig. 3.14|compressed long stream 'closer to peak'|absent|||||||no printed value (L717); `fcsim model stream --preset lbm-comp --set N_grid=2764800` evaluates it
+001|Fig. 4.6|E40G over SL3 resources: 6× ALMs, 7× registers, 18× Kbits, 3× M20K|not-modelled||||x|6, 7, 18, 3||synthesis results (L885-897); fcsim models no IP resources
+001|Fig. 4.7|model T_L, point to point with SL3 (Eq. 4.2: t_N + t_PL)|check|model p2p --preset sl3|.results.T_L_s|1e6|µs|0.599|abs 0.0005
+001|Fig. 4.7|model T_L, point to point with E40G (Eq. 4.2)|check|model p2p --preset e40g|.results.T_L_s|1e6|µs|0.832|abs 0.0005
+001|Fig. 4.7|model T_L, switched E40G (Eq. 4.3: t_N + 2 t_PL + t_S)|check|model p2p --preset e40g-switched|.results.T_L_s|1e6|µs|1.646|abs 0.0005
+001|Fig. 4.7|measured communication times against payload|not-modelled|||||||board measurements (L899-916); the model of Fig. 4.7b-d is the rows above with B = 4.29 / 4.41 GB/s
+001|Fig. 4.8|effective bandwidth: SL3 4.29 GB/s (86 %), E40G 4.41 GB/s (88 %)|not-modelled||||GB/s|4.29, 4.41||measured (L903-914, §4.3.2); the inputs B of `model p2p --preset sl3` / `e40g-switched`
+001|Fig. 4.9b|2-FPGA ring, 227 MB: switched over direct effective bandwidth (4.41 / 4.29)|check|model p2p --preset e40g-switched --set m=237782368 ;; model p2p --preset sl3 --set m=237782368|.[0].results.ring_B_effective / .[1].results.ring_B_effective|1|x|1.028|abs 0.0005
+001|Fig. 4.9b|2-FPGA ring, 4 KB: direct ahead of switched (1 = yes)|check|model p2p --preset sl3 --set m=4096 ;; model p2p --preset e40g-switched --set m=4096|if .[0].results.ring_B_effective > .[1].results.ring_B_effective then 1 else 0 end|1|yes/no|1|abs 0
+001|Fig. 4.9c|227 MB at 1024 FPGAs: switched faster (direct over switched ring time > 1: 1 = yes)|check|model p2p --preset sl3 --set m=237782368 --set n=1024 ;; model p2p --preset e40g-switched --set m=237782368 --set n=1024|if .[0].results.ring_time_s > .[1].results.ring_time_s then 1 else 0 end|1|yes/no|1|abs 0
+001|Fig. 4.9c|227 MB at 2048 FPGAs: direct SL3 faster (1 = yes)|check|model p2p --preset sl3 --set m=237782368 --set n=2048 ;; model p2p --preset e40g-switched --set m=237782368 --set n=2048|if .[0].results.ring_time_s < .[1].results.ring_time_s then 1 else 0 end|1|yes/no|1|abs 0
+001|Fig. 4.9d|1 MB at 16 FPGAs: switched over direct ring time ('minimal difference')|check|model p2p --preset e40g-switched --set m=1MiB --set n=16 ;; model p2p --preset sl3 --set m=1MiB --set n=16|.[0].results.ring_time_s / .[1].results.ring_time_s|1|x|1|abs 0.05
+001|Fig. 4.9e|4 KB at 2048 FPGAs: direct still faster (1 = yes)|check|model p2p --preset sl3 --set m=4096 --set n=2048 ;; model p2p --preset e40g-switched --set m=4096 --set n=2048|if .[0].results.ring_time_s < .[1].results.ring_time_s then 1 else 0 end|1|yes/no|1|abs 0
+001|Fig. 4.10a-c|stream performance on the ring, 227 MB / 1 MB / 4 KB|absent|||||||curves only (L930-940), no printed value; the simulated statements hold (docs/REPRODUCE.md, Fig 4.10 simulated: 45 s and more a point, so not a row)
+002|§3.5|optimising the FC protocol gains ≤ 2.36 % above 4 KB: the FC header flit and the SL3 burst gap, (64 + 32) / 4064 of the line|check|model linkbw --preset dcn|(1 - .results.payload_efficiency) * 100|1|%|2.36|abs 0.005
+002|Fig. 8|host path: PCIe ≈ 10.8 GB/s measured, host network ≈ 10× slower|not-modelled||||GB/s|10.8||host-side measurements (§4.2.1); fcsim models no PCIe or server network
+002|Fig. 9|VCSN over DCN crossover, simulated (lines through 16 and 32 MiB transfers)|known|run examples/vcsn/dcn.ini --set traffic.mode=trace --set traffic.trace=examples/vcsn/p2p.csv --quiet ;; run examples/vcsn/vcsn.ini --set switch.endpoint=vcsn --set vcsn.table=examples/vcsn/p2p-mac-rewrite.csv --set traffic.mode=trace --set traffic.trace=examples/vcsn/p2p.csv --quiet ;; run examples/vcsn/dcn.ini --set traffic.mode=trace --set traffic.trace=examples/vcsn/p2p-32MiB.csv --quiet ;; run examples/vcsn/vcsn.ini --set switch.endpoint=vcsn --set vcsn.table=examples/vcsn/p2p-mac-rewrite.csv --set traffic.mode=trace --set traffic.trace=examples/vcsn/p2p-32MiB.csv --quiet|16777216 + (.[1].metrics.makespan_ns - .[0].metrics.makespan_ns) * 16777216 / ((.[1].metrics.makespan_ns - .[0].metrics.makespan_ns) - (.[3].metrics.makespan_ns - .[2].metrics.makespan_ns))|1e-6|MB|10|rel 0.1|both transfer times are a fixed part plus size over rate, so lines through 16 and 32 MiB cross where VCSN's extra fixed time (the MAC-table write t = 124 µs of Table 5 plus c) equals the size times 1/B_DCN − 1/B_VCSN; the seed's ≈ 10 MB (L219-227) needs ≈ 48 µs over its measured 11.72 / 12.42 GB/s, an overhead it does not itemise (t alone would give 26 MB; docs/SWITCHED.md)
+002|Fig. 9|dashed line: VCSN with flow control|absent|||||||a curve without printed values (§4.2.2); fcsim has no VCSN flow controller
+002|Tab 1|link latency 851.1 ns (VCSN), 490.9 ns (DCN)|not-modelled||||ns|851.1, 490.9||measured (L233-238); inputs l of examples/vcsn/ (Table 5 rounds them to 847 / 491 ns)
+002|Tab 2-4|resources of the DCN and VCSN subsystems; power|not-modelled|||||||synthesis results and power estimates (L244-289)
+002|Figs. 13-15|measured gather, 4 / 9 / 16 nodes|not-modelled|||||||measurements; Eq. 7 (the §6.5 rows) and the simulated gathers of docs/REPRODUCE.md are fcsim's side
+002|§6.2|gather efficiency at best: VCSN ≈ 98 %, DCN ≈ 72 % of the theoretical bandwidth|absent||||%|98, 72||no script row (9 nodes × 256 MiB simulated: minutes): fcsim gives 98.4 % for both; DCN's loss is what the seed attributes to its FC's efficiency, back-pressure between closely spaced transfers and barriers over twice the nodes, none of which fcsim models (L401, L482; docs/SWITCHED.md)
+002|Tab 6|error rate of the gather model against measurement|not-modelled||||%|||needs the measured times (L460-480)
+002|Fig. 20|Eq. 7 estimate at 512 nodes: DCN over VCSN gather time, 256 MiB|check|model gather --preset dcn --set n=512 --set d=256MiB ;; model gather --preset vcsn --set n=512 --set d=256MiB|.[0].results.time_s / .[1].results.time_s * 100|1|%|105|abs 0.5|
+002|Fig. 20|Eq. 7 estimate at 512 nodes: DCN over VCSN gather time, 64 KiB|known|model gather --preset dcn --set n=512 --set d=64KiB ;; model gather --preset vcsn --set n=512 --set d=64KiB|.[0].results.time_s / .[1].results.time_s * 100|1|%|197|abs 0.5|the seed does not print Fig. 20's node axis (L482-490; 512 nodes is a point it names in §6.5); the ratio grows with n (1.32 at 16, 1.85 at 128, 1.95 at 1024 nodes) and reaches 196.8 % only near 8192 nodes, which is the node count that would match (unknown, not used)
+002|§6.5|1 KB gather on 128 nodes: Eq. 7 total (the seed: ≈ 1000 × Haghi's 17 µs)|known|model gather --preset vcsn --set n=128 --set d=1KB|.results.time_s|1e3|ms|17|rel 0.2|the seed's figure is only 'about 1,000 times' Haghi et al.'s 17 µs (L502), an order of magnitude; Eq. 7 with Table 5 gives 9.0 ms (530×), and its overhead share (next row) is the seed's
+002|§6.5|1 KB gather on 128 nodes: overheads' share of the total (Eq. 7 without its transfer term ⌈(n−1)/4⌉·2d/b)|check|model gather --preset vcsn --set n=128 --set d=1KB|100 * (1 - .results.timed_stages * 2 * .params.d / .params.b / .results.time_s)|1|%|99.9|abs 0.05|
+002|§6.5|1 KB gather on 128 nodes: the communication itself|known|model gather --preset vcsn --set n=128 --set d=1KB|.results.timed_stages * 2 * .params.d / .params.b|1e6|µs|12|rel 0.1|Eq. 7's transfer term ⌈(n−1)/4⌉·2d/b is 5.1 µs; all 127 KB at b would be 10.2 µs; the seed does not say what its '12 µs' counts (L502)
+003|Fig. 6|32 FPGAs: peak aggregate throughput (fcsim's best point: Eight-x1-Aurora, 64 B)|known|run examples/bee3/eight-x1.ini --quiet --set network.enclosures=8 --set traffic.packet_size=64B --set sim.warmup_cycles=20000 --set sim.measure_cycles=40000 --set sim.drain_cycles=1|.metrics.recv_throughput * 8 * 32|1|GB/s|51.4|rel 0.1|the seed names per-packet 'routing, arbitration, and allocation overheads' (L185-189) that make throughput rise with packet size but gives no value; with the default router.packet_overhead_cycles = 0 fcsim's curves are flat or fall from 64 B and peak there (16–64 cycles give the rise but lower the peak to 44.5–35.7 GB/s: docs/BEE3.md); the seed's 8- and 16-FPGA wirings are not described (docs/BEE3.md)
+003|Fig. 6|32 FPGAs: Aurora over 10GbE, largest ratio (Eight-x1 over 10GbE at 64 B)|known|run examples/bee3/eight-x1.ini --quiet --set network.enclosures=8 --set traffic.packet_size=64B --set sim.warmup_cycles=20000 --set sim.measure_cycles=40000 --set sim.drain_cycles=1 ;; run examples/bee3/10gbe.ini --quiet --set network.enclosures=8 --set traffic.packet_size=64B --set sim.warmup_cycles=20000 --set sim.measure_cycles=40000 --set sim.drain_cycles=1|.[0].metrics.recv_throughput / .[1].metrics.recv_throughput|1|x|1.36|rel 0.15|the per-packet router overhead the seed names (L185-189) is 0 by default (router.packet_overhead_cycles), so the ratio is largest at 64 B, where 10GbE is bound by Ethernet framing, and 10GbE leads from 1 KiB; ≈ 30 cycles would bring it to 1.5× but the peak to 41 GB/s, and finite switch buffers with head-of-line blocking (network.bee3_switch_buffer) only lower 10GbE, raising the ratio (docs/BEE3.md)
+003|Fig. 7|LUTs, FFs, BRAMs per layout|not-modelled|||||||synthesis results; `fcsim run` prints them as `fpga_resources`, a lookup of the seed's figures with % of an XC5VLX155T, not a model
+004|Fig. 2|aggregate bandwidth over 1, 2 and 3 links ('scales well')|absent|||||||no printed value (L101); needs the host interface (PCIe transfers, doorbells, write combining) beside the TNW link, which fcsim does not model
+004|§4|Pput with software write-combining flushes: ≈ 0.5 GB/s per link|not-modelled||||GB/s|0.5||host side (L113-115): PCIe write combining is not modelled
+004|§4|Pput with the NWP re-order flush: 0.83 GB/s (90 %), 1.67 µs for 128 B|not-modelled||||GB/s, µs|0.83, 1.67||host side (L115-117): PCIe transfers, doorbells and write combining are not modelled; the seed's decomposition (0.6 µs NWP to NWP, ≈ 0.2 µs per PCIe transfer) leaves a software overhead of ≈ 0.7 µs that it estimates from this very measurement (L117), so a host model with the seed's parameters would only return its input
+004|§4|Nget: 0.76 GB/s, 2.16 µs|not-modelled||||GB/s, µs|0.76, 2.16||host side (L117): not modelled; the seed's ≈ 0.8 µs software overhead of Nget is estimated from this measurement (L117), and the number of PCIe transfers per Nget is not given, so no part of it can be checked independently
+004|§4|NWP to NWP ≈ 0.6 µs, of which 0.24 µs PHYs|absent||||µs|0.6, 0.24||the TNW link is simulated (`fcsim app link --preset tnw`), but the seed does not split the remaining 0.36 µs between NWP logic and wire, so there is no setting to check it with
+004|§1, §4|18 % logic, 17 % memory; LBM 36–39 % of peak on 16 nodes|not-modelled||||%|18, 17, 36-39||synthesis results and an application measurement
+000|Fig. 7.4|Catapult II resource utilisation per FFT size|not-modelled|||||||synthesis results (L5954)
+000|Fig. 7.6|breakdown of Catapult II corner-turn time|not-modelled|||||||measurements of another system (L5989)
+000|Fig. 7.7|(i) N = 8 on the cluster: a single node is best|check|model cornerturn --set system=cluster --set N=8|.results.best_P|1|nodes|1|abs 0
+000|Fig. 7.7|(iii) N = 32: performance improves up to 32 cloud nodes|known|model cornerturn --set system=cloud --set N=32|.results.best_P|1|nodes|32|abs 0|the cloud's time of flight is flits × Table 7.1 latency (the seed gives neither flit size nor one-flit latency); ceil(flits) stops falling at one flit per packet only near P = 100, so the optimum is at 512 (L6087-6112; docs/APPLICATIONS.md)
+000|Fig. 7.7|(iii) N = 32: performance improves up to 128 cluster nodes|known|model cornerturn --set system=cluster --set N=32|.results.best_P|1|nodes|128|abs 0|18 IPs a node (§7.3.2) saturate the links while N²/P ≥ 18, so beyond 32–64 nodes bandwidth falls and hops grow; the seed's IP count or link rate must differ (docs/APPLICATIONS.md)
+000|Fig. 7.7|(iv) cluster 1–2 orders of magnitude ahead of the cloud, N = 64 at each one's best P (1 = at least 10×)|known|model cornerturn --set system=cloud --set N=64 ;; model cornerturn --set system=cluster --set N=64|if .[0].results.best_fft3d_s / .[1].results.best_fft3d_s >= 10 then 1 else 0 end|1|yes/no|1|abs 0|at each N's best P the cloud's packets are one flit and only Table 7.1's 5–10 µs remains: 2.3–8.9× (3.8× at 64³); over all (N, P) the geometric mean is 34.7× (docs/APPLICATIONS.md)
+000|Fig. 7.8|FPGA cloud and cluster against Anton, CPUs and GPUs|not-modelled|||||||measurements of other architectures (L6114-6120)
+000|Figs. 7.9-7.12|sensitivity of the 3D FFT to network bandwidth and latency|absent|||||||curves only (L6181-6260), no printed value; `fcsim model cornerturn --vary BW=...` / `L_oneflit=...` draws them
+000|Fig. 7.16|cluster, 1M particles on 8192 nodes (122 a node, above 100): bound by range-limited computation (1 = yes)|check|model md --set system=cluster --set N=1000000 --set P=8192|if .results.sr_comp_s >= ([.results.sr_comm_s, .results.long_range_s] @PIPE@ max) then 1 else 0 end|1|yes/no|1|abs 0
+000|Fig. 7.16|cloud, 1M particles on 8192 nodes (122 a node, above 100): bound by range-limited computation (1 = yes)|known|model md --set system=cloud --set N=1000000 --set P=8192|if .results.sr_comp_s >= ([.results.sr_comm_s, .results.long_range_s] @PIPE@ max) then 1 else 0 end|1|yes/no|1|abs 0|fcsim's cloud is bound by range-limited communication here (0.77 ms against 0.06 ms of computation): the position multicast costs flits × Table 7.1's latency per flit, and the seed gives neither flit size nor one-flit latency (L6712-6720; as the Tab 7.4 cloud rows)
+000|Fig. 7.16|cloud, 100K particles on 8192 nodes (12 a node, below 100): bound by range-limited communication latency (1 = yes)|check|model md --set system=cloud --set N=100000 --set P=8192|if .results.sr_comm_s >= ([.results.sr_comp_s, .results.long_range_s] @PIPE@ max) then 1 else 0 end|1|yes/no|1|abs 0
+001|Fig. 3.10|(1,5) the best speedup of (1,5), (1,4), (2,2) at M = 8 (1 = yes)|check|model stream --preset tsunami --set n=1 --set m=5 ;; model stream --preset tsunami --set n=1 --set m=4 ;; model stream --preset tsunami --set n=2 --set m=2|if .[0].results.speedup > .[1].results.speedup and .[0].results.speedup > .[2].results.speedup then 1 else 0 end|1|yes/no|1|abs 0
+001|Fig. 3.10|(1,5) parallel efficiency slightly below (1,4)'s (1 = yes)|check|model stream --preset tsunami --set n=1 --set m=5 ;; model stream --preset tsunami --set n=1 --set m=4|if .[0].results.parallel_efficiency < .[1].results.parallel_efficiency then 1 else 0 end|1|yes/no|1|abs 0
+001|Fig. 3.10|(2,2) lowest in speedup and efficiency (1 = yes)|check|model stream --preset tsunami --set n=1 --set m=5 ;; model stream --preset tsunami --set n=1 --set m=4 ;; model stream --preset tsunami --set n=2 --set m=2|if ([.[].results.speedup] @PIPE@ min) == .[2].results.speedup and ([.[].results.parallel_efficiency] @PIPE@ min) == .[2].results.parallel_efficiency then 1 else 0 end|1|yes/no|1|abs 0
+001|§4.3.1|1500 B frames: D_CU = 45 is the largest credit interval whose FC packet fits (Eq. 4.1: 1472 B; 46 gives 1504; 1 = yes)|check|model fc --preset sl3 --set D_CU=45 --set tx_depth=64 ;; model fc --preset sl3 --set D_CU=46 --set tx_depth=64|if .[0].results.packet_bytes <= 1500 and .[1].results.packet_bytes > 1500 then 1 else 0 end|1|yes/no|1|abs 0
+001|§4.3.2|SL3 peak from its derived clock: 150.813962 MHz × 32 B|check|model fc --preset sl3 --set F=150.813962MHz|.params.F * .params.w / 8|1e-9|GB/s|4.83|abs 0.005
+001|§4.3.2|E40G peak at 154.99442 MHz × 32 B|check|model fc --preset sl3 --set F=154.99442MHz|.params.F * .params.w / 8|1e-9|GB/s|4.96|abs 0.005
+002|Figs. 11-12|breakdown of the gather time in DCN and VCSN|not-modelled|||||||measured breakdowns (L323-341); their parts are Eq. 7's terms t, c, l, d/b and the barrier
+002|§5.4|server network's MPI_Gather ahead up to ≈ 100 KB|not-modelled||||KB|100||host-side measurement (L405): fcsim models no server network
+002|Tab 5|gather model parameters t, c, l, b|not-modelled|||||||inputs (L447) of `fcsim model gather --preset vcsn/dcn`, not results
+002|Fig. 17|observed gather times against the estimate|not-modelled|||||||measurements (L431-433); the estimate is Eq. 7 (the §6.5 rows; simulated gathers in docs/REPRODUCE.md)
+002|Fig. 19|MPI_Barrier overheads: +210 µs after a process > 500 µs, +52 µs otherwise|not-modelled||||µs|210, 52||measured (L457-459); inputs corr_long / corr_short of `model gather`, with which the 32-node 25 ms row comes out at 24.898 ms
 ROWS
 )
 
-# The checker checks itself: a row the seed contradicts on purpose must fail.
+source_of() { # the seed document, as a short reference
+  case $1 in
+    000) echo "Sheng, 2017 (Novo-G#)" ;;
+    001) echo "Mondigo, 2020" ;;
+    002) echo "Ueno et al., 2023 (VCSN)" ;;
+    003) echo "Bunker & Swanson, 2013 (BEE3)" ;;
+    004) echo "Pivanti et al., 2010 (TNW)" ;;
+    *) echo "$1" ;;
+  esac
+}
+
+# The checker checks itself: a row the seed contradicts on purpose must be
+# DRIFT, a command that cannot run must be ERROR, and the rest must go on.
 selftest=${FCSIM_REPRODUCE_SELFTEST:-0}
 if [ "$selftest" = 1 ]; then
   rows="$(head -n 1 <<<"$rows")
-selftest|Eq. 2.2|deliberately wrong seed value (83, fcsim computes 82)|check|model fc --preset sl3|.results.latency_cycles|1|cycles|83|abs 0"
+selftest|Eq. 2.2|deliberately wrong seed value (83, fcsim computes 82)|check|model fc --preset sl3|.results.latency_cycles|1|cycles|83|abs 0
+selftest|Eq. 2.2|deliberately failing command|check|model no-such-model|.results.latency_cycles|1|cycles|82|abs 0"
 fi
 
-md=$out/tables.md csv=$out/tables.csv
-printf 'seed,id,what,mode,command,fcsim,unit,seed_value,tolerance,difference,status\n' >"$csv.tmp"
-{
-  echo "# Seed figures reproduced by fcsim"
-  echo
-  echo "Generated by \`scripts/reproduce.sh$([ $quick = 1 ] && echo ' --quick')\` with $("$fcsim" --version). Status: ok = within the"
-  echo "tolerance; DRIFT = outside it (the script fails); known = a difference docs/REPRODUCE.md explains."
-  echo
-  echo "| seed | id | what | command | seed | fcsim | difference | tolerance | status |"
-  echo "|---|---|---|---|---|---|---|---|---|"
-} >"$md.tmp"
-fails=0 n=0
+statuses="ok known DRIFT ERROR seed-inconsistent absent not-modelled"
+declare -A count=()
+for s in $statuses; do count[$s]=0; done
+n=0
+md_rows=$tmp/rows.md csv=$out/tables.csv md=$out/tables.md
+: >"$md_rows"
+printf 'seed,id,what,mode,command,fcsim,unit,seed_value,tolerance,difference,status,source,reason,field\n' >"$csv.tmp"
+csvq() { local s=${1//\"/\"\"}; printf '"%s"' "$s"; }
+mdq() { local s=${1//|/\\|}; printf '%s' "${s//$'\n'/ }"; }
+
+# One result row into tables.md, tables.csv and the counts.
+emit() { # seed id what mode command field fcsim unit seed_value tolerance difference status reason
+  local seed=$1 id=$2 what=$3 mode=$4 cmd=$5 field=$6 got=$7 unit=$8 want=$9 tol=${10} diff=${11} status=${12} reason=${13}
+  n=$((n + 1))
+  count[$status]=$((${count[$status]:-0} + 1))
+  if [ "$status" = DRIFT ] || [ "$status" = ERROR ]; then
+    echo "reproduce.sh: $status: seed $seed $id $what: fcsim ${got:-(none)} $unit, seed $want $unit ($tol)${reason:+: $reason}" >&2
+  fi
+  local src shown
+  src=$(source_of "$seed")
+  shown=${cmd:+\`$(mdq "$cmd")\`}${field:+ → \`$(mdq "$field")\`}
+  printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$seed" "$(mdq "$id")" "$(mdq "$what")" \
+    "$(mdq "$want${want:+ $unit}")" "$(mdq "$got${got:+ $unit}")" "$diff" "$tol" "$status" "$shown" "$(mdq "$reason")" \
+    "$(mdq "$src")" >>"$md_rows"
+  printf '%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n' "$seed" "$(csvq "$id")" "$(csvq "$what")" "$mode" "$(csvq "$cmd")" \
+    "$got" "$(csvq "$unit")" "$(csvq "$want")" "$tol" "$diff" "$status" "$(csvq "$src")" "$(csvq "$reason")" \
+    "$(csvq "$field")" >>"$csv.tmp"
+}
+
+# got want tol mode -> "difference status" (difference empty when either is not a number)
+judge() {
+  awk -v g="$1" -v w="$2" -v t="$3" -v m="$4" 'function num(x) { return x ~ /^[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/ }
+    BEGIN {
+      if (!num(g) || !num(w)) { print "-", (m == "check" ? "DRIFT" : m); exit }
+      d = g - w; split(t, tt, " "); aw = w < 0 ? -w : w; lim = tt[1] == "rel" ? tt[2] * aw : tt[2];
+      ok = (d < 0 ? -d : d) <= lim + 1e-12 * aw;
+      printf "%+.4g %s\n", d, ok ? "ok" : (m == "check" ? "DRIFT" : m) }'
+}
+
+# Runs one fcsim command line (once per distinct line) from the repository root;
+# prints the result file, or fails with the error text in $tmp/err.
+run_fcsim() { # args...
+  local key result
+  key=$(printf '%s' "$*" | cksum | tr ' ' _)
+  result=$tmp/$key.json
+  if [ ! -e "$tmp/$key.rc" ]; then
+    (cd "$here" && "$fcsim" "$@" --json "$result" >/dev/null 2>"$tmp/$key.err"); echo $? >"$tmp/$key.rc"
+  fi
+  cp "$tmp/$key.err" "$tmp/err"
+  [ "$(cat "$tmp/$key.rc")" = 0 ] && [ -s "$result" ] && echo "$result"
+}
+
 say "table rows..."
-while IFS='|' read -r seed id what mode args path scale unit want tol; do
+while IFS='|' read -r seed id what mode args path scale unit want tol reason; do
   [ -n "$seed" ] || continue
   args=${args//@AREA@/$area}
-  args=${args//@HERE@/$here}
-  n=$((n + 1))
-  # one run per distinct command line
-  result=$tmp/$(printf '%s' "$args" | cksum | tr ' ' _).json
-  # shellcheck disable=SC2086
-  if [ ! -s "$result" ] && ! "$fcsim" $args --json "$result" >/dev/null 2>"$tmp/err"; then
-    echo "reproduce.sh: fcsim $args failed: $(cat "$tmp/err")" >&2
-    exit 1
+  args=${args//@HERE@\//}
+  case $mode in
+    absent|not-modelled)
+      emit "$seed" "$id" "$what" "$mode" "" "" "" "$unit" "$want" "$tol" "" "$mode" "$reason"
+      continue ;;
+  esac
+  [ "$mode" = known ] && [ -z "$reason" ] && reason="explained in docs/REPRODUCE.md"
+  path=${path//@PIPE@/|}
+  field=$path; [ "$scale" = 1 ] || field="$path × $scale"
+  # a row may compare several commands (separated by ' ;; '): jq then reads the
+  # array of their results, .[0], .[1], ...
+  shown="" results=() failed=0
+  while read -r cmd; do
+    [ -n "$cmd" ] || continue
+    shown="$shown${shown:+; }fcsim $cmd"
+    # shellcheck disable=SC2086
+    if r=$(run_fcsim $cmd); then results+=("$r"); else failed=1; fi
+  done <<<"${args// ;; /$'\n'}"
+  if [ "$failed" = 1 ]; then
+    emit "$seed" "$id" "$what" "$mode" "$shown" "$field" "" "$unit" "$want" "$tol" "" ERROR \
+      "the command failed: $(tail -n 1 "$tmp/err")"
+    continue
   fi
-  raw=$(jq -r "$path" "$result")
-  read -r got diff status < <(awk -v r="$raw" -v s="$scale" -v w="$want" -v t="$tol" -v m="$mode" 'BEGIN {
-      g = r * s; d = g - w; split(t, tt, " "); lim = tt[1] == "rel" ? tt[2] * (w < 0 ? -w : w) : tt[2];
-      ok = (d < 0 ? -d : d) <= lim + 1e-12 * (w < 0 ? -w : w);
-      printf "%.6g %+.4g %s\n", g, d, ok ? "ok" : (m == "known" ? "known" : "DRIFT") }')
-  [ "$status" = DRIFT ] && { fails=$((fails + 1)); echo "reproduce.sh: DRIFT: seed $seed $id $what: fcsim $got $unit, seed $want $unit ($tol)" >&2; }
-  short=${args//$here\//}
-  short=${short//$area/run (2x2 mesh, short)}
-  printf '| %s | %s | %s | `fcsim %s` | %s %s | %s %s | %s | %s | %s |\n' "$seed" "$id" "$what" "$short" "$want" "$unit" \
-    "$got" "$unit" "$diff" "$tol" "$status" >>"$md.tmp"
-  printf '%s,%s,"%s",%s,"fcsim %s",%s,%s,%s,%s,%s,%s\n' "$seed" "$id" "$what" "$mode" "$short" "$got" "$unit" "$want" \
-    "$tol" "$diff" "$status" >>"$csv.tmp"
+  if [ "${#results[@]}" -gt 1 ]; then slurp=-s; else slurp=""; fi
+  raw=$(jq -r $slurp "$path" "${results[@]}" 2>"$tmp/err") || raw=""
+  if ! awk -v r="$raw" 'BEGIN { exit !(r ~ /^[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/) }'; then
+    emit "$seed" "$id" "$what" "$mode" "$shown" "$field" "" "$unit" "$want" "$tol" "" ERROR \
+      "no number at $path (got '${raw:-nothing}')"
+    continue
+  fi
+  got=$(awk -v r="$raw" -v s="$scale" 'BEGIN { printf "%.6g", r * s }')
+  read -r diff status < <(judge "$got" "$want" "$tol" "$mode")
+  [ "$status" = ok ] && [ "$mode" != known ] && [ "$mode" != seed-inconsistent ] && reason=""
+  emit "$seed" "$id" "$what" "$mode" "$shown" "$field" "$got" "$unit" "$want" "$tol" "$diff" "$status" "$reason"
 done <<<"$rows"
 
-# Figures: results fcsim writes, drawn by fcsim plot.
-figure() { # NAME: a results file in $out/data, drawn to $out/figures/NAME.png
-  "$fcsim" plot "$@" >/dev/null
-}
-mkdir -p "$out/data"
-if [ "$selftest" = 1 ]; then # the checker alone: no figures
-  mv "$md.tmp" "$md" && mv "$csv.tmp" "$csv"
-  echo "reproduce: $n table rows ($fails outside tolerance)"
-  [ "$fails" -eq 0 ]
-  exit
+# Study scripts: each prints its own rows; a script that fails or prints a
+# malformed line gives an ERROR row, and the others still run.
+studies_dir=${FCSIM_REPRODUCE_D:-$here/scripts/reproduce.d}
+if [ "$selftest" = 1 ] && [ -z "${FCSIM_REPRODUCE_D:-}" ]; then studies_dir=""; fi
+if [ -n "$studies_dir" ] && [ -d "$studies_dir" ]; then
+  for study in "$studies_dir"/*.sh; do
+    [ -e "$study" ] || continue
+    name=$(basename "$study" .sh)
+    say "study $name..."
+    (cd "$here" && bash "$study" "$fcsim" "$out" "$quick") >"$tmp/study.out" 2>"$tmp/study.err"
+    rc=$?
+    while IFS= read -r line; do
+      [ -n "$line" ] || continue
+      pipes=${line//[^|]/}
+      f=()
+      IFS='|' read -r 'f[0]' 'f[1]' 'f[2]' 'f[3]' 'f[4]' 'f[5]' 'f[6]' 'f[7]' 'f[8]' 'f[9]' <<<"$line"
+      if [ "${#pipes}" -ne 9 ]; then
+        emit "${f[0]:-?}" "study $name" "malformed line" "study:$name" "bash scripts/reproduce.d/$name.sh fcsim OUT $quick" "" "" "" "" "" "" ERROR \
+          "$((${#pipes} + 1)) fields instead of 10: $line"
+        continue
+      fi
+      s=${f[7]}
+      case " $statuses " in *" $s "*) ;; *)
+        emit "${f[0]}" "${f[1]}" "${f[2]}" "study:$name" "${f[8]}" "" "${f[3]}" "${f[4]}" "${f[5]}" "${f[6]}" "" ERROR \
+          "study $name printed the unknown status '$s'${f[9]:+; ${f[9]}}"
+        continue ;;
+      esac
+      diff=""
+      if [ -n "${f[3]}" ]; then
+        read -r diff judged < <(judge "${f[3]}" "${f[5]}" "${f[6]}" check)
+        [ "$diff" = - ] && diff=""
+        # a row the study calls ok must be within its own tolerance
+        [ "$s" = ok ] && [ "$judged" = DRIFT ] && s=DRIFT
+      fi
+      emit "${f[0]}" "${f[1]}" "${f[2]}" "study:$name" "${f[8]}" "" "${f[3]}" "${f[4]}" "${f[5]}" "${f[6]}" "$diff" "$s" "${f[9]}"
+    done <"$tmp/study.out"
+    if [ "$rc" -ne 0 ]; then
+      emit "---" "study $name" "the study script" "study:$name" "bash scripts/reproduce.d/$name.sh fcsim OUT $quick" "" "" "" "" "" "" ERROR \
+        "exited $rc: $(tail -n 1 "$tmp/study.err")"
+    fi
+    cat "$tmp/study.err" >>"$out/studies.log"
+  done
 fi
-say "figures..."
-"$fcsim" model stream --preset tsunami --vary M=1:32:1 --json "$out/data/stream-tsunami-M.json" >/dev/null
-figure "$out/data/stream-tsunami-M.json" --out "$out/figures/fig3.10-stream-tsunami-M.png"
-"$fcsim" model p2p --preset e40g-switched --set m=237782368 --vary n=2:2048:2 --json "$out/data/p2p-227MB-n.json" >/dev/null
-figure "$out/data/p2p-227MB-n.json" --out "$out/figures/fig4.9c-p2p-switched-227MB.png"
-"$fcsim" model stream --preset lbm --vary n=1:4:1 --json "$out/data/stream-lbm-n.json" >/dev/null
-figure "$out/data/stream-lbm-n.json" --out "$out/figures/fig3.11-stream-lbm-n.png"
-figs=3
-if [ $quick = 0 ]; then
+
+# Figures: results fcsim writes, drawn by fcsim plot; a failing step is an ERROR row.
+figs=0
+figure_step() { # NAME fcsim-args...: one fcsim command of figure NAME
+  local name=$1; shift
+  if ! (cd "$here" && "$fcsim" "$@" >/dev/null 2>"$tmp/err"); then
+    emit "---" "figure $name" "figure $name" "figure" "fcsim $*" "" "" "" "" "" "" ERROR "the command failed: $(tail -n 1 "$tmp/err")"
+    return 1
+  fi
+}
+figure() { # NAME DATA... : draw DATA into figures/NAME.png
+  local name=$1; shift
+  figure_step "$name" plot "$@" --out "$out/figures/$name.png" && figs=$((figs + 1))
+}
+if [ "$selftest" != 1 ]; then # the self-test checks the checker alone: no figures
+  say "figures..."
+  figure_step fig3.10-stream-tsunami-M model stream --preset tsunami --vary M=1:32:1 --json "$out/data/stream-tsunami-M.json" &&
+    figure fig3.10-stream-tsunami-M "$out/data/stream-tsunami-M.json"
+  figure_step fig4.9c-p2p-switched-227MB model p2p --preset e40g-switched --set m=237782368 --vary n=2:2048:2 --json "$out/data/p2p-227MB-n.json" &&
+    figure fig4.9c-p2p-switched-227MB "$out/data/p2p-227MB-n.json"
+  figure_step fig3.11-stream-lbm-n model stream --preset lbm --vary n=1:4:1 --json "$out/data/stream-lbm-n.json" &&
+    figure fig3.11-stream-lbm-n "$out/data/stream-lbm-n.json"
+fi
+if [ "$selftest" != 1 ] && [ $quick = 0 ]; then
   say "figures from simulations (4x4x4 Novo-G# torus)..."
   for alg in dor romm; do
-    "$fcsim" sweep "$here/examples/tune-4x4x4/transpose.ini" --vary traffic.rate=0.05:0.6:0.05 --set routing.algorithm=$alg \
-      --json "$out/data/sweep-transpose-$alg.jsonl" --quiet
+    figure_step fig5.2-like-transpose-sweep sweep examples/tune-4x4x4/transpose.ini --vary traffic.rate=0.05:0.6:0.05 \
+      --set routing.algorithm=$alg --json "$out/data/sweep-transpose-$alg.jsonl" --quiet
   done
-  figure "$out/data/sweep-transpose-dor.jsonl" "$out/data/sweep-transpose-romm.jsonl" \
-    --out "$out/figures/fig5.2-like-transpose-sweep.png"
-  "$fcsim" run "$here/examples/novo-g.ini" --set traffic.rate=0.5 --json "$out/data/run-uniform-0.5.json" --links --histogram --quiet
-  figure "$out/data/run-uniform-0.5.json" --out "$out/figures/run-uniform-links.png"
-  figs=5
+  figure fig5.2-like-transpose-sweep "$out/data/sweep-transpose-dor.jsonl" "$out/data/sweep-transpose-romm.jsonl"
+  figure_step run-uniform-links run examples/novo-g.ini --set traffic.rate=0.5 --json "$out/data/run-uniform-0.5.json" --links --histogram --quiet &&
+    figure run-uniform-links "$out/data/run-uniform-0.5.json"
 fi
-{ echo
+
+summary=""
+for s in $statuses; do summary="$summary${summary:+, }${count[$s]} $s"; done
+{
+  echo "# Seed results and fcsim"
+  echo
+  echo "Generated by \`scripts/reproduce.sh$([ $quick = 1 ] && echo ' --quick')\` with $("$fcsim" --version). $n rows: $summary."
+  echo
+  echo "Status: ok = within the tolerance; known = outside it, for the mechanism in the reason column; DRIFT = a"
+  echo "checked row outside its tolerance (the script fails); ERROR = the command failed (the script fails);"
+  echo "seed-inconsistent = the seed's own numbers disagree; absent = no fcsim number yet; not-modelled = outside"
+  echo "what fcsim models. Commands run from the repository root (\`fcsim\` = the binary); → names the JSON"
+  echo "field compared (\`--json FILE\`), times the scale. docs/REPRODUCE.md explains every row."
+  echo
+  echo "| seed | id | what | seed | fcsim | difference | tolerance | status | command | reason | source |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|"
+  sort -s -t '|' -k2,2 "$md_rows" # by seed, each seed's rows in the script's order
+  echo
   echo "Figures (PNG) in figures/: $(cd "$out/figures" && ls | tr '\n' ' ')"
-} >>"$md.tmp"
+} >"$md.tmp"
 mv "$md.tmp" "$md"
 mv "$csv.tmp" "$csv"
-echo "reproduce: $n table rows, $figs figures in $out ($fails outside tolerance)"
-[ "$fails" -eq 0 ]
+echo "reproduce: $n rows: $summary; $figs figures in $out"
+[ "${count[DRIFT]}" -eq 0 ] && [ "${count[ERROR]}" -eq 0 ]

@@ -211,6 +211,10 @@ int fcsim_coll_walk_reduction(const struct fcsim_coll_tables *tab, const struct 
  * Reads the node tables in folder `dir` (router.tables) into *tab and checks
  * that its nodes and links are the graph's; *loaded = 0 when `dir` is empty.
  * Errors name the folder and what does not match. */
+/* Whether the tables in dir were built by the online baseline RPM (their
+ * tables.json description says so); 0 when there are none. */
+int fcsim_coll_tables_built_by_rpm(const char *dir);
+
 int fcsim_coll_tables_load_for(const char *dir, const struct fcsim_graph *g, struct fcsim_coll_tables *tab, int *loaded,
                                struct fcsim_error *err);
 

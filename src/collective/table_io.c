@@ -279,3 +279,14 @@ int fcsim_coll_tables_read(struct fcsim_coll_tables *tab, const char *dir, struc
     fcsim_coll_tables_destroy(tab);
   return rc;
 }
+
+int fcsim_coll_tables_built_by_rpm(const char *dir)
+{
+  char path[FCSIM_PATH_MAX + 32];
+  snprintf(path, sizeof path, "%s/tables.json", dir);
+  json_t *doc = json_load_file(path, 0, NULL);
+  const char *d = doc ? json_string_value(json_object_get(doc, "description")) : NULL;
+  int rpm = d && !strncmp(d, "rpm", 3);
+  json_decref(doc);
+  return rpm;
+}

@@ -41,6 +41,9 @@ const struct fcsim_key fcsim_keys[] = {
      "`two-x4`, `four-x2`, `eight-x1`) or one 10GbE port per FPGA to two switches (`10gbe`)"},
     {"network", "enclosures", FCSIM_KT_INT, "BEE3s", "8", 2, 8, 0, NULL, NULL, NULL,
      "topology `bee3`: BEE3 enclosures of four FPGAs: 2, 4 or 8 (8, 16 or 32 FPGAs; seed 003 Fig. 6)"},
+    {"network", "bee3_switch_buffer", FCSIM_KT_SIZE, "flits", "128KiB", 1, 1 << 24, 0, NULL, NULL, NULL,
+     "topology `bee3`, layout `10gbe`: switch.buffer of the two 10GbE switches (output buffer per port; a frame that "
+     "does not fit waits in its input, blocking the frames behind it). The seed gives no size"},
     {"network", "file", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
      "topology `file`: the netlist (nodes with their models, links with their own latency and bandwidth; "
      "docs/NETLIST.md); relative to the config file's folder"},
@@ -114,6 +117,9 @@ const struct fcsim_key fcsim_keys[] = {
     {"router", "local_cycles", FCSIM_KT_INT, "cycles", "1", 0, 64, 0, NULL, NULL, NULL,
      "classic, crossbar: latency of the injection and of the ejection channel between a node and its router (as in "
      "BookSim2)"},
+    {"router", "packet_overhead_cycles", FCSIM_KT_INT, "cycles", "0", 0, 100000, 0, NULL, NULL, NULL,
+     "bee3: cycles a crossbar output is held for each packet before its head may leave (the per-packet routing, "
+     "arbitration and allocation overhead of seed 003 §V.B, whose value the seed does not give: 0)"},
     {"router", "arbitration", REGISTRY(fcsim_arbiter_names, fcsim_arbiter_valid, "rr"),
      "switch arbitration among head flits: `rr` round-robin, `ff` farthest-first, `of` oldest-first, `mixed` (seed 000 "
      "§5.1.2); the crossbar is always round-robin (seed 003 §III)"},

@@ -298,9 +298,13 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
                 : !strcmp(name, "fattree")    ? FCSIM_TOPO_FATTREE
                 : !strcmp(name, "bee3")       ? FCSIM_TOPO_BEE3
                                               : FCSIM_TOPO_TORUS;
+  const char *sw_buffer;
+  int sw_buffer_index;
   if ((rc = get_name(&r, "network", "bee3_layout", p->bee3_layout)) ||
-      (rc = get_int32(&r, "network", "enclosures", &p->enclosures, NULL)))
+      (rc = get_int32(&r, "network", "enclosures", &p->enclosures, NULL)) ||
+      (rc = get_checked(&r, "network", "bee3_switch_buffer", &sw_buffer, &sw_buffer_index)))
     return rc;
+  snprintf(p->bee3_switch_buffer, sizeof p->bee3_switch_buffer, "%s", sw_buffer);
   if (p->topology == FCSIM_TOPO_BEE3 && p->enclosures != 2 && p->enclosures != 4 && p->enclosures != 8)
     return fcsim_error_set(err, FCSIM_ERANGE, "%s: network.enclosures = %d: expected 2, 4 or 8 (8, 16 or 32 FPGAs)",
                            origin_of(&r, fcsim_key_find("network", "enclosures")), p->enclosures);
@@ -358,6 +362,7 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
       (rc = get_int32(&r, "router", "va_cycles", &p->va_cycles, NULL)) ||
       (rc = get_int32(&r, "router", "switch_cycles", &p->switch_cycles, &switch_auto)) ||
       (rc = get_int32(&r, "router", "local_cycles", &p->local_cycles, NULL)) ||
+      (rc = get_int32(&r, "router", "packet_overhead_cycles", &p->packet_overhead_cycles, NULL)) ||
       (rc = get_name(&r, "router", "arbitration", p->arbitration)) ||
       (rc = get_int32(&r, "router", "age_threshold", &p->age_threshold_cycles, NULL)) ||
       (rc = get_name(&r, "router", "dateline", name)))

@@ -62,6 +62,7 @@ struct fcsim_params {
   double clock_spread_ppm;          /* standard deviation of the nodes' clock offsets (0: one clock) */
   char bee3_layout[FCSIM_NAME_MAX]; /* network.bee3_layout: topology `bee3`'s inter-enclosure network (seed 003 §IV) */
   int enclosures;                   /* network.enclosures: topology `bee3`'s BEE3 boards (4 FPGAs each) */
+  char bee3_switch_buffer[FCSIM_NAME_MAX]; /* network.bee3_switch_buffer: the 10GbE switches' switch.buffer, as written */
   /* [link] protocols on the links of a network (topo/proto_links.c, link/proto/tnw/tnw_adapter.c) */
   int link_protocol;          /* enum fcsim_link_protocol of every link (a netlist may set it per link) */
   double link_ber;            /* bit error rate of the protocol links, [0, 1) */
@@ -83,6 +84,7 @@ struct fcsim_params {
   int rc_cycles, va_cycles;   /* routing computation, VC allocation */
   int switch_cycles;          /* switch traversal (resolved from auto) */
   int local_cycles;           /* classic: injection/ejection channel latency */
+  int packet_overhead_cycles; /* bee3: cycles an output is held per packet before its head leaves */
   char arbitration[FCSIM_NAME_MAX];
   int age_threshold_cycles; /* mixed arbitration */
   int dateline;             /* dateline VC classes on tori (1 = on) */

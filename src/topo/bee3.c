@@ -290,8 +290,8 @@ static int fill_graph(struct fcsim_topo *t, const struct fcsim_params *p, const 
    * (one 64-bit flit per 6.4 ns cycle), 450 ns (70 cycles), jumbo frames */
   snprintf(g->kinds[1].model, sizeof g->kinds[1].model, "ethswitch");
   snprintf(g->kinds[1].set, sizeof g->kinds[1].set,
-           "router.clock=%.2fMHz switch.latency=%d switch.framing=ethernet switch.buffer=128KiB",
-           FCSIM_BEE3_SWITCH_HZ / 1e6, FCSIM_BEE3_SWITCH_CYCLES);
+           "router.clock=%.2fMHz switch.latency=%d switch.framing=ethernet switch.buffer=%s",
+           FCSIM_BEE3_SWITCH_HZ / 1e6, FCSIM_BEE3_SWITCH_CYCLES, p->bee3_switch_buffer);
   for (int n = 0; n < b->nodes; n++) {
     if (fcsim_bee3_is_fpga(b, n))
       snprintf(g->name[n], FCSIM_NODE_NAME_MAX, "e%d%c", n / 4, 'A' + n % 4);

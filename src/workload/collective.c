@@ -80,18 +80,6 @@ static void coll_teardown(void *shared)
   free(sh);
 }
 
-/* Whether the tables were built by the online baseline (bit-vector headers). */
-static int built_by_rpm(const char *dir)
-{
-  char path[FCSIM_PATH_MAX + 32];
-  snprintf(path, sizeof path, "%s/tables.json", dir);
-  json_t *doc = json_load_file(path, 0, NULL);
-  const char *d = doc ? json_string_value(json_object_get(doc, "description")) : NULL;
-  int rpm = d && !strncmp(d, "rpm", 3);
-  json_decref(doc);
-  return rpm;
-}
-
 /* Multicast: the copies each node receives per packet of each collective. */
 static int setup_multicast(struct coll_shared *sh, struct fcsim_error *err)
 {
@@ -181,7 +169,7 @@ static int coll_setup_mode(const struct fcsim_workload_env *env, int batch, void
   }
   size_t cells = (size_t)(sh->nodes * sh->nstart);
   sh->flits = p->packet_flits;
-  int bitvector = p->collective_header ? p->collective_header == 2 : built_by_rpm(p->router_tables);
+  int bitvector = p->collective_header ? p->collective_header == 2 : fcsim_coll_tables_built_by_rpm(p->router_tables);
   if (!sh->reduction && bitvector)
     sh->flits += (int)((sh->nodes + p->flit_bits - 1) / p->flit_bits);
   sh->lambda = p->rate_flits / p->packet_flits; /* packets: a longer header does not slow the source */

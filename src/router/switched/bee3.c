@@ -58,6 +58,7 @@ struct b3_out {
   uint16_t rr;      /* round-robin pointer: the input with the highest priority */
   int32_t credits;  /* free slots known downstream (unused for ejection and MGT ports) */
   uint64_t ready_m; /* pacing: thousandths of a cycle before which it may not send again */
+  uint64_t hold_until; /* per-packet overhead: the holder's head may not leave before this cycle */
 };
 
 struct b3_obuf {
@@ -97,6 +98,7 @@ struct b3_shared {
   int np, nin, depth, odepth;
   double ticks_per_cycle;
   uint64_t S_xbar, S_switch, tx, local; /* cycles */
+  uint64_t pkt_overhead;                /* router.packet_overhead_cycles, at every FPGA's crossbar */
   uint32_t gate_ival_m;                 /* the crossbar datapath, thousandths of a cycle per flit */
   size_t off_in, off_out, off_buf, off_rdy, off_ob, off_obuf, off_ordy;
 };
@@ -290,6 +292,7 @@ static void b3_allocate(const struct b3_shared *sh, struct b3_node *n, uint64_t 
     int w = __builtin_ctzll(at_or_after ? at_or_after : r);
     out->holder = (int16_t)w;
     out->rr = (uint16_t)((w + 1) % sh->nin);
+    out->hold_until = n->fpga ? now + sh->pkt_overhead : now;
     if (w == rx) {
       n->h->rx_holder = (int16_t)w;
       n->h->rx_rr = (uint16_t)((w + 1) % sh->np);
@@ -318,7 +321,7 @@ static void b3_traverse(struct fcsim_ctx *ctx, const struct b3_shared *sh, struc
   for (int o = 0; o < sh->nin; o++) {
     struct b3_out *out = &n->out[o];
     int i = out->holder;
-    if (i == B3_NONE || n->in[i].count == 0 || n->rdy[b3_front_at(sh, n, i)] > now)
+    if (i == B3_NONE || n->in[i].count == 0 || n->rdy[b3_front_at(sh, n, i)] > now || out->hold_until > now)
       continue;
     int mgt = o < sh->np && n->info[o].mgt;
     struct b3_obuf *ob = mgt ? &n->ob[o - FCSIM_BEE3_ONBOARD] : NULL;
@@ -477,6 +480,7 @@ static int b3_setup(const struct fcsim_router_env *env, void **shared, size_t *s
   sh->S_switch = cycles_of(FCSIM_BEE3_SWITCH_NS, p->clock_hz);
   sh->tx = cycles_of(FCSIM_BEE3_MGT_TX_NS, p->clock_hz);
   sh->local = (uint64_t)p->local_cycles;
+  sh->pkt_overhead = (uint64_t)p->packet_overhead_cycles;
   b3_fill_info(sh);
   size_t off = align8(sizeof(struct b3_hdr)), nbuf = (size_t)sh->nin * (size_t)sh->depth,
          nob = (size_t)B3_MAX_SER * (size_t)sh->odepth;
@@ -515,6 +519,7 @@ static int b3_init(const void *shared, uint32_t node, void *state, struct fcsim_
   for (int i = 0; i < sh->nin; i++) {
     n.in[i].out = B3_NONE;
     n.out[i].holder = B3_NONE;
+    n.out[i].hold_until = 0;
     const struct fcsim_chan *ch = i < n.radix ? fcsim_graph_out(sh->g, node, i) : NULL;
     n.out[i].credits = ch && ch->dst >= 0 ? (int32_t)ch->dst_depth_flits : 0;
   }
