@@ -4,7 +4,8 @@
 # Figs. 5.2-5.6, on the 4x4x4 torus, as rows
 #   seed|id|what|fcsim_value|unit|seed_value|tolerance|status|command|reason
 #   bash scripts/reproduce.d/tune.sh FCSIM_BINARY OUT_DIR QUICK
-# QUICK=1: rates 1,4 x 1 kb, 300 + 1000 cycles (about a minute on 2 cores);
+# QUICK=1: rates 1,4 x 1 kb, 300 + 1000 cycles, batches of 16 packets (about 20 s
+# of CPU; the packet-size and slope trends are `absent` there);
 # QUICK=0: the reduced study, rates 0.5,1,2,4 x 0.25,4 kb, 1000 + 2000 cycles
 # (about 6 minutes of 2 cores; 17 minutes on the shared machine). The full
 # studies (4x4x4 with the seed's five sizes and rates to 6, and 8x8x8) are
