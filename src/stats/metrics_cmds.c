@@ -104,9 +104,18 @@ static const struct fcsim_metric coll_run_rows[] = {
     CRUN("ocr"),
     CRUN("rpm"),
     M("runs.*.gain", "ratio", HIGHER, DERIVED, NULL, "OCR's gain over RPM: RPM latency / OCR latency - 1"),
+    CRUN("rpm_equal_headers"),
+    M("runs.*.gain_trees", "ratio", HIGHER, DERIVED, "batch multicast runs",
+      "OCR's gain from its trees alone: RPM with OCR's header size / OCR latency - 1"),
+    M("runs.*.gain_headers", "ratio", HIGHER, DERIVED, "batch multicast runs",
+      "what RPM's bit-vector header adds: RPM latency / RPM with OCR's header size - 1"),
     M("gain.multicast", "ratio", HIGHER, DERIVED, "multicast runs", "geometric mean gain of the multicast runs"),
     M("gain.reduction", "ratio", HIGHER, DERIVED, "reduction runs", "geometric mean gain of the reduction runs"),
     M("gain.all", "ratio", HIGHER, DERIVED, NULL, "geometric mean gain of all runs"),
+    M("gain.multicast_trees", "ratio", HIGHER, DERIVED, "batch multicast runs",
+      "geometric mean of runs.*.gain_trees (gain.multicast = (1 + trees)(1 + headers) - 1)"),
+    M("gain.multicast_headers", "ratio", HIGHER, DERIVED, "batch multicast runs",
+      "geometric mean of runs.*.gain_headers"),
 };
 
 #define RES(name, unit, better, merge, meaning) M("results." name, unit, better, merge, "a finished run", meaning)
