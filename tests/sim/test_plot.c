@@ -315,7 +315,7 @@ static void test_not_a_result(void **state)
   fputs("a,b\n1,2\n", f);
   fclose(f);
   expect_refused(p, "not an fcsim result");
-  expect_refused(path_in("does-not-exist.json"), "cannot read");
+  expect_refused(path_in("does-not-exist.json"), "cannot open");
 }
 
 static void test_gnuplot_missing(void **state)
