@@ -370,9 +370,9 @@ int fcsim_plot_load(const char *const *paths, int npaths, enum fcsim_plot_kind w
   }
   d->kind = kind_of(first, json_array_size(d->records));
   if (want != FCSIM_PLOT_AUTO && want != d->kind) {
-    int ok =
-        (first == FK_SIM && (want == FCSIM_PLOT_SWEEP || (want == FCSIM_PLOT_RUN && json_array_size(d->records) == 1))) ||
-        (first == FK_TUNE && want == FCSIM_PLOT_OPTIMAL);
+    int ok = (first == FK_SIM &&
+              (want == FCSIM_PLOT_SWEEP || (want == FCSIM_PLOT_RUN && json_array_size(d->records) == 1))) ||
+             (first == FK_TUNE && want == FCSIM_PLOT_OPTIMAL);
     if (!ok) {
       fcsim_plot_free(d);
       return fcsim_error_set(err, FCSIM_EINVAL, "%s: cannot be drawn as a %s (it is a %s result)", paths[0],

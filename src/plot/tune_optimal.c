@@ -48,8 +48,9 @@ int plot_tune_optimal(const struct fcsim_plot_data *d, const char *image, int sv
   json_t *ws = json_object_get(d->tune_summary, "workloads");
   size_t nw = json_object_size(ws);
   if (!nw)
-    return fcsim_error_set(err, FCSIM_EINVAL, "%s: no tune summary with times-optimal counts (a finished fcsim tune "
-                                              "--json output is needed)",
+    return fcsim_error_set(err, FCSIM_EINVAL,
+                           "%s: no tune summary with times-optimal counts (a finished fcsim tune "
+                           "--json output is needed)",
                            d->source);
   size_t cols = nw < 3 ? nw : 3, rows = (nw + cols - 1) / cols;
   gp_begin(f, image, svg, (int)(cols * 620), (int)(rows * 420 + 60));
@@ -58,7 +59,8 @@ int plot_tune_optimal(const struct fcsim_plot_data *d, const char *image, int sv
            "share of the sweep points at which each configuration was the best (ties: the first in space order); %s",
            d->source);
   gp_caption(f, caption);
-  fprintf(f, "set multiplot layout %zu,%zu title 'times optimal (Novo-G# thesis Figs. 5.12-5.16)' font ',13'\n", rows, cols);
+  fprintf(f, "set multiplot layout %zu,%zu title 'times optimal (Novo-G# thesis Figs. 5.12-5.16)' font ',13'\n", rows,
+          cols);
   fprintf(f, "set style data histogram\nset style histogram clustered gap 2\nset style fill solid 0.9 border -1\n"
              "set boxwidth 0.9\nset yrange [0:100]\nset ylabel '%% of the sweep points'\nset xtics font ',8'\n"
              "set key outside right top font ',7' spacing 0.8\nset bmargin 4\n"
@@ -72,7 +74,8 @@ int plot_tune_optimal(const struct fcsim_plot_data *d, const char *image, int sv
     int nconf = write_block(f, w, wo);
     fprintf(f, "set title ");
     gp_str(f, wname);
-    fprintf(f, "\nplot for [i=2:%d] $w%zu using i:xtic(1) title columnheader(i) lc rgb word(colors, (i - 2) %% 20 + 1)\n",
+    fprintf(f,
+            "\nplot for [i=2:%d] $w%zu using i:xtic(1) title columnheader(i) lc rgb word(colors, (i - 2) %% 20 + 1)\n",
             nconf + 1, w);
     w++;
   }

@@ -80,7 +80,7 @@ struct wres {
   struct fcsim_summary best_ci, next_ci; /* their scores' means and 95 % intervals */
   struct fcsim_summary diff_ci;          /* best - next, paired by replication (same seeds) */
   int distinct;                          /* diff_ci excludes 0: the best is distinguishable from the next */
-  size_t points;  /* sweep points analysed (all, or the unsaturated ones with exclude_saturated) */
+  size_t points;                      /* sweep points analysed (all, or the unsaturated ones with exclude_saturated) */
   size_t optimal_points, tied_points; /* points with a per-point winner; of them, with a tie */
   unsigned best_saturated;            /* the best configuration's analysed points whose run saturated */
 };
@@ -123,10 +123,10 @@ struct fcsim_tune {
 
   int analysed;
   struct wres *wres; /* [w * nmetrics + m] */
-  unsigned *times_optimal;    /* [(w * nmetrics + m) * nc + c]: points where c was the best */
-  unsigned *saturated_points; /* [(w * nmetrics + m) * nc + c]: c's analysed points whose run saturated */
-  unsigned char *point_used;  /* [w * ns + s]: the analysis uses point s of workload w */
-  int masked;                 /* point_used applies (exclude_saturated, set by the analysis) */
+  unsigned *times_optimal;     /* [(w * nmetrics + m) * nc + c]: points where c was the best */
+  unsigned *saturated_points;  /* [(w * nmetrics + m) * nc + c]: c's analysed points whose run saturated */
+  unsigned char *point_used;   /* [w * ns + s]: the analysis uses point s of workload w */
+  int masked;                  /* point_used applies (exclude_saturated, set by the analysis) */
   double *global_per_workload; /* [m * nw + w]: |app_w - global_w| / global_w, NAN where not computed */
   struct gres gres[TUNE_MAX_METRICS];
   struct fcsim_tune_counts counts;

@@ -246,7 +246,7 @@ static void test_tune(void **state)
   assert_null(strstr(footer, dir));
   free(gp);
   /* the times-optimal histograms (Novo-G# thesis Figs. 5.12-5.16): one bar per configuration and metric */
-  const char *o[] = {"plot", path_in("tune.json"), "--kind", "optimal", "--out", path_in("optimal.png"),
+  const char *o[] = {"plot",     path_in("tune.json"),  "--kind", "optimal", "--out", path_in("optimal.png"),
                      "--script", path_in("optimal.gp"), NULL};
   run_ok(o);
   gp = ts_read_file(path_in("optimal.gp"));
