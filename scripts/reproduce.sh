@@ -472,21 +472,6 @@ if [ "$selftest" != 1 ] && [ $quick = 0 ]; then
   figure fig5.2-like-transpose-sweep "$out/data/sweep-transpose-dor.jsonl" "$out/data/sweep-transpose-romm.jsonl"
   figure_step run-uniform-links run examples/novo-g.ini --set traffic.rate=0.5 --json "$out/data/run-uniform-0.5.json" --links --histogram --quiet &&
     figure run-uniform-links "$out/data/run-uniform-0.5.json"
-  say "Table 5.3, batch column (fcsim tune, 6 workloads x 15 configurations)..."
-  cfgs=""
-  for p in 3h-nn cube-nn bitcomp transpose tornado all-to-all; do cfgs="$cfgs examples/tune-4x4x4/$p.ini"; done
-  tune_args="tune$cfgs --space routing.algorithm=dor,romm,o1turn,rlb,ccar --space router.arbitration=ff,of,mixed --vary traffic.rate=0.5,1,2,4 --vary traffic.packet_size=0.25kb,1kb,4kb --set traffic.mode=batch --metric total_latency --quiet"
-  # shellcheck disable=SC2086
-  if figure_step tab5.3-batch-gain $tune_args --json "$out/data/tab5.3-batch.json"; then
-    figure tab5.3-batch-gain "$out/data/tab5.3-batch.json"
-    for pw in 3h-nn:16 cube-nn:9 bitcomp:18 transpose:8 tornado:0 all-to-all:5; do
-      w=${pw%%:*} s=${pw##*:}
-      g=$(jq -r --arg w "$w" 'select(.type == "summary") | .workloads[$w].total_latency.gain * 100 | . * 10 | round / 10' \
-        "$out/data/tab5.3-batch.json")
-      emit 000 "Tab 5.3" "total latency gain $w (batch)" known "fcsim $tune_args --json tab5.3-batch.json" \
-        ".workloads[\"$w\"].total_latency.gain × 100" "$g" % "$s" "" "" known "explained in docs/REPRODUCE.md"
-    done
-  fi
 fi
 
 summary=""

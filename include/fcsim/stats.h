@@ -38,7 +38,8 @@ struct fcsim_summary {
 };
 
 struct fcsim_stats {
-  /* latency of measured packets, creation to tail ejection (cycles) */
+  /* latency of measured packets to tail ejection (cycles), from creation or, with
+   * stats.latency_from = injection, from the head entering the network */
   double avg_latency;
   double worst_latency;
   double p50_latency, p99_latency, p999_latency; /* exact below 2048 cycles, within 1.6 % above */

@@ -35,6 +35,9 @@ struct fcsim_tune_options {
   const char *journal; /* if set, each finished point is appended here as it completes */
   int replications;    /* runs of every point with seeds derived from sim.seed (sim.replications); 0: the largest
                         * sim.replications of the workloads */
+  int exclude_saturated; /* the analysis drops, per workload, every sweep point where some
+                            configuration's run was saturated (all configurations are compared
+                            on the points that remain) */
 };
 
 void fcsim_tune_options_init(struct fcsim_tune_options *opt);

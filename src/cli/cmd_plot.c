@@ -158,7 +158,7 @@ int fcsim_cmd_plot(int argc, char **argv)
   }
   enum fcsim_plot_kind want = FCSIM_PLOT_AUTO;
   if (a.kind && (want = fcsim_plot_kind_parse(a.kind)) == FCSIM_PLOT_AUTO) {
-    fcsim_cli_error("--kind `%s`: expected sweep, run, tune or model", a.kind);
+    fcsim_cli_error("--kind `%s`: expected sweep, run, tune, model or optimal", a.kind);
     return FCSIM_EXIT_USAGE;
   }
   char out[4096];

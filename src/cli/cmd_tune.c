@@ -144,6 +144,8 @@ static int parse_args(int argc, char **argv, struct tune_args *a)
       if ((v = parse_count(o, val, 2, 100)) < 0)
         return FCSIM_EXIT_USAGE;
       a->opt.eta = (int)v;
+    } else if (!strcmp(o, "--exclude-saturated")) {
+      a->opt.exclude_saturated = 1;
     } else if (!strcmp(o, "--quiet") || !strcmp(o, "-q")) {
       a->quiet = 1;
     } else if (!strcmp(o, "--force")) {

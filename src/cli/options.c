@@ -103,13 +103,15 @@ const struct cli_doc cli_docs[] = {
      "The LBM halo exchange on a 3D torus of TNW links, with the analytic estimate beside the simulated\n"
      "communication time. CONFIG's [halo] section holds the same keys as --set.",
      "fcsim app halo examples/links/halo.ini"},
-    {"plot", "RESULTS... [OPTIONS]", "draw a result (sweep, run, tune, model) with gnuplot: PNG or SVG",
+    {"plot", "RESULTS... [OPTIONS]", "draw a result (sweep, run, tune, optimal, model) with gnuplot: PNG or SVG",
      "Draws a result fcsim wrote, with gnuplot:\n"
      "  sweep  (fcsim sweep --json/--csv; several files give one curve per configuration): average\n"
      "         latency against offered load, the first saturated point marked, throughput below\n"
      "  run    (fcsim run --json FILE --links --histogram): link utilisation over the torus planes\n"
      "         and the latency histogram\n"
      "  tune   (fcsim tune --json): gain per workload x configuration, Pareto front latency/area\n"
+     "  optimal (fcsim tune --json, --kind optimal): per workload, how often each configuration was\n"
+     "         the best over the sweep points, per metric (Novo-G# thesis Figs. 5.12-5.16)\n"
      "  model  (fcsim model NAME --vary ... --json/--csv): every result that changes, against the\n"
      "         varied parameter\n"
      "The gnuplot program is `gnuplot` on PATH, or $FCSIM_GNUPLOT.",
@@ -176,6 +178,10 @@ const struct cli_option cli_options[] = {
     {"tune", "--max-points", NULL, "N", "more configurations than N are pruned by successive halving (default 256)"},
     {"tune", "--eta", NULL, "N", "successive halving keeps 1/N per rung (default 3)"},
     {"tune", "--force", NULL, NULL, "let --json replace a file that is not a tune's results"},
+    {"tune", "--exclude-saturated", NULL, NULL,
+     "analyse, per workload, only the sweep points where no configuration's run saturated (saturated latencies "
+     "grow with the run length); without it the report counts each best configuration's saturated points and "
+     "marks it *"},
     {"topo", "--export", NULL, "FILE", "the network as a netlist, loadable with network.topology = file"},
     {"topo", "--dot", NULL, "FILE", "the network as Graphviz"},
     {"model|app stream|app link|app halo", "--preset", NULL, "NAME", "start from a named parameter set"},
@@ -198,7 +204,8 @@ const struct cli_option cli_options[] = {
      "fc: the ring's links are Mondigo flow controllers (`fcsim app link`), the stream moves element by element"},
     {"app stream", "--link-preset", NULL, "NAME", "the preset of the fc links (default sl3)"},
     {"plot", "--out", "-o", "FILE", ".png or .svg (default: the first RESULTS with .png)"},
-    {"plot", "--kind", NULL, "sweep|run|tune|model", "draw as this kind (a single sweep point as a sweep, say)"},
+    {"plot", "--kind", NULL, "sweep|run|tune|model|optimal",
+     "draw as this kind (a single sweep point as a sweep, say)"},
     {"plot", "--script", NULL, "FILE", "keep the gnuplot script there"},
     {"help", "--markdown", NULL, NULL, "after `config`: the key reference as Markdown"},
     {"help", "--man", NULL, NULL, "the man page fcsim.1 (roff)"},

@@ -19,6 +19,7 @@ static const char *const sw_framing_names[] = {"ethernet", "sl3fc", "tnw", "cust
 static const char *const header_names[] = {"auto", "index", "bitvector", NULL};
 static const char *const bee3_layout_names[] = {"one-x8", "two-x4", "four-x2", "eight-x1", "10gbe", NULL};
 static const char *const onoff_names[] = {"on", "off", NULL};
+static const char *const latency_from_names[] = {"creation", "injection", NULL};
 static const char *const vc_class_names[] = {"overlap", "split", NULL};
 static const char *const dateline_class_names[] = {"toggle", "wrap", NULL};
 static const char *const link_protocol_names[] = {"ideal", "tnw", "fc", NULL};
@@ -337,6 +338,12 @@ const struct fcsim_key fcsim_keys[] = {
      "count is saturated (`latency`); 0 turns it off"},
     {"sim", "saturation_latency", FCSIM_KT_INT, "cycles", "0", 0, 1e12, 0, NULL, NULL, NULL,
      "continuous mode: a run whose average latency exceeds this is saturated (`latency`); 0: off"},
+
+    {"stats", "latency_from", CHOICE(latency_from_names, "creation"),
+     "where a packet's latency starts: `creation` (the cycle the source created it: includes the wait in the source "
+     "queue, BookSim2's packet latency) or `injection` (the cycle its head flit entered the network: the network "
+     "latency, what a hardware time stamp in the head flit measures). Implemented by the VC routers: with novog "
+     "only the statistics change; with classic a tail flit also competes in switch allocation with that age"},
 
     {"fft", "n", FCSIM_KT_INT, "log2 points", "6", 4, 8, 0, NULL, NULL, NULL,
      "`fcsim app fft`: the FFT has 2^n points per side (16-256, the IP sizes of Novo-G# thesis Table 6.3); the torus "

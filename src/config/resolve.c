@@ -470,6 +470,9 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   if ((rc = get_name(&r, "sim", "run_ahead", run_ahead)))
     return rc;
   p->run_ahead = !strcmp(run_ahead, "on");
+  if ((rc = get_name(&r, "stats", "latency_from", run_ahead)))
+    return rc;
+  p->latency_from_injection = !strcmp(run_ahead, "injection");
   int64_t seed = 0;
   if ((rc = get_int(&r, "sim", "seed", &seed, NULL)) || (rc = get_int32(&r, "sim", "threads", &p->threads, NULL)) ||
       (rc = get_real(&r, "sim", "mpi_timeout", &p->mpi_timeout_s)) ||
@@ -510,6 +513,11 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
     return rc;
   if ((rc = check_allocation(&r, p, model)))
     return rc;
+  if (p->latency_from_injection && !model->stamps_injection)
+    return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                           "%s: stats.latency_from = injection is implemented by the VC routers (router.model = "
+                           "novog, classic), not by router.model = %s; use stats.latency_from = creation",
+                           origin_of(&r, fcsim_key_find("stats", "latency_from")), p->router_model);
   if (p->topology == FCSIM_TOPO_TORUS && p->dateline && p->vcs < 2 && model->max_vcs > 1) { /* else derive refuses */
     int wraps = 0;
     for (int d = 0; d < p->ndims; d++)

@@ -139,6 +139,7 @@ static int part_init(struct fcsim_net *net, struct fcsim_part *pt, struct fcsim_
   pt->ctx.acc = &pt->acc;
   pt->ctx.clk = &net->unit_clock;
   pt->ctx.age_div = net->multiclock ? (uint64_t)(net->ref_ticks + 0.5) : 1;
+  pt->ctx.latency_from_injection = net->p.latency_from_injection;
   pt->ctx.links = &net->links;
   return 0;
 }

@@ -50,6 +50,7 @@ struct fcsim_ctx {
   uint64_t tick;                 /* the engine's time: where that cycle begins (= now with one clock) */
   const struct fcsim_clock *clk; /* the stepped node's clock */
   uint64_t age_div;              /* ticks per network.clock cycle, for ages given to arbiters (1 with one clock) */
+  int latency_from_injection;    /* stats.latency_from = injection (routers with stamps_injection) */
   int in_window;                 /* now within the measurement window */
   struct fcsim_links *links;     /* every channel of the network */
   struct fcsim_stats_acc *acc;   /* this partition's statistics */
@@ -64,6 +65,17 @@ struct fcsim_ctx {
 
 /* Asks the engine to step `node` (of this partition) at tick `cycle` > now
  * (the engine moves it to that node's next clock edge). */
+/* The creation stamp (`gen`) of a packet's flit: the packet's creation tick,
+ * except for the tail flit under stats.latency_from = injection, which
+ * carries the tick its head entered the network (head_tick), so that the
+ * latency recorded at the tail's ejection starts there. Arbitration ages are
+ * read from head flits (novog) or from every flit (classic): under
+ * `injection` a classic router's tail competes with that younger age. */
+static inline uint32_t fcsim_ctx_flit_gen(const struct fcsim_ctx *ctx, uint64_t gen_tick, int tail, uint32_t head_tick)
+{
+  return ctx->latency_from_injection && tail ? head_tick : (uint32_t)gen_tick;
+}
+
 static inline void fcsim_ctx_wake(struct fcsim_ctx *ctx, uint32_t node, uint64_t cycle)
 {
   if (ctx->nwakes < ctx->wakes_cap) {

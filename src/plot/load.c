@@ -19,13 +19,13 @@ static const char not_result[] =
 
 const char *fcsim_plot_kind_name(enum fcsim_plot_kind kind)
 {
-  static const char *const names[] = {NULL, "sweep", "run", "tune", "model"};
-  return (unsigned)kind < 5 ? names[kind] : NULL;
+  static const char *const names[] = {NULL, "sweep", "run", "tune", "model", "optimal"};
+  return (unsigned)kind < 6 ? names[kind] : NULL;
 }
 
 enum fcsim_plot_kind fcsim_plot_kind_parse(const char *name)
 {
-  for (int k = FCSIM_PLOT_SWEEP; k <= FCSIM_PLOT_MODEL; k++)
+  for (int k = FCSIM_PLOT_SWEEP; k <= FCSIM_PLOT_OPTIMAL; k++)
     if (!strcmp(name, fcsim_plot_kind_name((enum fcsim_plot_kind)k)))
       return (enum fcsim_plot_kind)k;
   return FCSIM_PLOT_AUTO;
@@ -64,7 +64,7 @@ static enum file_kind try_json(const char *text, json_t *records)
 }
 
 /* One JSON object per line: a sweep's runs or tune's header, points, summary. */
-static enum file_kind try_json_lines(char *text, json_t *records, json_t **header)
+static enum file_kind try_json_lines(char *text, json_t *records, json_t **header, json_t **summary)
 {
   enum file_kind k = FK_NONE;
   int first = 1;
@@ -86,6 +86,10 @@ static enum file_kind try_json_lines(char *text, json_t *records, json_t **heade
     }
     if ((k == FK_SIM) || (type && !strcmp(type, "point")))
       json_array_append(records, o);
+    else if (k == FK_TUNE && type && !strcmp(type, "summary")) {
+      json_decref(*summary);
+      *summary = json_incref(o);
+    }
     first = 0;
     json_decref(o);
   }
@@ -302,7 +306,8 @@ static void truncate_records(json_t *records, size_t n)
 
 /* Reads one file and appends its records; returns its kind (FK_NONE with
  * `err` set on failure). */
-static enum file_kind load_one(const char *path, json_t *records, json_t **header, struct fcsim_error *err)
+static enum file_kind load_one(const char *path, json_t *records, json_t **header, json_t **summary,
+                               struct fcsim_error *err)
 {
   char *text = slurp(path, err);
   if (!text)
@@ -311,7 +316,7 @@ static enum file_kind load_one(const char *path, json_t *records, json_t **heade
   enum file_kind k = try_json(text, records);
   if (k == FK_NONE) {
     char *copy = strdup(text);
-    k = copy ? try_json_lines(copy, records, header) : FK_NONE;
+    k = copy ? try_json_lines(copy, records, header, summary) : FK_NONE;
     free(copy);
   }
   if (k == FK_NONE) {
@@ -347,7 +352,7 @@ int fcsim_plot_load(const char *const *paths, int npaths, enum fcsim_plot_kind w
   }
   enum file_kind first = FK_NONE;
   for (int i = 0; i < npaths; i++) {
-    enum file_kind k = load_one(paths[i], d->records, &d->tune_header, err);
+    enum file_kind k = load_one(paths[i], d->records, &d->tune_header, &d->tune_summary, err);
     if (k == FK_NONE) {
       fcsim_plot_free(d);
       return err && err->code ? err->code : FCSIM_EPARSE;
@@ -366,8 +371,9 @@ int fcsim_plot_load(const char *const *paths, int npaths, enum fcsim_plot_kind w
   }
   d->kind = kind_of(first, json_array_size(d->records));
   if (want != FCSIM_PLOT_AUTO && want != d->kind) {
-    int ok =
-        first == FK_SIM && (want == FCSIM_PLOT_SWEEP || (want == FCSIM_PLOT_RUN && json_array_size(d->records) == 1));
+    int ok = (first == FK_SIM &&
+              (want == FCSIM_PLOT_SWEEP || (want == FCSIM_PLOT_RUN && json_array_size(d->records) == 1))) ||
+             (first == FK_TUNE && want == FCSIM_PLOT_OPTIMAL);
     if (!ok) {
       fcsim_plot_free(d);
       return fcsim_error_set(err, FCSIM_EINVAL, "%s: cannot be drawn as a %s (it is a %s result)", paths[0],
@@ -393,6 +399,7 @@ void fcsim_plot_free(struct fcsim_plot_data *d)
     return;
   json_decref(d->records);
   json_decref(d->tune_header);
+  json_decref(d->tune_summary);
   free(d);
 }
 
@@ -404,6 +411,7 @@ int fcsim_plot_write_script(const struct fcsim_plot_data *d, const char *image_p
   case FCSIM_PLOT_RUN: return plot_run(d, image_path, svg, script, err);
   case FCSIM_PLOT_TUNE: return plot_tune(d, image_path, svg, script, err);
   case FCSIM_PLOT_MODEL: return plot_model(d, image_path, svg, script, err);
+  case FCSIM_PLOT_OPTIMAL: return plot_tune_optimal(d, image_path, svg, script, err);
   default: return fcsim_error_set(err, FCSIM_EINVAL, "unknown plot kind");
   }
 }

@@ -16,13 +16,14 @@ enum fcsim_plot_kind {
   FCSIM_PLOT_SWEEP,    /* several simulation runs: latency/throughput vs load */
   FCSIM_PLOT_RUN,      /* one simulation run: link heat map, latency histogram */
   FCSIM_PLOT_TUNE,     /* fcsim tune --json: gain heat map, Pareto front */
-  FCSIM_PLOT_MODEL     /* fcsim model --vary: the model's curves */
+  FCSIM_PLOT_MODEL,    /* fcsim model --vary: the model's curves */
+  FCSIM_PLOT_OPTIMAL   /* fcsim tune --json: how often each configuration was optimal (seed 000 Figs. 5.12-5.16) */
 };
 
 /* Loaded results (opaque). */
 struct fcsim_plot_data;
 
-/* "sweep", "run", "tune", "model" (NULL for AUTO). */
+/* "sweep", "run", "tune", "model", "optimal" (NULL for AUTO). */
 const char *fcsim_plot_kind_name(enum fcsim_plot_kind kind);
 /* Kind from its name; FCSIM_PLOT_AUTO when unknown. */
 enum fcsim_plot_kind fcsim_plot_kind_parse(const char *name);

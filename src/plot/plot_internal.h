@@ -14,6 +14,7 @@ struct fcsim_plot_data {
   json_t *records;           /* array: simulation runs ({"config","metrics",...}),
                                 tune point objects, or model points */
   json_t *tune_header;       /* tune: the {"type":"tune"} line, else NULL */
+  json_t *tune_summary;      /* tune: the last {"type":"summary"} line, else NULL */
   char source[512];          /* file name(s) as given, for messages */
   char names[512];           /* their base names, for captions: no machine's folders in a figure */
 };
@@ -55,6 +56,7 @@ int plot_seed_points(const char *model, const char *xparam, const char *result, 
 int plot_sweep(const struct fcsim_plot_data *d, const char *image, int svg, FILE *f, struct fcsim_error *err);
 int plot_run(const struct fcsim_plot_data *d, const char *image, int svg, FILE *f, struct fcsim_error *err);
 int plot_tune(const struct fcsim_plot_data *d, const char *image, int svg, FILE *f, struct fcsim_error *err);
+int plot_tune_optimal(const struct fcsim_plot_data *d, const char *image, int svg, FILE *f, struct fcsim_error *err);
 int plot_model(const struct fcsim_plot_data *d, const char *image, int svg, FILE *f, struct fcsim_error *err);
 
 #endif

@@ -72,6 +72,7 @@ struct fcsim_router_ops {
   int tracks_arrivals; /* step returns a next wake no later than the arrival of the oldest flit
                           it has seen on each input (vc_next_arrival): senders wake the node
                           only for a flit into an empty input ring (with one clock) */
+  int stamps_injection; /* stats.latency_from = injection: the tail flit carries the head's injection tick */
   int allocation;      /* reads router.speculative, va/sa_allocator, alloc_iters, wait_for_tail_credit, credit_delay,
                           input_speedup (else they must keep their defaults) */
   int collective;      /* routes multicast and reduction packets by router.tables (the collective

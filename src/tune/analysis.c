@@ -294,3 +294,45 @@ done:
   free(order);
   return nout;
 }
+
+size_t fcsim__tune_times_optimal(const double *values, const unsigned char *valid, size_t nc, size_t ns, int hb,
+                                 unsigned *counts, size_t *tied)
+{
+  size_t won = 0, ties = 0;
+  for (size_t s = 0; s < ns; s++) {
+    long best = -1;
+    for (size_t c = 0; c < nc; c++)
+      if (valid[c * ns + s] && !isnan(values[c * ns + s]) &&
+          (best < 0 || fcsim__tune_better(values[c * ns + s], values[(size_t)best * ns + s], hb)))
+        best = (long)c;
+    if (best < 0)
+      continue;
+    won++;
+    counts[best]++;
+    for (size_t c = 0; c < nc; c++)
+      if ((long)c != best && valid[c * ns + s] && values[c * ns + s] == values[(size_t)best * ns + s]) {
+        ties++;
+        break;
+      }
+  }
+  if (tied)
+    *tied = ties;
+  return won;
+}
+
+double fcsim__tune_seed_global_gain(const double *app, const double *global, size_t nw, double *per_w)
+{
+  double *d = calloc(nw ? nw : 1, sizeof *d);
+  if (!d || nw == 0) {
+    free(d);
+    return NAN;
+  }
+  for (size_t w = 0; w < nw; w++) {
+    d[w] = global[w] == 0 ? (app[w] == 0 ? 0 : NAN) : fabs(app[w] - global[w]) / global[w];
+    if (per_w)
+      per_w[w] = d[w];
+  }
+  double g = fcsim__tune_geomean(d, nw);
+  free(d);
+  return g;
+}

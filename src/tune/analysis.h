@@ -68,6 +68,21 @@ struct fcsim__tune_ggain {
 long fcsim__tune_global_gain(const double *scores, const unsigned char *valid, size_t nw, size_t nc, int hb,
                              long *app_best, struct fcsim__tune_ggain *out);
 
+/* "Times optimal" (seed 000 Figs. 5.12-5.16): at each point s the best valid
+ * configuration (ties: lowest index) gets counts[c] += 1. values/valid as for
+ * fcsim__tune_workload_gain. Returns the number of points that had a valid
+ * configuration; *tied (may be NULL) receives how many of them had another
+ * valid configuration with exactly the winner's value. */
+size_t fcsim__tune_times_optimal(const double *values, const unsigned char *valid, size_t nc, size_t ns, int hb,
+                                 unsigned *counts, size_t *tied);
+
+/* Table 5.5 as the seed writes it (seed 000 L4355-4357):
+ * geomean over w of |app_w - global_w| / global_w, with app_w a workload's
+ * own best score and global_w the global best's score on it. One workload
+ * whose own best is the global best makes it 0 (a geometric mean with a zero
+ * term). per_w (may be NULL) receives the nw terms. NAN for nw == 0. */
+double fcsim__tune_seed_global_gain(const double *app, const double *global, size_t nw, double *per_w);
+
 /* 1 when `v` is within relative tolerance `tol` of `best` in direction hb:
  * v <= best * (1 + tol) for lower-is-better, v >= best * (1 - tol) otherwise. */
 int fcsim__tune_within(double v, double best, int hb, double tol);

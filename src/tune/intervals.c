@@ -22,16 +22,19 @@ static int rep_scores(const struct fcsim_tune *t, int F, size_t k, size_t w, int
                       double *out)
 {
   fcsim__tune_config_values(t, F, k, w, m, vals, ok);
-  double *pt = malloc(t->npts * sizeof *pt);
+  /* the values are packed over the analysed points (--exclude-saturated drops
+   * a sweep point in all its replications), replication fastest */
+  const size_t np = fcsim__tune_npoints(t, w) / (size_t)t->nr;
+  double *pt = malloc((np ? np : 1) * sizeof *pt);
   int n = 0;
   for (int r = 0; pt && r < t->nr; r++) {
-    int all = 1;
-    for (size_t p = 0; p < t->npts; p++) {
+    int all = np > 0;
+    for (size_t p = 0; p < np; p++) {
       size_t s = p * (size_t)t->nr + (size_t)r;
       pt[p] = vals[s];
       all &= ok[s] && vals[s] > 0;
     }
-    out[r] = all ? fcsim__tune_geomean(pt, t->npts) : NAN;
+    out[r] = all ? fcsim__tune_geomean(pt, np) : NAN;
     n += all;
   }
   free(pt);

@@ -207,7 +207,13 @@ int fcsim_tune_prepare(struct fcsim_tune *t, struct fcsim_error *err)
   t->min_vcs = calloc(t->nc * t->nw, sizeof *t->min_vcs);
   t->pruned_at = malloc(t->nc * sizeof *t->pruned_at);
   t->wres = calloc(t->nw * (t->nmetrics ? t->nmetrics : 1), sizeof *t->wres);
-  if (!t->feasible || !t->infeasible_msg || !t->vcs || !t->min_vcs || !t->pruned_at || !t->wres)
+  size_t nwm = t->nw * (t->nmetrics ? t->nmetrics : 1);
+  t->times_optimal = calloc(nwm * t->nc, sizeof *t->times_optimal);
+  t->saturated_points = calloc(nwm * t->nc, sizeof *t->saturated_points);
+  t->point_used = calloc(t->nw * t->ns, 1);
+  t->global_per_workload = calloc(nwm, sizeof *t->global_per_workload);
+  if (!t->feasible || !t->infeasible_msg || !t->vcs || !t->min_vcs || !t->pruned_at || !t->wres || !t->times_optimal ||
+      !t->saturated_points || !t->point_used || !t->global_per_workload)
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
   /* every point is checked here, in the calling thread (see the file header) */
   struct fcsim_error sub;

@@ -278,16 +278,28 @@ int fcsim__tune_config_values(const struct fcsim_tune *t, int r, size_t k, size_
 {
   const struct rung *rg = &t->rungs[r];
   int all = 1;
-  for (size_t s = 0; s < t->ns; s++) {
+  for (size_t s = 0, j = 0; s < t->ns; s++) {
+    if (t->masked && !t->point_used[w * t->ns + s])
+      continue;
     const struct job *jb = &rg->jobs[(k * t->nw + w) * t->ns + s];
     int v = 0;
-    vals[s] = NAN;
+    vals[j] = NAN;
     if (jb->state == JOB_DONE)
-      vals[s] = fcsim__tune_metric_value(m, &jb->raw, t->min_vcs[w * t->nc + jb->c], &v);
-    ok[s] = (unsigned char)v;
+      vals[j] = fcsim__tune_metric_value(m, &jb->raw, t->min_vcs[w * t->nc + jb->c], &v);
+    ok[j++] = (unsigned char)v;
     all &= v;
   }
   return all;
+}
+
+size_t fcsim__tune_npoints(const struct fcsim_tune *t, size_t w)
+{
+  if (!t->masked)
+    return t->ns;
+  size_t n = 0;
+  for (size_t s = 0; s < t->ns; s++)
+    n += t->point_used[w * t->ns + s];
+  return n;
 }
 
 /* Whether any point of rung r on workload w gives metric m. */
@@ -314,7 +326,8 @@ void fcsim__tune_workload_scores(const struct fcsim_tune *t, int r, size_t w, in
   const struct rung *rg = &t->rungs[r];
   for (size_t k = 0; k < rg->nconf; k++) {
     ok[k] = (unsigned char)fcsim__tune_config_values(t, r, k, w, m, vals, vok);
-    score[k] = ok[k] ? fcsim__tune_geomean(vals, t->ns) : NAN;
+    size_t np = fcsim__tune_npoints(t, w);
+    score[k] = ok[k] && np ? fcsim__tune_geomean(vals, np) : NAN;
     if (isnan(score[k]))
       ok[k] = 0;
   }

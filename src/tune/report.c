@@ -182,6 +182,37 @@ static void report_intervals(const struct fcsim_tune *t, FILE *out, const struct
                         : "NOT distinguishable: the best and the next may be equal");
 }
 
+/* "times optimal (8 points, 2 tied): dor/ff 5, romm/of 3" (nonzero counts,
+ * most first, ties in space order). */
+static void report_times_optimal(const struct fcsim_tune *t, FILE *out, size_t w, size_t mi)
+{
+  const struct rung *rf = &t->rungs[t->nprune];
+  const struct wres *res = &t->wres[w * t->nmetrics + mi];
+  const unsigned *opt = t->times_optimal + (w * t->nmetrics + mi) * t->nc;
+  char label[256];
+  fprintf(out, "  %-22s times optimal (%zu point%s", "", res->optimal_points, res->optimal_points == 1 ? "" : "s");
+  if (res->tied_points)
+    fprintf(out, ", %zu tied: first in space order", res->tied_points);
+  fprintf(out, "):");
+  unsigned done = 0, prev = UINT32_MAX;
+  while (done < res->optimal_points) {
+    unsigned top = 0;
+    for (size_t k = 0; k < rf->nconf; k++)
+      if (opt[rf->conf[k]] < prev && opt[rf->conf[k]] > top)
+        top = opt[rf->conf[k]];
+    if (!top)
+      break;
+    for (size_t k = 0; k < rf->nconf; k++)
+      if (opt[rf->conf[k]] == top) {
+        config_label(t, rf->conf[k], label, sizeof label);
+        fprintf(out, "%s %s %u", done ? "," : "", label, top);
+        done += top;
+      }
+    prev = top;
+  }
+  fputc('\n', out);
+}
+
 void fcsim_tune_write_report(const struct fcsim_tune *t, FILE *out)
 {
   if (!t->prepared)
@@ -195,8 +226,8 @@ void fcsim_tune_write_report(const struct fcsim_tune *t, FILE *out)
   config_names(t, names, sizeof names);
   for (size_t w = 0; w < t->nw; w++) {
     fprintf(out, "\nworkload %s (configuration = %s)\n", t->wl[w].name, names);
-    fprintf(out, "  %-22s %-22s %12s %12s %8s %9s  %-6s %s\n", "metric", "best", "value", "average", "gain",
-            "per-point", "busy", "fewest VCs within tolerance");
+    fprintf(out, "  %-22s %-22s %12s %12s %8s %9s  %-6s %-9s %s\n", "metric", "best", "value", "average", "gain",
+            "per-point", "busy", "saturated", "fewest VCs within tolerance");
     for (size_t mi = 0; mi < t->nmetrics; mi++) {
       const int m = t->metrics[mi];
       const struct wres *res = &t->wres[w * t->nmetrics + mi];
@@ -207,30 +238,39 @@ void fcsim_tune_write_report(const struct fcsim_tune *t, FILE *out)
         continue;
       }
       config_label(t, (size_t)res->best, label, sizeof label);
-      char busy[32];
+      if (res->best_saturated)
+        strncat(label, "*", sizeof label - strlen(label) - 1);
+      char busy[32], sat[32];
       snprintf(busy, sizeof busy, "%d/%d", res->busy_vcs, res->best_vcs);
+      snprintf(sat, sizeof sat, "%u/%zu", res->best_saturated, res->points);
       fprintf(out, "  %-22s %-22s %12.5g %12.5g ", mname, label, res->best_score, res->avg_score);
       print_pct(out, 8, res->gain);
       fputc(' ', out);
       print_pct(out, 9, res->oracle_gain);
-      fprintf(out, "  %-6s ", busy);
+      fprintf(out, "  %-6s %-9s ", busy, sat);
       report_fewest(t, out, res->fewest_vcs, res->fewest_at, res->best_vcs);
       fputc('\n', out);
       report_intervals(t, out, res);
+      report_times_optimal(t, out, w, mi);
     }
   }
   fprintf(out,
           "\n(value and average: geometric mean over the sweep; gain = |value/average - 1| over the "
           "configurations valid at every point; per-point: the best configuration chosen at each point;"
-          " busy: most VCs the best configuration used / configured; tolerance %.1f%%",
+          " busy: most VCs the best configuration used / configured; saturated: the best configuration's "
+          "points whose run saturated / points analysed, * when the best rests on saturated points (their "
+          "latencies grow with the run length: do not compare them); tolerance %.1f%%",
           100.0 * t->opt.tolerance);
+  if (t->opt.exclude_saturated)
+    fprintf(out, "; --exclude-saturated: per workload, only the points where no configuration saturated");
   if (t->nprune > 0)
     fprintf(out, "; pruned search: average and gain at rung 0, where every configuration ran at the same length");
   fprintf(out, ")\n");
   if (t->nw >= 2) {
-    fprintf(out, "\nacross workloads (global best: geometric mean over the workloads; gain: of each workload's own "
-                 "best over the global best, Table 5.5)\n");
-    fprintf(out, "  %-22s %-22s %12s %8s  %s\n", "metric", "global best", "value", "gain",
+    fprintf(out, "\nacross workloads (global best: geometric mean over the workloads; gain: |G(app/global) - 1| "
+                 "of each workload's own best over the global best; seed gain: geomean(|app - global| / global), "
+                 "Table 5.5's formula, 0 when one workload's own best is the global best)\n");
+    fprintf(out, "  %-22s %-22s %12s %8s %10s  %s\n", "metric", "global best", "value", "gain", "seed gain",
             "fewest VCs within tolerance");
     for (size_t mi = 0; mi < t->nmetrics; mi++) {
       const int m = t->metrics[mi];
@@ -246,6 +286,8 @@ void fcsim_tune_write_report(const struct fcsim_tune *t, FILE *out)
       config_label(t, (size_t)g->best, label, sizeof label);
       fprintf(out, "  %-22s %-22s %12.5g ", mname, label, g->score);
       print_pct(out, 8, g->gain);
+      fputc(' ', out);
+      print_pct(out, 10, g->seed_gain);
       fprintf(out, "  ");
       size_t w0 = 0;
       while (w0 < t->nw && (!t->wres[w0 * t->nmetrics + mi].applicable || t->wres[w0 * t->nmetrics + mi].best < 0))
@@ -265,7 +307,9 @@ void fcsim_tune_write_report(const struct fcsim_tune *t, FILE *out)
       for (size_t mi = 0; mi < t->nmetrics; mi++) {
         const struct wres *res = &t->wres[w * t->nmetrics + mi];
         double g = res->applicable && res->best >= 0 ? res->gain : NAN;
-        print_pct(out, 17, g);
+        print_pct(out, res->best_saturated ? 16 : 17, g);
+        if (res->best_saturated)
+          fputc('*', out);
         if (!isnan(g)) {
           sum[mi] += g;
           cnt[mi]++;

@@ -32,6 +32,63 @@ static long rung_pos(const struct fcsim_tune *t, int r, size_t c)
   return -1;
 }
 
+/* The sweep points the analysis uses (every one, or with exclude_saturated
+ * those where no configuration of the final rung saturated, per workload). */
+static void mark_points(struct fcsim_tune *t)
+{
+  const struct rung *rf = &t->rungs[t->nprune];
+  t->masked = 0;
+  for (size_t w = 0; w < t->nw; w++)
+    for (size_t s = 0; s < t->ns; s++) {
+      int used = 1;
+      for (size_t k = 0; t->opt.exclude_saturated && k < rf->nconf && used; k++) {
+        const struct job *jb = &rf->jobs[(k * t->nw + w) * t->ns + s];
+        used = !(jb->state == JOB_DONE && jb->raw.saturated);
+      }
+      t->point_used[w * t->ns + s] = (unsigned char)used;
+    }
+  /* with replications a sweep point is kept or dropped in all its replications
+   * together, so that every replication's score covers the same points */
+  for (size_t w = 0; w < t->nw && t->nr > 1; w++)
+    for (size_t p = 0; p < t->npts; p++) {
+      unsigned char *u = &t->point_used[w * t->ns + p * (size_t)t->nr];
+      int all = 1;
+      for (int r = 0; r < t->nr; r++)
+        all &= u[r];
+      memset(u, all, (size_t)t->nr);
+    }
+  t->masked = t->opt.exclude_saturated;
+}
+
+/* Times optimal and saturated points of every configuration of the final
+ * rung on workload w, metric mi: vals/ok packed as fcsim__tune_config_values
+ * gives them (np points per configuration); won has room for rf->nconf. */
+static void count_optimal(struct fcsim_tune *t, size_t w, size_t mi, const double *vals, const unsigned char *ok,
+                          size_t np, unsigned *won)
+{
+  const struct rung *rf = &t->rungs[t->nprune];
+  const int m = t->metrics[mi];
+  struct wres *res = &t->wres[w * t->nmetrics + mi];
+  unsigned *opt = t->times_optimal + (w * t->nmetrics + mi) * t->nc;
+  unsigned *sat = t->saturated_points + (w * t->nmetrics + mi) * t->nc;
+  memset(opt, 0, t->nc * sizeof *opt);
+  memset(sat, 0, t->nc * sizeof *sat);
+  memset(won, 0, rf->nconf * sizeof *won);
+  res->optimal_points =
+      fcsim__tune_times_optimal(vals, ok, rf->nconf, np, fcsim__tune_metric_hb(m), won, &res->tied_points);
+  for (size_t k = 0; k < rf->nconf; k++) {
+    opt[rf->conf[k]] = won[k];
+    for (size_t s = 0; s < t->ns; s++) {
+      const struct job *jb = &rf->jobs[(k * t->nw + w) * t->ns + s];
+      int v = 0;
+      if ((t->masked && !t->point_used[w * t->ns + s]) || jb->state != JOB_DONE || !jb->raw.saturated)
+        continue;
+      fcsim__tune_metric_value(m, &jb->raw, t->min_vcs[w * t->nc + jb->c], &v);
+      sat[rf->conf[k]] += (unsigned)v;
+    }
+  }
+}
+
 int fcsim__tune_analyse(struct fcsim_tune *t, struct fcsim_error *err)
 {
   const int F = t->nprune;
@@ -43,25 +100,34 @@ int fcsim__tune_analyse(struct fcsim_tune *t, struct fcsim_error *err)
   unsigned char *ok = calloc(nmax * ns, 1), *sok = calloc(nmax, 1), *gok = calloc(t->nw * nmax, 1),
                 *tmp = calloc(ns, 1);
   int *vcs = calloc(nmax, sizeof *vcs);
+  unsigned *won = calloc(nmax, sizeof *won);
+  long *app_best = calloc(t->nw, sizeof *app_best);
+  size_t *wl_idx = calloc(t->nw, sizeof *wl_idx);
+  double *app = calloc(t->nw, sizeof *app), *glob = calloc(t->nw, sizeof *glob), *per_w = calloc(t->nw, sizeof *per_w);
   int rc = 0;
-  if (!vals || !score || !gscores || !svals || !ok || !sok || !gok || !tmp || !vcs) {
+  if (!vals || !score || !gscores || !svals || !ok || !sok || !gok || !tmp || !vcs || !won || !app_best || !wl_idx ||
+      !app || !glob || !per_w) {
     rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
     goto done;
   }
+  mark_points(t);
   for (size_t w = 0; w < t->nw; w++)
     for (size_t mi = 0; mi < t->nmetrics; mi++) {
       const int m = t->metrics[mi], hb = fcsim__tune_metric_hb(m);
       struct wres *res = &t->wres[w * t->nmetrics + mi];
+      const size_t np = fcsim__tune_npoints(t, w);
       memset(res, 0, sizeof *res);
       res->best = res->fewest_at = res->next = -1;
       res->fewest_vcs = -1;
       res->best_score = res->avg_score = res->gain = res->oracle_gain = NAN;
-      if (!(res->applicable = fcsim__tune_applicable(t, F, w, m)))
+      res->points = np;
+      if (!(res->applicable = fcsim__tune_applicable(t, F, w, m)) || np == 0)
         continue;
       for (size_t k = 0; k < nf; k++)
-        fcsim__tune_config_values(t, F, k, w, m, vals + k * ns, ok + k * ns);
+        fcsim__tune_config_values(t, F, k, w, m, vals + k * np, ok + k * np);
       struct fcsim__tune_wgain wg;
-      fcsim__tune_workload_gain(vals, ok, nf, ns, hb, &wg);
+      fcsim__tune_workload_gain(vals, ok, nf, np, hb, &wg);
+      count_optimal(t, w, mi, vals, ok, np, won);
       if (wg.best < 0)
         continue;
       res->best = (long)rf->conf[wg.best];
@@ -72,8 +138,11 @@ int fcsim__tune_analyse(struct fcsim_tune *t, struct fcsim_error *err)
       res->nvalid = wg.nvalid;
       res->best_vcs = t->vcs[w * t->nc + (size_t)res->best];
       fcsim__tune_intervals(t, w, m, wg.best, res);
+      res->best_saturated = t->saturated_points[(w * t->nmetrics + mi) * t->nc + (size_t)res->best];
       for (size_t s = 0; s < ns; s++) {
         const struct job *jb = &rf->jobs[((size_t)wg.best * t->nw + w) * ns + s];
+        if (t->masked && !t->point_used[w * ns + s])
+          continue;
         if (jb->state == JOB_DONE && jb->raw.v[TR_MAX_BUSY_VCS] > res->busy_vcs)
           res->busy_vcs = (int)jb->raw.v[TR_MAX_BUSY_VCS];
       }
@@ -88,13 +157,13 @@ int fcsim__tune_analyse(struct fcsim_tune *t, struct fcsim_error *err)
        * rung 0: compare the chosen configuration with it there */
       if (F > 0) {
         for (size_t k = 0; k < n0; k++)
-          fcsim__tune_config_values(t, 0, k, w, m, vals + k * ns, ok + k * ns);
+          fcsim__tune_config_values(t, 0, k, w, m, vals + k * np, ok + k * np);
         struct fcsim__tune_wgain w0;
-        fcsim__tune_workload_gain(vals, ok, n0, ns, hb, &w0);
+        fcsim__tune_workload_gain(vals, ok, n0, np, hb, &w0);
         long k0 = rung_pos(t, 0, (size_t)res->best);
         double b0 = NAN;
         if (k0 >= 0 && fcsim__tune_config_values(t, 0, (size_t)k0, w, m, svals, tmp))
-          b0 = fcsim__tune_geomean(svals, ns);
+          b0 = fcsim__tune_geomean(svals, np);
         res->avg_score = w0.avg_score;
         res->gain = fcsim__tune_gain(b0, w0.avg_score);
         res->oracle_gain = w0.oracle_gain;
@@ -109,28 +178,36 @@ int fcsim__tune_analyse(struct fcsim_tune *t, struct fcsim_error *err)
     memset(g, 0, sizeof *g);
     g->best = g->fewest_at = -1;
     g->fewest_vcs = -1;
-    g->score = g->gain = NAN;
+    g->score = g->gain = g->seed_gain = NAN;
     size_t nwl = 0, w0 = 0;
     for (size_t w = 0; w < t->nw; w++) {
+      t->global_per_workload[mi * t->nw + w] = NAN;
       /* a workload with no configuration valid at every point has no score */
       if (!t->wres[w * t->nmetrics + mi].applicable || t->wres[w * t->nmetrics + mi].best < 0)
         continue;
       if (!nwl)
         w0 = w;
       fcsim__tune_workload_scores(t, F, w, m, gscores + nwl * nf, gok + nwl * nf, svals, tmp);
-      nwl++;
+      wl_idx[nwl++] = w;
     }
     if (nwl < 2 || t->nw < 2)
       continue;
     g->applicable = 1;
     struct fcsim__tune_ggain gg;
-    fcsim__tune_global_gain(gscores, gok, nwl, nf, hb, NULL, &gg);
+    fcsim__tune_global_gain(gscores, gok, nwl, nf, hb, app_best, &gg);
     g->nvalid = gg.nvalid;
     if (gg.global_best < 0)
       continue;
     g->best = (long)rf->conf[gg.global_best];
     g->score = gg.global_score;
     g->gain = gg.gain;
+    for (size_t i = 0; i < nwl; i++) {
+      app[i] = gscores[i * nf + (size_t)app_best[i]];
+      glob[i] = gscores[i * nf + (size_t)gg.global_best];
+    }
+    g->seed_gain = fcsim__tune_seed_global_gain(app, glob, nwl, per_w);
+    for (size_t i = 0; i < nwl; i++)
+      t->global_per_workload[mi * t->nw + wl_idx[i]] = per_w[i];
     for (size_t k = 0; k < nf; k++) {
       int all = 1;
       double ls = 0;
@@ -158,6 +235,12 @@ done:
   free(gok);
   free(tmp);
   free(vcs);
+  free(won);
+  free(app_best);
+  free(wl_idx);
+  free(app);
+  free(glob);
+  free(per_w);
   return rc;
 }
 

@@ -81,6 +81,9 @@ struct wres {
   struct fcsim_summary best_ci, next_ci; /* their scores' means and 95 % intervals */
   struct fcsim_summary diff_ci;          /* best - next, paired by replication (same seeds) */
   int distinct;                          /* diff_ci excludes 0: the best is distinguishable from the next */
+  size_t points;                      /* sweep points analysed (all, or the unsaturated ones with exclude_saturated) */
+  size_t optimal_points, tied_points; /* points with a per-point winner; of them, with a tie */
+  unsigned best_saturated;            /* the best configuration's analysed points whose run saturated */
 };
 
 /* Analysis of one metric across workloads (Table 5.5). */
@@ -88,6 +91,7 @@ struct gres {
   int applicable; /* at least two workloads measure it */
   long best;
   double score, gain;
+  double seed_gain; /* geomean over workloads of |app - global| / global (the seed's formula) */
   long nvalid;
   int fewest_vcs;
   long fewest_at;
@@ -120,6 +124,11 @@ struct fcsim_tune {
 
   int analysed;
   struct wres *wres; /* [w * nmetrics + m] */
+  unsigned *times_optimal;     /* [(w * nmetrics + m) * nc + c]: points where c was the best */
+  unsigned *saturated_points;  /* [(w * nmetrics + m) * nc + c]: c's analysed points whose run saturated */
+  unsigned char *point_used;   /* [w * ns + s]: the analysis uses point s of workload w */
+  int masked;                  /* point_used applies (exclude_saturated, set by the analysis) */
+  double *global_per_workload; /* [m * nw + w]: |app_w - global_w| / global_w, NAN where not computed */
   struct gres gres[TUNE_MAX_METRICS];
   struct fcsim_tune_counts counts;
   int interrupted;
@@ -204,8 +213,13 @@ void fcsim__tune_intervals(const struct fcsim_tune *t, size_t w, int m, long bpo
 /* --- pool.c --- */
 
 int fcsim__tune_applicable(const struct fcsim_tune *t, int r, size_t w, int m);
+/* Metric m of configuration k of rung r on workload w at the analysed sweep
+ * points (all of them, or with exclude_saturated once the analysis has set
+ * the mask, the unsaturated ones, packed): vals[j], ok[j] for j <
+ * fcsim__tune_npoints(t, w). Returns 1 when every one is valid. */
 int fcsim__tune_config_values(const struct fcsim_tune *t, int r, size_t k, size_t w, int m, double *vals,
                               unsigned char *ok);
+size_t fcsim__tune_npoints(const struct fcsim_tune *t, size_t w);
 json_t *fcsim__tune_job_json(const struct fcsim_tune *t, int rung, const struct job *jb);
 int fcsim__tune_prune(struct fcsim_tune *t, int r, struct fcsim_error *err);
 int fcsim__tune_run_rung(struct fcsim_tune *t, int r, FILE *journal, fcsim_tune_progress_f progress,

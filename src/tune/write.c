@@ -70,6 +70,7 @@ static json_t *header_json(const struct fcsim_tune *t)
     json_array_append_new(ms, json_string(fcsim__tune_metrics[t->metrics[mi]].path));
   json_object_set_new(o, "metrics", ms);
   json_object_set_new(o, "tolerance", json_real(t->opt.tolerance));
+  json_object_set_new(o, "exclude_saturated", json_boolean(t->opt.exclude_saturated));
   json_t *rungs = json_array();
   for (int r = 0; r <= t->nprune && t->prepared; r++) {
     const struct rung *rg = &t->rungs[r];
@@ -85,6 +86,19 @@ static json_t *header_json(const struct fcsim_tune *t)
     json_array_append_new(rungs, ro);
   }
   json_object_set_new(o, "rungs", rungs);
+  return o;
+}
+
+/* {label: count} over the configurations of the final rung, in space order. */
+static json_t *counts_json(const struct fcsim_tune *t, const unsigned *counts)
+{
+  const struct rung *rf = &t->rungs[t->nprune];
+  json_t *o = json_object();
+  char label[256];
+  for (size_t k = 0; k < rf->nconf; k++) {
+    config_label(t, rf->conf[k], label, sizeof label);
+    json_object_set_new(o, label, json_integer(counts[rf->conf[k]]));
+  }
   return o;
 }
 
@@ -134,6 +148,14 @@ static json_t *summary_json(const struct fcsim_tune *t)
         json_object_set_new(mo, "difference_ci95", ci_json(&res->diff_ci));
         json_object_set_new(mo, "distinguishable", json_boolean(res->distinct));
       }
+      const size_t off = (w * t->nmetrics + mi) * t->nc;
+      json_object_set_new(mo, "points", json_integer((json_int_t)res->points));
+      json_object_set_new(mo, "optimal_points", json_integer((json_int_t)res->optimal_points));
+      json_object_set_new(mo, "tied_points", json_integer((json_int_t)res->tied_points));
+      json_object_set_new(mo, "times_optimal", counts_json(t, t->times_optimal + off));
+      json_object_set_new(mo, "saturated_points", counts_json(t, t->saturated_points + off));
+      json_object_set_new(mo, "best_saturated_points", json_integer(res->best >= 0 ? res->best_saturated : 0));
+      json_object_set_new(mo, "best_on_saturated", json_boolean(res->best >= 0 && res->best_saturated > 0));
       json_object_set_new(wo, fcsim__tune_metrics[t->metrics[mi]].path, mo);
     }
     json_object_set_new(ws, t->wl[w].name, wo);
@@ -148,6 +170,12 @@ static json_t *summary_json(const struct fcsim_tune *t)
     json_object_set_new(mo, "best", label_json(t, g->best));
     json_object_set_new(mo, "value", num_json(g->score));
     json_object_set_new(mo, "gain", num_json(g->gain));
+    json_object_set_new(mo, "gain_seed", num_json(g->seed_gain));
+    json_t *pw = json_object();
+    for (size_t w = 0; w < t->nw; w++)
+      if (!isnan(t->global_per_workload[mi * t->nw + w]))
+        json_object_set_new(pw, t->wl[w].name, num_json(t->global_per_workload[mi * t->nw + w]));
+    json_object_set_new(mo, "per_workload_gain", pw);
     json_object_set_new(mo, "fewest_vcs", g->fewest_vcs >= 0 ? json_integer(g->fewest_vcs) : json_null());
     json_object_set_new(mo, "fewest_vcs_config", label_json(t, g->fewest_at));
     json_object_set_new(gl, fcsim__tune_metrics[t->metrics[mi]].path, mo);

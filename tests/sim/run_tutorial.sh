@@ -30,7 +30,7 @@ for doc in "${docs[@]}"; do
   }
 done
 # the figures the tutorial promises exist and are PNG
-for f in run.png transpose.png tune.png stream.png reproduce-out/tables.md; do
+for f in run.png transpose.png tune.png optimal.png stream.png reproduce-out/tables.md; do
   case " ${docs[*]} " in *TUTORIAL.md*) [ -s "$work/$f" ] || { echo "run_tutorial: $f was not written" >&2; exit 1; } ;; esac
 done
 echo "run_tutorial: every command ran"

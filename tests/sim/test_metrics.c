@@ -158,6 +158,22 @@ static void test_other_outputs(void **state)
                              "1",       "--replications",
                              "2",       NULL};
   check("tune", NULL, tune_reps);
+  /* two workloads (the global best, gain_seed, per_workload_gain) with --exclude-saturated */
+  const char *tune_two[] = {"tune",
+                            EX "tune-4x4x4/cube-nn.ini",
+                            EX "tune-4x4x4/bitcomp.ini",
+                            "--space",
+                            "router.vcs=2,4",
+                            "--set",
+                            "network.dims=2x2x2",
+                            "--set",
+                            "traffic.batch_packets=2",
+                            "--quiet",
+                            "--workers",
+                            "1",
+                            "--exclude-saturated",
+                            NULL};
+  check("tune", NULL, tune_two);
   const char *link[] = {"app", "link", "--set", "bytes=64KiB", NULL};
   check("app", &fcsim_link_app, link);
   const char *halo[] = {"app", "halo", EX "links/halo.ini", NULL};

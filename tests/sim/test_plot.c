@@ -246,6 +246,16 @@ static void test_tune(void **state)
   assert_non_null(footer);
   assert_null(strstr(footer, dir));
   free(gp);
+  /* the times-optimal histograms (Novo-G# thesis Figs. 5.12-5.16): one bar per configuration and metric */
+  const char *o[] = {"plot",     path_in("tune.json"),  "--kind", "optimal", "--out", path_in("optimal.png"),
+                     "--script", path_in("optimal.gp"), NULL};
+  run_ok(o);
+  gp = ts_read_file(path_in("optimal.gp"));
+  assert_non_null(gp);
+  assert_non_null(strstr(gp, "metric \"dor/2\" \"dor/4\" \"romm/2\" \"romm/4\""));
+  assert_non_null(strstr(gp, "avg_latency "));
+  assert_non_null(strstr(gp, "times optimal"));
+  free(gp);
 }
 
 static void test_model(void **state)
@@ -306,7 +316,7 @@ static void test_not_a_result(void **state)
   fputs("a,b\n1,2\n", f);
   fclose(f);
   expect_refused(p, "not an fcsim result");
-  expect_refused(path_in("does-not-exist.json"), "cannot read");
+  expect_refused(path_in("does-not-exist.json"), "cannot open");
 }
 
 static void test_gnuplot_missing(void **state)

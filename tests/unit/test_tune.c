@@ -395,6 +395,52 @@ static void test_default_routing_space(void **state)
   }
 }
 
+/* Times optimal: the per-point winner, ties to the lower index, counted. */
+static void test_times_optimal(void **state)
+{
+  (void)state;
+  /* 3 configurations x 4 points, lower is better */
+  const double v[] = {
+      5, 1, 3, 2, /* c0 */
+      4, 2, 3, 9, /* c1 */
+      6, 3, 3, 1, /* c2 */
+  };
+  unsigned char ok[12];
+  memset(ok, 1, sizeof ok);
+  unsigned cnt[3] = {0};
+  size_t tied = 99;
+  assert_int_equal(fcsim__tune_times_optimal(v, ok, 3, 4, 0, cnt, &tied), 4);
+  assert_int_equal(cnt[0], 2); /* point 1, and point 2 (a three-way tie) */
+  assert_int_equal(cnt[1], 1); /* point 0 */
+  assert_int_equal(cnt[2], 1); /* point 3 */
+  assert_int_equal(tied, 1);
+  /* higher is better; an invalid run cannot win its point; a point with no valid run is not counted */
+  ok[0 * 4 + 3] = 0, ok[1 * 4 + 3] = 0, ok[2 * 4 + 3] = 0, ok[2 * 4 + 0] = 0;
+  memset(cnt, 0, sizeof cnt);
+  assert_int_equal(fcsim__tune_times_optimal(v, ok, 3, 4, 1, cnt, NULL), 3);
+  assert_int_equal(cnt[0], 2); /* point 0: c2 (6) invalid, c0 5 > c1 4; point 2: a tie, to c0 */
+  assert_int_equal(cnt[2], 1); /* point 1: 3 */
+  assert_int_equal(cnt[0] + cnt[1] + cnt[2], 3);
+}
+
+/* Table 5.5 as the seed writes it: geomean(|app - global| / global). */
+static void test_seed_global_gain(void **state)
+{
+  (void)state;
+  const double app[] = {90, 40, 8}, glob[] = {100, 50, 10};
+  double per[3];
+  double g = fcsim__tune_seed_global_gain(app, glob, 3, per);
+  assert_true(fabs(per[0] - 0.1) < 1e-12 && fabs(per[1] - 0.2) < 1e-12 && fabs(per[2] - 0.2) < 1e-12);
+  assert_true(fabs(g - cbrt(0.1 * 0.2 * 0.2)) < 1e-12);
+  /* one workload whose own best is the global best: a zero term, so 0 */
+  const double app2[] = {90, 50, 8};
+  assert_true(fcsim__tune_seed_global_gain(app2, glob, 3, NULL) == 0.0);
+  /* throughput (higher is better) gives the same magnitude */
+  const double app3[] = {110}, glob3[] = {100};
+  assert_true(fabs(fcsim__tune_seed_global_gain(app3, glob3, 1, NULL) - 0.1) < 1e-12);
+  assert_true(isnan(fcsim__tune_seed_global_gain(app, glob, 0, NULL)));
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -403,6 +449,8 @@ int main(void)
       cmocka_unit_test(test_best_direction),
       cmocka_unit_test(test_workload_gain),
       cmocka_unit_test(test_global_gain),
+      cmocka_unit_test(test_times_optimal),
+      cmocka_unit_test(test_seed_global_gain),
       cmocka_unit_test(test_smallest_vcs),
       cmocka_unit_test(test_halving_plan),
       cmocka_unit_test(test_survivors),

@@ -39,10 +39,14 @@ static void inject(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_
   int vi = lp * sh->nvc + n->h->inj_vc;
   for (int k = 0; k < b && n->vcs[vi].count < (uint32_t)sh->depth; k++) {
     struct fcsim_flit f = {(uint32_t)pk->gen_tick, pk->dest, pk->aux, n->h->inj_vc, pk->flags, 0, pk->route};
-    if (n->h->inj_sent == 0)
+    if (n->h->inj_sent == 0) {
       f.flags |= FCSIM_FLIT_HEAD;
-    if (n->h->inj_sent + 1 == pk->flits)
+      n->h->inj_head_tick = (uint32_t)ctx->tick;
+    }
+    if (n->h->inj_sent + 1 == pk->flits) {
       f.flags |= FCSIM_FLIT_TAIL;
+      f.gen = fcsim_ctx_flit_gen(ctx, pk->gen_tick, 1, n->h->inj_head_tick);
+    }
     vc_push(ctx, sh, n, lp, vi, &f);
     fcsim_ctx_injected(ctx);
     ctx->last_progress = ctx->tick;
@@ -346,6 +350,7 @@ const struct fcsim_router_ops fcsim_router_classic = {
     .local_ports = 1,
     .tracks_arrivals = 1,
     .allocation = 1,
+    .stamps_injection = 1,
     .derive = classic_derive,
     .setup = classic_setup,
     .teardown = vc_teardown,

@@ -130,10 +130,14 @@ static void send_injected(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
   int cls = vc_next_class(sh, n->node, -1, p, 0, pk->dest);
   for (int k = 0; k < b; k++) {
     struct fcsim_flit f = {(uint32_t)pk->gen_tick, pk->dest, pk->aux, (uint8_t)o->inj_vc, pk->flags, 1, pk->route};
-    if (o->inj_sent == 0)
+    if (o->inj_sent == 0) {
       f.flags |= FCSIM_FLIT_HEAD;
-    if (o->inj_sent + 1 == pk->flits)
+      o->inj_head_tick = (uint32_t)at_tick;
+    }
+    if (o->inj_sent + 1 == pk->flits) {
       f.flags |= FCSIM_FLIT_TAIL;
+      f.gen = fcsim_ctx_flit_gen(ctx, pk->gen_tick, 1, o->inj_head_tick);
+    }
     if (cls)
       f.flags |= FCSIM_FLIT_CLASS1;
     o->credits[o->inj_vc]--;
@@ -315,6 +319,7 @@ const struct fcsim_router_ops fcsim_router_novog = {
     .local_ports = 0,
     .credit_period = 1,
     .tracks_arrivals = 1,
+    .stamps_injection = 1,
     .derive = novog_derive,
     .setup = novog_setup,
     .teardown = vc_teardown,

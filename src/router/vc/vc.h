@@ -58,6 +58,7 @@ struct fcsim_outport {
   uint8_t nvc_out;   /* VCs of the downstream input (its kind's router.vcs) */
   uint8_t sa_grant;  /* classic, separable/iSLIP switch allocation: switch input preferred next */
   uint8_t bw_flits;  /* flits per cycle of the link leaving by it (1 without one; at most 16) */
+  uint32_t inj_head_tick;         /* novog: low 32 bits of the tick the injecting packet's head left */
   int32_t depth_out;              /* flits per downstream VC */
   int32_t threshold;              /* novog: credits a downstream VC needs before a packet starts on it */
   int32_t credits[FCSIM_MAX_VCS]; /* known free slots of each downstream VC */
@@ -82,6 +83,7 @@ struct vc_hdr {
   uint16_t pad2;
   uint32_t out_held;           /* novog: bit p: output p is held (holder != -1) */
   uint32_t srcq_mask;          /* novog: bit p: the source queue of output p holds packets */
+  uint32_t inj_head_tick;      /* classic: low 32 bits of the tick the injected packet's head moved in */
   uint64_t credit_dirty_until; /* novog: max over ports of dirty_until */
   uint64_t seen_cpending;      /* novog: the node's credit inputs marked pending when it last looked */
   uint64_t credit_next;        /* novog: then, the earliest arrival tick of a credit in flight on them */
