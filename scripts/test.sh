@@ -15,11 +15,25 @@
 # Installs missing Debian packages first. Extra arguments go to every ctest run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Each phase says how long it took, and the whole run ends with a summary of
+# the phases, so that the next change can see where the suite's time goes.
+phase_start=$SECONDS phase_name="" phase_log=""
+phase() { # NAME: ends the phase before (printing its duration) and starts NAME
+  local now=$SECONDS
+  if [ -n "$phase_name" ]; then
+    echo "-- $phase_name: $((now - phase_start)) s"
+    phase_log="$phase_log$(printf '  %-44s %5d s' "$phase_name" $((now - phase_start)))"$'\n'
+  fi
+  phase_name=$1 phase_start=$now
+}
+phase "install missing packages"
 FCSIM_WITH_MPI=1 ./scripts/install-deps.sh
 jobs=$(nproc)
+phase "build: Release"
 
 cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DFCSIM_TESTS=ON >/dev/null
 cmake --build build/release -j"$jobs" >/dev/null
+phase "build: ASan+UBSan"
 cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=Debug -DFCSIM_SANITIZE=ON -DFCSIM_TESTS=ON -DFCSIM_BENCH=OFF >/dev/null
 cmake --build build/asan -j"$jobs" >/dev/null
 have_clang_flag() { # flag: clang builds and links an empty program with it
@@ -27,6 +41,7 @@ have_clang_flag() { # flag: clang builds and links an empty program with it
     echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; } int main(void) { return 0; }' |
       clang -x c "$1" -o /dev/null - 2>/dev/null
 }
+phase "build: ThreadSanitizer and libFuzzer (when clang has them)"
 have_tsan=0 have_fuzz=0
 omp_tool=$(ls /usr/lib/llvm-*/lib/libarcher.so 2>/dev/null | head -1 || true)
 if have_clang_flag -fsanitize=thread && [ -n "$omp_tool" ]; then
@@ -42,15 +57,18 @@ if echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; 
     -DFCSIM_BENCH=OFF >/dev/null
   cmake --build build/fuzz -j"$jobs" >/dev/null
 fi
+phase "build: MPI"
 cmake -S . -B build/mpi -DCMAKE_BUILD_TYPE=Release -DFCSIM_MPI=ON -DFCSIM_TESTS=ON -DFCSIM_BENCH=OFF >/dev/null
 cmake --build build/mpi -j"$jobs" --target fcsim_cli >/dev/null
 
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 status=0
+phase "tests: unit and small simulations (ASan+UBSan)"
 echo "== unit tests and small simulations (ASan+UBSan) =="
 ctest --test-dir build/asan -L 'unit|sim-small' -j"$jobs" --output-on-failure "$@" || status=1
 if [ $have_tsan = 1 ]; then
+  phase "tests: multi-threaded (ThreadSanitizer)"
   echo "== multi-threaded tests (ThreadSanitizer) =="
   OMP_TOOL_LIBRARIES=$omp_tool TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/tests/tsan.supp" \
     ctest --test-dir build/tsan -L sim-small -j"$jobs" --output-on-failure "$@" || status=1
@@ -58,6 +76,7 @@ else
   echo "== ThreadSanitizer: skipped (clang -fsanitize=thread or the OpenMP TSan tool missing) =="
 fi
 if [ $have_fuzz = 1 ]; then
+  phase "tests: fuzzing"
   echo "== fuzzing (libFuzzer, ${FCSIM_FUZZ_SECONDS:-20} s per harness) =="
   ctest --test-dir build/fuzz -L fuzz --output-on-failure "$@" || status=1 # every kept input still passes
   for h in build/fuzz/tests/fuzz/fuzz_*; do
@@ -74,12 +93,19 @@ if [ $have_fuzz = 1 ]; then
 else
   echo "== fuzzing: skipped (clang -fsanitize=fuzzer unavailable) =="
 fi
+phase "tests: simulations (Release)"
 echo "== simulation tests (Release) =="
 ctest --test-dir build/release -L '^sim$' -j"$jobs" --output-on-failure "$@" || status=1
+phase "tests: MPI"
 echo "== MPI tests (2-3 ranks) =="
 ctest --test-dir build/mpi -L mpi --output-on-failure "$@" || status=1
+phase "tests: Python"
 echo "== Python package (pytest against the installed library) =="
 ctest --test-dir build/release -L python --output-on-failure "$@" || status=1
+phase ""
+echo "== time per phase =="
+printf '%s' "$phase_log"
+printf '  %-44s %5d s\n' "total" "$SECONDS"
 if [ $status = 0 ]; then
   echo "fcsim tests: every step passed"
 else

@@ -320,6 +320,10 @@ const struct fcsim_key fcsim_keys[] = {
     {"sim", "drain_cycles", FCSIM_KT_INT, "cycles", "auto", 0, 1e12, 1, NULL, NULL, NULL,
      "continuous mode: longest wait for measured packets after the window; not drained means saturated. `auto`: 4x "
      "measure_cycles + 10000"},
+    {"sim", "drain_cut", CHOICE(onoff_names, "on"),
+     "`on`: a continuous run whose source queues grew past the backlog limit over the window is saturated "
+     "whatever the drain shows, and its drain is cut once the deadlock watchdog has had its full period "
+     "(`drain_cut` in the results); `off`: the drain runs to sim.drain_cycles (to measure starved packets, say)"},
     {"sim", "deadlock_cycles", FCSIM_KT_INT, "cycles", "auto", 1, 1e12, 1, NULL, NULL, NULL,
      "watchdog: flits waiting and none moving for this long is reported as deadlock. `auto`: 20x (link latency + "
      "credit period) + 1000"},

@@ -470,6 +470,9 @@ int fcsim_config_resolve(const struct fcsim_config *cfg, struct fcsim_params *p,
   if ((rc = get_name(&r, "sim", "run_ahead", run_ahead)))
     return rc;
   p->run_ahead = !strcmp(run_ahead, "on");
+  if ((rc = get_name(&r, "sim", "drain_cut", run_ahead)))
+    return rc;
+  p->drain_cut = !strcmp(run_ahead, "on");
   if ((rc = get_name(&r, "stats", "latency_from", run_ahead)))
     return rc;
   p->latency_from_injection = !strcmp(run_ahead, "injection");

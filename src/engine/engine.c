@@ -335,7 +335,7 @@ static enum run_state decide(struct fcsim_net *net, struct run_ctl *ctl, uint64_
    * is saturated whatever the drain shows, and a drain behind growing queues
    * may never end. Cut once the watchdog has had its full period after the
    * window (a deadlock is still reported as one). */
-  if (!net->workload->finite && end >= ctl->cut_from &&
+  if (p->drain_cut && !net->workload->finite && end >= ctl->cut_from &&
       (double)sum[5] - (double)sum[6] > backlog_allowed_flits(net, sum[5]))
     return RUN_CUT;
   if (max[1])

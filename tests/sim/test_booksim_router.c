@@ -104,8 +104,8 @@ static const struct fcsim_stats *overload(const char *allocator, const char *arb
                         "router.vcs=2",             "router.vc_depth=8",        "router.vc_classes=split",
                         "router.switch_cycles=2",   "traffic.packet_size=1",    "traffic.pattern=bitcomp",
                         "traffic.rate=0.25",        "sim.warmup_cycles=1000",   "sim.measure_cycles=2000",
-                        "sim.drain_cycles=20000",   va,                         sa,
-                        arb,                        NULL};
+                        "sim.drain_cycles=20000",   "sim.drain_cut=off",        va,
+                        sa,                         arb,                        NULL};
   assert_int_equal(ts_sim_run(sets, sim), 0);
   return fcsim_sim_stats(*sim);
 }
