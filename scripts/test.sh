@@ -48,7 +48,7 @@ if have_clang_flag -fsanitize=thread && [ -n "$omp_tool" ]; then
   have_tsan=1
   CC=clang cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFCSIM_TSAN=ON -DFCSIM_TESTS=ON \
     -DFCSIM_BENCH=OFF >/dev/null
-  cmake --build build/tsan -j"$jobs" --target fcsim_cli test_parallel test_cli test_output >/dev/null
+  cmake --build build/tsan -j"$jobs" --target fcsim_cli test_parallel test_cli test_output test_csv test_metrics test_stdout >/dev/null
 fi
 if echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }' |
     clang -x c -fsanitize=fuzzer -o /dev/null - 2>/dev/null; then
@@ -87,7 +87,7 @@ if [ $have_fuzz = 1 ]; then
       echo "fuzz_$name found a crash (kept in tests/fuzz/$name/; see build/fuzz/$name.log)"
       status=1
     fi
-    grep -h "^Done" "build/fuzz/$name.log" | sed "s/^/fuzz_$name: /"
+    grep -h "^Done" "build/fuzz/$name.log" | sed "s/^/fuzz_$name: /" || true # no Done line after a crash
     rm -rf "$scratch"
   done
 else

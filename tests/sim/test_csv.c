@@ -90,6 +90,16 @@ static void parse_csv(const char *text, struct table *t)
   assert_int_equal(n, 0);
 }
 
+static void table_free(struct table *t)
+{
+  for (int i = 0; i < t->ncols; i++)
+    free(t->head[i]);
+  for (size_t i = 0; i < (size_t)t->nrows * t->ncols; i++)
+    free(t->cells[i]);
+  free(t->head);
+  free(t->cells);
+}
+
 static char seen[MAXF]; /* columns some JSON field matched */
 
 static const char *cell(const struct table *t, int row, const char *col)
@@ -240,6 +250,7 @@ static void test_run_csv_equals_json(void **state)
   assert_string_equal(cell(&t, 0, "switch.latency"), "49.6875");
   assert_non_null(cell(&t, 0, "makespan_ns"));
   assert_non_null(cell(&t, 0, "zero_load_latency"));
+  table_free(&t);
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
   assert_int_equal(system(cmd), 0);
 }
@@ -252,6 +263,7 @@ static void test_sweep_csv_equals_json(void **state)
   struct table t = run_both(args, sim_drop, NULL);
   assert_int_equal(t.nrows, 2);
   assert_non_null(cell(&t, 0, "link_util.0"));
+  table_free(&t);
 }
 
 static void test_model_and_tune_csv_equal_json(void **state)
@@ -261,13 +273,15 @@ static void test_model_and_tune_csv_equal_json(void **state)
   struct table t = run_both(model, model_drop, NULL);
   assert_int_equal(t.nrows, 2);
   assert_string_equal(cell(&t, 1, "w"), "256");
+  table_free(&t);
   static const char *const tune_drop[] = {"config", "results", NULL};
   const char *tune[] = {
       "tune",  EX "tune-4x4x4/cube-nn.ini", "--space", "router.vcs=2,4", "--set", "network.dims=2x2x2",
-      "--set", "traffic.batch_packets=2",   "--quiet", "--workers",      "1",     NULL};
+      "--set", "traffic.batch_packets=2",   "--workers",      "1",     NULL};
   t = run_both(tune, tune_drop, "point");
   assert_int_equal(t.nrows, 2);
   assert_string_equal(cell(&t, 0, "router.vcs"), "2");
+  table_free(&t);
 }
 
 int main(void)

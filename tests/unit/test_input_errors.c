@@ -76,7 +76,7 @@ static void test_collective_needs_collective_router(void **state)
   (void)state;
   expect_status(2,
                 ARGS("collective", "run", EXAMPLE("collective.ini"), "--set", "network.dims=2x2x2", "--set",
-                     "router.model=novog", "--quiet"),
+                     "router.model=novog", "--set", "voq.tree_turns=rule", "--quiet"),
                 ARGS("needs collective routers", "router.model = novog"));
 }
 
@@ -115,7 +115,7 @@ static struct ts_result run_trace(const char *csv, const char *extra)
   char *path = ts_write_temp(csv, ".csv"), set[700];
   snprintf(set, sizeof set, "traffic.trace=%s", path);
   struct ts_result r = run(ARGS("run", "--set", "network.dims=4x4", "--set", "traffic.mode=trace", "--set", set,
-                                "--set", extra ? extra : "sim.seed=1", "--quiet"));
+                                "--set", extra ? extra : "sim.seed=1", "--json", "/dev/null", "--quiet"));
   unlink(path);
   free(path);
   return r;
@@ -205,7 +205,7 @@ static void test_incomplete_runs_exit_1(void **state)
   expect_trace(0, "id,src,dst,bytes\n1,0,1,64\n", NULL, NULL);
   expect_status(1,
                 ARGS("run", "--set", "network.dims=4x4", "--set", "traffic.mode=batch", "--set",
-                     "traffic.batch_packets=1000", "--set", "sim.max_cycles=300", "--quiet"),
+                     "traffic.batch_packets=1000", "--set", "sim.max_cycles=300", "--json", "/dev/null", "--quiet"),
                 ARGS("INCOMPLETE", "traffic.mode = batch"));
 }
 

@@ -141,7 +141,7 @@ static void test_refused_before_allocating(void **state)
   fcsim_config_destroy(cfg);
   /* the CLI: exit 2 with the one message */
   struct ts_result r;
-  const char *args[] = {"run", "--set", "network.dims=256x256x256", "-q", NULL};
+  const char *args[] = {"run", "--set", "network.dims=256x256x256", "--json", "/dev/null", "-q", NULL};
   assert_int_equal(ts_run_cli(&r, args), 0);
   assert_int_equal(r.status, 2);
   assert_non_null(strstr(r.err, "GB of memory"));
