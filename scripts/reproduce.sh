@@ -287,11 +287,11 @@ ROWS
 
 source_of() { # the seed document, as a short reference
   case $1 in
-    000) echo "Sheng, 2017 (Novo-G#)" ;;
-    001) echo "Mondigo, 2020" ;;
-    002) echo "Ueno et al., 2023 (VCSN)" ;;
-    003) echo "Bunker & Swanson, 2013 (BEE3)" ;;
-    004) echo "Pivanti et al., 2010 (TNW)" ;;
+    000) echo "Novo-G# thesis" ;;
+    001) echo "Mondigo 2020" ;;
+    002) echo "VCSN 2023" ;;
+    003) echo "Bunker & Swanson" ;;
+    004) echo "Pivanti 2010" ;;
     *) echo "$1" ;;
   esac
 }
