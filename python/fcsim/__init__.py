@@ -110,9 +110,10 @@ def sweep(config=None, vary=None, replications=1, **overrides):
     outermost loop, as `fcsim sweep --vary`) `replications` times and returns a
     pandas DataFrame: one row per point and replication, a column per varied
     key, `replication`, `seed`, `saturated` and every metric; units in
-    df.attrs["units"]. With N > 1 each point runs with `sim.replications = N`
-    when the library has that key (one row per replication from its
-    `replications` block), else N runs with sim.seed = seed, seed+1, ..."""
+    df.attrs["units"]. With N > 1 each point runs N times with sim.seed =
+    seed, seed+1, ... (the library's single-run call does not run
+    `sim.replications` itself; the CLI's replications derive their seeds
+    differently, docs/OUTPUT.md "Replications")."""
     import pandas as pd
 
     vary = dict(vary or {})
@@ -123,7 +124,7 @@ def sweep(config=None, vary=None, replications=1, **overrides):
     grids = [_values(vary[k]) for k in keys]
     rows = []
     with Config(path, [(k, _format(v)) for k, v in settings]) as base:
-        native = replications > 1 and base.has_key("sim.replications")
+        native = False  # fcsim_sim_json runs one simulation: sim.replications is the CLI's
         seed0 = int(_config_value(base, "sim.seed") or 1)
     for point in itertools.product(*grids) if keys else [()]:
         point_settings = settings + list(zip(keys, point))
@@ -157,10 +158,11 @@ def _row(res, keys, point, replication, seed):
 
 def _replication_rows(res, keys, point, n, seed0):
     block = res.json.get("replications", {})
-    seeds = block.get("seeds") if isinstance(block.get("seeds"), list) else None
+    listed = res.json.get("replication_seeds")  # replication 0 runs with sim.seed itself
+    seeds = listed if isinstance(listed, list) else None
     rows = []
     for r in range(n):
-        # the library derives the replications' seeds from sim.seed; unknown unless it lists them
+        # the library derives the replications' seeds from sim.seed and lists them
         row = _row(res, keys, point, r, seeds[r] if seeds and r < len(seeds) else math.nan)
         for name, stats in block.items():
             values = stats.get("values") if isinstance(stats, dict) else None

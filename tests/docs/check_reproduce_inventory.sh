@@ -14,8 +14,9 @@ doc, table = open(sys.argv[1]).read(), sys.argv[2]
 def cells(line):
     return [c.strip().replace('\\|', '|') for c in re.split(r'(?<!\\)\|', line.strip())[1:-1]]
 inv = doc.split('## The inventory', 1)[1]
-covered_part = inv.split('### Seed 000 results covered by the chapter studies', 1)[1]
-inv = inv.split('### Seed 000 results covered by the chapter studies', 1)[0]
+heading = re.search(r'### [^\n]* results covered by the chapter studies', inv).group(0)
+covered_part = inv.split(heading, 1)[1]
+inv = inv.split(heading, 1)[0]
 covered = set()
 for line in covered_part.split('\n## ', 1)[0].splitlines():
     c = cells(line) if line.startswith('| 0') else []

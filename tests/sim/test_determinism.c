@@ -197,7 +197,7 @@ static void test_node_steps_counts_the_engine_work(void **state)
     int status = -1;
     json_t *doc = ts_cli_json(configs[i], &status, NULL);
     assert_non_null(doc);
-    assert_int_equal(status, 0);
+    assert_int_equal(status, i == 0 ? 1 : 0); /* no traffic: the run measured nothing (exit 1, results written) */
     double steps = ts_json_number(doc, "execution", "node_steps");
     double bound = 64 * ts_json_number(doc, "metrics", "cycles"); /* the default 4x4x4 torus */
     if (i == 0 ? steps != 0 : !(steps > 0.5 * bound && steps <= bound))

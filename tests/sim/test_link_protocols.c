@@ -578,7 +578,7 @@ static void expect_exit2(const char *set, const char *needle)
   struct ts_result r;
   const char *args[] = {
       "run",   "--set", "network.dims=4", "--set", "router.model=classic", "--set", "link.protocol=tnw",
-      "--set", set,     "--quiet",        NULL};
+      "--set", set,     "--json",         "/dev/null", "--quiet", NULL};
   assert_int_equal(ts_run_cli(&r, args), 0);
   if (r.status != 2 || !strstr(r.err, needle) || strchr(r.err, '\n') != r.err + strlen(r.err) - 1)
     fail_msg("--set %s: exit %d, stderr: %s", set, r.status, r.err);

@@ -110,7 +110,7 @@ json_t *ts_cli_json(const char *const *args, int *status, char **out)
       *status = r.status;
     if (r.status)
       fprintf(stderr, "fcsim exited %d: %s\n", r.status, r.err ? r.err : "");
-    else
+    if (r.status == 0 || r.status == 1) /* 1: the run failed (deadlock, incomplete); its results are written */
       doc = json_load_file(path, 0, NULL);
     if (out) {
       *out = r.out;
