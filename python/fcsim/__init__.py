@@ -124,14 +124,9 @@ def sweep(config=None, vary=None, replications=1, **overrides):
     grids = [_values(vary[k]) for k in keys]
     rows = []
     with Config(path, [(k, _format(v)) for k, v in settings]) as base:
-        native = False  # fcsim_sim_json runs one simulation: sim.replications is the CLI's
         seed0 = int(_config_value(base, "sim.seed") or 1)
     for point in itertools.product(*grids) if keys else [()]:
         point_settings = settings + list(zip(keys, point))
-        if native:
-            res = run(path, **dict(point_settings, **{"sim.replications": replications}))
-            rows.extend(_replication_rows(res, keys, point, replications, seed0))
-            continue
         for r in range(replications):
             extra = {"sim.seed": seed0 + r} if replications > 1 else {}
             res = run(path, **dict(point_settings, **extra))
@@ -154,22 +149,6 @@ def _row(res, keys, point, replication, seed):
     row["saturated"] = res.saturated
     row.update(_flat_metrics(res.metrics))
     return row
-
-
-def _replication_rows(res, keys, point, n, seed0):
-    block = res.json.get("replications", {})
-    listed = res.json.get("replication_seeds")  # replication 0 runs with sim.seed itself
-    seeds = listed if isinstance(listed, list) else None
-    rows = []
-    for r in range(n):
-        # the library derives the replications' seeds from sim.seed and lists them
-        row = _row(res, keys, point, r, seeds[r] if seeds and r < len(seeds) else math.nan)
-        for name, stats in block.items():
-            values = stats.get("values") if isinstance(stats, dict) else None
-            if values is not None and r < len(values):
-                row[name] = values[r]
-        rows.append(row)
-    return rows
 
 
 def _flat_config(config):
