@@ -116,7 +116,7 @@ for i in "${!counted[@]}"; do
 done
 # more partitions than routers: one clear message, exit status 2
 n=$((n + 1))
-msg=$("${mpirun[@]}" 3 "$fcsim" run --set network.dims=2 -q 2>&1 >/dev/null) && status=0 || status=$?
+msg=$("${mpirun[@]}" 3 "$fcsim" run --set network.dims=2 -q --json /dev/null 2>&1 >/dev/null) && status=0 || status=$?
 if [ "$status" != 0 ] && printf '%s' "$msg" | grep -q "3 ranks x sim.threads = 3 partitions, more than the 2 nodes"; then
   echo "ok: 3 ranks on 2 routers refused"
 else

@@ -15,7 +15,7 @@ fail=0
 
 run_and() { # $1: signal for the newest rank
   timeout 120 "${mpirun[@]}" "$fcsim" run --set network.dims=8x8x8 --set sim.measure_cycles=1000000 \
-    --set sim.mpi_timeout=3 --set "$marker" -q >"$out" 2>&1 &
+    --set sim.mpi_timeout=3 --set "$marker" -q --json /dev/null >"$out" 2>&1 &
   local job=$!
   sleep 4
   pkill "-$1" -n -f "$fcsim run --set network.dims=8x8x8"
