@@ -36,6 +36,17 @@ enum fcsim_metric_merge {
   FCSIM_METRIC_MERGE_RULES
 };
 
+/* How a field appears in the readable tables (fcsim run's table, one line
+ * per field under its group's heading; fcsim sweep's table, one column per
+ * field). All zero: in no table. */
+enum { FCSIM_VIEW_NONZERO = 1 }; /* only when non-zero and not null (in some replication) */
+struct fcsim_metric_view {
+  const char *group;  /* run table: heading of the group it is printed under */
+  const char *column; /* sweep table: its column heading */
+  const char *format; /* printf conversion of one double ("%.2f"); NULL: "%.5g" (integers as integers) */
+  unsigned flags;     /* FCSIM_VIEW_* */
+};
+
 /* One declared field. */
 struct fcsim_metric {
   const char *path;                /* dotted JSON path; `*` is any one key or index */
@@ -44,6 +55,7 @@ struct fcsim_metric {
   enum fcsim_metric_merge merge;   /* across partitions and ranks */
   const char *applies;             /* when it is written or non-null; NULL: always */
   const char *meaning;             /* one sentence */
+  struct fcsim_metric_view view;   /* in the tables: where and how */
 };
 
 /* The declarations of one output: a command and the form it writes. */
@@ -70,6 +82,11 @@ struct fcsim_model_ops;
  * per-thread buffer valid until the next call. */
 const struct fcsim_metric *fcsim_metric_lookup(const char *output, const struct fcsim_model_ops *model,
                                                const char *path);
+
+/* Value `v` of `m` as the tables print it (its view's format, "%.5g" by
+ * default), with "+-HALF" appended when `half` >= 0 (the half-width of an
+ * interval: two significant digits, whole numbers from 10). */
+void fcsim_metric_format(const struct fcsim_metric *m, double v, double half, char *buf, size_t size);
 
 /* "lower", "higher" or "" ; "same", "sum", ... */
 const char *fcsim_metric_better_name(enum fcsim_metric_better b);

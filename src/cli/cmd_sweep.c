@@ -19,6 +19,7 @@
 #include "cli/reps.h"
 #include "core/range.h"
 #include "engine/report.h"
+#include "fcsim/metrics.h"
 
 #define SWEEP_MAX_POINTS 10000
 
@@ -129,53 +130,59 @@ static int probe_grid(const struct grid *g, const struct fcsim_config *base)
   return 0;
 }
 
-static void print_header(const struct grid *g, int reps)
+/* The sweep table's columns: the run's metrics whose view names a column
+ * (include/fcsim/metrics.h), in the order declared. */
+static int column_width(const struct fcsim_metric *m, int reps)
 {
-  for (int d = 0; d < g->ndims; d++)
-    printf("%-14s ", g->dim[d].spec.key);
-  if (reps > 1) { /* mean +- half-width of the 95 % interval */
-    printf("%16s %12s %12s %16s %16s %13s  %s\n", "avg_latency", "p99", "worst", "send_thru", "recv_thru", "avg_hops",
-           "state (mean +- 95 % CI half-width)");
-    return;
-  }
-  printf("%12s %10s %10s %12s %12s %9s  %s\n", "avg_latency", "p99", "worst", "send_thru", "recv_thru", "avg_hops",
-         "state");
+  int len = (int)strlen(m->view.column);
+  return reps > 1 ? (len + 4 > 15 ? len + 4 : 15) : (len + 1 > 10 ? len + 1 : 10);
 }
 
-static void print_row(const struct grid *g, char vals[][32], const struct fcsim_stats *s)
+static void print_header(const struct grid *g, int reps)
 {
+  const struct fcsim_metric_table *t = fcsim_metric_table_find("run");
+  for (int d = 0; d < g->ndims; d++)
+    printf("%-14s ", g->dim[d].spec.key);
+  for (size_t i = 0; i < t->n; i++)
+    if (t->rows[i].view.column)
+      printf("%*s ", column_width(&t->rows[i], reps), t->rows[i].view.column);
+  printf(" %s\n", reps > 1 ? "state (mean +- 95 % CI half-width)" : "state");
+}
+
+/* A point's row: each column's value, or with replications its mean and the
+ * half-width of its 95 % interval; `-` where it does not apply. */
+static void print_row(const struct grid *g, char vals[][32], const struct fcsim_replicas *c, int n)
+{
+  const struct fcsim_metric_table *t = fcsim_metric_table_find("run");
   for (int d = 0; d < g->ndims; d++)
     printf("%-14s ", vals[d]);
-  if (s->packets_measured == 0) {
-    printf("%12s %10s %10s %12.4f %12.4f %9s  %s\n", "-", "-", "-", s->send_throughput, s->recv_throughput, "-",
-           s->deadlock ? "DEADLOCK" : "no packet measured");
-  } else {
-    printf("%12.2f %10.0f %10.0f %12.4f %12.4f %9.3f  %s%s%s\n", s->avg_latency, s->p99_latency, s->worst_latency,
-           s->send_throughput, s->recv_throughput, s->avg_hops,
-           s->deadlock    ? "DEADLOCK"
-           : s->saturated ? "saturated ("
-                          : "ok",
+  for (size_t i = 0; i < t->n; i++) {
+    const struct fcsim_metric *m = &t->rows[i];
+    if (!m->view.column)
+      continue;
+    struct fcsim_summary st;
+    char cell[80] = "-";
+    if (!strncmp(m->path, "metrics.", 8) && fcsim_replicas_metric(c, m->path + 8, &st))
+      fcsim_metric_format(m, st.mean, n > 1 ? (st.ci95_high - st.ci95_low) / 2 : -1, cell, sizeof cell);
+    printf("%*s ", column_width(m, n), cell);
+  }
+}
+
+/* The state of a single run. */
+static void print_state(const struct fcsim_stats *s)
+{
+  if (s->packets_measured == 0)
+    printf(" %s\n", s->deadlock ? "DEADLOCK" : "no packet measured");
+  else
+    printf(" %s%s%s\n", s->deadlock ? "DEADLOCK" : s->saturated ? "saturated (" : "ok",
            s->saturated && !s->deadlock && s->saturation_reason ? s->saturation_reason : "",
            s->saturated && !s->deadlock ? ")" : "");
-  }
   fflush(stdout);
 }
 
-/* A row of replicated runs: the mean and the half-width of the 95 % interval. */
-static void print_row_reps(const struct grid *g, char vals[][32], const struct fcsim_replicas *c, int n)
+/* The state of replicated runs. */
+static void print_state_reps(const struct fcsim_replicas *c, int n)
 {
-  const char *names[] = {"avg_latency",     "p99_latency",     "worst_latency",
-                         "send_throughput", "recv_throughput", "avg_hops"};
-  const int widths[] = {16, 12, 12, 16, 16, 13}, prec[] = {2, 0, 0, 4, 4, 3};
-  for (int d = 0; d < g->ndims; d++)
-    printf("%-14s ", vals[d]);
-  for (int i = 0; i < 6; i++) {
-    struct fcsim_summary m;
-    char cell[64] = "-";
-    if (fcsim_replicas_metric(c, names[i], &m))
-      snprintf(cell, sizeof cell, "%.*f+-%.*f", prec[i], m.mean, prec[i] + (i < 3), (m.ci95_high - m.ci95_low) / 2);
-    printf("%*s ", widths[i], cell);
-  }
   int sat = fcsim_replicas_saturated(c), dl = fcsim_replicas_deadlocked(c);
   if (dl)
     printf(" DEADLOCK in %d of %d\n", dl, n);
@@ -286,10 +293,13 @@ static int point_emit(struct sweep_out *w, size_t p, struct point_run *pr)
   for (int i = 0; i < pr->reps.n && !(s->saturated || s->deadlock); i++) /* the first that stopped, for why */
     s = fcsim_sim_stats(pr->reps.sims[i]);
   w->points++;
-  if (w->show && pr->reps.n == 1)
-    print_row(g, pr->vals, s);
-  else if (w->show)
-    print_row_reps(g, pr->vals, c, pr->reps.n);
+  if (w->show) {
+    print_row(g, pr->vals, c, pr->reps.n);
+    if (pr->reps.n == 1)
+      print_state(s);
+    else
+      print_state_reps(c, pr->reps.n);
+  }
   if (w->jo->f && fcsim_replicas_write_json(c, w->jo->f, FCSIM_JSON_COMPACT, &pr->err))
     w->exit_code = FCSIM_EXIT_FAIL;
   if (w->csv && fcsim__replicas_csv_add(w->csv, c, &pr->err))

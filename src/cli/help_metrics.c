@@ -21,10 +21,25 @@ static void cell(FILE *out, const char *s)
   }
 }
 
+/* 1 when some field of `t` is shown in a readable table. */
+static int has_views(const struct fcsim_metric_table *t)
+{
+  for (size_t i = 0; i < t->n; i++)
+    if (t->rows[i].view.group || t->rows[i].view.column)
+      return 1;
+  return 0;
+}
+
 static void print_table_md(FILE *out, const struct fcsim_metric_table *t)
 {
-  fprintf(out, "## %s\n\nWritten by %s.\n\n", t->output, t->commands);
-  fputs("| field | unit | better | merge | present when | meaning |\n|---|---|---|---|---|---|\n", out);
+  int views = has_views(t);
+  fprintf(out, "## %s\n\nWritten by %s.%s\n\n", t->output, t->commands,
+          views ? " The column \"table\" names the group a field is printed under in `fcsim run`'s table, and its "
+                  "column in `fcsim sweep`'s table."
+                : "");
+  fputs(views ? "| field | unit | better | merge | present when | table | meaning |\n|---|---|---|---|---|---|---|\n"
+              : "| field | unit | better | merge | present when | meaning |\n|---|---|---|---|---|---|\n",
+        out);
   for (size_t i = 0; i < t->n; i++) {
     const struct fcsim_metric *m = &t->rows[i];
     fprintf(out, "| `%s` | ", m->path);
@@ -32,6 +47,14 @@ static void print_table_md(FILE *out, const struct fcsim_metric_table *t)
     fprintf(out, " | %s | %s | ", fcsim_metric_better_name(m->better), fcsim_metric_merge_name(m->merge));
     cell(out, m->applies ? m->applies : "always");
     fputs(" | ", out);
+    if (views) {
+      cell(out, m->view.group ? m->view.group : "");
+      if (m->view.flags & FCSIM_VIEW_NONZERO)
+        fputs(" (when non-zero)", out);
+      if (m->view.column)
+        fprintf(out, "%ssweep: `%s`", m->view.group ? "; " : "", m->view.column);
+      fputs(" | ", out);
+    }
     cell(out, m->meaning);
     fputs(" |\n", out);
   }

@@ -270,17 +270,11 @@ void fcsim_replicas_write_table(const struct fcsim_replicas *r, FILE *out)
   fprintf(out, "%d replications, seeds", r->n);
   for (int i = 0; i < r->n && i < 8; i++)
     fprintf(out, " %" PRIu64, r->sims[i]->net->p.seed);
-  fprintf(out, "%s: mean, standard deviation and 95 %% Student-t confidence interval of the mean\n\n",
+  fprintf(out,
+          "%s: the mean +- the half-width of its 95 %% Student-t confidence interval (sd, interval and each value: "
+          "--json)\n\n",
           r->n > 8 ? " ..." : "");
-  fprintf(out, "  %-24s %14s %12s %14s %14s %4s\n", "metric", "mean", "sd", "ci95_low", "ci95_high", "n");
-  const char *name;
-  json_t *s;
-  json_object_foreach(r->summary, name, s)
-  {
-    struct fcsim_summary m;
-    fcsim_replicas_metric(r, name, &m);
-    fprintf(out, "  %-24s %14.6g %12.4g %14.6g %14.6g %4d\n", name, m.mean, m.sd, m.ci95_low, m.ci95_high, m.n);
-  }
+  fcsim__report_table_metrics(r->root, out);
   double wall = json_real_value(json_object_get(json_object_get(r->root, "execution"), "wall_seconds"));
   fprintf(out, "\n  %d runs took %.3f s in all (summed over the replications)\n", r->n, wall);
   table_verdicts(r, out);

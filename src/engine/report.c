@@ -31,77 +31,48 @@ static int total_applies(const struct fcsim_stats *s, const struct fcsim_params 
   return p->mode == FCSIM_MODE_BATCH && s->drained && !s->deadlock && s->packets_delivered > 0;
 }
 
-/* --- table --- */
+/* --- table: the metric lines from the registry (engine/report_table.c),
+ * then what the numbers alone do not say --- */
 
-static void table_latency(FILE *out, const char *name, const char *fmt, double v, double ns, int applies)
+/* Notes under the metric lines: what the values mean for this run. */
+static void table_notes(const struct fcsim_sim *sim, FILE *out)
 {
-  if (!applies) {
-    fprintf(out, "  %-18s %14s %14s\n", name, "-", "-");
-    return;
+  const struct fcsim_stats *s = &sim->stats;
+  fputc('\n', out);
+  if (s->nmessages) {
+    int64_t done = 0;
+    for (int64_t i = 0; i < s->nmessages; i++)
+      done += s->message_complete[i] != UINT64_MAX;
+    fprintf(out, "  %lld of %lld trace messages complete\n", (long long)done, (long long)s->nmessages);
   }
-  char cycles[32];
-  snprintf(cycles, sizeof cycles, fmt, v);
-  fprintf(out, "  %-18s %14s %14.1f\n", name, cycles, v * ns);
+  if (s->self_packets_excluded)
+    fprintf(out, "  of the offered %.4g flits/node/cycle, %.4g entered: %llu packets addressed to their own source were "
+                 "not sent\n",
+            s->offered_rate, s->offered_rate_net, (unsigned long long)s->self_packets_excluded);
+  if (s->fpga_luts) /* bee3: a Virtex-5 XC5VLX155T has 97,280 LUTs and flip-flops, 212 BRAMs */
+    fprintf(out, "  fpga_resources: %d LUTs (%.1f%%), %d FFs (%.1f%%), %d BRAMs (%.1f%%) of an XC5VLX155T (Bunker & "
+                 "Swanson Fig. 7)\n",
+            s->fpga_luts, 100.0 * s->fpga_luts / 97280, s->fpga_ffs, 100.0 * s->fpga_ffs / 97280, s->fpga_brams,
+            100.0 * s->fpga_brams / 212);
+  if (s->link_directions && s->link_wire_bytes)
+    fprintf(out, "  link payload is %.1f %% of the wire bytes\n",
+            100.0 * (double)s->link_payload_bytes / (double)s->link_wire_bytes);
+  if (s->link_directions)
+    fcsim_report_protocol_links_line(sim, out);
+  fprintf(out, "  speed: %.3g cycles/s, %.3g flit-hops per CPU second\n",
+          s->cycles / (s->wall_seconds > 0 ? s->wall_seconds : 1e-9),
+          s->flit_hops_total / (s->cpu_seconds > 0 ? s->cpu_seconds : 1e-9));
 }
 
 void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
 {
   const struct fcsim_stats *s = &sim->stats;
   const struct fcsim_params *p = &sim->net->p;
-  const double ns = s->ns_per_cycle;
   fcsim_report_table_header(sim, out);
-  fprintf(out, "  %-18s %14s %14s\n", "metric", "cycles", "ns");
-  int lat = latencies_apply(s);
-  if (p->mode == FCSIM_MODE_BATCH)
-    table_latency(out, "total_latency", "%.1f", s->total_latency, ns, total_applies(s, p));
-  if (s->nmessages) {
-    int64_t done = 0;
-    for (int64_t i = 0; i < s->nmessages; i++)
-      done += s->message_complete[i] != UINT64_MAX;
-    fprintf(out, "  %-18s %14.0f %14.1f  (%lld of %lld messages complete)\n", "makespan", s->makespan, s->makespan * ns,
-            (long long)done, (long long)s->nmessages);
-  }
-  table_latency(out, "avg_latency", "%.2f", s->avg_latency, ns, lat);
-  table_latency(out, "p50_latency", "%.0f", s->p50_latency, ns, lat);
-  table_latency(out, "p99_latency", "%.0f", s->p99_latency, ns, lat);
-  table_latency(out, "p999_latency", "%.0f", s->p999_latency, ns, lat);
-  table_latency(out, "worst_latency", "%.0f", s->worst_latency, ns, lat);
-  fprintf(out, "  %-18s %14.1f %14.1f\n", "zero_load_latency", s->zero_load_latency, s->zero_load_latency * ns);
-  if (s->self_packets_excluded)
-    fprintf(out,
-            "\n  %-18s %14.4f flits/node/cycle (offered %.4g, of which %.4g entered: %llu packets addressed to "
-            "their own source were not sent)\n",
-            "send_throughput", s->send_throughput, s->offered_rate, s->offered_rate_net,
-            (unsigned long long)s->self_packets_excluded);
-  else
-    fprintf(out, "\n  %-18s %14.4f flits/node/cycle (offered %.4g)\n", "send_throughput", s->send_throughput,
-            s->offered_rate);
-  if (s->self_packets_sent)
-    fprintf(out, "  %-18s %14llu sent to their own source as 0-hop packets\n", "self_packets",
-            (unsigned long long)s->self_packets_sent);
-  fprintf(out, "  %-18s %14.4f flits/node/cycle\n", "recv_throughput", s->recv_throughput);
-  if (s->packets_measured)
-    fprintf(out, "  %-18s %14.3f\n", "avg_hops", s->avg_hops);
-  else
-    fprintf(out, "  %-18s %14s\n", "avg_hops", "-");
-  fprintf(out, "  %-18s %14d of %d\n", "max_busy_vcs", s->max_busy_vcs, p->vcs);
-  if (p->mode == FCSIM_MODE_CONTINUOUS)
-    fprintf(out, "  %-18s %14.3f avg, %.3f max (flits/cycle)\n", "link_util", s->link_util_avg, s->link_util_max);
-  if (s->area_alms)
-    fprintf(out, "  %-18s %14d ALMs (%d%% of a Stratix V)\n", "router_area", s->area_alms, s->area_percent);
-  if (s->fpga_luts) /* bee3: a Virtex-5 XC5VLX155T has 97,280 LUTs and flip-flops, 212 BRAMs */
-    fprintf(out, "  %-18s %14d LUTs (%.1f%%), %d FFs (%.1f%%), %d BRAMs (%.1f%%) of an XC5VLX155T (Bunker & Swanson Fig. 7)\n",
-            "fpga_resources", s->fpga_luts, 100.0 * s->fpga_luts / 97280, s->fpga_ffs, 100.0 * s->fpga_ffs / 97280,
-            s->fpga_brams, 100.0 * s->fpga_brams / 212);
-  if (s->max_buffer_flits)
-    fprintf(out, "  %-18s %14llu flits in one input buffer (Table 5.8)\n", "max_buffer",
-            (unsigned long long)s->max_buffer_flits);
-  fprintf(out, "  %-18s %14llu measured, %llu delivered\n", "packets", (unsigned long long)s->packets_measured,
-          (unsigned long long)s->packets_delivered);
-  fprintf(out, "  %-18s %14llu in %.3f s, %.3f CPU s (%.3g cycles/s, %.3g flit-hops per CPU second)\n", "cycles",
-          (unsigned long long)s->cycles, s->wall_seconds, s->cpu_seconds,
-          s->cycles / (s->wall_seconds > 0 ? s->wall_seconds : 1e-9),
-          s->flit_hops_total / (s->cpu_seconds > 0 ? s->cpu_seconds : 1e-9));
+  json_t *root = fcsim_report_json(sim, 0);
+  fcsim__report_table_metrics(root, out);
+  json_decref(root);
+  table_notes(sim, out);
   if (s->deadlock)
     fprintf(out, "\nDEADLOCK: %s\n", s->deadlock_report ? s->deadlock_report : "(no cycle found)");
   else if (s->packets_measured == 0)
@@ -135,41 +106,6 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
             s->saturation_reason ? s->saturation_reason : "drain",
             s->drained ? "the source queues grew during the measurement window"
                        : "measured packets were still in flight at the end of the drain phase");
-  if (s->switch_dropped_packets || s->switch_pause_cycles)
-    fprintf(out, "  %-18s %14llu packets (%llu flits) dropped, %llu input-cycles paused on full output buffers\n",
-            "switch_overflow", (unsigned long long)s->switch_dropped_packets,
-            (unsigned long long)s->switch_dropped_flits, (unsigned long long)s->switch_pause_cycles);
-  if (s->vcsn_stale_frames || s->vcsn_indications)
-    fprintf(out, "  %-18s %14llu frames (%llu flits) sent by stale MAC entries, %llu throttle indications\n", "vcsn",
-            (unsigned long long)s->vcsn_stale_frames, (unsigned long long)s->vcsn_stale_flits,
-            (unsigned long long)s->vcsn_indications);
-  if (s->link_directions) {
-    double per = s->cycles ? (double)s->link_payload_bytes / ((double)s->cycles * (double)s->link_directions) : 0;
-    fprintf(out, "  %-18s %14.3f payload B/cycle per direction over %llu directions (%.1f %% of %llu wire bytes)\n",
-            "link_payload", per, (unsigned long long)s->link_directions,
-            s->link_wire_bytes ? 100.0 * (double)s->link_payload_bytes / (double)s->link_wire_bytes : 0.0,
-            (unsigned long long)s->link_wire_bytes);
-    fprintf(out, "  %-18s %14llu packets resent; %llu errors injected, %llu detected\n", "retransmissions",
-            (unsigned long long)s->retransmissions, (unsigned long long)s->link_errors_injected,
-            (unsigned long long)s->link_errors_detected);
-    fcsim_report_protocol_links_line(sim, out);
-  }
-  if (s->fc_directions)
-    fprintf(out,
-            "  %-18s %14llu cycles of credit stall; RX peak %llu flits; links up at %lld, first data flit at %lld\n",
-            "fc_links", (unsigned long long)s->fc_credit_stall_cycles, (unsigned long long)s->fc_rx_peak_flits,
-            (long long)s->fc_link_up_cycle, (long long)s->fc_first_data_cycle);
-  if (s->fc_directions && isfinite(s->fc_model_d_link_cycles))
-    fprintf(out,
-            "  %-18s %14.3f payload B/cycle ceiling (fc model); D_link %.0f cycles, RX depth must exceed %.0f "
-            "(run: %lld), on the longest fc line (%lld cycles)\n",
-            "fc_model", s->fc_model_payload_bytes_per_cycle, s->fc_model_d_link_cycles, s->fc_model_rx_depth_min_flits,
-            (long long)s->fc_rx_depth_flits, (long long)s->fc_model_line_cycles);
-  if (s->tnw_model_line_bytes_per_cycle > 0 && isfinite(s->tnw_model_payload_bytes_per_cycle))
-    fprintf(out,
-            "  %-18s %14.3f payload B/cycle ceiling per direction (linkbw, framing tnw) on the slowest tnw line "
-            "(%.3f B/cycle raw)\n",
-            "tnw_model", s->tnw_model_payload_bytes_per_cycle, s->tnw_model_line_bytes_per_cycle);
   if (s->link_order_errors)
     fprintf(out, "\nINTERNAL ERROR: %llu protocol packets out of sequence\n", (unsigned long long)s->link_order_errors);
   if (s->buffer_overflows)

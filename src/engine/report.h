@@ -18,6 +18,11 @@ int fcsim_report_dump(json_t *root, FILE *out, unsigned flags, struct fcsim_erro
 /* The table's first two lines: what ran (network, router, traffic, links). */
 void fcsim_report_table_header(const struct fcsim_sim *sim, FILE *out);
 
+/* The metric lines of the run table for `root`, a run's JSON record (one
+ * run's, or replications combined: then mean +- the 95 % half-width), from
+ * the metric registry's view of each field (engine/report_table.c). */
+void fcsim__report_table_metrics(json_t *root, FILE *out);
+
 /* A CSV table for simulation results: columns are the JSON's fields with
  * `config.` and `metrics.` left out (`traffic.rate`, `avg_latency`). */
 struct fcsim_csv *fcsim__sim_csv_new(void);

@@ -3,6 +3,7 @@
  * stats/metrics_run.c and stats/metrics_cmds.c, and the declarations that
  * model tables (struct fcsim_model_result) give for `fcsim model` and the
  * table applications. */
+#include <stdio.h>
 #include <string.h>
 
 #include "fcsim/model.h"
@@ -125,4 +126,11 @@ const char *fcsim_metric_merge_name(enum fcsim_metric_merge m)
 {
   static const char *const names[FCSIM_METRIC_MERGE_RULES] = {"same", "sum", "max", "min", "derived", "process"};
   return (unsigned)m < FCSIM_METRIC_MERGE_RULES ? names[m] : "?";
+}
+
+void fcsim_metric_format(const struct fcsim_metric *m, double v, double half, char *buf, size_t size)
+{
+  int n = snprintf(buf, size, m && m->view.format ? m->view.format : "%.5g", v);
+  if (half >= 0 && n >= 0 && (size_t)n < size)
+    snprintf(buf + n, size - (size_t)n, half >= 10 ? "+-%.0f" : "+-%.2g", half);
 }

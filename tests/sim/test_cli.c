@@ -23,7 +23,7 @@ static void test_default_run(void **state)
   assert_int_equal(r.status, 0);
   const char *needles[] = {
       "4x4x4 torus",  "novog",    "avg_latency", "p99_latency", "worst_latency", "send_throughput", "recv_throughput",
-      "max_busy_vcs", "avg_hops", "router_area", NULL};
+      "max_busy_vcs", "avg_hops", "area_alms",   NULL};
   for (const char *const *n = needles; *n; n++)
     if (!strstr(r.out, *n))
       fail_msg("`%s` missing from the default run's table:\n%s", *n, r.out);

@@ -87,7 +87,8 @@ static void test_csv_and_table(void **state)
   assert_int_equal(ts_run_cli(&r, args), 0);
   assert_int_equal(r.status, 0);
   assert_non_null(strstr(r.out, "2 replications, seeds 1 "));
-  assert_non_null(strstr(r.out, "ci95_low"));
+  assert_non_null(strstr(r.out, "avg_latency"));
+  assert_non_null(strstr(r.out, "+-")); /* mean +- the half-width of the 95 % interval */
   ts_result_free(&r);
   char *text = ts_read_file(csv);
   assert_non_null(text);
