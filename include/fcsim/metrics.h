@@ -47,6 +47,18 @@ struct fcsim_metric_view {
   unsigned flags;     /* FCSIM_VIEW_* */
 };
 
+/* How the replications of a run (sim.replications > 1) combine a number
+ * inside an array or object under "metrics" (per link, per message, the
+ * histogram, the models); each number directly under "metrics" is their
+ * mean, with its statistics under "replications". */
+enum fcsim_metric_replicate {
+  FCSIM_REPLICATE_MEAN = 0, /* element by element, the mean over the replications that have a number there */
+  FCSIM_REPLICATE_SUM,      /* counts added up (histogram buckets), element by element or by KEY */
+  FCSIM_REPLICATE_SAME,     /* a fact of the configuration, equal in every replication: replication 0's */
+  FCSIM_REPLICATE_KEY,      /* the key SUM siblings are merged by (a histogram bucket): the union of the keys */
+  FCSIM_REPLICATE_RULES
+};
+
 /* One declared field. */
 struct fcsim_metric {
   const char *path;                /* dotted JSON path; `*` is any one key or index */
@@ -56,6 +68,7 @@ struct fcsim_metric {
   const char *applies;             /* when it is written or non-null; NULL: always */
   const char *meaning;             /* one sentence */
   struct fcsim_metric_view view;   /* in the tables: where and how */
+  enum fcsim_metric_replicate replicate; /* inside arrays and objects: how replications combine */
 };
 
 /* The declarations of one output: a command and the form it writes. */
@@ -91,5 +104,7 @@ void fcsim_metric_format(const struct fcsim_metric *m, double v, double half, ch
 /* "lower", "higher" or "" ; "same", "sum", ... */
 const char *fcsim_metric_better_name(enum fcsim_metric_better b);
 const char *fcsim_metric_merge_name(enum fcsim_metric_merge m);
+/* "mean", "sum", "same", "key" */
+const char *fcsim_metric_replicate_name(enum fcsim_metric_replicate r);
 
 #endif

@@ -35,9 +35,12 @@ static void print_table_md(FILE *out, const struct fcsim_metric_table *t)
   int views = has_views(t);
   fprintf(out, "## %s\n\nWritten by %s.%s\n\n", t->output, t->commands,
           views ? " The column \"table\" names the group a field is printed under in `fcsim run`'s table, and its "
-                  "column in `fcsim sweep`'s table."
+                  "column in `fcsim sweep`'s table; \"replications\" how replications (sim.replications > 1) "
+                  "combine a number inside an array or object under `metrics` (docs/OUTPUT.md, \"Replications\"; "
+                  "each number directly under `metrics` is their mean)."
                 : "");
-  fputs(views ? "| field | unit | better | merge | present when | table | meaning |\n|---|---|---|---|---|---|---|\n"
+  fputs(views ? "| field | unit | better | merge | replications | present when | table | meaning |\n"
+                "|---|---|---|---|---|---|---|---|\n"
               : "| field | unit | better | merge | present when | meaning |\n|---|---|---|---|---|---|\n",
         out);
   for (size_t i = 0; i < t->n; i++) {
@@ -45,6 +48,8 @@ static void print_table_md(FILE *out, const struct fcsim_metric_table *t)
     fprintf(out, "| `%s` | ", m->path);
     cell(out, m->unit);
     fprintf(out, " | %s | %s | ", fcsim_metric_better_name(m->better), fcsim_metric_merge_name(m->merge));
+    if (views)
+      fprintf(out, "%s | ", fcsim_metric_replicate_name(m->replicate));
     cell(out, m->applies ? m->applies : "always");
     fputs(" | ", out);
     if (views) {

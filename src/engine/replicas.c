@@ -4,7 +4,9 @@
  * JSON every numeric member of "metrics" becomes the mean over the
  * replications it applies to, and "replications" gives each one's
  * {n, mean, sd, ci95_low, ci95_high, values}; the table carries the same
- * statistics and the CSV is that JSON flattened (core/csv.c). Combining
+ * statistics, arrays and objects under "metrics" combine number by number by
+ * their declared rule (mean, sum by key, same) and the CSV is that JSON
+ * flattened (core/csv.c). Combining
  * walks the runs in replication order, so the result does not depend on how
  * (or on how many threads) they were run. */
 #define _POSIX_C_SOURCE 200809L
@@ -125,6 +127,151 @@ static int combine_metrics(struct fcsim_replicas *r, json_t *metrics, json_t **e
   return 0;
 }
 
+/* --- arrays and objects under "metrics": each number combined by its
+ * declared rule (include/fcsim/metrics.h, enum fcsim_metric_replicate) --- */
+
+/* The rule of the number at `path` (below "metrics."); undeclared: SAME. */
+static enum fcsim_metric_replicate rule_at(const char *path)
+{
+  char full[320];
+  snprintf(full, sizeof full, "metrics.%s", path);
+  const struct fcsim_metric *m = fcsim_metric_lookup("run", NULL, full);
+  return m ? m->replicate : FCSIM_REPLICATE_SAME;
+}
+
+/* Combines the number `*slot` of replication 0 with `vals[1..n-1]` (NULL
+ * where a replication has none); returns the new value or NULL to keep it. */
+static json_t *combine_number(json_t *mine, json_t *const *vals, int n, enum fcsim_metric_replicate rule)
+{
+  if (rule != FCSIM_REPLICATE_MEAN && rule != FCSIM_REPLICATE_SUM)
+    return NULL;
+  double sum = 0;
+  int k = 0, all_int = 1;
+  for (int i = 0; i < n; i++) {
+    json_t *v = i ? vals[i] : mine;
+    if (json_is_number(v)) {
+      sum += json_number_value(v), k++;
+      all_int &= json_is_integer(v);
+    }
+  }
+  if (rule == FCSIM_REPLICATE_SUM)
+    return all_int ? json_integer((json_int_t)sum) : json_real(sum);
+  return k ? json_real(sum / k) : json_null();
+}
+
+static int combine_node(json_t *mine, json_t **others, int n, char *path, size_t len, size_t cap);
+
+/* A member or element: its path extended by `key`, the others' matching ones. */
+static int combine_child(json_t *parent, const char *key, size_t index, json_t *child, json_t **others, int n,
+                         char *path, size_t len, size_t cap)
+{
+  json_t **sub = calloc((size_t)n, sizeof *sub);
+  if (!sub)
+    return -1;
+  for (int i = 1; i < n; i++)
+    sub[i] = key ? json_object_get(others[i], key) : json_array_get(others[i], index);
+  int w = key ? snprintf(path + len, cap - len, "%s%s", len ? "." : "", key)
+              : snprintf(path + len, cap - len, "%s%zu", len ? "." : "", index);
+  size_t nl = w > 0 && (size_t)w < cap - len ? len + (size_t)w : len;
+  int rc = 0;
+  if (json_is_number(child) || json_is_null(child)) {
+    json_t *v = combine_number(child, sub, n, rule_at(path));
+    if (v)
+      rc = key ? json_object_set_new(parent, key, v) : json_array_set_new(parent, index, v);
+  } else {
+    rc = combine_node(child, sub, n, path, nl, cap);
+  }
+  path[len] = '\0';
+  free(sub);
+  return rc;
+}
+
+/* The histogram's buckets: the union of every replication's (KEY), each
+ * bucket's packets (SUM) added up; buckets in increasing order. */
+static int combine_histogram(json_t *h, json_t **others, int n)
+{
+  json_t *keys = json_array(), *sums = json_array();
+  double last = -INFINITY;
+  for (;;) { /* the next smallest key over all replications, then its sum */
+    double next = INFINITY;
+    for (int i = 0; i < n; i++) {
+      json_t *k = json_object_get(i ? others[i] : h, "bucket_cycles");
+      for (size_t j = 0; j < json_array_size(k); j++) {
+        double v = json_number_value(json_array_get(k, j));
+        if (v > last && v < next)
+          next = v;
+      }
+    }
+    if (!isfinite(next))
+      break;
+    json_int_t total = 0;
+    json_t *key = NULL;
+    for (int i = 0; i < n; i++) {
+      json_t *k = json_object_get(i ? others[i] : h, "bucket_cycles");
+      json_t *c = json_object_get(i ? others[i] : h, "packets");
+      for (size_t j = 0; j < json_array_size(k); j++)
+        if (json_number_value(json_array_get(k, j)) == next) {
+          total += json_integer_value(json_array_get(c, j));
+          if (!key)
+            key = json_array_get(k, j);
+        }
+    }
+    json_array_append(keys, key);
+    json_array_append_new(sums, json_integer(total));
+    last = next;
+  }
+  json_object_set_new(h, "bucket_cycles", keys);
+  json_object_set_new(h, "packets", sums);
+  return 0;
+}
+
+static int combine_node(json_t *mine, json_t **others, int n, char *path, size_t len, size_t cap)
+{
+  int rc = 0;
+  if (json_is_object(mine)) {
+    json_t *keys = json_object_get(mine, "bucket_cycles");
+    char probe[320];
+    snprintf(probe, sizeof probe, "%s%sbucket_cycles.0", path, len ? "." : "");
+    if (json_is_array(keys) && rule_at(probe) == FCSIM_REPLICATE_KEY)
+      return combine_histogram(mine, others, n);
+    const char *key;
+    json_t *child;
+    json_object_foreach(mine, key, child)
+    {
+      if (!rc)
+        rc = combine_child(mine, key, 0, child, others, n, path, len, cap);
+    }
+  } else if (json_is_array(mine)) {
+    for (size_t i = 0; i < json_array_size(mine) && !rc; i++)
+      rc = combine_child(mine, NULL, i, json_array_get(mine, i), others, n, path, len, cap);
+  }
+  return rc;
+}
+
+/* Every array and object under "metrics" (replication 0's) combined with the
+ * other replications' by the declared rules. */
+static int combine_structures(struct fcsim_replicas *r, json_t *metrics, json_t **each)
+{
+  json_t **others = calloc((size_t)r->n, sizeof *others);
+  if (!others)
+    return -1;
+  const char *name;
+  json_t *val;
+  int rc = 0;
+  json_object_foreach(metrics, name, val)
+  {
+    if (rc || !(json_is_array(val) || json_is_object(val)))
+      continue;
+    for (int i = 1; i < r->n; i++)
+      others[i] = json_object_get(json_object_get(each[i], "metrics"), name);
+    char path[320];
+    snprintf(path, sizeof path, "%s", name);
+    rc = combine_node(val, others, r->n, path, strlen(path), sizeof path);
+  }
+  free(others);
+  return rc;
+}
+
 /* The run-level verdicts over the replications and the execution totals. */
 static void combine_verdicts(struct fcsim_replicas *r, json_t **each)
 {
@@ -177,11 +324,13 @@ int fcsim_replicas_create(struct fcsim_sim *const *sims, int n, unsigned flags, 
   r->root = fcsim_report_json(sims[0], flags & ~FCSIM_JSON_COMPACT);
   each[0] = r->root;
   for (int i = 1; i < n; i++)
-    each[i] = fcsim_report_json(sims[i], 0);
+    each[i] = fcsim_report_json(sims[i], flags & ~FCSIM_JSON_COMPACT);
   int rc = 0;
   if (n > 1) {
     r->summary = json_object();
     rc = combine_metrics(r, json_object_get(r->root, "metrics"), each);
+    if (!rc)
+      rc = combine_structures(r, json_object_get(r->root, "metrics"), each);
     json_object_set_new(r->root, "replications", r->summary);
     combine_verdicts(r, each);
   } else {

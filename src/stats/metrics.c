@@ -122,6 +122,12 @@ const char *fcsim_metric_better_name(enum fcsim_metric_better b)
   return b == FCSIM_BETTER_LOWER ? "lower" : b == FCSIM_BETTER_HIGHER ? "higher" : "";
 }
 
+const char *fcsim_metric_replicate_name(enum fcsim_metric_replicate r)
+{
+  static const char *const names[FCSIM_REPLICATE_RULES] = {"mean", "sum", "same", "key"};
+  return (unsigned)r < FCSIM_REPLICATE_RULES ? names[r] : "?";
+}
+
 const char *fcsim_metric_merge_name(enum fcsim_metric_merge m)
 {
   static const char *const names[FCSIM_METRIC_MERGE_RULES] = {"same", "sum", "max", "min", "derived", "process"};

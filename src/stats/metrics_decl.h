@@ -23,4 +23,17 @@ extern const struct fcsim_metric_table fcsim__metrics_run, fcsim__metrics_topo, 
     path, unit, FCSIM_BETTER_##better, FCSIM_METRIC_##merge, applies, meaning, { group, column, format, flags }        \
   }
 
+/* M and MV with how replications combine the field inside an array or
+ * object (MEAN when not given): MR(rule, M's arguments), MVR(rule, MV's arguments). */
+#define MR(rule, path, unit, better, merge, applies, meaning)                                                          \
+  {                                                                                                                    \
+    path, unit, FCSIM_BETTER_##better, FCSIM_METRIC_##merge, applies, meaning, {NULL, NULL, NULL, 0},                 \
+        FCSIM_REPLICATE_##rule                                                                                         \
+  }
+#define MVR(rule, path, unit, better, merge, applies, meaning, group, column, format, flags)                           \
+  {                                                                                                                    \
+    path, unit, FCSIM_BETTER_##better, FCSIM_METRIC_##merge, applies, meaning, {group, column, format, flags},        \
+        FCSIM_REPLICATE_##rule                                                                                         \
+  }
+
 #endif

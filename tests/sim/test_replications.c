@@ -110,12 +110,73 @@ static void test_csv_and_table(void **state)
   free(csv);
 }
 
+/* Arrays under "metrics" combine by their declared rule: per-link
+ * utilisation element by element as the mean, the latency histogram as the
+ * union of the buckets with their packets summed; checked against the two
+ * replications run alone with their seeds. */
+static void test_arrays_by_rule(void **state)
+{
+  (void)state;
+  const char *both[] = {"run", SMALL, "--replications", "2", "--links", "--histogram", "--quiet", NULL};
+  json_t *d = ts_cli_json(both, NULL, NULL);
+  assert_non_null(d);
+  json_t *seeds = json_object_get(d, "replication_seeds");
+  assert_int_equal(json_array_size(seeds), 2);
+  json_t *one[2];
+  for (int i = 0; i < 2; i++) {
+    char seed[64];
+    snprintf(seed, sizeof seed, "sim.seed=%lld", (long long)json_integer_value(json_array_get(seeds, i)));
+    const char *args[] = {"run", SMALL, "--set", seed, "--links", "--histogram", "--quiet", NULL};
+    assert_non_null(one[i] = ts_cli_json(args, NULL, NULL));
+  }
+  json_t *m = json_object_get(d, "metrics"), *m0 = json_object_get(one[0], "metrics"),
+         *m1 = json_object_get(one[1], "metrics");
+  json_t *u = json_object_get(m, "link_util"), *u0 = json_object_get(m0, "link_util"),
+         *u1 = json_object_get(m1, "link_util");
+  assert_int_equal(json_array_size(u), json_array_size(u0));
+  assert_true(json_array_size(u) > 0);
+  int differ = 0;
+  for (size_t c = 0; c < json_array_size(u); c++) {
+    double a = json_number_value(json_array_get(u0, c)), b = json_number_value(json_array_get(u1, c));
+    assert_true(fabs(json_number_value(json_array_get(u, c)) - (a + b) / 2) < 1e-9);
+    differ |= a != b;
+  }
+  assert_true(differ); /* the seeds differ: replication 0's alone would fail the check */
+  /* the histogram: every bucket of either run, counts added */
+  json_t *h = json_object_get(m, "latency_histogram");
+  long long total = 0, want = 0;
+  for (int i = 0; i < 2; i++) {
+    json_t *hi = json_object_get(json_object_get(one[i], "metrics"), "latency_histogram");
+    json_t *k = json_object_get(hi, "bucket_cycles"), *n = json_object_get(hi, "packets");
+    for (size_t j = 0; j < json_array_size(k); j++) {
+      want += json_integer_value(json_array_get(n, j));
+      long long found = -1; /* the bucket in the combined histogram holds at least this run's packets */
+      json_t *hk = json_object_get(h, "bucket_cycles");
+      for (size_t x = 0; x < json_array_size(hk); x++)
+        if (json_number_value(json_array_get(hk, x)) == json_number_value(json_array_get(k, j)))
+          found = json_integer_value(json_array_get(json_object_get(h, "packets"), x));
+      assert_true(found >= json_integer_value(json_array_get(n, j)));
+    }
+  }
+  json_t *hk = json_object_get(h, "bucket_cycles"), *hn = json_object_get(h, "packets");
+  for (size_t x = 0; x < json_array_size(hn); x++) {
+    total += json_integer_value(json_array_get(hn, x));
+    if (x)
+      assert_true(json_number_value(json_array_get(hk, x - 1)) < json_number_value(json_array_get(hk, x)));
+  }
+  assert_int_equal(total, want);
+  assert_int_equal(total, json_integer_value(json_object_get(m0, "packets_measured")) +
+                              json_integer_value(json_object_get(m1, "packets_measured")));
+  json_decref(d), json_decref(one[0]), json_decref(one[1]);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_same_for_any_thread_count),
       cmocka_unit_test(test_json_statistics),
       cmocka_unit_test(test_csv_and_table),
+      cmocka_unit_test(test_arrays_by_rule),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
