@@ -421,7 +421,7 @@ static void *pool_worker(void *arg)
     wk->p = p;
     pthread_mutex_unlock(&sp->lock);
     struct point_how how = sp->how;
-    how.draw = 0, how.rep_jobs = 1, how.stop = pool_stop, how.stop_user = wk;
+    how.draw = 0, how.stop = pool_stop, how.stop_user = wk; /* rep_jobs: 1, or the shared cores */
     point_produce(sp->g, sp->base, p, &sp->runs[p], &how);
     const struct fcsim_stats *s = point_stats(&sp->runs[p]);
     pthread_mutex_lock(&sp->lock);
@@ -488,7 +488,12 @@ static int run_grid_parallel(struct sweep_out *w, const struct fcsim_config *bas
 {
   const struct grid *g = w->g;
   const size_t inner = g->dim[g->ndims - 1].n;
-  struct sweep_pool sp = {.g = g, .base = base, .how = *how, .window = 2 * (size_t)jobs};
+  /* points held ahead of the writer: 2 x jobs runs' worth (with replications
+   * sharing the cores, 2 x jobs / replications points, at least 2) */
+  size_t reps = (size_t)fcsim_config_replications(base), window = 2 * (size_t)jobs;
+  if (how->rep_jobs > 1)
+    window = 2 * (((size_t)jobs + reps - 1) / reps) > 2 ? 2 * (((size_t)jobs + reps - 1) / reps) : 2;
+  struct sweep_pool sp = {.g = g, .base = base, .how = *how, .window = window};
   sp.runs = calloc(g->npoints, sizeof *sp.runs);
   sp.state = calloc(g->npoints, 1);
   sp.saturated_first = malloc(g->npoints / inner * sizeof *sp.saturated_first);
@@ -599,9 +604,11 @@ int fcsim_cmd_sweep(int argc, char **argv)
                           .draw = 1,
                           .json_flags =
                               (o.with_links ? FCSIM_JSON_LINKS : 0) | (o.with_histogram ? FCSIM_JSON_HISTOGRAM : 0)};
-  if (fcsim_config_replications(base) > 1) { /* the replications of each point run at once */
+  if (fcsim_config_replications(base) > 1) { /* (point x replication) runs spread over the cores */
     how.rep_jobs = fcsim_cli_nranks() > 1 ? 1 : o.jobs ? o.jobs : cli_reps_default_jobs();
-    jobs = 1;
+    jobs = how.rep_jobs;
+    if (jobs > 1 && g.npoints > 1)
+      cli_reps_share_cores(jobs);
   }
   int exit_code = jobs > 1 && g.npoints > 1 ? run_grid_parallel(&w, base, jobs, &how) : run_grid(&w, base, &how);
   /* complete points are kept, also after Ctrl-C, SIGTERM or SIGHUP; a bad

@@ -17,6 +17,38 @@ int cli_reps_default_jobs(void)
   return n > 0 ? (int)(n < 256 ? n : 256) : 1;
 }
 
+/* The cores that runs may use at once across every set of replications in
+ * flight (a sweep's points): 0 while not shared (`fcsim run`). */
+static struct {
+  pthread_mutex_t lock;
+  pthread_cond_t cond;
+  int cores, busy;
+} budget = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0};
+
+void cli_reps_share_cores(int cores)
+{
+  pthread_mutex_lock(&budget.lock);
+  budget.cores = cores > 0 ? cores : 0;
+  pthread_mutex_unlock(&budget.lock);
+}
+
+static void core_take(void)
+{
+  pthread_mutex_lock(&budget.lock);
+  while (budget.cores && budget.busy >= budget.cores)
+    pthread_cond_wait(&budget.cond, &budget.lock);
+  budget.busy++;
+  pthread_mutex_unlock(&budget.lock);
+}
+
+static void core_give(void)
+{
+  pthread_mutex_lock(&budget.lock);
+  budget.busy--;
+  pthread_cond_signal(&budget.cond);
+  pthread_mutex_unlock(&budget.lock);
+}
+
 /* Shared by the threads of one set of replications. */
 struct reps_pool {
   struct cli_reps *r;
@@ -34,15 +66,16 @@ static int quiet_progress(void *user, uint64_t cycle, uint64_t expected, const c
   return cli_interrupted() || (pool->stop && pool->stop(pool->stop_user));
 }
 
-/* Builds and runs replication i. */
+/* Builds and runs replication i (on one of the shared cores, if shared). */
 static void rep_produce(struct cli_reps *r, const struct fcsim_config *base, int i, fcsim_progress_f progress,
                         void *user, struct fcsim_error *err)
 {
-  if (fcsim_config_replicate(base, i, &r->cfgs[i], err) || fcsim_sim_create(r->cfgs[i], &r->sims[i], err)) {
+  core_take();
+  if (fcsim_config_replicate(base, i, &r->cfgs[i], err) || fcsim_sim_create(r->cfgs[i], &r->sims[i], err))
     r->run_rc[i] = -1;
-    return;
-  }
-  r->run_rc[i] = fcsim_sim_run(r->sims[i], progress, user, err);
+  else
+    r->run_rc[i] = fcsim_sim_run(r->sims[i], progress, user, err);
+  core_give();
 }
 
 static void *rep_worker(void *arg)

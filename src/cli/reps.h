@@ -32,6 +32,12 @@ int cli_reps_run(struct cli_reps *r, const struct fcsim_config *base, int jobs, 
                  unsigned json_flags, cli_reps_stop_f stop, void *stop_user);
 void cli_reps_release(struct cli_reps *r);
 
+/* From now on at most `cores` replications (of every set in flight, on any
+ * thread) build and run at once; the others wait. 0: no limit but each
+ * set's own `jobs`. A sweep shares --jobs so that (point x replication)
+ * runs spread over the cores. */
+void cli_reps_share_cores(int cores);
+
 /* The number of threads `--jobs` means when not given: the online processors. */
 int cli_reps_default_jobs(void);
 

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
+#define _POSIX_C_SOURCE 200809L
 /* Replications (sim.replications, --replications): the same bytes for any
  * number of replication threads (--jobs) and partitions (sim.threads);
  * replication 0 is the plain run; the JSON keeps .metrics.X a number (the
@@ -9,8 +10,10 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -170,6 +173,55 @@ static void test_arrays_by_rule(void **state)
   json_decref(d), json_decref(one[0]), json_decref(one[1]);
 }
 
+/* The JSON lines of a sweep (without their execution blocks) and its table. */
+static void sweep_results(const char *jobs, char **json, char **table)
+{
+  char *path = ts_write_temp("", ".jsonl");
+  const char *args[] = {"sweep", SMALL, "--vary", "traffic.rate=0.1:0.3:0.1", "--replications", "3",
+                        "--jobs", jobs, "--json", path, NULL};
+  struct ts_result r;
+  assert_int_equal(ts_run_cli(&r, args), 0);
+  assert_int_equal(r.status, 0);
+  *table = strdup(r.out);
+  ts_result_free(&r);
+  char *text = ts_read_file(path);
+  assert_non_null(text);
+  size_t size = strlen(text) + 1, len = 0;
+  *json = calloc(size, 1);
+  int lines = 0;
+  for (char *save = NULL, *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save), lines++) {
+    json_t *doc = json_loads(l, 0, NULL);
+    assert_non_null(doc);
+    json_object_del(doc, "execution");
+    char *d = json_dumps(doc, JSON_PRESERVE_ORDER | JSON_COMPACT | JSON_REAL_PRECISION(17));
+    *json = realloc(*json, len + strlen(d) + 2);
+    len += (size_t)sprintf(*json + len, "%s\n", d);
+    free(d);
+    json_decref(doc);
+  }
+  assert_int_equal(lines, 3);
+  free(text);
+  unlink(path);
+  free(path);
+}
+
+/* A replicated sweep spreads (point x replication) over --jobs: the same
+ * table and JSON for any number of jobs. */
+static void test_sweep_same_for_any_jobs(void **state)
+{
+  (void)state;
+  char *j1, *t1, *j2, *t2, *j3, *t3;
+  sweep_results("1", &j1, &t1);
+  sweep_results("2", &j2, &t2);
+  sweep_results("3", &j3, &t3);
+  assert_string_equal(j1, j2);
+  assert_string_equal(j1, j3);
+  assert_string_equal(t1, t2);
+  assert_string_equal(t1, t3);
+  assert_non_null(strstr(t1, "ok (3 runs)"));
+  free(j1), free(t1), free(j2), free(t2), free(j3), free(t3);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -177,6 +229,7 @@ int main(void)
       cmocka_unit_test(test_json_statistics),
       cmocka_unit_test(test_csv_and_table),
       cmocka_unit_test(test_arrays_by_rule),
+      cmocka_unit_test(test_sweep_same_for_any_jobs),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
