@@ -8,10 +8,10 @@
  *
  * A declaration names a JSON path with dots: "metrics.avg_latency". A `*`
  * component stands for any one object key or array index
- * ("links.classes.*.latency_ns"). The results of `fcsim model NAME` and of
- * the table applications (`fcsim app link`, `fcsim app halo`) are declared by
- * their model tables (struct fcsim_model_result) and read through
- * fcsim_metric_lookup() in the same form. */
+ * ("links.classes.*.latency_ns"). `fcsim app link` has its own table
+ * ("app-link"); the results of `fcsim model NAME` and of `fcsim app halo`
+ * are declared by their model tables (struct fcsim_model_result) and read
+ * through fcsim_metric_lookup() in the same form. */
 #ifndef FCSIM_METRICS_H
 #define FCSIM_METRICS_H
 
@@ -91,8 +91,9 @@ struct fcsim_model_ops;
  * the output `output` ("run", "topo", ..., or "model" and "app"), or NULL
  * when undeclared. For "model" (`fcsim model NAME --json`) and "app" (the
  * table applications' --json), `model` is the model table that declares
- * their parameters and results (NULL elsewhere); the row returned is then a
- * per-thread buffer valid until the next call. */
+ * their parameters and results (NULL elsewhere); an application with a
+ * table of its own, "app-NAME" (app link), is read from it, the others' row
+ * is then a per-thread buffer valid until the next call. */
 const struct fcsim_metric *fcsim_metric_lookup(const char *output, const struct fcsim_model_ops *model,
                                                const char *path);
 

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "apps/halo/halo_app.h"
-#include "apps/link/link_app.h"
 #include "cli/cli.h"
 #include "fcsim/metrics.h"
 #include "fcsim/model.h"
@@ -101,7 +100,7 @@ void fcsim_cli_print_metrics(FILE *out, int markdown)
   if (!markdown) {
     for (const struct fcsim_metric_table *const *t = fcsim_metric_tables(); *t; t++)
       print_table_text(out, *t);
-    fputs("model, app link, app halo: parameters and results of each model table (`fcsim model NAME --help`, "
+    fputs("model, app halo: parameters and results of each model table (`fcsim model NAME --help`, "
           "`fcsim app NAME --help`); docs/METRICS.md lists them all.\n",
           out);
     return;
@@ -125,9 +124,8 @@ void fcsim_cli_print_metrics(FILE *out, int markdown)
         out);
   for (const struct fcsim_model_ops *const *m = fcsim_model_list(); *m; m++)
     print_model_md(out, "model", *m, "params", "results");
-  fputs("## app\n\nWritten by `fcsim app link --json` and `fcsim app halo --json`: `fcsim`, `app`, then "
-        "`config.NAME` and `metrics.NAME` of the application's table.\n\n",
+  fputs("## app\n\nWritten by `fcsim app halo --json`: `fcsim`, `app`, then `config.NAME` and `metrics.NAME` of "
+        "the application's table (`fcsim app link`: section app-link above).\n\n",
         out);
-  print_model_md(out, "app", &fcsim_link_app, "config", "metrics");
   print_model_md(out, "app", &fcsim_halo_app, "config", "metrics");
 }

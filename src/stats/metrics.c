@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The metric registry (include/fcsim/metrics.h): the tables of
- * stats/metrics_run.c and stats/metrics_cmds.c, and the declarations that
- * model tables (struct fcsim_model_result) give for `fcsim model` and the
- * table applications. */
+ * stats/metrics_run.c, stats/metrics_cmds.c and stats/metrics_apps.c, and
+ * the declarations that model tables (struct fcsim_model_result) give for
+ * `fcsim model` and the table applications without a table of their own
+ * (`fcsim app halo`). */
 #include <stdio.h>
 #include <string.h>
 
@@ -20,6 +21,7 @@ static const struct fcsim_metric_table *const tables[] = {
     &fcsim__metrics_app_stream,
     &fcsim__metrics_app_gather,
     &fcsim__metrics_app_ring,
+    &fcsim__metrics_app_link,
     NULL,
 };
 
@@ -112,6 +114,14 @@ static const struct fcsim_metric *model_lookup(const struct fcsim_model_ops *m, 
 const struct fcsim_metric *fcsim_metric_lookup(const char *output, const struct fcsim_model_ops *model,
                                                const char *path)
 {
+  char name[64];
+  const struct fcsim_metric_table *own = NULL;
+  if (!strcmp(output, "app") && model) { /* an application with its own declarations ("app-link") */
+    snprintf(name, sizeof name, "app-%s", model->name);
+    own = fcsim_metric_table_find(name);
+  }
+  if (own)
+    return table_lookup(own, path);
   if (!strcmp(output, "model") || !strcmp(output, "app"))
     return model_lookup(model, path, !strcmp(output, "app"));
   return table_lookup(fcsim_metric_table_find(output), path);

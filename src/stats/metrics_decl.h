@@ -14,7 +14,7 @@
 
 extern const struct fcsim_metric_table fcsim__metrics_run, fcsim__metrics_topo, fcsim__metrics_coll_build,
     fcsim__metrics_coll_run, fcsim__metrics_tune, fcsim__metrics_tune_metric, fcsim__metrics_app_fft,
-    fcsim__metrics_app_stream, fcsim__metrics_app_gather, fcsim__metrics_app_ring;
+    fcsim__metrics_app_stream, fcsim__metrics_app_gather, fcsim__metrics_app_ring, fcsim__metrics_app_link;
 
 /* A field that the readable tables show: M's arguments, then its view:
  * MV(path, ..., meaning, group or NULL, sweep column or NULL, format or NULL, flags). */

@@ -196,6 +196,36 @@ static void test_other_outputs(void **state)
   }
 }
 
+/* `fcsim app link`'s fields are plain declarations ("app-link"): every
+ * result of the link table is declared there, and every declared result is
+ * one of the table's (no stale row). */
+static void test_link_app_declared(void **state)
+{
+  (void)state;
+  const struct fcsim_metric_table *t = fcsim_metric_table_find("app-link");
+  assert_non_null(t);
+  for (size_t i = 0; i < fcsim_link_app.n_results; i++) {
+    char path[128];
+    snprintf(path, sizeof path, "metrics.%s", fcsim_link_app.results[i].name);
+    const struct fcsim_metric *m = fcsim_metric_lookup("app", &fcsim_link_app, path);
+    if (!m || strcmp(m->path, path))
+      fail_msg("app link result %s has no declaration in app-link", path);
+    assert_true(m >= t->rows && m < t->rows + t->n); /* the table's row, not one made from the model table */
+  }
+  size_t declared = 0;
+  for (size_t i = 0; i < t->n; i++) {
+    if (strncmp(t->rows[i].path, "metrics.", 8))
+      continue;
+    declared++;
+    size_t j = 0;
+    while (j < fcsim_link_app.n_results && strcmp(fcsim_link_app.results[j].name, t->rows[i].path + 8))
+      j++;
+    if (j == fcsim_link_app.n_results)
+      fail_msg("app-link declares %s, which app link does not write", t->rows[i].path);
+  }
+  assert_int_equal(declared, fcsim_link_app.n_results);
+}
+
 static void test_metrics_doc_in_step(void **state)
 {
   struct ts_result r;
@@ -215,6 +245,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_run_outputs),
       cmocka_unit_test(test_other_outputs),
+      cmocka_unit_test(test_link_app_declared),
       cmocka_unit_test(test_metrics_doc_in_step),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
