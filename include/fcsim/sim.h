@@ -120,6 +120,15 @@ int fcsim_topo_describe(const struct fcsim_config *cfg, struct fcsim_topo_info *
  *   fcsim_topo_json: the fields of struct fcsim_topo_info, by name, and "fcsim" (the version). */
 char *fcsim_sim_json(const struct fcsim_sim *sim, unsigned flags, struct fcsim_error *err);
 char *fcsim_topo_json(const struct fcsim_config *cfg, struct fcsim_error *err);
+/*   fcsim_replications_json: builds and runs `n` replications of `cfg`
+ *   (n <= 0: sim.replications of cfg; n > 0 sets sim.replications = n, as
+ *   `--replications n` does), one after the other on the calling thread,
+ *   with the seeds `fcsim run` gives them (fcsim_config_replicate), and
+ *   returns their combined object: what `fcsim run --replications n --json`
+ *   writes (flags FCSIM_JSON_*; n = 1: the plain run's). A replication that
+ *   deadlocked is part of the result (`deadlock` true); any other failure
+ *   returns NULL with `err` set. */
+char *fcsim_replications_json(const struct fcsim_config *cfg, int n, unsigned flags, struct fcsim_error *err);
 void fcsim_free(void *p);
 
 #endif

@@ -36,10 +36,14 @@ def version():
 
 class Result:
     """One run: `.metrics` (dict), `.config` (dict "section.key" -> value),
-    `.saturated` (bool), `.json` (the whole object, as `fcsim run --json`)."""
+    `.saturated` (bool), `.json` (the whole object, as `fcsim run --json`).
+    With replications, `.metrics` holds the means and `.replications` each
+    metric's {n, mean, sd, ci95_low, ci95_high, values} ({} for one run)."""
 
     def __init__(self, doc):
         self.json = doc
+        self.replications = doc.get("replications", {})
+        self.seeds = doc.get("replication_seeds", [])
         self.metrics = doc.get("metrics", {})
         self.config = _flat_config(doc.get("config", {}))
         self.saturated = bool(doc.get("saturated"))
@@ -74,13 +78,27 @@ def _format(value):
     return str(value)
 
 
-def run(config=None, links=False, histogram=False, **overrides):
+def run(config=None, links=False, histogram=False, replications=None, **overrides):
     """Runs one simulation and returns its Result. `links` and `histogram`
-    add what `fcsim run --links/--histogram` add to the JSON."""
+    add what `fcsim run --links/--histogram` add to the JSON. `replications`
+    = N (or sim.replications in the configuration) runs N replications with
+    the seeds of `fcsim run --replications N` and returns them combined, the
+    same object as the command line's JSON (docs/OUTPUT.md "Replications")."""
+    if replications is not None and replications < 1:
+        raise ConfigError("fcsim: replications = %d: expected at least 1" % replications)
     path, settings = _settings(config, overrides)
     flags = (_JSON_LINKS if links else 0) | (_JSON_HISTOGRAM if histogram else 0)
     with Config(path, [(k, _format(v)) for k, v in settings]) as cfg:
+        n = replications or int(_config_value(cfg, "sim.replications") or 1)
+        if n > 1:
+            return Result(json.loads(cfg.replications_json(replications or 0, flags)))
         return Result(json.loads(cfg.run_json(flags)))
+
+
+def replicate_seed(seed, index):
+    """The sim.seed of replication `index` of a run with sim.seed = `seed`
+    (index 0: `seed` itself), as the command line derives it."""
+    return lib().fcsim_replicate_seed(seed, index)
 
 
 def topo(config=None, **overrides):
@@ -110,10 +128,10 @@ def sweep(config=None, vary=None, replications=1, **overrides):
     outermost loop, as `fcsim sweep --vary`) `replications` times and returns a
     pandas DataFrame: one row per point and replication, a column per varied
     key, `replication`, `seed`, `saturated` and every metric; units in
-    df.attrs["units"]. With N > 1 each point runs N times with sim.seed =
-    seed, seed+1, ... (the library's single-run call does not run
-    `sim.replications` itself; the CLI's replications derive their seeds
-    differently, docs/OUTPUT.md "Replications")."""
+    df.attrs["units"]. With N > 1 each point runs N times with the seeds of
+    `fcsim sweep --replications N` (replicate_seed(sim.seed, r), replication
+    0 the plain seed), so the rows of a point are the values the command
+    line's replications combine (docs/OUTPUT.md "Replications")."""
     import pandas as pd
 
     vary = dict(vary or {})
@@ -128,8 +146,8 @@ def sweep(config=None, vary=None, replications=1, **overrides):
     for point in itertools.product(*grids) if keys else [()]:
         point_settings = settings + list(zip(keys, point))
         for r in range(replications):
-            extra = {"sim.seed": seed0 + r} if replications > 1 else {}
-            res = run(path, **dict(point_settings, **extra))
+            extra = {"sim.seed": replicate_seed(seed0, r)} if replications > 1 else {}
+            res = run(path, replications=1, **dict(point_settings, **extra))
             rows.append(_row(res, keys, point, r, int(res.config.get("sim.seed", seed0))))
     df = pd.DataFrame(rows)
     _numeric(df, keys)

@@ -73,6 +73,8 @@ def _load():
         ("fcsim_sim_run", i, [p, p, p, p]),
         ("fcsim_sim_json", p, [p, ctypes.c_uint, p]),
         ("fcsim_topo_json", p, [p, p]),
+        ("fcsim_replications_json", p, [p, i, ctypes.c_uint, p]),
+        ("fcsim_replicate_seed", ctypes.c_uint64, [ctypes.c_uint64, i]),
         ("fcsim_free", None, [p]),
     ):
         f = getattr(lib, name)
@@ -169,6 +171,15 @@ class Config:
             return _take_text(text)
         finally:
             lib().fcsim_sim_destroy(sim)
+
+    def replications_json(self, n, flags):
+        """`n` replications with the command line's seeds, combined (as
+        `fcsim run --replications n --json`)."""
+        err = _Err()
+        text = lib().fcsim_replications_json(self.ptr, n, flags, err.ptr)
+        if not text:
+            err.raise_for()
+        return _take_text(text)
 
     def topo_json(self):
         err = _Err()

@@ -50,6 +50,27 @@ def test_run_with_a_dict_and_links(cli, tmp_path):
     assert "link_util" in r.metrics
 
 
+def test_run_replications_equal_cli_json(cli, tmp_path):
+    over = dict(SHORT, **{"traffic.rate": 0.3})
+    r = fcsim.run(over, links=True, histogram=True, replications=3)
+    doc = cli_json(cli, tmp_path, *sets(over), "--replications", "3", "--links", "--histogram", "--jobs", "2")
+    assert strip_execution(r.json) == strip_execution(doc)
+    assert r.replications["avg_latency"]["n"] == 3
+    assert r.metrics["avg_latency"] == r.replications["avg_latency"]["mean"]
+    assert r.seeds == [1] + [fcsim.replicate_seed(1, i) for i in (1, 2)]
+    # the same through the key
+    k = fcsim.run(dict(over, **{"sim.replications": 3}), links=True, histogram=True)
+    assert strip_execution(k.json) == strip_execution(r.json)
+
+
+def test_sweep_replications_are_the_cli_replications(cli, tmp_path):
+    over = dict(SHORT, **{"traffic.rate": 0.2})
+    df = fcsim.sweep(over, vary={"router.vcs": [2]}, replications=3)
+    doc = cli_json(cli, tmp_path, *sets(over), "--set", "router.vcs=2", "--replications", "3")
+    assert list(df["seed"]) == doc["replication_seeds"]
+    assert list(df["avg_latency"]) == doc["replications"]["avg_latency"]["values"]
+
+
 def test_saturated_run_says_so():
     r = fcsim.run(dict(SHORT, **{"traffic.rate": 1.0, "traffic.pattern": "transpose"}))
     assert r.saturated is True and r.saturation_reason
@@ -88,7 +109,7 @@ def test_sweep_dataframe_shape_and_types():
     assert df.attrs["units"]["avg_latency_ns"] == "ns"
     # the replications are different seeds: the same point differs between them
     first = df[(df["traffic.rate"] == 0.2) & (df["router.vcs"] == 2)]
-    assert sorted(first["seed"]) == [1, 2]
+    assert list(first["seed"]) == [1, fcsim.replicate_seed(1, 1)]  # the command line's seeds
     assert first["avg_latency"].nunique() == 2
 
 

@@ -28,6 +28,62 @@ char *fcsim_sim_json(const struct fcsim_sim *sim, unsigned flags, struct fcsim_e
   return text;
 }
 
+/* The runs of fcsim_replications_json: built and run in replication order. */
+static int run_replications(const struct fcsim_config *cfg, int n, struct fcsim_sim **sims, struct fcsim_error *err)
+{
+  for (int i = 0; i < n; i++) {
+    struct fcsim_config *c;
+    int rc = fcsim_config_replicate(cfg, i, &c, err);
+    if (!rc) {
+      rc = fcsim_sim_create(c, &sims[i], err);
+      fcsim_config_destroy(c);
+    }
+    if (!rc)
+      rc = fcsim_sim_run(sims[i], NULL, NULL, err);
+    if (rc && rc != FCSIM_EDEADLOCK)
+      return rc;
+  }
+  return 0;
+}
+
+char *fcsim_replications_json(const struct fcsim_config *cfg, int n, unsigned flags, struct fcsim_error *err)
+{
+  struct fcsim_config *base = fcsim_config_clone(cfg);
+  if (!base) {
+    fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+    return NULL;
+  }
+  char count[16];
+  snprintf(count, sizeof count, "%d", n);
+  if (n > 0 && fcsim_config_set(base, "sim.replications", count, "--replications", err)) {
+    fcsim_config_destroy(base);
+    return NULL;
+  }
+  n = fcsim_config_replications(base);
+  struct fcsim_sim **sims = calloc((size_t)n, sizeof *sims);
+  struct fcsim_replicas *r = NULL;
+  char *text = NULL;
+  size_t size = 0;
+  if (!sims)
+    fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  else if (!run_replications(base, n, sims, err) && !fcsim_replicas_create(sims, n, flags, &r, err)) {
+    FILE *f = open_memstream(&text, &size);
+    int rc = f ? fcsim_replicas_write_json(r, f, flags, err) : -1;
+    if ((f && fclose(f)) || rc) {
+      if (!rc || !f)
+        fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for the JSON results");
+      free(text);
+      text = NULL;
+    }
+  }
+  fcsim_replicas_destroy(r);
+  for (int i = 0; sims && i < n; i++)
+    fcsim_sim_destroy(sims[i]);
+  free(sims);
+  fcsim_config_destroy(base);
+  return text;
+}
+
 char *fcsim_topo_json(const struct fcsim_config *cfg, struct fcsim_error *err)
 {
   struct fcsim_topo_info t;

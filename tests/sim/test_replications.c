@@ -17,6 +17,7 @@
 
 #include <cmocka.h>
 
+#include "fcsim/fcsim.h"
 #include "test_support.h"
 
 #define SMALL "--set", "network.dims=4x4", "--set", "sim.warmup_cycles=500", "--set", "sim.measure_cycles=1500"
@@ -222,6 +223,38 @@ static void test_sweep_same_for_any_jobs(void **state)
   free(j1), free(t1), free(j2), free(t2), free(j3), free(t3);
 }
 
+/* The library call for bindings runs the replications with the command
+ * line's seeds: the same object as `fcsim run --replications 3 --json`. */
+static void test_library_call_equals_cli(void **state)
+{
+  (void)state;
+  const char *args[] = {"run", SMALL, "--replications", "3", "--quiet", NULL};
+  json_t *cli = ts_cli_json(args, NULL, NULL);
+  assert_non_null(cli);
+  struct fcsim_config *cfg = fcsim_config_create();
+  struct fcsim_error err = {0};
+  const char *sets[] = {"network.dims=4x4", "sim.warmup_cycles=500", "sim.measure_cycles=1500", NULL};
+  for (const char *const *a = sets; *a; a++)
+    assert_int_equal(fcsim_config_set_assignment(cfg, *a, "--set", &err), 0);
+  assert_int_equal(fcsim_config_validate(cfg, &err), 0);
+  char *text = fcsim_replications_json(cfg, 3, 0, &err);
+  assert_non_null(text);
+  json_t *lib = json_loads(text, 0, NULL);
+  assert_non_null(lib);
+  json_object_del(cli, "execution");
+  json_object_del(lib, "execution");
+  assert_true(json_equal(cli, lib));
+  assert_int_equal(json_array_size(json_object_get(lib, "replication_seeds")), 3);
+  json_decref(cli), json_decref(lib);
+  fcsim_free(text);
+  /* n <= 0 reads sim.replications; 1 is the plain run */
+  text = fcsim_replications_json(cfg, 0, 0, &err);
+  assert_non_null(text);
+  assert_null(strstr(text, "\"replication_seeds\""));
+  fcsim_free(text);
+  fcsim_config_destroy(cfg);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -230,6 +263,7 @@ int main(void)
       cmocka_unit_test(test_csv_and_table),
       cmocka_unit_test(test_arrays_by_rule),
       cmocka_unit_test(test_sweep_same_for_any_jobs),
+      cmocka_unit_test(test_library_call_equals_cli),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
