@@ -32,6 +32,12 @@ int fcsim_sim_run(struct fcsim_sim *sim, fcsim_progress_f progress, void *user, 
 
 /* Statistics of the finished run (valid until destroy). */
 const struct fcsim_stats *fcsim_sim_stats(const struct fcsim_sim *sim);
+/* The total of a result a router model keeps in its own state rather than
+ * in struct fcsim_stats, by its metric name (`metrics.NAME` of the JSON,
+ * docs/METRICS.md; e.g. vcsn_misdelivered_frames): the sum over nodes (or
+ * the largest, for maxima), merged over partitions and ranks. Returns 0, or
+ * FCSIM_EINVAL (*total 0) when no model of the network keeps it. */
+int fcsim_sim_model_metric(const struct fcsim_sim *sim, const char *name, uint64_t *total);
 
 /* Readable table of the metrics. */
 void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out);

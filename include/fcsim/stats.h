@@ -5,11 +5,12 @@
  * and values; what each means, its unit, better direction, when it applies
  * and how partitions and ranks merge it is declared once in the metric
  * registry (include/fcsim/metrics.h, stats/metrics_run.c; the field X is
- * `metrics.X` of the JSON, except vcsn_stale_* and vcsn_indications, written
- * as vcsn_misdelivered_* and vcsn_indication_frames, the fc_model_* and
+ * `metrics.X` of the JSON, except the fc_model_* and
  * tnw_model_* figures, under metrics.fc_model and metrics.tnw_model, and the
  * run facts under execution; docs/METRICS.md), read only when results are
- * written. */
+ * written. A model's own counters are not here but in the model's state,
+ * read by name with fcsim_sim_model_metric (include/fcsim/sim.h): vcsn's
+ * vcsn_misdelivered_frames, vcsn_misdelivered_flits, vcsn_indication_frames. */
 #ifndef FCSIM_STATS_H
 #define FCSIM_STATS_H
 
@@ -70,9 +71,6 @@ struct fcsim_stats {
   uint64_t switch_dropped_packets; /* ethswitch: frames dropped on a full output buffer (switch.overflow = drop) */
   uint64_t switch_dropped_flits;   /* ethswitch: their flits */
   uint64_t switch_pause_cycles;    /* ethswitch: input-cycles a complete frame waited for output space (pause) */
-  uint64_t vcsn_stale_frames;      /* vcsn: frames a stale MAC entry sent to a node not their destination */
-  uint64_t vcsn_stale_flits;       /* vcsn: their flits */
-  uint64_t vcsn_indications;       /* vcsn: throttle indication frames received by sources */
   uint64_t link_directions;        /* link directions on a protocol (link.protocol), 0 when every link is ideal */
   uint64_t retransmissions;        /* protocol links: data packets sent again (TNW go-back-N) */
   uint64_t link_errors_injected;   /* protocol links: data packets sent with a bit error */

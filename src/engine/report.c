@@ -191,7 +191,8 @@ static json_t *maybe(double v, int applies)
   return applies ? json_real(v) : json_null();
 }
 
-static json_t *metrics_json(const struct fcsim_stats *s, const struct fcsim_params *p, int with_links)
+static json_t *metrics_json(const struct fcsim_net *net, const struct fcsim_stats *s, const struct fcsim_params *p,
+                            int with_links)
 {
   json_t *m = json_object();
   const double ns = s->ns_per_cycle;
@@ -241,11 +242,7 @@ static json_t *metrics_json(const struct fcsim_stats *s, const struct fcsim_para
   json_object_set_new(m, "switch_dropped_packets", json_integer((json_int_t)s->switch_dropped_packets));
   json_object_set_new(m, "switch_dropped_flits", json_integer((json_int_t)s->switch_dropped_flits));
   json_object_set_new(m, "switch_pause_cycles", json_integer((json_int_t)s->switch_pause_cycles));
-  if (s->vcsn_stale_frames || s->vcsn_indications) { /* vcsn endpoints */
-    json_object_set_new(m, "vcsn_misdelivered_frames", json_integer((json_int_t)s->vcsn_stale_frames));
-    json_object_set_new(m, "vcsn_misdelivered_flits", json_integer((json_int_t)s->vcsn_stale_flits));
-    json_object_set_new(m, "vcsn_indication_frames", json_integer((json_int_t)s->vcsn_indications));
-  }
+  fcsim__model_metrics_json(net, m); /* kept by the models (vcsn) */
   if (s->link_directions) { /* protocol links (link/proto/tnw/tnw_adapter.c) */
     json_object_set_new(m, "link_directions", json_integer((json_int_t)s->link_directions));
     json_object_set_new(m, "retransmissions", json_integer((json_int_t)s->retransmissions));
@@ -314,7 +311,7 @@ static json_t *sim_record(const struct fcsim_sim *sim, unsigned flags, int csv)
     fcsim_config_json_to_base(config);
   json_object_set_new(root, "config", config);
   json_object_set_new(root, "derived", derived_json(&sim->net->p));
-  json_t *metrics = metrics_json(&sim->stats, &sim->net->p, (flags & FCSIM_JSON_LINKS) != 0);
+  json_t *metrics = metrics_json(sim->net, &sim->stats, &sim->net->p, (flags & FCSIM_JSON_LINKS) != 0);
   if (flags & FCSIM_JSON_HISTOGRAM)
     json_object_set_new(metrics, "latency_histogram", histogram_json(&sim->net->acc, sim->net->ref_ticks));
   json_t *plinks = flags & FCSIM_JSON_LINKS ? fcsim_report_protocol_links_json(sim) : NULL;

@@ -23,6 +23,15 @@ void fcsim_report_table_header(const struct fcsim_sim *sim, FILE *out);
  * the metric registry's view of each field (engine/report_table.c). */
 void fcsim__report_table_metrics(json_t *root, FILE *out);
 
+/* The results models keep in their own state (engine/model_metrics.c): each
+ * node kind's metric counters written into `metrics` by name, all of a kind
+ * when any is non-zero. */
+struct fcsim_net;
+struct fcsim_counter;
+void fcsim__model_metrics_json(const struct fcsim_net *net, json_t *metrics);
+/* The metric counters of every node kind of `sim` (at most `max`); returns how many. */
+int fcsim__sim_metric_counters(const struct fcsim_sim *sim, struct fcsim_counter *out, int max);
+
 /* A CSV table for simulation results: columns are the JSON's fields with
  * `config.` and `metrics.` left out (`traffic.rate`, `avg_latency`). */
 struct fcsim_csv *fcsim__sim_csv_new(void);

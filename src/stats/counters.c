@@ -61,3 +61,13 @@ const char *fcsim_merge_name(enum fcsim_merge rule)
 {
   return rule == FCSIM_MERGE_SUM ? "sum" : rule == FCSIM_MERGE_MAX ? "max" : "?";
 }
+
+uint64_t fcsim_counter_total(const struct fcsim_counter *c)
+{
+  uint64_t t = 0;
+  for (size_t k = 0; k < c->n; k++) {
+    uint64_t v = c->width_bytes == 4 ? ((const uint32_t *)c->v)[k] : ((const uint64_t *)c->v)[k];
+    fcsim_counters_combine(c->rule, &t, &v, 1);
+  }
+  return t;
+}

@@ -38,6 +38,8 @@ struct fcsim_counter {
   int width_bytes;       /* 4 (uint32_t) or 8 (uint64_t) */
   void *v;               /* the elements, in the declaring model's shared set-up */
   size_t n;              /* number of elements */
+  int metric;            /* 1: a result, written as metrics.NAME (its total: the sum of the elements, or the
+                          * largest for MAX) and declared in the metric registry with the same rule */
 };
 
 /* Most counter arrays one model or workload may declare. */
@@ -54,6 +56,19 @@ static inline struct fcsim_counter fcsim_counter_u32(const char *name, enum fcsi
   struct fcsim_counter c = {name, rule, 4, v, n};
   return c;
 }
+
+/* A counter that is also a result (see `metric` above): the model keeps it,
+ * the run's JSON writes it, with its kind's other metric counters, when
+ * any of them is non-zero. */
+static inline struct fcsim_counter fcsim_counter_metric_u64(const char *name, enum fcsim_merge rule, uint64_t *v,
+                                                            size_t n)
+{
+  struct fcsim_counter c = {name, rule, 8, v, n, 1};
+  return c;
+}
+
+/* The total of a metric counter: the sum of its elements (SUM), the largest (MAX). */
+uint64_t fcsim_counter_total(const struct fcsim_counter *c);
 
 /* Elements of the arrays in c[0..nc) that merge by `rule`. */
 size_t fcsim_counters_count(const struct fcsim_counter *c, int nc, enum fcsim_merge rule);

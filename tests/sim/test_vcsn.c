@@ -18,7 +18,11 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <jansson.h>
 
+#include "engine/report.h"
+#include "fcsim/metrics.h"
+#include "stats/counters.h"
 #include "test_support.h"
 
 /* 100G after 64b/66b (512-bit flits), a 3-endpoint star, 16-flit (1 KiB)
@@ -49,6 +53,14 @@ static struct fcsim_sim *run(const char *trace, const char *table, const char *c
   free(tp);
   free(mp);
   return sim;
+}
+
+/* A result vcsn keeps in its own state (fcsim_sim_model_metric). */
+static uint64_t vcsn_metric(const struct fcsim_sim *sim, const char *name)
+{
+  uint64_t v = 0;
+  assert_int_equal(fcsim_sim_model_metric(sim, name, &v), 0);
+  return v;
 }
 
 /* f0's virtual port 0 reaches f1 from the start; the entry is rewritten to
@@ -84,7 +96,7 @@ static void reconfig_case(int R)
   int early = 1150 < 1000 + R; /* message 100 to f2 before the effect: goes to f1 */
   assert_int_equal(s->message_complete[30] == UINT64_MAX, early);
   assert_true(s->message_complete[31] != UINT64_MAX); /* after it: reaches f2 */
-  assert_int_equal(s->vcsn_stale_frames, (uint64_t)(stale + early));
+  assert_int_equal(vcsn_metric(sim, "vcsn_misdelivered_frames"), (uint64_t)(stale + early));
   fcsim_sim_destroy(sim);
 }
 
@@ -106,7 +118,7 @@ static void mux_case(const char *table, uint64_t *c0, uint64_t *c1)
   *c0 = s->message_complete[0];
   *c1 = s->message_complete[1];
   assert_true(*c0 != UINT64_MAX && *c1 != UINT64_MAX);
-  assert_int_equal(s->vcsn_stale_frames, 0);
+  assert_int_equal(vcsn_metric(sim, "vcsn_misdelivered_frames"), 0);
   fcsim_sim_destroy(sim);
 }
 
@@ -145,15 +157,15 @@ static void test_throttle_keeps_threshold(void **state)
   const char *on[] = {"vcsn.threshold=0.5", "vcsn.window=1000", NULL};
   struct fcsim_sim *sim = run(trace, table, NULL);
   double free_T = fcsim_sim_stats(sim)->makespan;
-  assert_int_equal(fcsim_sim_stats(sim)->vcsn_indications, 0);
+  assert_int_equal(vcsn_metric(sim, "vcsn_indication_frames"), 0);
   fcsim_sim_destroy(sim);
   sim = run(trace, table, on);
   const struct fcsim_stats *s = fcsim_sim_stats(sim);
   double T = s->makespan, flits = 8192;
   fprintf(stderr, "throttle: %.0f cycles free, %.0f throttled (%.3f flits/cycle), %llu indications\n", free_T, T,
-          flits / T, (unsigned long long)s->vcsn_indications);
+          flits / T, (unsigned long long)vcsn_metric(sim, "vcsn_indication_frames"));
   assert_true(s->message_complete[0] != UINT64_MAX);
-  assert_true(s->vcsn_indications >= 1);
+  assert_true(vcsn_metric(sim, "vcsn_indication_frames") >= 1);
   assert_true(flits / free_T > 0.9);
   assert_true(flits <= 0.5 * T + 1000 + 16);
   assert_true(flits >= 0.45 * T);
@@ -279,7 +291,7 @@ static void test_triggered_write(void **state)
           (unsigned long long)done);
   assert_true(done >= arrive + 600 + 16); /* t, then one 16-flit frame on the wire */
   assert_true(done <= arrive + 600 + 200);
-  assert_int_equal(s->vcsn_stale_frames, 0);
+  assert_int_equal(vcsn_metric(sim, "vcsn_misdelivered_frames"), 0);
   fcsim_sim_destroy(sim);
 }
 
@@ -296,9 +308,56 @@ static void test_bad_input(void **state)
   expect_refused("id,src,dst,bytes\n1,0,1,1KiB\n", "node,vport,dest,dest_vport\n0,2,1,0\n", "virtual ports 0..1");
 }
 
+/* vcsn's misdeliveries and indications are kept in the model's state, not
+ * in struct fcsim_stats: the JSON's metrics.vcsn_* are those counters'
+ * totals, declared in the metric registry with the counters' merge rule,
+ * and the same on 1 and 2 threads. */
+static void test_model_metrics_from_the_model(void **state)
+{
+  (void)state;
+  char trace[2048];
+  int n = snprintf(trace, sizeof trace, "id,src,dst,bytes,start\n");
+  for (int i = 0; i < 20; i++)
+    n += snprintf(trace + n, sizeof trace - (size_t)n, "%d,0,1,1KiB,%d\n", i, 100 * i + 50);
+  const char *table = "node,vport,dest,dest_vport,at\n0,0,1,0,0\n0,0,2,0,1000\n";
+  const char *one[] = {"vcsn.reconfig=0", "sim.max_cycles=20000", "sim.threads=1", NULL};
+  const char *two[] = {"vcsn.reconfig=0", "sim.max_cycles=20000", "sim.threads=2", NULL};
+  struct fcsim_sim *s1 = run(trace, table, one), *s2 = run(trace, table, two);
+  struct fcsim_error err = {0};
+  char *j1 = fcsim_sim_json(s1, 0, &err), *j2 = fcsim_sim_json(s2, 0, &err);
+  json_t *d1 = json_loads(j1, 0, NULL), *d2 = json_loads(j2, 0, NULL);
+  assert_non_null(d1);
+  assert_non_null(d2);
+  json_t *m1 = json_object_get(d1, "metrics"), *m2 = json_object_get(d2, "metrics");
+  assert_true(json_equal(m1, m2));
+  struct fcsim_counter c[16];
+  int nc = fcsim__sim_metric_counters(s1, c, 16);
+  assert_int_equal(nc, 3);
+  for (int i = 0; i < nc; i++) {
+    char path[96];
+    snprintf(path, sizeof path, "metrics.%s", c[i].name);
+    const struct fcsim_metric *d = fcsim_metric_lookup("run", NULL, path);
+    assert_non_null(d);
+    assert_int_equal(d->merge, c[i].rule == FCSIM_MERGE_SUM ? FCSIM_METRIC_SUM : FCSIM_METRIC_MAX);
+    uint64_t v = 0;
+    assert_int_equal(fcsim_sim_model_metric(s1, c[i].name, &v), 0);
+    assert_int_equal((uint64_t)json_integer_value(json_object_get(m1, c[i].name)), v);
+  }
+  /* the frames started after the rewrite (cycle 1000) went to f2 */
+  assert_int_equal(json_integer_value(json_object_get(m1, "vcsn_misdelivered_frames")), 10);
+  assert_int_equal(json_integer_value(json_object_get(m1, "vcsn_misdelivered_flits")), 10 * 16);
+  uint64_t none = 7;
+  assert_int_equal(fcsim_sim_model_metric(s1, "switch_dropped_packets", &none), FCSIM_EINVAL);
+  assert_int_equal(none, 0);
+  json_decref(d1), json_decref(d2);
+  fcsim_free(j1), fcsim_free(j2);
+  fcsim_sim_destroy(s1), fcsim_sim_destroy(s2);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_model_metrics_from_the_model),
       cmocka_unit_test(test_reconfig_takes_effect_after_its_cost),
       cmocka_unit_test(test_mux_fair_and_by_priority),
       cmocka_unit_test(test_throttle_keeps_threshold),

@@ -205,14 +205,16 @@ static int simulate(struct fcsim_config *cfg, struct gather_result *r, struct fc
     rc = fcsim_sim_run(sim, NULL, NULL, err);
   if (!rc) {
     const struct fcsim_stats *s = fcsim_sim_stats(sim);
+    uint64_t misdelivered = 0; /* vcsn's (0 on other switches) */
+    fcsim_sim_model_metric(sim, "vcsn_misdelivered_frames", &misdelivered);
     if (stage_ends(s, sp, pl, r->end_s, &r->root_bytes))
       rc = fcsim_error_set(err, FCSIM_EINTERNAL,
                            "the %s did not complete: a transfer never arrived (%llu frames dropped, %llu misdelivered)",
                            collective_name[r->what], (unsigned long long)s->switch_dropped_packets,
-                           (unsigned long long)s->vcsn_stale_frames);
-    else if (s->vcsn_stale_frames)
+                           (unsigned long long)misdelivered);
+    else if (misdelivered)
       rc = fcsim_error_set(err, FCSIM_EINTERNAL, "the gather misdelivered %llu frames",
-                           (unsigned long long)s->vcsn_stale_frames);
+                           (unsigned long long)misdelivered);
     r->time_s = r->end_s[pl->stages - 1] + pl->final_barrier_s;
   }
   fcsim_sim_destroy(sim);

@@ -615,25 +615,17 @@ static void vn_input_buffers(const void *shared, int *vcs, int *depth_flits)
   *depth_flits = sh->p->vc_depth_flits;
 }
 
-static void vn_report(const void *shared, struct fcsim_stats *s)
-{
-  struct vn_shared *sh = (struct vn_shared *)shared;
-  for (int64_t v = 0; v < sh->g->nodes; v++) {
-    s->vcsn_stale_frames += sh->misdelivered[v];
-    s->vcsn_stale_flits += sh->misdelivered_fl[v];
-    s->vcsn_indications += sh->indications[v];
-  }
-}
-
 /* Misdeliveries and indications per node (each node's own): ranks merge
- * them by sum. */
+ * them by sum. They are the run's metrics vcsn_misdelivered_frames,
+ * vcsn_misdelivered_flits and vcsn_indication_frames (stats/metrics_run.c),
+ * read from here when the results are written. */
 static int vn_counters(const void *shared, struct fcsim_counter *out)
 {
   const struct vn_shared *sh = shared;
   size_t n = (size_t)sh->g->nodes;
-  out[0] = fcsim_counter_u64("vcsn_misdelivered_frames", FCSIM_MERGE_SUM, sh->misdelivered, n);
-  out[1] = fcsim_counter_u64("vcsn_misdelivered_flits", FCSIM_MERGE_SUM, sh->misdelivered_fl, n);
-  out[2] = fcsim_counter_u64("vcsn_indication_frames", FCSIM_MERGE_SUM, sh->indications, n);
+  out[0] = fcsim_counter_metric_u64("vcsn_misdelivered_frames", FCSIM_MERGE_SUM, sh->misdelivered, n);
+  out[1] = fcsim_counter_metric_u64("vcsn_misdelivered_flits", FCSIM_MERGE_SUM, sh->misdelivered_fl, n);
+  out[2] = fcsim_counter_metric_u64("vcsn_indication_frames", FCSIM_MERGE_SUM, sh->indications, n);
   return 3;
 }
 
@@ -655,6 +647,5 @@ const struct fcsim_router_ops fcsim_router_vcsn = {
     .accept = vn_accept,
     .step = vn_step,
     .credit_capacity = vn_credit_capacity,
-    .report = vn_report,
     .counters = vn_counters,
 };

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Results that models keep in their own state (stats/counters.h, counters
+ * declared with fcsim_counter_metric_u64): read by name for callers
+ * (fcsim_sim_model_metric, include/fcsim/sim.h) and written into the run's
+ * "metrics" (engine/report.c). With MPI the engine has already reduced them
+ * over the ranks by their rule (engine/mpi.c), and threads share one copy,
+ * so the totals are those of a one-partition run. */
+#include <jansson.h>
+#include <string.h>
+
+#include "engine/report.h"
+#include "engine/sim_priv.h"
+#include "stats/counters.h"
+
+/* The metric counters of node kind `k`; returns how many. */
+static int kind_metrics(const struct fcsim_net *net, int k, struct fcsim_counter *out)
+{
+  struct fcsim_counter c[FCSIM_MAX_COUNTERS];
+  int n = 0, nc = net->kinds[k].ops->counters ? net->kinds[k].ops->counters(net->kinds[k].shared, c) : 0;
+  for (int i = 0; i < nc; i++)
+    if (c[i].metric)
+      out[n++] = c[i];
+  return n;
+}
+
+void fcsim__model_metrics_json(const struct fcsim_net *net, json_t *metrics)
+{
+  for (int k = 0; k < net->nkinds; k++) {
+    struct fcsim_counter c[FCSIM_MAX_COUNTERS];
+    int n = kind_metrics(net, k, c), any = 0;
+    for (int i = 0; i < n; i++)
+      any |= fcsim_counter_total(&c[i]) != 0;
+    for (int i = 0; any && i < n; i++) /* a kind's metrics together, when any is non-zero */
+      json_object_set_new(metrics, c[i].name, json_integer((json_int_t)fcsim_counter_total(&c[i])));
+  }
+}
+
+int fcsim__sim_metric_counters(const struct fcsim_sim *sim, struct fcsim_counter *out, int max)
+{
+  int n = 0;
+  for (int k = 0; k < sim->net->nkinds; k++) {
+    struct fcsim_counter c[FCSIM_MAX_COUNTERS];
+    int nk = kind_metrics(sim->net, k, c);
+    for (int i = 0; i < nk && n < max; i++)
+      out[n++] = c[i];
+  }
+  return n;
+}
+
+int fcsim_sim_model_metric(const struct fcsim_sim *sim, const char *name, uint64_t *total)
+{
+  struct fcsim_counter c[4 * FCSIM_MAX_COUNTERS];
+  int n = fcsim__sim_metric_counters(sim, c, 4 * FCSIM_MAX_COUNTERS), found = 0;
+  *total = 0;
+  for (int i = 0; i < n; i++)
+    if (!strcmp(c[i].name, name)) {
+      uint64_t t = fcsim_counter_total(&c[i]);
+      fcsim_counters_combine(c[i].rule, total, &t, 1); /* the same counter in two kinds: merged by its rule */
+      found = 1;
+    }
+  return found ? 0 : FCSIM_EINVAL;
+}
