@@ -58,9 +58,10 @@ void fcsim_messages_free(struct fcsim_message_list *l);
  * then plays these messages instead of reading traffic.trace, which need
  * not be set. The messages are checked when the simulation is created (a
  * node outside the network or without an endpoint, a message with bytes to
- * its own source, a message without bytes to another node, a duplicate id, an unknown id in `after`, a dependency delivered
- * elsewhere than the message's source, a cycle of dependencies). A later
- * call replaces the list; clones of cfg share it. */
+ * its own source, a message without bytes to another node, a duplicate id,
+ * an unknown id in `after`, a dependency delivered elsewhere than the
+ * message's source, a cycle of dependencies). A later call replaces the
+ * list; clones of cfg share it. */
 int fcsim_config_set_messages(struct fcsim_config *cfg, const struct fcsim_message_list *l, struct fcsim_error *err);
 
 #endif

@@ -57,8 +57,7 @@ int fcsim_messages_after(struct fcsim_message_list *l, int64_t id, struct fcsim_
   return 0;
 }
 
-int fcsim_messages_after_delay(struct fcsim_message_list *l, int64_t id, uint64_t delay_cycles,
-                               struct fcsim_error *err)
+int fcsim_messages_after_delay(struct fcsim_message_list *l, int64_t id, uint64_t delay_cycles, struct fcsim_error *err)
 {
   if (!l->after_delay) { /* first use: the dependencies so far take their message's delay */
     l->after_delay = malloc((l->after_cap ? l->after_cap : 1) * sizeof *l->after_delay);

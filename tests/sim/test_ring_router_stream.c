@@ -25,9 +25,9 @@ static void stream(const char *latency, const char *packet_size)
   struct fcsim_config *cfg = fcsim_config_create();
   struct fcsim_error err = {0};
   assert_non_null(cfg);
-  const char *sets[][2] = {{"network.dims", "4x4"},          {"router.model", "ring"},
-                           {"network.clock", "156.25MHz"},   {"network.link_latency", latency},
-                           {"traffic.mode", "trace"},        {"traffic.packet_size", packet_size}};
+  const char *sets[][2] = {{"network.dims", "4x4"},        {"router.model", "ring"},
+                           {"network.clock", "156.25MHz"}, {"network.link_latency", latency},
+                           {"traffic.mode", "trace"},      {"traffic.packet_size", packet_size}};
   for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
     assert_int_equal(fcsim_config_set(cfg, sets[i][0], sets[i][1], "test", &err), 0);
   struct fcsim_message_list l = {0};
@@ -55,7 +55,7 @@ static void test_back_to_back_packets_fill_no_link(void **state)
   stream("180ns", "4");
   stream("185ns", "4");
   stream("180ns", "16"); /* longer packets: further ahead before */
-  stream("175ns", "4"); /* the Table 6.4 setting (27.3 cycles) */
+  stream("175ns", "4");  /* the Table 6.4 setting (27.3 cycles) */
 }
 
 int main(void)

@@ -85,8 +85,8 @@ static uint64_t gate_time(const struct fcsim_fft_sched *s, const uint64_t *c, in
 }
 
 /* A point arriving at `arr` for slot `slot` of round j of (dim, v). */
-static void taken(const struct fcsim_fft_sched *s, const uint64_t *c, struct rounds *R, int dim, uint32_t v,
-                  unsigned j, unsigned slot, uint64_t arr)
+static void taken(const struct fcsim_fft_sched *s, const uint64_t *c, struct rounds *R, int dim, uint32_t v, unsigned j,
+                  unsigned slot, uint64_t arr)
 {
   uint64_t S = gate_time(s, c, dim, v, j) - s->fft_cycles;
   uint64_t when = s->consume == FCSIM_FFT_CONSUME_POINT ? S + slot : S;
@@ -150,8 +150,9 @@ static uint64_t check_stream(unsigned n, unsigned m, unsigned ips, uint64_t chun
     for (uint32_t v = 0; v < s.nodes; v++)
       for (unsigned j = 0; j < s.rounds; j++) {
         uint64_t S = gate_time(&s, c, dim, v, j) - N;
-        uint64_t after_prev = j ? gate_time(&s, c, dim, v, j - 1)
-                              : dim ? gate_time(&s, c, 0, v, s.rounds - 1) : N * s.rounds;
+        uint64_t after_prev = j     ? gate_time(&s, c, dim, v, j - 1)
+                              : dim ? gate_time(&s, c, 0, v, s.rounds - 1)
+                                    : N * s.rounds;
         assert_true(S >= after_prev); /* the IPs take one round's inputs at a time */
         if (S != after_prev && !R.tight[((size_t)dim * s.nodes + v) * s.rounds + j])
           fail_msg("round %u of dimension %d on node %u starts at %llu: later than the IPs (%llu) and than "

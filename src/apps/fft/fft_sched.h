@@ -70,9 +70,9 @@ struct fcsim_fft_sched {
   uint64_t *local_z_delay;   /* [nodes] cycles after Y compute starts when its own YZ share is all produced */
   /* fft.consume = line | point (fft_stream.c); NULL / 0 under round */
   enum fcsim_fft_consume consume;
-  uint64_t *dep_delay;  /* [as deps] each dependency's own delay, cycles */
-  int64_t *gate;        /* [2][nodes][rounds] message index of the Y (then Z) round (v, j) */
-  int64_t *slot_msg;    /* [2][nodes][rounds][2^n] message carrying output `slot` of round j on v in turn 1 (2); -1: local */
+  uint64_t *dep_delay; /* [as deps] each dependency's own delay, cycles */
+  int64_t *gate;       /* [2][nodes][rounds] message index of the Y (then Z) round (v, j) */
+  int64_t *slot_msg;   /* [2][nodes][rounds][2^n] message with output `slot` of round j on v, turn 1 (2); -1: local */
 };
 
 /* Builds the schedule. Refuses (FCSIM_ERANGE, naming fft.n, fft.ips or

@@ -19,8 +19,8 @@
 #include "model/fft.h"
 
 struct edge {
-  int64_t w, dep;  /* message w waits for message dep */
-  uint64_t delay;  /* cycles after dep's arrival */
+  int64_t w, dep; /* message w waits for message dep */
+  uint64_t delay; /* cycles after dep's arrival */
 };
 
 struct edges {
