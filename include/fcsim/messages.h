@@ -4,7 +4,13 @@
  * instead of written to a CSV. A message goes from `src` to `dst`, carries
  * `bytes`, may start no earlier than `start_cycles`, and may wait for other
  * messages (its `after` ids) — all of them delivered at its own source —
- * and then `delay_cycles` more. Times are cycles of network.clock. */
+ * and then `delay_cycles` more, or a delay of that dependency's own
+ * (fcsim_messages_after_delay): it is released at the latest of its start
+ * and each dependency's arrival plus that dependency's delay.
+ * A message from a node to itself with no bytes is a local step (a
+ * computation, say): it uses no network and completes when it is released,
+ * and the node's messages that wait for it are released from then on.
+ * Times are cycles of network.clock. */
 #ifndef FCSIM_MESSAGES_H
 #define FCSIM_MESSAGES_H
 
@@ -17,7 +23,7 @@
 struct fcsim_message {
   int64_t id;            /* names it in `after` lists and in the results (message_id) */
   uint32_t src, dst;     /* node numbers */
-  uint64_t bytes;        /* at least 1 */
+  uint64_t bytes;        /* at least 1; 0 only for a local step (src == dst) */
   uint64_t start_cycles; /* earliest start */
   uint64_t delay_cycles; /* after its last dependency is delivered */
   size_t after_first;    /* the ids it waits for: after[after_first .. after_first + nafter) */
@@ -30,22 +36,32 @@ struct fcsim_message_list {
   int64_t n, cap;
   int64_t *after; /* [nafter] ids */
   size_t nafter, after_cap;
+  uint64_t *after_delay; /* [nafter] each dependency's delay, FCSIM_DELAY_OF_MESSAGE for the
+                            message's delay_cycles; NULL until fcsim_messages_after_delay is used */
 };
+
+/* In after_delay: this dependency takes the message's delay_cycles. */
+#define FCSIM_DELAY_OF_MESSAGE UINT64_MAX
 
 /* Appends a message (with no dependencies yet); returns 0 or FCSIM_ENOMEM. */
 int fcsim_messages_add(struct fcsim_message_list *l, int64_t id, uint32_t src, uint32_t dst, uint64_t bytes,
                        uint64_t start_cycles, uint64_t delay_cycles, struct fcsim_error *err);
 /* Makes the last message added wait for message `id` too. */
 int fcsim_messages_after(struct fcsim_message_list *l, int64_t id, struct fcsim_error *err);
+/* The same with a delay of this dependency's own: the message may leave
+ * delay_cycles after message `id` arrived (instead of its delay_cycles). */
+int fcsim_messages_after_delay(struct fcsim_message_list *l, int64_t id, uint64_t delay_cycles,
+                               struct fcsim_error *err);
 void fcsim_messages_free(struct fcsim_message_list *l);
 
 /* Hands the list (copied) to cfg: its trace workload (traffic.mode = trace)
  * then plays these messages instead of reading traffic.trace, which need
  * not be set. The messages are checked when the simulation is created (a
- * node outside the network or without an endpoint, a message to its own
- * source, a duplicate id, an unknown id in `after`, a dependency delivered
- * elsewhere than the message's source, a cycle of dependencies). A later
- * call replaces the list; clones of cfg share it. */
+ * node outside the network or without an endpoint, a message with bytes to
+ * its own source, a message without bytes to another node, a duplicate id,
+ * an unknown id in `after`, a dependency delivered elsewhere than the
+ * message's source, a cycle of dependencies). A later call replaces the
+ * list; clones of cfg share it. */
 int fcsim_config_set_messages(struct fcsim_config *cfg, const struct fcsim_message_list *l, struct fcsim_error *err);
 
 #endif

@@ -27,6 +27,7 @@ static const char *const allocator_names[] = {"greedy", "separable", "islip", NU
 static const char *const reduction_stage_names[] = {"switch", "direct", NULL};
 static const char *const tree_turns_names[] = {"rule", "free", NULL};
 static const char *const fft_release_names[] = {"round", "packet", NULL};
+static const char *const fft_consume_names[] = {"round", "line", "point", NULL}; /* fft.consume, below */
 
 #define CHOICE(list, def)              FCSIM_KT_CHOICE, "", def, 0, 0, 0, list, NULL, NULL
 #define REGISTRY(listfn, validfn, def) FCSIM_KT_CHOICE, "", def, 0, 0, 0, NULL, listfn, validfn
@@ -361,6 +362,13 @@ const struct fcsim_key fcsim_keys[] = {
      "last point for it is produced; `packet`: a message per traffic.packet_size flits of points, each when its own "
      "last point is produced (Novo-G# thesis s6.3, L5295-5297: \"Once data is produced from FFT IP, it is ready to be "
      "sent\")"},
+    /* fft.consume: added with the FFT's receive-side streaming (apps/fft/fft_stream.c) */
+    {"fft", "consume", CHOICE(fft_consume_names, "round"),
+     "`fcsim app fft`: when a node's IPs take a dimension's data. `round`: its first round starts when all of the "
+     "node's data for the dimension has arrived; `line`: each round starts when its lines' points have arrived; "
+     "`point`: each round streams in, point `slot` taken `slot` cycles after it starts, as soon as every point is in "
+     "by its cycle (Novo-G# thesis s6.3, L5291-5299 and L5399-5401: the streaming IP is directly connected to the "
+     "network switch)"},
 };
 
 const size_t fcsim_nkeys = sizeof fcsim_keys / sizeof fcsim_keys[0];

@@ -3,8 +3,10 @@
  * traffic.trace (trace_csv.c) or handed in memory (trace_mem.c), released when their start time has come and
  * every message they wait for has been delivered at their source (plus
  * their delay), split by the source endpoint into packets of
- * traffic.packet_size flits (the last one shorter). It records each
- * message's completion (its last packet delivered) and the makespan.
+ * traffic.packet_size flits (the last one shorter). A local step (a
+ * message to its own source without bytes) uses no network: it completes
+ * when released. It records each message's completion (its last packet
+ * delivered) and the makespan.
  *
  * The per-message arrays are shared, but each element has one owner: the
  * fields of a message's release (deps_left, ready, the source's heap) are
@@ -205,13 +207,41 @@ static int emit_message(struct fcsim_ctx *ctx, struct trace_shared *sh, uint32_t
   return 0;
 }
 
+/* Message m is complete at `node` (its destination) at tick `tick`: the
+ * messages waiting for it there count it, each from its delay on. Returns
+ * the earliest release among those it made ready, or FCSIM_NEVER. */
+static uint64_t complete_message(struct trace_shared *sh, uint32_t node, uint32_t m, uint64_t tick)
+{
+  uint64_t next = FCSIM_NEVER;
+  sh->complete[m] = tick + 1;
+  for (uint32_t k = sh->t.dep_base[m]; k < sh->t.dep_base[m + 1]; k++) {
+    uint32_t w = sh->t.dep_list[k];
+    uint64_t ready = tick + to_ticks(sh, sh->t.dep_delay ? sh->t.dep_delay[k] : sh->t.msg[w].delay);
+    if (ready > sh->release[w])
+      sh->release[w] = ready;
+    if (--sh->deps_left[w] == 0) {
+      heap_push(sh, node, w);
+      if (sh->release[w] < next)
+        next = sh->release[w];
+    }
+  }
+  return next;
+}
+
+/* Releases the node's due messages; a local step completes at once, and
+ * what it made ready is released in the same pass when due. */
 static int trace_fire(struct fcsim_ctx *ctx, void *shared, uint32_t node, void *state, fcsim_emit_f emit, void *arg,
                       uint64_t *next)
 {
   struct trace_shared *sh = shared;
   int rc = 0;
-  while (!rc && sh->heap_len[node] && heap_next(sh, node) <= ctx->tick)
-    rc = emit_message(ctx, sh, node, state, heap_pop(sh, node), emit, arg);
+  while (!rc && sh->heap_len[node] && heap_next(sh, node) <= ctx->tick) {
+    uint32_t m = heap_pop(sh, node);
+    if (sh->t.msg[m].src == sh->t.msg[m].dst)
+      complete_message(sh, node, m, ctx->tick);
+    else
+      rc = emit_message(ctx, sh, node, state, m, emit, arg);
+  }
   *next = heap_next(sh, node);
   return rc;
 }
@@ -222,23 +252,14 @@ static int trace_fire(struct fcsim_ctx *ctx, void *shared, uint32_t node, void *
 static int trace_delivered(struct fcsim_ctx *ctx, void *shared, uint32_t node, void *state,
                            const struct fcsim_delivery *d, uint64_t *next)
 {
+  (void)ctx;
+  (void)state;
   struct trace_shared *sh = shared;
   uint32_t m = d->aux;
   *next = FCSIM_NEVER;
   if (m >= (uint64_t)sh->t.n || --sh->pkts_left[m] != 0)
     return 0;
-  sh->complete[m] = d->cycle + 1;
-  for (uint32_t k = sh->t.dep_base[m]; k < sh->t.dep_base[m + 1]; k++) {
-    uint32_t w = sh->t.dep_list[k];
-    uint64_t ready = d->cycle + to_ticks(sh, sh->t.msg[w].delay);
-    if (ready > sh->release[w])
-      sh->release[w] = ready;
-    if (--sh->deps_left[w] == 0) {
-      heap_push(sh, node, w);
-      if (sh->release[w] < *next)
-        *next = sh->release[w];
-    }
-  }
+  *next = complete_message(sh, node, m, d->cycle);
   return 0;
 }
 

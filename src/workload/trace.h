@@ -4,7 +4,9 @@
  * (docs/WORKLOADS.md) or handed in memory (fcsim/messages.h). A message goes from `src` to `dst`,
  * carries `bytes`, may start no earlier than `start`, and may wait for other
  * messages (`after`) — all of them delivered at its own source, the only
- * place a node can learn of them — and then `delay` more cycles. */
+ * place a node can learn of them — and then `delay` more cycles (or, from a
+ * list in memory, a delay of each dependency's own). A message to its own
+ * source without bytes is a local step: it completes when released. */
 #ifndef FCSIM_WORKLOAD_TRACE_H
 #define FCSIM_WORKLOAD_TRACE_H
 
@@ -30,6 +32,8 @@ struct trace {
   int64_t n;
   uint32_t *dep_base; /* [n + 1] dependents of message m: dep_list[dep_base[m] .. dep_base[m + 1]) */
   uint32_t *dep_list; /* (from malloc) */
+  uint64_t *dep_delay; /* [as dep_list] the delay of each dependent after message m, cycles;
+                          NULL: each dependent's own delay (from malloc) */
 };
 
 /* Reads `path` for the network `g` (node numbers, or names where the

@@ -425,5 +425,6 @@ void trace_free(struct trace *t)
   free(t->msg);
   free(t->dep_base);
   free(t->dep_list);
+  free(t->dep_delay);
   memset(t, 0, sizeof *t);
 }

@@ -49,8 +49,10 @@ static int link_deps(const struct fcsim_message_list *l, const int64_t *pairs, s
 {
   t->dep_base = calloc((size_t)t->n + 1, sizeof *t->dep_base);
   t->dep_list = malloc((l->nafter ? l->nafter : 1) * sizeof *t->dep_list);
+  if (l->after_delay)
+    t->dep_delay = malloc((l->nafter ? l->nafter : 1) * sizeof *t->dep_delay);
   uint32_t *fill = calloc((size_t)t->n + 1, sizeof *fill);
-  int rc = !t->dep_base || !t->dep_list || !fill || l->nafter > UINT32_MAX
+  int rc = !t->dep_base || !t->dep_list || !fill || (l->after_delay && !t->dep_delay) || l->nafter > UINT32_MAX
                ? fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for the dependencies")
                : 0;
   for (int pass = 0; pass < 2 && !rc; pass++) {
@@ -69,8 +71,14 @@ static int link_deps(const struct fcsim_message_list *l, const int64_t *pairs, s
         else if (pass == 0) {
           t->dep_base[d + 1]++;
           t->msg[m].ndeps++;
-        } else
-          t->dep_list[t->dep_base[d] + fill[d]++] = (uint32_t)m;
+        } else {
+          uint32_t e = t->dep_base[d] + fill[d]++;
+          t->dep_list[e] = (uint32_t)m;
+          if (t->dep_delay) {
+            uint64_t own = l->after_delay[msg->after_first + k];
+            t->dep_delay[e] = own == FCSIM_DELAY_OF_MESSAGE ? msg->delay_cycles : own;
+          }
+        }
       }
     }
     for (int64_t m = 0; pass == 0 && !rc && m < t->n; m++)
@@ -118,9 +126,11 @@ int fcsim_trace_from_messages(const struct fcsim_message_list *l, const struct f
     const struct fcsim_message *m = &l->msg[i];
     if ((rc = bad_node(g, m, m->src, "src", i, err)) || (rc = bad_node(g, m, m->dst, "dst", i, err)))
       break;
-    if (m->src == m->dst)
-      rc = fcsim_error_set(err, FCSIM_EINVAL, "message %lld goes from node %u to itself", (long long)m->id, m->src);
-    else if (m->bytes < 1)
+    if (m->src == m->dst && m->bytes)
+      rc = fcsim_error_set(err, FCSIM_EINVAL,
+                           "message %lld goes from node %u to itself (only a local step, with no bytes, may)",
+                           (long long)m->id, m->src);
+    else if (m->src != m->dst && m->bytes < 1)
       rc = fcsim_error_set(err, FCSIM_EINVAL, "message %lld carries no bytes", (long long)m->id);
     t->msg[i] = (struct trace_msg){m->id, m->src, m->dst, m->bytes, m->start_cycles, m->delay_cycles, 0, 0};
     pairs[2 * i] = m->id;

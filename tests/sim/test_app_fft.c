@@ -144,6 +144,40 @@ static void test_voq_and_ring_routers(void **state)
   assert_true(gv.ph.z_end_cycles >= 0.97 * g.ph.z_end_cycles && gv.ph.z_end_cycles <= 1.25 * g.ph.z_end_cycles);
 }
 
+/* fft.consume (seed 000 s6.3, L5291-5299): at Table 6.4's 32^3 on 4^3
+ * setting (4 IPs, four rounds per dimension) every flit is delivered in
+ * each mode; taking each round's lines when they are in (line), or
+ * streaming points into the IPs (point), ends the FFT earlier than waiting
+ * for all of a dimension's data (round); the Y and Z rounds still follow
+ * their data: the last node's Z compute ends after its Z data is in. */
+static void test_consume_streaming(void **state)
+{
+  (void)state;
+  const char *round[] = {"fft.n=5", "fft.consume=round", NULL};
+  const char *line[] = {"fft.n=5", "fft.consume=line", NULL};
+  const char *point[] = {"fft.n=5", "fft.consume=point", NULL};
+  const char *point_ring[] = {"fft.n=5", "fft.consume=point", "router.model=ring", NULL};
+  struct fcsim_fft_result r, l, p, g;
+  run("table-6.4.ini", round, &r);
+  run("table-6.4.ini", line, &l);
+  run("table-6.4.ini", point, &p);
+  run("table-6.4.ini", point_ring, &g);
+  check_consistent(&r);
+  const struct fcsim_fft_result *s[] = {&l, &p, &g};
+  for (int i = 0; i < 3; i++) {
+    assert_int_equal(s[i]->rounds, 4);
+    assert_true(s[i]->flits_expected > 0);
+    assert_int_equal(s[i]->flits_injected, s[i]->flits_expected);
+    assert_int_equal(s[i]->flits_delivered, s[i]->flits_expected);
+    assert_true(s[i]->ph.x_end_cycles < s[i]->ph.y_end_cycles);
+    assert_true(s[i]->ph.y_end_cycles < s[i]->ph.z_end_cycles);
+    assert_true(s[i]->ph.yz_arrived_cycles < s[i]->ph.z_end_cycles);
+  }
+  assert_true(l.flits_expected == p.flits_expected);
+  assert_true(p.ph.z_end_cycles < l.ph.z_end_cycles);
+  assert_true(l.ph.z_end_cycles < 0.95 * r.ph.z_end_cycles);
+}
+
 /* 2m > n (Fig. 6.1's second case, our reconstruction): 32^3 on 8^3, two
  * FFTs per node, on the Novo-G# and VOQ routers. */
 static void test_wide_mapping_32_on_8(void **state)
@@ -209,6 +243,7 @@ int main(void)
       cmocka_unit_test(test_classic_router),
       cmocka_unit_test(test_voq_and_ring_routers),
       cmocka_unit_test(test_packet_release),
+      cmocka_unit_test(test_consume_streaming),
       cmocka_unit_test(test_wide_mapping_32_on_8),
       cmocka_unit_test(test_cli),
   };

@@ -39,8 +39,11 @@ static int to_messages(const struct fcsim_fft_sched *s, struct fcsim_message_lis
   for (int64_t i = 0; !rc && i < s->nmsg; i++) {
     const struct fcsim_fft_msg *g = &s->msg[i];
     rc = fcsim_messages_add(l, i + 1, g->src, g->dst, g->bytes, g->start_cycles, g->delay_cycles, err);
-    for (uint32_t k = 0; !rc && k < g->ndeps; k++)
-      rc = fcsim_messages_after(l, (int64_t)s->deps[g->dep_first + k] + 1, err);
+    for (uint32_t k = 0; !rc && k < g->ndeps; k++) {
+      int64_t dep = (int64_t)s->deps[g->dep_first + k] + 1;
+      rc = s->dep_delay ? fcsim_messages_after_delay(l, dep, s->dep_delay[g->dep_first + k], err)
+                        : fcsim_messages_after(l, dep, err);
+    }
   }
   return rc;
 }
@@ -121,13 +124,19 @@ int fcsim_fft_run(struct fcsim_config *cfg, struct fcsim_fft_result *r, struct f
     chunk = (uint64_t)p.packet_flits * (uint64_t)p.flit_bits / 8 / point_bytes;
     chunk = chunk ? chunk : 1;
   }
+  const char *consume_key = fcsim_config_get(cfg, "fft.consume");
+  enum fcsim_fft_consume consume = FCSIM_FFT_CONSUME_ROUND;
+  if (consume_key && !strcmp(consume_key, "line"))
+    consume = FCSIM_FFT_CONSUME_LINE;
+  else if (consume_key && !strcmp(consume_key, "point"))
+    consume = FCSIM_FFT_CONSUME_POINT;
   struct fcsim_fft_sched s;
-  if ((rc = fcsim_fft_sched_build_chunked(r->n, r->m, r->ips_requested, point_bytes, chunk, &s, err)))
+  if ((rc = fcsim_fft_sched_build_consume(r->n, r->m, r->ips_requested, point_bytes, chunk, consume, &s, err)))
     return rc;
   r->ips = s.ips;
   r->rounds = s.rounds;
   r->messages = s.nmsg;
-  for (int64_t i = 0; i < s.nmsg; i++)
+  for (int64_t i = 0; i < s.nmsg; i++) /* a local step (a gate) carries no flits */
     r->flits_expected += (s.msg[i].bytes * 8 + (uint64_t)p.flit_bits - 1) / (uint64_t)p.flit_bits;
   struct fcsim_topo_info ti;
   if (!(rc = fcsim_topo_describe(cfg, &ti, err))) {

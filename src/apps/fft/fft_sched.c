@@ -95,7 +95,41 @@ struct dest_groups {
   uint32_t count;   /* entries of order */
   uint32_t *points; /* [nodes] slots per destination */
   uint32_t *last;   /* [nodes] last slot per destination */
+  int64_t *head;    /* [nodes] s->slot_msg: last slot of the chunk being filled, -1 none */
 };
+
+/* s->slot_msg of round j of node v in `turn`: [2^n] entries. */
+static int64_t *slots_of(const struct fcsim_fft_sched *s, int turn, uint32_t v, unsigned j)
+{
+  return s->slot_msg + (((size_t)(turn - 1) * s->nodes + v) * s->rounds + j) * s->fft_cycles;
+}
+
+/* Records that `slot` waits in destination d's open chunk (a chain through
+ * the slots: -(previous + 3)), or that it stays on the node (-1). */
+static void note_slot(const struct fcsim_fft_sched *s, int64_t *sm, struct dest_groups *g, uint32_t v, uint32_t d,
+                      unsigned slot)
+{
+  if (!s->slot_msg)
+    return;
+  if (d == v) {
+    sm[slot] = -1;
+    return;
+  }
+  sm[slot] = -(g->head[d] + 3);
+  g->head[d] = slot;
+}
+
+/* The chunk of d left as message i: its slots point at it. */
+static void close_slots(const struct fcsim_fft_sched *s, int64_t *sm, struct dest_groups *g, uint32_t d, int64_t i)
+{
+  if (!s->slot_msg)
+    return;
+  for (int64_t cur = g->head[d], next; cur >= 0; cur = next) {
+    next = -sm[cur] - 3;
+    sm[cur] = i;
+  }
+  g->head[d] = -1;
+}
 
 static void group_slots(const struct fcsim_fft_sched *s, uint32_t v, int turn, struct dest_groups *g)
 {
@@ -118,13 +152,15 @@ static void group_slots(const struct fcsim_fft_sched *s, uint32_t v, int turn, s
 static void build_chunked(struct fcsim_fft_sched *s, uint32_t v, int turn, unsigned j, struct dest_groups *g,
                           const uint32_t *base)
 {
-  unsigned r = round_ffts(s, j), per = (unsigned)((s->chunk_points + r - 1) / r);
+  unsigned r = round_ffts(s, j), per = s->chunk_points ? (unsigned)((s->chunk_points + r - 1) / r) : UINT32_MAX;
+  int64_t *sm = s->slot_msg ? slots_of(s, turn, v, j) : NULL;
   group_slots(s, v, turn, g); /* g->last[d]: d's last slot */
   for (uint32_t i = 0; i < g->count; i++)
     g->points[g->order[i]] = 0;
   for (unsigned slot = 0; slot < (1u << s->n); slot++) {
     uint32_t d = turn == 1 ? xy_dest(s, v, slot) : yz_dest(s, v, slot);
     uint64_t ready = s->fft_cycles * (j + 1) + slot + 1;
+    note_slot(s, sm, g, v, d, slot);
     if (d == v) {
       uint64_t *own = turn == 1 ? &s->local_y_cycles[v] : &s->local_z_delay[v];
       if (ready > *own)
@@ -133,10 +169,13 @@ static void build_chunked(struct fcsim_fft_sched *s, uint32_t v, int turn, unsig
     }
     if (++g->points[d] < per && slot != g->last[d])
       continue;
+    close_slots(s, sm, g, d, s->nmsg);
     struct fcsim_fft_msg *msg = add(s, v, d, (uint64_t)r * g->points[d], turn, j);
     g->points[d] = 0;
     if (turn == 1) {
       msg->start_cycles = ready;
+    } else if (s->consume != FCSIM_FFT_CONSUME_ROUND) {
+      msg->delay_cycles = ready - s->fft_cycles * (j + 1); /* after its round's gate (fft_stream.c) */
     } else {
       msg->dep_first = base[v];
       msg->ndeps = base[v + 1] - base[v];
@@ -231,6 +270,24 @@ int fcsim_fft_sched_build(unsigned n, unsigned m, unsigned ips, unsigned point_b
 int fcsim_fft_sched_build_chunked(unsigned n, unsigned m, unsigned ips, unsigned point_bytes, uint64_t chunk_points,
                                   struct fcsim_fft_sched *s, struct fcsim_error *err)
 {
+  return fcsim_fft_sched_build_consume(n, m, ips, point_bytes, chunk_points, FCSIM_FFT_CONSUME_ROUND, s, err);
+}
+
+/* fft.consume = line | point: both turns' messages as the IPs produce
+ * them (a slot at a time, recorded in s->slot_msg), then the rounds' gates
+ * and every dependency (fcsim_fft_stream_gates, fft_stream.c). */
+static int build_streaming(struct fcsim_fft_sched *s, struct dest_groups *g)
+{
+  for (int turn = 1; turn <= 2; turn++)
+    for (uint32_t v = 0; v < s->nodes; v++)
+      for (unsigned j = 0; j < s->rounds; j++)
+        build_chunked(s, v, turn, j, g, NULL);
+  return fcsim_fft_stream_gates(s);
+}
+
+int fcsim_fft_sched_build_consume(unsigned n, unsigned m, unsigned ips, unsigned point_bytes, uint64_t chunk_points,
+                                  enum fcsim_fft_consume consume, struct fcsim_fft_sched *s, struct fcsim_error *err)
+{
   memset(s, 0, sizeof *s);
   int rc = check(n, m, ips, point_bytes, err);
   if (rc)
@@ -244,35 +301,49 @@ int fcsim_fft_sched_build_chunked(unsigned n, unsigned m, unsigned ips, unsigned
   s->fft_cycles = 1u << n;
   s->point_bytes = point_bytes;
   s->chunk_points = chunk_points;
+  s->consume = consume;
   unsigned p = wide_bits(s);
   int64_t xy_dests = (int64_t)1 << (m + p), yz_dests = p ? (int64_t)1 << n : (int64_t)K * K;
-  if (chunk_points) /* at most one message per slot */
+  if (chunk_points || consume != FCSIM_FFT_CONSUME_ROUND) /* at most one message per slot */
     xy_dests = yz_dests = (int64_t)1 << n;
-  int64_t per_node = (int64_t)s->rounds * (xy_dests + yz_dests);
+  int64_t per_node = (int64_t)s->rounds * (xy_dests + yz_dests + 2); /* + 2: the gates of a round */
   uint32_t *base = malloc((s->nodes + 1) * sizeof *base);
   struct dest_groups g = {.order = malloc(s->nodes * sizeof *g.order),
                           .points = calloc(s->nodes, sizeof *g.points),
-                          .last = malloc(s->nodes * sizeof *g.last)};
+                          .last = malloc(s->nodes * sizeof *g.last),
+                          .head = malloc(s->nodes * sizeof *g.head)};
   s->msg = malloc((size_t)(per_node * s->nodes) * sizeof *s->msg);
   s->deps = malloc((size_t)(s->rounds * xy_dests) * s->nodes * sizeof *s->deps);
   s->local_y_cycles = calloc(s->nodes, sizeof *s->local_y_cycles);
   s->local_z_delay = calloc(s->nodes, sizeof *s->local_z_delay);
-  if (!base || !g.order || !g.points || !g.last || !s->msg || !s->deps || !s->local_y_cycles || !s->local_z_delay)
+  if (consume != FCSIM_FFT_CONSUME_ROUND)
+    s->slot_msg = malloc(2 * (size_t)s->nodes * s->rounds * s->fft_cycles * sizeof *s->slot_msg);
+  if (!base || !g.order || !g.points || !g.last || !g.head || !s->msg || !s->deps || !s->local_y_cycles ||
+      !s->local_z_delay || (consume != FCSIM_FFT_CONSUME_ROUND && !s->slot_msg))
     goto oom;
-  build_xy(s, &g);
-  if (group_xy(s, base))
-    goto oom;
-  build_yz(s, base, &g);
+  for (uint32_t v = 0; v < s->nodes; v++)
+    g.head[v] = -1;
+  if (consume != FCSIM_FFT_CONSUME_ROUND) {
+    if (build_streaming(s, &g))
+      goto oom;
+  } else {
+    build_xy(s, &g);
+    if (group_xy(s, base))
+      goto oom;
+    build_yz(s, base, &g);
+  }
   free(base);
   free(g.order);
   free(g.points);
   free(g.last);
+  free(g.head);
   return 0;
 oom:
   free(base);
   free(g.order);
   free(g.points);
   free(g.last);
+  free(g.head);
   fcsim_fft_sched_free(s);
   return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for the FFT schedule");
 }
@@ -283,6 +354,9 @@ void fcsim_fft_sched_free(struct fcsim_fft_sched *s)
   free(s->deps);
   free(s->local_y_cycles);
   free(s->local_z_delay);
+  free(s->dep_delay);
+  free(s->gate);
+  free(s->slot_msg);
   memset(s, 0, sizeof *s);
 }
 
@@ -308,6 +382,44 @@ static double maxd(double a, double b)
   return a > b ? a : b;
 }
 
+/* Under fft.consume = line | point: every message was released no earlier
+ * than each dependency's arrival plus its delay (a gate exactly then; one
+ * cycle of slack for clocks converted between nodes). */
+static int check_streaming(const struct fcsim_fft_sched *s, const uint64_t *complete, struct fcsim_error *err)
+{
+  for (int64_t i = 0; i < s->nmsg; i++)
+    for (uint32_t k = 0; k < s->msg[i].ndeps; k++) {
+      uint32_t d = s->deps[s->msg[i].dep_first + k];
+      if (complete[i] + 1 < complete[d] + s->dep_delay[s->msg[i].dep_first + k])
+        return fcsim_error_set(err, FCSIM_EINVAL,
+                               "FFT message %lld completed at cycle %llu, before message %lld (cycle %llu) and "
+                               "its %llu cycles",
+                               (long long)i + 1, (unsigned long long)complete[i], (long long)d + 1,
+                               (unsigned long long)complete[d],
+                               (unsigned long long)s->dep_delay[s->msg[i].dep_first + k]);
+    }
+  return 0;
+}
+
+/* Phase times under fft.consume = line | point: a node's Y (Z) compute
+ * ends N cycles after its last round's gate (the inputs in, the outputs
+ * out N cycles later); gy and gz are still when its data was all in. */
+static void streaming_phases(const struct fcsim_fft_sched *s, const uint64_t *complete, const double *gy,
+                             const double *gz, struct fcsim_fft_phases *ph)
+{
+  double N = (double)s->fft_cycles;
+  for (uint32_t v = 0; v < s->nodes; v++) {
+    double y_end = (double)complete[s->gate[(size_t)v * s->rounds + s->rounds - 1]] + N;
+    double z_end = (double)complete[s->gate[((size_t)s->nodes + v) * s->rounds + s->rounds - 1]] + N;
+    ph->xy_arrived_cycles = maxd(ph->xy_arrived_cycles, gy[v]);
+    ph->y_end_cycles = maxd(ph->y_end_cycles, y_end);
+    ph->yz_arrived_cycles = maxd(ph->yz_arrived_cycles, gz[v]);
+    ph->z_end_cycles = maxd(ph->z_end_cycles, z_end);
+    ph->xy_turn_cycles = maxd(ph->xy_turn_cycles, gy[v] - ph->x_end_cycles);
+    ph->yz_turn_cycles = maxd(ph->yz_turn_cycles, gz[v] - y_end);
+  }
+}
+
 int fcsim_fft_sched_phases(const struct fcsim_fft_sched *s, const uint64_t *complete, struct fcsim_fft_phases *ph,
                            struct fcsim_error *err)
 {
@@ -328,13 +440,17 @@ int fcsim_fft_sched_phases(const struct fcsim_fft_sched *s, const uint64_t *comp
     else if (g->turn == 1)
       gy[g->dst] = maxd(gy[g->dst], (double)complete[i]);
   }
-  for (uint32_t v = 0; v < s->nodes; v++)
-    gz[v] = gy[v] + (double)s->local_z_delay[v];
+  for (uint32_t v = 0; v < s->nodes; v++) /* own share: streaming counts it from the last Y round's gate */
+    gz[v] = s->gate ? (double)complete[s->gate[(size_t)v * s->rounds + s->rounds - 1]] + (double)s->local_z_delay[v] -
+                          (double)(s->fft_cycles * s->rounds)
+                    : gy[v] + (double)s->local_z_delay[v];
+  if (!rc && s->gate)
+    rc = check_streaming(s, complete, err);
   for (int64_t i = 0; i < s->nmsg && !rc; i++) {
     const struct fcsim_fft_msg *g = &s->msg[i];
     if (g->turn != 2)
       continue;
-    if ((double)complete[i] < gy[g->src] + (double)g->delay_cycles)
+    if (!s->gate && (double)complete[i] < gy[g->src] + (double)g->delay_cycles)
       rc = fcsim_error_set(err, FCSIM_EINVAL,
                            "FFT message %lld arrived at cycle %llu, before its Y data "
                            "was all in and produced (cycle %.0f)",
@@ -344,7 +460,9 @@ int fcsim_fft_sched_phases(const struct fcsim_fft_sched *s, const uint64_t *comp
   double compute = (double)(s->fft_cycles * (s->rounds + 1));
   memset(ph, 0, sizeof *ph);
   ph->x_end_cycles = compute;
-  for (uint32_t v = 0; v < s->nodes; v++) {
+  if (s->gate && !rc)
+    streaming_phases(s, complete, gy, gz, ph);
+  for (uint32_t v = 0; v < s->nodes && !s->gate; v++) {
     ph->xy_arrived_cycles = maxd(ph->xy_arrived_cycles, gy[v]);
     ph->y_end_cycles = maxd(ph->y_end_cycles, gy[v] + compute);
     ph->yz_arrived_cycles = maxd(ph->yz_arrived_cycles, gz[v]);

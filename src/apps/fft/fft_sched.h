@@ -25,6 +25,22 @@
  * 5SGSMD8; 0 when the seed lists no IP of that size (n outside 4..8). */
 unsigned fcsim_fft_max_ips(unsigned n);
 
+/* How a node's IPs take in a dimension's data (fft.consume):
+ *   ROUND: a node's Y (Z) compute starts when all of its data has arrived;
+ *          its rounds follow back to back (the rules above);
+ *   LINE:  round j of a dimension starts when every point of its lines
+ *          has arrived and the IPs have taken round j - 1's inputs;
+ *   POINT: the IPs take point `slot` of round j's lines at cycle S_j + slot
+ *          (one point per cycle, streaming), so S_j is the earliest cycle
+ *          at which every point has arrived by the cycle it is taken,
+ *          again no earlier than round j - 1's inputs are in.
+ * Under LINE and POINT a round's lines run in lockstep on its IPs, and the
+ * IPs of a node take a dimension only after the previous one's last round
+ * was taken. Each round is a local step of the trace ("gate", turns 3 and
+ * 4 below) completing at S_j + N, the cycle its inputs are all in; output
+ * slot s of the round leaves at gate + s + 1. */
+enum fcsim_fft_consume { FCSIM_FFT_CONSUME_ROUND = 0, FCSIM_FFT_CONSUME_LINE, FCSIM_FFT_CONSUME_POINT };
+
 /* One message of the schedule. */
 struct fcsim_fft_msg {
   uint32_t src, dst;     /* torus node numbers, x + K*y + K*K*z */
@@ -33,7 +49,7 @@ struct fcsim_fft_msg {
   uint64_t delay_cycles; /* after the last dependency arrives */
   uint32_t dep_first;    /* its dependencies: deps[dep_first .. dep_first + ndeps) */
   uint32_t ndeps;        /* messages it waits for (all delivered at src) */
-  uint8_t turn;          /* 1: XY corner turn, 2: YZ corner turn */
+  uint8_t turn;          /* 1: XY corner turn, 2: YZ corner turn; local steps: 3 Y round, 4 Z round */
   uint16_t round;        /* which round of the source's IPs produced it */
 };
 
@@ -52,6 +68,11 @@ struct fcsim_fft_sched {
   uint32_t *deps;            /* message indices (from malloc) */
   uint64_t *local_y_cycles;  /* [nodes] cycle the node's own XY share is all produced */
   uint64_t *local_z_delay;   /* [nodes] cycles after Y compute starts when its own YZ share is all produced */
+  /* fft.consume = line | point (fft_stream.c); NULL / 0 under round */
+  enum fcsim_fft_consume consume;
+  uint64_t *dep_delay; /* [as deps] each dependency's own delay, cycles */
+  int64_t *gate;       /* [2][nodes][rounds] message index of the Y (then Z) round (v, j) */
+  int64_t *slot_msg;   /* [2][nodes][rounds][2^n] message with output `slot` of round j on v, turn 1 (2); -1: local */
 };
 
 /* Builds the schedule. Refuses (FCSIM_ERANGE, naming fft.n, fft.ips or
@@ -68,7 +89,15 @@ int fcsim_fft_sched_build(unsigned n, unsigned m, unsigned ips, unsigned point_b
  * be sent"). chunk_points = 0 is fcsim_fft_sched_build. */
 int fcsim_fft_sched_build_chunked(unsigned n, unsigned m, unsigned ips, unsigned point_bytes, uint64_t chunk_points,
                                   struct fcsim_fft_sched *s, struct fcsim_error *err);
+/* The same with a consume rule (fft.consume); FCSIM_FFT_CONSUME_ROUND is
+ * fcsim_fft_sched_build_chunked, the others are built by fft_stream.c. */
+int fcsim_fft_sched_build_consume(unsigned n, unsigned m, unsigned ips, unsigned point_bytes, uint64_t chunk_points,
+                                  enum fcsim_fft_consume consume, struct fcsim_fft_sched *s, struct fcsim_error *err);
 void fcsim_fft_sched_free(struct fcsim_fft_sched *s);
+/* For the builder only (fft_stream.c): adds the rounds' gates to a schedule
+ * whose messages and slot_msg are built, and sets every message's
+ * dependencies (deps, dep_delay). Returns 0 or -1 when out of memory. */
+int fcsim_fft_stream_gates(struct fcsim_fft_sched *s);
 
 /* Writes the schedule as a trace CSV (docs/WORKLOADS.md); message i has id
  * i + 1. Returns 0 or FCSIM_EIO. */

@@ -65,7 +65,8 @@ struct rg_stop {
   uint8_t reg_full[2];   /* ring registers: 0 clockwise (to stop + 1), 1 counter-clockwise */
   struct rg_pkt reg[2];
   struct rg_fifo out; /* packets at their exit stop, waiting for the link or the local unit */
-  uint64_t out_free;  /* first cycle the output is free */
+  struct rg_pkt tx;   /* the packet leaving on the output, a flit per cycle */
+  uint16_t tx_sent;   /* its flits sent; tx is active while tx_sent < tx.flits */
 };
 
 struct rg_node {
@@ -289,12 +290,41 @@ static void rg_inject(struct fcsim_ctx *ctx, const struct rg_shared *sh, struct 
   }
 }
 
-/* Each free output sends its highest-priority ready packet, a flit per cycle. */
+/* Flit tx_sent of the stop's leaving packet goes out at the next cycle: to
+ * the link, or to the local unit. One flit per cycle, pushed when it is
+ * sent (a link holds only the flits in flight on it). */
+static void rg_send_flit(struct fcsim_ctx *ctx, const struct rg_shared *sh, struct rg_node *n, uint32_t node,
+                         int s)
+{
+  struct rg_stop *st = &n->stop[s];
+  int i = st->tx_sent++;
+  struct fcsim_flit f = st->tx.f;
+  f.flags = (uint8_t)((f.flags & ~(FCSIM_FLIT_HEAD | FCSIM_FLIT_TAIL)) | (i == 0 ? FCSIM_FLIT_HEAD : 0) |
+                      (i + 1 == st->tx.flits ? FCSIM_FLIT_TAIL : 0));
+  f.vc = 0;
+  if (s == sh->np) {
+    fcsim_ctx_ejected(ctx, node, &f, ctx->now + 1);
+  } else {
+    if (f.hops < 255)
+      f.hops++;
+    fcsim_ctx_send(ctx, sh->g->port_base[node] + (uint32_t)s, &f, ctx->now + 1);
+  }
+  if (st->tx_sent == st->tx.flits)
+    n->busy--;
+  ctx->last_progress = ctx->tick;
+}
+
+/* Each output sends a flit per cycle: of the packet leaving, or else of its
+ * highest-priority ready packet. */
 static void rg_output(struct fcsim_ctx *ctx, const struct rg_shared *sh, struct rg_node *n, uint32_t node)
 {
   for (int s = 0; s < sh->nstops; s++) {
     struct rg_stop *st = &n->stop[s];
-    if (!st->out.count || st->out_free > ctx->now)
+    if (st->tx_sent < st->tx.flits) {
+      rg_send_flit(ctx, sh, n, node, s);
+      continue;
+    }
+    if (!st->out.count)
       continue;
     int best = RG_NONE;
     for (uint32_t i = 0; i < st->out.count; i++) {
@@ -304,24 +334,10 @@ static void rg_output(struct fcsim_ctx *ctx, const struct rg_shared *sh, struct 
     }
     if (best == RG_NONE)
       continue;
-    struct rg_pkt k = *fifo_at(&st->out, (uint32_t)best);
+    st->tx = *fifo_at(&st->out, (uint32_t)best);
+    st->tx_sent = 0;
     fifo_remove(&st->out, (uint32_t)best);
-    n->busy--;
-    for (int i = 0; i < k.flits; i++) {
-      struct fcsim_flit f = k.f;
-      f.flags = (uint8_t)((f.flags & ~(FCSIM_FLIT_HEAD | FCSIM_FLIT_TAIL)) | (i == 0 ? FCSIM_FLIT_HEAD : 0) |
-                          (i + 1 == k.flits ? FCSIM_FLIT_TAIL : 0));
-      f.vc = 0;
-      if (s == sh->np) {
-        fcsim_ctx_ejected(ctx, node, &f, ctx->now + 1 + (uint64_t)i);
-      } else {
-        if (f.hops < 255)
-          f.hops++;
-        fcsim_ctx_send(ctx, sh->g->port_base[node] + (uint32_t)s, &f, ctx->now + 1 + (uint64_t)i);
-      }
-    }
-    st->out_free = ctx->now + k.flits;
-    ctx->last_progress = ctx->tick;
+    rg_send_flit(ctx, sh, n, node, s);
   }
 }
 
