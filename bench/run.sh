@@ -23,17 +23,22 @@
 #   4. with BOOKSIM=/path/to/booksim: BookSim2 on the classic workload of
 #      section 1 in the same run (its CPU seconds), and fcsim's ratio.
 #      fcsim does not ship, fetch or build BookSim2; point BOOKSIM at yours.
+#   With --cache, section 2 also gives last-level cache misses per flit-hop
+#   (callgrind's cache simulation, a 32 MiB 16-way last level) for Novo-G# at
+#   0.1 on 8x8x8 and 16x16x16: how far the hot state outgrows the cache.
 # Options: --scale adds the 32x32x32 rows; --quick skips callgrind; --plain
-# measures plain Release builds (no profile-guided optimisation).
+# measures plain Release builds (no profile-guided optimisation); --cache adds
+# the cache-simulation rows (a few minutes more).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scale=0 quick=0 plain=0
+scale=0 quick=0 plain=0 cache=0
 for a in "$@"; do
   case "$a" in
   --scale) scale=1 ;;
+  --cache) cache=1 ;;
   --quick) quick=1 ;;
   --plain) plain=1 ;;
-  *) echo "usage: bench/run.sh [--scale] [--quick] [--plain]" >&2; exit 2 ;;
+  *) echo "usage: bench/run.sh [--scale] [--quick] [--plain] [--cache]" >&2; exit 2 ;;
   esac
 done
 mpi_fcsim=""
@@ -115,6 +120,21 @@ if fh:
 PY
 }
 
+ll_row() { # label, args...: instructions and last-level misses per flit-hop under callgrind's cache simulation
+  local label=$1; shift
+  valgrind --tool=callgrind --cache-sim=yes --LL=33554432,16,64 --callgrind-out-file="$out/ll.out" \
+    "$fcsim" run "$@" -q --json "$out/ll.json" 2>"$out/ll.vg"
+  python3 - "$label" "$out/ll.vg" "$out/ll.json" <<'PY'
+import json, re, sys
+t = open(sys.argv[2]).read()
+def total(key):
+    return int(re.search(key + r'\s+([\d,]+)', t).group(1).replace(',', ''))
+fh = json.load(open(sys.argv[3]))['metrics']['flit_hops_total']
+if fh:
+    print("%-44s %10.0f %12.3f" % (sys.argv[1], total(r'I\s+refs:') / fh, total(r'LL misses:') / fh))
+PY
+}
+
 # The cost split of one model from its rows in $out/ir.txt: instructions =
 # base + a x steps + b x flit-hops, base from the run without traffic (set-up
 # and the empty loop), a and b solved from the rows at 0.1 and 0.3. a is
@@ -155,6 +175,14 @@ if [ "$quick" = 0 ] && command -v valgrind >/dev/null 2>&1; then
   echo "cost split: instructions = set-up + a x node steps + b x flit-hops (rows at 0, 0.1 and 0.3)"
   split_row "classic 8x8x8 BookSim2 settings"
   split_row "novog 8x8x8 50-cycle links 4 VCs"
+  if [ "$cache" = 1 ]; then
+    echo "last-level misses per flit-hop (callgrind --cache-sim=yes --LL=33554432,16,64)"
+    printf "%-44s %10s %12s\n" workload per_hop LL_per_hop
+    ll_row "novog 8x8x8 50-cycle links 4 VCs, 0.1" "${novog[@]}" --set network.dims=8x8x8 \
+      --set traffic.rate=0.1 --set sim.warmup_cycles=300 --set sim.measure_cycles=700
+    ll_row "novog 16x16x16 50-cycle links 4 VCs, 0.1" "${novog[@]}" --set network.dims=16x16x16 \
+      --set traffic.rate=0.1 --set sim.warmup_cycles=300 --set sim.measure_cycles=700
+  fi
 else
   echo "(skipped: --quick or no valgrind)"
 fi

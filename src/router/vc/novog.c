@@ -83,7 +83,7 @@ static void start_injection(const struct vc_shared *sh, struct vc_node *n, int p
   struct fcsim_packet *pk = fcsim_pktq_front(&n->srcq[p]);
   if (pk->gen_cycle + (uint64_t)(sh->p->rc_cycles + sh->p->va_cycles) > now)
     return;
-  int cls = vc_next_class(sh, n->node, -1, p, 0, pk->dest);
+  int cls = vc_next_class(sh, n, -1, p, 0, pk->dest);
   int v = vc_alloc(sh, o, cls, 0);
   if (v >= 0 && o->credits[v] < thr) {
     o->owned[v] = 0;
@@ -127,7 +127,7 @@ static void send_injected(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
 {
   struct fcsim_pktq *q = &n->srcq[p];
   struct fcsim_packet *pk = fcsim_pktq_front(q);
-  int cls = vc_next_class(sh, n->node, -1, p, 0, pk->dest);
+  int cls = vc_next_class(sh, n, -1, p, 0, pk->dest);
   for (int k = 0; k < b; k++) {
     struct fcsim_flit f = {(uint32_t)pk->gen_tick, pk->dest, pk->aux, (uint8_t)o->inj_vc, pk->flags, 1, pk->route};
     if (o->inj_sent == 0) {

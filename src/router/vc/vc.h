@@ -87,6 +87,8 @@ struct vc_hdr {
   uint64_t credit_dirty_until; /* novog: max over ports of dirty_until */
   uint64_t seen_cpending;      /* novog: the node's credit inputs marked pending when it last looked */
   uint64_t credit_next;        /* novog: then, the earliest arrival tick of a credit in flight on them */
+  uint64_t dateline_out;       /* bit p: a packet leaving by output p crosses its dimension's dateline
+                                  (fcsim_topo_crosses_dateline, kept per node) */
   struct fcsim_rng hop_rng;    /* per-hop routing choices */
 };
 
@@ -346,8 +348,10 @@ static inline struct fcsim_flit vc_take_flit(const struct vc_shared *sh, struct 
  * direction when the packet starts a dimension and toggled when it crosses
  * the dateline (seed 000 §4.2.2); with router.dateline_class = wrap, as
  * BookSim2's dim_order torus routing does (`dest` is the packet's). */
-static inline int vc_next_class(const struct vc_shared *sh, uint32_t node, int in, int out, int cls, uint32_t dest)
+static inline int vc_next_class(const struct vc_shared *sh, const struct vc_node *n, int in, int out, int cls,
+                                uint32_t dest)
 {
+  const uint32_t node = n->node;
   if (!sh->dateline)
     return 0;
   int straight = in >= 0 && in < sh->np && out == (in ^ 1);
@@ -360,7 +364,7 @@ static inline int vc_next_class(const struct vc_shared *sh, uint32_t node, int i
     return (out & 1) ? dc < c : c > dc;
   }
   int c = straight ? cls : (out & 1);
-  return c ^ fcsim_topo_crosses_dateline(sh->topo, node, out);
+  return c ^ (int)((n->h->dateline_out >> out) & 1u);
 }
 
 /* Takes the credits that have arrived: novog (`inband`) absolute counts,

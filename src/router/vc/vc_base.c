@@ -174,6 +174,9 @@ int vc_init(const void *shared, uint32_t node, void *state, struct fcsim_error *
   n->h->inj_vc = 0xff;
   fcsim_rng_init(&n->h->hop_rng, sh->p->seed, node, FCSIM_RNG_HOP);
   memset(n->eject_vc, -1, (size_t)sh->np);
+  for (int o = 0; o < sh->np_out; o++) /* every output routing may choose (at most 33) */
+    if (fcsim_topo_crosses_dateline(sh->topo, node, o))
+      n->h->dateline_out |= 1ull << o;
   for (int q = 0; q < sh->np; q++) {
     int32_t c = vc_in_chan(sh, node, q);
     n->in_bw_flits[q] = (uint8_t)(c >= 0 ? sh->g->chan[c].bandwidth_flits : 1);
@@ -250,7 +253,7 @@ static void route_head(const struct vc_shared *sh, struct vc_node *n, struct fcs
   int out = sh->routing->route(sh->topo, sh->p, n->node, f->dest, f->route, q, &n->h->hop_rng,
                                sh->routing->needs_credits ? vc_port_credits(sh, n, credits) : NULL);
   vc->out_port = (int8_t)out;
-  vc->class1 = (uint8_t)vc_next_class(sh, n->node, q, out, (f->flags & FCSIM_FLIT_CLASS1) != 0, f->dest);
+  vc->class1 = (uint8_t)vc_next_class(sh, n, q, out, (f->flags & FCSIM_FLIT_CLASS1) != 0, f->dest);
   vc->dist = sh->arbiter->constant ? 0 : (uint16_t)fcsim_topo_distance(sh->topo, n->node, f->dest);
   vc->stage = FCSIM_VC_VA;
   if (sh->p->speculative) /* else VA now and SA va_cycles after it is won (vc_won) */
