@@ -1,18 +1,45 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* The list of fcsim's components as the configuration layer sees them: every
+/* The list of fcsim's components, in one file outside the layers it names:
+ * the router models' table (router/models.c checks it at start-up), every
  * component's table of keys, in the order `fcsim help config`, docs/CONFIG.md,
  * the man page, completion and the results' "config" object show them, and
  * the components' resolve steps (derived values and checks of combinations),
- * in the order they run. src/config/ reads this list and names no component.
+ * in the order they run. src/config/ reads the keys and steps from here and
+ * names no component.
  *
- * A component declares its keys beside its code (its keys.c, core/keys.h)
- * and adds one row here; a table may come in two parts when its keys sit
- * apart in docs/CONFIG.md (router/vc, arbiter, traffic). The components'
- * own registries (router models, routing, arbiters, patterns, workloads,
- * topologies, applications) stay with their code; the key rows that choose
- * among them list the registry's names. */
+ * Adding a router model is its file (router/<family>/NAME.c: its ops, and
+ * its key rows in the family's keys.c or its own table) plus its rows here:
+ * the ops in fcsim_router_model_table and, with keys of its own, its key
+ * table (and a resolve step if it derives values or checks combinations).
+ * A link protocol is its folder link/proto/NAME/ (state machine, adapter
+ * node, keys.c) plus the same rows. A table may come in two parts when its
+ * keys sit apart in docs/CONFIG.md (router/vc, arbiter, traffic). The other
+ * registries (routing, arbiters, patterns, workloads, topologies,
+ * applications) keep their tables beside their code; the key rows that
+ * choose among them list the registry's names. */
 #include "core/keys.h"
+#include "router/router.h"
 #include "traffic/traffic.h"
+
+/* The router models (router/<family>/NAME.c, the link protocols' adapter
+ * nodes in link/proto/<name>/), in the order `fcsim help` lists them;
+ * router/models.c checks them at start-up. */
+extern const struct fcsim_router_ops fcsim_router_novog;
+extern const struct fcsim_router_ops fcsim_router_classic;
+extern const struct fcsim_router_ops fcsim_router_voq;  /* voq.c, seed 000 §4.3.2 */
+extern const struct fcsim_router_ops fcsim_router_ring; /* ring.c, seed 000 §4.3.2 */
+extern const struct fcsim_router_ops fcsim_router_ethswitch;
+extern const struct fcsim_router_ops fcsim_router_bee3;
+extern const struct fcsim_router_ops fcsim_router_vcsn;     /* vcsn.c, seed 002 §3.4 */
+extern const struct fcsim_router_ops fcsim_router_tnw_link; /* link/proto/tnw/tnw_adapter.c: link.protocol = tnw */
+extern const struct fcsim_router_ops fcsim_router_fc_link;  /* link/proto/fc/fc_adapter.c: link.protocol = fc */
+
+const struct fcsim_router_ops *const fcsim_router_model_table[] = {
+    &fcsim_router_novog, &fcsim_router_classic, &fcsim_router_crossbar,
+    &fcsim_router_voq,   &fcsim_router_ring,    &fcsim_router_ethswitch,
+    &fcsim_router_bee3,  &fcsim_router_vcsn,    &fcsim_router_tnw_link, &fcsim_router_fc_link, NULL};
+
+/* Every component's keys (core/keys.h), in the order of docs/CONFIG.md. */
 
 #define KEYS(name) extern const struct fcsim_key_table name
 KEYS(fcsim_topo_keys);              /* topo/keys.c */
