@@ -322,6 +322,18 @@ void fcsim_config_print_help(FILE *out, int markdown)
   fcsim_config_write_help(out, markdown);
 }
 
+/* " (also `old.name`)" for a key with aliases (names it had before a
+ * rename), else "". */
+static void alias_text(const struct fcsim_key *k, char *buf, size_t size)
+{
+  size_t n = 0;
+  buf[0] = '\0';
+  for (const char *const *a = k->aliases; a && *a && n < size; a++)
+    n += (size_t)snprintf(buf + n, size - n, "%s`%s`", n ? ", " : " (also ", *a);
+  if (n && n + 1 < size)
+    snprintf(buf + n, size - n, ")");
+}
+
 void fcsim_config_write_help(FILE *out, int markdown)
 {
   const char *section = "";
@@ -363,12 +375,14 @@ void fcsim_config_write_help(FILE *out, int markdown)
     case FCSIM_KT_PATH: snprintf(range, sizeof range, "a file name"); break;
     default: snprintf(range, sizeof range, "%g-%g", k->min, k->max); break;
     }
+    char also[256];
+    alias_text(k, also, sizeof also);
     if (markdown)
-      fprintf(out, "| `%s.%s` | %s | `%s` | %s | %s |\n", k->section, k->name, k->unit[0] ? k->unit : "-",
-              k->default_text, range, k->help);
+      fprintf(out, "| `%s.%s` | %s | `%s` | %s | %s%s |\n", k->section, k->name, k->unit[0] ? k->unit : "-",
+              k->default_text, range, k->help, also);
     else
-      fprintf(out, "  %-16s default %-10s unit %-17s range %s\n      %s\n", k->name, k->default_text,
-              k->unit[0] ? k->unit : "-", range, k->help);
+      fprintf(out, "  %-16s default %-10s unit %-17s range %s\n      %s%s\n", k->name, k->default_text,
+              k->unit[0] ? k->unit : "-", range, k->help, also);
   }
   if (markdown && fcsim_models.write_docs_appendix)
     fcsim_models.write_docs_appendix(out);
