@@ -34,10 +34,17 @@ extern const struct fcsim_router_ops fcsim_router_vcsn;     /* vcsn.c, seed 002 
 extern const struct fcsim_router_ops fcsim_router_tnw_link; /* link/proto/tnw/tnw_adapter.c: link.protocol = tnw */
 extern const struct fcsim_router_ops fcsim_router_fc_link;  /* link/proto/fc/fc_adapter.c: link.protocol = fc */
 
-const struct fcsim_router_ops *const fcsim_router_model_table[] = {
-    &fcsim_router_novog, &fcsim_router_classic, &fcsim_router_crossbar,
-    &fcsim_router_voq,   &fcsim_router_ring,    &fcsim_router_ethswitch,
-    &fcsim_router_bee3,  &fcsim_router_vcsn,    &fcsim_router_tnw_link, &fcsim_router_fc_link, NULL};
+const struct fcsim_router_ops *const fcsim_router_model_table[] = {&fcsim_router_novog,
+                                                                   &fcsim_router_classic,
+                                                                   &fcsim_router_crossbar,
+                                                                   &fcsim_router_voq,
+                                                                   &fcsim_router_ring,
+                                                                   &fcsim_router_ethswitch,
+                                                                   &fcsim_router_bee3,
+                                                                   &fcsim_router_vcsn,
+                                                                   &fcsim_router_tnw_link,
+                                                                   &fcsim_router_fc_link,
+                                                                   NULL};
 
 /* Every component's keys (core/keys.h), in the order of docs/CONFIG.md. */
 
@@ -68,16 +75,31 @@ KEYS(fcsim_stats_keys);             /* config/sim_keys.c */
 KEYS(fcsim_fft_keys);               /* apps/fft/keys.c */
 #undef KEYS
 
-static const struct fcsim_key_table *const key_tables[] = {
-    &fcsim_topo_keys,        &fcsim_network_keys,     &fcsim_link_keys,
-    &fcsim_tnw_keys,         &fcsim_fc_keys,          &fcsim_router_keys,
-    &fcsim_vc_pipeline_keys, &fcsim_bee3_router_keys, &fcsim_arbiter_keys,
-    &fcsim_vc_keys,          &fcsim_collective_router_keys, &fcsim_arbiter_age_keys,
-    &fcsim_ethswitch_keys,   &fcsim_vcsn_keys,        &fcsim_app_keys,
-    &fcsim_switched_topo_keys, &fcsim_voq_keys,       &fcsim_routing_keys,
-    &fcsim_pattern_keys,     &fcsim_workload_keys,    &fcsim_hotspot_keys,
-    &fcsim_sim_keys,         &fcsim_stats_keys,       &fcsim_fft_keys,
-    NULL};
+static const struct fcsim_key_table *const key_tables[] = {&fcsim_topo_keys,
+                                                           &fcsim_network_keys,
+                                                           &fcsim_link_keys,
+                                                           &fcsim_tnw_keys,
+                                                           &fcsim_fc_keys,
+                                                           &fcsim_router_keys,
+                                                           &fcsim_vc_pipeline_keys,
+                                                           &fcsim_bee3_router_keys,
+                                                           &fcsim_arbiter_keys,
+                                                           &fcsim_vc_keys,
+                                                           &fcsim_collective_router_keys,
+                                                           &fcsim_arbiter_age_keys,
+                                                           &fcsim_ethswitch_keys,
+                                                           &fcsim_vcsn_keys,
+                                                           &fcsim_app_keys,
+                                                           &fcsim_switched_topo_keys,
+                                                           &fcsim_voq_keys,
+                                                           &fcsim_routing_keys,
+                                                           &fcsim_pattern_keys,
+                                                           &fcsim_workload_keys,
+                                                           &fcsim_hotspot_keys,
+                                                           &fcsim_sim_keys,
+                                                           &fcsim_stats_keys,
+                                                           &fcsim_fft_keys,
+                                                           NULL};
 
 #define STEP(name) extern const struct fcsim_resolve_step name
 STEP(fcsim_topo_resolve);     /* topo/keys.c: enclosures, netlist, node count, threads */
@@ -90,7 +112,7 @@ STEP(fcsim_voq_resolve);      /* router/collective/keys.c: free tree turns */
 #undef STEP
 
 static const struct fcsim_resolve_step *const resolve_steps[] = {
-    &fcsim_topo_resolve,    &fcsim_link_resolve,     &fcsim_fc_resolve, &fcsim_router_resolve,
+    &fcsim_topo_resolve,    &fcsim_link_resolve,     &fcsim_fc_resolve,  &fcsim_router_resolve,
     &fcsim_routing_resolve, &fcsim_workload_resolve, &fcsim_voq_resolve, NULL};
 
 const struct fcsim_model_list fcsim_models = {key_tables, resolve_steps, fcsim_traffic_write_patterns_markdown};

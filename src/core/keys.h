@@ -67,10 +67,10 @@ struct fcsim_key {
   int execution;                         /* how to run, not what: echoed under "execution", not "config" */
   /* where the value goes (FCSIM_KEY_TO) */
   enum fcsim_key_store store;
-  size_t offset, size;              /* the target field in struct fcsim_params */
-  const char *flag;                 /* FCSIM_STORE_FLAG: the value that stores 1 */
-  long long auto_value;             /* FCSIM_STORE_INT: stored for "auto" */
-  const char *const *aliases;       /* other "section.name" spellings accepted for this key, NULL-terminated, or NULL */
+  size_t offset, size;        /* the target field in struct fcsim_params */
+  const char *flag;           /* FCSIM_STORE_FLAG: the value that stores 1 */
+  long long auto_value;       /* FCSIM_STORE_INT: stored for "auto" */
+  const char *const *aliases; /* other "section.name" spellings accepted for this key, NULL-terminated, or NULL */
 };
 
 /* A component's keys: one table, listed in src/models.c. */
@@ -79,7 +79,10 @@ struct fcsim_key_table {
   const struct fcsim_key *keys;
   size_t nkeys;
 };
-#define FCSIM_KEY_TABLE(owner, rows) {(owner), (rows), sizeof(rows) / sizeof((rows)[0])}
+#define FCSIM_KEY_TABLE(owner, rows)                                                                                   \
+  {                                                                                                                    \
+    (owner), (rows), sizeof(rows) / sizeof((rows)[0])                                                                  \
+  }
 
 /* What a resolve step may ask of the configuration it resolves. */
 struct fcsim_key_reader {
@@ -107,7 +110,7 @@ struct fcsim_resolve_step {
 /* What src/models.c gives the configuration layer: every component's keys in
  * order, the resolve steps in order, and the appendix of docs/CONFIG.md. */
 struct fcsim_model_list {
-  const struct fcsim_key_table *const *key_tables; /* NULL-terminated */
+  const struct fcsim_key_table *const *key_tables;       /* NULL-terminated */
   const struct fcsim_resolve_step *const *resolve_steps; /* NULL-terminated */
   void (*write_docs_appendix)(FILE *out);                /* after the keys in docs/CONFIG.md, or NULL */
 };
@@ -115,10 +118,10 @@ extern const struct fcsim_model_list fcsim_models;
 
 /* Row helpers. FCSIM_KEY_TO names the target field and the store kind. */
 #define FCSIM_KEY_FIELD_SIZE(field) sizeof(((struct fcsim_params *)0)->field)
-#define FCSIM_KEY_TO(kind, field)                                                                                \
+#define FCSIM_KEY_TO(kind, field)                                                                                      \
   .store = (kind), .offset = offsetof(struct fcsim_params, field), .size = FCSIM_KEY_FIELD_SIZE(field)
-#define FCSIM_KEY_FLAG(field, value) FCSIM_KEY_TO(FCSIM_STORE_FLAG, field), .flag = (value)
-#define FCSIM_KEY_CHOICE(list, def)  FCSIM_KT_CHOICE, "", def, 0, 0, 0, list, NULL, NULL
+#define FCSIM_KEY_FLAG(field, value)             FCSIM_KEY_TO(FCSIM_STORE_FLAG, field), .flag = (value)
+#define FCSIM_KEY_CHOICE(list, def)              FCSIM_KT_CHOICE, "", def, 0, 0, 0, list, NULL, NULL
 #define FCSIM_KEY_REGISTRY(listfn, validfn, def) FCSIM_KT_CHOICE, "", def, 0, 0, 0, NULL, listfn, validfn
 
 #endif
