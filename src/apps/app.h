@@ -42,7 +42,6 @@ struct fcsim_app_table {
 struct fcsim_app_ops {
   const char *name;        /* `fcsim app NAME` */
   const char *summary;     /* one line for `fcsim app --help` */
-  const char *usage;       /* `fcsim app NAME --help` (network apps) */
   const char *const *keys; /* configuration keys the app reads beyond the network's, NULL-terminated */
   unsigned options;        /* FCSIM_APP_OPT_* */
   /* either a table app ... */
@@ -60,7 +59,9 @@ struct fcsim_app_ops {
 /* The registry (registry.c): lookup by name, the i-th app (NULL past the
  * last) in the order `fcsim app --help` lists them, and the start-up check
  * (a name and summary each, names unique, and either a table or run, print,
- * write_json, free_result and usage). */
+ * write_json and free_result). An app's usage is its entry of the command
+ * line's option table (src/cli/options.c), the one place `fcsim app NAME
+ * --help`, the man page and completion read. */
 const struct fcsim_app_ops *fcsim_app_find(const char *name);
 const struct fcsim_app_ops *fcsim_app_at(size_t i);
 int fcsim_app_check_registry(struct fcsim_error *err);

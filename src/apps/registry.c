@@ -54,10 +54,10 @@ int fcsim_app_check_registry(struct fcsim_error *err)
   int rc = fcsim_registry_check(&app_registry, err);
   for (size_t i = 0; !rc && apps[i]; i++) {
     const struct fcsim_app_ops *a = apps[i];
-    if (a->table ? !a->table->ops || a->run : !a->run || !a->print || !a->write_json || !a->free_result || !a->usage)
+    if (a->table ? !a->table->ops || a->run : !a->run || !a->print || !a->write_json || !a->free_result)
       rc = fcsim_error_set(err, FCSIM_EINTERNAL,
                            "application `%s`: expected either a parameter table or run, print, write_json, "
-                           "free_result and usage",
+                           "free_result",
                            a->name);
   }
   return rc;

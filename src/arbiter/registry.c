@@ -41,7 +41,7 @@ size_t fcsim_arbiter_list_names(char *buf, size_t size)
 
 const char *fcsim_arbiter_names(void)
 {
-  /* the key registry's choice_list(void) interface (config/config.h) */
+  /* the key registry's choice_list(void) interface (core/keys.h) */
   static char buf[128];
   fcsim_arbiter_list_names(buf, sizeof buf);
   return buf;

@@ -22,6 +22,10 @@ int fcsim_cmd_collective(int argc, char **argv);
 int fcsim_cmd_collective_run(int argc, char **argv); /* cmd_collective_run.c */
 int fcsim_cmd_plot(int argc, char **argv);
 int fcsim_cmd_app(int argc, char **argv);
+/* Every registered application has its entry ("app NAME") in the
+ * command-option table, where its usage lives (cmd_app.c). */
+struct fcsim_error;
+int cli_app_docs_check(struct fcsim_error *err);
 /* help_metrics.c: `fcsim help metrics [--markdown]` (docs/METRICS.md) */
 void fcsim_cli_print_metrics(FILE *out, int markdown);
 

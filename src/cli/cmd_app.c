@@ -146,12 +146,27 @@ static int run_loaded(const struct fcsim_app_ops *app, struct fcsim_config *cfg,
   return exit_code;
 }
 
-/* The app's usage: its entry of the command-option table, else its own. */
+/* The app's usage: its entry of the command-option table (every app has
+ * one: checked at start-up, cli_app_docs_check). */
 static const char *app_usage(const struct fcsim_app_ops *app)
 {
   char key[64];
   snprintf(key, sizeof key, "app %s", app->name);
-  return cli_doc_find(key) ? cli_usage(key) : app->usage;
+  return cli_usage(key);
+}
+
+int cli_app_docs_check(struct fcsim_error *err)
+{
+  char key[64];
+  const struct fcsim_app_ops *a;
+  for (size_t i = 0; (a = fcsim_app_at(i)); i++) {
+    snprintf(key, sizeof key, "app %s", a->name);
+    if (!cli_doc_find(key))
+      return fcsim_error_set(err, FCSIM_EINTERNAL,
+                             "application `%s` has no entry `%s` in the command-option table (src/cli/options.c)",
+                             a->name, key);
+  }
+  return 0;
 }
 
 static int run_network_app(const struct fcsim_app_ops *app, int argc, char **argv)

@@ -13,7 +13,6 @@
 #include "core/messages.h"
 #include "core/text.h"
 #include "core/units.h"
-#include "traffic/traffic.h"
 
 struct fcsim_config *fcsim_config_create(void)
 {
@@ -323,18 +322,16 @@ void fcsim_config_print_help(FILE *out, int markdown)
   fcsim_config_write_help(out, markdown);
 }
 
-/* The traffic patterns of the registry (src/traffic/patterns.c), one row each. */
-static void write_patterns_markdown(FILE *out)
+/* " (also `old.name`)" for a key with aliases (names it had before a
+ * rename), else "". */
+static void alias_text(const struct fcsim_key *k, char *buf, size_t size)
 {
-  fprintf(out, "\n## traffic.pattern values\n\n"
-               "A packet a pattern addresses to its own source is either not created (`exclude`: counted in\n"
-               "`metrics.self_packets_excluded` and left out of `metrics.offered_rate_net`, the load that was\n"
-               "actually offered) or sent as a 0-hop packet through the router's local ports (`send`, as\n"
-               "BookSim2 does: counted in `metrics.self_packets_sent`; the `novog` router has no local port\n"
-               "and excludes them instead).\n\n| pattern | self packets | meaning |\n|---|---|---|\n");
-  const struct fcsim_traffic_ops *t;
-  for (size_t i = 0; (t = fcsim_traffic_pattern_at(i)); i++)
-    fprintf(out, "| `%s` | %s | %s |\n", t->name, t->self == FCSIM_SELF_SEND ? "send" : "exclude", t->help);
+  size_t n = 0;
+  buf[0] = '\0';
+  for (const char *const *a = k->aliases; a && *a && n < size; a++)
+    n += (size_t)snprintf(buf + n, size - n, "%s`%s`", n ? ", " : " (also ", *a);
+  if (n && n + 1 < size)
+    snprintf(buf + n, size - n, ")");
 }
 
 void fcsim_config_write_help(FILE *out, int markdown)
@@ -378,13 +375,15 @@ void fcsim_config_write_help(FILE *out, int markdown)
     case FCSIM_KT_PATH: snprintf(range, sizeof range, "a file name"); break;
     default: snprintf(range, sizeof range, "%g-%g", k->min, k->max); break;
     }
+    char also[256];
+    alias_text(k, also, sizeof also);
     if (markdown)
-      fprintf(out, "| `%s.%s` | %s | `%s` | %s | %s |\n", k->section, k->name, k->unit[0] ? k->unit : "-",
-              k->default_text, range, k->help);
+      fprintf(out, "| `%s.%s` | %s | `%s` | %s | %s%s |\n", k->section, k->name, k->unit[0] ? k->unit : "-",
+              k->default_text, range, k->help, also);
     else
-      fprintf(out, "  %-16s default %-10s unit %-17s range %s\n      %s\n", k->name, k->default_text,
-              k->unit[0] ? k->unit : "-", range, k->help);
+      fprintf(out, "  %-16s default %-10s unit %-17s range %s\n      %s%s\n", k->name, k->default_text,
+              k->unit[0] ? k->unit : "-", range, k->help, also);
   }
-  if (markdown)
-    write_patterns_markdown(out);
+  if (markdown && fcsim_models.write_docs_appendix)
+    fcsim_models.write_docs_appendix(out);
 }

@@ -16,40 +16,23 @@
 #include <stdio.h>
 
 #include "fcsim/config.h"
+#include "core/keys.h"
 #include "core/params.h"
 #include "fcsim/error.h"
 
-enum fcsim_key_type {
-  FCSIM_KT_INT,     /* integer, possibly "auto" when allow_auto */
-  FCSIM_KT_REAL,    /* real number */
-  FCSIM_KT_CHOICE,  /* one name from a fixed list or a policy registry */
-  FCSIM_KT_DIMS,    /* "4x4x4" */
-  FCSIM_KT_LATENCY, /* cycles, or a time with a unit */
-  FCSIM_KT_FREQ,    /* frequency with a unit */
-  FCSIM_KT_SIZE,    /* flits, or bits/bytes with a unit */
-  FCSIM_KT_ORDER,   /* dimension order, "xyz" */
-  FCSIM_KT_PATH     /* a file name, "" for none */
-};
+/* The registry: every component's table of src/models.c joined in order,
+ * fcsim_nkeys rows (the enums and struct fcsim_key are in core/keys.h). */
+extern const struct fcsim_key *const fcsim_keys;
+size_t fcsim_key_count(void);
+#define fcsim_nkeys (fcsim_key_count())
 
-/* One configuration key. */
-struct fcsim_key {
-  const char *section; /* "router" */
-  const char *name;    /* "vcs" */
-  enum fcsim_key_type type;
-  const char *unit;                      /* unit of plain numbers, "" if none */
-  const char *default_text;              /* the built-in default, as written */
-  double min, max;                       /* accepted range, in the key's unit */
-  int allow_auto;                        /* "auto" accepted (derived default) */
-  const char *const *choices;            /* FCSIM_KT_CHOICE: fixed names, or NULL */
-  const char *(*choice_list)(void);      /* FCSIM_KT_CHOICE: registry names, or NULL */
-  int (*choice_valid)(const char *name); /* with choice_list */
-  const char *help;                      /* one sentence */
-  int execution;                         /* how to run, not what: echoed under "execution", not "config" */
-};
-
-/* The registry: a table of FCSIM_NKEYS keys. */
-extern const struct fcsim_key fcsim_keys[];
-extern const size_t fcsim_nkeys;
+/* Checks every row: its target fits its store kind, no name or alias is
+ * given twice, the table is not over FCSIM_MAX_KEYS. */
+int fcsim_key_check_registry(struct fcsim_error *err);
+/* Checks one row: its names, unit, default and help are there, its target
+ * fits struct fcsim_params and the size its store kind writes, a choice it
+ * stores lists its names. */
+int fcsim_key_check_row(const struct fcsim_key *k, struct fcsim_error *err);
 
 /* Index of "section.name" in fcsim_keys, or -1. */
 int fcsim_key_find(const char *section, const char *name);

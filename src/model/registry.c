@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* The table of analytic models, lookup by name, and a consistency check of
- * every registered model (run by the tests and by `fcsim model list`). */
+/* The table of analytic models, lookup by name, a run by name
+ * (fcsim_model_run), and a consistency check of every registered model (run
+ * by the tests and by `fcsim model list`). params.c holds what works on one
+ * model's ops and calls nothing here. */
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
@@ -93,4 +95,20 @@ int fcsim_model_check_registry(struct fcsim_error *err)
       return rc;
   }
   return 0;
+}
+
+int fcsim_model_run(const char *model, const char *preset, const char *const *sets, double *values, double *results,
+                    struct fcsim_error *err)
+{
+  const struct fcsim_model_ops *m = fcsim_model_find(model);
+  if (m == NULL)
+    return fcsim_error_set(err, FCSIM_EINVAL, "no model called `%s`", model);
+  fcsim_model_defaults(m, values);
+  int rc;
+  if (preset && (rc = fcsim_model_apply_preset(m, values, preset, err)) != 0)
+    return rc;
+  for (size_t i = 0; sets && sets[i]; i++)
+    if ((rc = fcsim_model_set_kv(m, values, sets[i], err)) != 0)
+      return rc;
+  return fcsim_model_eval(m, values, results, err);
 }

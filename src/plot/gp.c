@@ -12,7 +12,7 @@
 
 #include "plot/plot_internal.h"
 
-void gp_str(FILE *f, const char *s)
+void fcsim__gp_str(FILE *f, const char *s)
 {
   fputc('\'', f);
   for (; *s; s++) {
@@ -23,7 +23,7 @@ void gp_str(FILE *f, const char *s)
   fputc('\'', f);
 }
 
-void gp_begin(FILE *f, const char *image_path, int svg, int width, int height)
+void fcsim__gp_begin(FILE *f, const char *image_path, int svg, int width, int height)
 {
   fprintf(f, "# gnuplot script written by fcsim plot\n");
   if (svg)
@@ -31,11 +31,11 @@ void gp_begin(FILE *f, const char *image_path, int svg, int width, int height)
   else
     fprintf(f, "set terminal pngcairo size %d,%d noenhanced font 'sans,10' background rgb 'white'\n", width, height);
   fprintf(f, "set output ");
-  gp_str(f, image_path);
+  fcsim__gp_str(f, image_path);
   fprintf(f, "\nset encoding utf8\nset grid lc rgb '#dddddd'\nset key box opaque\n");
 }
 
-void gp_caption(FILE *f, const char *text)
+void fcsim__gp_caption(FILE *f, const char *text)
 {
   char first[1024];
   const char *rest = "";
@@ -51,24 +51,24 @@ void gp_caption(FILE *f, const char *text)
     }
   }
   fprintf(f, "set label 999 ");
-  gp_str(f, first);
+  fcsim__gp_str(f, first);
   fprintf(f, " at screen 0.01, screen %s left font ',9' textcolor rgb '#444444'\n", *rest ? "0.035" : "0.015");
   fprintf(f, "set label 997 ");
-  gp_str(f, rest);
+  fcsim__gp_str(f, rest);
   fprintf(f, " at screen 0.01, screen 0.012 left font ',9' textcolor rgb '#444444'\n");
 }
 
-void gp_palette_diverging(FILE *f)
+void fcsim__gp_palette_diverging(FILE *f)
 {
   fprintf(f, "set palette defined (-1 '#b2182b', -0.5 '#ef8a62', 0 '#f7f7f7', 0.5 '#67a9cf', 1 '#2166ac')\n");
 }
 
-void gp_palette_heat(FILE *f)
+void fcsim__gp_palette_heat(FILE *f)
 {
   fprintf(f, "set palette defined (0 '#ffffcc', 0.25 '#fed976', 0.5 '#fd8d3c', 0.75 '#e31a1c', 1 '#800026')\n");
 }
 
-void gp_num(FILE *f, double v)
+void fcsim__gp_num(FILE *f, double v)
 {
   if (isfinite(v))
     fprintf(f, "%.10g", v);
@@ -76,7 +76,7 @@ void gp_num(FILE *f, double v)
     fputs("NaN", f);
 }
 
-const char *plot_key_text(json_t *rec, const char *section, const char *key)
+const char *fcsim__plot_key_text(json_t *rec, const char *section, const char *key)
 {
   /* numbers are written as numbers in the results: render them (a few
    * rotating buffers, enough for the comparisons and labels made at once) */
@@ -92,7 +92,7 @@ const char *plot_key_text(json_t *rec, const char *section, const char *key)
   return t ? t : "";
 }
 
-double plot_num(json_t *obj, const char *name)
+double fcsim__plot_num(json_t *obj, const char *name)
 {
   json_t *v = json_object_get(obj, name);
   if (json_is_number(v))
@@ -109,7 +109,7 @@ static void add_key(json_t *rec, const char *skip, const char *sk, const char *f
   char sec[32];
   const char *dot = strchr(sk, '.');
   snprintf(sec, sizeof sec, "%.*s", (int)(dot - sk), sk);
-  const char *t = plot_key_text(rec, sec, dot + 1);
+  const char *t = fcsim__plot_key_text(rec, sec, dot + 1);
   size_t len = strlen(sk);
   for (const char *p = skip ? strstr(skip, sk) : NULL; p; p = strstr(p + 1, sk))
     if ((p == skip || p[-1] == ' ') && (p[len] == ' ' || p[len] == '\0'))
@@ -122,7 +122,7 @@ static void add_key(json_t *rec, const char *skip, const char *sk, const char *f
   snprintf(buf + used, size - used, fmt, t);
 }
 
-void plot_config_summary(json_t *rec, const char *skip, char *buf, size_t size)
+void fcsim__plot_config_summary(json_t *rec, const char *skip, char *buf, size_t size)
 {
   static const struct {
     const char *key, *fmt;

@@ -42,7 +42,7 @@ static double display_unit(enum fcsim_model_unit unit, double mx, char *label, s
 
 static double rec_value(json_t *rec, const char *group, const char *name)
 {
-  return plot_num(json_object_get(rec, group), name);
+  return fcsim__plot_num(json_object_get(rec, group), name);
 }
 
 /* Index of the first numeric parameter that differs between records, or -1. */
@@ -69,7 +69,7 @@ static int pick_results(const struct fcsim_model_ops *m, json_t *recs, const cha
   for (int pass = 0; pass < 2; pass++)
     for (size_t k = 0; k < m->n_results && n < MAX_PANELS; k++) {
       const struct plot_seed_point *sp[1];
-      if ((plot_seed_points(m->name, xparam, m->results[k].name, params, sp, 1) > 0) != (pass == 0))
+      if ((fcsim__plot_seed_points(m->name, xparam, m->results[k].name, params, sp, 1) > 0) != (pass == 0))
         continue;
       double lo = INFINITY, hi = -INFINITY;
       size_t i;
@@ -92,7 +92,7 @@ static void seed_overlay(FILE *f, int k, const struct fcsim_model_ops *m, const 
                          json_t *params, double xf, double yf, char *clause, size_t size)
 {
   const struct plot_seed_point *sp[16];
-  int n = plot_seed_points(m->name, xparam, result, params, sp, 16);
+  int n = fcsim__plot_seed_points(m->name, xparam, result, params, sp, 16);
   clause[0] = '\0';
   if (!n)
     return;
@@ -148,12 +148,12 @@ int plot_model(const struct fcsim_plot_data *d, const char *image, int svg, FILE
   max_abs(recs, "params", xp->name, &xmax, &xmin);
   double xf = display_unit(xp->unit, xmax, xunit, sizeof xunit);
   int cols = n > 1 ? 2 : 1, rows = (n + cols - 1) / cols;
-  gp_begin(f, image, svg, 1100, 300 + 330 * rows);
+  fcsim__gp_begin(f, image, svg, 1100, 300 + 330 * rows);
   snprintf(caption, sizeof caption, "model %s (%s); %s varied, other parameters as in %s", m->name, m->source, xp->name,
            d->names);
-  gp_caption(f, caption);
+  fcsim__gp_caption(f, caption);
   fprintf(f, "set multiplot layout %d,%d title ", rows, cols);
-  gp_str(f, m->summary);
+  fcsim__gp_str(f, m->summary);
   fprintf(f, " font ',12' margins 0.08,0.97,0.1,0.9 spacing 0.1,0.14\nset key top right\nset offsets graph 0.02, graph "
              "0.02, graph 0.3, graph 0.05\n");
   /* axes in words: the parameter's meaning beside its symbol, the result's unit (its meaning is the title) */
@@ -161,7 +161,7 @@ int plot_model(const struct fcsim_plot_data *d, const char *image, int svg, FILE
   snprintf(xlabel, sizeof xlabel, "%s: %s%s%s%s", xp->name, xp->help ? xp->help : "", xunit[0] ? " (" : "", xunit,
            xunit[0] ? ")" : "");
   fprintf(f, "set xlabel ");
-  gp_str(f, xlabel);
+  fcsim__gp_str(f, xlabel);
   fputc('\n', f);
   if (xmin > 0 && xmax / xmin >= 64)
     fprintf(f, "set logscale x 2\n");
@@ -174,13 +174,13 @@ int plot_model(const struct fcsim_plot_data *d, const char *image, int svg, FILE
     json_t *rec;
     json_array_foreach(recs, i, rec)
     {
-      gp_num(f, rec_value(rec, "params", xp->name) * xf);
+      fcsim__gp_num(f, rec_value(rec, "params", xp->name) * xf);
       fputc(' ', f);
-      gp_num(f, rec_value(rec, "results", r->name) * yf);
+      fcsim__gp_num(f, rec_value(rec, "results", r->name) * yf);
       fputc('\n', f);
     }
     fprintf(f, "EOD\nset title ");
-    gp_str(f, r->help);
+    fcsim__gp_str(f, r->help);
     fprintf(f, " font ',9'\nset ylabel '%s'\n", yunit[0] ? yunit : "value");
     /* a quantity that cannot be negative is never drawn below zero */
     fprintf(f, "set yrange [%s:*]\n", any_negative(recs, "results", r->name) ? "*" : "0<*");

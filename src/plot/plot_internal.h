@@ -20,26 +20,26 @@ struct fcsim_plot_data {
 };
 
 /* Canvas size in pixels (PNG) or points (SVG) and the terminal line. */
-void gp_begin(FILE *f, const char *image_path, int svg, int width, int height);
+void fcsim__gp_begin(FILE *f, const char *image_path, int svg, int width, int height);
 /* Writes `s` as a single-quoted gnuplot string ('' escapes a quote). */
-void gp_str(FILE *f, const char *s);
+void fcsim__gp_str(FILE *f, const char *s);
 /* Caption at the bottom of the canvas (small font). */
-void gp_caption(FILE *f, const char *text);
+void fcsim__gp_caption(FILE *f, const char *text);
 /* A diverging palette (red worse, white 0, blue better) and a sequential
  * one (white .. dark red) for utilisation. */
-void gp_palette_diverging(FILE *f);
-void gp_palette_heat(FILE *f);
+void fcsim__gp_palette_diverging(FILE *f);
+void fcsim__gp_palette_heat(FILE *f);
 /* A number as gnuplot data: "NaN" for non-finite values. */
-void gp_num(FILE *f, double v);
+void fcsim__gp_num(FILE *f, double v);
 
 /* The configuration of a simulation record in a few words ("4x4x4 torus,
  * novog router, 9 VCs, dor, ff, transpose, 1kb packets, 175ns links"),
  * leaving out keys listed in `skip` ("section.key" separated by spaces). */
-void plot_config_summary(json_t *rec, const char *skip, char *buf, size_t size);
+void fcsim__plot_config_summary(json_t *rec, const char *skip, char *buf, size_t size);
 /* Text of config.SECTION.KEY in a simulation record, or "". */
-const char *plot_key_text(json_t *rec, const char *section, const char *key);
+const char *fcsim__plot_key_text(json_t *rec, const char *section, const char *key);
 /* A number from an object member (integer or real or bool); NAN if absent. */
-double plot_num(json_t *obj, const char *name);
+double fcsim__plot_num(json_t *obj, const char *name);
 
 /* A value a seed prints for a model result (seed_points.c). */
 struct plot_seed_point {
@@ -50,8 +50,8 @@ struct plot_seed_point {
 };
 /* The seed points of `model` swept over `xparam` (of `result`, or of any
  * result when NULL) whose conditions hold for `params`; up to `max`. */
-int plot_seed_points(const char *model, const char *xparam, const char *result, json_t *params,
-                     const struct plot_seed_point **out, int max);
+int fcsim__plot_seed_points(const char *model, const char *xparam, const char *result, json_t *params,
+                            const struct plot_seed_point **out, int max);
 
 int plot_sweep(const struct fcsim_plot_data *d, const char *image, int svg, FILE *f, struct fcsim_error *err);
 int plot_run(const struct fcsim_plot_data *d, const char *image, int svg, FILE *f, struct fcsim_error *err);

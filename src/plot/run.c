@@ -23,7 +23,7 @@ struct shape {
 
 static int parse_shape(json_t *rec, struct shape *s)
 {
-  const char *t = plot_key_text(rec, "network", "dims");
+  const char *t = fcsim__plot_key_text(rec, "network", "dims");
   memset(s, 0, sizeof *s);
   s->nodes = 1;
   for (char *end; *t && s->ndims < MAX_DIMS; t = *end ? end + 1 : end) {
@@ -33,7 +33,7 @@ static int parse_shape(json_t *rec, struct shape *s)
     s->dims[s->ndims++] = (int)v;
     s->nodes *= v;
   }
-  s->mesh = !strcmp(plot_key_text(rec, "network", "topology"), "mesh");
+  s->mesh = !strcmp(fcsim__plot_key_text(rec, "network", "topology"), "mesh");
   s->planes = 1;
   for (int d = 2; d < s->ndims; d++)
     s->planes *= s->dims[d];
@@ -78,7 +78,7 @@ static double write_plane(FILE *f, int k, json_t *util, const struct shape *s, l
       if (v > mx)
         mx = v;
       fputs(col ? " " : "", f);
-      gp_num(f, isfinite(v) ? v : -1); /* -1: no link here, drawn blank */
+      fcsim__gp_num(f, isfinite(v) ? v : -1); /* -1: no link here, drawn blank */
     }
     fputc('\n', f);
   }
@@ -101,7 +101,7 @@ static int write_heatmaps(FILE *f, json_t *rec, json_t *util, double top, double
   struct shape s;
   if (parse_shape(rec, &s) || json_array_size(util) != (size_t)(s.nodes * 2 * s.ndims))
     return fcsim_error_set(err, FCSIM_EINVAL, "metrics.link_util does not match network.dims `%s`",
-                           plot_key_text(rec, "network", "dims"));
+                           fcsim__plot_key_text(rec, "network", "dims"));
   int shown = s.planes < MAX_PLANES ? (int)s.planes : MAX_PLANES;
   double mx = 0;
   for (int k = 0; k < shown; k++) {
@@ -110,7 +110,7 @@ static int write_heatmaps(FILE *f, json_t *rec, json_t *util, double top, double
   }
   int cols = shown < 4 ? shown : 4, rows = (shown + cols - 1) / cols;
   double w = 1.0 / cols, h = height / rows;
-  gp_palette_heat(f);
+  fcsim__gp_palette_heat(f);
   fprintf(f, "set cbrange [0:%g]\nset cblabel 'flits/cycle'\nset size ratio -1\nunset key\nunset grid\n",
           mx > 0 ? mx : 1);
   fprintf(f, "set xlabel 'x'\nset ylabel 'y'\n");
@@ -153,15 +153,15 @@ static void write_histogram(FILE *f, json_t *rec, json_t *hist, double bottom, d
   fprintf(f, "set origin 0,%g\nset size 1,%g\nset title 'latency of measured packets'\n", bottom, height);
   fprintf(f, "set xlabel 'packet latency, creation to tail ejection (cycles)'\nset ylabel 'packets'\n");
   fprintf(f, "set key top right\nset style fill solid 0.6 border rgb 'gray30'\nset boxwidth %g\n", width * 0.9);
-  fprintf(f, "set arrow 1 from %g, graph 0 to %g, graph 1 nohead dt 2 lw 2 lc rgb 'blue'\n", plot_num(m, "avg_latency"),
-          plot_num(m, "avg_latency"));
-  fprintf(f, "set arrow 2 from %g, graph 0 to %g, graph 1 nohead dt 3 lw 2 lc rgb 'red'\n", plot_num(m, "p99_latency"),
-          plot_num(m, "p99_latency"));
+  fprintf(f, "set arrow 1 from %g, graph 0 to %g, graph 1 nohead dt 2 lw 2 lc rgb 'blue'\n",
+          fcsim__plot_num(m, "avg_latency"), fcsim__plot_num(m, "avg_latency"));
+  fprintf(f, "set arrow 2 from %g, graph 0 to %g, graph 1 nohead dt 3 lw 2 lc rgb 'red'\n",
+          fcsim__plot_num(m, "p99_latency"), fcsim__plot_num(m, "p99_latency"));
   fprintf(f,
           "plot $hist using 1:2 with boxes lc rgb '#4a7fb5' title 'packets (bins of %g cycles)', "
           "NaN with lines dt 2 lw 2 lc rgb 'blue' title 'average %.1f', "
           "NaN with lines dt 3 lw 2 lc rgb 'red' title '99th percentile %.0f'\n",
-          width, plot_num(m, "avg_latency"), plot_num(m, "p99_latency"));
+          width, fcsim__plot_num(m, "avg_latency"), fcsim__plot_num(m, "p99_latency"));
 }
 
 int plot_run(const struct fcsim_plot_data *d, const char *image, int svg, FILE *f, struct fcsim_error *err)
@@ -175,12 +175,12 @@ int plot_run(const struct fcsim_plot_data *d, const char *image, int svg, FILE *
                            "`fcsim run ... --json FILE --links --histogram`",
                            d->source);
   char summary[768], caption[1400];
-  plot_config_summary(rec, NULL, summary, sizeof summary);
+  fcsim__plot_config_summary(rec, NULL, summary, sizeof summary);
   snprintf(caption, sizeof caption, "%s; avg latency %.1f cycles, throughput %.3f flits/node/cycle%s; %s", summary,
-           plot_num(m, "avg_latency"), plot_num(m, "recv_throughput"),
-           plot_num(rec, "saturated") > 0 ? " (SATURATED)" : "", d->names);
-  gp_begin(f, image, svg, 1100, json_is_array(util) && has_hist ? 900 : 600);
-  gp_caption(f, caption);
+           fcsim__plot_num(m, "avg_latency"), fcsim__plot_num(m, "recv_throughput"),
+           fcsim__plot_num(rec, "saturated") > 0 ? " (SATURATED)" : "", d->names);
+  fcsim__gp_begin(f, image, svg, 1100, json_is_array(util) && has_hist ? 900 : 600);
+  fcsim__gp_caption(f, caption);
   fprintf(f, "set multiplot title 'fcsim run: %s' font ',13'\n",
           json_is_array(util) ? "link utilisation (flits/cycle, busier direction)" : "latency");
   double hist_h = json_is_array(util) ? 0.34 : 0.86;

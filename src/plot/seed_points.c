@@ -42,15 +42,15 @@ static int conditions_hold(const char *when, const char *xparam, json_t *params)
     *eq = '\0';
     if (!strcmp(kv, xparam))
       continue;
-    double want = strtod(eq + 1, NULL), got = plot_num(params, kv);
+    double want = strtod(eq + 1, NULL), got = fcsim__plot_num(params, kv);
     if (!(fabs(got - want) <= 1e-9 * fabs(want)))
       return 0;
   }
   return 1;
 }
 
-int plot_seed_points(const char *model, const char *xparam, const char *result, json_t *params,
-                     const struct plot_seed_point **out, int max)
+int fcsim__plot_seed_points(const char *model, const char *xparam, const char *result, json_t *params,
+                            const struct plot_seed_point **out, int max)
 {
   int n = 0;
   for (size_t i = 0; i < sizeof points / sizeof points[0] && n < max; i++)

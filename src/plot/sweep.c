@@ -31,8 +31,8 @@ static void varying_keys(json_t *recs, char *buf, size_t size)
       int differs = 0;
       char first[64];
       (void)v;
-      snprintf(first, sizeof first, "%s", plot_key_text(json_array_get(recs, 0), sname, kname));
-      json_array_foreach(recs, i, r) differs |= strcmp(plot_key_text(r, sname, kname), first) != 0;
+      snprintf(first, sizeof first, "%s", fcsim__plot_key_text(json_array_get(recs, 0), sname, kname));
+      json_array_foreach(recs, i, r) differs |= strcmp(fcsim__plot_key_text(r, sname, kname), first) != 0;
       if (differs && strcmp(sname, "sim") != 0)
         snprintf(buf + strlen(buf), size - strlen(buf), "%s%s.%s", buf[0] ? " " : "", sname, kname);
     }
@@ -53,12 +53,12 @@ static void curve_label(json_t *rec, const char *vary, const char *xkey, char *b
       continue;
     *dot = '\0';
     snprintf(buf + strlen(buf), size - strlen(buf), "%s%s=%s", buf[0] ? " " : "", dot + 1,
-             plot_key_text(rec, k, dot + 1));
+             fcsim__plot_key_text(rec, k, dot + 1));
     *dot = '.';
   }
   if (!buf[0])
-    snprintf(buf, size, "%s, %s", plot_key_text(rec, "routing", "algorithm"),
-             plot_key_text(rec, "router", "arbitration"));
+    snprintf(buf, size, "%s, %s", fcsim__plot_key_text(rec, "routing", "algorithm"),
+             fcsim__plot_key_text(rec, "router", "arbitration"));
 }
 
 /* One point of a curve. */
@@ -72,8 +72,8 @@ struct pt {
 static void rec_interval(json_t *rec, const char *name, double *lo, double *hi)
 {
   json_t *r = json_object_get(json_object_get(rec, "replications"), name);
-  *lo = r ? plot_num(r, "ci95_low") : NAN;
-  *hi = r ? plot_num(r, "ci95_high") : NAN;
+  *lo = r ? fcsim__plot_num(r, "ci95_low") : NAN;
+  *hi = r ? fcsim__plot_num(r, "ci95_high") : NAN;
 }
 
 /* Points of equal x (runs of one configuration that differ in sim.seed only)
@@ -117,13 +117,13 @@ static int pt_cmp(const void *a, const void *b)
 
 static double x_of(json_t *rec, const char *xkey)
 {
-  double offered = plot_num(json_object_get(rec, "metrics"), "offered_rate"); /* absent in CSV */
+  double offered = fcsim__plot_num(json_object_get(rec, "metrics"), "offered_rate"); /* absent in CSV */
   if (!strcmp(xkey, "traffic.rate") && isfinite(offered))
     return offered;
   char sec[64];
   const char *dot = strchr(xkey, '.');
   snprintf(sec, sizeof sec, "%.*s", (int)(dot - xkey), xkey);
-  return strtod(plot_key_text(rec, sec, dot + 1), NULL);
+  return strtod(fcsim__plot_key_text(rec, sec, dot + 1), NULL);
 }
 
 /* Writes the data blocks $c0.. (x lat thr) and $s0.. (first saturated point).
@@ -150,9 +150,9 @@ static int write_curves(FILE *f, json_t *recs, const char *vary, const char *xke
       done[j] = 1;
       json_t *m = json_object_get(r, "metrics");
       pts[np].x = x_of(r, xkey);
-      pts[np].lat = plot_num(m, "avg_latency");
-      pts[np].thr = plot_num(m, "recv_throughput");
-      pts[np].sat = plot_num(r, "saturated") > 0 || plot_num(r, "deadlock") > 0;
+      pts[np].lat = fcsim__plot_num(m, "avg_latency");
+      pts[np].thr = fcsim__plot_num(m, "recv_throughput");
+      pts[np].sat = fcsim__plot_num(r, "saturated") > 0 || fcsim__plot_num(r, "deadlock") > 0;
       rec_interval(r, "avg_latency", &pts[np].lat_lo, &pts[np].lat_hi);
       rec_interval(r, "recv_throughput", &pts[np].thr_lo, &pts[np].thr_hi);
       np++;
@@ -161,11 +161,12 @@ static int write_curves(FILE *f, json_t *recs, const char *vary, const char *xke
     np = merge_equal_x(pts, np);
     fprintf(f, "$c%d << EOD\n", ncurves); /* x lat thr lat_lo lat_hi thr_lo thr_hi */
     for (size_t k = 0; k < np; k++) {
-      gp_num(f, pts[k].x), fputc(' ', f), gp_num(f, pts[k].lat), fputc(' ', f), gp_num(f, pts[k].thr);
+      fcsim__gp_num(f, pts[k].x), fputc(' ', f), fcsim__gp_num(f, pts[k].lat), fputc(' ', f),
+          fcsim__gp_num(f, pts[k].thr);
       const double bar[4] = {pts[k].lat_lo, pts[k].lat_hi, pts[k].thr_lo, pts[k].thr_hi};
       *nbars += isfinite(bar[0]) && bar[1] > bar[0];
       for (int b = 0; b < 4; b++) /* no interval: a bar of zero length */
-        fputc(' ', f), gp_num(f, isfinite(bar[b]) ? bar[b] : b < 2 ? pts[k].lat : pts[k].thr);
+        fputc(' ', f), fcsim__gp_num(f, isfinite(bar[b]) ? bar[b] : b < 2 ? pts[k].lat : pts[k].thr);
       fputc('\n', f);
       if (pts[k].lat > 0 && pts[k].lat < *lat_min)
         *lat_min = pts[k].lat;
@@ -176,7 +177,8 @@ static int write_curves(FILE *f, json_t *recs, const char *vary, const char *xke
     for (size_t k = 0; k < np; k++)
       if (pts[k].sat) {
         ++*nsat;
-        gp_num(f, pts[k].x), fputc(' ', f), gp_num(f, pts[k].lat), fputc(' ', f), gp_num(f, pts[k].thr);
+        fcsim__gp_num(f, pts[k].x), fputc(' ', f), fcsim__gp_num(f, pts[k].lat), fputc(' ', f),
+            fcsim__gp_num(f, pts[k].thr);
         fputs("\n", f);
         break;
       }
@@ -197,7 +199,7 @@ static void plot_panel(FILE *f, int ncurves, char labels[][256], int col, int ns
               col == 2 ? 4 : 6, col == 2 ? 5 : 7, c + 1);
     else
       fprintf(f, "%s$c%d using 1:%d with linespoints lw 2 pt 7 ps 0.8 lc %d title ", c ? ", " : "", c, col, c + 1);
-    gp_str(f, labels[c]);
+    fcsim__gp_str(f, labels[c]);
   }
   for (int c = 0; c < ncurves; c++)
     fprintf(f, ", $s%d using 1:%d with points pt 6 ps 2.5 lw 2 lc rgb 'black' %s", c, col,
@@ -217,13 +219,13 @@ int plot_sweep(const struct fcsim_plot_data *d, const char *image, int svg, FILE
   }
   int by_load = !strcmp(xkey, "traffic.rate");
   char labels[MAX_CURVES][256], caption[768 + 512 + 8], summary[768], xlabel[256]; /* caption: summary; source */
-  gp_begin(f, image, svg, 1000, 900);
+  fcsim__gp_begin(f, image, svg, 1000, 900);
   double lat_min, lat_max;
   int nsat = 0, nbars = 0;
   int ncurves = write_curves(f, recs, vary, xkey, labels, &lat_min, &lat_max, &nsat, &nbars);
-  plot_config_summary(r0, vary, summary, sizeof summary);
+  fcsim__plot_config_summary(r0, vary, summary, sizeof summary);
   snprintf(caption, sizeof caption, "%s; %s", summary, d->names);
-  gp_caption(f, caption);
+  fcsim__gp_caption(f, caption);
   /* units from the metric and key registries */
   const struct fcsim_metric *lat = fcsim_metric_lookup("run", NULL, "metrics.avg_latency"),
                             *thr = fcsim_metric_lookup("run", NULL, "metrics.recv_throughput"),

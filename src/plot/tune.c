@@ -73,28 +73,28 @@ static int build(json_t *points, const char *metric, struct tune_table *t)
   size_t i;
   json_t *p;
   double top_rung = 0;
-  json_array_foreach(points, i, p) top_rung = fmax(top_rung, plot_num(p, "rung"));
+  json_array_foreach(points, i, p) top_rung = fmax(top_rung, fcsim__plot_num(p, "rung"));
   json_array_foreach(points, i, p)
   {
     const char *wn = json_string_value(json_object_get(p, "workload")),
                *cn = json_string_value(json_object_get(p, "label"));
     const char *sn = json_string_value(json_object_get(p, "sweep"));
-    if (!wn || !cn || plot_num(p, "rung") != top_rung)
+    if (!wn || !cn || fcsim__plot_num(p, "rung") != top_rung)
       continue;
     int w = index_of(t->w, &t->nw, MAX_W, wn), c = index_of(t->c, &t->nc, MAX_C, cn);
     int s = index_of(t->s, &t->ns, MAX_S, sn ? sn : "");
     if (w < 0 || c < 0 || s < 0)
       return -1;
     json_t *r = json_object_get(p, "results");
-    double v = plot_num(r, metric);
-    if (!r || plot_num(r, "deadlock") > 0 || !(v > 0)) {
+    double v = fcsim__plot_num(r, metric);
+    if (!r || fcsim__plot_num(r, "deadlock") > 0 || !(v > 0)) {
       bad_wc[w][c] = 1;
       continue;
     }
     sum_ws[w][s] += v, n_ws[w][s]++;
     log_wc[w][c] += log(v), n_wc[w][c]++;
-    if (plot_num(r, "area_alms") > 0)
-      t->area[c] = plot_num(r, "area_alms");
+    if (fcsim__plot_num(r, "area_alms") > 0)
+      t->area[c] = fcsim__plot_num(r, "area_alms");
   }
   int hib = higher_is_better(metric);
   for (int w = 0; w < t->nw; w++) {
@@ -119,14 +119,14 @@ static void write_gain_map(FILE *f, const struct tune_table *t, const char *metr
   for (int w = 0; w < t->nw; w++) {
     for (int c = 0; c < t->nc; c++) {
       fputs(c ? " " : "", f);
-      gp_num(f, t->gain[w][c]);
+      fcsim__gp_num(f, t->gain[w][c]);
       if (fabs(t->gain[w][c]) > mx)
         mx = fabs(t->gain[w][c]);
     }
     fputc('\n', f);
   }
   fprintf(f, "EOD\n");
-  gp_palette_diverging(f);
+  fcsim__gp_palette_diverging(f);
   fprintf(f, "set origin 0,%g\nset size 1,%g\nunset grid\nset cbrange [%g:%g]\n", top - height, height, -mx, mx);
   fprintf(f, "set cblabel '%% better than the average configuration'\n");
   fprintf(f, "set title 'gain in %s per workload and configuration (geometric mean over the sweep)'\n", metric);
@@ -134,13 +134,13 @@ static void write_gain_map(FILE *f, const struct tune_table *t, const char *metr
   fprintf(f, "set xtics rotate by 90 right font ',%d' (", t->nc > 60 ? 6 : 8);
   for (int c = 0; c < t->nc; c++) {
     fprintf(f, "%s", c ? ", " : "");
-    gp_str(f, t->c[c]);
+    fcsim__gp_str(f, t->c[c]);
     fprintf(f, " %d", c);
   }
   fprintf(f, ")\nset ytics (");
   for (int w = 0; w < t->nw; w++) {
     fprintf(f, "%s", w ? ", " : "");
-    gp_str(f, t->w[w]);
+    fcsim__gp_str(f, t->w[w]);
     fprintf(f, " %d", w);
   }
   fprintf(f, ")\nset xrange [-0.5:%g]\nset yrange [-0.5:%g]\nunset key\n", t->nc - 0.5, t->nw - 0.5);
@@ -224,11 +224,11 @@ int plot_tune(const struct fcsim_plot_data *d, const char *image, int svg, FILE 
       snprintf(skip + strlen(skip), sizeof skip - strlen(skip), " %s", key);
   json_object_foreach(json_object_get(d->tune_header, "vary"), key, v)
       snprintf(skip + strlen(skip), sizeof skip - strlen(skip), " %s", key);
-  plot_config_summary(json_array_get(d->records, 0), skip, summary, sizeof summary);
+  fcsim__plot_config_summary(json_array_get(d->records, 0), skip, summary, sizeof summary);
   snprintf(caption, sizeof caption, "%d workload%s x %d configuration%s x %d sweep point%s; %s; %s", t->nw,
            t->nw == 1 ? "" : "s", t->nc, t->nc == 1 ? "" : "s", t->ns, t->ns == 1 ? "" : "s", summary, d->names);
-  gp_begin(f, image, svg, t->nc > 40 ? 1400 : 1100, has_area ? 1050 : 600);
-  gp_caption(f, caption);
+  fcsim__gp_begin(f, image, svg, t->nc > 40 ? 1400 : 1100, has_area ? 1050 : 600);
+  fcsim__gp_caption(f, caption);
   fprintf(f, "set multiplot title 'fcsim tune' font ',13'\nset lmargin 14\n");
   write_gain_map(f, t, metric, 0.95, has_area ? 0.5 : 0.9);
   if (has_area)

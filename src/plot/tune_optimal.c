@@ -31,12 +31,12 @@ static int write_block(FILE *f, size_t w, json_t *wo)
   fputc('\n', f);
   json_object_foreach(wo, mname, mo)
   {
-    double n = plot_num(mo, "optimal_points");
+    double n = fcsim__plot_num(mo, "optimal_points");
     fprintf(f, "%s", mname);
     json_object_foreach(json_object_get(mo, "times_optimal"), label, c)
     {
       fputc(' ', f);
-      gp_num(f, n > 0 ? 100.0 * (double)json_integer_value(c) / n : NAN);
+      fcsim__gp_num(f, n > 0 ? 100.0 * (double)json_integer_value(c) / n : NAN);
     }
     fputc('\n', f);
   }
@@ -54,12 +54,12 @@ int plot_tune_optimal(const struct fcsim_plot_data *d, const char *image, int sv
                            "--json output is needed)",
                            d->source);
   size_t cols = nw < 3 ? nw : 3, rows = (nw + cols - 1) / cols;
-  gp_begin(f, image, svg, (int)(cols * 620), (int)(rows * 420 + 60));
+  fcsim__gp_begin(f, image, svg, (int)(cols * 620), (int)(rows * 420 + 60));
   char caption[768];
   snprintf(caption, sizeof caption,
            "share of the sweep points at which each configuration was the best (ties: the first in space order); %s",
            d->source);
-  gp_caption(f, caption);
+  fcsim__gp_caption(f, caption);
   fprintf(f, "set multiplot layout %zu,%zu title 'times optimal (Novo-G# thesis Figs. 5.12-5.16)' font ',13'\n", rows,
           cols);
   fprintf(f, "set style data histogram\nset style histogram clustered gap 2\nset style fill solid 0.9 border -1\n"
@@ -74,7 +74,7 @@ int plot_tune_optimal(const struct fcsim_plot_data *d, const char *image, int sv
   {
     int nconf = write_block(f, w, wo);
     fprintf(f, "set title ");
-    gp_str(f, wname);
+    fcsim__gp_str(f, wname);
     fprintf(f,
             "\nplot for [i=2:%d] $w%zu using i:xtic(1) title columnheader(i) lc rgb word(colors, (i - 2) %% 20 + 1)\n",
             nconf + 1, w);

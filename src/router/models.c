@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* The table of router models, seed 000 Table 4.2, and the Novo-G# credit rule. */
+/* The registry of router models (their table is a list of src/models.c),
+ * seed 000 Table 4.2, and the Novo-G# credit rule. */
 #include <stddef.h>
 
 #include "core/registry.h"
@@ -43,15 +44,9 @@ int fcsim_credit_threshold_flits(int link_latency_cycles, int credit_period_cycl
   return (int)(seed_rule > safe ? seed_rule : safe);
 }
 
-/* The router models, in the order `fcsim help` lists them. */
-static const struct fcsim_router_ops *const router_models[] = {
-    &fcsim_router_novog, &fcsim_router_classic, &fcsim_router_crossbar,
-    &fcsim_router_voq,   &fcsim_router_ring,    &fcsim_router_ethswitch,
-    &fcsim_router_bee3,  &fcsim_router_vcsn,    &fcsim_router_tnw_link, &fcsim_router_fc_link, NULL};
-
 static const void *model_at(size_t i)
 {
-  return router_models[i];
+  return fcsim_router_model_table[i];
 }
 
 /* The engine calls these members without checking them (router.h marks them
@@ -87,7 +82,7 @@ size_t fcsim_router_model_list_names(char *buf, size_t size)
 
 const char *fcsim_router_model_names(void)
 {
-  /* the key registry's choice_list(void) interface (config/config.h); the
+  /* the key registry's choice_list(void) interface (core/keys.h); the
    * list is bounded by the buffer, never overflows */
   static char buf[256];
   fcsim_router_model_list_names(buf, sizeof buf);

@@ -138,16 +138,11 @@ const char *fcsim_router_model_names(void);
 int fcsim_router_model_valid(const char *name);
 int fcsim_router_model_check_registry(struct fcsim_error *err);
 
-extern const struct fcsim_router_ops fcsim_router_novog;
-extern const struct fcsim_router_ops fcsim_router_classic;
+/* The router models in the order `fcsim help` lists them, NULL-terminated:
+ * one row per model in src/models.c, which declares each model's ops. */
+extern const struct fcsim_router_ops *const fcsim_router_model_table[];
+/* One model, for tests that compare a lookup with it. */
 extern const struct fcsim_router_ops fcsim_router_crossbar;
-extern const struct fcsim_router_ops fcsim_router_voq;  /* voq.c, seed 000 §4.3.2 */
-extern const struct fcsim_router_ops fcsim_router_ring; /* ring.c, seed 000 §4.3.2 */
-extern const struct fcsim_router_ops fcsim_router_ethswitch;
-extern const struct fcsim_router_ops fcsim_router_bee3;
-extern const struct fcsim_router_ops fcsim_router_vcsn;     /* vcsn.c, seed 002 §3.4 */
-extern const struct fcsim_router_ops fcsim_router_tnw_link; /* link/proto/tnw/tnw_adapter.c: link.protocol = tnw */
-extern const struct fcsim_router_ops fcsim_router_fc_link;  /* link/proto/fc/fc_adapter.c: link.protocol = fc */
 
 /* Seed 000 Table 4.2: reduction-tree levels (the switch delay in cycles) and
  * router area in ALMs and % of a Stratix V, for 1..9 VCs per port. Returns 0

@@ -42,7 +42,7 @@ size_t fcsim_routing_list_names(char *buf, size_t size)
 
 const char *fcsim_routing_names(void)
 {
-  /* the key registry's choice_list(void) interface (config/config.h); the
+  /* the key registry's choice_list(void) interface (core/keys.h); the
    * list is bounded by the buffer, never overflows */
   static char buf[256];
   fcsim_routing_list_names(buf, sizeof buf);

@@ -344,7 +344,7 @@ size_t fcsim_traffic_pattern_list_names(char *buf, size_t size)
 
 const char *fcsim_traffic_pattern_names(void)
 {
-  /* the key registry's choice_list(void) interface (config/config.h) */
+  /* the key registry's choice_list(void) interface (core/keys.h) */
   static char buf[512];
   fcsim_traffic_pattern_list_names(buf, sizeof buf);
   return buf;

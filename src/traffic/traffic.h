@@ -67,4 +67,8 @@ uint64_t fcsim_traffic_gap(double lambda, struct fcsim_rng *rng);
  * probability frac(lambda). */
 int fcsim_traffic_burst(double lambda, struct fcsim_rng *rng);
 
+/* Writes the table of patterns of docs/CONFIG.md (traffic/keys.c). */
+#include <stdio.h>
+void fcsim_traffic_write_patterns_markdown(FILE *out);
+
 #endif

@@ -10,13 +10,6 @@
 #include "apps/app.h"
 #include "apps/fft/fft_run.h"
 
-static const char fft_usage[] =
-    "usage: fcsim app fft CONFIG [--set fft.n=N] [--set fft.ips=K] [--set section.key=value ...] [--json FILE]\n"
-    "  Runs a 2^n-per-side 3D FFT (Novo-G# thesis ch. 6) on the configured 2^m-per-side torus: X FFTs,\n"
-    "  XY corner turn, Y FFTs, YZ corner turn, Z FFTs, each phase waiting for all of its data\n"
-    "  (fft.consume = round) or its IPs taking points as they arrive (line, point);\n"
-    "  prints the time of each phase and the end-to-end latency beside the `fft` model's\n"
-    "  Table 6.2 estimate. Examples: examples/fft/16-on-4.ini ... 128-on-8.ini (Table 6.4).\n";
 
 static void print_table(const void *result, FILE *out)
 {
@@ -83,7 +76,6 @@ static const char *const fft_keys[] = {"fft.n", "fft.ips", "fft.point_bytes", "f
 const struct fcsim_app_ops fcsim_app_fft = {
     .name = "fft",
     .summary = "3D FFT corner turns on the simulated torus beside the Table 6.2 estimate (Novo-G# thesis ch. 6)",
-    .usage = fft_usage,
     .keys = fft_keys,
     .run = run,
     .print = print_table,

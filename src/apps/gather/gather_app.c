@@ -29,10 +29,6 @@
 #include "fcsim/messages.h"
 #include "fcsim/sim.h"
 
-static const char usage_text[] =
-    "usage: fcsim app gather CONFIG --schedule ring|tree|reconfig [--set KEY=VALUE ...] [--json FILE]\n"
-    "       fcsim app scatter CONFIG --schedule ring|tree|reconfig [--set KEY=VALUE ...] [--json FILE]\n"
-    "       fcsim app allgather CONFIG --schedule ring|ring1|tree [--set KEY=VALUE ...] [--json FILE]\n";
 
 enum collective { GATHER, SCATTER, ALLGATHER };
 static const char *const collective_name[] = {"gather", "scatter", "allgather"};
@@ -346,7 +342,6 @@ static const char *const gather_keys[] = {"app.nodes",   "app.bytes",     "app.r
 const struct fcsim_app_ops fcsim_app_gather = {
     .name = "gather",
     .summary = "VCSN 2023's gather (ring, tree, reconfig) simulated, beside the gather model",
-    .usage = usage_text,
     .keys = gather_keys,
     .options = FCSIM_APP_OPT_SCHEDULE,
     .run = gather_run,
@@ -358,7 +353,6 @@ const struct fcsim_app_ops fcsim_app_gather = {
 const struct fcsim_app_ops fcsim_app_scatter = {
     .name = "scatter",
     .summary = "the gather's schedules played backwards (root to sources), beside the gather model",
-    .usage = usage_text,
     .keys = gather_keys,
     .options = FCSIM_APP_OPT_SCHEDULE,
     .run = scatter_run,
@@ -370,7 +364,6 @@ const struct fcsim_app_ops fcsim_app_scatter = {
 const struct fcsim_app_ops fcsim_app_allgather = {
     .name = "allgather",
     .summary = "every node gets every block: ring (both ways), ring1, or the tree's gather then broadcast",
-    .usage = usage_text,
     .keys = gather_keys,
     .options = FCSIM_APP_OPT_SCHEDULE,
     .run = allgather_run,

@@ -24,11 +24,6 @@
 
 #define RING_MAX_MESSAGES 4000000 /* frames x hops a run may hold */
 
-static const char ring_usage[] =
-    "usage: fcsim app ring CONFIG [--set app.nodes=N] [--set app.bytes=SIZE] [--set KEY=VALUE ...] [--json FILE]\n"
-    "  A stream of app.bytes around a ring of app.nodes FPGAs, forwarded frame by frame (traffic.packet_size),\n"
-    "  on the network of CONFIG (examples/p2p40g/sl3.ini: direct; e40g-switched.ini with\n"
-    "  network.topology=leafspine: switched). Compare with `fcsim model p2p` (ring_time_s).\n";
 
 struct ring_result {
   int nodes;
@@ -156,7 +151,6 @@ static const char *const ring_keys[] = {"app.nodes", "app.bytes", NULL};
 const struct fcsim_app_ops fcsim_app_ring = {
     .name = "ring",
     .summary = "Mondigo 2020's ring stream (Fig. 4.9) simulated on a direct or switched network",
-    .usage = ring_usage,
     .keys = ring_keys,
     .run = ring_run,
     .print = print_table,

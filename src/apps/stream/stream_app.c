@@ -10,19 +10,6 @@
 #include "apps/app.h"
 #include "apps/stream/stream_cascade.h"
 
-static const char stream_usage[] =
-    "usage: fcsim app stream [CONFIG] [--preset NAME] [--set stream.KEY=VALUE ...] [--block N]\n"
-    "                        [--links plain|fc] [--link-preset NAME] [--set link.KEY=VALUE ...]\n"
-    "                        [--set section.key=value ...] [--json FILE]\n"
-    "  Simulates one pass of a stream through M FPGAs on a ring (Mondigo 2020 ch. 3) and prints the\n"
-    "  sustained FLOP/s, efficiency, stall ratio and speedup beside `fcsim model stream`.\n"
-    "  --preset and stream.KEY are those of `fcsim model stream` (tsunami, tsunami-small, lbm,\n"
-    "  lbm-comp; n, m, M, F, N_grid, B_link, ...). --block: stream elements per message (64).\n"
-    "  CONFIG and the other --set keys give router settings; the ring, the clock (F), the\n"
-    "  link latency (D_link) and bandwidth (B_link, plain links) come from the stream.\n"
-    "  --links fc: the ring's links are Mondigo flow controllers (`fcsim app link`, preset\n"
-    "  --link-preset, default sl3, and link.KEY sets; clocked at F), the stream moves element by\n"
-    "  element and D_link, B_link and --block are not used.\n";
 
 static void print_table(const void *result, FILE *out)
 {
@@ -89,7 +76,6 @@ static int run(struct fcsim_config *cfg, const struct fcsim_app_args *a, void **
 const struct fcsim_app_ops fcsim_app_stream = {
     .name = "stream",
     .summary = "stream-computing cascade on a ring of FPGAs beside `fcsim model stream` (Mondigo 2020 ch. 3)",
-    .usage = stream_usage,
     .options = FCSIM_APP_OPT_STREAM,
     .run = run,
     .print = print_table,

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The keys of `fcsim app fft` (the [fft] section), read by fft_app.c
+ * through fcsim_config_get; they have no field in struct fcsim_params. */
+#include "core/keys.h"
+
+static const char *const fft_release_names[] = {"round", "packet", NULL};
+static const char *const fft_consume_names[] = {"round", "line", "point", NULL};
+
+static const struct fcsim_key fft_rows[] = {
+    {"fft", "n", FCSIM_KT_INT, "log2 points", "6", 4, 8, 0, NULL, NULL, NULL,
+     "`fcsim app fft`: the FFT has 2^n points per side (16-256, the IP sizes of Novo-G# thesis Table 6.3); the torus "
+     "(network.dims) is 2^m per side"},
+    {"fft", "ips", FCSIM_KT_INT, "IPs", "16", 1, 75, 0, NULL, NULL, NULL,
+     "`fcsim app fft`: streaming 1D FFT IPs per node, at most Table 6.3's limit for the size (75, 41, 41, 31, 31)"},
+    {"fft", "point_bytes", FCSIM_KT_INT, "bytes", "8", 1, 1024, 0, NULL, NULL, NULL,
+     "`fcsim app fft`: bytes per complex point (single precision: 8)"},
+    {"fft", "release", FCSIM_KEY_CHOICE(fft_release_names, "round"),
+     "`fcsim app fft`: when the IPs' points leave. `round`: one message per round and destination, when the round's "
+     "last point for it is produced; `packet`: a message per traffic.packet_size flits of points, each when its own "
+     "last point is produced (Novo-G# thesis s6.3, L5295-5297: \"Once data is produced from FFT IP, it is ready to be "
+     "sent\")"},
+    {"fft", "consume", FCSIM_KEY_CHOICE(fft_consume_names, "round"),
+     "`fcsim app fft`: when a node's IPs take a dimension's data. `round`: its first round starts when all of the "
+     "node's data for the dimension has arrived; `line`: each round starts when its lines' points have arrived; "
+     "`point`: each round streams in, point `slot` taken `slot` cycles after it starts, as soon as every point is in "
+     "by its cycle (Novo-G# thesis s6.3, L5291-5299 and L5399-5401: the streaming IP is directly connected to the "
+     "network switch)"},
+};
+const struct fcsim_key_table fcsim_fft_keys = FCSIM_KEY_TABLE("apps/fft", fft_rows);

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The keys of Mondigo's flow-controller link protocol (Mondigo 2020 ch. 2;
+ * proto_fc.c, fc_adapter.c). */
+#include "core/keys.h"
+
+static const struct fcsim_key fc_rows[] = {
+    {"link", "fc_d_cu", FCSIM_KT_INT, "flits", "32", 1, 4095, 0, NULL, NULL, NULL,
+     "fc: D_CU, the credit-update interval, largest packet and TX buffer depth (Mondigo 2020 s2.3.3: 32)",
+     FCSIM_KEY_TO(FCSIM_STORE_INT, link_fc_d_cu)},
+    {"link", "fc_rx_depth", FCSIM_KT_INT, "flits", "auto", 1, 1 << 20, 1, NULL, NULL, NULL,
+     "fc: RX buffer depth and initial credits; `auto`: 2 x D_link + D_CU + 1 (Eq. 2.4), D_link = link latency + "
+     "D_CU + 4 cycles of write-forward",
+     FCSIM_KEY_TO(FCSIM_STORE_INT, link_fc_rx_depth), .auto_value = 0},
+    {"link", "fc_gap_bytes", FCSIM_KT_INT, "bytes", "0", 0, 65536, 0, NULL, NULL, NULL,
+     "fc: idle line bytes after each FC packet (the SL3 burst gap, VCSN 2023 Eq. 1: 32); 0: none",
+     FCSIM_KEY_TO(FCSIM_STORE_INT, link_fc_gap_bytes)},
+};
+const struct fcsim_key_table fcsim_fc_keys = FCSIM_KEY_TABLE("link/proto/fc", fc_rows);
+/* link.fc_rx_depth (0: auto, derived by the adapter) holds at least D_CU. */
+static int resolve_fc(struct fcsim_params *p, const struct fcsim_key_reader *r, struct fcsim_error *err)
+{
+  if (p->link_fc_rx_depth && p->link_fc_rx_depth < p->link_fc_d_cu)
+    return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                           "%s: link.fc_rx_depth = %d flits is below link.fc_d_cu = %d: the receiver could never read "
+                           "D_CU flits to return a credit",
+                           fcsim_key_origin(r, "link", "fc_rx_depth"), p->link_fc_rx_depth, p->link_fc_d_cu);
+  return 0;
+}
+const struct fcsim_resolve_step fcsim_fc_resolve = {"link/proto/fc", resolve_fc};

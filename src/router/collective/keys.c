@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The keys of the collective routers (voq.c, ring.c): their node tables and
+ * the VOQ router's reduction stage, ejection width and tree turns. */
+#include <string.h>
+
+#include "core/keys.h"
+
+static const char *const reduction_stage_names[] = {"switch", "direct", NULL};
+static const char *const tree_turns_names[] = {"rule", "free", NULL};
+
+static const struct fcsim_key collective_router_rows[] = {
+    {"router", "tables", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
+     "voq, ring: folder of node tables written by `fcsim collective build --out DIR` (Novo-G# thesis Fig. 4.12) that route "
+     "multicast and reduction packets; relative to the config file's folder",
+     FCSIM_KEY_TO(FCSIM_STORE_PATH, router_tables)},
+};
+const struct fcsim_key_table fcsim_collective_router_keys = FCSIM_KEY_TABLE("router/collective", collective_router_rows);
+
+static const struct fcsim_key voq_rows[] = {
+    {"voq", "reduction_stage", FCSIM_KEY_CHOICE(reduction_stage_names, "direct"),
+     "router.model = voq: where reduction packets reach the reduction unit. `switch`: after VA and SA, as in Novo-G# thesis "
+     "Fig. 4.15 (ReL/ReW follow SA), so they compete for the output toward the root, one flit per output per cycle, "
+     "and only the combined packet takes the link; `direct` (closer to the seed's Table 5.8 and Fig. 5.21, "
+     "docs/COLLECTIVES.md): straight after ML, one packet per input per cycle, the combined packet then competing at "
+     "SA",
+     FCSIM_KEY_FLAG(voq_reduction_direct, "direct")},
+    {"voq", "eject_packets", FCSIM_KT_INT, "packets/cycle", "1", 1, 16, 0, NULL, NULL, NULL,
+     "router.model = voq: packets the local unit takes from the switch at once, each from a different input, one flit "
+     "per cycle each. Novo-G# thesis s5.2.2 (L4897-4899): a node \"injects at most one packet per cycle but can consume more "
+     "than one\"; the seed gives no number. 1 = one ejection port (the default); examples/collective.ini uses 6, one "
+     "per link input, as the reduction unit (docs/COLLECTIVES.md)",
+     FCSIM_KEY_TO(FCSIM_STORE_INT, voq_eject_packets)},
+    {"voq", "tree_turns", FCSIM_KEY_CHOICE(tree_turns_names, "rule"),
+     "router.model = voq: turns allowed in the collective trees fcsim collective build/run make. `rule`: fcsim's turn "
+     "model (src/routing/turns.h), which leaves OCR only the partition across x on spread destinations; `free`: any "
+     "turn, as the seed's Algorithms 6-7 (L4643-4700): the VOQ router's one-sided links and growing input buffers "
+     "(L4752-4762) cannot deadlock. Needs router.model = voq",
+     FCSIM_KEY_FLAG(voq_free_turns, "free")},
+};
+const struct fcsim_key_table fcsim_voq_keys = FCSIM_KEY_TABLE("router/collective/voq", voq_rows);
+static int resolve_voq(struct fcsim_params *p, const struct fcsim_key_reader *r, struct fcsim_error *err)
+{
+  if (p->voq_free_turns && strcmp(p->router_model, "voq"))
+    return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                           "%s: voq.tree_turns = free needs router.model = voq (router.model = %s: its trees keep the "
+                           "turn rule)",
+                           fcsim_key_origin(r, "voq", "tree_turns"), p->router_model);
+  return 0;
+}
+const struct fcsim_resolve_step fcsim_voq_resolve = {"router/collective/voq", resolve_voq};

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The keys of routing: which algorithm (the table of routing/registry.c) and
+ * DOR's dimension order. */
+#include <ctype.h>
+#include <string.h>
+
+#include "core/keys.h"
+#include "routing/routing.h"
+
+static const struct fcsim_key routing_rows[] = {
+    {"routing", "algorithm", FCSIM_KEY_REGISTRY(fcsim_routing_names, fcsim_routing_valid, "dor"),
+     "routing algorithm (Novo-G# thesis §5.1.1; deadlock-free by the turn model and check of docs/ROUTING.md): `dor` "
+     "dimension-order, `romm` random legal minimal direction per hop, `o1turn` random legal dimension order per "
+     "packet, `rlb` randomized load balance (non-minimal; DOR on a mesh), `ccar` legal minimal direction with the most "
+     "credits; `table` next-hop tables built from the graph under up*/down* (any topology, and the only choice for a "
+     "netlist)",
+     FCSIM_KEY_TO(FCSIM_STORE_NAME, routing)},
+    {"routing", "order", FCSIM_KT_ORDER, "", "auto", 0, 0, 1, NULL, NULL, NULL,
+     "DOR dimension order: a permutation of the first n letters of `xyzwuv` (`zyx`); `auto` is x, y, z, ... in turn"},
+};
+const struct fcsim_key_table fcsim_routing_keys = FCSIM_KEY_TABLE("routing", routing_rows);
+/* routing.order: a permutation of the network's dimensions (auto: x, y, z, ...). */
+static int resolve_routing(struct fcsim_params *p, const struct fcsim_key_reader *r, struct fcsim_error *err)
+{
+  const char *t = r->text(r->cfg, "routing", "order");
+  if (!strcmp(t, "auto")) {
+    for (int d = 0; d < p->ndims; d++)
+      p->dim_order[d] = d;
+    return 0;
+  }
+  static const char letters[] = "xyzwuv";
+  int n = 0;
+  for (const char *c = t; *c; c++) {
+    int d = (int)(strchr(letters, tolower((unsigned char)*c)) - letters);
+    if (d >= p->ndims)
+      return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                             "%s: routing.order = `%s` names dimension `%c` but network.dims has %d dimension(s)",
+                             fcsim_key_origin(r, "routing", "order"), t, *c, p->ndims);
+    p->dim_order[n++] = d;
+  }
+  if (n != p->ndims)
+    return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                           "%s: routing.order = `%s` must name each of the %d dimensions once (e.g. `%.*s`)",
+                           fcsim_key_origin(r, "routing", "order"), t, p->ndims, p->ndims, "xyzwuv");
+  return 0;
+}
+const struct fcsim_resolve_step fcsim_routing_resolve = {"routing", resolve_routing};
