@@ -70,7 +70,7 @@ struct fcsim_router_ops {
   int local_ports;     /* ports beyond the network ports (injection/ejection), for descriptions */
   int credit_period;   /* router.credit_period applies (the watchdog's default allows for it) */
   int tracks_arrivals; /* step returns a next wake no later than the arrival of the oldest flit
-                          it has seen on each input (vc_next_arrival): senders wake the node
+                          it has seen on each input (fcsim__vc_next_arrival): senders wake the node
                           only for a flit into an empty input ring (with one clock) */
   int stamps_injection; /* stats.latency_from = injection: the tail flit carries the head's injection tick */
   int allocation;      /* reads router.speculative, va/sa_allocator, alloc_iters, wait_for_tail_credit, credit_delay,

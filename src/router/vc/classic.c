@@ -163,7 +163,7 @@ static void sa_request(const struct fcsim_ctx *ctx, const struct vc_shared *sh, 
                        int vi, int p)
 {
   int si = switch_input(sh, vi);
-  uint64_t pri = sh->arbiter->constant ? 0 : vc_priority(ctx, sh, n, vi);
+  uint64_t pri = sh->arbiter->constant ? 0 : fcsim__vc_priority(ctx, sh, n, vi);
   if (!(r->inputs & (1ull << si))) {
     r->inputs |= 1ull << si;
     r->in_req[si] = 0;
@@ -301,14 +301,14 @@ static uint64_t classic_step(struct fcsim_ctx *ctx, const void *shared, uint32_t
   struct vc_node *n = state;
   vc_receive(ctx, sh, n, 0);
   inject(ctx, sh, n);
-  vc_route_and_allocate(ctx, sh, n);
+  fcsim__vc_route_and_allocate(ctx, sh, n);
   if (sh->p->va_allocator != FCSIM_ALLOC_GREEDY)
-    vc_allocate_matched(ctx, sh, n);
+    fcsim__vc_allocate_matched(ctx, sh, n);
   if (sh->p->sa_allocator == FCSIM_ALLOC_GREEDY)
     switch_stage(ctx, sh, n);
   else
     switch_stage_matched(ctx, sh, n);
-  return n->h->buffered || n->h->queued ? ctx->now + 1 : vc_next_arrival(ctx, n);
+  return n->h->buffered || n->h->queued ? ctx->now + 1 : fcsim__vc_next_arrival(ctx, n);
 }
 
 static int classic_accept(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state,
@@ -323,7 +323,7 @@ static int classic_accept(struct fcsim_ctx *ctx, const void *shared, uint32_t no
 
 static int classic_setup(const struct fcsim_router_env *env, void **shared, size_t *state_size, struct fcsim_error *err)
 {
-  return vc_setup(env, 1, 0, shared, state_size, err);
+  return fcsim__vc_setup(env, 1, 0, shared, state_size, err);
 }
 
 static int classic_derive(struct fcsim_params *p, int depth_auto, int switch_auto, const char *origin,
@@ -353,17 +353,17 @@ const struct fcsim_router_ops fcsim_router_classic = {
     .stamps_injection = 1,
     .derive = classic_derive,
     .setup = classic_setup,
-    .teardown = vc_teardown,
-    .node_state_size = vc_node_state_size,
-    .input_buffers = vc_input_buffers,
-    .init = vc_init,
-    .fini = vc_fini,
+    .teardown = fcsim__vc_teardown,
+    .node_state_size = fcsim__vc_node_state_size,
+    .input_buffers = fcsim__vc_input_buffers,
+    .init = fcsim__vc_init,
+    .fini = fcsim__vc_fini,
     .accept = classic_accept,
     .step = classic_step,
-    .nbuffers = vc_nbuffers,
-    .buffer_busy = vc_buffer_busy,
-    .waits_for = vc_waits_for,
-    .describe_buffer = vc_describe_buffer,
-    .credit_capacity = vc_credit_capacity,
-    .zero_load_cycles = vc_zero_load_cycles,
+    .nbuffers = fcsim__vc_nbuffers,
+    .buffer_busy = fcsim__vc_buffer_busy,
+    .waits_for = fcsim__vc_waits_for,
+    .describe_buffer = fcsim__vc_describe_buffer,
+    .credit_capacity = fcsim__vc_credit_capacity,
+    .zero_load_cycles = fcsim__vc_zero_load_cycles,
 };

@@ -224,13 +224,13 @@ static uint64_t novog_step(struct fcsim_ctx *ctx, const void *shared, uint32_t n
   const struct vc_shared *sh = shared;
   struct vc_node *n = state;
   vc_receive(ctx, sh, n, 1);
-  vc_route_and_allocate(ctx, sh, n);
+  fcsim__vc_route_and_allocate(ctx, sh, n);
   eject(ctx, sh, n);
   switch_stage(ctx, sh, n);
   const uint64_t now = ctx->now;
   if (n->h->buffered || n->h->queued)
     return now + 1;
-  uint64_t next = vc_next_arrival(ctx, n);
+  uint64_t next = fcsim__vc_next_arrival(ctx, n);
   if (n->h->credit_dirty_until > now) {
     uint64_t period = (uint64_t)sh->p->credit_period_cycles, credit = (now / period + 1) * period;
     if (credit < next)
@@ -248,7 +248,7 @@ static int novog_accept(struct fcsim_ctx *ctx, const void *shared, uint32_t node
   struct vc_node *n = state;
   int32_t credits[VC_MAX_PORTS];
   int port = sh->routing->route(sh->topo, sh->p, node, pk->dest, pk->route, -1, &n->h->hop_rng,
-                                sh->routing->needs_credits ? vc_port_credits(sh, n, credits) : NULL);
+                                sh->routing->needs_credits ? fcsim__vc_port_credits(sh, n, credits) : NULL);
   if (fcsim_pktq_push(&n->srcq[port], pk))
     return FCSIM_ENOMEM;
   n->h->srcq_mask |= 1u << port;
@@ -258,7 +258,7 @@ static int novog_accept(struct fcsim_ctx *ctx, const void *shared, uint32_t node
 
 static int novog_setup(const struct fcsim_router_env *env, void **shared, size_t *state_size, struct fcsim_error *err)
 {
-  int rc = vc_setup(env, 0, 1, shared, state_size, err);
+  int rc = fcsim__vc_setup(env, 0, 1, shared, state_size, err);
   if (rc)
     return rc;
   /* every channel's threshold must fit the buffers (netlists mix latencies) */
@@ -267,7 +267,7 @@ static int novog_setup(const struct fcsim_router_env *env, void **shared, size_t
     if (sh->g->chan[s].dst >= 0 && sh->g->kind[sh->g->chan[s].dst] == env->kind && sh->threshold[s] > sh->depth) {
       const struct fcsim_chan *c = &sh->g->chan[s];
       int need = sh->threshold[s] + sh->p->credit_period_cycles * c->bandwidth_flits;
-      vc_teardown(*shared);
+      fcsim__vc_teardown(*shared);
       *shared = NULL;
       return fcsim_error_set(err, FCSIM_ECOMBINATION,
                              "router.vc_depth = %d flits can never send on the link from node %u port %u "
@@ -322,18 +322,18 @@ const struct fcsim_router_ops fcsim_router_novog = {
     .stamps_injection = 1,
     .derive = novog_derive,
     .setup = novog_setup,
-    .teardown = vc_teardown,
-    .node_state_size = vc_node_state_size,
-    .input_buffers = vc_input_buffers,
-    .init = vc_init,
-    .fini = vc_fini,
+    .teardown = fcsim__vc_teardown,
+    .node_state_size = fcsim__vc_node_state_size,
+    .input_buffers = fcsim__vc_input_buffers,
+    .init = fcsim__vc_init,
+    .fini = fcsim__vc_fini,
     .accept = novog_accept,
     .step = novog_step,
-    .nbuffers = vc_nbuffers,
-    .buffer_busy = vc_buffer_busy,
-    .waits_for = vc_waits_for,
-    .describe_buffer = vc_describe_buffer,
-    .credit_capacity = vc_credit_capacity,
-    .zero_load_cycles = vc_zero_load_cycles,
+    .nbuffers = fcsim__vc_nbuffers,
+    .buffer_busy = fcsim__vc_buffer_busy,
+    .waits_for = fcsim__vc_waits_for,
+    .describe_buffer = fcsim__vc_describe_buffer,
+    .credit_capacity = fcsim__vc_credit_capacity,
+    .zero_load_cycles = fcsim__vc_zero_load_cycles,
     .report = novog_report,
 };

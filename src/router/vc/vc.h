@@ -120,7 +120,7 @@ struct vc_shared {
   size_t state_size;
 };
 
-/* Pointers into one node's state. They are made once, by vc_init, and kept
+/* Pointers into one node's state. They are made once, by fcsim__vc_init, and kept
  * at the start of the state (the state never moves): a step casts its state
  * to this view. */
 struct vc_node {
@@ -171,54 +171,54 @@ static inline struct fcsim_flit *vc_front(const struct vc_shared *sh, struct vc_
 }
 
 /* Set-up shared by both models: layout, thresholds. */
-int vc_setup(const struct fcsim_router_env *env, int local_port, int inband, void **shared, size_t *state_size,
+int fcsim__vc_setup(const struct fcsim_router_env *env, int local_port, int inband, void **shared, size_t *state_size,
              struct fcsim_error *err);
-void vc_teardown(void *shared);
-void vc_input_buffers(const void *shared, int *vcs, int *depth_flits);
+void fcsim__vc_teardown(void *shared);
+void fcsim__vc_input_buffers(const void *shared, int *vcs, int *depth_flits);
 /* A node's state: the kind's state_size less the buffers of its input ports
  * without a link (they come last in the state). */
-size_t vc_node_state_size(const void *shared, uint32_t node);
-int vc_init(const void *shared, uint32_t node, void *state, struct fcsim_error *err);
-void vc_fini(const void *shared, uint32_t node, void *state);
+size_t fcsim__vc_node_state_size(const void *shared, uint32_t node);
+int fcsim__vc_init(const void *shared, uint32_t node, void *state, struct fcsim_error *err);
+void fcsim__vc_fini(const void *shared, uint32_t node, void *state);
 
 /* Stages shared by both models. */
 /* vc_receive (below, inline in the models' steps) takes what has arrived. */
 /* The node's first cycle at or after the arrival, seen by vc_receive, of the
  * oldest flit still in flight on its inputs, or UINT64_MAX: an idle node's
  * next wake (fcsim_router_ops.tracks_arrivals). */
-uint64_t vc_next_arrival(const struct fcsim_ctx *ctx, const struct vc_node *n);
-void vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n);
+uint64_t fcsim__vc_next_arrival(const struct fcsim_ctx *ctx, const struct vc_node *n);
+void fcsim__vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n);
 /* Separable and iSLIP VC allocation of the heads in VA (vc_alloc.c),
- * after vc_route_and_allocate (which leaves VA to it when
+ * after fcsim__vc_route_and_allocate (which leaves VA to it when
  * router.va_allocator is not greedy). */
-void vc_allocate_matched(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n);
+void fcsim__vc_allocate_matched(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n);
 
 /* vc_alloc (below, inline): a free downstream VC of a class. */
 /* Arbitration priority (router.arbitration) of the packet at the front of VC vi. */
-uint64_t vc_priority(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int vi);
+uint64_t fcsim__vc_priority(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int vi);
 /* The first set bit of m at or after bit `start`, cyclically; m != 0. */
 static inline int vc_cyclic_first(uint64_t m, unsigned start)
 {
   uint64_t hi = start < 64 ? m & (~0ull << start) : 0;
   return __builtin_ctzll(hi ? hi : m);
 }
-int vc_pick_among(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, const uint16_t *cand,
+int fcsim__vc_pick_among(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, const uint16_t *cand,
                   int ncand, uint16_t rr);
 /* The winner among candidate VCs: the highest priority, ties to the first at
  * or after `rr` (a lone candidate wins without a call). */
 static inline int vc_pick(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n,
                           const uint16_t *cand, int ncand, uint16_t rr)
 {
-  return ncand == 1 ? cand[0] : vc_pick_among(ctx, sh, n, cand, ncand, rr);
+  return ncand == 1 ? cand[0] : fcsim__vc_pick_among(ctx, sh, n, cand, ncand, rr);
 }
 /* A latency in engine ticks as whole cycles of this kind's clock (rounded up). */
 static inline uint64_t vc_own_cycles(const struct vc_shared *sh, uint64_t ticks)
 {
   return sh->ticks_per_cycle == 1.0 ? ticks : (uint64_t)ceil((double)ticks / sh->ticks_per_cycle - 1e-9);
 }
-double vc_zero_load_cycles(const void *shared, double hops);
-uint64_t vc_credit_capacity(const void *shared, const struct fcsim_chan *c, uint64_t lag_ticks);
-const int32_t *vc_port_credits(const struct vc_shared *sh, struct vc_node *n, int32_t *out);
+double fcsim__vc_zero_load_cycles(const void *shared, double hops);
+uint64_t fcsim__vc_credit_capacity(const void *shared, const struct fcsim_chan *c, uint64_t lag_ticks);
+const int32_t *fcsim__vc_port_credits(const struct vc_shared *sh, struct vc_node *n, int32_t *out);
 
 /* The per-flit steps, inline for the models' hot loops. Those taking
  * `inband` are called with a constant (novog 1, classic 0: sh->inband), so
@@ -448,11 +448,11 @@ static inline void vc_receive(struct fcsim_ctx *ctx, const struct vc_shared *sh,
 }
 
 /* Deadlock-report operations shared by both models. */
-int vc_nbuffers(const void *shared);
-int vc_buffer_busy(const void *shared, const void *state, int buf);
-int vc_waits_for(const void *shared, const struct fcsim_states *all, struct fcsim_buf_ref at,
+int fcsim__vc_nbuffers(const void *shared);
+int fcsim__vc_buffer_busy(const void *shared, const void *state, int buf);
+int fcsim__vc_waits_for(const void *shared, const struct fcsim_states *all, struct fcsim_buf_ref at,
                  struct fcsim_buf_ref *next);
-void vc_describe_buffer(const void *shared, struct fcsim_buf_ref at, char *buf, size_t size);
+void fcsim__vc_describe_buffer(const void *shared, struct fcsim_buf_ref at, char *buf, size_t size);
 
 /* The VCs a packet of dateline class `cls` may use, [*lo, *hi], and the
  * range shared by both classes, [*shared_lo, *shared_hi] (empty when

@@ -175,7 +175,7 @@ static void separable_pass(const struct vc_shared *sh, struct vc_node *n, struct
   }
 }
 
-void vc_allocate_matched(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n)
+void fcsim__vc_allocate_matched(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n)
 {
   struct va_round r;
   collect(sh, n, ctx->now, &r);

@@ -14,7 +14,7 @@ static size_t align8(size_t n)
   return (n + 7) & ~(size_t)7;
 }
 
-int vc_setup(const struct fcsim_router_env *env, int local_port, int inband, void **shared, size_t *state_size,
+int fcsim__vc_setup(const struct fcsim_router_env *env, int local_port, int inband, void **shared, size_t *state_size,
              struct fcsim_error *err)
 {
   const struct fcsim_params *p = env->p;
@@ -125,14 +125,14 @@ int vc_setup(const struct fcsim_router_env *env, int local_port, int inband, voi
   return 0;
 }
 
-void vc_input_buffers(const void *shared, int *vcs, int *depth_flits)
+void fcsim__vc_input_buffers(const void *shared, int *vcs, int *depth_flits)
 {
   const struct vc_shared *sh = shared;
   *vcs = sh->nvc;
   *depth_flits = sh->depth;
 }
 
-void vc_teardown(void *shared)
+void fcsim__vc_teardown(void *shared)
 {
   struct vc_shared *sh = shared;
   if (!sh)
@@ -157,7 +157,7 @@ static int vc_port_has_link(const struct vc_shared *sh, uint32_t node, int q)
   return q >= sh->np || vc_in_chan(sh, node, q) >= 0;
 }
 
-size_t vc_node_state_size(const void *shared, uint32_t node)
+size_t fcsim__vc_node_state_size(const void *shared, uint32_t node)
 {
   const struct vc_shared *sh = shared;
   size_t ports = 0;
@@ -166,7 +166,7 @@ size_t vc_node_state_size(const void *shared, uint32_t node)
   return align8(sh->off_buf + ports * (size_t)sh->nvc * (size_t)sh->depth * sizeof(struct fcsim_flit));
 }
 
-int vc_init(const void *shared, uint32_t node, void *state, struct fcsim_error *err)
+int fcsim__vc_init(const void *shared, uint32_t node, void *state, struct fcsim_error *err)
 {
   const struct vc_shared *sh = shared;
   struct vc_node *n = state; /* the view of the node's arrays, kept at the start of its state */
@@ -181,7 +181,7 @@ int vc_init(const void *shared, uint32_t node, void *state, struct fcsim_error *
     int32_t c = vc_in_chan(sh, node, q);
     n->in_bw_flits[q] = (uint8_t)(c >= 0 ? sh->g->chan[c].bandwidth_flits : 1);
   }
-  /* the buffers of the ports with a link, packed (vc_node_state_size) */
+  /* the buffers of the ports with a link, packed (fcsim__vc_node_state_size) */
   size_t next = 0;
   for (int i = 0; i < sh->np_in * sh->nvc; i++) {
     if (vc_port_has_link(sh, node, sh->vc_port[i])) {
@@ -209,7 +209,7 @@ int vc_init(const void *shared, uint32_t node, void *state, struct fcsim_error *
   return 0;
 }
 
-void vc_fini(const void *shared, uint32_t node, void *state)
+void fcsim__vc_fini(const void *shared, uint32_t node, void *state)
 {
   const struct vc_shared *sh = shared;
   struct vc_node n; /* made here: a build that failed may never have run init on this state */
@@ -220,7 +220,7 @@ void vc_fini(const void *shared, uint32_t node, void *state)
   }
 }
 
-uint64_t vc_next_arrival(const struct fcsim_ctx *ctx, const struct vc_node *n)
+uint64_t fcsim__vc_next_arrival(const struct fcsim_ctx *ctx, const struct vc_node *n)
 {
   const struct fcsim_links *l = ctx->links;
   uint64_t next = UINT64_MAX;
@@ -232,7 +232,7 @@ uint64_t vc_next_arrival(const struct fcsim_ctx *ctx, const struct vc_node *n)
   return next == UINT64_MAX ? UINT64_MAX : fcsim_clock_cycle_at(ctx->clk, next);
 }
 
-const int32_t *vc_port_credits(const struct vc_shared *sh, struct vc_node *n, int32_t *out)
+const int32_t *fcsim__vc_port_credits(const struct vc_shared *sh, struct vc_node *n, int32_t *out)
 {
   const int radix = fcsim_graph_radix(sh->g, n->node); /* a netlist node may have fewer ports than np */
   for (int port = 0; port < sh->np; port++) {
@@ -251,7 +251,7 @@ static void route_head(const struct vc_shared *sh, struct vc_node *n, struct fcs
   int32_t credits[VC_MAX_PORTS];
   const struct fcsim_flit *f = vc_front(sh, n, vi);
   int out = sh->routing->route(sh->topo, sh->p, n->node, f->dest, f->route, q, &n->h->hop_rng,
-                               sh->routing->needs_credits ? vc_port_credits(sh, n, credits) : NULL);
+                               sh->routing->needs_credits ? fcsim__vc_port_credits(sh, n, credits) : NULL);
   vc->out_port = (int8_t)out;
   vc->class1 = (uint8_t)vc_next_class(sh, n, q, out, (f->flags & FCSIM_FLIT_CLASS1) != 0, f->dest);
   vc->dist = sh->arbiter->constant ? 0 : (uint16_t)fcsim_topo_distance(sh->topo, n->node, f->dest);
@@ -260,12 +260,12 @@ static void route_head(const struct vc_shared *sh, struct vc_node *n, struct fcs
     vc->ready_cycle += (uint64_t)sh->p->va_cycles;
 }
 
-void vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n)
+void fcsim__vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n)
 {
   if (n->h->heads_waiting == 0)
     return;
   const uint64_t now = ctx->now;
-  const int matched = sh->p->va_allocator != FCSIM_ALLOC_GREEDY; /* VA by vc_allocate_matched, all heads at once */
+  const int matched = sh->p->va_allocator != FCSIM_ALLOC_GREEDY; /* VA by fcsim__vc_allocate_matched, all heads at once */
   for (int w = 0; w < sh->mask_words; w++) {
     for (uint64_t m = n->wait_mask[w]; m; m &= m - 1) {
       int vi = w * 64 + __builtin_ctzll(m);
@@ -301,14 +301,14 @@ void vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared *sh, st
 
 /* Priority of the packet at the front of input VC `vi` (its distance was
  * computed once, at routing computation); ages in network.clock cycles. */
-uint64_t vc_priority(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int vi)
+uint64_t fcsim__vc_priority(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int vi)
 {
   uint64_t age = fcsim_flit_age(vc_front(sh, n, vi), ctx->tick);
   return sh->arbiter->priority(ctx->age_div == 1 ? age : age / ctx->age_div, n->vcs[vi].dist,
                                sh->p->age_threshold_cycles);
 }
 
-int vc_pick_among(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, const uint16_t *cand,
+int fcsim__vc_pick_among(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, const uint16_t *cand,
                   int ncand, uint16_t rr)
 {
   int best = -1;
@@ -317,7 +317,7 @@ int vc_pick_among(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struc
   unsigned span = (unsigned)(sh->np_in * sh->nvc);
   const int constant = sh->arbiter->constant;
   for (int i = 0; i < ncand; i++) {
-    uint64_t pri = constant ? 0 : vc_priority(ctx, sh, n, cand[i]);
+    uint64_t pri = constant ? 0 : fcsim__vc_priority(ctx, sh, n, cand[i]);
     unsigned c = cand[i], dist = c >= rr ? c - rr : c + span - rr;
     if (best < 0 || pri > best_pri || (pri == best_pri && dist < best_dist)) {
       best = cand[i];
@@ -332,7 +332,7 @@ int vc_pick_among(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struc
  * counts per period while the sender's buffers are active (the dirty
  * window); classic: one credit per flit, at most every slot of every VC —
  * plus one window of lag. */
-uint64_t vc_credit_capacity(const void *shared, const struct fcsim_chan *c, uint64_t lag_ticks)
+uint64_t fcsim__vc_credit_capacity(const void *shared, const struct fcsim_chan *c, uint64_t lag_ticks)
 {
   const struct vc_shared *sh = shared;
   const struct fcsim_params *p = sh->p;
@@ -346,7 +346,7 @@ uint64_t vc_credit_capacity(const void *shared, const struct fcsim_chan *c, uint
   return (uint64_t)sh->nvc * (uint64_t)sh->depth + (lat + 2 + lag + margin) * c->bandwidth_flits;
 }
 
-double vc_zero_load_cycles(const void *shared, double hops)
+double fcsim__vc_zero_load_cycles(const void *shared, double hops)
 {
   const struct vc_shared *sh = shared;
   const struct fcsim_params *p = sh->p;

@@ -9,20 +9,20 @@
 
 #include "router/vc/vc.h"
 
-int vc_nbuffers(const void *shared)
+int fcsim__vc_nbuffers(const void *shared)
 {
   const struct vc_shared *sh = shared;
   return sh->np_in * sh->nvc;
 }
 
-int vc_buffer_busy(const void *shared, const void *state, int buf)
+int fcsim__vc_buffer_busy(const void *shared, const void *state, int buf)
 {
   const struct vc_shared *sh = shared;
   const struct fcsim_vc *vcs = (const struct fcsim_vc *)((const char *)state + sh->off_vcs);
   return vcs[buf].count != 0;
 }
 
-int vc_waits_for(const void *shared, const struct fcsim_states *all, struct fcsim_buf_ref at,
+int fcsim__vc_waits_for(const void *shared, const struct fcsim_states *all, struct fcsim_buf_ref at,
                  struct fcsim_buf_ref *next)
 {
   const struct vc_shared *sh = shared;
@@ -66,7 +66,7 @@ int vc_waits_for(const void *shared, const struct fcsim_states *all, struct fcsi
   return 0;
 }
 
-void vc_describe_buffer(const void *shared, struct fcsim_buf_ref at, char *buf, size_t size)
+void fcsim__vc_describe_buffer(const void *shared, struct fcsim_buf_ref at, char *buf, size_t size)
 {
   const struct vc_shared *sh = shared;
   const struct fcsim_topo *t = sh->topo;
