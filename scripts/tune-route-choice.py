@@ -34,7 +34,8 @@ def count(src,dst,rule):
     return rec(src,None)
 nodes=list(itertools.product(range(k),repeat=3))
 pats={"transpose":lambda s:[(s[2],s[0],s[1])],"bitcomp":lambda s:[tuple(k-1-c for c in s)],
-      "all-to-all":lambda s:[n for n in nodes if n!=s]}
+      "all-to-all":lambda s:[n for n in nodes if n!=s],
+      "cube-nn":lambda s:sorted({tuple((s[d]+o[d])%k for d in range(3)) for o in itertools.product((-1,0,1),repeat=3)} - {s})}
 for name, f in pats.items():
     for rule in ("seed","fcsim"):
         tot=multi=pk=0
