@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """Seed 000 Table 5.5 under every reading its text allows, side by side.
 
-    python3 scripts/tune-t55-readings.py BATCH.json CONTINUOUS.json
+    python3 scripts/tune-t55-readings.py [--check] BATCH.json CONTINUOUS.json
 
 BATCH.json and CONTINUOUS.json are the `fcsim tune --json` outputs of
 scripts/tune-study.sh (total latency from the batch runs; average and worst
@@ -13,6 +13,9 @@ configurations each reading compares. The text (L4006-4016, L4355-4357):
 workloads [...] globally optimal", "the configurations with the best geometric
 mean performance for each individual metric [...] application-aware optimal",
 "calculated by geomean(|app - global|/global)". docs/TUNE.md discusses them.
+--check: also compare the ratio, terms_geomean and terms_mean readings with
+fcsim tune's own gain_seed, gain_terms_geomean and gain_terms_mean in the JSON
+summaries; exit 1 when one differs (the CTest sim/tune_t55_readings).
 
 Readings (a score is the geometric mean over the sweep points, as fcsim tune):
   ratio            |G_w(app_w / global_w) - 1|: global = best geomean over the
@@ -66,7 +69,30 @@ def best(hb, key, cands):
     return out
 
 
-def main(batch_path, cont_path):
+def summaries(*paths):
+    out = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for d in map(json.loads, f):
+                if d.get("type") == "summary":
+                    out.update(d.get("global", {}))
+    return out
+
+
+def check(rows, batch_path, cont_path):
+    glob, bad = summaries(batch_path, cont_path), 0
+    fields = {"ratio": "gain_seed", "terms_geomean": "gain_terms_geomean", "terms_mean": "gain_terms_mean"}
+    for i, (m, _) in enumerate(METRICS):
+        for reading, field in fields.items():
+            mine, theirs = rows[reading][i], glob.get(m, {}).get(field)
+            if theirs is None or abs(mine - theirs) > 1e-9 * max(1.0, abs(theirs)):
+                print(f"check: {m} {reading} {mine!r} differs from fcsim tune's {field} {theirs!r}")
+                bad += 1
+    print(f"check: {3 * len(METRICS) - bad} of {3 * len(METRICS)} readings agree with fcsim tune")
+    return 1 if bad else 0
+
+
+def main(batch_path, cont_path, do_check=False):
     batch, cont = load(batch_path), load(cont_path)
     work, confs = [], []
     for p in cont:
@@ -116,11 +142,14 @@ def main(batch_path, cont_path):
     print()
     print(f"One global configuration for all five metrics: {one}.")
     print("\n".join(used))
-    return 0
+    return check(rows, batch_path, cont_path) if do_check else 0
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
+    args = sys.argv[1:]
+    flag = bool(args) and args[0] == "--check"
+    args = args[1:] if flag else args
+    if len(args) != 2:
         sys.stderr.write(__doc__.split("\n\n")[1] + "\n")
         sys.exit(2)
-    sys.exit(main(sys.argv[1], sys.argv[2]))
+    sys.exit(main(args[0], args[1], flag))
