@@ -267,8 +267,8 @@ void fcsim_tune_write_report(const struct fcsim_tune *t, FILE *out)
     fprintf(out, "; pruned search: average and gain at rung 0, where every configuration ran at the same length");
   fprintf(out, ")\n");
   if (t->nw >= 2) {
-    fprintf(out, "\nacross workloads (global best: geometric mean over the workloads; gain: Table 5.5 as the seed "
-                 "computes it, |G(app/global) - 1| of each workload's own best over the global best; terms geo/mean: "
+    fprintf(out, "\nacross workloads (global best: geometric mean over the workloads; gain: Table 5.5 as fcsim reads the seed "
+                 "(gain_seed), |G(app/global) - 1| of each workload's own best over the global best; terms geo/mean: "
                  "geomean and mean of the terms |app - global| / global, the geomean 0 when one workload's own "
                  "best is the global best)\n");
     fprintf(out, "  %-22s %-22s %12s %8s %10s %10s  %s\n", "metric", "global best", "value", "gain", "terms geo",
