@@ -8,7 +8,7 @@
 # QUICK=1: rates 1,4 x 1 kb, 300 + 1000 cycles, batches of 16 packets (about 20 s
 # of CPU; the packet-size and slope trends are `absent` there);
 # QUICK=0: the reduced study, rates 0.5,1,2,4 x 0.25,4 kb, 1000 + 2000 cycles
-# (about 6 minutes of 2 cores; 17 minutes on the shared machine). The full
+# (about 6 minutes of 2 free cores; 9 minutes on the shared machine at load 4-6). The full
 # studies (4x4x4 with the seed's five sizes and rates to 6, and 8x8x8) are
 # scripts/tune-tables.sh; docs/REPRODUCE.md says how they differ.
 set -uo pipefail

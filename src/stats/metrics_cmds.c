@@ -204,10 +204,16 @@ static const struct fcsim_metric tune_rows[] = {
     WLR("distinguishable", "", NONE, "the difference interval excludes 0: the best is not a tie with the next"),
     GL("best", "", NONE, "per metric: the best configuration over all workloads (Table 5.5)"),
     GL("value", "the metric's", NONE, "its value"),
-    GL("gain", "ratio", HIGHER, "gain of each workload's own choice over it"),
+    GL("gain", "ratio", HIGHER, "gain of each workload's own choice over it: |G(app / global) - 1| over workloads"),
     GL("gain_seed", "ratio", HIGHER,
-       "Table 5.5's formula: geometric mean over workloads of |app - global| / global (Novo-G# thesis)"),
-    GL("per_workload_gain.*", "ratio", HIGHER, "per workload: |app - global| / global, the terms of gain_seed"),
+       "Table 5.5 as fcsim reads the seed's geomean(|app - global| / global) (Novo-G# thesis): the ratio form, "
+       "equal to gain (docs/TUNE.md compares the readings)"),
+    GL("gain_terms_geomean", "ratio", HIGHER,
+       "geometric mean over workloads of the terms |app - global| / global; 0 when one workload's own best is the "
+       "global best"),
+    GL("gain_terms_mean", "ratio", HIGHER, "arithmetic mean of the same terms"),
+    GL("per_workload_gain.*", "ratio", HIGHER,
+       "per workload: |app - global| / global, the terms of gain_terms_geomean and gain_terms_mean"),
     GL("fewest_vcs", "VCs", LOWER, "fewest VCs within the tolerance"),
     GL("fewest_vcs_config", "", NONE, "that configuration"),
 };

@@ -320,18 +320,25 @@ size_t fcsim__tune_times_optimal(const double *values, const unsigned char *vali
   return won;
 }
 
-double fcsim__tune_seed_global_gain(const double *app, const double *global, size_t nw, double *per_w)
+double fcsim__tune_terms_global_gain(const double *app, const double *global, size_t nw, double *per_w,
+                                     double *mean)
 {
+  if (mean)
+    *mean = NAN;
   double *d = calloc(nw ? nw : 1, sizeof *d);
   if (!d || nw == 0) {
     free(d);
     return NAN;
   }
+  double sum = 0;
   for (size_t w = 0; w < nw; w++) {
     d[w] = global[w] == 0 ? (app[w] == 0 ? 0 : NAN) : fabs(app[w] - global[w]) / global[w];
+    sum += d[w];
     if (per_w)
       per_w[w] = d[w];
   }
+  if (mean)
+    *mean = sum / (double)nw;
   double g = fcsim__tune_geomean(d, nw);
   free(d);
   return g;

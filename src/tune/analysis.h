@@ -76,12 +76,15 @@ long fcsim__tune_global_gain(const double *scores, const unsigned char *valid, s
 size_t fcsim__tune_times_optimal(const double *values, const unsigned char *valid, size_t nc, size_t ns, int hb,
                                  unsigned *counts, size_t *tied);
 
-/* Table 5.5 as the seed writes it (seed 000 L4355-4357):
+/* Table 5.5 read term by term (seed 000 L4355-4357, the term-wise reading):
  * geomean over w of |app_w - global_w| / global_w, with app_w a workload's
  * own best score and global_w the global best's score on it. One workload
  * whose own best is the global best makes it 0 (a geometric mean with a zero
- * term). per_w (may be NULL) receives the nw terms. NAN for nw == 0. */
-double fcsim__tune_seed_global_gain(const double *app, const double *global, size_t nw, double *per_w);
+ * term). per_w (may be NULL) receives the nw terms, mean (may be NULL) their
+ * arithmetic mean. NAN for nw == 0. The seed's reading (gain_seed) is the
+ * ratio form of fcsim__tune_global_gain; docs/TUNE.md compares the readings. */
+double fcsim__tune_terms_global_gain(const double *app, const double *global, size_t nw, double *per_w,
+                                     double *mean);
 
 /* 1 when `v` is within relative tolerance `tol` of `best` in direction hb:
  * v <= best * (1 + tol) for lower-is-better, v >= best * (1 - tol) otherwise. */

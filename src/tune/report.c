@@ -267,11 +267,12 @@ void fcsim_tune_write_report(const struct fcsim_tune *t, FILE *out)
     fprintf(out, "; pruned search: average and gain at rung 0, where every configuration ran at the same length");
   fprintf(out, ")\n");
   if (t->nw >= 2) {
-    fprintf(out, "\nacross workloads (global best: geometric mean over the workloads; gain: |G(app/global) - 1| "
-                 "of each workload's own best over the global best; seed gain: geomean(|app - global| / global), "
-                 "Table 5.5's formula, 0 when one workload's own best is the global best)\n");
-    fprintf(out, "  %-22s %-22s %12s %8s %10s  %s\n", "metric", "global best", "value", "gain", "seed gain",
-            "fewest VCs within tolerance");
+    fprintf(out, "\nacross workloads (global best: geometric mean over the workloads; gain: Table 5.5 as fcsim reads the seed "
+                 "(gain_seed), |G(app/global) - 1| of each workload's own best over the global best; terms geo/mean: "
+                 "geomean and mean of the terms |app - global| / global, the geomean 0 when one workload's own "
+                 "best is the global best)\n");
+    fprintf(out, "  %-22s %-22s %12s %8s %10s %10s  %s\n", "metric", "global best", "value", "gain", "terms geo",
+            "terms mean", "fewest VCs within tolerance");
     for (size_t mi = 0; mi < t->nmetrics; mi++) {
       const int m = t->metrics[mi];
       const struct gres *g = &t->gres[mi];
@@ -287,7 +288,9 @@ void fcsim_tune_write_report(const struct fcsim_tune *t, FILE *out)
       fprintf(out, "  %-22s %-22s %12.5g ", mname, label, g->score);
       print_pct(out, 8, g->gain);
       fputc(' ', out);
-      print_pct(out, 10, g->seed_gain);
+      print_pct(out, 10, g->terms_gain);
+      fputc(' ', out);
+      print_pct(out, 10, g->terms_mean);
       fprintf(out, "  ");
       size_t w0 = 0;
       while (w0 < t->nw && (!t->wres[w0 * t->nmetrics + mi].applicable || t->wres[w0 * t->nmetrics + mi].best < 0))

@@ -178,7 +178,7 @@ int fcsim__tune_analyse(struct fcsim_tune *t, struct fcsim_error *err)
     memset(g, 0, sizeof *g);
     g->best = g->fewest_at = -1;
     g->fewest_vcs = -1;
-    g->score = g->gain = g->seed_gain = NAN;
+    g->score = g->gain = g->seed_gain = g->terms_gain = g->terms_mean = NAN;
     size_t nwl = 0, w0 = 0;
     for (size_t w = 0; w < t->nw; w++) {
       t->global_per_workload[mi * t->nw + w] = NAN;
@@ -200,12 +200,12 @@ int fcsim__tune_analyse(struct fcsim_tune *t, struct fcsim_error *err)
       continue;
     g->best = (long)rf->conf[gg.global_best];
     g->score = gg.global_score;
-    g->gain = gg.gain;
+    g->gain = g->seed_gain = gg.gain;
     for (size_t i = 0; i < nwl; i++) {
       app[i] = gscores[i * nf + (size_t)app_best[i]];
       glob[i] = gscores[i * nf + (size_t)gg.global_best];
     }
-    g->seed_gain = fcsim__tune_seed_global_gain(app, glob, nwl, per_w);
+    g->terms_gain = fcsim__tune_terms_global_gain(app, glob, nwl, per_w, &g->terms_mean);
     for (size_t i = 0; i < nwl; i++)
       t->global_per_workload[mi * t->nw + wl_idx[i]] = per_w[i];
     for (size_t k = 0; k < nf; k++) {

@@ -91,7 +91,9 @@ struct gres {
   int applicable; /* at least two workloads measure it */
   long best;
   double score, gain;
-  double seed_gain; /* geomean over workloads of |app - global| / global (the seed's formula) */
+  double seed_gain;   /* Table 5.5 as the seed computes it: |G_w(app / global) - 1| (= gain, docs/TUNE.md) */
+  double terms_gain;  /* the term-wise reading: geomean over w of |app_w - global_w| / global_w */
+  double terms_mean;  /* the arithmetic mean of the same terms */
   long nvalid;
   int fewest_vcs;
   long fewest_at;

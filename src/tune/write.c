@@ -171,6 +171,8 @@ static json_t *summary_json(const struct fcsim_tune *t)
     json_object_set_new(mo, "value", num_json(g->score));
     json_object_set_new(mo, "gain", num_json(g->gain));
     json_object_set_new(mo, "gain_seed", num_json(g->seed_gain));
+    json_object_set_new(mo, "gain_terms_geomean", num_json(g->terms_gain));
+    json_object_set_new(mo, "gain_terms_mean", num_json(g->terms_mean));
     json_t *pw = json_object();
     for (size_t w = 0; w < t->nw; w++)
       if (!isnan(t->global_per_workload[mi * t->nw + w]))

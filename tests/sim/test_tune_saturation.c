@@ -112,20 +112,23 @@ static void test_counts_marks_and_exclusion(void **state)
   assert_int_equal(marked, 2);
   if (!strstr(out, "*   ") || !strstr(out, "1/2"))
     fail_msg("the table does not mark the saturated best:\n%s", out);
-  /* Table 5.5: the seed's formula over the per-workload terms */
+  /* Table 5.5: the term-wise readings over the per-workload terms; gain_seed is the ratio form (= gain) */
   json_t *g = json_object_get(json_object_get(s, "global"), "avg_latency");
   assert_non_null(g);
-  double prod = 1;
+  double prod = 1, sum = 0;
   size_t nw = 0;
   const char *key;
   json_t *v;
   json_object_foreach(json_object_get(g, "per_workload_gain"), key, v)
   {
     prod *= json_real_value(v);
+    sum += json_real_value(v);
     nw++;
   }
   assert_int_equal(nw, 2);
-  assert_true(fabs(pow(prod, 0.5) - json_real_value(json_object_get(g, "gain_seed"))) < 1e-12);
+  assert_true(fabs(pow(prod, 0.5) - json_real_value(json_object_get(g, "gain_terms_geomean"))) < 1e-12);
+  assert_true(fabs(sum / 2 - json_real_value(json_object_get(g, "gain_terms_mean"))) < 1e-12);
+  assert_true(json_real_value(json_object_get(g, "gain_seed")) == json_real_value(json_object_get(g, "gain")));
   json_decref(s);
   free(out);
 

@@ -423,22 +423,24 @@ static void test_times_optimal(void **state)
   assert_int_equal(cnt[0] + cnt[1] + cnt[2], 3);
 }
 
-/* Table 5.5 as the seed writes it: geomean(|app - global| / global). */
-static void test_seed_global_gain(void **state)
+/* Table 5.5 read term by term: geomean(|app - global| / global), and the mean. */
+static void test_terms_global_gain(void **state)
 {
   (void)state;
   const double app[] = {90, 40, 8}, glob[] = {100, 50, 10};
-  double per[3];
-  double g = fcsim__tune_seed_global_gain(app, glob, 3, per);
+  double per[3], mean;
+  double g = fcsim__tune_terms_global_gain(app, glob, 3, per, &mean);
   assert_true(fabs(per[0] - 0.1) < 1e-12 && fabs(per[1] - 0.2) < 1e-12 && fabs(per[2] - 0.2) < 1e-12);
   assert_true(fabs(g - cbrt(0.1 * 0.2 * 0.2)) < 1e-12);
-  /* one workload whose own best is the global best: a zero term, so 0 */
+  assert_true(fabs(mean - 0.5 / 3) < 1e-12);
+  /* one workload whose own best is the global best: a zero term, so the geomean is 0, the mean not */
   const double app2[] = {90, 50, 8};
-  assert_true(fcsim__tune_seed_global_gain(app2, glob, 3, NULL) == 0.0);
+  assert_true(fcsim__tune_terms_global_gain(app2, glob, 3, NULL, &mean) == 0.0);
+  assert_true(fabs(mean - 0.1) < 1e-12);
   /* throughput (higher is better) gives the same magnitude */
   const double app3[] = {110}, glob3[] = {100};
-  assert_true(fabs(fcsim__tune_seed_global_gain(app3, glob3, 1, NULL) - 0.1) < 1e-12);
-  assert_true(isnan(fcsim__tune_seed_global_gain(app, glob, 0, NULL)));
+  assert_true(fabs(fcsim__tune_terms_global_gain(app3, glob3, 1, NULL, NULL) - 0.1) < 1e-12);
+  assert_true(isnan(fcsim__tune_terms_global_gain(app, glob, 0, NULL, &mean)) && isnan(mean));
 }
 
 int main(void)
@@ -450,7 +452,7 @@ int main(void)
       cmocka_unit_test(test_workload_gain),
       cmocka_unit_test(test_global_gain),
       cmocka_unit_test(test_times_optimal),
-      cmocka_unit_test(test_seed_global_gain),
+      cmocka_unit_test(test_terms_global_gain),
       cmocka_unit_test(test_smallest_vcs),
       cmocka_unit_test(test_halving_plan),
       cmocka_unit_test(test_survivors),
