@@ -446,6 +446,8 @@ fail:
 int fcsim_net_build(struct fcsim_net *net, struct fcsim_error *err)
 {
   int rc;
+  if ((rc = fcsim_topo_distances(&net->topo, err)))
+    return rc; /* a netlist's distances, for the arbitrations' priorities */
   if ((rc = build_workload(net, err)) || (rc = build_kinds(net, err)))
     return rc;
   size_step_buffers(net);

@@ -135,11 +135,8 @@ int64_t fcsim_graph_channels(const struct fcsim_graph *g)
   return n;
 }
 
-int fcsim_graph_bfs(const struct fcsim_graph *g, int64_t src, int32_t *dist, struct fcsim_error *err)
+void fcsim_graph_bfs_into(const struct fcsim_graph *g, int64_t src, int backward, int32_t *dist, int64_t *queue)
 {
-  int64_t *queue = malloc((size_t)g->nodes * sizeof *queue);
-  if (!queue)
-    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
   for (int64_t n = 0; n < g->nodes; n++)
     dist[n] = -1;
   int64_t head = 0, tail = 0;
@@ -148,13 +145,22 @@ int fcsim_graph_bfs(const struct fcsim_graph *g, int64_t src, int32_t *dist, str
   while (head < tail) {
     int64_t n = queue[head++];
     for (uint32_t s = g->port_base[n]; s < g->port_base[n + 1]; s++) {
-      int32_t m = g->chan[s].dst;
+      int64_t ch = backward ? g->in_chan[s] : (int64_t)s;
+      int32_t m = ch < 0 || g->chan[ch].dst < 0 ? -1 : backward ? (int32_t)g->chan[ch].src : g->chan[ch].dst;
       if (m >= 0 && dist[m] < 0) {
         dist[m] = dist[n] + 1;
         queue[tail++] = m;
       }
     }
   }
+}
+
+int fcsim_graph_bfs(const struct fcsim_graph *g, int64_t src, int32_t *dist, struct fcsim_error *err)
+{
+  int64_t *queue = malloc(((size_t)g->nodes + 1) * sizeof *queue);
+  if (!queue)
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  fcsim_graph_bfs_into(g, src, 0, dist, queue);
   free(queue);
   return 0;
 }

@@ -104,10 +104,15 @@ int64_t fcsim_graph_channels(const struct fcsim_graph *g);
 /* Hop distances from `src` to every node (BFS over channels), -1 where
  * unreachable; `dist` has g->nodes entries. Returns 0 or FCSIM_ENOMEM. */
 int fcsim_graph_bfs(const struct fcsim_graph *g, int64_t src, int32_t *dist, struct fcsim_error *err);
+/* The same without allocating: from `src` along channels, or (backward)
+ * from every node to `src`; `queue` has g->nodes entries. */
+void fcsim_graph_bfs_into(const struct fcsim_graph *g, int64_t src, int backward, int32_t *dist, int64_t *queue);
 
 /* Hop distances between every pair (BFS from each node): dist[a * nodes + b],
  * -1 where unreachable (from malloc, the caller frees). Refuses graphs of
- * more than FCSIM_GRAPH_MAX_APSP nodes (N^2 memory) with FCSIM_ERANGE. */
+ * more than FCSIM_GRAPH_MAX_APSP nodes (N^2 memory) with FCSIM_ERANGE.
+ * Only a run whose arbitration reads distances needs them (a netlist's
+ * t->dist, built by fcsim_topo_distances); `fcsim topo` never does. */
 #define FCSIM_GRAPH_MAX_APSP 16384
 int fcsim_graph_all_distances(const struct fcsim_graph *g, int16_t **dist, struct fcsim_error *err);
 
