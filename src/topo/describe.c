@@ -23,9 +23,13 @@ static int proto_cycles(const struct fcsim_graph *g, const struct fcsim_params *
 static struct fcsim_desc_link_class class_of(const struct fcsim_graph *g, const struct fcsim_params *p, int64_t s)
 {
   const struct fcsim_chan *c = &g->chan[s];
-  return (struct fcsim_desc_link_class){c->latency_cycles,          c->bandwidth_flits, c->latency_sd_cycles,
-                                        c->link_model,              fcsim_proto_link_of(g, p, s),
-                                        proto_cycles(g, p, s),      0,
+  return (struct fcsim_desc_link_class){c->latency_cycles,
+                                        c->bandwidth_flits,
+                                        c->latency_sd_cycles,
+                                        c->link_model,
+                                        fcsim_proto_link_of(g, p, s),
+                                        proto_cycles(g, p, s),
+                                        0,
                                         0};
 }
 
@@ -78,7 +82,8 @@ static uint64_t *latency_costs(const struct fcsim_graph *g, const struct fcsim_p
   uint64_t *w = malloc((size_t)(g->nslots + 1) * sizeof *w);
   for (int64_t s = 0; w && s < g->nslots; s++) {
     const struct fcsim_chan *c = &g->chan[s];
-    w[s] = c->dst >= 0 ? (uint64_t)hop_router[g->kind[c->src]] + c->latency_cycles + (uint64_t)proto_cycles(g, p, s) : 0;
+    w[s] =
+        c->dst >= 0 ? (uint64_t)hop_router[g->kind[c->src]] + c->latency_cycles + (uint64_t)proto_cycles(g, p, s) : 0;
   }
   return w;
 }
@@ -104,8 +109,8 @@ static int longest_path(const struct fcsim_graph *g, const struct fcsim_params *
   int i = d->path_hops;
   for (int64_t v = dst; !rc && v != src; v = g->chan[pred[v]].src) {
     const struct fcsim_chan *c = &g->chan[pred[v]];
-    d->path[--i] = (struct fcsim_desc_hop){c->src, v, c->src_port, hop_router[g->kind[c->src]], c->latency_cycles,
-                                           proto_cycles(g, p, pred[v])};
+    d->path[--i] = (struct fcsim_desc_hop){
+        c->src, v, c->src_port, hop_router[g->kind[c->src]], c->latency_cycles, proto_cycles(g, p, pred[v])};
   }
   fcsim_diam_search_free(h);
   free(cyc);
@@ -121,19 +126,17 @@ static int diameters(const struct fcsim_topo *t, const struct fcsim_params *p, c
                      struct fcsim_topo_desc *d, struct fcsim_error *err)
 {
   const struct fcsim_graph *g = fcsim_topo_routed_graph(t);
-  uint64_t *w = latency_costs(g, p, hop_router), *unit = malloc((size_t)(g->nslots + 1) * sizeof *unit);
+  uint64_t *w = latency_costs(g, p, hop_router);
   int32_t *orbit = malloc((size_t)(g->nodes + 1) * sizeof *orbit);
   struct fcsim_diam lat = {0, -1, -1, 0}, hops = {0, -1, -1, 0};
   int rc = 0;
-  if (!w || !unit || !orbit) {
+  if (!w || !orbit) {
     rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
     goto done;
   }
-  for (int64_t s = 0; s < g->nslots; s++)
-    unit[s] = 1;
   if (t->kind == FCSIM_TOPO_FILE) {
     if ((rc = fcsim_diam_orbits(g, w, orbit, err)) || (rc = fcsim_diam_endpoints(g, w, orbit, 1, &lat, err)) ||
-        (rc = fcsim_diam_endpoints(g, unit, orbit, 0, &hops, err)))
+        (rc = fcsim_diam_endpoints(g, NULL, orbit, 0, &hops, err)))
       goto done;
     d->diameter_hops = (int)hops.cost;
   } else {
@@ -148,7 +151,6 @@ static int diameters(const struct fcsim_topo *t, const struct fcsim_params *p, c
     rc = longest_path(g, p, hop_router, w, lat.src, lat.dst, d, err);
 done:
   free(w);
-  free(unit);
   free(orbit);
   return rc;
 }
@@ -180,8 +182,8 @@ int fcsim_topo_desc_build(const struct fcsim_topo *t, const struct fcsim_params 
     d->bisection_exact = 1;
     d->bisection_links = fcsim_topo_bisection_links(t);
     d->bisection_flits_per_cycle = 2.0 * (double)d->bisection_links * p->link_bandwidth_flits;
-  } else if ((rc = fcsim_graph_bisection_heuristic(g, NULL, p->seed, &d->bisection_links,
-                                                   &d->bisection_flits_per_cycle, err))) {
+  } else if ((rc = fcsim_graph_bisection_heuristic(g, NULL, p->seed, &d->bisection_links, &d->bisection_flits_per_cycle,
+                                                   err))) {
     goto fail;
   }
   return 0;

@@ -19,7 +19,7 @@ struct fcsim_diam_search {
 int fcsim_diam_search_new(const struct fcsim_graph *g, struct fcsim_diam_search **out, struct fcsim_error *err)
 {
   struct fcsim_diam_search *s = calloc(1, sizeof *s);
-  size_t cap = (size_t)g->nslots + 1;
+  size_t cap = (size_t)(g->nslots > g->nodes ? g->nslots : g->nodes) + 1; /* heap entries, or a BFS queue */
   if (s) {
     s->g = g;
     s->key = malloc(cap * sizeof *s->key);
@@ -81,10 +81,38 @@ static int64_t heap_pop(struct fcsim_diam_search *h, uint64_t *k)
   return top;
 }
 
+/* Hops (every channel costs 1): a BFS, the heap's node array as queue. */
+static void bfs_costs(struct fcsim_diam_search *h, int64_t src, int backward, uint64_t *cost)
+{
+  const struct fcsim_graph *g = h->g;
+  for (int64_t v = 0; v < g->nodes; v++)
+    cost[v] = FCSIM_DIAM_UNREACHED;
+  int64_t head = 0, tail = 0;
+  cost[src] = 0;
+  h->node[tail++] = src;
+  while (head < tail) {
+    int64_t v = h->node[head++];
+    for (uint32_t s = g->port_base[v]; s < g->port_base[v + 1]; s++) {
+      int64_t ch = backward ? g->in_chan[s] : (int64_t)s;
+      if (ch < 0 || g->chan[ch].dst < 0)
+        continue;
+      int64_t m = backward ? (int64_t)g->chan[ch].src : g->chan[ch].dst;
+      if (cost[m] == FCSIM_DIAM_UNREACHED) {
+        cost[m] = cost[v] + 1;
+        h->node[tail++] = m;
+      }
+    }
+  }
+}
+
 void fcsim_diam_costs(struct fcsim_diam_search *h, const uint64_t *w, int64_t src, int backward, uint64_t *cost,
                       int64_t *pred)
 {
   const struct fcsim_graph *g = h->g;
+  if (!w && !pred) {
+    bfs_costs(h, src, backward, cost);
+    return;
+  }
   for (int64_t v = 0; v < g->nodes; v++) {
     cost[v] = FCSIM_DIAM_UNREACHED;
     if (pred)
@@ -104,7 +132,7 @@ void fcsim_diam_costs(struct fcsim_diam_search *h, const uint64_t *w, int64_t sr
       if (ch < 0 || g->chan[ch].dst < 0)
         continue;
       int64_t m = backward ? (int64_t)g->chan[ch].src : g->chan[ch].dst;
-      uint64_t c = k + w[ch];
+      uint64_t c = k + (w ? w[ch] : 1);
       if (c < cost[m]) {
         cost[m] = c;
         if (pred && !backward)
@@ -152,7 +180,7 @@ static int try_automorphism(const struct fcsim_graph *g, const uint64_t *w, int6
       const struct fcsim_chan *cx = &g->chan[sx], *cy = &g->chan[sy];
       if ((cx->dst < 0) != (cy->dst < 0))
         return 0;
-      if (cx->dst >= 0 && (cx->dst_port != cy->dst_port || w[sx] != w[sy] || !map_pair(m, cx->dst, cy->dst)))
+      if (cx->dst >= 0 && (cx->dst_port != cy->dst_port || (w && w[sx] != w[sy]) || !map_pair(m, cx->dst, cy->dst)))
         return 0;
       int32_t ix = g->in_chan[sx], iy = g->in_chan[sy];
       if ((ix < 0) != (iy < 0))
@@ -317,13 +345,22 @@ int fcsim_diam_endpoints(const struct fcsim_graph *g, const uint64_t *w, const i
                          struct fcsim_diam *d, struct fcsim_error *err)
 {
   size_t n = (size_t)(g->nodes ? g->nodes : 1);
-  struct bounds b = {g,         w,         orbit, NULL, malloc(n * sizeof *b.lo), malloc(n * sizeof *b.hi),
-                     malloc(n * sizeof *b.ecc), malloc(n * sizeof *b.fw), malloc(n * sizeof *b.bw), 0, 1, 0};
+  struct bounds b = {g,
+                     w,
+                     orbit,
+                     NULL,
+                     malloc(n * sizeof *b.lo),
+                     malloc(n * sizeof *b.hi),
+                     malloc(n * sizeof *b.ecc),
+                     malloc(n * sizeof *b.fw),
+                     malloc(n * sizeof *b.bw),
+                     0,
+                     1,
+                     0};
   *d = (struct fcsim_diam){0, -1, -1, 0};
   int rc = fcsim_diam_search_new(g, &b.h, err);
   if (!rc && (!b.lo || !b.hi || !b.ecc || !b.fw || !b.bw))
-    rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for the diameter of a %lld-node graph",
-                         (long long)g->nodes);
+    rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for the diameter of a %lld-node graph", (long long)g->nodes);
   if (rc) {
     bounds_free(&b);
     return rc;

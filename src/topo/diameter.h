@@ -2,8 +2,8 @@
 /* Exact diameters between endpoints without all-pairs distances: time and
  * memory near-linear in the graph on the networks fcsim describes.
  *
- * A channel costs w[slot] (any non-negative weight: 1 per hop, or router +
- * link + protocol cycles). The eccentricity of an endpoint is the largest
+ * A channel costs w[slot] (any non-negative weight: router + link +
+ * protocol cycles), or 1 when w is NULL (hops). The eccentricity of an endpoint is the largest
  * cost of its lowest-cost paths to the endpoints it reaches; the diameter
  * is the largest eccentricity. Two ideas keep the searches few, and both
  * are exact:
@@ -27,7 +27,7 @@
 
 #define FCSIM_DIAM_UNREACHED UINT64_MAX
 
-/* Lowest costs from `src` to every node (forward, along channels) or from
+/* Lowest costs (w NULL: hops, by BFS) from `src` to every node (forward, along channels) or from
  * every node to `src` (backward); FCSIM_DIAM_UNREACHED where none. With
  * `pred` (forward only), pred[v] is the slot of the channel the path
  * arrives at v on (-1 for src and unreached). Ties are settled by node

@@ -34,10 +34,10 @@ struct fcsim_topo {
   struct fcsim_graph graph;          /* the same network as a component graph (what the engine reads) */
   struct fcsim_route_tables *tables; /* table routing's next hops (routing/table.h; one malloc block,
                                       * freed by fcsim_topo_destroy), or NULL */
-  int16_t *dist;            /* FILE: hop distances dist[a * nodes + b], -1 unreachable (from malloc) once
-                             * fcsim_topo_distances built them, else NULL */
-  struct fcsim_graph *base; /* the graph before link adapters were inserted (topo/proto_links.c; table routing
-                             * is built on it), or NULL (from malloc) */
+  int16_t *dist;                     /* FILE: hop distances dist[a * nodes + b], -1 unreachable (from malloc) once
+                                      * fcsim_topo_distances built them, else NULL */
+  struct fcsim_graph *base;          /* the graph before link adapters were inserted (topo/proto_links.c; table routing
+                                      * is built on it), or NULL (from malloc) */
 };
 
 /* The graph routing tables are built on: the network without its link

@@ -68,6 +68,14 @@ static int64_t check_graph(const char *what, const struct fcsim_graph *g, const 
   }
   assert_int_equal(fcsim_diam_endpoints(g, w, orbit, 1, &got, NULL), 0);
   assert_int_equal(fcsim_diam_endpoints(g, w, NULL, 1, &plain, NULL), 0);
+  int unit = 1;
+  for (int64_t s = 0; s < g->nslots; s++)
+    unit &= w[s] == 1;
+  if (unit) { /* hops by BFS (no costs given) */
+    struct fcsim_diam bfs;
+    assert_int_equal(fcsim_diam_endpoints(g, NULL, orbit, 1, &bfs, NULL), 0);
+    assert_true(bfs.cost == want.cost && bfs.src == want.src && bfs.dst == want.dst);
+  }
   if (got.cost != want.cost || got.src != want.src || got.dst != want.dst || plain.cost != want.cost ||
       plain.src != want.src || plain.dst != want.dst)
     fail_msg("%s: diameter %llu from %lld to %lld; orbits %llu %lld %lld; bounds alone %llu %lld %lld", what,
@@ -90,7 +98,7 @@ static uint64_t *unit_costs(const struct fcsim_graph *g)
 static void test_tori_and_meshes(void **state)
 {
   (void)state;
-  static const char *const cases[][2] = {{"network.dims=8x8", "torus"},  {"network.dims=5x7", "torus"},
+  static const char *const cases[][2] = {{"network.dims=8x8", "torus"},   {"network.dims=5x7", "torus"},
                                          {"network.dims=4x4x4", "torus"}, {"network.dims=6x4", "mesh"},
                                          {"network.dims=3x5x4", "mesh"},  {"network.dims=9", "torus"}};
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -108,7 +116,7 @@ static void test_tori_and_meshes(void **state)
     int64_t searches = check_graph(cases[i][0], &t.graph, w);
     if (!strcmp(cases[i][1], "torus"))
       assert_true(searches <= 2); /* one orbit: one search, then the pair's */
-    struct fcsim_rng rng; /* uneven costs break the symmetry: bounds alone */
+    struct fcsim_rng rng;         /* uneven costs break the symmetry: bounds alone */
     fcsim_rng_init(&rng, 7 + i, 0, FCSIM_RNG_SETUP);
     for (int64_t s = 0; s < t.graph.nslots; s++)
       w[s] = 1 + fcsim_rng_below(&rng, 40);
