@@ -73,6 +73,26 @@ const char *fcsim_graph_node_name(const struct fcsim_graph *g, int64_t node, cha
   return buf;
 }
 
+const char *fcsim_graph_node_label(const struct fcsim_graph *g, int64_t node, char *buf, size_t size)
+{
+  if (!g->line_bandwidth_flits || !g->line_bandwidth_flits[node] || fcsim_graph_radix(g, node) < 2)
+    return fcsim_graph_node_name(g, node, buf, size);
+  /* an adapter: port 0 to its router, port 1 along the line to the far adapter, whose port 0 leads to the far
+   * router */
+  const struct fcsim_chan *local = fcsim_graph_out(g, node, 0), *line = fcsim_graph_out(g, node, 1);
+  const struct fcsim_chan *far =
+      line->dst >= 0 && fcsim_graph_radix(g, line->dst) >= 1 ? fcsim_graph_out(g, line->dst, 0) : NULL;
+  char a[FCSIM_NODE_NAME_MAX + 8], b[FCSIM_NODE_NAME_MAX + 8];
+  if (local->dst < 0 || !far || far->dst < 0) {
+    snprintf(buf, size, "a link adapter");
+    return buf;
+  }
+  fcsim_graph_node_name(g, local->dst, a, sizeof a);
+  fcsim_graph_node_name(g, far->dst, b, sizeof b);
+  snprintf(buf, size, "the %s:%d end of link %s:%d -- %s:%d", a, local->dst_port, a, local->dst_port, b, far->dst_port);
+  return buf;
+}
+
 int fcsim_graph_connect(struct fcsim_graph *g, uint32_t src, int src_port, uint32_t dst, int dst_port,
                         uint32_t latency_cycles, int bandwidth_flits, struct fcsim_error *err)
 {

@@ -119,4 +119,11 @@ int fcsim_graph_all_distances(const struct fcsim_graph *g, int16_t **dist, struc
 /* Name of a node into buf ("n12" or its netlist name). */
 const char *fcsim_graph_node_name(const struct fcsim_graph *g, int64_t node, char *buf, size_t size);
 
+/* A node as messages name it: its name, or for a link adapter (a node
+ * the network did not declare, inserted in a link on a protocol) the link
+ * the user wrote, "the a:0 end of link a:0 -- b:1". buf of at least
+ * FCSIM_NODE_LABEL_MAX bytes. */
+#define FCSIM_NODE_LABEL_MAX (3 * FCSIM_NODE_NAME_MAX + 64)
+const char *fcsim_graph_node_label(const struct fcsim_graph *g, int64_t node, char *buf, size_t size);
+
 #endif
