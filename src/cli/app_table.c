@@ -3,8 +3,8 @@
  * argument parsing, the INI file, --set, --preset, the printed table and
  * the JSON results file. */
 #include "cli/app_table.h"
+#include "apps/app_config.h"
 
-#include <ini.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdio.h>
@@ -27,14 +27,6 @@ struct table_args {
   const char *sets[MAX_SETS]; /* --set key=value, in order */
   int n_sets;                 /* how many */
   const char *json_path;      /* --json FILE */
-};
-
-/* State of the INI reader's handler. */
-struct ini_ctx {
-  const struct cli_table_app *app; /* which application */
-  double *values;                  /* parameters being set */
-  struct fcsim_error *err;         /* the first error */
-  int failed;                      /* an error was recorded */
 };
 
 static void usage(const struct cli_table_app *app, FILE *out)
@@ -101,55 +93,9 @@ static int parse_args(const struct cli_table_app *app, int argc, char **argv, st
   return 0;
 }
 
-/* Sets one key, with a message naming this command's keys when unknown. */
-static int set_key(const struct cli_table_app *app, double *values, const char *key, const char *text,
-                   struct fcsim_error *err)
-{
-  if (fcsim_model_param_index(app->ops, key) < 0)
-    return fcsim_error_set(err, FCSIM_EUNKNOWN_KEY, "unknown key `%s` (`fcsim app %s --help` lists the keys)", key,
-                           app->ops->name);
-  return fcsim_model_set(app->ops, values, key, text, err);
-}
-
-static int table_ini_handler(void *user, const char *section, const char *name, const char *value)
-{
-  struct ini_ctx *c = user;
-  if (c->failed)
-    return 0;
-  if (strcmp(section, c->app->section)) {
-    fcsim_error_set(c->err, FCSIM_EUNKNOWN_KEY, "section [%s]: expected [%s]", section, c->app->section);
-    c->failed = 1;
-    return 0;
-  }
-  if (set_key(c->app, c->values, name, value, c->err)) {
-    c->failed = 1;
-    return 0;
-  }
-  return 1;
-}
-
 static int load_config(const struct cli_table_app *app, const char *path, double *values, struct fcsim_error *err)
 {
-  struct ini_ctx c = {app, values, err, 0};
-  char *text;
-  size_t len;
-  if (fcsim_text_read_all(path, FCSIM_MAX_INPUT_BYTES_DEFAULT, "an app configuration", 1, &text, &len, err))
-    return FCSIM_EIO;
-  int line = ini_parse_string(text, table_ini_handler, &c);
-  free(text);
-  if (line < 0)
-    return fcsim_error_set(err, FCSIM_EIO, "%s: cannot read the file", path);
-  if (line > 0) {
-    char msg[FCSIM_ERROR_MSG_MAX];
-    if (c.failed)
-      snprintf(msg, sizeof msg, "%s", err->msg);
-    else
-      snprintf(msg, sizeof msg, "syntax error (expected `key = value` or `[%s]`)", app->section);
-    int code = c.failed ? err->code : FCSIM_EPARSE;
-    fcsim_error_clear(err); /* the record keeps only a first message */
-    return fcsim_error_set(err, code, "%s:%d: %s", path, line, msg);
-  }
-  return 0;
+  return fcsim_app_config_read(app->ops, app->section, path, FCSIM_MAX_INPUT_BYTES_DEFAULT, values, err);
 }
 
 /* The key without an accepted prefix (`halo.steps` -> `steps`). */
@@ -180,7 +126,7 @@ static int gather_values(const struct cli_table_app *app, const struct table_arg
       return fcsim_error_set(err, FCSIM_EINVAL, "--set `%s`: expected KEY=VALUE", a->sets[i]);
     memcpy(key, a->sets[i], (size_t)(eq - a->sets[i]));
     key[eq - a->sets[i]] = '\0';
-    if ((rc = set_key(app, v, strip_prefix(app, key), eq + 1, err)))
+    if ((rc = fcsim_app_config_set(app->ops, v, strip_prefix(app, key), eq + 1, err)))
       return rc;
   }
   return rc;

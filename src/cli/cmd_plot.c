@@ -2,6 +2,7 @@
 /* fcsim plot RESULTS... [--out FILE.png|FILE.svg] [--kind K] [--script FILE]:
  * draws a result fcsim wrote with gnuplot (library part in src/plot). */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,6 +122,15 @@ static int render(const struct fcsim_plot_data *d, const char *out, int svg, con
     return FCSIM_EXIT_USAGE;
   }
   int rc = fcsim_plot_write_script(d, tmp_image, svg, f, &err);
+  FILE *probe = rc || image_stdout ? NULL : fopen(tmp_image, "w"); /* a place gnuplot cannot write is a bad --out */
+  if (!rc && !image_stdout && (!probe || fclose(probe))) {
+    int e = errno;
+    fclose(f);
+    if (!script_keep)
+      remove(script);
+    fcsim_cli_error("--out %s: cannot write there (%s)", out, strerror(e));
+    return FCSIM_EXIT_USAGE;
+  }
   if (fclose(f) && !rc)
     rc = fcsim_error_set(&err, FCSIM_EIO, "%s: write failed", script);
   if (!rc)

@@ -8,7 +8,6 @@
 #include "cli/output.h"
 #include "cli/reps.h"
 
-
 /* Writes the table, JSON and CSV of finished replications; returns the exit status. */
 static int write_results(const struct cli_opts *o, const struct cli_reps *r, struct cli_out *jo, struct cli_out *co)
 {
@@ -63,7 +62,8 @@ int fcsim_cmd_run(int argc, char **argv)
   struct fcsim_config *cfg = cli_load_config(&o);
   if (!cfg)
     return FCSIM_EXIT_USAGE;
-  if (!fcsim_cli_agree(!cli_out_check_config_inputs(outs, 2, cfg))) {
+  if (!fcsim_cli_agree(!cli_out_check_config_inputs(outs, 2, cfg) &&
+                       !cli_json_may_replace(o.json_path, "run", o.force))) {
     fcsim_config_destroy(cfg);
     return FCSIM_EXIT_USAGE;
   }

@@ -23,7 +23,6 @@
 
 #define SWEEP_MAX_POINTS 10000
 
-
 /* One --vary range. */
 struct vary {
   struct fcsim_range_spec spec; /* key and texts */
@@ -265,7 +264,7 @@ struct sweep_out {
   struct cli_out *jo, *co;
   int show;              /* the table goes to stdout */
   struct fcsim_csv *csv; /* the CSV rows, written at the end with one header for all */
-  int points; /* points written */
+  int points;            /* points written */
   int exit_code;
   size_t skip_until; /* after saturation: first point of the next innermost range */
 };
@@ -569,7 +568,9 @@ int fcsim_cmd_sweep(int argc, char **argv)
   struct fcsim_config *base = cli_load_config(&o);
   if (!base)
     return FCSIM_EXIT_USAGE;
-  if (!fcsim_cli_agree(!cli_out_check_config_inputs(outs, 2, base)) || probe_grid(&g, base)) {
+  if (!fcsim_cli_agree(!cli_out_check_config_inputs(outs, 2, base) &&
+                       !cli_json_may_replace(o.json_path, "sweep", o.force)) ||
+      probe_grid(&g, base)) {
     fcsim_config_destroy(base);
     return FCSIM_EXIT_USAGE;
   }

@@ -18,7 +18,6 @@
 #include "cli/output.h"
 #include "fcsim/tune.h"
 
-
 struct tune_args {
   const char *configs[64];
   int nconfigs;
@@ -215,23 +214,6 @@ static int write_json(const struct fcsim_tune *t, const char *path)
   return cli_out_commit(&jo) ? -1 : 0;
 }
 
-/* Whether `path` may be replaced by a tune's results: missing, empty, not a
- * regular file (a pipe), or a tune's own JSON Lines (resumed). */
-static int is_tune_result(const char *path)
-{
-  struct stat st;
-  if (stat(path, &st) || !S_ISREG(st.st_mode) || st.st_size == 0)
-    return 1;
-  FILE *f = fopen(path, "r");
-  char head[64] = "";
-  if (!f)
-    return 1; /* the writer reports what is wrong with it */
-  size_t n = fread(head, 1, sizeof head - 1, f);
-  fclose(f);
-  head[n] = '\0';
-  return !strncmp(head, "{\"type\":\"tune\"", strlen("{\"type\":\"tune\""));
-}
-
 int fcsim_cmd_tune(int argc, char **argv)
 {
   struct tune_args a;
@@ -254,12 +236,8 @@ int fcsim_cmd_tune(int argc, char **argv)
   if (cli_out_check_paths(outs, 2, a.configs, a.nconfigs))
     return FCSIM_EXIT_USAGE;
   int json_stdout = cli_out_is_stdout(a.json_path);
-  if (a.json_path && !json_stdout && !a.force && !is_tune_result(a.json_path)) {
-    fcsim_cli_error("--json %s: the file exists and is not the results of a tune (its first line is not "
-                    "{\"type\":\"tune\", ...}); give another file, or --force to replace it",
-                    a.json_path);
+  if (cli_json_may_replace(a.json_path, "tune", a.force))
     return FCSIM_EXIT_USAGE;
-  }
   char journal[4096];
   if (a.json_path && !json_stdout) {
     snprintf(journal, sizeof journal, "%s.partial", a.json_path);

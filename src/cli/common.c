@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -24,6 +25,51 @@ int cli_check_set(const char *opt, const char *val, const char *next)
     fcsim_cli_error("%s %s %s: a setting is one argument KEY=VALUE; write `%s %s=%s`", opt, val, next, opt, val, next);
   else
     fcsim_cli_error("%s `%s`: expected KEY=VALUE (`%s %s=VALUE`)", opt, val, opt, val);
+  return FCSIM_EXIT_USAGE;
+}
+
+/* 1 if `head` begins `{PRE"fcsim"SEP"VERSION",PRE"config"SEP{` (PRE: the
+ * indentation before a key, SEP: what separates a key from its value). */
+static int starts_as_result(const char *head, const char *pre, const char *sep)
+{
+  char open[64], cfg[64];
+  snprintf(open, sizeof open, "{%s\"fcsim\"%s\"", pre, sep);
+  snprintf(cfg, sizeof cfg, "\",%s\"config\"%s{", pre, sep);
+  if (strncmp(head, open, strlen(open)))
+    return 0;
+  const char *end = strchr(head + strlen(open), '"'); /* the end of the version */
+  return end && !strncmp(end, cfg, strlen(cfg));
+}
+
+int cli_json_may_replace(const char *path, const char *command, int force)
+{
+  struct stat st;
+  if (force || !path || cli_out_is_stdout(path) || stat(path, &st) || !S_ISREG(st.st_mode) || st.st_size == 0)
+    return 0;
+  FILE *f = fopen(path, "r");
+  char head[256] = "";
+  if (!f)
+    return 0; /* the writer reports what is wrong with it */
+  size_t n = fread(head, 1, sizeof head - 1, f);
+  fclose(f);
+  head[n] = '\0';
+  const char *form = "";
+  int ok = 0;
+  if (!strcmp(command, "run")) {
+    ok = starts_as_result(head, "\n  ", ": ");
+    form = "a JSON document {\"fcsim\": ..., \"config\": ...}";
+  } else if (!strcmp(command, "sweep")) {
+    ok = starts_as_result(head, "", ":");
+    form = "JSON Lines {\"fcsim\":...,\"config\":...}";
+  } else {
+    ok = !strncmp(head, "{\"type\":\"tune\"", strlen("{\"type\":\"tune\""));
+    form = "JSON Lines whose first line is {\"type\":\"tune\", ...}";
+  }
+  if (ok)
+    return 0;
+  fcsim_cli_error("--json %s: the file exists and is not the results of a %s (%s); give another file, or --force "
+                  "to replace it",
+                  path, command, form);
   return FCSIM_EXIT_USAGE;
 }
 
@@ -87,6 +133,8 @@ int cli_parse(int argc, char **argv, struct cli_opts *o, int allow_vary, const c
       o->with_histogram = 1;
     } else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
       o->quiet = 1;
+    } else if (allow_vary && !strcmp(a, "--force")) {
+      o->force = 1;
     } else if (a[0] == '-' && a[1]) {
       fcsim_cli_error("unknown option `%s`\n%s", a, usage);
       return FCSIM_EXIT_USAGE;

@@ -19,6 +19,7 @@ struct cli_opts {
   int with_links;                   /* --links: per-link utilisation in JSON */
   int with_histogram;               /* --histogram: latency histogram in JSON */
   int quiet;                        /* --quiet: no table */
+  int force;                        /* --force: --json may replace a file that is not this command's results */
   int jobs;                         /* --jobs: points (sweep) or replications run at once (0: not given) */
   const char *replications;         /* --replications N: sim.replications (NULL: not given) */
   int help;
@@ -40,6 +41,15 @@ int cli_check_set(const char *opt, const char *val, const char *next);
 /* Builds the configuration: defaults, then the file, then --set overrides.
  * Prints the error and returns NULL on failure. */
 struct fcsim_config *cli_load_config(const struct cli_opts *o);
+
+/* Whether `--json path` of `command` ("run", "sweep" or "tune") may
+ * replace what is there: yes when the file is missing, empty, not a
+ * regular file (a pipe) or unreadable (the writer reports that), when it
+ * begins as the command's own results do (run: a JSON document
+ * `{\n  "fcsim": ..., "config"`; sweep: JSON Lines `{"fcsim":...,"config"`;
+ * tune: `{"type":"tune"`), or with `force`. Else prints why and returns
+ * FCSIM_EXIT_USAGE; 0 when it may. */
+int cli_json_may_replace(const char *path, const char *command, int force);
 
 /* Exit status for a library error code. */
 int cli_exit_for(int code);

@@ -179,6 +179,7 @@ const struct cli_option cli_options[] = {
     {"tune", "--max-points", NULL, "N", "more configurations than N are pruned by successive halving (default 256)"},
     {"tune", "--eta", NULL, "N", "successive halving keeps 1/N per rung (default 3)"},
     {"tune", "--force", NULL, NULL, "let --json replace a file that is not a tune's results"},
+    {"run|sweep", "--force", NULL, NULL, "let --json replace a file that is not this command's results"},
     {"tune", "--exclude-saturated", NULL, NULL,
      "analyse, per workload, only the sweep points where no configuration's run saturated (saturated latencies "
      "grow with the run length); without it the report counts each best configuration's saturated points and "

@@ -132,8 +132,7 @@ static int part_init(struct fcsim_net *net, struct fcsim_part *pt, struct fcsim_
     pt->ctx.deliveries = malloc(net->deliveries_cap * sizeof *pt->ctx.deliveries);
     pt->ctx.deliveries_cap = net->deliveries_cap;
   }
-  if (wheel_rc || !pt->arrivals || !pt->ctx.wakes ||
-      (net->workload->listens && !pt->ctx.deliveries))
+  if (wheel_rc || !pt->arrivals || !pt->ctx.wakes || (net->workload->listens && !pt->ctx.deliveries))
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
   fcsim_stats_acc_init(&pt->acc);
   pt->ctx.acc = &pt->acc;
@@ -189,9 +188,9 @@ static int build_clocks(struct fcsim_net *net, struct fcsim_error *err)
     }
     double f = hz * (1 + ppm * 1e-6);
     if (!(f > 0)) {
-      char name[FCSIM_NODE_NAME_MAX + 8];
+      char name[FCSIM_NODE_LABEL_MAX];
       return fcsim_error_set(err, FCSIM_ERANGE, "node %s: clock of %g Hz (%g Hz offset by %g ppm); expected > 0 Hz",
-                             fcsim_graph_node_name(g, n, name, sizeof name), f, hz, ppm);
+                             fcsim_graph_node_label(g, n, name, sizeof name), f, hz, ppm);
     }
     net->clocks[n] = (struct fcsim_clock){FCSIM_TICKS_PER_SECOND_MULTI / f, 0};
   }
@@ -231,13 +230,13 @@ static int build_kinds(struct fcsim_net *net, struct fcsim_error *err)
       continue;
     const struct fcsim_kind *rx = fcsim_kind_of(net, (uint32_t)ch->dst), *tx = fcsim_kind_of(net, ch->src);
     if (strcmp(rx->ops->flow_control, tx->ops->flow_control)) {
-      char a[FCSIM_NODE_NAME_MAX + 8], b[FCSIM_NODE_NAME_MAX + 8];
+      char a[FCSIM_NODE_LABEL_MAX], b[FCSIM_NODE_LABEL_MAX];
       return fcsim_error_set(err, FCSIM_ECOMBINATION,
                              "the link from %s (%s router: %s) to %s (%s router: %s) joins two flow-control schemes; "
                              "a link's two ends must use the same (put them on one router model, or add a protocol "
                              "bridge node)",
-                             fcsim_graph_node_name(gw, ch->src, a, sizeof a), tx->ops->name, tx->ops->flow_control,
-                             fcsim_graph_node_name(gw, ch->dst, b, sizeof b), rx->ops->name, rx->ops->flow_control);
+                             fcsim_graph_node_label(gw, ch->src, a, sizeof a), tx->ops->name, tx->ops->flow_control,
+                             fcsim_graph_node_label(gw, ch->dst, b, sizeof b), rx->ops->name, rx->ops->flow_control);
     }
     int vcs = 1, depth = 1;
     rx->ops->input_buffers(rx->shared, &vcs, &depth);
@@ -446,6 +445,8 @@ fail:
 int fcsim_net_build(struct fcsim_net *net, struct fcsim_error *err)
 {
   int rc;
+  if ((rc = fcsim_topo_distances(&net->topo, err)))
+    return rc; /* a netlist's distances, for the arbitrations' priorities */
   if ((rc = build_workload(net, err)) || (rc = build_kinds(net, err)))
     return rc;
   size_step_buffers(net);

@@ -73,6 +73,26 @@ const char *fcsim_graph_node_name(const struct fcsim_graph *g, int64_t node, cha
   return buf;
 }
 
+const char *fcsim_graph_node_label(const struct fcsim_graph *g, int64_t node, char *buf, size_t size)
+{
+  if (!g->line_bandwidth_flits || !g->line_bandwidth_flits[node] || fcsim_graph_radix(g, node) < 2)
+    return fcsim_graph_node_name(g, node, buf, size);
+  /* an adapter: port 0 to its router, port 1 along the line to the far adapter, whose port 0 leads to the far
+   * router */
+  const struct fcsim_chan *local = fcsim_graph_out(g, node, 0), *line = fcsim_graph_out(g, node, 1);
+  const struct fcsim_chan *far =
+      line->dst >= 0 && fcsim_graph_radix(g, line->dst) >= 1 ? fcsim_graph_out(g, line->dst, 0) : NULL;
+  char a[FCSIM_NODE_NAME_MAX + 8], b[FCSIM_NODE_NAME_MAX + 8];
+  if (local->dst < 0 || !far || far->dst < 0) {
+    snprintf(buf, size, "a link adapter");
+    return buf;
+  }
+  fcsim_graph_node_name(g, local->dst, a, sizeof a);
+  fcsim_graph_node_name(g, far->dst, b, sizeof b);
+  snprintf(buf, size, "the %s:%d end of link %s:%d -- %s:%d", a, local->dst_port, a, local->dst_port, b, far->dst_port);
+  return buf;
+}
+
 int fcsim_graph_connect(struct fcsim_graph *g, uint32_t src, int src_port, uint32_t dst, int dst_port,
                         uint32_t latency_cycles, int bandwidth_flits, struct fcsim_error *err)
 {
@@ -135,11 +155,8 @@ int64_t fcsim_graph_channels(const struct fcsim_graph *g)
   return n;
 }
 
-int fcsim_graph_bfs(const struct fcsim_graph *g, int64_t src, int32_t *dist, struct fcsim_error *err)
+void fcsim_graph_bfs_into(const struct fcsim_graph *g, int64_t src, int backward, int32_t *dist, int64_t *queue)
 {
-  int64_t *queue = malloc((size_t)g->nodes * sizeof *queue);
-  if (!queue)
-    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
   for (int64_t n = 0; n < g->nodes; n++)
     dist[n] = -1;
   int64_t head = 0, tail = 0;
@@ -148,13 +165,22 @@ int fcsim_graph_bfs(const struct fcsim_graph *g, int64_t src, int32_t *dist, str
   while (head < tail) {
     int64_t n = queue[head++];
     for (uint32_t s = g->port_base[n]; s < g->port_base[n + 1]; s++) {
-      int32_t m = g->chan[s].dst;
+      int64_t ch = backward ? g->in_chan[s] : (int64_t)s;
+      int32_t m = ch < 0 || g->chan[ch].dst < 0 ? -1 : backward ? (int32_t)g->chan[ch].src : g->chan[ch].dst;
       if (m >= 0 && dist[m] < 0) {
         dist[m] = dist[n] + 1;
         queue[tail++] = m;
       }
     }
   }
+}
+
+int fcsim_graph_bfs(const struct fcsim_graph *g, int64_t src, int32_t *dist, struct fcsim_error *err)
+{
+  int64_t *queue = malloc(((size_t)g->nodes + 1) * sizeof *queue);
+  if (!queue)
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  fcsim_graph_bfs_into(g, src, 0, dist, queue);
   free(queue);
   return 0;
 }

@@ -104,14 +104,26 @@ int64_t fcsim_graph_channels(const struct fcsim_graph *g);
 /* Hop distances from `src` to every node (BFS over channels), -1 where
  * unreachable; `dist` has g->nodes entries. Returns 0 or FCSIM_ENOMEM. */
 int fcsim_graph_bfs(const struct fcsim_graph *g, int64_t src, int32_t *dist, struct fcsim_error *err);
+/* The same without allocating: from `src` along channels, or (backward)
+ * from every node to `src`; `queue` has g->nodes entries. */
+void fcsim_graph_bfs_into(const struct fcsim_graph *g, int64_t src, int backward, int32_t *dist, int64_t *queue);
 
 /* Hop distances between every pair (BFS from each node): dist[a * nodes + b],
  * -1 where unreachable (from malloc, the caller frees). Refuses graphs of
- * more than FCSIM_GRAPH_MAX_APSP nodes (N^2 memory) with FCSIM_ERANGE. */
+ * more than FCSIM_GRAPH_MAX_APSP nodes (N^2 memory) with FCSIM_ERANGE.
+ * Only a run whose arbitration reads distances needs them (a netlist's
+ * t->dist, built by fcsim_topo_distances); `fcsim topo` never does. */
 #define FCSIM_GRAPH_MAX_APSP 16384
 int fcsim_graph_all_distances(const struct fcsim_graph *g, int16_t **dist, struct fcsim_error *err);
 
 /* Name of a node into buf ("n12" or its netlist name). */
 const char *fcsim_graph_node_name(const struct fcsim_graph *g, int64_t node, char *buf, size_t size);
+
+/* A node as messages name it: its name, or for a link adapter (a node
+ * the network did not declare, inserted in a link on a protocol) the link
+ * the user wrote, "the a:0 end of link a:0 -- b:1". buf of at least
+ * FCSIM_NODE_LABEL_MAX bytes. */
+#define FCSIM_NODE_LABEL_MAX (3 * FCSIM_NODE_NAME_MAX + 64)
+const char *fcsim_graph_node_label(const struct fcsim_graph *g, int64_t node, char *buf, size_t size);
 
 #endif

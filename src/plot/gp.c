@@ -4,12 +4,14 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "core/text.h"
 #include "plot/plot_internal.h"
 
 void fcsim__gp_str(FILE *f, const char *s)
@@ -166,23 +168,75 @@ int fcsim_plot_find_gnuplot(const char *prog, struct fcsim_error *err)
   return fcsim_error_set(err, FCSIM_EINVAL, "%s not found on PATH: fcsim plot draws with gnuplot; %s", prog, hint);
 }
 
+/* gnuplot's complaint in one line from what it wrote on stderr: the line
+ * `"SCRIPT" line N: MESSAGE` without its location, plus a following
+ * `system error: ...` in parentheses; else the first non-empty line. */
+static void gnuplot_complaint(const char *text, char *out, size_t size)
+{
+  char msg[512] = "", sys[256] = "";
+  for (const char *line = text; *line;) {
+    const char *end = strchr(line, '\n');
+    size_t n = end ? (size_t)(end - line) : strlen(line);
+    const char *loc = NULL, *colon = NULL;
+    for (size_t i = 0; !loc && i + 7 <= n; i++)
+      if (!strncmp(line + i, "\" line ", 7))
+        loc = line + i;
+    if (loc)
+      colon = memchr(loc, ':', n - (size_t)(loc - line));
+    if (!msg[0] && colon) {
+      const char *m = colon + 1 + (colon[1] == ' ');
+      fcsim_text_escape(m, n - (size_t)(m - line), msg, sizeof msg);
+    } else if (!sys[0] && n > 14 && !strncmp(line, "system error: ", 14)) {
+      fcsim_text_escape(line + 14, n - 14, sys, sizeof sys);
+    }
+    line += n + (end != NULL);
+  }
+  if (!msg[0]) { /* no location: the first non-empty line */
+    const char *line = text + strspn(text, "\n");
+    fcsim_text_escape(line, strcspn(line, "\n"), msg, sizeof msg);
+  }
+  snprintf(out, size, "%s%s%s%s", msg[0] ? msg : "no message", sys[0] ? " (" : "", sys, sys[0] ? ")" : "");
+}
+
 int fcsim_plot_run_gnuplot(const char *prog, const char *script_path, struct fcsim_error *err)
 {
+  const char *tmpdir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+  char capture[4096];
+  snprintf(capture, sizeof capture, "%s/fcsim-gnuplot-XXXXXX", tmpdir);
+  int fd = mkstemp(capture);
+  if (fd < 0)
+    return fcsim_error_set(err, FCSIM_EIO, "%s: cannot create a file for gnuplot's messages: %s", capture,
+                           strerror(errno));
   pid_t pid = fork();
-  if (pid < 0)
+  if (pid < 0) {
+    close(fd);
+    remove(capture);
     return fcsim_error_set(err, FCSIM_EIO, "cannot start %s: %s", prog, strerror(errno));
+  }
   if (pid == 0) {
+    dup2(fd, 2); /* its messages are read back and reported by fcsim */
     execlp(prog, prog, script_path, (char *)NULL);
     _exit(127);
   }
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0)
+  int status = 0, rc = 0;
+  while (!rc && waitpid(pid, &status, 0) < 0)
     if (errno != EINTR)
-      return fcsim_error_set(err, FCSIM_EIO, "waiting for %s: %s", prog, strerror(errno));
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
-    return 0;
+      rc = fcsim_error_set(err, FCSIM_EIO, "waiting for %s: %s", prog, strerror(errno));
+  char text[4096] = "", said[1024];
+  ssize_t n = pread(fd, text, sizeof text - 1, 0);
+  text[n > 0 ? n : 0] = '\0';
+  close(fd);
+  remove(capture);
+  if (rc || (WIFEXITED(status) && WEXITSTATUS(status) == 0))
+    return rc;
   if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
     return fcsim_error_set(err, FCSIM_EIO, "cannot run %s", prog);
-  return fcsim_error_set(err, FCSIM_EIO, "%s failed on %s (exit status %d)", prog, script_path,
-                         WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+  gnuplot_complaint(text, said, sizeof said);
+  return fcsim_error_set(err, FCSIM_EIO,
+                         "gnuplot (%s) could not draw the plot: %s; gnuplot %s %d (keep the script it ran with "
+                         "--script FILE to look at it)",
+                         prog, said, WIFEXITED(status) ? "exit status" : "signal",
+                         WIFEXITED(status)     ? WEXITSTATUS(status)
+                         : WIFSIGNALED(status) ? WTERMSIG(status)
+                                               : -1);
 }

@@ -47,8 +47,9 @@ int fcsim_plot_write_script(const struct fcsim_plot_data *d, const char *image_p
  * one); FCSIM_EINVAL with an install hint otherwise. */
 int fcsim_plot_find_gnuplot(const char *prog, struct fcsim_error *err);
 
-/* Runs `prog script_path` and waits. gnuplot's own messages go to stderr.
- * 0 on exit status 0, FCSIM_EIO otherwise. */
+/* Runs `prog script_path` and waits. gnuplot's own messages are captured:
+ * on failure the message is fcsim's, quoting gnuplot's complaint in one
+ * escaped line. 0 on exit status 0, FCSIM_EIO otherwise. */
 int fcsim_plot_run_gnuplot(const char *prog, const char *script_path, struct fcsim_error *err);
 
 #endif

@@ -10,9 +10,8 @@
 #include <string.h>
 
 #include "topo/describe.h"
+#include "topo/diameter.h"
 #include "topo/proto_links.h"
-
-#define NO_PRED (-1)
 
 /* What the protocol of the link leaving slot s adds at zero load. */
 static int proto_cycles(const struct fcsim_graph *g, const struct fcsim_params *p, int64_t s)
@@ -24,9 +23,13 @@ static int proto_cycles(const struct fcsim_graph *g, const struct fcsim_params *
 static struct fcsim_desc_link_class class_of(const struct fcsim_graph *g, const struct fcsim_params *p, int64_t s)
 {
   const struct fcsim_chan *c = &g->chan[s];
-  return (struct fcsim_desc_link_class){c->latency_cycles,          c->bandwidth_flits, c->latency_sd_cycles,
-                                        c->link_model,              fcsim_proto_link_of(g, p, s),
-                                        proto_cycles(g, p, s),      0,
+  return (struct fcsim_desc_link_class){c->latency_cycles,
+                                        c->bandwidth_flits,
+                                        c->latency_sd_cycles,
+                                        c->link_model,
+                                        fcsim_proto_link_of(g, p, s),
+                                        proto_cycles(g, p, s),
+                                        0,
                                         0};
 }
 
@@ -72,148 +75,84 @@ static int link_classes(const struct fcsim_graph *g, const struct fcsim_params *
   return 0;
 }
 
-/* A binary min-heap of (cycles, node). */
-struct heap {
-  uint64_t *key; /* cycles (from malloc) */
-  int64_t *node; /* node (from malloc) */
-  int64_t len;   /* entries */
-};
-
-static void heap_push(struct heap *h, uint64_t k, int64_t v)
+/* The cost of each channel on a lowest-latency path: the router it leaves
+ * + its latency + its protocol's cost (0 for unconnected ports). */
+static uint64_t *latency_costs(const struct fcsim_graph *g, const struct fcsim_params *p, const int *hop_router)
 {
-  int64_t i = h->len++;
-  while (i > 0) {
-    int64_t up = (i - 1) / 2;
-    if (h->key[up] < k || (h->key[up] == k && h->node[up] < v))
-      break;
-    h->key[i] = h->key[up];
-    h->node[i] = h->node[up];
-    i = up;
+  uint64_t *w = malloc((size_t)(g->nslots + 1) * sizeof *w);
+  for (int64_t s = 0; w && s < g->nslots; s++) {
+    const struct fcsim_chan *c = &g->chan[s];
+    w[s] =
+        c->dst >= 0 ? (uint64_t)hop_router[g->kind[c->src]] + c->latency_cycles + (uint64_t)proto_cycles(g, p, s) : 0;
   }
-  h->key[i] = k;
-  h->node[i] = v;
+  return w;
 }
 
-static int64_t heap_pop(struct heap *h, uint64_t *k)
+/* The hops of the lowest-latency path from src to dst. */
+static int longest_path(const struct fcsim_graph *g, const struct fcsim_params *p, const int *hop_router,
+                        const uint64_t *w, int64_t src, int64_t dst, struct fcsim_topo_desc *d, struct fcsim_error *err)
 {
-  int64_t top = h->node[0];
-  *k = h->key[0];
-  uint64_t lk = h->key[--h->len];
-  int64_t lv = h->node[h->len], i = 0;
-  for (;;) {
-    int64_t c = 2 * i + 1;
-    if (c >= h->len)
-      break;
-    if (c + 1 < h->len && (h->key[c + 1] < h->key[c] || (h->key[c + 1] == h->key[c] && h->node[c + 1] < h->node[c])))
-      c++;
-    if (lk < h->key[c] || (lk == h->key[c] && lv < h->node[c]))
-      break;
-    h->key[i] = h->key[c];
-    h->node[i] = h->node[c];
-    i = c;
-  }
-  h->key[i] = lk;
-  h->node[i] = lv;
-  return top;
-}
-
-/* Lowest-latency cycles from `src` to every node (UINT64_MAX unreachable);
- * pred[v] is the slot of the channel the path arrives on. */
-static void dijkstra(const struct fcsim_graph *g, const int *hop_router, const int *extra, int64_t src, uint64_t *cyc,
-                     int64_t *pred, struct heap *h)
-{
-  for (int64_t v = 0; v < g->nodes; v++) {
-    cyc[v] = UINT64_MAX;
-    pred[v] = NO_PRED;
-  }
-  cyc[src] = 0;
-  h->len = 0;
-  heap_push(h, 0, src);
-  while (h->len) {
-    uint64_t k;
-    int64_t v = heap_pop(h, &k);
-    if (k != cyc[v])
-      continue;
-    for (uint32_t s = g->port_base[v]; s < g->port_base[v + 1]; s++) {
-      int32_t m = g->chan[s].dst;
-      uint64_t w = k + (uint64_t)hop_router[g->kind[v]] + g->chan[s].latency_cycles + (uint64_t)extra[s];
-      if (m >= 0 && w < cyc[m]) {
-        cyc[m] = w;
-        pred[m] = s;
-        heap_push(h, w, m);
-      }
-    }
-  }
-}
-
-/* The longest of the lowest-latency paths between endpoints, from every
- * endpoint (a torus or mesh: from node 0, whose eccentricity is the
- * diameter), and its hops. */
-static int latency_diameter(const struct fcsim_topo *t, const struct fcsim_params *p, const int *hop_router,
-                            struct fcsim_topo_desc *d, struct fcsim_error *err)
-{
-  const struct fcsim_graph *g = fcsim_topo_routed_graph(t);
-  int64_t n = g->nodes, best_src = -1, best_dst = -1;
-  uint64_t *cyc = malloc((size_t)n * sizeof *cyc);
-  int64_t *pred = malloc((size_t)n * sizeof *pred);
-  int *extra = malloc((size_t)(g->nslots + 1) * sizeof *extra);
-  struct heap h = {malloc((size_t)(g->nslots + 1) * sizeof *h.key), malloc((size_t)(g->nslots + 1) * sizeof *h.node),
-                   0};
-  int rc = 0;
-  if (!cyc || !pred || !extra || !h.key || !h.node) {
+  struct fcsim_diam_search *h = NULL;
+  uint64_t *cyc = malloc((size_t)g->nodes * sizeof *cyc);
+  int64_t *pred = malloc((size_t)g->nodes * sizeof *pred);
+  int rc = fcsim_diam_search_new(g, &h, err);
+  if (!rc && (!cyc || !pred))
     rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
-    goto done;
-  }
-  for (int64_t s = 0; s < g->nslots; s++)
-    extra[s] = g->chan[s].dst >= 0 ? proto_cycles(g, p, s) : 0;
-  int64_t nsrc = t->kind == FCSIM_TOPO_FILE ? n : 1;
-  for (int64_t s = 0; s < nsrc; s++) {
-    if (!g->endpoint[s])
-      continue;
-    dijkstra(g, hop_router, extra, s, cyc, pred, &h);
-    for (int64_t e = 0; e < n; e++)
-      if (g->endpoint[e] && cyc[e] != UINT64_MAX && (best_src < 0 || cyc[e] > d->diameter_cycles)) {
-        d->diameter_cycles = cyc[e];
-        best_src = s;
-        best_dst = e;
-      }
-  }
-  if (best_src >= 0) {
-    dijkstra(g, hop_router, extra, best_src, cyc, pred, &h);
-    for (int64_t v = best_dst; v != best_src; v = g->chan[pred[v]].src)
+  if (!rc) {
+    fcsim_diam_costs(h, w, src, 0, cyc, pred);
+    for (int64_t v = dst; v != src; v = g->chan[pred[v]].src)
       d->path_hops++;
     d->path = calloc((size_t)d->path_hops + 1, sizeof *d->path);
-    if (!d->path) {
+    if (!d->path)
       rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
-      goto done;
-    }
-    int i = d->path_hops;
-    for (int64_t v = best_dst; v != best_src; v = g->chan[pred[v]].src) {
-      const struct fcsim_chan *c = &g->chan[pred[v]];
-      d->path[--i] = (struct fcsim_desc_hop){c->src, v, c->src_port, hop_router[g->kind[c->src]], c->latency_cycles,
-                                             extra[pred[v]]};
-    }
   }
-done:
+  int i = d->path_hops;
+  for (int64_t v = dst; !rc && v != src; v = g->chan[pred[v]].src) {
+    const struct fcsim_chan *c = &g->chan[pred[v]];
+    d->path[--i] = (struct fcsim_desc_hop){
+        c->src, v, c->src_port, hop_router[g->kind[c->src]], c->latency_cycles, proto_cycles(g, p, pred[v])};
+  }
+  fcsim_diam_search_free(h);
   free(cyc);
   free(pred);
-  free(extra);
-  free(h.key);
-  free(h.node);
   return rc;
 }
 
-static int hop_diameter(const struct fcsim_topo *t)
+/* The longest of the lowest-latency paths between endpoints and its hops,
+ * and the hop diameter. A torus or mesh: from node 0, whose eccentricity is
+ * the diameter, hops by formula. Any other graph: exactly, by symmetry and
+ * bounds (diameter.h), with memory linear in the graph. */
+static int diameters(const struct fcsim_topo *t, const struct fcsim_params *p, const int *hop_router,
+                     struct fcsim_topo_desc *d, struct fcsim_error *err)
 {
-  if (t->kind != FCSIM_TOPO_FILE)
-    return fcsim_topo_diameter(t);
   const struct fcsim_graph *g = fcsim_topo_routed_graph(t);
-  int h = 0;
-  for (int64_t a = 0; a < g->nodes; a++)
-    for (int64_t b = 0; g->endpoint[a] && b < g->nodes; b++)
-      if (g->endpoint[b] && t->dist[a * g->nodes + b] > h)
-        h = t->dist[a * g->nodes + b];
-  return h;
+  uint64_t *w = latency_costs(g, p, hop_router);
+  int32_t *orbit = malloc((size_t)(g->nodes + 1) * sizeof *orbit);
+  struct fcsim_diam lat = {0, -1, -1, 0}, hops = {0, -1, -1, 0};
+  int rc = 0;
+  if (!w || !orbit) {
+    rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+    goto done;
+  }
+  if (t->kind == FCSIM_TOPO_FILE) {
+    if ((rc = fcsim_diam_orbits(g, w, orbit, err)) || (rc = fcsim_diam_endpoints(g, w, orbit, 1, &lat, err)) ||
+        (rc = fcsim_diam_endpoints(g, NULL, orbit, 0, &hops, err)))
+      goto done;
+    d->diameter_hops = (int)hops.cost;
+  } else {
+    d->diameter_hops = fcsim_topo_diameter(t);
+    for (int64_t v = 0; v < g->nodes; v++)
+      orbit[v] = 0; /* every node of a torus or mesh is searched as node 0 (its corner on a mesh) */
+    if (g->nodes && g->endpoint[0] && (rc = fcsim_diam_endpoints(g, w, orbit, 1, &lat, err)))
+      goto done;
+  }
+  d->diameter_cycles = lat.cost;
+  if (lat.src >= 0)
+    rc = longest_path(g, p, hop_router, w, lat.src, lat.dst, d, err);
+done:
+  free(w);
+  free(orbit);
+  return rc;
 }
 
 int fcsim_topo_desc_build(const struct fcsim_topo *t, const struct fcsim_params *p, const struct fcsim_params *kinds,
@@ -236,16 +175,15 @@ int fcsim_topo_desc_build(const struct fcsim_topo *t, const struct fcsim_params 
     d->kinds[g->kind[v]].endpoints += g->endpoint[v] != 0;
     d->endpoints += g->endpoint[v] != 0;
   }
-  if ((rc = link_classes(g, p, d, err)) || (rc = latency_diameter(t, p, hop_router, d, err)))
+  if ((rc = link_classes(g, p, d, err)) || (rc = diameters(t, p, hop_router, d, err)))
     goto fail;
-  d->diameter_hops = hop_diameter(t);
   d->diameter_ns = (double)d->diameter_cycles * 1e9 / p->clock_hz;
   if (t->kind != FCSIM_TOPO_FILE) {
     d->bisection_exact = 1;
     d->bisection_links = fcsim_topo_bisection_links(t);
     d->bisection_flits_per_cycle = 2.0 * (double)d->bisection_links * p->link_bandwidth_flits;
-  } else if ((rc = fcsim_graph_bisection_heuristic(g, t->dist, p->seed, &d->bisection_links,
-                                                   &d->bisection_flits_per_cycle, err))) {
+  } else if ((rc = fcsim_graph_bisection_heuristic(g, NULL, p->seed, &d->bisection_links, &d->bisection_flits_per_cycle,
+                                                   err))) {
     goto fail;
   }
   return 0;

@@ -574,19 +574,35 @@ static int check_connected(struct parser *ps, const struct fcsim_topo *t)
   int64_t first = 0, n = g->nodes;
   while (first < n && !g->endpoint[first])
     first++;
-  for (int64_t e = first + 1; e < n; e++) {
+  if (first == n)
+    return 0;
+  int32_t *reached = malloc((size_t)n * sizeof *reached), *reaches = malloc((size_t)n * sizeof *reaches);
+  int64_t *queue = malloc((size_t)n * sizeof *queue);
+  if (!reached || !reaches || !queue) {
+    free(reached);
+    free(reaches);
+    free(queue);
+    return fcsim_error_set(ps->err, FCSIM_ENOMEM, "out of memory");
+  }
+  fcsim_graph_bfs_into(g, first, 0, reached, queue);
+  fcsim_graph_bfs_into(g, first, 1, reaches, queue);
+  int rc = 0;
+  for (int64_t e = first + 1; e < n && !rc; e++) {
     if (!g->endpoint[e])
       continue;
-    int to = t->dist[first * n + e] < 0, from = t->dist[e * n + first] < 0;
+    int to = reached[e] < 0, from = reaches[e] < 0;
     if (to || from) {
       ps->line = ps->nodes[e].line;
-      return perr(ps, FCSIM_ECOMBINATION,
-                  "the network is disconnected: no path from endpoint %s to endpoint %s; traffic between the parts "
-                  "cannot arrive (link them, or mark one part endpoint=no)",
-                  to ? g->name[first] : g->name[e], to ? g->name[e] : g->name[first]);
+      rc = perr(ps, FCSIM_ECOMBINATION,
+                "the network is disconnected: no path from endpoint %s to endpoint %s; traffic between the parts "
+                "cannot arrive (link them, or mark one part endpoint=no)",
+                to ? g->name[first] : g->name[e], to ? g->name[e] : g->name[first]);
     }
   }
-  return 0;
+  free(reached);
+  free(reaches);
+  free(queue);
+  return rc;
 }
 
 /* The graph from the parsed elements. */
@@ -637,9 +653,7 @@ static int build(struct parser *ps, struct fcsim_topo *t)
   fcsim_graph_finish(g);
   t->nodes = g->nodes;
   t->nports = g->max_radix;
-  if ((rc = fcsim_graph_all_distances(g, &t->dist, ps->err)))
-    return rc;
-  return check_connected(ps, t);
+  return check_connected(ps, t); /* t->dist: only for a run that needs it (fcsim_topo_distances) */
 }
 
 int fcsim_netlist_load(struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err)

@@ -76,6 +76,13 @@ int fcsim_topo_init(struct fcsim_topo *t, const struct fcsim_params *p, struct f
   return rc;
 }
 
+int fcsim_topo_distances(struct fcsim_topo *t, struct fcsim_error *err)
+{
+  if (t->kind != FCSIM_TOPO_FILE || t->dist)
+    return 0;
+  return fcsim_graph_all_distances(fcsim_topo_routed_graph(t), &t->dist, err);
+}
+
 void fcsim_topo_destroy(struct fcsim_topo *t)
 {
   free(t->neighbor);

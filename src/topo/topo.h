@@ -34,9 +34,10 @@ struct fcsim_topo {
   struct fcsim_graph graph;          /* the same network as a component graph (what the engine reads) */
   struct fcsim_route_tables *tables; /* table routing's next hops (routing/table.h; one malloc block,
                                       * freed by fcsim_topo_destroy), or NULL */
-  int16_t *dist;            /* FILE: hop distances dist[a * nodes + b], -1 unreachable (from malloc), else NULL */
-  struct fcsim_graph *base; /* the graph before link adapters were inserted (topo/proto_links.c; table routing
-                             * is built on it), or NULL (from malloc) */
+  int16_t *dist;                     /* FILE: hop distances dist[a * nodes + b], -1 unreachable (from malloc) once
+                                      * fcsim_topo_distances built them, else NULL */
+  struct fcsim_graph *base;          /* the graph before link adapters were inserted (topo/proto_links.c; table routing
+                                      * is built on it), or NULL (from malloc) */
 };
 
 /* The graph routing tables are built on: the network without its link
@@ -86,7 +87,14 @@ static inline int fcsim_topo_coord(const struct fcsim_topo *t, int64_t node, int
  * away) go plus. */
 int fcsim_topo_offset(const struct fcsim_topo *t, int d, int a, int b);
 
-/* Minimal hop count between two nodes. */
+/* A netlist's all-pairs hop distances (t->dist: N^2 memory), built on
+ * first need: only a run whose arbitration reads fcsim_topo_distance on a
+ * netlist needs them. Other topologies: nothing to do. Returns 0 or an
+ * error. */
+int fcsim_topo_distances(struct fcsim_topo *t, struct fcsim_error *err);
+
+/* Minimal hop count between two nodes (a netlist: from the table
+ * fcsim_topo_distances builds, else one BFS per call). */
 int fcsim_topo_distance(const struct fcsim_topo *t, int64_t a, int64_t b);
 
 /* 1 if leaving `node` on `port` uses a torus wraparound (dateline) link. */

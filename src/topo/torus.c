@@ -85,10 +85,26 @@ int fcsim_topo_offset(const struct fcsim_topo *t, int d, int a, int b)
   return fwd <= k - fwd ? fwd : fwd - k;
 }
 
+static int graph_distance(const struct fcsim_graph *g, int64_t a, int64_t b)
+{
+  int32_t *row = malloc(((size_t)g->nodes + 1) * sizeof *row);
+  int64_t *queue = malloc(((size_t)g->nodes + 1) * sizeof *queue);
+  int h = -1;
+  if (row && queue) {
+    fcsim_graph_bfs_into(g, a, 0, row, queue);
+    h = row[b];
+  }
+  free(row);
+  free(queue);
+  return h;
+}
+
 int fcsim_topo_distance(const struct fcsim_topo *t, int64_t a, int64_t b)
 {
-  if (t->kind == FCSIM_TOPO_FILE)
+  if (t->kind == FCSIM_TOPO_FILE && t->dist)
     return t->dist[a * t->nodes + b];
+  if (t->kind == FCSIM_TOPO_FILE) /* before fcsim_topo_distances: one BFS (-1 out of memory) */
+    return graph_distance(fcsim_topo_routed_graph(t), a, b);
   int h = 0;
   for (int d = 0; d < t->ndims; d++) {
     int o = fcsim_topo_offset(t, d, fcsim_topo_coord(t, a, d), fcsim_topo_coord(t, b, d));
@@ -107,12 +123,30 @@ int64_t fcsim_topo_channels(const struct fcsim_topo *t)
   return c;
 }
 
+/* The largest hop distance between any two nodes (-1 out of memory). */
+static int graph_diameter(const struct fcsim_graph *g)
+{
+  int32_t *row = malloc(((size_t)g->nodes + 1) * sizeof *row);
+  int64_t *queue = malloc(((size_t)g->nodes + 1) * sizeof *queue);
+  int h = row && queue ? 0 : -1;
+  for (int64_t a = 0; row && queue && a < g->nodes; a++) {
+    fcsim_graph_bfs_into(g, a, 0, row, queue);
+    for (int64_t b = 0; b < g->nodes; b++)
+      h = row[b] > h ? row[b] : h;
+  }
+  free(row);
+  free(queue);
+  return h;
+}
+
 int fcsim_topo_diameter(const struct fcsim_topo *t)
 {
   int h = 0;
-  if (t->kind == FCSIM_TOPO_FILE)
+  if (t->kind == FCSIM_TOPO_FILE && t->dist)
     for (int64_t i = 0; i < t->nodes * t->nodes; i++)
       h = t->dist[i] > h ? t->dist[i] : h;
+  if (t->kind == FCSIM_TOPO_FILE && !t->dist) /* one BFS per node, no N x N table */
+    h = graph_diameter(fcsim_topo_routed_graph(t));
   for (int d = 0; d < t->ndims; d++)
     h += t->kind == FCSIM_TOPO_TORUS ? t->dims[d] / 2 : t->dims[d] - 1;
   return h;

@@ -3,7 +3,9 @@
  * renders to PNG and SVG from a result fcsim just wrote (JSON, JSON Lines and
  * CSV), gnuplot exits 0 and the image is non-empty; a file that is not an
  * fcsim result, a run without per-link data and a missing gnuplot are
- * refused with exit 2 and one message. Skipped when gnuplot is absent. */
+ * refused with exit 2 and one message; gnuplot's own failure is fcsim's
+ * one-line message with exit 1. Skipped when gnuplot is absent (except
+ * the failure, drawn by a stand-in). */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -328,6 +330,41 @@ static void test_gnuplot_missing(void **state)
   unsetenv("FCSIM_GNUPLOT");
 }
 
+/* gnuplot's own failure is reported by fcsim in one line (its complaint
+ * escaped, without the echoed command and caret), exit 1, no image left; an
+ * --out gnuplot could not write is refused first, exit 2. A stand-in
+ * gnuplot that fails as gnuplot does: no real gnuplot needed. */
+static void test_gnuplot_fails(void **state)
+{
+  (void)state;
+  const char *a[] = {"model", "stream", "--vary", "M=1:4:1", "--json", path_in("m3.json"), NULL};
+  run_ok(a);
+  char *fake = path_in("fake-gnuplot");
+  FILE *f = fopen(fake, "w");
+  assert_non_null(f);
+  fputs("#!/bin/sh\nprintf 'plot foo\\n     ^\\n\"%s\" line 7: undefined variable: fo\\377\\n\\n' \"$1\" >&2\n"
+        "exit 1\n",
+        f);
+  fclose(f);
+  assert_int_equal(chmod(fake, 0755), 0);
+  setenv("FCSIM_GNUPLOT", fake, 1);
+  const char *b[] = {"plot", path_in("m3.json"), "--out", path_in("m3.png"), NULL};
+  struct ts_result r;
+  assert_int_equal(ts_run_cli(&r, b), 0);
+  assert_int_equal(r.status, 1);
+  if (strncmp(r.err, "fcsim: gnuplot (", 16) || !strstr(r.err, "could not draw the plot: undefined variable: fo\\xFF;") ||
+      strchr(r.err, '^') || strchr(r.err, '\xff') || strchr(r.err, '\n') != r.err + strlen(r.err) - 1)
+    fail_msg("stderr: %s", r.err);
+  ts_result_free(&r);
+  assert_int_not_equal(access(path_in("m3.png"), F_OK), 0);
+  const char *c[] = {"plot", path_in("m3.json"), "--out", path_in("no-such-dir/m3.png"), NULL};
+  assert_int_equal(ts_run_cli(&r, c), 0);
+  assert_int_equal(r.status, 2);
+  assert_non_null(strstr(r.err, "cannot write there"));
+  ts_result_free(&r);
+  unsetenv("FCSIM_GNUPLOT");
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -335,6 +372,7 @@ int main(void)
       cmocka_unit_test(test_model_axes),   cmocka_unit_test(test_run),
       cmocka_unit_test(test_tune),         cmocka_unit_test(test_model),
       cmocka_unit_test(test_not_a_result), cmocka_unit_test(test_gnuplot_missing),
+      cmocka_unit_test(test_gnuplot_fails),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

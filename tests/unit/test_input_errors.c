@@ -18,7 +18,7 @@
 
 #include "test_support.h"
 
-#define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
+#define ARGS(...)     ((const char *const[]){__VA_ARGS__, NULL})
 #define EXAMPLE(name) FCSIM_SOURCE_DIR "/examples/" name
 
 static struct ts_result run(const char *const *args)
@@ -154,12 +154,13 @@ static void test_bounded_readers(void **state)
                 ARGS("/dev/zero", "not a regular file", "sim.max_input_bytes"));
   expect_status(2, ARGS("topo", "--set", "network.topology=file", "--set", "network.file=" FCSIM_SOURCE_DIR),
                 ARGS("is a directory", "netlist"));
-  expect_status(2, ARGS("run", "--set", "network.dims=4x4", "--set", "traffic.mode=trace", "--set",
-                        "traffic.trace=/dev/zero"),
-                ARGS("/dev/zero", "not a regular file"));
+  expect_status(
+      2, ARGS("run", "--set", "network.dims=4x4", "--set", "traffic.mode=trace", "--set", "traffic.trace=/dev/zero"),
+      ARGS("/dev/zero", "not a regular file"));
   expect_status(2, ARGS("plot", "/dev/zero"), ARGS("/dev/zero", "not a regular file"));
-  expect_status(2, ARGS("collective", "build", "--set", "network.dims=2x2x2", "--pattern", FCSIM_SOURCE_DIR, "--out",
-                        "/tmp/fcsim_inerr_never"),
+  expect_status(2,
+                ARGS("collective", "build", "--set", "network.dims=2x2x2", "--pattern", FCSIM_SOURCE_DIR, "--out",
+                     "/tmp/fcsim_inerr_never"),
                 ARGS("is a directory", "pattern"));
   char fifo[] = "/tmp/fcsim_inerr_fifoXXXXXX";
   int fd = mkstemp(fifo);
@@ -219,10 +220,10 @@ static void test_outputs_never_replace_inputs(void **state)
   const char *csv = "id,src,dst,bytes\n1,0,1,64\n";
   char *trace = ts_write_temp(csv, ".csv"), set[700];
   snprintf(set, sizeof set, "traffic.trace=%s", trace);
-  expect_status(2,
-                ARGS("run", "--set", "network.dims=4x4", "--set", "traffic.mode=trace", "--set", set, "--json", trace,
-                     "--quiet"),
-                ARGS("is the input"));
+  expect_status(
+      2,
+      ARGS("run", "--set", "network.dims=4x4", "--set", "traffic.mode=trace", "--set", set, "--json", trace, "--quiet"),
+      ARGS("is the input"));
   expect_status(2,
                 ARGS("sweep", "--set", "network.dims=4x4", "--set", "traffic.mode=trace", "--set", set, "--vary",
                      "traffic.packet_size=2:4:2", "--csv", trace, "--quiet"),
@@ -330,9 +331,53 @@ static void test_tune_json_refuses_other_files(void **state)
   free(other);
 }
 
+/* `run --json` and `sweep --json` replace their own results (a second run
+ * over the first) but refuse another command's file or any other file
+ * unless --force, leaving it as it was. */
+static void test_run_sweep_json_refuse_other_files(void **state)
+{
+  (void)state;
+  char *cfg = ts_write_temp("[network]\ndims = 2x2\n[sim]\nwarmup_cycles = 100\nmeasure_cycles = 300\n", ".ini");
+  char *run_out = ts_write_temp("", ".json"), *sweep_out = ts_write_temp("", ".jsonl");
+  char *notes = ts_write_temp("my notes\n", ".txt");
+#define RUN(out)   ARGS("run", cfg, "--quiet", "--json", out)
+#define SWEEP(out) ARGS("sweep", cfg, "--vary", "traffic.rate=0.1:0.2:0.1", "--quiet", "--json", out)
+  expect_status(0, RUN(run_out), NULL);     /* an empty file may be replaced */
+  expect_status(0, RUN(run_out), NULL);     /* and so may a run's results */
+  expect_status(0, SWEEP(sweep_out), NULL); /* the same for a sweep */
+  expect_status(0, SWEEP(sweep_out), NULL);
+  char *run_text = ts_read_file(run_out), *sweep_text = ts_read_file(sweep_out);
+  expect_status(2, RUN(sweep_out), ARGS("not the results of a run", "--force"));
+  expect_status(2, SWEEP(run_out), ARGS("not the results of a sweep", "--force"));
+  expect_status(2, RUN(notes), ARGS("not the results of a run"));
+  expect_status(2, SWEEP(notes), ARGS("not the results of a sweep"));
+  char *text = ts_read_file(notes);
+  assert_string_equal(text, "my notes\n");
+  free(text);
+  text = ts_read_file(run_out);
+  assert_string_equal(text, run_text);
+  free(text);
+  text = ts_read_file(sweep_out);
+  assert_string_equal(text, sweep_text);
+  free(text);
+  expect_status(0, ARGS("run", cfg, "--quiet", "--json", notes, "--force"), NULL);
+  expect_status(0, ARGS("sweep", cfg, "--vary", "traffic.rate=0.1:0.2:0.1", "--quiet", "--json", run_out, "--force"),
+                NULL);
+#undef RUN
+#undef SWEEP
+  free(run_text);
+  free(sweep_text);
+  const char *paths[] = {cfg, run_out, sweep_out, notes};
+  for (int i = 0; i < 4; i++) {
+    unlink(paths[i]);
+    free((void *)paths[i]);
+  }
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_run_sweep_json_refuse_other_files),
       cmocka_unit_test(test_collective_needs_collective_router),
       cmocka_unit_test(test_multicast_children_bounded),
       cmocka_unit_test(test_trace_ranges_before_conversion),

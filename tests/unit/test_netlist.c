@@ -446,6 +446,31 @@ static void test_bisection_heuristic(void **state)
   }
 }
 
+/* Messages name a link adapter by the user's link, never by its internal
+ * name (`a:0~`). */
+static void test_adapter_labels(void **state)
+{
+  (void)state;
+  char *path = ts_write_temp("node a ports=1\nnode b ports=1\nlink a:0 b:0\n", ".net");
+  struct fcsim_params p;
+  struct fcsim_topo t;
+  struct fcsim_error err = {0};
+  const char *sets[] = {"link.protocol=fc", "router.model=classic", NULL};
+  params_of(&p, sets);
+  p.topology = FCSIM_TOPO_FILE;
+  snprintf(p.netlist, sizeof p.netlist, "%s", path);
+  if (fcsim_topo_init(&t, &p, &err))
+    fail_msg("%s", err.msg);
+  assert_int_equal(t.graph.nodes, 4); /* a, b and the two adapters of the link */
+  char buf[FCSIM_NODE_LABEL_MAX];
+  assert_string_equal(fcsim_graph_node_label(&t.graph, 0, buf, sizeof buf), "a");
+  assert_string_equal(fcsim_graph_node_label(&t.graph, 2, buf, sizeof buf), "the a:0 end of link a:0 -- b:0");
+  assert_string_equal(fcsim_graph_node_label(&t.graph, 3, buf, sizeof buf), "the b:0 end of link b:0 -- a:0");
+  fcsim_topo_destroy(&t);
+  unlink(path);
+  free(path);
+}
+
 static void test_cli_topo(void **state)
 {
   (void)state;
@@ -512,6 +537,7 @@ int main(void)
       cmocka_unit_test(test_good_netlist),        cmocka_unit_test(test_bad_netlists),
       cmocka_unit_test(test_export_round_trip),   cmocka_unit_test(test_describe_example),
       cmocka_unit_test(test_bisection_heuristic), cmocka_unit_test(test_cli_topo),
+      cmocka_unit_test(test_adapter_labels),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -44,8 +44,8 @@ static inline int fcsim_adapter_waits_for(const struct fcsim_graph *g, int vcs, 
 static inline void fcsim_adapter_describe_buffer(const struct fcsim_graph *g, const char *model, int vcs,
                                                  struct fcsim_buf_ref at, char *buf, size_t size)
 {
-  char name[FCSIM_NODE_NAME_MAX + 8];
-  snprintf(buf, size, "%s %s %s vc %d", model, fcsim_graph_node_name(g, at.node, name, sizeof name),
+  char name[FCSIM_NODE_LABEL_MAX];
+  snprintf(buf, size, "%s %s %s vc %d", model, fcsim_graph_node_label(g, at.node, name, sizeof name),
            at.buf < vcs ? "TX" : "RX", at.buf % vcs);
 }
 
