@@ -407,11 +407,11 @@ int fcsim_plot_write_script(const struct fcsim_plot_data *d, const char *image_p
                             struct fcsim_error *err)
 {
   switch (d->kind) {
-  case FCSIM_PLOT_SWEEP: return plot_sweep(d, image_path, svg, script, err);
-  case FCSIM_PLOT_RUN: return plot_run(d, image_path, svg, script, err);
-  case FCSIM_PLOT_TUNE: return plot_tune(d, image_path, svg, script, err);
-  case FCSIM_PLOT_MODEL: return plot_model(d, image_path, svg, script, err);
-  case FCSIM_PLOT_OPTIMAL: return plot_tune_optimal(d, image_path, svg, script, err);
+  case FCSIM_PLOT_SWEEP: return fcsim__plot_sweep(d, image_path, svg, script, err);
+  case FCSIM_PLOT_RUN: return fcsim__plot_run(d, image_path, svg, script, err);
+  case FCSIM_PLOT_TUNE: return fcsim__plot_tune(d, image_path, svg, script, err);
+  case FCSIM_PLOT_MODEL: return fcsim__plot_model(d, image_path, svg, script, err);
+  case FCSIM_PLOT_OPTIMAL: return fcsim__plot_tune_optimal(d, image_path, svg, script, err);
   default: return fcsim_error_set(err, FCSIM_EINVAL, "unknown plot kind");
   }
 }

@@ -126,7 +126,7 @@ static int any_negative(json_t *recs, const char *group, const char *name)
   return 0;
 }
 
-int plot_model(const struct fcsim_plot_data *d, const char *image, int svg, FILE *f, struct fcsim_error *err)
+int fcsim__plot_model(const struct fcsim_plot_data *d, const char *image, int svg, FILE *f, struct fcsim_error *err)
 {
   json_t *recs = d->records, *r0 = json_array_get(recs, 0);
   const char *name = json_string_value(json_object_get(r0, "model"));

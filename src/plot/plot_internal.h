@@ -53,10 +53,10 @@ struct plot_seed_point {
 int fcsim__plot_seed_points(const char *model, const char *xparam, const char *result, json_t *params,
                             const struct plot_seed_point **out, int max);
 
-int plot_sweep(const struct fcsim_plot_data *d, const char *image, int svg, FILE *f, struct fcsim_error *err);
-int plot_run(const struct fcsim_plot_data *d, const char *image, int svg, FILE *f, struct fcsim_error *err);
-int plot_tune(const struct fcsim_plot_data *d, const char *image, int svg, FILE *f, struct fcsim_error *err);
-int plot_tune_optimal(const struct fcsim_plot_data *d, const char *image, int svg, FILE *f, struct fcsim_error *err);
-int plot_model(const struct fcsim_plot_data *d, const char *image, int svg, FILE *f, struct fcsim_error *err);
+int fcsim__plot_sweep(const struct fcsim_plot_data *d, const char *image, int svg, FILE *f, struct fcsim_error *err);
+int fcsim__plot_run(const struct fcsim_plot_data *d, const char *image, int svg, FILE *f, struct fcsim_error *err);
+int fcsim__plot_tune(const struct fcsim_plot_data *d, const char *image, int svg, FILE *f, struct fcsim_error *err);
+int fcsim__plot_tune_optimal(const struct fcsim_plot_data *d, const char *image, int svg, FILE *f, struct fcsim_error *err);
+int fcsim__plot_model(const struct fcsim_plot_data *d, const char *image, int svg, FILE *f, struct fcsim_error *err);
 
 #endif

@@ -164,7 +164,7 @@ static void write_histogram(FILE *f, json_t *rec, json_t *hist, double bottom, d
           width, fcsim__plot_num(m, "avg_latency"), fcsim__plot_num(m, "p99_latency"));
 }
 
-int plot_run(const struct fcsim_plot_data *d, const char *image, int svg, FILE *f, struct fcsim_error *err)
+int fcsim__plot_run(const struct fcsim_plot_data *d, const char *image, int svg, FILE *f, struct fcsim_error *err)
 {
   json_t *rec = json_array_get(d->records, 0), *m = json_object_get(rec, "metrics");
   json_t *util = json_object_get(m, "link_util"), *hist = json_object_get(m, "latency_histogram");

@@ -206,7 +206,7 @@ static void plot_panel(FILE *f, int ncurves, char labels[][256], int col, int ns
             c == 0 && nsat && key ? "title 'first saturated point'" : "notitle");
 }
 
-int plot_sweep(const struct fcsim_plot_data *d, const char *image, int svg, FILE *f, struct fcsim_error *err)
+int fcsim__plot_sweep(const struct fcsim_plot_data *d, const char *image, int svg, FILE *f, struct fcsim_error *err)
 {
   json_t *recs = d->records, *r0 = json_array_get(recs, 0);
   char vary[2048], xkey[128] = "traffic.rate";

@@ -201,7 +201,7 @@ static void write_pareto(FILE *f, const struct tune_table *t, const char *metric
              "$front using 1:2:3 with labels offset 1,0.8 left font ',8' notitle\n");
 }
 
-int plot_tune(const struct fcsim_plot_data *d, const char *image, int svg, FILE *f, struct fcsim_error *err)
+int fcsim__plot_tune(const struct fcsim_plot_data *d, const char *image, int svg, FILE *f, struct fcsim_error *err)
 {
   struct tune_table *t = calloc(1, sizeof *t);
   if (!t)

@@ -44,7 +44,7 @@ static int write_block(FILE *f, size_t w, json_t *wo)
   return nconf;
 }
 
-int plot_tune_optimal(const struct fcsim_plot_data *d, const char *image, int svg, FILE *f, struct fcsim_error *err)
+int fcsim__plot_tune_optimal(const struct fcsim_plot_data *d, const char *image, int svg, FILE *f, struct fcsim_error *err)
 {
   json_t *ws = json_object_get(d->tune_summary, "workloads");
   size_t nw = json_object_size(ws);

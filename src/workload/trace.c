@@ -108,7 +108,7 @@ static void trace_teardown(void *shared)
   struct trace_shared *sh = shared;
   if (!sh)
     return;
-  trace_free(&sh->t);
+  fcsim__trace_free(&sh->t);
   free(sh->src_base);
   free(sh->by_src);
   free(sh->heap_len);
@@ -134,7 +134,7 @@ static int trace_setup(const struct fcsim_workload_env *env, void **shared, size
   sh->flit_bits = (uint64_t)env->p->flit_bits;
   sh->ref_ticks = env->ref_ticks;
   int rc = env->p->messages ? fcsim_trace_from_messages(env->p->messages, g, &sh->t, err)
-                             : trace_read(env->p->trace, g, env->p->clock_hz, env->p->max_input_bytes, &sh->t, err);
+                             : fcsim__trace_read(env->p->trace, g, env->p->clock_hz, env->p->max_input_bytes, &sh->t, err);
   if (rc) {
     free(sh);
     return rc;

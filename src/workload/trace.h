@@ -42,9 +42,9 @@ struct trace {
  * network or without an endpoint, a message to its own source, a duplicate
  * id, an unknown id in `after`, a dependency delivered elsewhere than the
  * message's source, and a cycle of dependencies. Returns 0 or an error. */
-int trace_read(const char *path, const struct fcsim_graph *g, double clock_hz, uint64_t max_bytes, struct trace *t,
+int fcsim__trace_read(const char *path, const struct fcsim_graph *g, double clock_hz, uint64_t max_bytes, struct trace *t,
                struct fcsim_error *err);
-void trace_free(struct trace *t);
+void fcsim__trace_free(struct trace *t);
 
 /* The same from a list handed in memory (trace_mem.c): node numbers, times
  * in cycles; the same refusals, naming the message's id. Lines are 0. */

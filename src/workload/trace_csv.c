@@ -364,7 +364,7 @@ static int check_acyclic(struct reader *r, const struct trace *t)
   return rc;
 }
 
-int trace_read(const char *path, const struct fcsim_graph *g, double clock_hz, uint64_t max_bytes, struct trace *t,
+int fcsim__trace_read(const char *path, const struct fcsim_graph *g, double clock_hz, uint64_t max_bytes, struct trace *t,
                struct fcsim_error *err)
 {
   struct reader r = {path, g, clock_hz, 0, err, {0}, 0, NULL};
@@ -416,11 +416,11 @@ int trace_read(const char *path, const struct fcsim_graph *g, double clock_hz, u
     free(r.after_text[m]);
   free(r.after_text);
   if (rc)
-    trace_free(t);
+    fcsim__trace_free(t);
   return rc;
 }
 
-void trace_free(struct trace *t)
+void fcsim__trace_free(struct trace *t)
 {
   free(t->msg);
   free(t->dep_base);

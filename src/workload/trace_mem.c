@@ -148,6 +148,6 @@ int fcsim_trace_from_messages(const struct fcsim_message_list *l, const struct f
     rc = check_acyclic(t, err);
   free(pairs);
   if (rc)
-    trace_free(t);
+    fcsim__trace_free(t);
   return rc;
 }

@@ -16,7 +16,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     abort();
   ready = 1;
   struct trace tr;
-  if (trace_read(fuzz_write("fuzz.csv", data, size), &t.graph, p.clock_hz, 0, &tr, &err) == 0)
-    trace_free(&tr);
+  if (fcsim__trace_read(fuzz_write("fuzz.csv", data, size), &t.graph, p.clock_hz, 0, &tr, &err) == 0)
+    fcsim__trace_free(&tr);
   return 0;
 }

@@ -161,7 +161,7 @@ static void vn_count(struct fcsim_ctx *ctx, const struct vn_shared *sh, uint32_t
   uint32_t src;
   int svp;
   struct vn_port *pt = &ports(sh, state)[dv / sh->V];
-  if (vcsn_sender(&sh->tab, node, dv, ctx->now, &src, &svp) || pt->nind == VN_IND_MAX)
+  if (fcsim__vcsn_sender(&sh->tab, node, dv, ctx->now, &src, &svp) || pt->nind == VN_IND_MAX)
     return;
   pt->ind_node[pt->nind] = src;
   pt->ind_vport[pt->nind] = (uint8_t)svp;
@@ -197,9 +197,9 @@ static void vn_arrive(struct fcsim_ctx *ctx, const struct vn_shared *sh, uint32_
     return;
   }
   if (sh->trig_ent && f->aux < sh->nmsg && (f->flags & FCSIM_FLIT_TAIL)) {
-    struct vcsn_table *tab = (struct vcsn_table *)&sh->tab; /* entries of this node only (vcsn_fire) */
+    struct vcsn_table *tab = (struct vcsn_table *)&sh->tab; /* entries of this node only (fcsim__vcsn_fire) */
     for (uint32_t i = sh->trig_base[f->aux]; i < sh->trig_base[f->aux + 1]; i++)
-      vcsn_fire(tab, sh->trig_ent[i], ctx->now);
+      fcsim__vcsn_fire(tab, sh->trig_ent[i], ctx->now);
   }
   fcsim_ctx_ejected(ctx, node, f, ctx->now + sh->local);
 }
@@ -241,7 +241,7 @@ static int vn_ready(struct fcsim_ctx *ctx, const struct vn_shared *sh, uint32_t 
   if (v->q.count == 0)
     return 0;
   uint32_t k;
-  *e = vcsn_effective(&sh->tab, sh->tab.vp_base[node] + vp, ctx->now, &k);
+  *e = fcsim__vcsn_effective(&sh->tab, sh->tab.vp_base[node] + vp, ctx->now, &k);
   if (!*e)
     return 0; /* no virtual link yet: the encoder has no header */
   if (k != v->entry) {
@@ -360,7 +360,7 @@ static int vn_accept(struct fcsim_ctx *ctx, const void *shared, uint32_t node, v
   (void)ctx;
   const struct vn_shared *sh = shared;
   struct vn_hdr *h = state;
-  int v = vcsn_bind(&sh->tab, node, pk->dest, pk->gen_cycle);
+  int v = fcsim__vcsn_bind(&sh->tab, node, pk->dest, pk->gen_cycle);
   if (v < 0)
     v = 0; /* refused at set-up (vn_check_trace): cannot happen */
   if (fcsim_pktq_push(&vps(sh, state)[v].q, pk))
@@ -454,7 +454,7 @@ static int vn_check_trace(const struct fcsim_router_env *env, struct vn_shared *
   for (int64_t m = 0; !rc && m < tr->n; m++) {
     const struct trace_msg *msg = &tr->msg[m];
     sh->msg_dst[m] = msg->dst;
-    if (sh->g->kind[msg->src] != env->kind || vcsn_bind(&sh->tab, msg->src, msg->dst, 0) >= 0)
+    if (sh->g->kind[msg->src] != env->kind || fcsim__vcsn_bind(&sh->tab, msg->src, msg->dst, 0) >= 0)
       continue;
     char a[64], b[64];
     snprintf(a, sizeof a, "%s", sh->g->name ? sh->g->name[msg->src] : "");
@@ -480,7 +480,7 @@ static void vn_teardown(void *shared)
   struct vn_shared *sh = shared;
   if (!sh)
     return;
-  vcsn_table_free(&sh->tab);
+  fcsim__vcsn_table_free(&sh->tab);
   free(sh->msg_dst);
   free(sh->trig_base);
   free(sh->trig_ent);
@@ -527,7 +527,7 @@ static int vn_setup(const struct fcsim_router_env *env, void **shared, size_t *s
     vn_teardown(sh);
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
   }
-  int rc = vcsn_table_read(p->vcsn_table, g, sh->V, (uint64_t)p->vcsn_reconfig_cycles, p->clock_hz, &sh->tab, err);
+  int rc = fcsim__vcsn_table_read(p->vcsn_table, g, sh->V, (uint64_t)p->vcsn_reconfig_cycles, p->clock_hz, &sh->tab, err);
   if (!rc)
     rc = vn_check_trace(env, sh, err);
   if (rc) {

@@ -277,12 +277,12 @@ static int check_one_sender(struct rd *r, const struct vcsn_table *t)
       continue; /* triggered: its time is the run's (a rewrite of the same link in the gather) */
     for (uint32_t v = 0; v < nvp; v++) {
       uint32_t iv;
-      const struct vcsn_entry *ev = vcsn_effective(t, v, at, &iv);
+      const struct vcsn_entry *ev = fcsim__vcsn_effective(t, v, at, &iv);
       if (!ev)
         continue;
       for (uint32_t w = v + 1; w < nvp; w++) {
         uint32_t iw;
-        const struct vcsn_entry *ew = vcsn_effective(t, w, at, &iw);
+        const struct vcsn_entry *ew = fcsim__vcsn_effective(t, w, at, &iw);
         if (!ew || ew->dest != ev->dest || ew->dest_vport != ev->dest_vport)
           continue;
         snprintf(msg, sizeof msg,
@@ -320,7 +320,7 @@ static int build(struct rd *r, struct vcsn_table *t, struct row *rows, size_t nr
   return check_one_sender(r, t);
 }
 
-int vcsn_table_read(const char *path, const struct fcsim_graph *g, int vports, uint64_t reconfig_cycles,
+int fcsim__vcsn_table_read(const char *path, const struct fcsim_graph *g, int vports, uint64_t reconfig_cycles,
                     double clock_hz, struct vcsn_table *t, struct fcsim_error *err)
 {
   memset(t, 0, sizeof *t);
@@ -335,14 +335,14 @@ int vcsn_table_read(const char *path, const struct fcsim_graph *g, int vports, u
     t->vp_base[n + 1] =
         t->vp_base[n] + (g->endpoint[n] ? (uint32_t)(g->port_base[n + 1] - g->port_base[n]) * (uint32_t)vports : 0);
   if (!path[0]) {
-    vcsn_table_free(t);
+    fcsim__vcsn_table_free(t);
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
                            "router.model = vcsn: vcsn.table is not set; expected a MAC-table file naming, for each "
                            "virtual port the traffic uses, the virtual port it reaches (docs/SWITCHED.md)");
   }
   FILE *f = fopen(path, "r");
   if (!f) {
-    vcsn_table_free(t);
+    fcsim__vcsn_table_free(t);
     return fcsim_error_set(err, FCSIM_EIO, "vcsn.table = %s: cannot open it", path);
   }
   struct rd r = {path, g, t, clock_hz, reconfig_cycles, 0, {0}, 0, err};
@@ -354,11 +354,11 @@ int vcsn_table_read(const char *path, const struct fcsim_graph *g, int vports, u
     rc = build(&r, t, rows, nrows);
   free(rows);
   if (rc)
-    vcsn_table_free(t);
+    fcsim__vcsn_table_free(t);
   return rc;
 }
 
-void vcsn_table_free(struct vcsn_table *t)
+void fcsim__vcsn_table_free(struct vcsn_table *t)
 {
   free(t->vp_base);
   free(t->ent_base);
@@ -366,13 +366,13 @@ void vcsn_table_free(struct vcsn_table *t)
   memset(t, 0, sizeof *t);
 }
 
-void vcsn_fire(struct vcsn_table *t, uint32_t k, uint64_t now)
+void fcsim__vcsn_fire(struct vcsn_table *t, uint32_t k, uint64_t now)
 {
   t->ent[k].write_cycle = now;
   t->ent[k].effect_cycle = now + t->reconfig;
 }
 
-const struct vcsn_entry *vcsn_effective(const struct vcsn_table *t, uint32_t vp, uint64_t now, uint32_t *index)
+const struct vcsn_entry *fcsim__vcsn_effective(const struct vcsn_table *t, uint32_t vp, uint64_t now, uint32_t *index)
 {
   const struct vcsn_entry *best = NULL;
   for (uint32_t k = t->ent_base[vp]; k < t->ent_base[vp + 1]; k++) {
@@ -398,7 +398,7 @@ static const struct vcsn_entry *written(const struct vcsn_table *t, uint32_t vp,
   return best;
 }
 
-int vcsn_bind(const struct vcsn_table *t, uint32_t node, uint32_t dest, uint64_t now)
+int fcsim__vcsn_bind(const struct vcsn_table *t, uint32_t node, uint32_t dest, uint64_t now)
 {
   uint32_t v0 = t->vp_base[node], nv = t->vp_base[node + 1] - v0;
   for (uint32_t v = 0; v < nv; v++) {
@@ -424,12 +424,12 @@ int vcsn_bind(const struct vcsn_table *t, uint32_t node, uint32_t dest, uint64_t
   return past >= 0 ? past : future;
 }
 
-int vcsn_sender(const struct vcsn_table *t, uint32_t node, int vport, uint64_t now, uint32_t *src, int *src_vport)
+int fcsim__vcsn_sender(const struct vcsn_table *t, uint32_t node, int vport, uint64_t now, uint32_t *src, int *src_vport)
 {
   for (int64_t n = 0; n < t->nodes; n++)
     for (uint32_t v = t->vp_base[n]; v < t->vp_base[n + 1]; v++) {
       uint32_t k;
-      const struct vcsn_entry *e = vcsn_effective(t, v, now, &k);
+      const struct vcsn_entry *e = fcsim__vcsn_effective(t, v, now, &k);
       if (e && e->dest == node && e->dest_vport == vport) {
         *src = (uint32_t)n;
         *src_vport = (int)(v - t->vp_base[n]);

@@ -55,20 +55,20 @@ struct vcsn_table {
  * entry to its own node, two entries of one virtual port written at the same
  * time, and two virtual ports reaching one virtual port at the same time
  * (one sender per virtual port, §3.4). Returns 0 or an error. */
-int vcsn_table_read(const char *path, const struct fcsim_graph *g, int vports, uint64_t reconfig_cycles,
+int fcsim__vcsn_table_read(const char *path, const struct fcsim_graph *g, int vports, uint64_t reconfig_cycles,
                     double clock_hz, struct vcsn_table *t, struct fcsim_error *err);
-void vcsn_table_free(struct vcsn_table *t);
+void fcsim__vcsn_table_free(struct vcsn_table *t);
 
 /* Writes triggered entry `k` at cycle `now` (it takes effect t later). Only
  * the step of the entry's own node may call it: its node alone reads it in
  * a run (vcsn.c refuses triggered entries with the throttle, whose
- * vcsn_sender reads every node's entries). */
-void vcsn_fire(struct vcsn_table *t, uint32_t k, uint64_t now);
+ * fcsim__vcsn_sender reads every node's entries). */
+void fcsim__vcsn_fire(struct vcsn_table *t, uint32_t k, uint64_t now);
 
 /* The entry encoders use for global virtual port `vp` at cycle `now`
  * (NULL while it has none, or while a triggered write of it is taking
  * effect); its index in t->ent through *index. */
-const struct vcsn_entry *vcsn_effective(const struct vcsn_table *t, uint32_t vp, uint64_t now, uint32_t *index);
+const struct vcsn_entry *fcsim__vcsn_effective(const struct vcsn_table *t, uint32_t vp, uint64_t now, uint32_t *index);
 
 /* The virtual port (0-based, of `node`) a message to `dest` created at
  * `now` is written into: the lowest one whose latest written entry names
@@ -76,10 +76,10 @@ const struct vcsn_entry *vcsn_effective(const struct vcsn_table *t, uint32_t vp,
  * the one that named dest most recently (its frames go wherever its entry
  * now points); else the one with the earliest later-written entry naming
  * dest; -1 when no entry of `node` ever names dest. */
-int vcsn_bind(const struct vcsn_table *t, uint32_t node, uint32_t dest, uint64_t now);
+int fcsim__vcsn_bind(const struct vcsn_table *t, uint32_t node, uint32_t dest, uint64_t now);
 
 /* The virtual port that sends to (node, vport) at `now`: returns 0 and
  * fills *src and *src_vport, or -1 when none does. */
-int vcsn_sender(const struct vcsn_table *t, uint32_t node, int vport, uint64_t now, uint32_t *src, int *src_vport);
+int fcsim__vcsn_sender(const struct vcsn_table *t, uint32_t node, int vport, uint64_t now, uint32_t *src, int *src_vport);
 
 #endif
