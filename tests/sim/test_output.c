@@ -97,18 +97,20 @@ static void check_old_survives(char **args, int sig, int want_status)
   rmdir(dir);
 }
 
-/* A long run: 8x8x8 torus measured for many cycles. */
+/* A long run: 8x8x8 torus measured for many cycles. The old file is not a
+ * result of the command, so the runs pass --force (the refusal without it is
+ * tested in test_input_errors). */
 #define LONG_RUN "--set", "network.dims=8x8x8", "--set", "sim.measure_cycles=2000000", "--set", "traffic.rate=0.2"
 
 static void test_run_sigterm_keeps_old_file(void **state)
 {
-  char *args[] = {(char *)FCSIM_CLI, "run", LONG_RUN, "--json", "results.json", "--quiet", NULL};
+  char *args[] = {(char *)FCSIM_CLI, "run", LONG_RUN, "--json", "results.json", "--force", "--quiet", NULL};
   check_old_survives(args, SIGTERM, 128 + SIGTERM);
 }
 
 static void test_run_sigint_keeps_old_file(void **state)
 {
-  char *args[] = {(char *)FCSIM_CLI, "run", LONG_RUN, "--json", "results.json", "--quiet", NULL};
+  char *args[] = {(char *)FCSIM_CLI, "run", LONG_RUN, "--json", "results.json", "--force", "--quiet", NULL};
   check_old_survives(args, SIGINT, 130);
 }
 
@@ -118,7 +120,7 @@ static void test_run_sigint_keeps_old_file(void **state)
 static void test_sweep_sigterm_keeps_old_file(void **state)
 {
   char *args[] = {(char *)FCSIM_CLI, "sweep",   "--vary", "traffic.rate=0.1:0.2:0.1", LONG_RUN, "--json",
-                  "results.json",    "--quiet", NULL};
+                  "results.json",    "--force", "--quiet", NULL};
   check_old_survives(args, SIGTERM, 130);
   check_old_survives(args, SIGHUP, 130);
 }
