@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Replication statistics: mean, standard deviation, Student-t interval. */
+#define _DEFAULT_SOURCE /* lgamma_r: lgamma writes the global signgam, a race when
+                           replicated sweep points are summarised on several threads */
 #include <math.h>
 
 #include "stats/summary.h"
@@ -41,7 +43,8 @@ static double beta_inc(double a, double b, double x)
     return 0;
   if (x >= 1)
     return 1;
-  double lbt = lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log1p(-x);
+  int sign;
+  double lbt = lgamma_r(a + b, &sign) - lgamma_r(a, &sign) - lgamma_r(b, &sign) + a * log(x) + b * log1p(-x);
   if (x < (a + 1.0) / (a + b + 2.0))
     return exp(lbt) * beta_cf(a, b, x) / a;
   return 1.0 - exp(lbt) * beta_cf(b, a, 1.0 - x) / b;
