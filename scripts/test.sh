@@ -49,7 +49,7 @@ if have_clang_flag -fsanitize=thread && [ -n "$omp_tool" ]; then
   CC=clang cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFCSIM_TSAN=ON -DFCSIM_TESTS=ON \
     -DFCSIM_BENCH=OFF >/dev/null
   # every C test of the sim-small label (the label the TSan step runs), found by name
-  tsan_targets=$(ctest --test-dir build/tsan -N -L sim-small | sed -n 's|.*Test *#[0-9]*: sim/\(test_[a-z0-9_]*\)$|\1|p')
+  tsan_targets=$(ctest --test-dir build/tsan -N -L sim-small | sed -n 's|.*Test *#[0-9]*: [a-z-]*/\(test_[a-z0-9_]*\)$|\1|p')
   # shellcheck disable=SC2086
   cmake --build build/tsan -j"$jobs" --target fcsim_cli $tsan_targets >/dev/null
 fi
