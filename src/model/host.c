@@ -33,6 +33,7 @@
  * not an independent prediction (docs/LINKS.md). */
 #include <math.h>
 
+#include "link/host/host_if.h"
 #include "model/model.h"
 
 enum {
@@ -77,9 +78,9 @@ static const struct fcsim_model_param params[P_COUNT] = {
     [P_flush_bytes] = {"flush_bytes", FCSIM_MU_BYTES, 64, 16, 1e6, FCSIM_MP_INT, NULL,
                        "pput, software flush: bytes between two flushes; 64 = one WC buffer (L78), 128 = one NWP "
                        "packet (L88); the seed does not say which"},
-    [P_pcie_rate] = {"pcie_rate", FCSIM_MU_BYTES_PER_S, 3.2e9, 1e6, 1e12, 0, NULL,
+    [P_pcie_rate] = {"pcie_rate", FCSIM_MU_BYTES_PER_S, FCSIM_HOST_PCIE_BYTES_PER_S, 1e6, 1e12, 0, NULL,
                      "effective bandwidth of the PCIe interface the links share (Gen2 x8, L37)"},
-    [P_pcie_transfer] = {"pcie_transfer", FCSIM_MU_TIME, 0.2e-6, 0, 1e-3, 0, NULL,
+    [P_pcie_transfer] = {"pcie_transfer", FCSIM_MU_TIME, FCSIM_HOST_TRANSFER_S, 0, 1e-3, 0, NULL,
                          "latency each PCIe transfer to or from CPU memory adds (L117)"},
     [P_sw_overhead] = {"sw_overhead", FCSIM_MU_TIME, 0, 0, 1e-3, FCSIM_MP_AUTO, NULL,
                        "software time per message; auto = 0.7 us pput, 0.8 us nget (the seed's estimates, L117)"},
@@ -151,7 +152,7 @@ static int compute(double *p, double *r, struct fcsim_error *err)
 {
   int nget = (int)p[P_scheme] == 1;
   if (isnan(p[P_sw_overhead]))
-    p[P_sw_overhead] = nget ? 0.8e-6 : 0.7e-6;
+    p[P_sw_overhead] = nget ? FCSIM_HOST_SW_NGET_S : FCSIM_HOST_SW_PPUT_S;
   if (isnan(p[P_link_rate])) {
     p[P_link_rate] = tnw_link_rate(err);
     if (isnan(p[P_link_rate]))
