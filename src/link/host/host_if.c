@@ -12,9 +12,9 @@ static void push(struct fcsim_host_tx *h, int64_t arrive, int64_t bytes)
 {
   /* schemes issue in arrival order, except nget's reads, which all take the same time */
   int i = (h->head + h->count) % FCSIM_HOST_INFLIGHT;
-  h->ring[i] = (struct fcsim_host_chunk){.arrive = arrive, .bytes = bytes, .vc = h->vc};
-  h->count++;
   h->msg_left -= bytes;
+  h->ring[i] = (struct fcsim_host_chunk){.arrive = arrive, .bytes = bytes, .vc = h->vc, .last = h->msg_left == 0};
+  h->count++;
 }
 
 static int64_t ser_cycles(const struct fcsim_host_tx *h, int64_t bytes)
@@ -134,7 +134,13 @@ void fcsim_host_tx_step(struct fcsim_host_tx *h, struct fcsim_tnw_end *end, int6
 {
   while (h->count && h->ring[h->head].arrive <= now) {
     const struct fcsim_host_chunk *c = &h->ring[h->head];
-    fcsim_tnw_send(end, c->vc, c->bytes);
+    h->staged[c->vc] += c->bytes;
+    int64_t pkt = end->cfg.payload_bytes;
+    int64_t go = c->last ? h->staged[c->vc] : h->staged[c->vc] / pkt * pkt;
+    if (go > 0) {
+      fcsim_tnw_send(end, c->vc, go);
+      h->staged[c->vc] -= go;
+    }
     if (h->cfg.scheme == FCSIM_HOST_NGET)
       h->reads--;
     h->head = (h->head + 1) % FCSIM_HOST_INFLIGHT;

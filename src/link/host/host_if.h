@@ -50,6 +50,7 @@ struct fcsim_host_chunk {
   int64_t arrive; /* cycle it reaches the NWP */
   int64_t bytes;
   int vc;
+  int last; /* the message's last chunk */
 };
 
 /* One node's sending side. */
@@ -65,6 +66,7 @@ struct fcsim_host_tx {
   int64_t next_issue;                               /* first cycle the thread (or read engine) may issue */
   double pcie_free;                                 /* cycle the PCIe interface is free */
   int reads;                                        /* nget: reads in flight */
+  int64_t staged[FCSIM_TNW_MAX_VCS];                /* bytes at the NWP not yet a whole packet (L88) */
   struct fcsim_host_chunk ring[FCSIM_HOST_INFLIGHT]; /* chunks on their way, by arrival */
   int head, count;
 };
@@ -86,7 +88,9 @@ const struct fcsim_host_scheme_ops *fcsim_host_scheme_find(const char *name);
 int fcsim_host_tx_init(struct fcsim_host_tx *h, const struct fcsim_host_cfg *cfg, int vcs, const int64_t *vc_bytes,
                        struct fcsim_error *err);
 void fcsim_host_tx_free(struct fcsim_host_tx *h);
-/* One cycle: hands the chunks that reached the NWP to `end` and issues. */
+/* One cycle: the chunks that reached the NWP go to `end`'s injection buffer
+ * in whole packets (the txFifo starts a packet at 128 B, L88), a message's
+ * tail as soon as it is complete; then the next chunk is issued. */
 void fcsim_host_tx_step(struct fcsim_host_tx *h, struct fcsim_tnw_end *end, int64_t now);
 /* Cycle message `k` of `vc` began its send; -1 if unknown. */
 int64_t fcsim_host_msg_start(const struct fcsim_host_tx *h, int vc, int64_t k);
