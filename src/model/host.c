@@ -52,18 +52,7 @@ enum {
   P_link_rate,
   P_COUNT
 };
-enum {
-  R_host,
-  R_link,
-  R_pcie_share,
-  R_per_link,
-  R_aggregate,
-  R_efficiency,
-  R_transfers,
-  R_latency,
-  R_bound,
-  R_COUNT
-};
+enum { R_host, R_link, R_pcie_share, R_per_link, R_aggregate, R_efficiency, R_transfers, R_latency, R_bound, R_COUNT };
 
 static const char *const scheme_choices[] = {"pput", "nget", NULL};
 static const char *const flush_choices[] = {"software", "nwp", NULL};

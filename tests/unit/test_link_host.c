@@ -72,7 +72,8 @@ static void test_link_bound(void **state)
   double ng = thr(LSETS("host=nget", "read_bytes=128", "bytes=128KiB", "message=128KiB", "vcs=1"));
   assert_true(fabs(ng - 128.0 * CLOCK_HZ / 110.0) < 1e-3 * ng);
   /* two reads in flight double it */
-  double ng2 = thr(LSETS("host=nget", "read_bytes=128", "reads_outstanding=2", "bytes=128KiB", "message=128KiB", "vcs=1"));
+  double ng2 =
+      thr(LSETS("host=nget", "read_bytes=128", "reads_outstanding=2", "bytes=128KiB", "message=128KiB", "vcs=1"));
   assert_true(fabs(ng2 - 2 * ng) < 2e-3 * ng2);
 }
 
@@ -85,8 +86,8 @@ static void test_latency(void **state)
   double pput = link_result("tnw", one, "avg_message_latency");
   /* 175 (0.7 us) + 2 cycles of 64 B at 12.8 B/cycle (rounded up: 5 + 5) + 50 + the link + 50 */
   assert_true(fabs(pput - (175 + 10 + 50 + link_only + 50)) <= 1);
-  double nget = link_result("tnw", LSETS("host=nget", "bytes=128", "message=128", "vcs=1", "duplex=half"),
-                            "avg_message_latency");
+  double nget =
+      link_result("tnw", LSETS("host=nget", "bytes=128", "message=128", "vcs=1", "duplex=half"), "avg_message_latency");
   /* 200 (0.8 us) + doorbell 50 + request 50 + completion 10 + 50 + the link + delivery 50 */
   assert_true(fabs(nget - (200 + 50 + 50 + 10 + 50 + link_only + 50)) <= 1);
 }

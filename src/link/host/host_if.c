@@ -49,8 +49,8 @@ static int issue_nget(struct fcsim_host_tx *h, int64_t now)
   if (h->reads >= h->cfg.reads_outstanding)
     return 0;
   int64_t b = h->msg_left < h->cfg.read_bytes ? h->msg_left : h->cfg.read_bytes;
-  double start = h->pcie_free > (double)(now + h->cfg.transfer_cycles) ? h->pcie_free
-                                                                       : (double)(now + h->cfg.transfer_cycles);
+  double start =
+      h->pcie_free > (double)(now + h->cfg.transfer_cycles) ? h->pcie_free : (double)(now + h->cfg.transfer_cycles);
   h->pcie_free = start + (double)b / h->cfg.pcie_bytes_per_cycle;
   push(h, (int64_t)ceil(h->pcie_free) + h->cfg.transfer_cycles, b);
   h->reads++;
@@ -80,9 +80,10 @@ int fcsim_host_tx_init(struct fcsim_host_tx *h, const struct fcsim_host_cfg *cfg
 {
   memset(h, 0, sizeof *h);
   if (cfg->scheme < 0 || cfg->scheme >= FCSIM_HOST_SCHEMES || cfg->pcie_bytes_per_cycle <= 0 ||
-      cfg->message_bytes < 1 || cfg->flush_bytes < 1 || cfg->read_bytes < 1 || cfg->reads_outstanding < 1 ||
-      vcs < 1 || vcs > FCSIM_TNW_MAX_VCS)
-    return fcsim_error_set(err, FCSIM_ERANGE, "host: scheme, PCIe rate, message, flush, read sizes and VCs must be valid");
+      cfg->message_bytes < 1 || cfg->flush_bytes < 1 || cfg->read_bytes < 1 || cfg->reads_outstanding < 1 || vcs < 1 ||
+      vcs > FCSIM_TNW_MAX_VCS)
+    return fcsim_error_set(err, FCSIM_ERANGE,
+                           "host: scheme, PCIe rate, message, flush, read sizes and VCs must be valid");
   if (cfg->reads_outstanding > FCSIM_HOST_INFLIGHT)
     return fcsim_error_set(err, FCSIM_ERANGE, "host: at most %d reads in flight", FCSIM_HOST_INFLIGHT);
   h->cfg = *cfg;

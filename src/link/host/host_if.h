@@ -25,7 +25,7 @@
 #include "fcsim/error.h"
 #include "link/proto/tnw/proto_tnw.h"
 
-#define FCSIM_HOST_PCIE_BYTES_PER_S 3.2e9 /* Gen2 x8, effective (L37) */
+#define FCSIM_HOST_PCIE_BYTES_PER_S 3.2e9  /* Gen2 x8, effective (L37) */
 #define FCSIM_HOST_TRANSFER_S       0.2e-6 /* per PCIe transfer to or from CPU memory (L117) */
 #define FCSIM_HOST_SW_PPUT_S        0.7e-6 /* software overhead of Pput, the seed's estimate (L117) */
 #define FCSIM_HOST_SW_NGET_S        0.8e-6 /* ... of Nget (L117) */
@@ -56,17 +56,17 @@ struct fcsim_host_chunk {
 /* One node's sending side. */
 struct fcsim_host_tx {
   struct fcsim_host_cfg cfg;
-  int vcs;                                          /* VCs with a stream */
-  int64_t left[FCSIM_TNW_MAX_VCS];                  /* bytes of each VC's stream not yet started */
-  int64_t msgs[FCSIM_TNW_MAX_VCS];                  /* messages started per VC */
-  int64_t *msg_start[FCSIM_TNW_MAX_VCS];            /* cycle each message's send began (from calloc) */
-  int64_t msg_cap;                                  /* entries of each msg_start */
-  int vc;                                           /* VC of the current message */
-  int64_t msg_left;                                 /* its bytes not yet issued */
-  int64_t next_issue;                               /* first cycle the thread (or read engine) may issue */
-  double pcie_free;                                 /* cycle the PCIe interface is free */
-  int reads;                                        /* nget: reads in flight */
-  int64_t staged[FCSIM_TNW_MAX_VCS];                /* bytes at the NWP not yet a whole packet (L88) */
+  int vcs;                                           /* VCs with a stream */
+  int64_t left[FCSIM_TNW_MAX_VCS];                   /* bytes of each VC's stream not yet started */
+  int64_t msgs[FCSIM_TNW_MAX_VCS];                   /* messages started per VC */
+  int64_t *msg_start[FCSIM_TNW_MAX_VCS];             /* cycle each message's send began (from calloc) */
+  int64_t msg_cap;                                   /* entries of each msg_start */
+  int vc;                                            /* VC of the current message */
+  int64_t msg_left;                                  /* its bytes not yet issued */
+  int64_t next_issue;                                /* first cycle the thread (or read engine) may issue */
+  double pcie_free;                                  /* cycle the PCIe interface is free */
+  int reads;                                         /* nget: reads in flight */
+  int64_t staged[FCSIM_TNW_MAX_VCS];                 /* bytes at the NWP not yet a whole packet (L88) */
   struct fcsim_host_chunk ring[FCSIM_HOST_INFLIGHT]; /* chunks on their way, by arrival */
   int head, count;
 };
