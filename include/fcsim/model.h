@@ -3,7 +3,7 @@
  * public API of src/model/.
  *
  * Each model is one const `struct fcsim_model_ops` in its own file
- * (stream.c, fc.c, p2p.c, linkbw.c, gather.c, fft.c): a name, a summary, the
+ * (stream.c, fc.c, p2p.c, linkbw.c, host.c, gather.c, fft.c): a name, a summary, the
  * source it follows (seed, section, equations), a table of parameters named
  * by the seed's own symbols, a table of results, named presets and a pure
  * compute function. registry.c holds the NULL-terminated table of all models;

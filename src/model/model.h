@@ -27,6 +27,7 @@ extern const struct fcsim_model_ops fcsim_model_stream;
 extern const struct fcsim_model_ops fcsim_model_fc;
 extern const struct fcsim_model_ops fcsim_model_p2p;
 extern const struct fcsim_model_ops fcsim_model_linkbw;
+extern const struct fcsim_model_ops fcsim_model_host;
 extern const struct fcsim_model_ops fcsim_model_gather;
 extern const struct fcsim_model_ops fcsim_model_fft;
 extern const struct fcsim_model_ops fcsim_model_cornerturn;

@@ -11,7 +11,7 @@
 #include "model/model.h"
 
 static const struct fcsim_model_ops *const models[] = {
-    &fcsim_model_stream, &fcsim_model_fc,         &fcsim_model_p2p,         &fcsim_model_linkbw, &fcsim_model_gather,
+    &fcsim_model_stream, &fcsim_model_fc,         &fcsim_model_p2p,         &fcsim_model_linkbw, &fcsim_model_host, &fcsim_model_gather,
     &fcsim_model_fft,    &fcsim_model_cornerturn, &fcsim_model_contraction, &fcsim_model_md,     NULL,
 };
 

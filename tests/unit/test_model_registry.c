@@ -19,7 +19,7 @@ static void test_registry_consistent(void **state)
   fcsim_error_clear(&err);
   if (fcsim_model_check_registry(&err) != 0)
     fail_msg("%s", err.msg);
-  const char *names[] = {"stream", "fc", "p2p", "linkbw", "gather", "fft", "cornerturn", "contraction", "md"};
+  const char *names[] = {"stream", "fc", "p2p", "linkbw", "host", "gather", "fft", "cornerturn", "contraction", "md"};
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     assert_non_null(fcsim_model_find(names[i]));
   assert_null(fcsim_model_find("nosuch"));

@@ -111,7 +111,7 @@ static void test_real_tables(void **state)
   fcsim_arbiter_list_names(buf, sizeof buf);
   assert_string_equal(buf, "rr, ff, of, mixed");
   fcsim_model_list_names(buf, sizeof buf);
-  assert_string_equal(buf, "stream, fc, p2p, linkbw, gather, fft, cornerturn, contraction, md");
+  assert_string_equal(buf, "stream, fc, p2p, linkbw, host, gather, fft, cornerturn, contraction, md");
   assert_non_null(fcsim_routing_find("ccar"));
   assert_non_null(fcsim_arbiter_find("mixed"));
   assert_null(fcsim_arbiter_find("nosuch"));

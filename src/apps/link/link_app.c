@@ -40,6 +40,13 @@ enum {
   P_read_stop,
   P_seed,
   P_max_cycles,
+  P_host,
+  P_pcie_rate,
+  P_pcie_transfer,
+  P_sw_overhead,
+  P_flush_bytes,
+  P_read_bytes,
+  P_reads_out,
   P_COUNT
 };
 
@@ -85,6 +92,8 @@ static const char *const duplex_choices[] = {"half", "full", "loopback", NULL};
 /* in the order of the tables of link/framing.h */
 static const char *const code_choices[] = {"none", "8b10b", "64b66b", "64b67b", "128b130b", NULL};
 static const char *const framing_choices[] = {"ethernet", "sl3fc", "tnw", "custom", NULL};
+/* `none`, then the host interface's schemes in the order of its registry (host_if.h) */
+static const char *const host_choices[] = {"none", "pput-sw", "pput-nwp", "nget", NULL};
 
 #define AUTO_INT (FCSIM_MP_INT | FCSIM_MP_AUTO)
 static const struct fcsim_model_param params[P_COUNT] = {
@@ -137,6 +146,21 @@ static const struct fcsim_model_param params[P_COUNT] = {
     [P_seed] = {"seed", FCSIM_MU_COUNT, 1, 0, 1e15, 0, NULL, "seed of the bit-error streams"},
     [P_max_cycles] = {"max_cycles", FCSIM_MU_CYCLES, 2e8, 1, 1e12, FCSIM_MP_INT, NULL,
                       "give up after this many cycles"},
+    [P_host] = {"host", FCSIM_MU_ENUM, 0, 0, 3, 0, host_choices,
+                "tnw: `none` the stream waits in the injection buffer from cycle 0; `pput-sw`, `pput-nwp`, `nget` "
+                "it comes from the CPU through the host interface (Pivanti 2010 s2.1; docs/LINKS.md)"},
+    [P_pcie_rate] = {"pcie_rate", FCSIM_MU_BYTES_PER_S, FCSIM_HOST_PCIE_BYTES_PER_S, 1e6, 1e12, 0, NULL,
+                     "tnw host: PCIe payload rate (Gen2 x8 effective, Pivanti 2010 L37)"},
+    [P_pcie_transfer] = {"pcie_transfer", FCSIM_MU_TIME, FCSIM_HOST_TRANSFER_S, 0, 1e-3, 0, NULL,
+                         "tnw host: latency of one PCIe transfer to or from CPU memory (L117)"},
+    [P_sw_overhead] = {"sw_overhead", FCSIM_MU_TIME, 0, 0, 1e-3, FCSIM_MP_AUTO, NULL,
+                       "tnw host: software time per message; auto = 0.7 us Pput, 0.8 us Nget (L117)"},
+    [P_flush_bytes] = {"flush_bytes", FCSIM_MU_BYTES, 64, 1, 1e6, FCSIM_MP_INT, NULL,
+                       "tnw host pput-sw: bytes between two software flushes (64 = a WC buffer, L78; 128 = a packet)"},
+    [P_read_bytes] = {"read_bytes", FCSIM_MU_BYTES, 512, 1, 4096, FCSIM_MP_INT, NULL,
+                      "tnw host nget: bytes per read request (not in the seed; PCIe's default maximum)"},
+    [P_reads_out] = {"reads_outstanding", FCSIM_MU_COUNT, 1, 1, FCSIM_HOST_INFLIGHT, 0, NULL,
+                     "tnw host nget: reads in flight (not in the seed)"},
 };
 
 static const struct fcsim_model_result results[R_COUNT] = {
@@ -245,6 +269,8 @@ static void fill_auto(double *p, int64_t latency_cycles)
     p[P_D_CU] = p[P_tx_depth] < 4095 ? p[P_tx_depth] : 4095;
   if (isnan(p[P_force_send]))
     p[P_force_send] = p[P_D_CU];
+  if (isnan(p[P_sw_overhead]))
+    p[P_sw_overhead] = (int)p[P_host] == 3 ? FCSIM_HOST_SW_NGET_S : FCSIM_HOST_SW_PPUT_S;
   if (isnan(p[P_window])) {
     /* a data packet's time on the wire, its ACK's wait behind a packet the
      * other way, and two latencies, in packets, plus two */
@@ -303,7 +329,18 @@ int fcsim_link_app_resolve(double *p, struct fcsim_link_run *r, struct fcsim_err
       .read_period = (int64_t)p[P_read_period],
       .read_stop = isnan(p[P_read_stop]) ? -1 : (int64_t)p[P_read_stop],
       .max_cycles = (int64_t)p[P_max_cycles],
+      .host = p[P_host] > 0,
+      .host_cfg = {.scheme = (int)p[P_host] - 1,
+                   .pcie_bytes_per_cycle = p[P_pcie_rate] / p[P_clock],
+                   .transfer_cycles = (int64_t)llround(p[P_pcie_transfer] * p[P_clock]),
+                   .sw_cycles = (int64_t)llround(p[P_sw_overhead] * p[P_clock]),
+                   .flush_bytes = (int64_t)p[P_flush_bytes],
+                   .read_bytes = (int64_t)p[P_read_bytes],
+                   .reads_outstanding = (int)p[P_reads_out],
+                   .message_bytes = (int64_t)p[P_message]},
   };
+  if (p[P_host] > 0 && proto != FCSIM_LP_TNW)
+    return fcsim_error_set(err, FCSIM_ECOMBINATION, "parameter `host` applies to protocol tnw only");
   if (proto == FCSIM_LP_FC)
     return fcsim_fc_cfg_check(&r->fc, err);
   if (proto == FCSIM_LP_TNW)

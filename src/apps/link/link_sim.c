@@ -102,7 +102,11 @@ static void init_dir(struct fcsim_link_dir *d, int active)
  * write or read period). */
 static int64_t quiet_limit(const struct fcsim_link_run *r)
 {
-  return 2 * r->latency_cycles + r->fc.force_send_cycles + r->write_period + r->read_period + 256;
+  int64_t host = r->host ? r->host_cfg.sw_cycles + 4 * r->host_cfg.transfer_cycles +
+                               (int64_t)((double)(r->host_cfg.flush_bytes + r->host_cfg.read_bytes) /
+                                         r->host_cfg.pcie_bytes_per_cycle)
+                         : 0;
+  return 2 * r->latency_cycles + r->fc.force_send_cycles + r->write_period + r->read_period + host + 256;
 }
 
 /* Watches progress; 1 when the run has been quiet for too long. */
@@ -229,11 +233,14 @@ struct tnw_msgs {
   int64_t n;                             /* messages completed */
 };
 
-static void tnw_message(struct tnw_msgs *m, struct fcsim_link_dir *d, int vc, const struct fcsim_tnw_rx *p, int64_t now)
+static void tnw_message(struct tnw_msgs *m, struct fcsim_link_dir *d, int vc, const struct fcsim_tnw_rx *p, int64_t now,
+                        const struct fcsim_host_tx *host)
 {
   int64_t i = p->vc_idx;
   if (i % m->pkts_per_msg == 0)
-    m->start[vc] = p->born;
+    m->start[vc] = host ? fcsim_host_msg_start(host, vc, i / m->pkts_per_msg) : p->born;
+  if (host) /* the NWP's delivery write into the receiver's memory */
+    now += host->cfg.transfer_cycles;
   if ((i + 1) % m->pkts_per_msg == 0 || i + 1 == m->vc_packets[vc]) {
     int64_t lat = now - m->start[vc];
     m->sum += (double)lat;
@@ -249,6 +256,8 @@ struct tnw_run {
   struct tnw_msgs msg[2];    /* messages per direction */
   uint64_t last[2];          /* payload delivered so far at each side */
   int64_t half_cycle[2];     /* cycle each side had half the stream */
+  struct fcsim_host_tx host[2]; /* each side's host interface (run->host) */
+  int has_host[2];              /* host[s] is in use */
 };
 
 static int tnw_setup(const struct fcsim_link_run *r, struct fcsim_link_result *res, struct tnw_run *t,
@@ -266,11 +275,23 @@ static int tnw_setup(const struct fcsim_link_run *r, struct fcsim_link_result *r
     }
     t->half_cycle[s] = -1;
     t->msg[s].pkts_per_msg = (r->message_bytes + c.payload_bytes - 1) / c.payload_bytes;
+    int64_t vc_bytes[FCSIM_TNW_MAX_VCS];
     for (int v = 0; v < c.vcs; v++) {
       int64_t b = v == c.vcs - 1 ? r->stream_bytes - share * (c.vcs - 1) : share;
+      vc_bytes[v] = b;
       t->msg[s].vc_packets[v] = (b + c.payload_bytes - 1) / c.payload_bytes;
-      if (res->dir[s].active)
+      if (res->dir[s].active && !r->host)
         fcsim_tnw_send(&t->e[s], v, b);
+    }
+    if (res->dir[s].active && r->host) {
+      if ((rc = fcsim_host_tx_init(&t->host[s], &r->host_cfg, c.vcs, vc_bytes, err))) {
+        for (int k = 0; k <= s; k++)
+          fcsim_tnw_free(&t->e[k]);
+        if (s && t->has_host[0])
+          fcsim_host_tx_free(&t->host[0]);
+        return rc;
+      }
+      t->has_host[s] = 1;
     }
     if (res->dir[s].active)
       res->dir[s].first_write_cycle = 0;
@@ -290,7 +311,9 @@ static int tnw_side(const struct fcsim_link_run *r, struct fcsim_link_result *re
   int vc;
   struct fcsim_tnw_rx got;
   if (reads_allowed(r, 0, now) && fcsim_tnw_consume(e, now, &vc, &got))
-    tnw_message(&t->msg[1 - s], &res->dir[1 - s], vc, &got, now);
+    tnw_message(&t->msg[1 - s], &res->dir[1 - s], vc, &got, now, t->has_host[1 - s] ? &t->host[1 - s] : NULL);
+  if (t->has_host[s])
+    fcsim_host_tx_step(&t->host[s], e, now);
   if (fcsim_pline_can_send(&line[s], now) && fcsim_tnw_emit(e, now, &it, &wire))
     fcsim_pline_send(&line[s], now, wire, &it);
   fcsim_tnw_sample(e);
@@ -349,8 +372,11 @@ static int run_tnw(const struct fcsim_link_run *r, struct fcsim_link_result *res
   }
   res->cycles = now + 1;
   tnw_finish(r, res, &t);
-  for (int s = 0; s < 2; s++)
+  for (int s = 0; s < 2; s++) {
     fcsim_tnw_free(&t.e[s]);
+    if (t.has_host[s])
+      fcsim_host_tx_free(&t.host[s]);
+  }
   (void)tr;
   return 0;
 }

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "fcsim/error.h"
+#include "link/host/host_if.h"
 #include "link/proto/fc/proto_fc.h"
 #include "link/proto/tnw/proto_tnw.h"
 
@@ -29,6 +30,10 @@ struct fcsim_link_run {
   int gap_bytes;                                     /* fc: line bytes after every FC packet (SL3 burst gap) */
   struct fcsim_fc_cfg fc;                            /* fc: flow-controller parameters */
   struct fcsim_tnw_cfg tnw;                          /* tnw: link-module parameters */
+  int host;                                          /* tnw: 0 the stream waits in the injection buffer at
+                                                      * cycle 0; 1 it comes from the CPU through the host
+                                                      * interface (host_if.h) */
+  struct fcsim_host_cfg host_cfg;                    /* tnw with host: its parameters */
   int64_t frame_payload, frame_overhead, frame_unit; /* ideal: framing (bytes) */
   int64_t stream_bytes;                              /* payload each sending side transfers */
   int64_t message_bytes;                             /* application message size (latency per message) */
@@ -50,7 +55,8 @@ struct fcsim_link_dir {
   double avg_latency_cycles;      /* per flit (fc), frame (ideal) or packet (tnw): written to read */
   int64_t min_latency_cycles;     /* the smallest */
   int64_t max_latency_cycles;     /* the largest */
-  double avg_msg_latency_cycles;  /* per message: its first byte written to its last read */
+  double avg_msg_latency_cycles;  /* per message: its first byte written to its last read (tnw with a
+                                   * host interface: its send began to its last byte in the receiver's memory) */
   int64_t max_msg_latency_cycles; /* the largest */
   int64_t d_link_cycles;          /* fc: first header readable at RX - first write (Eq. 2.2) */
   int tx_max, rx_max;             /* buffer occupancy: sender's TX / receiver's RX, largest */
