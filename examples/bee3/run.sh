@@ -7,7 +7,9 @@
 # writes OUT_DIR/fig6.csv (layout,fpgas,packet_bytes,offered_gbps,delivered_gbps,
 # avg_latency_ns) and, when gnuplot is installed, OUT_DIR/fig6.svg. --quick:
 # 32 FPGAs, 64 B and 1 KiB only, short windows. FCSIM names the binary;
-# ENCLOSURES (default "2 4 8") the sizes swept.
+# ENCLOSURES (default "2 4 8") the sizes swept; EXTRA_ARGS is added to every run
+# (the Fig. 6 rows of scripts/reproduce.sh use
+# EXTRA_ARGS="--set router.packet_overhead_cycles=8", docs/BEE3.md).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 fcsim=${FCSIM:-$here/../../build/release/fcsim}
@@ -24,7 +26,7 @@ for layout in one-x8 two-x4 four-x2 eight-x1 10gbe; do
     for b in $sizes; do
       "$fcsim" run "$here/$layout.ini" --quiet --json "$out/point.json" \
         --set network.enclosures=$e --set traffic.packet_size=${b}B \
-        --set sim.warmup_cycles=$warm --set sim.measure_cycles=$meas --set sim.drain_cycles=1 || true
+        --set sim.warmup_cycles=$warm --set sim.measure_cycles=$meas --set sim.drain_cycles=1 ${EXTRA_ARGS:-} || true
       # flits are 8 bytes and a cycle is 1 ns: flits/node/cycle x 8 x FPGAs = GB/s
       python3 - "$out/point.json" "$layout" "$((4 * e))" "$b" >> "$tmp" <<'PY'
 import json, sys

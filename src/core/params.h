@@ -60,6 +60,7 @@ struct fcsim_params {
   double clock_spread_ppm;          /* standard deviation of the nodes' clock offsets (0: one clock) */
   char bee3_layout[FCSIM_NAME_MAX]; /* network.bee3_layout: topology `bee3`'s inter-enclosure network (seed 003 §IV) */
   int enclosures;                   /* network.enclosures: topology `bee3`'s BEE3 boards (4 FPGAs each) */
+  char bee3_small_wiring[FCSIM_NAME_MAX]; /* network.bee3_small_wiring: `spread` or `direct` at 2 and 4 enclosures */
   char bee3_switch_buffer[FCSIM_NAME_MAX]; /* network.bee3_switch_buffer: the 10GbE switches' switch.buffer, as written */
   /* [link] protocols on the links of a network (topo/proto_links.c, link/proto/tnw/tnw_adapter.c) */
   int link_protocol;          /* enum fcsim_link_protocol of every link (a netlist may set it per link) */

@@ -18,7 +18,9 @@
  *    i XOR j of the group, FPGA A to the same place in the other group;
  *  - 8 and 16 FPGAs (2 and 4 enclosures): channels 1..7 go round the E - 1
  *    peers (channel_distance), k = 0 stays the spare; One-x8 is one group
- *    whose B..D channels go round the peers (A's is the spare). Where
+ *    whose B..D channels go round the peers (A's is the spare); with
+ *    network.bee3_small_wiring = direct, the 32-FPGA wiring with the
+ *    channels to absent enclosures unconnected. Where
  *    several channels lead to the destination's enclosure, the packet takes
  *    the one with the least on-board latency (pick_channel);
  *  - deadlock: one FIFO per port would let an on-board link carry packets
@@ -90,10 +92,14 @@ static int eth_switch_port(int e, int L)
  * enclosures: k = 0 is the spare; k = 1..7 go round the E - 1 peers, so at
  * E = 8 channel k leads to e XOR k, at E = 4 peers 1, 2, 3 get channels
  * {1, 4, 7}, {2, 5}, {3, 6}, and at E = 2 all seven lead to the other
- * enclosure. -1 for the spare. */
-static int channel_distance(int k, int E)
+ * enclosure (`spread`). With network.bee3_small_wiring = direct channel k
+ * leads to e XOR k as at E = 8, and channels k >= E stay unconnected. -1 for
+ * the spare and an unconnected channel. */
+static int channel_distance(int k, int E, int direct)
 {
-  return k == 0 ? -1 : 1 + (k - 1) % (E - 1);
+  if (k == 0 || (direct && k >= E))
+    return -1;
+  return direct ? k : 1 + (k - 1) % (E - 1);
 }
 
 /* The enclosure that serial channel c of FPGA L of enclosure e leads to
@@ -113,7 +119,7 @@ static int aurora_peer(const struct fcsim_bee3 *b, int e, int L, int c)
   case FCSIM_BEE3_FOUR_X2: k = 4 * (L % 2) + c; break;
   default: /* Eight-x1 */ k = c; break;
   }
-  int d = channel_distance(k, E);
+  int d = channel_distance(k, E, b->direct);
   return d < 0 ? -1 : e ^ d;
 }
 
@@ -128,6 +134,7 @@ int fcsim_bee3_describe(const struct fcsim_params *p, struct fcsim_bee3 *b, stru
   memset(b, 0, sizeof *b);
   b->layout = fcsim_bee3_layout_find(p->bee3_layout);
   b->enclosures = p->enclosures;
+  b->direct = strcmp(p->bee3_small_wiring, "direct") == 0;
   if (b->layout < 0)
     return fcsim_error_set(err, FCSIM_EINVAL,
                            "network.bee3_layout = `%s`: expected one-x8, two-x4, four-x2, "

@@ -62,6 +62,7 @@ struct fcsim_bee3_port {
 struct fcsim_bee3 {
   int layout;     /* enum fcsim_bee3_layout */
   int enclosures; /* E: 2, 4 or 8 */
+  int direct;     /* network.bee3_small_wiring = direct: channel k to e XOR k only when k < E */
   int fpgas;      /* 4E */
   int nodes;      /* FPGAs + switches */
   int channels;   /* serial channels per FPGA (ports 6 .. 6 + channels - 1) */

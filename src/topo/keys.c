@@ -8,6 +8,7 @@
 #include "topo/topo.h"
 
 static const char *const bee3_layout_names[] = {"one-x8", "two-x4", "four-x2", "eight-x1", "10gbe", NULL};
+static const char *const bee3_wiring_names[] = {"spread", "direct", NULL};
 
 static const struct fcsim_key topo_rows[] = {
     {"network", "topology", FCSIM_KEY_CHOICE(fcsim_topo_names, "torus"),
@@ -24,6 +25,12 @@ static const struct fcsim_key topo_rows[] = {
     {"network", "enclosures", FCSIM_KT_INT, "BEE3s", "8", 2, 8, 0, NULL, NULL, NULL,
      "topology `bee3`: BEE3 enclosures of four FPGAs: 2, 4 or 8 (8, 16 or 32 FPGAs; Bunker & Swanson Fig. 6)",
      FCSIM_KEY_TO(FCSIM_STORE_INT, enclosures)},
+    {"network", "bee3_small_wiring", FCSIM_KEY_CHOICE(bee3_wiring_names, "spread"),
+     "topology `bee3` at 2 and 4 enclosures, whose wiring the seed does not describe: `spread` every FPGA keeps its "
+     "serial channels, logical channel k = 1..7 leading to enclosure e XOR (1 + (k - 1) mod (E - 1)); `direct` the "
+     "32-FPGA wiring (channel k to e XOR k) with the channels to absent enclosures (k >= E) left unconnected "
+     "(docs/BEE3.md)",
+     FCSIM_KEY_TO(FCSIM_STORE_NAME, bee3_small_wiring)},
     {"network", "bee3_switch_buffer", FCSIM_KT_SIZE, "flits", "128KiB", 1, 1 << 24, 0, NULL, NULL, NULL,
      "topology `bee3`, layout `10gbe`: switch.buffer of the two 10GbE switches (output buffer per port; a frame that "
      "does not fit waits in its input, blocking the frames behind it). The seed gives no size",

@@ -192,6 +192,46 @@ static void test_every_layout_and_size(void **state)
       check_layout(li, E);
 }
 
+/* network.bee3_small_wiring = direct: the 32-FPGA wiring with the channels to
+ * absent enclosures unconnected, so one channel per owning unit (BEE3, pool,
+ * FPGA) between two enclosures at E = 2 and 4; the routing covers every pair
+ * and passes the deadlock checker; at E = 8 the description is the default's. */
+static void test_direct_wiring(void **state)
+{
+  (void)state;
+  static const int units[] = {1, 1, 2, 4};
+  for (int li = 0; li < FCSIM_BEE3_10GBE; li++)
+    for (int E = 2; E <= 8; E *= 2) {
+      struct fcsim_params p;
+      struct fcsim_error err = {0};
+      struct fcsim_topo t;
+      static struct fcsim_bee3 b, spread;
+      bee3_params(&p, layouts[li], E);
+      assert_int_equal(fcsim_bee3_describe(&p, &spread, &err), 0);
+      snprintf(p.bee3_small_wiring, sizeof p.bee3_small_wiring, "direct");
+      assert_int_equal(fcsim_bee3_describe(&p, &b, &err), 0);
+      if (E == 8) {
+        assert_memory_equal(b.port, spread.port, sizeof b.port);
+        continue;
+      }
+      for (int e = 0; e < E; e++)
+        for (int tt = 0; tt < E; tt++)
+          if (tt != e && channels_between(&b, e, tt) != units[li])
+            fail_msg("%s E=%d direct: %d channels from enclosure %d to %d, expected %d", layouts[li], E,
+                     channels_between(&b, e, tt), e, tt, units[li]);
+      for (int s = 0; s < b.fpgas; s++)
+        for (int d = 0; d < b.fpgas; d++) {
+          struct fcsim_bee3_breakdown bd;
+          if (s != d)
+            assert_int_equal(fcsim_bee3_path(&b, s, d, 64, &bd), 0);
+        }
+      assert_int_equal(fcsim_topo_init(&t, &p, &err), 0);
+      if (fcsim_routing_bee3.setup(&t, &p, &err) || fcsim_routing_bee3.check(&t, &p, &err))
+        fail_msg("%s E=%d direct: %s", layouts[li], E, err.msg);
+      fcsim_topo_destroy(&t);
+    }
+}
+
 static struct fcsim_bee3_breakdown diameter(const char *layout, int bytes)
 {
   struct fcsim_params p;
@@ -307,6 +347,7 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_every_layout_and_size),
+      cmocka_unit_test(test_direct_wiring),
       cmocka_unit_test(test_table_1),
       cmocka_unit_test(test_rates),
       cmocka_unit_test(test_refusals),
