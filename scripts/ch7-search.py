@@ -6,7 +6,8 @@ make fcsim's ch. 7 models give the seed's tables, and does one set fit them all?
     scripts/ch7-search.py [--quick] [--fcsim BINARY] [--csv FILE]
 
 The unstated parameters searched (docs/MODELS.md, "Constants the seed leaves out"):
-  flitsize_bits  the cloud's flit size (Eqs. 7.1, 7.3, 7.14 count flits)
+  flitsize_bits  the cloud's flit size (Eqs. 7.1, 7.3, 7.14 count flits; 12000 = a
+                 1500-byte Ethernet frame)
   L_oneflit      the cloud's latency per flit ("auto" = Table 7.1's 2/5/10 us)
   D              particles per r^3 (md; the seed gives only "500N" partners)
   P0             nodes the FFT ran on before contraction (Table 7.3; "auto" = min(8192, N^2))
@@ -31,7 +32,7 @@ T74 = {("cloud", 13000): 14.7, ("cloud", 100000): 13.9, ("cloud", 1000000): 4.3,
 RATIOS = {"uniform cluster/cloud": 2.1, "specialized cluster/cloud": 3.0,
           "cluster specialized/uniform": 1.13, "cloud specialized/uniform": 1.03}
 
-FULL = {"flitsize_bits": [32, 64, 128, 256, 512, 1024, 2048, 4096],
+FULL = {"flitsize_bits": [32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 12000, 16384],
         "L_oneflit": ["auto", "100ns", "200ns", "500ns", "1us", "2us", "5us", "10us"],
         "D": [15, 30, 60, 120, "238.732", 500],
         "P0": ["auto", 64, 256, 1024]}
@@ -156,6 +157,35 @@ def main():
     i = min(rank, key=rank.get)
     s, sc = results[i]
     print("| best rank sum over all tables (%s) | %s |" % (label(s), " | ".join(fmt(t, sc[t]) for t in tables)))
+    # one set for everything, the other way: the smallest worst factor over the factor tables
+    factors = [t for t in tables if not t.startswith("T7.2")]
+    s, sc = min(results, key=lambda r: max(r[1][t] for t in factors))
+    print("| smallest worst factor over %s (%s) | %s |" % (", ".join(factors), label(s),
+                                                       " | ".join(fmt(t, sc[t]) for t in tables)))
+    # D is a property of the MD problem, the same on both systems: at each D, how close can
+    # the cloud's free parameters bring Table 7.4 (cloud), and where is Table 7.4 (cluster)?
+    print("\nOne D for both systems (D is the MD problem's, not the machine's): at each D, Table 7.4"
+          " (cluster) and the best Table 7.4 (cloud) over the cloud's flit size and one-flit latency.\n")
+    print("| D | T7.4 cluster | best T7.4 cloud | at | §7.5.2 there |")
+    print("|---|---|---|---|---|")
+    for d in grid["D"]:
+        sub = [r for r in results if r[0]["D"] == d]
+        cluster = min(r[1]["T7.4 cluster"] for r in sub)
+        s, sc = min(sub, key=lambda r: (r[1]["T7.4 cloud"], r[1]["§7.5.2"]))
+        print("| %s | %.2f× | %.2f× | flitsize_bits=%s, L_oneflit=%s | %.2f× |" % (
+            d, cluster, sc["T7.4 cloud"], s["flitsize_bits"], s["L_oneflit"], sc["§7.5.2"]))
+    # the seed's own values where it gives them: Table 7.1's latencies (auto) and D from its
+    # "500N" (238.732); only the flit size and P0 stay free
+    anchored = [r for r in results if r[0]["L_oneflit"] == "auto" and r[0]["D"] == defaults["D"]]
+    if anchored:
+        print("\nWith the seed's own latencies (Table 7.1, L_oneflit=auto) and D=%s: only the flit size"
+              " and P0 free (P0: the best for Tables 7.3, product of both systems' factors).\n" % defaults["D"])
+        print("| flitsize_bits | P0 | " + " | ".join(tables) + " |")
+        print("|---|---|" + "---|" * len(tables))
+        for flit in grid["flitsize_bits"]:
+            sub = [r for r in anchored if r[0]["flitsize_bits"] == flit]
+            s, sc = min(sub, key=lambda r: r[1]["T7.3 cloud"] * r[1]["T7.3 cluster"])
+            print("| %s | %s | %s |" % (flit, s["P0"], " | ".join(fmt(t, sc[t]) for t in tables)))
     if a.csv:
         tmp = a.csv + ".tmp"
         with open(tmp, "w") as f:
