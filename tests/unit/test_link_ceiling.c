@@ -145,6 +145,36 @@ static void fig_2_9_sl3_clock(void **state)
   assert_true(fabs(4.29e9 / one - 1) > 0.08); /* the part the seed does not itemise */
 }
 
+/* The SL3 line from its parts: 2 x 4 lanes of 10.3125 Gb/s (XLAUI, seed
+ * 001 L879), 64b/67b and metaframes of L = 198 words (4 control words
+ * each) carry 77.214 Gb/s of data, within 1e-4 of the derived clock's
+ * 2 x 150.813962 MHz x 256 bits (L914); the flow controller over either
+ * line gives the same stream rate, the metaframe scales the `linkbw` and
+ * `fc` figures beside the run alike, and a length of 4 words or less is
+ * refused. */
+static void sl3_line_from_metaframes(void **state)
+{
+  (void)state;
+  const char *const parts[] = {"rate=10.3125Gbps", "lanes=8", "code=64b67b", "metaframe=198", "bytes=2MiB", NULL};
+  double built = link_result("sl3", parts, "steady_throughput");
+  double clock = link_result("sl3", LSETS("rate=77.21674854Gbps", "bytes=2MiB"), "steady_throughput");
+  assert_true(fabs(built / clock - 1) < 1e-4);
+  const char *const none[] = {"rate=10.3125Gbps", "lanes=8", "code=64b67b", "metaframe=0", "bytes=2MiB", NULL};
+  double bare = link_result("sl3", none, "steady_throughput");
+  assert_true(fabs(built / bare - 194.0 / 198) < 2e-5);
+  double m_built = link_result("sl3", parts, "model_linkbw"), m_bare = link_result("sl3", none, "model_linkbw");
+  assert_true(fabs(m_built / m_bare - 194.0 / 198) < 1e-9);
+  double f_built = link_result("sl3", parts, "model_fc_throughput"),
+         f_bare = link_result("sl3", none, "model_fc_throughput");
+  assert_true(fabs(f_built / f_bare - 194.0 / 198) < 1e-9);
+  double v[FCSIM_MODEL_MAX_PARAMS], r[FCSIM_MODEL_MAX_RESULTS];
+  struct fcsim_error err;
+  fcsim_model_defaults(&fcsim_link_app, v);
+  assert_int_equal(fcsim_model_apply_preset(&fcsim_link_app, v, "sl3", &err), 0);
+  assert_int_equal(fcsim_model_set_kv(&fcsim_link_app, v, "metaframe=4", &err), 0);
+  assert_true(fcsim_model_eval(&fcsim_link_app, v, r, &err) != 0);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -154,6 +184,7 @@ int main(void)
       cmocka_unit_test(rx_depth_rule),
       cmocka_unit_test(fig_2_9_convergence),
       cmocka_unit_test(fig_2_9_sl3_clock),
+      cmocka_unit_test(sl3_line_from_metaframes),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
