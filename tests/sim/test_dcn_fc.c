@@ -245,12 +245,43 @@ static void test_gather_4_nodes_on_fc(void **state)
   assert_true(t - tp <= 10e-6);
 }
 
+/* Barriers over every FPGA node (app.nodes_per_server = 1, VCSN 2023
+ * L403's reading of DCN's completion process) against Eq. 7's one member
+ * per two FPGAs: 4 nodes x 64 KiB on the ring, 2 stages, 3 barriers (after
+ * c, after stage 1, the final one), each one Eq. 6 round (33.4 us) longer:
+ * +100.2 us in the model, and the simulated gather moves by the same. */
+static void gather_64k(const char *nps, double *t, double *model)
+{
+  char cfg[1024];
+  snprintf(cfg, sizeof cfg, "%s/examples/vcsn/dcn-fc.ini", FCSIM_SOURCE_DIR);
+  const char *args[] = {"app", "gather", cfg, "--schedule", "ring", "--set", "app.nodes=4", "--set",
+                        "app.bytes=64KiB", "--set", nps, NULL};
+  json_t *o = ts_cli_json(args, NULL, NULL);
+  assert_non_null(o);
+  *t = ts_json_number(o, "time_s", NULL);
+  *model = ts_json_number(o, "model_time_s", NULL);
+  json_decref(o);
+}
+
+static void test_barriers_over_every_node(void **state)
+{
+  (void)state;
+  double t2, m2, t1, m1;
+  gather_64k("app.nodes_per_server=2", &t2, &m2);
+  gather_64k("app.nodes_per_server=1", &t1, &m1);
+  fprintf(stderr, "4 x 64 KiB ring: servers %.2f us (model %.2f), every node %.2f us (model %.2f)\n", t2 * 1e6,
+          m2 * 1e6, t1 * 1e6, m1 * 1e6);
+  assert_true(fabs((m1 - m2) - 3 * 3.34e-5) < 1e-9);
+  assert_true(fabs((t1 - t2) - (m1 - m2)) < 1e-6);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_long_transfer_at_eq1),  cmocka_unit_test(test_back_pressure_below_the_knee),
       cmocka_unit_test(test_fig9_crossover_on_fc),  cmocka_unit_test(test_gather_4_nodes_on_fc),
       cmocka_unit_test(test_burst_gap_on_the_line), cmocka_unit_test(test_metaframes_on_the_line),
+      cmocka_unit_test(test_barriers_over_every_node),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
