@@ -23,5 +23,9 @@ static const struct fcsim_key app_rows[] = {
      "network's own"},
     {"app", "levels", FCSIM_KT_INT, "levels", "1", 1, 64, 0, NULL, NULL, NULL,
      "fcsim app gather: fat-tree levels f for the model (1: one switch, or DCN's direct links)"},
+    {"app", "nodes_per_server", FCSIM_KT_INT, "nodes", "2", 1, 64, 0, NULL, NULL, NULL,
+     "fcsim app gather: FPGAs that one member of each MPI_Barrier stands for, N = ceil(n / this) in Eq. 6 (2: one "
+     "CPU server per two FPGAs, Eq. 7's ceil(n/2)); 1 counts every FPGA node, VCSN 2023 L403's reading of DCN, whose "
+     "completion process involves twice the nodes of VCSN's"},
 };
 const struct fcsim_key_table fcsim_app_keys = FCSIM_KEY_TABLE("apps", app_rows);

@@ -71,6 +71,7 @@ struct fcsim_params {
   int link_fc_d_cu;           /* fc: credit-update interval = largest packet = TX buffer, flits */
   int link_fc_rx_depth;       /* fc: RX buffer, flits; 0 = auto (Eq. 2.4 with margin) */
   int link_fc_gap_bytes;      /* fc: idle line bytes after each FC packet (SL3 burst gap; 0: none) */
+  int link_fc_metaframe_words; /* fc: SL3 metaframe length per lane, words (4 are control; 0: none) */
   /* [router] */
   char router_model[FCSIM_NAME_MAX];
   double router_clock_hz;     /* the routers' clock (router.clock; network.clock when auto) */

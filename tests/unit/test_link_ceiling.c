@@ -145,6 +145,59 @@ static void fig_2_9_sl3_clock(void **state)
   assert_true(fabs(4.29e9 / one - 1) > 0.08); /* the part the seed does not itemise */
 }
 
+/* The SL3 line from its parts: 2 x 4 lanes of 10.3125 Gb/s (XLAUI, seed
+ * 001 L879), 64b/67b and metaframes of L = 198 words (4 control words
+ * each) carry 77.214 Gb/s of data, within 1e-4 of the derived clock's
+ * 2 x 150.813962 MHz x 256 bits (L914); the flow controller over either
+ * line gives the same stream rate, the metaframe scales the `linkbw` and
+ * `fc` figures beside the run alike, and a length of 4 words or less is
+ * refused. */
+static void sl3_line_from_metaframes(void **state)
+{
+  (void)state;
+  const char *const parts[] = {"rate=10.3125Gbps", "lanes=8", "code=64b67b", "metaframe=198", "bytes=2MiB", NULL};
+  double built = link_result("sl3", parts, "steady_throughput");
+  double clock = link_result("sl3", LSETS("rate=77.21674854Gbps", "bytes=2MiB"), "steady_throughput");
+  assert_true(fabs(built / clock - 1) < 1e-4);
+  const char *const none[] = {"rate=10.3125Gbps", "lanes=8", "code=64b67b", "metaframe=0", "bytes=2MiB", NULL};
+  double bare = link_result("sl3", none, "steady_throughput");
+  assert_true(fabs(built / bare - 194.0 / 198) < 2e-5);
+  double m_built = link_result("sl3", parts, "model_linkbw"), m_bare = link_result("sl3", none, "model_linkbw");
+  assert_true(fabs(m_built / m_bare - 194.0 / 198) < 1e-9);
+  double f_built = link_result("sl3", parts, "model_fc_throughput"),
+         f_bare = link_result("sl3", none, "model_fc_throughput");
+  assert_true(fabs(f_built / f_bare - 194.0 / 198) < 1e-9);
+  double v[FCSIM_MODEL_MAX_PARAMS], r[FCSIM_MODEL_MAX_RESULTS];
+  struct fcsim_error err;
+  fcsim_model_defaults(&fcsim_link_app, v);
+  assert_int_equal(fcsim_model_apply_preset(&fcsim_link_app, v, "sl3", &err), 0);
+  assert_int_equal(fcsim_model_set_kv(&fcsim_link_app, v, "metaframe=4", &err), 0);
+  assert_true(fcsim_model_eval(&fcsim_link_app, v, r, &err) != 0);
+}
+
+/* Fig. 2.9 on SL3's line from its parts with VCSN 2023's 32 B burst gap
+ * (docs/LINKS.md, step 4): each TX depth D runs at the line's rate x
+ * D/(D+1) x 64(D+1)/(64(D+1)+32) (within 2e-4: the steady rate of 2 MiB
+ * is counted in whole flits), so the depths stay 3.4 % apart where the
+ * seed's meet at 7.92 GB/s: per-packet overheads cannot make them meet. */
+static void fig_2_9_on_sl3_overheads(void **state)
+{
+  (void)state;
+  const char *tx[] = {"tx_depth=32", "tx_depth=64", "tx_depth=128"};
+  const double depth[] = {32, 64, 128};
+  const double line = 8 * 10.3125e9 * 64 / 67 * 194 / 198 / 8;
+  double r[3];
+  for (int i = 0; i < 3; i++) {
+    const char *const sets[] = {tx[i],           "rate=10.3125Gbps", "lanes=8", "code=64b67b", "metaframe=198",
+                                "gap=32B",       "bytes=2MiB",       NULL};
+    r[i] = link_result("sl3", sets, "steady_throughput");
+    double pkt = 64 * (depth[i] + 1), want = line * depth[i] / (depth[i] + 1) * pkt / (pkt + 32);
+    assert_true(fabs(r[i] / want - 1) < 2e-4);
+  }
+  assert_true(r[2] / r[0] - 1 > 0.03);
+  assert_true(r[0] > 1.15 * 7.92e9); /* the 14 % the seeds do not itemise */
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -154,6 +207,8 @@ int main(void)
       cmocka_unit_test(rx_depth_rule),
       cmocka_unit_test(fig_2_9_convergence),
       cmocka_unit_test(fig_2_9_sl3_clock),
+      cmocka_unit_test(sl3_line_from_metaframes),
+      cmocka_unit_test(fig_2_9_on_sl3_overheads),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -82,7 +82,7 @@ static int spec_from(const struct fcsim_config *cfg, const char *sched, enum col
   sp->l_s = app_number(cfg, "app.latency", 0);
   sp->b_bytes_s = app_number(cfg, "app.bandwidth", 0);
   sp->levels = (int)app_number(cfg, "app.levels", 0);
-  sp->nodes_per_server = 2;
+  sp->nodes_per_server = (int)app_number(cfg, "app.nodes_per_server", 0);
   return 0;
 }
 
@@ -337,7 +337,8 @@ static int allgather_run(struct fcsim_config *cfg, const struct fcsim_app_args *
 }
 
 static const char *const gather_keys[] = {"app.nodes",   "app.bytes",     "app.reconfig", "app.crossbar",
-                                          "app.latency", "app.bandwidth", "app.levels",   NULL};
+                                          "app.latency", "app.bandwidth", "app.levels",   "app.nodes_per_server",
+                                          NULL};
 
 const struct fcsim_app_ops fcsim_app_gather = {
     .name = "gather",

@@ -29,6 +29,7 @@ enum {
   P_rx_wf,
   P_force_send,
   P_gap,
+  P_metaframe,
   P_vcs,
   P_window,
   P_tnw_rx,
@@ -129,6 +130,9 @@ static const struct fcsim_model_param params[P_COUNT] = {
                       "(the seed gives no value)"},
     [P_gap] = {"gap", FCSIM_MU_BYTES, 0, 0, 1e6, FCSIM_MP_INT, NULL,
                "fc: line bytes after each FC packet (SerialLite III burst gap; 32 B in VCSN 2023 Eq. 1)"},
+    [P_metaframe] = {"metaframe", FCSIM_MU_COUNT, 0, 0, 8191, FCSIM_MP_INT, NULL,
+                     "SerialLite III metaframe length per lane, words; 4 of them are control words, so data has the "
+                     "line (L-4)/L of the time (Mondigo 2020 L914's derived SL3 clock implies L = 198); 0: none"},
     [P_vcs] = {"vcs", FCSIM_MU_COUNT, 8, 1, 8, 0, NULL, "tnw: virtual channels the stream is spread over"},
     [P_window] = {"window", FCSIM_MU_COUNT, 0, 1, 32767, AUTO_INT, NULL,
                   "tnw: packets the txBuffer holds unacknowledged; auto = a round trip of packets + 2"},
@@ -296,7 +300,13 @@ int fcsim_link_app_resolve(double *p, struct fcsim_link_run *r, struct fcsim_err
                            p[P_unit], p[P_max_payload]);
   if ((int64_t)p[P_w] % 8)
     return fcsim_error_set(err, FCSIM_EINVAL, "parameter `w` = %g must be a multiple of 8 bits", p[P_w]);
-  double code_eff = fcsim_line_code_efficiency(&fcsim_line_codes[(int)p[P_code]]);
+  if (p[P_metaframe] > 0 && p[P_metaframe] <= FCSIM_FC_METAFRAME_CONTROL_WORDS)
+    return fcsim_error_set(err, FCSIM_ERANGE,
+                           "parameter `metaframe` = %g words leaves no data beside its %d control words; expected 0 "
+                           "(none) or more than %d",
+                           p[P_metaframe], FCSIM_FC_METAFRAME_CONTROL_WORDS, FCSIM_FC_METAFRAME_CONTROL_WORDS);
+  double code_eff = fcsim_line_code_efficiency(&fcsim_line_codes[(int)p[P_code]]) /
+                    fcsim_fc_metaframe_scale((int)p[P_metaframe]);
   *r = (struct fcsim_link_run){
       .protocol = (enum fcsim_link_protocol)proto,
       .duplex = (enum fcsim_link_duplex)(int)p[P_duplex],
@@ -352,7 +362,7 @@ int fcsim_link_app_resolve(double *p, struct fcsim_link_run *r, struct fcsim_err
 static double linkbw_ceiling(const double *p, const struct fcsim_link_run *r, struct fcsim_error *err)
 {
   char rate[64], lanes[32], code[32], mp[64], ov[64], un[64];
-  snprintf(rate, sizeof rate, "rate=%.17g", p[P_rate]);
+  snprintf(rate, sizeof rate, "rate=%.17g", p[P_rate] / fcsim_fc_metaframe_scale((int)p[P_metaframe]));
   snprintf(lanes, sizeof lanes, "lanes=%g", p[P_lanes]);
   snprintf(code, sizeof code, "code=%s", code_choices[(int)p[P_code]]);
   int64_t pay = r->frame_payload, over = r->frame_overhead, unit = r->frame_unit;

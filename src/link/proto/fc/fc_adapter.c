@@ -31,7 +31,9 @@
  * D_CU = TX depth = link.fc_d_cu; RX depth link.fc_rx_depth (auto: Eq. 2.4
  * with one flit of margin, per VC); write-forward 4 cycles; after each FC
  * packet (the flit marked last) the line idles link.fc_gap_bytes (the SL3
- * burst gap; 0 by default). After reset
+ * burst gap; 0 by default); with link.fc_metaframe_words = L every line
+ * time (flits and gaps) is stretched by L/(L-4), the SL3 metaframe's 4
+ * control words per L on every lane (0 by default: none). After reset
  * (cycle 0) both ends send sync flits until they receive the peer's (seed
  * 001 s2.2.1). Both ends leave reset together and nothing but sync flits
  * is on the line until they are up, so the exchange is not stepped flit by
@@ -305,13 +307,16 @@ static void fa_launch(struct fcsim_ctx *ctx, const struct fa_shared *sh, struct 
     h->overflows++; /* the FC sent a flit it was never given */
   }
   double start = h->busy_until > (double)now ? h->busy_until : (double)now;
-  h->busy_until = start + (double)sh->flit_bytes / ((double)sh->g->line_bandwidth_flits[n->node] * sh->flit_bytes);
+  double mf = fcsim_fc_metaframe_scale(sh->p->link_fc_metaframe_words); /* control words between the data */
+  h->busy_until =
+      start + mf * (double)sh->flit_bytes / ((double)sh->g->line_bandwidth_flits[n->node] * sh->flit_bytes);
   h->wire_bytes += (uint64_t)sh->flit_bytes;
   int64_t done = (int64_t)ceil(h->busy_until - 1e-9) - 1;
   if (done < now)
     done = now;
   if ((it->flags & FCSIM_FC_F_LAST) && sh->p->link_fc_gap_bytes) { /* the burst gap: idle line after the packet */
-    h->busy_until += (double)sh->p->link_fc_gap_bytes / ((double)sh->g->line_bandwidth_flits[n->node] * sh->flit_bytes);
+    h->busy_until +=
+        mf * (double)sh->p->link_fc_gap_bytes / ((double)sh->g->line_bandwidth_flits[n->node] * sh->flit_bytes);
     h->wire_bytes += (uint64_t)sh->p->link_fc_gap_bytes;
   }
   f[0].dest = it->a;
@@ -551,7 +556,8 @@ static uint64_t fa_credit_capacity(const void *shared, const struct fcsim_chan *
  * what the run simulated: the same latency, clock, flit width, D_CU
  * (= TX depth), write-forward and RX depth, and the line's raw rate. The
  * model has no burst gap: with link.fc_gap_bytes its payload rate is scaled
- * by a full packet's share of the line, (D_CU+1) w/8 / ((D_CU+1) w/8 + gap). */
+ * by a full packet's share of the line, (D_CU+1) w/8 / ((D_CU+1) w/8 + gap),
+ * and with link.fc_metaframe_words = L by the metaframe's data share (L-4)/L. */
 static void fc_model_figures(const struct fa_shared *sh, uint32_t node, struct fcsim_stats *s)
 {
   const struct fcsim_params *p = sh->p;
@@ -581,6 +587,7 @@ static void fc_model_figures(const struct fa_shared *sh, uint32_t node, struct f
     double pkt = (double)(p->link_fc_d_cu + 1) * sh->flit_bytes;
     s->fc_model_payload_bytes_per_cycle *= pkt / (pkt + p->link_fc_gap_bytes);
   }
+  s->fc_model_payload_bytes_per_cycle /= fcsim_fc_metaframe_scale(p->link_fc_metaframe_words);
 }
 
 static void fa_report(const void *shared, struct fcsim_stats *s)

@@ -2,6 +2,7 @@
 /* The keys of Mondigo's flow-controller link protocol (Mondigo 2020 ch. 2;
  * proto_fc.c, fc_adapter.c). */
 #include "core/keys.h"
+#include "link/proto/fc/proto_fc.h"
 
 static const struct fcsim_key fc_rows[] = {
     {"link", "fc_d_cu", FCSIM_KT_INT, "flits", "32", 1, 4095, 0, NULL, NULL, NULL,
@@ -14,6 +15,11 @@ static const struct fcsim_key fc_rows[] = {
     {"link", "fc_gap_bytes", FCSIM_KT_INT, "bytes", "0", 0, 65536, 0, NULL, NULL, NULL,
      "fc: idle line bytes after each FC packet (the SL3 burst gap, VCSN 2023 Eq. 1: 32); 0: none",
      FCSIM_KEY_TO(FCSIM_STORE_INT, link_fc_gap_bytes)},
+    {"link", "fc_metaframe_words", FCSIM_KT_INT, "words", "0", 0, 8191, 0, NULL, NULL, NULL,
+     "fc: SerialLite III metaframe length per lane; each metaframe carries 4 control words (sync, scrambler, "
+     "diagnostic, skip: Interlaken; Novo-G# thesis s3.4.1 L1645-1649), so the line carries data (L-4)/L of the time; Mondigo 2020 "
+     "L914's derived SL3 clock implies L = 198; 0: none",
+     FCSIM_KEY_TO(FCSIM_STORE_INT, link_fc_metaframe_words)},
 };
 const struct fcsim_key_table fcsim_fc_keys = FCSIM_KEY_TABLE("link/proto/fc", fc_rows);
 /* link.fc_rx_depth (0: auto, derived by the adapter) holds at least D_CU. */
@@ -24,6 +30,12 @@ static int resolve_fc(struct fcsim_params *p, const struct fcsim_key_reader *r, 
                            "%s: link.fc_rx_depth = %d flits is below link.fc_d_cu = %d: the receiver could never read "
                            "D_CU flits to return a credit",
                            fcsim_key_origin(r, "link", "fc_rx_depth"), p->link_fc_rx_depth, p->link_fc_d_cu);
+  if (p->link_fc_metaframe_words && p->link_fc_metaframe_words <= FCSIM_FC_METAFRAME_CONTROL_WORDS)
+    return fcsim_error_set(err, FCSIM_ERANGE,
+                           "%s: link.fc_metaframe_words = %d leaves no data word beside the metaframe's %d control "
+                           "words; expected 0 (none) or more than %d",
+                           fcsim_key_origin(r, "link", "fc_metaframe_words"), p->link_fc_metaframe_words,
+                           FCSIM_FC_METAFRAME_CONTROL_WORDS, FCSIM_FC_METAFRAME_CONTROL_WORDS);
   return 0;
 }
 const struct fcsim_resolve_step fcsim_fc_resolve = {"link/proto/fc", resolve_fc};

@@ -53,6 +53,16 @@ struct fcsim_fc_header {
 /* Cycles before a received flit is readable at RX (the write-forward;
  * seed 001 s2.3.3). */
 #define FCSIM_FC_WRITE_FORWARD_CYCLES 4
+/* Control words in every SerialLite III (Interlaken) metaframe: sync,
+ * scrambler state, diagnostic and one skip word (Novo-G# thesis s3.4.1, L1645-1649). */
+#define FCSIM_FC_METAFRAME_CONTROL_WORDS 4
+
+/* The line time of one byte of data under metaframes of `words` words per
+ * lane (0: none): words / (words - 4); 1 without metaframes. */
+static inline double fcsim_fc_metaframe_scale(int words)
+{
+  return words > FCSIM_FC_METAFRAME_CONTROL_WORDS ? (double)words / (words - FCSIM_FC_METAFRAME_CONTROL_WORDS) : 1.0;
+}
 
 /* Most VCs the header's VC field (4 bits) can name. */
 #define FCSIM_FC_MAX_VCS 16
