@@ -228,10 +228,9 @@ static json_t *metrics_json(const struct fcsim_net *net, const struct fcsim_stat
     json_object_set_new(m, "fpga_ffs", json_integer(s->fpga_ffs));
     json_object_set_new(m, "fpga_brams", json_integer(s->fpga_brams));
   }
-  if (s->max_buffer_flits) /* voq and ring routers (seed 000 Table 5.8) */
-    json_object_set_new(m, "max_buffer_flits", json_integer((json_int_t)s->max_buffer_flits));
-  if (s->max_reduction_entries)
-    json_object_set_new(m, "max_reduction_entries", json_integer((json_int_t)s->max_reduction_entries));
+  /* kept by the voq and ring routers (seed 000 Table 5.8), when non-zero */
+  fcsim__model_metric_placed_json(net, m, "max_buffer_flits", 0);
+  fcsim__model_metric_placed_json(net, m, "max_reduction_entries", 0);
   json_object_set_new(m, "packets_measured", json_integer((json_int_t)s->packets_measured));
   json_object_set_new(m, "packets_delivered", json_integer((json_int_t)s->packets_delivered));
   json_object_set_new(m, "flits_injected_total", json_integer((json_int_t)s->flits_injected_total));
@@ -239,9 +238,10 @@ static json_t *metrics_json(const struct fcsim_net *net, const struct fcsim_stat
   json_object_set_new(m, "flits_in_network", json_integer((json_int_t)s->flits_in_network));
   json_object_set_new(m, "flit_hops_total", json_integer((json_int_t)s->flit_hops_total));
   json_object_set_new(m, "buffer_overflows", json_integer((json_int_t)s->buffer_overflows));
-  json_object_set_new(m, "switch_dropped_packets", json_integer((json_int_t)s->switch_dropped_packets));
-  json_object_set_new(m, "switch_dropped_flits", json_integer((json_int_t)s->switch_dropped_flits));
-  json_object_set_new(m, "switch_pause_cycles", json_integer((json_int_t)s->switch_pause_cycles));
+  /* kept by ethswitch; written for every run (0 without ethswitch), as they always were */
+  fcsim__model_metric_placed_json(net, m, "switch_dropped_packets", 1);
+  fcsim__model_metric_placed_json(net, m, "switch_dropped_flits", 1);
+  fcsim__model_metric_placed_json(net, m, "switch_pause_cycles", 1);
   fcsim__model_metrics_json(net, m); /* kept by the models (vcsn) */
   if (s->link_directions) { /* protocol links (link/proto/tnw/tnw_adapter.c) */
     json_object_set_new(m, "link_directions", json_integer((json_int_t)s->link_directions));
