@@ -98,6 +98,16 @@ static int check_dateline(const struct fcsim_params *p, const struct fcsim_route
   return 0;
 }
 
+/* The row of router key `name` (found by name, so that a new row anywhere
+ * in the table changes nothing here). */
+static const struct fcsim_key *router_row(const char *name)
+{
+  for (size_t i = 0; i < sizeof router_rows / sizeof router_rows[0]; i++)
+    if (!strcmp(router_rows[i].name, name))
+      return &router_rows[i];
+  return NULL;
+}
+
 /* The model's derived values (depth, switch delay, credit threshold), which
  * stay inside their keys' ranges. */
 static int derive(struct fcsim_params *p, const struct fcsim_router_ops *model, const struct fcsim_key_reader *r,
@@ -110,7 +120,7 @@ static int derive(struct fcsim_params *p, const struct fcsim_router_ops *model, 
   int rc = model->derive(p, depth_auto, switch_auto, origin, err);
   if (rc)
     return rc;
-  const double depth_max = router_rows[4].max; /* router.vc_depth */
+  const double depth_max = router_row("vc_depth")->max;
   if (depth_auto && p->vc_depth_flits > (int)depth_max)
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
                            "%s: router.vc_depth = auto would be %d flits (the %s router's rule for network.link_latency "
