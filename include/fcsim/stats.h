@@ -13,7 +13,10 @@
  * vcsn_misdelivered_frames, vcsn_misdelivered_flits, vcsn_indication_frames;
  * ethswitch's switch_dropped_packets, switch_dropped_flits,
  * switch_pause_cycles; voq's and ring's max_buffer_flits and
- * max_reduction_entries. */
+ * max_reduction_entries; the protocol adapters' retransmissions,
+ * link_errors_injected, link_errors_detected, link_payload_bytes,
+ * link_wire_bytes, link_order_errors, fc_credit_stall_cycles and
+ * fc_rx_peak_flits. */
 #ifndef FCSIM_STATS_H
 #define FCSIM_STATS_H
 
@@ -70,15 +73,7 @@ struct fcsim_stats {
   uint64_t node_steps;             /* model steps the engine made (its work; depends on sim.threads and ranks) */
   uint64_t buffer_overflows;       /* flits that found a full VC: always 0 */
   uint64_t link_directions;        /* link directions on a protocol (link.protocol), 0 when every link is ideal */
-  uint64_t retransmissions;        /* protocol links: data packets sent again (TNW go-back-N) */
-  uint64_t link_errors_injected;   /* protocol links: data packets sent with a bit error */
-  uint64_t link_errors_detected;   /* protocol links: bad CRCs found by the receivers */
-  uint64_t link_payload_bytes;     /* protocol links: payload delivered (flits x network.flit_bits / 8) */
-  uint64_t link_wire_bytes;        /* protocol links: bytes on the wire (framing, control words, resends) */
-  uint64_t link_order_errors;      /* protocol links: packets out of sequence or overflowing a FIFO: always 0 */
   uint64_t fc_directions;          /* link directions on fc (the fc_* fields below are valid when > 0) */
-  uint64_t fc_credit_stall_cycles; /* fc links: cycles a ready FC packet waited for credits, summed over ends and VCs */
-  uint64_t fc_rx_peak_flits;       /* fc links: largest RX FIFO occupancy of one VC of one end, flits */
   int64_t fc_link_up_cycle;        /* fc links: cycle the last link's sync handshake ended  */
   int64_t fc_first_data_cycle;     /* fc links: cycle the first data flit went on a line (-1: none) */
   /* fc links: the `fc` model (seed 001 Eqs. 2.1-2.5) for the longest fc line, from the

@@ -67,6 +67,12 @@ static int net_model_metric(const struct fcsim_net *net, const char *name, uint6
   return found ? 0 : FCSIM_EINVAL;
 }
 
+uint64_t fcsim__net_model_metric(const struct fcsim_net *net, const char *name)
+{
+  uint64_t t;
+  return net_model_metric(net, name, &t) ? 0 : t;
+}
+
 void fcsim__model_metric_placed_json(const struct fcsim_net *net, json_t *metrics, const char *name, int always)
 {
   uint64_t t;
