@@ -65,5 +65,8 @@ struct fcsim_graph;
 int fcsim_proto_link_of(const struct fcsim_graph *g, const struct fcsim_params *p, int64_t c);
 /* Its name as link.protocol and a netlist's `protocol=` write it. */
 const char *fcsim_proto_link_name(int proto);
+/* 1 when links on protocol `proto` get adapter nodes (every protocol of
+ * link/proto/protocols.c but `ideal`). */
+int fcsim_proto_link_has_adapters(int proto);
 
 #endif
