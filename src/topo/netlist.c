@@ -15,8 +15,8 @@
 #include "core/clock.h"
 #include "core/text.h"
 #include "core/units.h"
-#include "link/proto/protocols.h"
 #include "topo/netlist.h"
+#include "topo/proto_links.h"
 
 #define NL_MAX_TOKENS         32
 #define NL_MAX_DECLARED_KINDS 64
@@ -384,13 +384,13 @@ static int link_key(struct parser *ps, struct nl_link *l, const char *key, const
     return perr(ps, FCSIM_EINVAL, "unknown link model `%s` (expected fixed or gaussian)", v);
   }
   if (!strcmp(key, "protocol")) {
-    int proto = fcsim_link_proto_find(v); /* link/proto/protocols.c */
+    int proto = fcsim_proto_link_find(v);
     if (proto >= 0) {
       l->protocol = proto;
       return 0;
     }
     char names[128];
-    fcsim_link_proto_list(names, sizeof names);
+    fcsim_proto_link_list(names, sizeof names);
     return perr(ps, FCSIM_EINVAL, "unknown link protocol `%s` (expected %s)", v, names);
   }
   return perr(ps, FCSIM_EPARSE, "link: unknown key `%s` (expected latency, bandwidth, jitter, model, protocol)", key);

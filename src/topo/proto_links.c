@@ -22,6 +22,16 @@ int fcsim_proto_link_has_adapters(int proto)
   return fcsim_link_proto_of(proto)->adapter_model != NULL;
 }
 
+int fcsim_proto_link_find(const char *name)
+{
+  return fcsim_link_proto_find(name);
+}
+
+void fcsim_proto_link_list(char *buf, size_t size)
+{
+  fcsim_link_proto_list(buf, size);
+}
+
 static int has_adapters(int proto)
 {
   return fcsim_proto_link_has_adapters(proto);
