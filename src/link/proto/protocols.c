@@ -31,7 +31,8 @@ static int tnw_zero_load_cycles(const struct fcsim_params *p, int line_bandwidth
 }
 
 static const struct fcsim_link_proto ideal = {"ideal", NULL, NULL, 0, NULL};
-static const struct fcsim_link_proto tnw = {"tnw", FCSIM_TNW_ADAPTER_MODEL, tnw_zero_load_cycles, 8, "Pivanti 2010 s2.2"};
+static const struct fcsim_link_proto tnw = {"tnw", FCSIM_TNW_ADAPTER_MODEL, tnw_zero_load_cycles, 8,
+                                            "Pivanti 2010 s2.2"};
 static const struct fcsim_link_proto fc = {"fc", FCSIM_FC_ADAPTER_MODEL, fc_zero_load_cycles, 0, NULL};
 
 /* in the order of enum fcsim_link_protocol */
