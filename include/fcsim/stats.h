@@ -10,7 +10,13 @@
  * run facts under execution; docs/METRICS.md), read only when results are
  * written. A model's own counters are not here but in the model's state,
  * read by name with fcsim_sim_model_metric (include/fcsim/sim.h): vcsn's
- * vcsn_misdelivered_frames, vcsn_misdelivered_flits, vcsn_indication_frames. */
+ * vcsn_misdelivered_frames, vcsn_misdelivered_flits, vcsn_indication_frames;
+ * ethswitch's switch_dropped_packets, switch_dropped_flits,
+ * switch_pause_cycles; voq's and ring's max_buffer_flits and
+ * max_reduction_entries; the protocol adapters' retransmissions,
+ * link_errors_injected, link_errors_detected, link_payload_bytes,
+ * link_wire_bytes, link_order_errors, fc_credit_stall_cycles and
+ * fc_rx_peak_flits. */
 #ifndef FCSIM_STATS_H
 #define FCSIM_STATS_H
 
@@ -59,8 +65,6 @@ struct fcsim_stats {
   int area_alms;                       /* Novo-G# router area (Table 4.2), 0 for classic */
   int area_percent;
   int fpga_luts, fpga_ffs, fpga_brams; /* bee3: network resources per FPGA (seed 003 Fig. 7, measured), 0 for others */
-  uint64_t max_buffer_flits; /* voq, ring: most flits ever in one input buffer (seed 000 Table 5.8), 0 for others */
-  uint64_t max_reduction_entries; /* voq, ring: most partial reductions one node held at once */
   uint64_t packets_measured, packets_delivered;
   uint64_t flits_injected_total;   /* all flits that entered the network */
   uint64_t flits_delivered_total;  /* all flits ejected in the run */
@@ -68,19 +72,8 @@ struct fcsim_stats {
   uint64_t flit_hops_total;        /* all link traversals in the run */
   uint64_t node_steps;             /* model steps the engine made (its work; depends on sim.threads and ranks) */
   uint64_t buffer_overflows;       /* flits that found a full VC: always 0 */
-  uint64_t switch_dropped_packets; /* ethswitch: frames dropped on a full output buffer (switch.overflow = drop) */
-  uint64_t switch_dropped_flits;   /* ethswitch: their flits */
-  uint64_t switch_pause_cycles;    /* ethswitch: input-cycles a complete frame waited for output space (pause) */
   uint64_t link_directions;        /* link directions on a protocol (link.protocol), 0 when every link is ideal */
-  uint64_t retransmissions;        /* protocol links: data packets sent again (TNW go-back-N) */
-  uint64_t link_errors_injected;   /* protocol links: data packets sent with a bit error */
-  uint64_t link_errors_detected;   /* protocol links: bad CRCs found by the receivers */
-  uint64_t link_payload_bytes;     /* protocol links: payload delivered (flits x network.flit_bits / 8) */
-  uint64_t link_wire_bytes;        /* protocol links: bytes on the wire (framing, control words, resends) */
-  uint64_t link_order_errors;      /* protocol links: packets out of sequence or overflowing a FIFO: always 0 */
   uint64_t fc_directions;          /* link directions on fc (the fc_* fields below are valid when > 0) */
-  uint64_t fc_credit_stall_cycles; /* fc links: cycles a ready FC packet waited for credits, summed over ends and VCs */
-  uint64_t fc_rx_peak_flits;       /* fc links: largest RX FIFO occupancy of one VC of one end, flits */
   int64_t fc_link_up_cycle;        /* fc links: cycle the last link's sync handshake ended  */
   int64_t fc_first_data_cycle;     /* fc links: cycle the first data flit went on a line (-1: none) */
   /* fc links: the `fc` model (seed 001 Eqs. 2.1-2.5) for the longest fc line, from the

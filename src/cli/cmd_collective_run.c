@@ -119,12 +119,15 @@ static void remove_dir(const char *dir)
 }
 
 /* The Table 5.2 metrics of a run, as JSON. */
-static json_t *metrics_json(const struct fcsim_stats *s)
+static json_t *metrics_json(const struct fcsim_sim *sim)
 {
+  const struct fcsim_stats *s = fcsim_sim_stats(sim);
+  uint64_t max_buffer_flits = 0; /* kept by the voq and ring routers */
+  fcsim_sim_model_metric(sim, "max_buffer_flits", &max_buffer_flits);
   return json_pack("{s:f,s:f,s:f,s:f,s:f,s:I,s:I,s:I,s:I,s:b}", "total_latency", s->total_latency, "avg_latency",
                    s->avg_latency, "worst_latency", s->worst_latency, "send_throughput", s->send_throughput,
                    "recv_throughput", s->recv_throughput, "max_busy_vcs", (json_int_t)s->max_busy_vcs,
-                   "max_buffer_flits", (json_int_t)s->max_buffer_flits, "packets_measured",
+                   "max_buffer_flits", (json_int_t)max_buffer_flits, "packets_measured",
                    (json_int_t)s->packets_measured, "packets_delivered", (json_int_t)s->packets_delivered, "saturated",
                    s->saturated);
 }
@@ -159,7 +162,7 @@ static int run_one(const struct run_opts *o, const struct fcsim_config *base, co
   if (!rc) {
     const struct fcsim_stats *s = fcsim_sim_stats(sim);
     *value = o->continuous ? s->avg_latency : s->total_latency;
-    *metrics = metrics_json(s);
+    *metrics = metrics_json(sim);
     int64_t done = 0;
     for (int64_t i = 0; i < s->nmessages; i++)
       done += s->message_complete[i] != UINT64_MAX;

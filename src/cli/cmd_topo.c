@@ -105,7 +105,7 @@ static void print_desc(const struct topo_run *r)
       printf("%d flit(s)/cycle, %s", c->bandwidth_flits, fcsim_link_model_name(c->model));
     if (c->sd_cycles > 0)
       printf(" (sd %.2f cycles = %.2f ns)", c->sd_cycles, c->sd_cycles * ns);
-    if (c->protocol != FCSIM_LINK_PROTO_IDEAL)
+    if (fcsim_proto_link_has_adapters(c->protocol))
       printf(", protocol %s: +%d cycles = %.1f ns at zero load (adapters, local hops)",
              fcsim_proto_link_name(c->protocol), c->protocol_cycles, c->protocol_cycles * ns);
     putchar('\n');

@@ -29,9 +29,10 @@ void fcsim__model_metrics_json(const struct fcsim_net *net, json_t *metrics)
     struct fcsim_counter c[FCSIM_MAX_COUNTERS];
     int n = kind_metrics(net, k, c), any = 0;
     for (int i = 0; i < n; i++)
-      any |= fcsim_counter_total(&c[i]) != 0;
+      any |= c[i].metric == FCSIM_METRIC_KIND && fcsim_counter_total(&c[i]) != 0;
     for (int i = 0; any && i < n; i++) /* a kind's metrics together, when any is non-zero */
-      json_object_set_new(metrics, c[i].name, json_integer((json_int_t)fcsim_counter_total(&c[i])));
+      if (c[i].metric == FCSIM_METRIC_KIND)
+        json_object_set_new(metrics, c[i].name, json_integer((json_int_t)fcsim_counter_total(&c[i])));
   }
 }
 
@@ -47,16 +48,41 @@ int fcsim__sim_metric_counters(const struct fcsim_sim *sim, struct fcsim_counter
   return n;
 }
 
+/* The total of the metric counter `name` over the node kinds of `net`;
+ * returns 0, or FCSIM_EINVAL when no kind declares it. */
+static int net_model_metric(const struct fcsim_net *net, const char *name, uint64_t *total)
+{
+  int found = 0;
+  *total = 0;
+  for (int k = 0; k < net->nkinds; k++) {
+    struct fcsim_counter c[FCSIM_MAX_COUNTERS];
+    int n = kind_metrics(net, k, c);
+    for (int i = 0; i < n; i++)
+      if (!strcmp(c[i].name, name)) {
+        uint64_t t = fcsim_counter_total(&c[i]);
+        fcsim_counters_combine(c[i].rule, total, &t, 1); /* the same counter in two kinds: merged by its rule */
+        found = 1;
+      }
+  }
+  return found ? 0 : FCSIM_EINVAL;
+}
+
+uint64_t fcsim__net_model_metric(const struct fcsim_net *net, const char *name)
+{
+  uint64_t t;
+  return net_model_metric(net, name, &t) ? 0 : t;
+}
+
+void fcsim__model_metric_placed_json(const struct fcsim_net *net, json_t *metrics, const char *name, int always)
+{
+  uint64_t t;
+  if (net_model_metric(net, name, &t))
+    t = 0; /* no model of this network declares it */
+  if (t || always)
+    json_object_set_new(metrics, name, json_integer((json_int_t)t));
+}
+
 int fcsim_sim_model_metric(const struct fcsim_sim *sim, const char *name, uint64_t *total)
 {
-  struct fcsim_counter c[4 * FCSIM_MAX_COUNTERS];
-  int n = fcsim__sim_metric_counters(sim, c, 4 * FCSIM_MAX_COUNTERS), found = 0;
-  *total = 0;
-  for (int i = 0; i < n; i++)
-    if (!strcmp(c[i].name, name)) {
-      uint64_t t = fcsim_counter_total(&c[i]);
-      fcsim_counters_combine(c[i].rule, total, &t, 1); /* the same counter in two kinds: merged by its rule */
-      found = 1;
-    }
-  return found ? 0 : FCSIM_EINVAL;
+  return net_model_metric(sim->net, name, total);
 }

@@ -54,9 +54,10 @@ static void table_notes(const struct fcsim_sim *sim, FILE *out)
                  "Swanson Fig. 7)\n",
             s->fpga_luts, 100.0 * s->fpga_luts / 97280, s->fpga_ffs, 100.0 * s->fpga_ffs / 97280, s->fpga_brams,
             100.0 * s->fpga_brams / 212);
-  if (s->link_directions && s->link_wire_bytes)
-    fprintf(out, "  link payload is %.1f %% of the wire bytes\n",
-            100.0 * (double)s->link_payload_bytes / (double)s->link_wire_bytes);
+  const uint64_t payload_bytes = fcsim__net_model_metric(sim->net, "link_payload_bytes"),
+                 wire_bytes = fcsim__net_model_metric(sim->net, "link_wire_bytes"); /* kept by the adapters */
+  if (s->link_directions && wire_bytes)
+    fprintf(out, "  link payload is %.1f %% of the wire bytes\n", 100.0 * (double)payload_bytes / (double)wire_bytes);
   if (s->link_directions)
     fcsim_report_protocol_links_line(sim, out);
   fprintf(out, "  speed: %.3g cycles/s, %.3g flit-hops per CPU second\n",
@@ -106,8 +107,9 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
             s->saturation_reason ? s->saturation_reason : "drain",
             s->drained ? "the source queues grew during the measurement window"
                        : "measured packets were still in flight at the end of the drain phase");
-  if (s->link_order_errors)
-    fprintf(out, "\nINTERNAL ERROR: %llu protocol packets out of sequence\n", (unsigned long long)s->link_order_errors);
+  const uint64_t order_errors = fcsim__net_model_metric(sim->net, "link_order_errors"); /* kept by the adapters */
+  if (order_errors)
+    fprintf(out, "\nINTERNAL ERROR: %llu protocol packets out of sequence\n", (unsigned long long)order_errors);
   if (s->buffer_overflows)
     fprintf(out, "\nINTERNAL ERROR: %llu flits found a full buffer\n", (unsigned long long)s->buffer_overflows);
 }
@@ -228,10 +230,9 @@ static json_t *metrics_json(const struct fcsim_net *net, const struct fcsim_stat
     json_object_set_new(m, "fpga_ffs", json_integer(s->fpga_ffs));
     json_object_set_new(m, "fpga_brams", json_integer(s->fpga_brams));
   }
-  if (s->max_buffer_flits) /* voq and ring routers (seed 000 Table 5.8) */
-    json_object_set_new(m, "max_buffer_flits", json_integer((json_int_t)s->max_buffer_flits));
-  if (s->max_reduction_entries)
-    json_object_set_new(m, "max_reduction_entries", json_integer((json_int_t)s->max_reduction_entries));
+  /* kept by the voq and ring routers (seed 000 Table 5.8), when non-zero */
+  fcsim__model_metric_placed_json(net, m, "max_buffer_flits", 0);
+  fcsim__model_metric_placed_json(net, m, "max_reduction_entries", 0);
   json_object_set_new(m, "packets_measured", json_integer((json_int_t)s->packets_measured));
   json_object_set_new(m, "packets_delivered", json_integer((json_int_t)s->packets_delivered));
   json_object_set_new(m, "flits_injected_total", json_integer((json_int_t)s->flits_injected_total));
@@ -239,21 +240,22 @@ static json_t *metrics_json(const struct fcsim_net *net, const struct fcsim_stat
   json_object_set_new(m, "flits_in_network", json_integer((json_int_t)s->flits_in_network));
   json_object_set_new(m, "flit_hops_total", json_integer((json_int_t)s->flit_hops_total));
   json_object_set_new(m, "buffer_overflows", json_integer((json_int_t)s->buffer_overflows));
-  json_object_set_new(m, "switch_dropped_packets", json_integer((json_int_t)s->switch_dropped_packets));
-  json_object_set_new(m, "switch_dropped_flits", json_integer((json_int_t)s->switch_dropped_flits));
-  json_object_set_new(m, "switch_pause_cycles", json_integer((json_int_t)s->switch_pause_cycles));
+  /* kept by ethswitch; written for every run (0 without ethswitch), as they always were */
+  fcsim__model_metric_placed_json(net, m, "switch_dropped_packets", 1);
+  fcsim__model_metric_placed_json(net, m, "switch_dropped_flits", 1);
+  fcsim__model_metric_placed_json(net, m, "switch_pause_cycles", 1);
   fcsim__model_metrics_json(net, m); /* kept by the models (vcsn) */
-  if (s->link_directions) { /* protocol links (link/proto/tnw/tnw_adapter.c) */
+  if (s->link_directions) { /* protocol links: counters kept by the adapters (link/proto/tnw, link/proto/fc) */
     json_object_set_new(m, "link_directions", json_integer((json_int_t)s->link_directions));
-    json_object_set_new(m, "retransmissions", json_integer((json_int_t)s->retransmissions));
-    json_object_set_new(m, "link_errors_injected", json_integer((json_int_t)s->link_errors_injected));
-    json_object_set_new(m, "link_errors_detected", json_integer((json_int_t)s->link_errors_detected));
-    json_object_set_new(m, "link_payload_bytes", json_integer((json_int_t)s->link_payload_bytes));
-    json_object_set_new(m, "link_wire_bytes", json_integer((json_int_t)s->link_wire_bytes));
-    json_object_set_new(m, "link_order_errors", json_integer((json_int_t)s->link_order_errors));
+    fcsim__model_metric_placed_json(net, m, "retransmissions", 1);
+    fcsim__model_metric_placed_json(net, m, "link_errors_injected", 1);
+    fcsim__model_metric_placed_json(net, m, "link_errors_detected", 1);
+    fcsim__model_metric_placed_json(net, m, "link_payload_bytes", 1);
+    fcsim__model_metric_placed_json(net, m, "link_wire_bytes", 1);
+    fcsim__model_metric_placed_json(net, m, "link_order_errors", 1);
     if (s->fc_directions) { /* fc links (link/proto/fc/fc_adapter.c) */
-      json_object_set_new(m, "fc_credit_stall_cycles", json_integer((json_int_t)s->fc_credit_stall_cycles));
-      json_object_set_new(m, "fc_rx_peak_flits", json_integer((json_int_t)s->fc_rx_peak_flits));
+      fcsim__model_metric_placed_json(net, m, "fc_credit_stall_cycles", 1);
+      fcsim__model_metric_placed_json(net, m, "fc_rx_peak_flits", 1);
       json_object_set_new(m, "fc_link_up_cycle", json_integer((json_int_t)s->fc_link_up_cycle));
       json_object_set_new(m, "fc_first_data_cycle", json_integer((json_int_t)s->fc_first_data_cycle));
       if (isfinite(s->fc_model_d_link_cycles)) { /* the fc model beside the run (link/proto/fc/fc_adapter.c) */
@@ -274,7 +276,9 @@ static json_t *metrics_json(const struct fcsim_net *net, const struct fcsim_stat
     }
     json_object_set_new(
         m, "link_payload_bytes_per_cycle",
-        json_real(s->cycles ? (double)s->link_payload_bytes / ((double)s->cycles * (double)s->link_directions) : 0.0));
+        json_real(s->cycles ? (double)fcsim__net_model_metric(net, "link_payload_bytes") /
+                                  ((double)s->cycles * (double)s->link_directions)
+                            : 0.0));
   }
   json_object_set_new(m, "cycles", json_integer((json_int_t)s->cycles));
   if (s->nmessages) {

@@ -29,6 +29,13 @@ void fcsim__report_table_metrics(json_t *root, FILE *out);
 struct fcsim_net;
 struct fcsim_counter;
 void fcsim__model_metrics_json(const struct fcsim_net *net, json_t *metrics);
+/* A metric counter kept by a model but written at its own place among the
+ * run's metrics (FCSIM_METRIC_PLACED, stats/counters.h): its total over the
+ * kinds that declare it, when non-zero, or always (0 when none does). */
+void fcsim__model_metric_placed_json(const struct fcsim_net *net, json_t *metrics, const char *name, int always);
+/* The total of the metric counter `name` over the kinds of `net` that
+ * declare it; 0 when none does. */
+uint64_t fcsim__net_model_metric(const struct fcsim_net *net, const char *name);
 /* The metric counters of every node kind of `sim` (at most `max`); returns how many. */
 int fcsim__sim_metric_counters(const struct fcsim_sim *sim, struct fcsim_counter *out, int max);
 

@@ -7,6 +7,7 @@
 #include "core/params.h"
 #include "engine/net.h"
 #include "graph/graph.h"
+#include "link/proto/protocols.h"
 
 /* "ROUTER:PORT" of the router adapter `a` sits on. */
 static const char *router_port(const struct fcsim_graph *g, uint32_t a, char *buf, size_t size)
@@ -23,7 +24,7 @@ static json_t *dir_json(const struct fcsim_graph *g, const struct fcsim_link_dir
   uint32_t from = g->chan[c].src, to = (uint32_t)g->chan[c].dst;
   json_t *o = json_pack("{s:s, s:s, s:s, s:I, s:f, s:I}", "from", router_port(g, from, a, sizeof a), "to",
                         router_port(g, to, b, sizeof b), "protocol",
-                        d->protocol == FCSIM_LINK_PROTO_FC ? "fc" : "tnw", "payload_bytes",
+                        fcsim_link_proto_of(d->protocol)->name, "payload_bytes",
                         (json_int_t)d->payload_bytes, "payload_bytes_per_cycle",
                         cycles ? (double)d->payload_bytes / (double)cycles : 0.0, "wire_bytes",
                         (json_int_t)d->wire_bytes);

@@ -5,6 +5,7 @@
 
 #include "core/keys.h"
 #include "core/clock.h"
+#include "link/proto/protocols.h"
 #include "router/router.h"
 
 static const struct fcsim_key router_rows[] = {
@@ -38,21 +39,21 @@ const struct fcsim_key_table fcsim_router_keys = FCSIM_KEY_TABLE("router", route
 static int check_link(const struct fcsim_params *p, const struct fcsim_router_ops *model,
                       const struct fcsim_key_reader *r, struct fcsim_error *err)
 {
-  if (p->link_protocol == FCSIM_LINK_PROTO_IDEAL)
-    return 0;
-  const char *proto = p->link_protocol == FCSIM_LINK_PROTO_FC ? "fc" : "tnw";
+  const struct fcsim_link_proto *lp = fcsim_link_proto_of(p->link_protocol);
+  if (!lp->adapter_model)
+    return 0; /* ideal: the channel as it is */
+  const char *proto = lp->name;
   if (strcmp(model->flow_control, "per-flit credits"))
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
                            "%s: link.protocol = %s needs routers with per-flit credits (classic, crossbar); "
                            "router.model = %s uses %s",
                            fcsim_key_origin(r, "link", "protocol"), proto, p->router_model, model->flow_control);
-  if (p->link_protocol != FCSIM_LINK_PROTO_TNW)
-    return 0;
-  if (p->vcs > 8 && model->max_vcs > 1)
+  if (lp->max_vcs && p->vcs > lp->max_vcs && model->max_vcs > 1)
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
-                           "%s: router.vcs = %d but link.protocol = tnw carries at most 8 virtual channels (Pivanti 2010 "
-                           "s2.2); use router.vcs <= 8",
-                           fcsim_key_origin(r, "router", "vcs"), p->vcs);
+                           "%s: router.vcs = %d but link.protocol = %s carries at most %d virtual channels (%s); use "
+                           "router.vcs <= %d",
+                           fcsim_key_origin(r, "router", "vcs"), p->vcs, proto, lp->max_vcs, lp->max_vcs_source,
+                           lp->max_vcs);
   return 0;
 }
 
@@ -98,6 +99,16 @@ static int check_dateline(const struct fcsim_params *p, const struct fcsim_route
   return 0;
 }
 
+/* The row of router key `name` (found by name, so that a new row anywhere
+ * in the table changes nothing here). */
+static const struct fcsim_key *router_row(const char *name)
+{
+  for (size_t i = 0; i < sizeof router_rows / sizeof router_rows[0]; i++)
+    if (!strcmp(router_rows[i].name, name))
+      return &router_rows[i];
+  return NULL;
+}
+
 /* The model's derived values (depth, switch delay, credit threshold), which
  * stay inside their keys' ranges. */
 static int derive(struct fcsim_params *p, const struct fcsim_router_ops *model, const struct fcsim_key_reader *r,
@@ -110,7 +121,7 @@ static int derive(struct fcsim_params *p, const struct fcsim_router_ops *model, 
   int rc = model->derive(p, depth_auto, switch_auto, origin, err);
   if (rc)
     return rc;
-  const double depth_max = router_rows[4].max; /* router.vc_depth */
+  const double depth_max = router_row("vc_depth")->max;
   if (depth_auto && p->vc_depth_flits > (int)depth_max)
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
                            "%s: router.vc_depth = auto would be %d flits (the %s router's rule for network.link_latency "

@@ -38,8 +38,18 @@ struct fcsim_counter {
   int width_bytes;       /* 4 (uint32_t) or 8 (uint64_t) */
   void *v;               /* the elements, in the declaring model's shared set-up */
   size_t n;              /* number of elements */
-  int metric;            /* 1: a result, written as metrics.NAME (its total: the sum of the elements, or the
-                          * largest for MAX) and declared in the metric registry with the same rule */
+  int metric;            /* a result (FCSIM_METRIC_*; 0: not one), written as metrics.NAME (its total: the sum
+                          * of the elements, or the largest for MAX) and declared in the metric registry with
+                          * the same rule */
+};
+
+/* When a metric counter is written into the run's "metrics". */
+enum fcsim_metric_when {
+  FCSIM_METRIC_KIND = 1, /* with its kind's other metric counters, when any of them is non-zero, where the
+                          * models' metrics go (engine/model_metrics.c) */
+  FCSIM_METRIC_PLACED    /* at the place the metric registry gives it among the run's own metrics
+                          * (engine/report.c), by name: when non-zero, or always with 0 when no model
+                          * declares it (stats/metrics_run.c says which) */
 };
 
 /* Most counter arrays one model or workload may declare. */
@@ -63,7 +73,22 @@ static inline struct fcsim_counter fcsim_counter_u32(const char *name, enum fcsi
 static inline struct fcsim_counter fcsim_counter_metric_u64(const char *name, enum fcsim_merge rule, uint64_t *v,
                                                             size_t n)
 {
-  struct fcsim_counter c = {name, rule, 8, v, n, 1};
+  struct fcsim_counter c = {name, rule, 8, v, n, FCSIM_METRIC_KIND};
+  return c;
+}
+
+/* A metric counter written by name at its registry place (FCSIM_METRIC_PLACED). */
+static inline struct fcsim_counter fcsim_counter_placed_u64(const char *name, enum fcsim_merge rule, uint64_t *v,
+                                                            size_t n)
+{
+  struct fcsim_counter c = {name, rule, 8, v, n, FCSIM_METRIC_PLACED};
+  return c;
+}
+
+static inline struct fcsim_counter fcsim_counter_placed_u32(const char *name, enum fcsim_merge rule, uint32_t *v,
+                                                            size_t n)
+{
+  struct fcsim_counter c = {name, rule, 4, v, n, FCSIM_METRIC_PLACED};
   return c;
 }
 

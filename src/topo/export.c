@@ -45,7 +45,7 @@ static void write_link(const struct fcsim_graph *g, const struct fcsim_params *p
     fprintf(out, " jitter=%.17g", c->latency_sd_cycles);
   fprintf(out, " model=%s", fcsim_link_model_name(c->link_model) ? fcsim_link_model_name(c->link_model) : "fixed");
   int proto = fcsim_proto_link_of(g, p, s);
-  if (proto != FCSIM_LINK_PROTO_IDEAL)
+  if (fcsim_proto_link_has_adapters(proto))
     fprintf(out, " protocol=%s", fcsim_proto_link_name(proto));
   fputc('\n', out);
 }

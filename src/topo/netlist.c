@@ -16,6 +16,7 @@
 #include "core/text.h"
 #include "core/units.h"
 #include "topo/netlist.h"
+#include "topo/proto_links.h"
 
 #define NL_MAX_TOKENS         32
 #define NL_MAX_DECLARED_KINDS 64
@@ -383,13 +384,14 @@ static int link_key(struct parser *ps, struct nl_link *l, const char *key, const
     return perr(ps, FCSIM_EINVAL, "unknown link model `%s` (expected fixed or gaussian)", v);
   }
   if (!strcmp(key, "protocol")) {
-    if (!strcmp(v, "ideal") || !strcmp(v, "tnw") || !strcmp(v, "fc")) {
-      l->protocol = !strcmp(v, "tnw")  ? FCSIM_LINK_PROTO_TNW
-                    : !strcmp(v, "fc") ? FCSIM_LINK_PROTO_FC
-                                       : FCSIM_LINK_PROTO_IDEAL;
+    int proto = fcsim_proto_link_find(v);
+    if (proto >= 0) {
+      l->protocol = proto;
       return 0;
     }
-    return perr(ps, FCSIM_EINVAL, "unknown link protocol `%s` (expected ideal, tnw or fc)", v);
+    char names[128];
+    fcsim_proto_link_list(names, sizeof names);
+    return perr(ps, FCSIM_EINVAL, "unknown link protocol `%s` (expected %s)", v, names);
   }
   return perr(ps, FCSIM_EPARSE, "link: unknown key `%s` (expected latency, bandwidth, jitter, model, protocol)", key);
 }

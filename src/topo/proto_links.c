@@ -7,8 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "link/proto/fc/proto_fc.h"
-#include "link/proto/tnw/proto_tnw.h"
+#include "link/proto/protocols.h"
 #include "topo/topo.h"
 
 int fcsim_proto_link_of(const struct fcsim_graph *g, const struct fcsim_params *p, int64_t c)
@@ -18,21 +17,37 @@ int fcsim_proto_link_of(const struct fcsim_graph *g, const struct fcsim_params *
   return p->link_protocol;
 }
 
+int fcsim_proto_link_has_adapters(int proto)
+{
+  return fcsim_link_proto_of(proto)->adapter_model != NULL;
+}
+
+int fcsim_proto_link_find(const char *name)
+{
+  return fcsim_link_proto_find(name);
+}
+
+void fcsim_proto_link_list(char *buf, size_t size)
+{
+  fcsim_link_proto_list(buf, size);
+}
+
+static int has_adapters(int proto)
+{
+  return fcsim_proto_link_has_adapters(proto);
+}
+
 int fcsim_proto_link_zero_load_cycles(const struct fcsim_params *p, int proto, int line_bandwidth_flits)
 {
-  const int local = 2 * FCSIM_ADAPTER_LOCAL_CYCLES;
-  if (proto == FCSIM_LINK_PROTO_FC)
-    return local + p->link_fc_d_cu + 1 + FCSIM_FC_WRITE_FORWARD_CYCLES;
-  if (proto != FCSIM_LINK_PROTO_TNW)
-    return 0;
-  int64_t line_bytes = (int64_t)line_bandwidth_flits * ((p->flit_bits + 7) / 8);
-  int64_t wire_bytes = FCSIM_TNW_HEADER_BYTES + FCSIM_TNW_CRC_BYTES + p->link_tnw_payload_bytes;
-  return local + (int)((wire_bytes + line_bytes - 1) / line_bytes) - 1;
+  const struct fcsim_link_proto *lp = fcsim_link_proto_of(proto);
+  if (!lp->adapter_model)
+    return 0; /* no adapters: the channel as it is */
+  return 2 * FCSIM_ADAPTER_LOCAL_CYCLES + (lp->zero_load_cycles ? lp->zero_load_cycles(p, line_bandwidth_flits) : 0);
 }
 
 const char *fcsim_proto_link_name(int proto)
 {
-  return proto == FCSIM_LINK_PROTO_TNW ? "tnw" : proto == FCSIM_LINK_PROTO_FC ? "fc" : "ideal";
+  return fcsim_link_proto_of(proto)->name;
 }
 
 /* Counts the links to convert and refuses what cannot be converted. */
@@ -44,7 +59,7 @@ static int count_links(const struct fcsim_graph *g, const struct fcsim_params *p
   for (int64_t c = 0; c < g->nslots; c++) {
     const struct fcsim_chan *ch = &g->chan[c];
     int proto = fcsim_proto_link_of(g, p, c);
-    if (ch->dst < 0 || proto == FCSIM_LINK_PROTO_IDEAL)
+    if (ch->dst < 0 || !has_adapters(proto))
       continue;
     fcsim_graph_node_name(g, ch->src, a, sizeof a);
     fcsim_graph_node_name(g, ch->dst, b, sizeof b);
@@ -71,7 +86,8 @@ static int copy_nodes(const struct fcsim_graph *g, struct fcsim_graph *ng, const
                       const uint8_t *proto_of)
 {
   const int64_t n0 = g->nodes, n1 = ng->nodes;
-  int kind_of[3] = {-1, -1, -1}; /* adapter kind per protocol */
+  int kind_of[256]; /* adapter kind per protocol */
+  memset(kind_of, -1, sizeof kind_of);
   memcpy(ng->kinds, g->kinds, sizeof g->kinds);
   ng->nkinds = g->nkinds;
   memcpy(ng->kind, g->kind, (size_t)n0);
@@ -81,7 +97,7 @@ static int copy_nodes(const struct fcsim_graph *g, struct fcsim_graph *ng, const
     if (kind_of[pr] < 0) {
       kind_of[pr] = ng->nkinds++;
       snprintf(ng->kinds[kind_of[pr]].model, sizeof ng->kinds[kind_of[pr]].model, "%s",
-               pr == FCSIM_LINK_PROTO_FC ? FCSIM_FC_ADAPTER_MODEL : FCSIM_TNW_ADAPTER_MODEL);
+               fcsim_link_proto_of(pr)->adapter_model);
       ng->kinds[kind_of[pr]].set[0] = '\0';
     }
     ng->kind[n] = (uint8_t)kind_of[pr];
@@ -165,7 +181,7 @@ static int build(const struct fcsim_graph *g, struct fcsim_graph *ng, const stru
   int64_t k = 0;
   for (int64_t c = 0; c < g->nslots; c++) {
     const struct fcsim_chan *ch = &g->chan[c];
-    if (ch->dst < 0 || fcsim_proto_link_of(g, p, c) == FCSIM_LINK_PROTO_IDEAL || c > ch->reverse)
+    if (ch->dst < 0 || !has_adapters(fcsim_proto_link_of(g, p, c)) || c > ch->reverse)
       continue;
     router_of[k] = ch->src;
     router_of[k + 1] = ch->dst;
@@ -181,7 +197,7 @@ static int build(const struct fcsim_graph *g, struct fcsim_graph *ng, const stru
     const struct fcsim_chan *ch = &g->chan[c];
     if (ch->dst < 0)
       continue;
-    if (fcsim_proto_link_of(g, p, c) == FCSIM_LINK_PROTO_IDEAL)
+    if (!has_adapters(fcsim_proto_link_of(g, p, c)))
       rc = connect_like(ng, ch->src, ch->src_port, (uint32_t)ch->dst, ch->dst_port, ch, ch->latency_cycles,
                         ch->bandwidth_flits, err);
     else if (c < ch->reverse) {

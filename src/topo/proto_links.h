@@ -5,6 +5,8 @@
 #ifndef FCSIM_TOPO_PROTO_LINKS_H
 #define FCSIM_TOPO_PROTO_LINKS_H
 
+#include <stddef.h>
+
 #include "core/params.h"
 #include "fcsim/error.h"
 
@@ -65,5 +67,14 @@ struct fcsim_graph;
 int fcsim_proto_link_of(const struct fcsim_graph *g, const struct fcsim_params *p, int64_t c);
 /* Its name as link.protocol and a netlist's `protocol=` write it. */
 const char *fcsim_proto_link_name(int proto);
+/* 1 when links on protocol `proto` get adapter nodes (every protocol of
+ * link/proto/protocols.c but `ideal`). */
+int fcsim_proto_link_has_adapters(int proto);
+/* The protocol named `name` (a netlist's `protocol=`), or -1; the names
+ * "a, b or c" into buf. The link protocols' table (link/proto/protocols.c)
+ * is read only through these and the functions above, all in
+ * topo/proto_links.c. */
+int fcsim_proto_link_find(const char *name);
+void fcsim_proto_link_list(char *buf, size_t size);
 
 #endif

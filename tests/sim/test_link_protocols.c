@@ -49,6 +49,14 @@ static const struct fcsim_stats *run(const char *const *sets, struct fcsim_sim *
   return fcsim_sim_stats(*sim);
 }
 
+/* A counter the protocol adapters keep in their state (fcsim_sim_model_metric). */
+static uint64_t model_metric(const struct fcsim_sim *sim, const char *name)
+{
+  uint64_t v = 0;
+  assert_int_equal(fcsim_sim_model_metric(sim, name, &v), 0);
+  return v;
+}
+
 /* The makespan of a run of one message over two hops. */
 static double two_hop_makespan(const char *const *sets)
 {
@@ -103,20 +111,20 @@ static void test_zero_load(void **state)
 
 /* A batch at a high BER: everything arrives once; errors are resent. */
 /* every_link: every link is on tnw, so every flit crosses at least one */
-static void check_exactly_once(const struct fcsim_stats *s, uint64_t packets, uint64_t flits_per_packet, int every_link)
+static void check_exactly_once(const struct fcsim_sim *sim, const struct fcsim_stats *s, uint64_t packets, uint64_t flits_per_packet, int every_link)
 {
   assert_int_equal(s->packets_delivered, packets);
   assert_int_equal(s->flits_injected_total, packets * flits_per_packet);
   assert_int_equal(s->flits_delivered_total, packets * flits_per_packet);
   assert_int_equal(s->flits_in_network, 0);
   assert_int_equal(s->buffer_overflows, 0);
-  assert_int_equal(s->link_order_errors, 0);
+  assert_int_equal(model_metric(sim, "link_order_errors"), 0);
   assert_false(s->deadlock);
-  assert_true(s->retransmissions > 0);
-  assert_true(s->link_errors_detected > 0);
-  assert_true(s->link_errors_detected <= s->link_errors_injected);
-  assert_true(s->link_payload_bytes >= (every_link ? packets * flits_per_packet * 16 : 1));
-  assert_true(s->link_wire_bytes > s->link_payload_bytes);
+  assert_true(model_metric(sim, "retransmissions") > 0);
+  assert_true(model_metric(sim, "link_errors_detected") > 0);
+  assert_true(model_metric(sim, "link_errors_detected") <= model_metric(sim, "link_errors_injected"));
+  assert_true(model_metric(sim, "link_payload_bytes") >= (every_link ? packets * flits_per_packet * 16 : 1));
+  assert_true(model_metric(sim, "link_wire_bytes") > model_metric(sim, "link_payload_bytes"));
 }
 
 static void test_high_ber_torus(void **state)
@@ -128,7 +136,7 @@ static void test_high_ber_torus(void **state)
   struct fcsim_sim *a = NULL, *b = NULL;
   const struct fcsim_stats *s = run(one, &a);
   assert_int_equal(s->link_directions, 8 * 6); /* every channel: with k = 2 the + and - links are two links */
-  check_exactly_once(s, 8 * 100, 4, 1);
+  check_exactly_once(a, s, 8 * 100, 4, 1);
   const char *two[] = {"network.dims=2x2x2",    "router.model=classic", "link.protocol=tnw",
                        "link.ber=1e-4",         "traffic.mode=batch",   "traffic.batch_packets=100",
                        "traffic.packet_size=4", "sim.threads=2",        NULL};
@@ -152,7 +160,7 @@ static void test_high_ber_ring_vcs(void **state)
   struct fcsim_sim *sim = NULL;
   const struct fcsim_stats *s = run(sets, &sim);
   assert_int_equal(s->link_directions, 8);
-  check_exactly_once(s, 4 * 60, 3, 1);
+  check_exactly_once(sim, s, 4 * 60, 3, 1);
   fcsim_sim_destroy(sim);
 }
 
@@ -177,7 +185,7 @@ static void test_netlist_link(void **state)
   struct fcsim_sim *sim = NULL;
   const struct fcsim_stats *s = run(sets, &sim);
   assert_int_equal(s->link_directions, 2);
-  check_exactly_once(s, 3 * 50, 4, 0);
+  check_exactly_once(sim, s, 3 * 50, 4, 0);
   fcsim_sim_destroy(sim);
   unlink(nl);
   free(nl);
@@ -240,11 +248,14 @@ static void test_fc_batch(void **state)
   assert_int_equal(s->flits_injected_total, 16 * 50 * 4);
   assert_int_equal(s->flits_in_network, 0);
   assert_int_equal(s->buffer_overflows, 0);
-  assert_int_equal(s->link_order_errors, 0);
-  assert_int_equal(s->retransmissions, 0);
-  assert_true(s->link_payload_bytes > 0 && s->link_wire_bytes > s->link_payload_bytes);
+  assert_int_equal(model_metric(sim, "link_order_errors"), 0);
+  uint64_t resent = 7; /* fc resends nothing: no fc adapter keeps the counter */
+  assert_int_equal(fcsim_sim_model_metric(sim, "retransmissions", &resent), FCSIM_EINVAL);
+  assert_int_equal(resent, 0);
+  const uint64_t payload_bytes = model_metric(sim, "link_payload_bytes");
+  assert_true(payload_bytes > 0 && model_metric(sim, "link_wire_bytes") > payload_bytes);
   assert_int_equal(s->fc_directions, 2 * 24);
-  assert_true(s->fc_rx_peak_flits > 0);
+  assert_true(model_metric(sim, "fc_rx_peak_flits") > 0);
   fcsim_sim_destroy(sim);
 }
 
@@ -275,7 +286,7 @@ static void test_fc_sync_and_stats(void **state)
   assert_int_equal(s->fc_directions, 2);
   assert_int_equal(s->fc_link_up_cycle, 20);
   assert_int_equal(s->fc_first_data_cycle, 20 + 8 + 1);
-  assert_int_equal(s->fc_rx_peak_flits, 1);
+  assert_int_equal(model_metric(sim, "fc_rx_peak_flits"), 1);
   /* the fc model beside the run (Eqs. 2.2-2.4): D_link = latency + D_CU +
    * write-forward, RX must exceed 2 D_link + D_CU (the auto depth is one
    * more), and the ceiling is a flit per cycle less one header in D_CU + 1 */
@@ -301,10 +312,10 @@ static void test_fc_sync_and_stats(void **state)
   s = run(base, &a);
   assert_int_equal(s->packets_delivered, 16 * 60);
   assert_int_equal(s->flits_in_network, 0);
-  assert_int_equal(s->link_order_errors, 0);
-  assert_true(s->fc_credit_stall_cycles > 0);
+  assert_int_equal(model_metric(a, "link_order_errors"), 0);
+  assert_true(model_metric(a, "fc_credit_stall_cycles") > 0);
   assert_true(s->fc_rx_depth_flits < s->fc_model_rx_depth_min_flits); /* below Eq. 2.4: the stalls above */
-  assert_true(s->fc_rx_peak_flits > 0 && s->fc_rx_peak_flits <= 16);
+  assert_true(model_metric(a, "fc_rx_peak_flits") > 0 && model_metric(a, "fc_rx_peak_flits") <= 16);
   base[8] = "sim.threads=2";
   run(base, &b);
   char *ja = ts_sim_json(a, 0), *jb = ts_sim_json(b, 0);
@@ -371,7 +382,7 @@ static void test_fc_torus_vcs(void **state)
   assert_int_equal(s->flits_delivered_total, 16 * 200 * 4);
   assert_int_equal(s->flits_in_network, 0);
   assert_int_equal(s->buffer_overflows, 0);
-  assert_int_equal(s->link_order_errors, 0);
+  assert_int_equal(model_metric(sim, "link_order_errors"), 0);
   assert_false(s->deadlock);
   fcsim_sim_destroy(sim);
 }

@@ -123,6 +123,9 @@ static void test_refusals(void **state)
   expect_refusal((const char *const[]){"router.vc_depth=100", NULL}, FCSIM_ECOMBINATION,
                  "smallest depth that works is 128");
   expect_refusal((const char *const[]){"router.vcs=12", NULL}, FCSIM_ECOMBINATION, "1 to 9 VCs");
+  /* an automatic depth above router.vc_depth's maximum, read from its key row */
+  expect_refusal((const char *const[]){"network.link_latency=100000", "network.link_bandwidth=16", NULL},
+                 FCSIM_ECOMBINATION, "above the key's maximum of 1048576");
   expect_refusal((const char *const[]){"routing.order=xyw", NULL}, FCSIM_ECOMBINATION, "routing.order");
   expect_refusal((const char *const[]){"routing.order=xy", NULL}, FCSIM_ECOMBINATION, "each of the 3");
   expect_refusal((const char *const[]){"network.link_latency=1s", NULL}, FCSIM_ERANGE, "network.link_latency");

@@ -165,6 +165,7 @@ static void test_bad_netlists(void **state)
   expect_refused(TWO "link a:0 c:0\n", 3, "missing node `c`");         /* missing node */
   expect_refused(TWO "link a:0 b:0\nlink a:0 b:1\n", 4, "used twice"); /* port used twice */
   expect_refused(TWO "link a:0 b:0\nlink a:1 -> b:0\n", 4, "already linked on line 3");
+  expect_refused(TWO "link a:0 b:0 protocol=pcie\n", 3, "unknown link protocol `pcie` (expected ideal, tnw or fc)");
   expect_refused(TWO "link a:0 b:0 latency=-5\n", 3, "positive latency");  /* negative latency */
   expect_refused(TWO "link a:0 b:0 latency=0ns\n", 3, "positive latency"); /* zero latency */
   expect_refused(TWO "link a:0 b:0 latency=0\n", 3, "positive latency");

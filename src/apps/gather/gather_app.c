@@ -201,12 +201,13 @@ static int simulate(struct fcsim_config *cfg, struct gather_result *r, struct fc
     rc = fcsim_sim_run(sim, NULL, NULL, err);
   if (!rc) {
     const struct fcsim_stats *s = fcsim_sim_stats(sim);
-    uint64_t misdelivered = 0; /* vcsn's (0 on other switches) */
+    uint64_t misdelivered = 0, dropped = 0; /* vcsn's, ethswitch's (0 on other switches) */
     fcsim_sim_model_metric(sim, "vcsn_misdelivered_frames", &misdelivered);
+    fcsim_sim_model_metric(sim, "switch_dropped_packets", &dropped);
     if (stage_ends(s, sp, pl, r->end_s, &r->root_bytes))
       rc = fcsim_error_set(err, FCSIM_EINTERNAL,
                            "the %s did not complete: a transfer never arrived (%llu frames dropped, %llu misdelivered)",
-                           collective_name[r->what], (unsigned long long)s->switch_dropped_packets,
+                           collective_name[r->what], (unsigned long long)dropped,
                            (unsigned long long)misdelivered);
     else if (misdelivered)
       rc = fcsim_error_set(err, FCSIM_EINTERNAL, "the gather misdelivered %llu frames",

@@ -585,22 +585,18 @@ static void vq_report(const void *shared, struct fcsim_stats *s)
   const struct vq_shared *sh = shared;
   s->area_alms = sh->rpm ? VQ_RPM_AREA_ALMS : VQ_AREA_ALMS;
   s->area_percent = sh->rpm ? VQ_RPM_AREA_PERCENT : VQ_AREA_PERCENT;
-  for (int64_t v = 0; v < sh->g->nodes; v++) {
-    if (sh->max_in[v] > s->max_buffer_flits)
-      s->max_buffer_flits = sh->max_in[v];
-    if (sh->max_red[v] > s->max_reduction_entries)
-      s->max_reduction_entries = sh->max_red[v];
-  }
 }
 
 /* Per-node largest occupancies, written by each node's own steps: the
- * largest over the ranks is the whole network's. */
+ * largest over the ranks is the whole network's. They are the run's
+ * metrics max_buffer_flits and max_reduction_entries (stats/metrics_run.c),
+ * read from here when the results are written. */
 static int vq_counters(const void *shared, struct fcsim_counter *out)
 {
   const struct vq_shared *sh = shared;
   size_t n = (size_t)sh->g->nodes;
-  out[0] = fcsim_counter_u32("max_buffer_flits", FCSIM_MERGE_MAX, sh->max_in, n);
-  out[1] = fcsim_counter_u32("max_reduction_entries", FCSIM_MERGE_MAX, sh->max_red, n);
+  out[0] = fcsim_counter_placed_u32("max_buffer_flits", FCSIM_MERGE_MAX, sh->max_in, n);
+  out[1] = fcsim_counter_placed_u32("max_reduction_entries", FCSIM_MERGE_MAX, sh->max_red, n);
   return 2;
 }
 

@@ -533,24 +533,16 @@ static double es_zero_load_cycles(const void *shared, double hops)
   return (hops + 1) * (F + 1 + (double)sh->tS) + hops * p->link_latency_cycles + (double)sh->local;
 }
 
-static void es_report(const void *shared, struct fcsim_stats *s)
-{
-  const struct es_shared *sh = shared;
-  for (int64_t v = 0; v < sh->g->nodes; v++) {
-    s->switch_dropped_packets += sh->dropped_packets[v];
-    s->switch_dropped_flits += sh->dropped_flits[v];
-    s->switch_pause_cycles += sh->pause_cycles[v];
-  }
-}
-
-/* Drops and pauses per node (each node's own): ranks merge them by sum. */
+/* Drops and pauses per node (each node's own): ranks merge them by sum.
+ * They are the run's metrics switch_* (stats/metrics_run.c), read from here
+ * when the results are written. */
 static int es_counters(const void *shared, struct fcsim_counter *out)
 {
   const struct es_shared *sh = shared;
   size_t n = (size_t)sh->g->nodes;
-  out[0] = fcsim_counter_u64("switch_dropped_packets", FCSIM_MERGE_SUM, sh->dropped_packets, n);
-  out[1] = fcsim_counter_u64("switch_dropped_flits", FCSIM_MERGE_SUM, sh->dropped_flits, n);
-  out[2] = fcsim_counter_u64("switch_pause_cycles", FCSIM_MERGE_SUM, sh->pause_cycles, n);
+  out[0] = fcsim_counter_placed_u64("switch_dropped_packets", FCSIM_MERGE_SUM, sh->dropped_packets, n);
+  out[1] = fcsim_counter_placed_u64("switch_dropped_flits", FCSIM_MERGE_SUM, sh->dropped_flits, n);
+  out[2] = fcsim_counter_placed_u64("switch_pause_cycles", FCSIM_MERGE_SUM, sh->pause_cycles, n);
   return 3;
 }
 
@@ -573,6 +565,5 @@ const struct fcsim_router_ops fcsim_router_ethswitch = {
     .step = es_step,
     .credit_capacity = es_credit_capacity,
     .zero_load_cycles = es_zero_load_cycles,
-    .report = es_report,
     .counters = es_counters,
 };

@@ -601,10 +601,6 @@ static void fa_report(const void *shared, struct fcsim_stats *s)
       continue;
     s->link_directions++;
     s->fc_directions++;
-    s->link_payload_bytes += sh->ctr[FA_PAYLOAD][n];
-    s->link_wire_bytes += sh->ctr[FA_WIRE][n];
-    s->link_order_errors += sh->ctr[FA_OVERFLOW][n];
-    s->fc_credit_stall_cycles += sh->ctr[FA_STALL][n];
     uint32_t peer;
     struct fcsim_link_dir_stats *d = fcsim_adapter_dir_stats(sh->g, s, (uint32_t)n, &peer);
     if (d)
@@ -613,8 +609,6 @@ static void fa_report(const void *shared, struct fcsim_stats *s)
                                          .wire_bytes = sh->ctr[FA_WIRE][n],
                                          .credit_stall_cycles = sh->ctr[FA_STALL][n],
                                          .rx_peak_flits = sh->ctr[FA_RX_PEAK][peer]};
-    if (sh->ctr[FA_RX_PEAK][n] > s->fc_rx_peak_flits)
-      s->fc_rx_peak_flits = sh->ctr[FA_RX_PEAK][n];
     int64_t up = link_up_cycle(sh, (uint32_t)n), first = (int64_t)sh->ctr[FA_FIRST_DATA][n] - 1;
     if (up > s->fc_link_up_cycle)
       s->fc_link_up_cycle = up; /* the last link to come up */
@@ -631,12 +625,18 @@ static void fa_report(const void *shared, struct fcsim_stats *s)
 static int fa_counters(const void *shared, struct fcsim_counter *out)
 {
   const struct fa_shared *sh = shared;
-  static const char *const names[FA_NCTR] = {"fc payload bytes",       "fc wire bytes", "fc overflows",
-                                             "fc credit stall cycles", "fc rx peak",    "fc first data cycle"};
   /* per-node arrays, each element written by its node's partition only:
-   * the sum over ranks is the single-process value (stats/counters.h) */
+   * the sum (or largest) over ranks is the single-process value
+   * (stats/counters.h). All but the first data cycle are the run's metrics
+   * of the same names (stats/metrics_run.c), read from here when the
+   * results are written; the payload, wire and order counts add up with
+   * tnw's of the same names. */
+  static const char *const names[FA_NCTR] = {"link_payload_bytes",     "link_wire_bytes",  "link_order_errors",
+                                             "fc_credit_stall_cycles", "fc_rx_peak_flits", "fc first data cycle"};
+  const size_t n = (size_t)sh->g->nodes;
   for (int k = 0; k < FA_NCTR; k++)
-    out[k] = fcsim_counter_u64(names[k], FCSIM_MERGE_SUM, sh->ctr[k], (size_t)sh->g->nodes);
+    out[k] = fcsim_counter_placed_u64(names[k], k == FA_RX_PEAK ? FCSIM_MERGE_MAX : FCSIM_MERGE_SUM, sh->ctr[k], n);
+  out[FA_FIRST_DATA].metric = 0;
   return FA_NCTR;
 }
 

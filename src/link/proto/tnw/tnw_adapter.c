@@ -574,12 +574,6 @@ static void ad_report(const void *shared, struct fcsim_stats *s)
     if (slowest < 0 || sh->g->line_bandwidth_flits[n] < sh->g->line_bandwidth_flits[slowest])
       slowest = n;
     s->link_directions++;
-    s->retransmissions += sh->ctr[AD_RETRANS][n];
-    s->link_errors_injected += sh->ctr[AD_ERR_INJ][n];
-    s->link_errors_detected += sh->ctr[AD_ERR_DET][n];
-    s->link_payload_bytes += sh->ctr[AD_PAYLOAD][n];
-    s->link_wire_bytes += sh->ctr[AD_WIRE][n];
-    s->link_order_errors += sh->ctr[AD_ORDER][n];
     uint32_t peer;
     struct fcsim_link_dir_stats *d = fcsim_adapter_dir_stats(sh->g, s, (uint32_t)n, &peer);
     if (d)
@@ -597,10 +591,13 @@ static void ad_report(const void *shared, struct fcsim_stats *s)
 static int ad_counters(const void *shared, struct fcsim_counter *out)
 {
   const struct ad_shared *sh = shared;
-  static const char *const names[AD_NCTR] = {"tnw retransmissions", "tnw errors injected", "tnw errors detected",
-                                             "tnw payload bytes",   "tnw wire bytes",      "tnw order errors"};
+  /* the run's metrics of the same names (stats/metrics_run.c), read from
+   * here when the results are written; the payload, wire and order counts
+   * add up with fc's of the same names */
+  static const char *const names[AD_NCTR] = {"retransmissions",    "link_errors_injected", "link_errors_detected",
+                                             "link_payload_bytes", "link_wire_bytes",      "link_order_errors"};
   for (int k = 0; k < AD_NCTR; k++)
-    out[k] = fcsim_counter_u64(names[k], FCSIM_MERGE_SUM, sh->ctr[k], (size_t)sh->g->nodes);
+    out[k] = fcsim_counter_placed_u64(names[k], FCSIM_MERGE_SUM, sh->ctr[k], (size_t)sh->g->nodes);
   return AD_NCTR;
 }
 
