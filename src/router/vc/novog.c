@@ -247,8 +247,9 @@ static int novog_accept(struct fcsim_ctx *ctx, const void *shared, uint32_t node
   const struct vc_shared *sh = shared;
   struct vc_node *n = state;
   int32_t credits[VC_MAX_PORTS];
-  int port = sh->routing->route(sh->topo, sh->p, node, pk->dest, pk->route, -1, &n->h->hop_rng,
-                                sh->routing->needs_credits ? fcsim__vc_port_credits(sh, n, credits) : NULL);
+  int port =
+      fcsim_routing_route_at(sh->routing, sh->topo, sh->p, n->h->coord, node, pk->dest, pk->route, -1, &n->h->hop_rng,
+                             sh->routing->needs_credits ? fcsim__vc_port_credits(sh, n, credits) : NULL);
   if (fcsim_pktq_push(&n->srcq[port], pk))
     return FCSIM_ENOMEM;
   n->h->srcq_mask |= 1u << port;

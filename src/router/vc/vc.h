@@ -90,6 +90,7 @@ struct vc_hdr {
   uint64_t dateline_out;       /* bit p: a packet leaving by output p crosses its dimension's dateline
                                   (fcsim_topo_crosses_dateline, kept per node) */
   struct fcsim_rng hop_rng;    /* per-hop routing choices */
+  int32_t coord[FCSIM_MAX_DIMS]; /* the node's own coordinates (fcsim_topo_coord), for routing */
 };
 
 /* The set-up shared by the nodes of one VC router kind (read-only in a run). */
@@ -351,7 +352,6 @@ static inline struct fcsim_flit vc_take_flit(const struct vc_shared *sh, struct 
 static inline int vc_next_class(const struct vc_shared *sh, const struct vc_node *n, int in, int out, int cls,
                                 uint32_t dest)
 {
-  const uint32_t node = n->node;
   if (!sh->dateline)
     return 0;
   int straight = in >= 0 && in < sh->np && out == (in ^ 1);
@@ -360,7 +360,7 @@ static inline int vc_next_class(const struct vc_shared *sh, const struct vc_node
      * dimension, by whether the path wraps, and kept */
     if (straight)
       return cls;
-    int d = out >> 1, c = fcsim_topo_coord(sh->topo, node, d), dc = fcsim_topo_coord(sh->topo, dest, d);
+    int d = out >> 1, c = n->h->coord[d], dc = fcsim_topo_coord(sh->topo, dest, d);
     return (out & 1) ? dc < c : c > dc;
   }
   int c = straight ? cls : (out & 1);

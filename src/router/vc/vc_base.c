@@ -174,6 +174,8 @@ int fcsim__vc_init(const void *shared, uint32_t node, void *state, struct fcsim_
   n->h->inj_vc = 0xff;
   fcsim_rng_init(&n->h->hop_rng, sh->p->seed, node, FCSIM_RNG_HOP);
   memset(n->eject_vc, -1, (size_t)sh->np);
+  for (int d = 0; d < FCSIM_MAX_DIMS; d++)
+    n->h->coord[d] = fcsim_topo_coord(sh->topo, node, d);
   for (int o = 0; o < sh->np_out; o++) /* every output routing may choose (at most 33) */
     if (fcsim_topo_crosses_dateline(sh->topo, node, o))
       n->h->dateline_out |= 1ull << o;
@@ -250,8 +252,9 @@ static void route_head(const struct vc_shared *sh, struct vc_node *n, struct fcs
 {
   int32_t credits[VC_MAX_PORTS];
   const struct fcsim_flit *f = vc_front(sh, n, vi);
-  int out = sh->routing->route(sh->topo, sh->p, n->node, f->dest, f->route, q, &n->h->hop_rng,
-                               sh->routing->needs_credits ? fcsim__vc_port_credits(sh, n, credits) : NULL);
+  int out =
+      fcsim_routing_route_at(sh->routing, sh->topo, sh->p, n->h->coord, n->node, f->dest, f->route, q, &n->h->hop_rng,
+                             sh->routing->needs_credits ? fcsim__vc_port_credits(sh, n, credits) : NULL);
   vc->out_port = (int8_t)out;
   vc->class1 = (uint8_t)vc_next_class(sh, n, q, out, (f->flags & FCSIM_FLIT_CLASS1) != 0, f->dest);
   vc->dist = sh->arbiter->constant ? 0 : (uint16_t)fcsim_topo_distance(sh->topo, n->node, f->dest);
