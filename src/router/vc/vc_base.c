@@ -103,13 +103,17 @@ int fcsim__vc_setup(const struct fcsim_router_env *env, int local_port, int inba
   off = align8(off + (size_t)sh->np_in);
   sh->off_eject_vc = off; /* and in_bw_flits after it */
   off = align8(off + 2 * (size_t)sh->np);
-  /* every region starts 8-byte aligned (an output port is 100 bytes) */
+  /* every region starts 8-byte aligned (an output record is out_bytes, below) */
   sh->off_dirty = off;
   off = align8(off + (size_t)sh->np * sizeof(uint64_t));
   sh->off_vcs = off;
   off = align8(off + nvcs * sizeof(struct fcsim_vc));
+  /* output records hold credits for the VCs of the inputs they feed: this
+   * kind's own where every node is of it, else as many as any kind may have */
+  sh->out_vcs = g->nkinds <= 1 ? sh->nvc : FCSIM_MAX_VCS;
+  sh->out_bytes = sizeof(struct fcsim_outport) + (size_t)sh->out_vcs * sizeof(int32_t);
   sh->off_outs = off;
-  off = align8(off + (size_t)sh->np_out * sizeof(struct fcsim_outport));
+  off = align8(off + (size_t)sh->np_out * sh->out_bytes);
   sh->off_srcq = off;
   off = align8(off + (size_t)sh->nq * sizeof(struct fcsim_pktq));
   /* classic: allocator pointers (switch inputs, downstream VCs) */
@@ -200,13 +204,15 @@ int fcsim__vc_init(const void *shared, uint32_t node, void *state, struct fcsim_
         o < sh->np && o < fcsim_graph_radix(sh->g, node) ? fcsim_graph_out(sh->g, node, o) : NULL;
     int nvc = ch && ch->dst >= 0 ? ch->dst_vcs : sh->nvc,
         depth = ch && ch->dst >= 0 ? (int)ch->dst_depth_flits : sh->depth;
-    n->outs[o].holder = -1;
-    n->outs[o].nvc_out = (uint8_t)nvc;
-    n->outs[o].bw_flits = (uint8_t)(ch && ch->dst >= 0 ? ch->bandwidth_flits : 1);
-    n->outs[o].threshold = ch && sh->threshold ? sh->threshold[sh->g->port_base[node] + (uint32_t)o] : 0;
-    n->outs[o].depth_out = depth;
+    if (nvc > sh->out_vcs)
+      return fcsim_error_set(err, FCSIM_EINTERNAL, "an output feeds %d VCs; its record holds %d", nvc, sh->out_vcs);
+    vc_out(n, o)->holder = -1;
+    vc_out(n, o)->nvc_out = (uint8_t)nvc;
+    vc_out(n, o)->bw_flits = (uint8_t)(ch && ch->dst >= 0 ? ch->bandwidth_flits : 1);
+    vc_out(n, o)->threshold = ch && sh->threshold ? sh->threshold[sh->g->port_base[node] + (uint32_t)o] : 0;
+    vc_out(n, o)->depth_out = depth;
     for (int v = 0; v < nvc; v++)
-      n->outs[o].credits[v] = depth;
+      vc_out(n, o)->credits[v] = depth;
   }
   return 0;
 }
@@ -238,7 +244,7 @@ const int32_t *fcsim__vc_port_credits(const struct vc_shared *sh, struct vc_node
 {
   const int radix = fcsim_graph_radix(sh->g, n->node); /* a netlist node may have fewer ports than np */
   for (int port = 0; port < sh->np; port++) {
-    const struct fcsim_outport *o = &n->outs[port];
+    const struct fcsim_outport *o = vc_out(n, port);
     int32_t sum = 0;
     for (int v = 0; v < sh->nvc; v++)
       sum += o->credits[v];
@@ -294,7 +300,7 @@ void fcsim__vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared 
         }
       }
       if (vc->stage == FCSIM_VC_VA && vc->ready_cycle <= now && !matched) {
-        int v2 = vc_alloc(sh, &n->outs[vc->out_port], vc->class1, vc->out_port == sh->np);
+        int v2 = vc_alloc(sh, vc_out(n, vc->out_port), vc->class1, vc->out_port == sh->np);
         if (v2 >= 0)
           vc_won(sh, n, vi, v2, now);
       }
