@@ -59,6 +59,7 @@ void fcsim_net_destroy(struct fcsim_net *net)
   free(net->links.in_due);
   free(net->links.credit_due);
   free(net->links.link_flits);
+  free(net->links.link_flits_mark);
   free(net->links.dir_stats);
   fcsim_traffic_destroy(&net->traffic);
   fcsim_topo_destroy(&net->topo);
@@ -333,13 +334,15 @@ static int build_links(struct fcsim_net *net, struct fcsim_error *err)
   l->chan = calloc(slots, sizeof *l->chan);
   l->cchan = calloc(slots, sizeof *l->cchan);
   l->link_flits = calloc(slots, sizeof *l->link_flits);
+  l->link_flits_mark = calloc(slots, sizeof *l->link_flits_mark);
   l->in_due = calloc(slots, sizeof *l->in_due);
   l->credit_due = calloc(slots, sizeof *l->credit_due);
   if (g->line_bandwidth_flits && !(l->dir_stats = calloc(slots, sizeof *l->dir_stats)))
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for %lld links", (long long)g->nslots);
   l->pending = calloc((size_t)g->nodes ? (size_t)g->nodes : 1, sizeof *l->pending);
   l->cpending = calloc((size_t)g->nodes ? (size_t)g->nodes : 1, sizeof *l->cpending);
-  if (!l->chan || !l->cchan || !l->link_flits || !l->in_due || !l->credit_due || !l->pending || !l->cpending)
+  if (!l->chan || !l->cchan || !l->link_flits || !l->link_flits_mark || !l->in_due || !l->credit_due || !l->pending ||
+      !l->cpending)
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for %lld links", (long long)g->nslots);
   if (g->max_radix > 64)
     return fcsim_error_set(err, FCSIM_ECOMBINATION, "a node has %d ports; at most 64 are supported", g->max_radix);

@@ -132,11 +132,50 @@ static uint64_t run_ahead(struct fcsim_net *net, struct fcsim_part *pt, uint32_t
 /* Steps every node of the partition due at this tick; reschedules those
  * with work left (`runahead`: net->runahead_ticks > 0, a constant of each
  * copy). */
+/* The partition passes a measurement window edge at `now`, before any of its
+ * steps at `now`: it marks its channels' counts (its nodes' output slots).
+ * Every flit is counted when sent (fcsim_ctx_send_tick); a channel's window
+ * count is its count at the window's end less its count at the start, and no
+ * run-ahead step crosses an edge, so the marks fall between the same sends
+ * as the in-window test at every send did. now = UINT64_MAX: the run ended. */
+static void window_edge(struct fcsim_net *net, struct fcsim_part *pt, uint64_t now)
+{
+  struct fcsim_links *l = &net->links;
+  const uint32_t lo = l->g->port_base[pt->first], hi = l->g->port_base[pt->last];
+  if (pt->window_phase == 0 && now >= net->window_start) {
+    for (uint32_t c = lo; c < hi; c++)
+      l->link_flits_mark[c] = l->link_flits[c];
+    pt->window_phase = 1;
+    pt->next_window_edge = net->window_end;
+  }
+  if (pt->window_phase == 1 && now >= net->window_end) {
+    for (uint32_t c = lo; c < hi; c++)
+      l->link_flits_mark[c] = l->link_flits[c] - l->link_flits_mark[c];
+    pt->window_phase = 2;
+    pt->next_window_edge = UINT64_MAX;
+  }
+}
+
+/* After the run: the partition's flit-hops are the sum of its channels'
+ * counts, and link_flits becomes the window's counts. */
+static void window_close(struct fcsim_net *net, struct fcsim_part *pt)
+{
+  struct fcsim_links *l = &net->links;
+  const uint32_t lo = l->g->port_base[pt->first], hi = l->g->port_base[pt->last];
+  window_edge(net, pt, UINT64_MAX);
+  for (uint32_t c = lo; c < hi; c++) {
+    pt->acc.flit_hops_total += l->link_flits[c];
+    l->link_flits[c] = l->link_flits_mark[c];
+  }
+}
+
 static inline __attribute__((always_inline)) int step_cycle_with(struct fcsim_net *net, struct fcsim_part *pt,
                                                                  const int runahead)
 {
   const uint64_t now = pt->now;
   int rc = 0;
+  if (now >= pt->next_window_edge)
+    window_edge(net, pt, now);
   pt->ctx.in_window = now >= net->window_start && now < net->window_end;
   pt->ctx.now = pt->ctx.tick = now; /* every node's cycle, with one clock */
   pt->ctx.clk = &net->unit_clock;
@@ -450,7 +489,13 @@ int fcsim_net_run(struct fcsim_net *net, fcsim_progress_f progress, void *user, 
                         0,
                         err};
   *deadlock_report = NULL;
+  for (int i = net->part_first; i < net->part_last; i++) {
+    net->parts[i].window_phase = 0;
+    net->parts[i].next_window_edge = net->window_start;
+  }
   run_partitions(net, &ctl);
+  for (int i = net->part_first; i < net->part_last; i++)
+    window_close(net, &net->parts[i]);
 
   /* merge the partitions' statistics (integer sums: order does not matter) */
   net->now = ctl.end;

@@ -52,11 +52,11 @@ static uint64_t graph_bytes(uint64_t nodes, uint64_t slots)
   return (nodes + 1) * sizeof(uint32_t) + 2 * nodes + slots * (sizeof(struct fcsim_chan) + sizeof(int32_t));
 }
 
-/* Ring headers, pending masks, per-channel counters and the readers'
- * arrival caches in_due / credit_due (build.c). */
+/* Ring headers, pending masks, per-channel counters and their window marks,
+ * and the readers' arrival caches in_due / credit_due (build.c). */
 static uint64_t links_bytes(uint64_t nodes, uint64_t slots)
 {
-  return 2 * slots * sizeof(struct fcsim_ring) + 3 * slots * sizeof(uint64_t) + 2 * nodes * sizeof(uint64_t);
+  return 2 * slots * sizeof(struct fcsim_ring) + 4 * slots * sizeof(uint64_t) + 2 * nodes * sizeof(uint64_t);
 }
 
 /* Per-node engine bookkeeping: nodes, state offsets, partition index. */

@@ -55,6 +55,8 @@ struct fcsim_part {
   int rc;                              /* first error (out of memory) */
   uint64_t to;                         /* end of the window being run */
   uint64_t progress_max;               /* the latest last_progress a run-ahead left (later steps may set it lower) */
+  uint64_t next_window_edge;           /* the measurement window's next edge not yet passed (engine.c) */
+  int window_phase;                    /* 0 before the window, 1 in it, 2 after it */
 };
 
 struct fcsim_net {

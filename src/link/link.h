@@ -133,7 +133,11 @@ struct fcsim_links {
   uint64_t *in_due;                     /* [nslots] reader's cache: arrival tick of the oldest flit of the
                                          * channel into this slot when not yet due, 0 = look at the ring */
   uint64_t *credit_due;                 /* [nslots] the same for the credit ring of channel (slot) */
-  uint64_t *link_flits;                 /* [nslots] data flits sent in the measurement window (from malloc) */
+  uint64_t *link_flits;                 /* [nslots] data flits sent: during the run every one (counted
+                                         * whatever the window), after it those of the measurement window
+                                         * (from malloc) */
+  uint64_t *link_flits_mark;            /* [nslots] link_flits at the window's start, then the window's
+                                         * count, taken by the sender's partition (engine.c; from malloc) */
   struct fcsim_link_dir_stats *dir_stats; /* [nslots] protocol lines' figures, filled by the adapters' reports;
                                            * NULL when the graph has no adapters (from malloc) */
   uint64_t seed;                          /* keys the jitter streams */

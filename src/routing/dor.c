@@ -41,6 +41,34 @@ static int dor_route(const struct fcsim_topo *t, const struct fcsim_params *p, i
   return -1; /* node == dest: never asked */
 }
 
+/* dor_route with the node's coordinates given (a VC router keeps them):
+ * the same offsets, signs and tie rule, one coordinate computed per
+ * dimension (the destination's) instead of two and a call. A netlist has no
+ * coordinates: route() as before. */
+static int dor_route_from(const struct fcsim_topo *t, const struct fcsim_params *p, const int32_t *at, int64_t node,
+                          int64_t dest, uint8_t route_state, int in_port, struct fcsim_rng *rng,
+                          const int32_t *port_credits)
+{
+  const int torus = t->kind == FCSIM_TOPO_TORUS;
+  if (!torus && t->kind != FCSIM_TOPO_MESH)
+    return dor_route(t, p, node, dest, route_state, in_port, rng, port_credits);
+  for (int i = 0; i < t->ndims; i++) {
+    int d = p->dim_order[i];
+    int a = at[d], b = fcsim_topo_coord(t, dest, d);
+    if (a == b)
+      continue;
+    int k = t->dims[d], off = b - a; /* fcsim_topo_offset */
+    if (torus) {
+      int fwd = off < 0 ? off + k : off;
+      off = fwd <= k - fwd ? fwd : fwd - k;
+      if (off > 0 && (route_state >> d & 1) && off * 2 == k)
+        return 2 * d + 1; /* a tie this packet takes the minus way */
+    }
+    return off > 0 ? 2 * d : 2 * d + 1;
+  }
+  return -1; /* node == dest: never asked */
+}
+
 /* Local rule for the deadlock checker (routing/cdg.h). */
 static uint32_t dor_outputs(const struct fcsim_topo *t, const struct fcsim_params *p, int64_t node, int in_port,
                             int cls)
@@ -60,5 +88,6 @@ const struct fcsim_routing_ops fcsim_routing_dor = {
     .check = dor_check,
     .packet_init = dor_packet_init,
     .route = dor_route,
+    .route_from = dor_route_from,
     .outputs = dor_outputs,
 };

@@ -35,6 +35,13 @@ struct fcsim_routing_ops {
   int (*route)(const struct fcsim_topo *t, const struct fcsim_params *p, int64_t node, int64_t dest,
                uint8_t route_state, int in_port, struct fcsim_rng *rng, const int32_t *port_credits);
   int needs_credits; /* route() reads port_credits */
+  /* (optional) route() for a router that keeps its own coordinates:
+   * `at[d]` = fcsim_topo_coord(t, node, d) for every d < FCSIM_MAX_DIMS.
+   * The same decision and the same draws as route(), without recomputing
+   * the node's coordinates at every head; a router calls it through
+   * fcsim_routing_route_at. */
+  int (*route_from)(const struct fcsim_topo *t, const struct fcsim_params *p, const int32_t *at, int64_t node,
+                    int64_t dest, uint8_t route_state, int in_port, struct fcsim_rng *rng, const int32_t *port_credits);
   /* (optional; the deadlock checker needs it) the local rule of the
    * algorithm: a bit mask of every output port route() may return, for some
    * destination and route_state, at `node` for a packet that arrived on
@@ -43,6 +50,18 @@ struct fcsim_routing_ops {
    * superset is safe; the checker proves the graph it spans acyclic. */
   uint32_t (*outputs)(const struct fcsim_topo *t, const struct fcsim_params *p, int64_t node, int in_port, int cls);
 };
+
+/* The output port from `node` (coordinates `at`) toward `dest`: route_from
+ * where the algorithm has it, else route. */
+static inline int fcsim_routing_route_at(const struct fcsim_routing_ops *r, const struct fcsim_topo *t,
+                                         const struct fcsim_params *p, const int32_t *at, int64_t node, int64_t dest,
+                                         uint8_t route_state, int in_port, struct fcsim_rng *rng,
+                                         const int32_t *port_credits)
+{
+  if (r->route_from)
+    return r->route_from(t, p, at, node, dest, route_state, in_port, rng, port_credits);
+  return r->route(t, p, node, dest, route_state, in_port, rng, port_credits);
+}
 
 const struct fcsim_routing_ops *fcsim_routing_find(const char *name);
 int fcsim_routing_valid(const char *name);

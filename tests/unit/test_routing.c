@@ -186,6 +186,50 @@ static void test_walk_dor_orders(void **state)
   fcsim_topo_destroy(&n.t);
 }
 
+/* route_from (the routers' call with their own coordinates kept) against
+ * route: the same port and the same draws for every node, destination,
+ * route state (tie bits), arrival port and dimension order, on tori of even
+ * and odd sizes and a mesh. */
+static void route_from_matches(enum fcsim_topology_kind kind, int ndims, const int *dims, const int *order)
+{
+  struct net n;
+  net_init(&n, kind, ndims, dims);
+  for (int i = 0; i < ndims; i++)
+    n.p.dim_order[i] = order[i];
+  const struct fcsim_routing_ops *dor = algo("dor");
+  assert_non_null(dor->route_from);
+  for (int64_t s = 0; s < n.t.nodes; s++) {
+    int32_t at[FCSIM_MAX_DIMS];
+    for (int d = 0; d < FCSIM_MAX_DIMS; d++)
+      at[d] = fcsim_topo_coord(&n.t, s, d);
+    for (int64_t d = 0; d < n.t.nodes; d++) {
+      if (s == d)
+        continue;
+      for (unsigned rs = 0; rs < 1u << ndims; rs++)
+        for (int in = -1; in < n.t.nports; in++) {
+          struct fcsim_rng r1, r2;
+          fcsim_rng_init(&r1, 5, (uint64_t)s, FCSIM_RNG_HOP);
+          r2 = r1;
+          int a = dor->route(&n.t, &n.p, s, d, (uint8_t)rs, in, &r1, NULL);
+          int b = fcsim_routing_route_at(dor, &n.t, &n.p, at, s, d, (uint8_t)rs, in, &r2, NULL);
+          if (a != b)
+            fail_msg("node %lld dest %lld state %u in %d: route %d, route_from %d", (long long)s, (long long)d, rs, in,
+                     a, b);
+          assert_memory_equal(&r1, &r2, sizeof r1);
+        }
+    }
+  }
+  fcsim_topo_destroy(&n.t);
+}
+
+static void test_dor_route_from(void **state)
+{
+  route_from_matches(FCSIM_TOPO_TORUS, 3, (const int[]){4, 3, 5}, (const int[]){2, 0, 1});
+  route_from_matches(FCSIM_TOPO_TORUS, 2, (const int[]){6, 8}, (const int[]){0, 1});
+  route_from_matches(FCSIM_TOPO_TORUS, 1, (const int[]){2}, (const int[]){0});
+  route_from_matches(FCSIM_TOPO_MESH, 3, (const int[]){3, 4, 2}, (const int[]){1, 2, 0});
+}
+
 /* Counts the first port chosen at `src` toward `dest` over many draws. */
 static void first_ports(const struct net *n, const struct fcsim_routing_ops *ops, int64_t src, int64_t dest, int draws,
                         int *count)
@@ -424,6 +468,7 @@ int main(void)
       cmocka_unit_test(test_walk_3d),
       cmocka_unit_test(test_walk_4d_to_6d),
       cmocka_unit_test(test_walk_dor_orders),
+      cmocka_unit_test(test_dor_route_from),
       cmocka_unit_test(test_romm_uniform),
       cmocka_unit_test(test_o1turn_orders),
       cmocka_unit_test(test_o1turn_refuses_6d),

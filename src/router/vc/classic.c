@@ -76,10 +76,10 @@ static inline __attribute__((always_inline)) void traverse(struct fcsim_ctx *ctx
     /* the flit reaches its node after the switch and the ejection channel */
     fcsim_ctx_ejected(ctx, n->node, &f, now + (uint64_t)sh->p->switch_cycles + (uint64_t)sh->p->eject_cycles);
   } else {
-    n->outs[p].credits[ovc]--;
+    vc_out(n, p)->credits[ovc]--;
     fcsim_ctx_send(ctx, n->slot0 + (uint32_t)p, &f, now + (uint64_t)sh->p->switch_cycles);
     if (tail)
-      n->outs[p].owned[ovc] = 0;
+      vc_out(n, p)->owned[ovc] = 0;
   }
 }
 
@@ -100,7 +100,7 @@ static inline __attribute__((always_inline)) void switch_stage(struct fcsim_ctx 
       if (!vc->count || (!spec && vc->ready_cycle > now))
         continue;
       int p = vc->out_port;
-      if (p < np && n->outs[p].credits[vc->out_vc] <= 0)
+      if (p < np && vc_out(n, p)->credits[vc->out_vc] <= 0)
         continue;
       if (!(outputs & (1ull << p))) {
         outputs |= 1ull << p;
@@ -113,7 +113,7 @@ static inline __attribute__((always_inline)) void switch_stage(struct fcsim_ctx 
   }
   if (total == 1) { /* a lone request wins its output whatever the rotation */
     int w = cand[last][0];
-    n->outs[last].rr_ptr = (uint16_t)((w + 1) % (np_in * sh->nvc));
+    vc_out(n, last)->rr_ptr = (uint16_t)((w + 1) % (np_in * sh->nvc));
     traverse(ctx, sh, n, last, w);
     return;
   }
@@ -130,7 +130,7 @@ static inline __attribute__((always_inline)) void switch_stage(struct fcsim_ctx 
         cand[p][k++] = cand[p][j];
     if (!k)
       continue;
-    struct fcsim_outport *o = &n->outs[p];
+    struct fcsim_outport *o = vc_out(n, p);
     int w = vc_pick(ctx, sh, n, cand[p], k, o->rr_ptr);
     o->rr_ptr = (uint16_t)((w + 1) % (np_in * sh->nvc));
     input_used |= 1ull << switch_input(sh, w);
@@ -207,7 +207,7 @@ static void sa_match(struct vc_node *n, struct sa_round *r, int si, int p, int u
   r->in_match[si] = p;
   r->out_matched |= 1ull << p;
   if (update) {
-    n->outs[p].sa_grant = (uint8_t)((si + 1) % nsi);
+    vc_out(n, p)->sa_grant = (uint8_t)((si + 1) % nsi);
     n->swin[si].accept_ptr = (uint8_t)((p + 1) % np_out);
   }
 }
@@ -230,7 +230,7 @@ static void sa_islip(const struct vc_shared *sh, struct vc_node *n, struct sa_ro
       int p = __builtin_ctzll(m);
       uint64_t req = r->out_req[p] & free_in;
       if (req)
-        granted[vc_cyclic_first(req, n->outs[p].sa_grant)] |= 1ull << p;
+        granted[vc_cyclic_first(req, vc_out(n, p)->sa_grant)] |= 1ull << p;
     }
     for (uint64_t m = free_in; m; m &= m - 1) {
       int si = __builtin_ctzll(m);
@@ -256,8 +256,8 @@ static void sa_separable(const struct vc_shared *sh, struct vc_node *n, struct s
   for (uint64_t m = r->outputs; m; m &= m - 1) {
     int p = __builtin_ctzll(m);
     if (picked_by[p])
-      sa_match(n, r, best_of(picked_by[p], n->outs[p].sa_grant, constant ? NULL : &r->pri[0][p], VC_MAX_PORTS + 1), p,
-               1, sh->nswitch_in, sh->np_out);
+      sa_match(n, r, best_of(picked_by[p], vc_out(n, p)->sa_grant, constant ? NULL : &r->pri[0][p], VC_MAX_PORTS + 1),
+               p, 1, sh->nswitch_in, sh->np_out);
   }
 }
 
@@ -272,7 +272,7 @@ static void switch_stage_matched(struct fcsim_ctx *ctx, const struct vc_shared *
       int vi = wd * 64 + __builtin_ctzll(m);
       struct fcsim_vc *vc = &n->vcs[vi];
       int p = vc->out_port;
-      if (!vc->count || (!spec && vc->ready_cycle > now) || (p < np && n->outs[p].credits[vc->out_vc] <= 0))
+      if (!vc->count || (!spec && vc->ready_cycle > now) || (p < np && vc_out(n, p)->credits[vc->out_vc] <= 0))
         continue;
       sa_request(ctx, sh, n, &r, vi, p);
     }

@@ -186,7 +186,7 @@ static inline __attribute__((always_inline)) void switch_stage(struct fcsim_ctx 
       int off = w * 64 + __builtin_ctzll(m);
       struct fcsim_vc *vc = &n->vcs[off];
       int p = vc->out_port;
-      struct fcsim_outport *o = &n->outs[p];
+      struct fcsim_outport *o = vc_out(n, p);
       if (!vc->count || o->holder != -1 || o->credits[vc->out_vc] < o->threshold)
         continue;
       if (!(with_cand & (1u << p))) {
@@ -200,7 +200,7 @@ static inline __attribute__((always_inline)) void switch_stage(struct fcsim_ctx 
   /* outputs with work, in ascending order */
   for (uint32_t work = with_cand | n->h->out_held | n->h->srcq_mask; work; work &= work - 1) {
     int p = __builtin_ctz(work);
-    struct fcsim_outport *o = &n->outs[p];
+    struct fcsim_outport *o = vc_out(n, p);
     if (o->holder == -1) {
       if (with_cand & (1u << p)) {
         int w = vc_pick(ctx, sh, n, cand[p], ncand[p], o->rr_ptr);
@@ -247,8 +247,9 @@ static int novog_accept(struct fcsim_ctx *ctx, const void *shared, uint32_t node
   const struct vc_shared *sh = shared;
   struct vc_node *n = state;
   int32_t credits[VC_MAX_PORTS];
-  int port = sh->routing->route(sh->topo, sh->p, node, pk->dest, pk->route, -1, &n->h->hop_rng,
-                                sh->routing->needs_credits ? fcsim__vc_port_credits(sh, n, credits) : NULL);
+  int port =
+      fcsim_routing_route_at(sh->routing, sh->topo, sh->p, n->h->coord, node, pk->dest, pk->route, -1, &n->h->hop_rng,
+                             sh->routing->needs_credits ? fcsim__vc_port_credits(sh, n, credits) : NULL);
   if (fcsim_pktq_push(&n->srcq[port], pk))
     return FCSIM_ENOMEM;
   n->h->srcq_mask |= 1u << port;

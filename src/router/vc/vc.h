@@ -61,8 +61,8 @@ struct fcsim_outport {
   uint32_t inj_head_tick;         /* novog: low 32 bits of the tick the injecting packet's head left */
   int32_t depth_out;              /* flits per downstream VC */
   int32_t threshold;              /* novog: credits a downstream VC needs before a packet starts on it */
-  int32_t credits[FCSIM_MAX_VCS]; /* known free slots of each downstream VC */
   uint8_t owned[FCSIM_MAX_VCS];   /* downstream VC allocated to a packet */
+  int32_t credits[];              /* [out_vcs of the kind] known free slots of each downstream VC */
 };
 
 /* Pointers of one switch input for the separable and iSLIP switch
@@ -90,6 +90,7 @@ struct vc_hdr {
   uint64_t dateline_out;       /* bit p: a packet leaving by output p crosses its dimension's dateline
                                   (fcsim_topo_crosses_dateline, kept per node) */
   struct fcsim_rng hop_rng;    /* per-hop routing choices */
+  int32_t coord[FCSIM_MAX_DIMS]; /* the node's own coordinates (fcsim_topo_coord), for routing */
 };
 
 /* The set-up shared by the nodes of one VC router kind (read-only in a run). */
@@ -118,6 +119,8 @@ struct vc_shared {
   size_t off_hdr, off_masks, off_busy_count, off_eject_vc, off_dirty, off_vcs, off_outs, off_srcq,
       off_buf, off_swin, off_va_grant;
   size_t state_size;
+  int out_vcs;      /* downstream VCs an output record has credits for: the most any channel's reader has */
+  size_t out_bytes; /* size of an output record */
 };
 
 /* Pointers into one node's state. They are made once, by fcsim__vc_init, and kept
@@ -134,15 +137,22 @@ struct vc_node {
   uint8_t *in_bw_flits;       /* [np] flits per cycle of the link into each input port (1 without one) */
   uint64_t *dirty_until;      /* [np] novog: report input port p's free slots until then */
   struct fcsim_vc *vcs;       /* [np_in * nvc] */
-  struct fcsim_outport *outs; /* [np_out] */
+  struct fcsim_outport *outs; /* [np_out], out_bytes apart: vc_out */
   struct fcsim_pktq *srcq;    /* [nq] novog: per output port; classic: one */
   struct fcsim_flit *buf;     /* [ports with a link * nvc * depth], VC after VC (each VC's buf points in) */
   struct vc_swin *swin;       /* [nswitch_in] classic: separable/iSLIP switch allocation pointers */
   uint16_t *va_grant;         /* [np_out * FCSIM_MAX_VCS] classic, separable/iSLIP VC allocation: input VC each
                                  downstream VC prefers next */
   uint32_t node;
-  uint32_t slot0; /* graph slot of port 0 */
+  uint32_t slot0;     /* graph slot of port 0 */
+  uint32_t out_bytes; /* size of an output record (its credits sized for the kind's out_vcs) */
 };
+
+/* Output record p of node n. */
+static inline struct fcsim_outport *vc_out(const struct vc_node *n, int p)
+{
+  return (struct fcsim_outport *)((char *)n->outs + (size_t)p * n->out_bytes);
+}
 
 static inline void vc_node_view(const struct vc_shared *sh, uint32_t node, void *state, struct vc_node *n)
 {
@@ -157,6 +167,7 @@ static inline void vc_node_view(const struct vc_shared *sh, uint32_t node, void 
   n->dirty_until = (uint64_t *)(b + sh->off_dirty);
   n->vcs = (struct fcsim_vc *)(b + sh->off_vcs);
   n->outs = (struct fcsim_outport *)(b + sh->off_outs);
+  n->out_bytes = (uint32_t)sh->out_bytes;
   n->srcq = (struct fcsim_pktq *)(b + sh->off_srcq);
   n->buf = (struct fcsim_flit *)(b + sh->off_buf);
   n->swin = (struct vc_swin *)(b + sh->off_swin);
@@ -351,7 +362,6 @@ static inline struct fcsim_flit vc_take_flit(const struct vc_shared *sh, struct 
 static inline int vc_next_class(const struct vc_shared *sh, const struct vc_node *n, int in, int out, int cls,
                                 uint32_t dest)
 {
-  const uint32_t node = n->node;
   if (!sh->dateline)
     return 0;
   int straight = in >= 0 && in < sh->np && out == (in ^ 1);
@@ -360,7 +370,7 @@ static inline int vc_next_class(const struct vc_shared *sh, const struct vc_node
      * dimension, by whether the path wraps, and kept */
     if (straight)
       return cls;
-    int d = out >> 1, c = fcsim_topo_coord(sh->topo, node, d), dc = fcsim_topo_coord(sh->topo, dest, d);
+    int d = out >> 1, c = n->h->coord[d], dc = fcsim_topo_coord(sh->topo, dest, d);
     return (out & 1) ? dc < c : c > dc;
   }
   int c = straight ? cls : (out & 1);
@@ -388,7 +398,7 @@ static inline void vc_receive_credits(struct fcsim_ctx *ctx, struct vc_node *n, 
       continue;
     }
     struct fcsim_ring *cr = &l->cchan[n->slot0 + (uint32_t)q];
-    struct fcsim_outport *o = &n->outs[q];
+    struct fcsim_outport *o = vc_out(n, q);
     *due = 0;
     while (fcsim_ring_visible(cr)) {
       struct fcsim_credit_slot *s = &l->cchan_pool[cr->base + (cr->head & cr->mask)];

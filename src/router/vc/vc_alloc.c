@@ -71,7 +71,7 @@ static void collect(const struct vc_shared *sh, struct vc_node *n, uint64_t now,
         vc_won(sh, n, vi, 0, now);
         continue;
       }
-      uint32_t want = free_vcs(sh, &n->outs[vc->out_port], vc->class1);
+      uint32_t want = free_vcs(sh, vc_out(n, vc->out_port), vc->class1);
       if (!want)
         continue;
       r->vi[r->nreq] = (int16_t)vi;
@@ -100,7 +100,7 @@ static void match(const struct vc_shared *sh, struct vc_node *n, struct va_round
   struct fcsim_vc *vc = &n->vcs[vi];
   int p = vc->out_port, out = p * FCSIM_MAX_VCS + v;
   unsigned span_in = (unsigned)(sh->np_in * sh->nvc), span_out = (unsigned)(sh->np_out * FCSIM_MAX_VCS);
-  n->outs[p].owned[v] = 1;
+  vc_out(n, p)->owned[v] = 1;
   r->done[k] = 1;
   if (update) {
     n->va_grant[out] = (uint16_t)(((unsigned)vi + 1) % span_in);

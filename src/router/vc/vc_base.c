@@ -103,13 +103,17 @@ int fcsim__vc_setup(const struct fcsim_router_env *env, int local_port, int inba
   off = align8(off + (size_t)sh->np_in);
   sh->off_eject_vc = off; /* and in_bw_flits after it */
   off = align8(off + 2 * (size_t)sh->np);
-  /* every region starts 8-byte aligned (an output port is 100 bytes) */
+  /* every region starts 8-byte aligned (an output record is out_bytes, below) */
   sh->off_dirty = off;
   off = align8(off + (size_t)sh->np * sizeof(uint64_t));
   sh->off_vcs = off;
   off = align8(off + nvcs * sizeof(struct fcsim_vc));
+  /* output records hold credits for the VCs of the inputs they feed: this
+   * kind's own where every node is of it, else as many as any kind may have */
+  sh->out_vcs = g->nkinds <= 1 ? sh->nvc : FCSIM_MAX_VCS;
+  sh->out_bytes = sizeof(struct fcsim_outport) + (size_t)sh->out_vcs * sizeof(int32_t);
   sh->off_outs = off;
-  off = align8(off + (size_t)sh->np_out * sizeof(struct fcsim_outport));
+  off = align8(off + (size_t)sh->np_out * sh->out_bytes);
   sh->off_srcq = off;
   off = align8(off + (size_t)sh->nq * sizeof(struct fcsim_pktq));
   /* classic: allocator pointers (switch inputs, downstream VCs) */
@@ -174,6 +178,8 @@ int fcsim__vc_init(const void *shared, uint32_t node, void *state, struct fcsim_
   n->h->inj_vc = 0xff;
   fcsim_rng_init(&n->h->hop_rng, sh->p->seed, node, FCSIM_RNG_HOP);
   memset(n->eject_vc, -1, (size_t)sh->np);
+  for (int d = 0; d < FCSIM_MAX_DIMS; d++)
+    n->h->coord[d] = fcsim_topo_coord(sh->topo, node, d);
   for (int o = 0; o < sh->np_out; o++) /* every output routing may choose (at most 33) */
     if (fcsim_topo_crosses_dateline(sh->topo, node, o))
       n->h->dateline_out |= 1ull << o;
@@ -198,13 +204,15 @@ int fcsim__vc_init(const void *shared, uint32_t node, void *state, struct fcsim_
         o < sh->np && o < fcsim_graph_radix(sh->g, node) ? fcsim_graph_out(sh->g, node, o) : NULL;
     int nvc = ch && ch->dst >= 0 ? ch->dst_vcs : sh->nvc,
         depth = ch && ch->dst >= 0 ? (int)ch->dst_depth_flits : sh->depth;
-    n->outs[o].holder = -1;
-    n->outs[o].nvc_out = (uint8_t)nvc;
-    n->outs[o].bw_flits = (uint8_t)(ch && ch->dst >= 0 ? ch->bandwidth_flits : 1);
-    n->outs[o].threshold = ch && sh->threshold ? sh->threshold[sh->g->port_base[node] + (uint32_t)o] : 0;
-    n->outs[o].depth_out = depth;
+    if (nvc > sh->out_vcs)
+      return fcsim_error_set(err, FCSIM_EINTERNAL, "an output feeds %d VCs; its record holds %d", nvc, sh->out_vcs);
+    vc_out(n, o)->holder = -1;
+    vc_out(n, o)->nvc_out = (uint8_t)nvc;
+    vc_out(n, o)->bw_flits = (uint8_t)(ch && ch->dst >= 0 ? ch->bandwidth_flits : 1);
+    vc_out(n, o)->threshold = ch && sh->threshold ? sh->threshold[sh->g->port_base[node] + (uint32_t)o] : 0;
+    vc_out(n, o)->depth_out = depth;
     for (int v = 0; v < nvc; v++)
-      n->outs[o].credits[v] = depth;
+      vc_out(n, o)->credits[v] = depth;
   }
   return 0;
 }
@@ -236,7 +244,7 @@ const int32_t *fcsim__vc_port_credits(const struct vc_shared *sh, struct vc_node
 {
   const int radix = fcsim_graph_radix(sh->g, n->node); /* a netlist node may have fewer ports than np */
   for (int port = 0; port < sh->np; port++) {
-    const struct fcsim_outport *o = &n->outs[port];
+    const struct fcsim_outport *o = vc_out(n, port);
     int32_t sum = 0;
     for (int v = 0; v < sh->nvc; v++)
       sum += o->credits[v];
@@ -250,8 +258,9 @@ static void route_head(const struct vc_shared *sh, struct vc_node *n, struct fcs
 {
   int32_t credits[VC_MAX_PORTS];
   const struct fcsim_flit *f = vc_front(sh, n, vi);
-  int out = sh->routing->route(sh->topo, sh->p, n->node, f->dest, f->route, q, &n->h->hop_rng,
-                               sh->routing->needs_credits ? fcsim__vc_port_credits(sh, n, credits) : NULL);
+  int out =
+      fcsim_routing_route_at(sh->routing, sh->topo, sh->p, n->h->coord, n->node, f->dest, f->route, q, &n->h->hop_rng,
+                             sh->routing->needs_credits ? fcsim__vc_port_credits(sh, n, credits) : NULL);
   vc->out_port = (int8_t)out;
   vc->class1 = (uint8_t)vc_next_class(sh, n, q, out, (f->flags & FCSIM_FLIT_CLASS1) != 0, f->dest);
   vc->dist = sh->arbiter->constant ? 0 : (uint16_t)fcsim_topo_distance(sh->topo, n->node, f->dest);
@@ -291,7 +300,7 @@ void fcsim__vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared 
         }
       }
       if (vc->stage == FCSIM_VC_VA && vc->ready_cycle <= now && !matched) {
-        int v2 = vc_alloc(sh, &n->outs[vc->out_port], vc->class1, vc->out_port == sh->np);
+        int v2 = vc_alloc(sh, vc_out(n, vc->out_port), vc->class1, vc->out_port == sh->np);
         if (v2 >= 0)
           vc_won(sh, n, vi, v2, now);
       }

@@ -37,7 +37,8 @@ int fcsim__vc_waits_for(const void *shared, const struct fcsim_states *all, stru
   const int first = ch->dst_port * ch->dst_vcs; /* the downstream kind's VCs */
   if (vc->stage == FCSIM_VC_ACTIVE) {
     /* novog: an output held by another packet is waited on first */
-    const struct fcsim_outport *o = (const struct fcsim_outport *)(st + sh->off_outs) + vc->out_port;
+    const struct fcsim_outport *o =
+        (const struct fcsim_outport *)(st + sh->off_outs + (size_t)vc->out_port * sh->out_bytes);
     if (!sh->local_port && o->holder >= 0 && o->holder != at.buf) {
       *next = (struct fcsim_buf_ref){at.node, o->holder};
       return 1;
