@@ -28,8 +28,8 @@ static const struct fcsim_key fft_rows[] = {
      "network switch)"},
     {"fft", "routing", FCSIM_KEY_CHOICE(fft_routing_names, "online"),
      "`fcsim app fft`: how the corner turns' packets are routed. `online`: by routing.algorithm; `table`: by the "
-     "FFT's offline tables, a route per (turn, source, destination) flow chosen from the app's own messages to "
-     "balance the bytes on every link (dimension order and tie directions under the turn model; runs "
-     "routing.algorithm = offline; Novo-G# thesis s6.3, L5336-5338; docs/APPLICATIONS.md)"},
+     "FFT's offline tables, a minimal route per message (dimension order and tie directions under the turn model) "
+     "chosen from the app's own messages to balance each corner turn's bytes on every link (runs routing.algorithm = "
+     "offline; Novo-G# thesis s6.3, L5336-5338; docs/APPLICATIONS.md)"},
 };
 const struct fcsim_key_table fcsim_fft_keys = FCSIM_KEY_TABLE("apps/fft", fft_rows);
