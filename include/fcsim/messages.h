@@ -28,6 +28,8 @@ struct fcsim_message {
   uint64_t delay_cycles; /* after its last dependency is delivered */
   size_t after_first;    /* the ids it waits for: after[after_first .. after_first + nafter) */
   uint32_t nafter;
+  uint8_t has_route;     /* 1: its packets carry `route` (fcsim_messages_route) */
+  uint8_t route;         /* route byte for routing.algorithm, in place of its own choice at the source */
 };
 
 /* A growable list; zero-initialise it, add messages, free it. */
@@ -52,6 +54,12 @@ int fcsim_messages_after(struct fcsim_message_list *l, int64_t id, struct fcsim_
  * delay_cycles after message `id` arrived (instead of its delay_cycles). */
 int fcsim_messages_after_delay(struct fcsim_message_list *l, int64_t id, uint64_t delay_cycles,
                                struct fcsim_error *err);
+/* Gives the last message added a route of its own: its packets carry
+ * `route` in their route byte instead of the byte routing.algorithm would
+ * choose at the source (packet_init). The byte means what the algorithm
+ * reads in it: routing.algorithm = offline, the route an offline router
+ * chose (routing/offline.h). */
+int fcsim_messages_route(struct fcsim_message_list *l, uint8_t route, struct fcsim_error *err);
 void fcsim_messages_free(struct fcsim_message_list *l);
 
 /* Hands the list (copied) to cfg: its trace workload (traffic.mode = trace)

@@ -30,7 +30,16 @@ int fcsim_messages_add(struct fcsim_message_list *l, int64_t id, uint32_t src, u
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for %lld messages", (long long)l->n + 1);
   l->msg = p;
   l->cap = (int64_t)cap;
-  l->msg[l->n++] = (struct fcsim_message){id, src, dst, bytes, start_cycles, delay_cycles, l->nafter, 0};
+  l->msg[l->n++] = (struct fcsim_message){id, src, dst, bytes, start_cycles, delay_cycles, l->nafter, 0, 0, 0};
+  return 0;
+}
+
+int fcsim_messages_route(struct fcsim_message_list *l, uint8_t route, struct fcsim_error *err)
+{
+  if (!l->n)
+    return fcsim_error_set(err, FCSIM_EINVAL, "a route before any message");
+  l->msg[l->n - 1].has_route = 1;
+  l->msg[l->n - 1].route = route;
   return 0;
 }
 

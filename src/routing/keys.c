@@ -13,7 +13,8 @@ static const struct fcsim_key routing_rows[] = {
      "dimension-order, `romm` random legal minimal direction per hop, `o1turn` random legal dimension order per "
      "packet, `rlb` randomized load balance (non-minimal; DOR on a mesh), `ccar` legal minimal direction with the most "
      "credits; `table` next-hop tables built from the graph under up*/down* (any topology, and the only choice for a "
-     "netlist)",
+     "netlist); `offline` the dimension order and tie directions an offline router chose per message (fft.routing = "
+     "table), else x y z",
      FCSIM_KEY_TO(FCSIM_STORE_NAME, routing)},
     {"routing", "order", FCSIM_KT_ORDER, "", "auto", 0, 0, 1, NULL, NULL, NULL,
      "DOR dimension order: a permutation of the first n letters of `xyzwuv` (`zyx`); `auto` is x, y, z, ... in turn"},

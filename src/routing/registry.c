@@ -8,7 +8,7 @@
 
 static const struct fcsim_routing_ops *const routing_table[] = {
     &fcsim_routing_dor,  &fcsim_routing_romm,  &fcsim_routing_o1turn, &fcsim_routing_rlb,
-    &fcsim_routing_ccar, &fcsim_routing_table, &fcsim_routing_bee3,   NULL,
+    &fcsim_routing_ccar, &fcsim_routing_table, &fcsim_routing_bee3,   &fcsim_routing_offline, NULL,
 };
 
 static const void *routing_at(size_t i)

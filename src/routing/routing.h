@@ -87,5 +87,6 @@ extern const struct fcsim_routing_ops fcsim_routing_rlb;
 extern const struct fcsim_routing_ops fcsim_routing_ccar;
 extern const struct fcsim_routing_ops fcsim_routing_table;
 extern const struct fcsim_routing_ops fcsim_routing_bee3;
+extern const struct fcsim_routing_ops fcsim_routing_offline;
 
 #endif

@@ -197,7 +197,9 @@ static int emit_message(struct fcsim_ctx *ctx, struct trace_shared *sh, uint32_t
   for (uint64_t sent = 0; sent < flits; sent += size) {
     uint64_t len = flits - sent < size ? flits - sent : size;
     struct fcsim_packet pk = {ctx->now, ctx->tick, msg->dst, m, (uint16_t)len, 0, FCSIM_FLIT_MEASURED};
-    if (sh->routing->packet_init)
+    if (msg->has_route)
+      pk.route = msg->route;
+    else if (sh->routing->packet_init)
       pk.route = sh->routing->packet_init(sh->topo, sh->p, node, msg->dst, &st->route_rng);
     ctx->acc->measured_created++;
     int rc = emit(arg, ctx, node, &pk);

@@ -24,6 +24,7 @@ struct trace_msg {
   uint64_t delay; /* cycles after its last dependency arrives */
   uint32_t ndeps; /* messages it waits for */
   int line;       /* line of the file, for messages */
+  uint8_t has_route, route; /* a route byte of its own (fcsim_messages_route) */
 };
 
 /* A parsed trace: messages in file order, and who waits for whom. */

@@ -132,7 +132,8 @@ int fcsim_trace_from_messages(const struct fcsim_message_list *l, const struct f
                            (long long)m->id, m->src);
     else if (m->src != m->dst && m->bytes < 1)
       rc = fcsim_error_set(err, FCSIM_EINVAL, "message %lld carries no bytes", (long long)m->id);
-    t->msg[i] = (struct trace_msg){m->id, m->src, m->dst, m->bytes, m->start_cycles, m->delay_cycles, 0, 0};
+    t->msg[i] = (struct trace_msg){m->id, m->src, m->dst, m->bytes, m->start_cycles, m->delay_cycles, 0, 0, m->has_route,
+                                   m->route};
     pairs[2 * i] = m->id;
     pairs[2 * i + 1] = i;
   }

@@ -106,7 +106,7 @@ static void test_real_tables(void **state)
   assert_int_equal(fcsim_model_check_registry(&err), 0);
   char buf[256];
   fcsim_routing_list_names(buf, sizeof buf);
-  assert_string_equal(buf, "dor, romm, o1turn, rlb, ccar, table, bee3");
+  assert_string_equal(buf, "dor, romm, o1turn, rlb, ccar, table, bee3, offline");
   assert_string_equal(fcsim_routing_names(), buf);
   fcsim_arbiter_list_names(buf, sizeof buf);
   assert_string_equal(buf, "rr, ff, of, mixed");

@@ -28,6 +28,11 @@ static void print_table(const void *result, FILE *out)
   fprintf(out, "turn waits after compute: XY %.1f ns, YZ %.1f ns (model: turn times, network part %.1f / %.1f ns)\n",
           ph->xy_turn_cycles * c, ph->yz_turn_cycles * c, r->model_xy_net_ns, r->model_yz_net_ns);
   fprintf(out, "model BW %.4g B/s (one link), LD %.1f ns (link + router)\n", r->bw_bytes_per_s, r->ld_ns);
+  if (r->table_routing)
+    fprintf(out,
+            "offline tables: %lld flows, %lld off x-y-z; most bytes on a link: XY %.0f (DOR %.0f), YZ %.0f (DOR %.0f)\n",
+            (long long)r->routes.flows, (long long)r->routes.flows_moved, r->routes.max_link_bytes_table[0],
+            r->routes.max_link_bytes_dor[0], r->routes.max_link_bytes_table[1], r->routes.max_link_bytes_dor[1]);
 }
 
 static json_t *to_json(const struct fcsim_fft_result *r)
@@ -48,9 +53,27 @@ static json_t *to_json(const struct fcsim_fft_result *r)
                    (json_int_t)r->flits_injected, "delivered", (json_int_t)r->flits_delivered);
 }
 
+/* fft.routing = table only: the offline tables' flows and link loads. */
+static int add_routes(json_t *doc, const struct fcsim_fft_result *r)
+{
+  if (!doc || !r->table_routing)
+    return 0;
+  const struct fcsim_fft_routes *t = &r->routes;
+  return json_object_set_new(
+      doc, "routing",
+      json_pack("{s:s,s:I,s:I,s:{s:f,s:f,s:f,s:f}}", "fft_routing", "table", "flows", (json_int_t)t->flows,
+                "flows_off_xyz", (json_int_t)t->flows_moved, "max_link_bytes", "xy_table", t->max_link_bytes_table[0],
+                "xy_dor", t->max_link_bytes_dor[0], "yz_table", t->max_link_bytes_table[1], "yz_dor",
+                t->max_link_bytes_dor[1]));
+}
+
 static int write_json(const void *result, FILE *out)
 {
   json_t *doc = to_json(result);
+  if (add_routes(doc, result)) {
+    json_decref(doc);
+    return -1;
+  }
   int bad = !doc || json_dumpf(doc, out, JSON_INDENT(1)) || fputc('\n', out) == EOF;
   json_decref(doc);
   return bad ? -1 : 0;
@@ -71,7 +94,7 @@ static int run(struct fcsim_config *cfg, const struct fcsim_app_args *args, void
   return 0;
 }
 
-static const char *const fft_keys[] = {"fft.n", "fft.ips", "fft.point_bytes", "fft.release", "fft.consume", NULL};
+static const char *const fft_keys[] = {"fft.n", "fft.ips", "fft.point_bytes", "fft.release", "fft.consume", "fft.routing", NULL};
 
 const struct fcsim_app_ops fcsim_app_fft = {
     .name = "fft",

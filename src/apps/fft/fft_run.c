@@ -33,12 +33,15 @@ static int torus_m(const struct fcsim_params *p, unsigned *m, struct fcsim_error
 }
 
 /* The schedule as the trace workload's messages: message i has id i + 1. */
-static int to_messages(const struct fcsim_fft_sched *s, struct fcsim_message_list *l, struct fcsim_error *err)
+static int to_messages(const struct fcsim_fft_sched *s, const uint8_t *route, struct fcsim_message_list *l,
+                       struct fcsim_error *err)
 {
   int rc = 0;
   for (int64_t i = 0; !rc && i < s->nmsg; i++) {
     const struct fcsim_fft_msg *g = &s->msg[i];
     rc = fcsim_messages_add(l, i + 1, g->src, g->dst, g->bytes, g->start_cycles, g->delay_cycles, err);
+    if (!rc && route && g->src != g->dst)
+      rc = fcsim_messages_route(l, route[i], err);
     for (uint32_t k = 0; !rc && k < g->ndeps; k++) {
       int64_t dep = (int64_t)s->deps[g->dep_first + k] + 1;
       rc = s->dep_delay ? fcsim_messages_after_delay(l, dep, s->dep_delay[g->dep_first + k], err)
@@ -78,7 +81,7 @@ static int simulate(struct fcsim_config *cfg, const struct fcsim_fft_sched *s, s
                     struct fcsim_error *err)
 {
   struct fcsim_message_list list = {0};
-  int rc = to_messages(s, &list, err);
+  int rc = to_messages(s, r->routes.route, &list, err);
   struct fcsim_sim *sim = NULL;
   uint64_t *complete = NULL;
   if (rc || (rc = fcsim_config_set_messages(cfg, &list, err)) ||
@@ -145,8 +148,13 @@ int fcsim_fft_run(struct fcsim_config *cfg, struct fcsim_fft_result *r, struct f
     r->ld_ns = ti.link_latency_ns + ti.router_delay_cycles * cycle_ns;
     rc = model(r, point_bytes, err);
   }
+  const char *routing = fcsim_config_get(cfg, "fft.routing");
+  r->table_routing = routing && !strcmp(routing, "table");
+  if (!rc && r->table_routing && !(rc = fcsim_fft_route_build(&s, &r->routes, err)))
+    rc = fcsim_config_set(cfg, "routing.algorithm", "offline", "fft.routing = table", err);
   if (!rc)
     rc = simulate(cfg, &s, r, err);
+  fcsim_fft_routes_free(&r->routes);
   fcsim_fft_sched_free(&s);
   return rc;
 }

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "fcsim/error.h"
+#include "apps/fft/fft_route.h"
 #include "apps/fft/fft_sched.h"
 
 struct fcsim_config;
@@ -26,6 +27,8 @@ struct fcsim_fft_result {
   double ld_ns;                             /* link latency + router head delay: Table 6.2's LD */
   double model_xy_ns, model_yz_ns;          /* Table 6.2 estimates (model `fft`) */
   double model_xy_net_ns, model_yz_net_ns;  /* their network parts, hops x LD */
+  int table_routing;                        /* fft.routing = table */
+  struct fcsim_fft_routes routes;           /* its flows and link loads (route: NULL after the run) */
 };
 
 /* Runs the FFT of cfg's [fft] keys on its network (a torus 2^m on every

@@ -5,6 +5,7 @@
 
 static const char *const fft_release_names[] = {"round", "packet", NULL};
 static const char *const fft_consume_names[] = {"round", "line", "point", NULL};
+static const char *const fft_routing_names[] = {"online", "table", NULL};
 
 static const struct fcsim_key fft_rows[] = {
     {"fft", "n", FCSIM_KT_INT, "log2 points", "6", 4, 8, 0, NULL, NULL, NULL,
@@ -25,5 +26,10 @@ static const struct fcsim_key fft_rows[] = {
      "`point`: each round streams in, point `slot` taken `slot` cycles after it starts, as soon as every point is in "
      "by its cycle (Novo-G# thesis s6.3, L5291-5299 and L5399-5401: the streaming IP is directly connected to the "
      "network switch)"},
+    {"fft", "routing", FCSIM_KEY_CHOICE(fft_routing_names, "online"),
+     "`fcsim app fft`: how the corner turns' packets are routed. `online`: by routing.algorithm; `table`: by the "
+     "FFT's offline tables, a minimal route per message (dimension order and tie directions under the turn model) "
+     "chosen from the app's own messages to balance each corner turn's bytes on every link (runs routing.algorithm = "
+     "offline; Novo-G# thesis s6.3, L5336-5338; docs/APPLICATIONS.md)"},
 };
 const struct fcsim_key_table fcsim_fft_keys = FCSIM_KEY_TABLE("apps/fft", fft_rows);
