@@ -112,7 +112,9 @@ static void squeeze_list(const char *in, char *out, size_t size)
 
 /* The routing algorithms worth comparing: on a netlist only table routing
  * applies, on the BEE3 topology its own protocols; on tori and meshes the seed's five geometric algorithms (table
- * routing there is up*\/down*, a baseline rather than a candidate). */
+ * routing there is up*\/down*, a baseline rather than a candidate; offline
+ * routing follows routes an application computed per message, and without them
+ * it is x-y-z, i.e. DOR again). */
 static void routing_space(const struct fcsim_tune *t, char *list, size_t size)
 {
   const char *topo = t->nw ? fcsim_config_get(t->wl[0].cfg, "network.topology") : NULL;
@@ -125,7 +127,7 @@ static void routing_space(const struct fcsim_tune *t, char *list, size_t size)
   size_t n = 0;
   list[0] = '\0';
   for (char *save = NULL, *a = strtok_r(all, ",", &save); a; a = strtok_r(NULL, ",", &save))
-    if (strcmp(a, "table") && strcmp(a, "bee3") && n + strlen(a) + 2 < size)
+    if (strcmp(a, "table") && strcmp(a, "bee3") && strcmp(a, "offline") && n + strlen(a) + 2 < size)
       n += (size_t)snprintf(list + n, size - n, "%s%s", n ? "," : "", a);
 }
 

@@ -387,8 +387,10 @@ static void test_default_routing_space(void **state)
       assert_string_equal(t->space[0].values[0], "table");
     } else {
       assert_int_equal(t->space[0].n, 5);
-      for (size_t i = 0; i < t->space[0].n; i++)
+      for (size_t i = 0; i < t->space[0].n; i++) {
         assert_string_not_equal(t->space[0].values[i], "table");
+        assert_string_not_equal(t->space[0].values[i], "offline");
+      }
     }
     fcsim_tune_destroy(t);
     fcsim_config_destroy(cfg);
