@@ -80,20 +80,23 @@ const char *fcsim_key_suggest(const char *section, const char *name, char *buf, 
 {
   char want[160], cand[160];
   snprintf(want, sizeof want, "%s.%s", section, name);
-  size_t best = 99;
+  /* only a distance of at most 1 + len / 3 is suggested: stop each comparison
+   * as soon as it cannot beat that or the best so far */
+  size_t best = 2 + strlen(want) / 3;
   const struct fcsim_key *bk = NULL;
   for (size_t i = 0; i < fcsim_nkeys; i++) {
     snprintf(cand, sizeof cand, "%s.%s", fcsim_keys[i].section, fcsim_keys[i].name);
-    size_t d = fcsim_edit_distance(want, cand, 1);
+    int same_name = !strcmp(fcsim_keys[i].name, name);
+    size_t d = fcsim_edit_distance_max(want, cand, 1, same_name ? 1 : best - 1);
     /* a right key in the wrong section is a good guess too */
-    if (!strcmp(fcsim_keys[i].name, name) && d > 1)
+    if (same_name && d > 1)
       d = 1;
     if (d < best) {
       best = d;
       bk = &fcsim_keys[i];
     }
   }
-  if (!bk || best > 1 + strlen(want) / 3)
+  if (!bk)
     return NULL;
   snprintf(buf, size, "%s.%s", bk->section, bk->name);
   return buf;

@@ -46,4 +46,8 @@ char *fcsim_text_escape(const char *text, size_t n, char *buf, size_t size);
  * `M` and `m` differ). */
 size_t fcsim_edit_distance(const char *a, const char *b, int fold_case);
 
+/* The same distance when it is at most `max`, else max + 1; stops as soon as
+ * the distance must exceed `max` (suggestion loops over every key). */
+size_t fcsim_edit_distance_max(const char *a, const char *b, int fold_case, size_t max);
+
 #endif
