@@ -235,6 +235,8 @@ static json_t *csv_model_record(const struct fcsim_model_ops *m, char **head, ch
     if (!strcmp(head[i], "model")) {
       if (!(m = fcsim_model_find(row[i]))) {
         json_decref(rec);
+        json_decref(p);
+        json_decref(r);
         return NULL;
       }
       continue;
