@@ -36,7 +36,8 @@ static int ccar_check(const struct fcsim_topo *t, const struct fcsim_params *p, 
 
 const struct fcsim_routing_ops fcsim_routing_ccar = {
     .name = "ccar",
-    .help = "credit-count adaptive: the legal minimal direction with the most downstream credits (Novo-G# thesis §5.1.1)",
+    .help =
+        "credit-count adaptive: the legal minimal direction with the most downstream credits (Novo-G# thesis §5.1.1)",
     .version = 1,
     .check = ccar_check,
     .route = ccar_route,

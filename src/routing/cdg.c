@@ -159,8 +159,15 @@ static int analyse(const struct fcsim_topo *t, const struct fcsim_params *p, con
   if (!ops->outputs)
     return FCSIM_EINVAL;
   const int64_t nch = t->nodes * t->nports * 2;
-  struct cdg_search s = {t, p, ops, calloc((size_t)nch, 1), malloc((size_t)nch * sizeof(int64_t)),
-                         malloc((size_t)nch * sizeof(uint32_t)), {0, 0, 0}, cycle_text, size};
+  struct cdg_search s = {t,
+                         p,
+                         ops,
+                         calloc((size_t)nch, 1),
+                         malloc((size_t)nch * sizeof(int64_t)),
+                         malloc((size_t)nch * sizeof(uint32_t)),
+                         {0, 0, 0},
+                         cycle_text,
+                         size};
   int rc = s.color && s.stack && s.left ? search_roots(&s, all_roots) : FCSIM_ENOMEM;
   free(s.color);
   free(s.stack);
@@ -176,9 +183,8 @@ int fcsim_cdg_analyse(const struct fcsim_topo *t, const struct fcsim_params *p, 
   return analyse(t, p, ops, 0, res, cycle_text, size);
 }
 
-int fcsim_cdg_analyse_all(const struct fcsim_topo *t, const struct fcsim_params *p,
-                          const struct fcsim_routing_ops *ops, struct fcsim_cdg_result *res, char *cycle_text,
-                          size_t size)
+int fcsim_cdg_analyse_all(const struct fcsim_topo *t, const struct fcsim_params *p, const struct fcsim_routing_ops *ops,
+                          struct fcsim_cdg_result *res, char *cycle_text, size_t size)
 {
   return analyse(t, p, ops, 1, res, cycle_text, size);
 }

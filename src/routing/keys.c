@@ -21,7 +21,8 @@ static const struct fcsim_key routing_rows[] = {
     {"routing", "order", FCSIM_KT_ORDER, "", "auto", 0, 0, 1, NULL, NULL, NULL,
      "DOR dimension order: a permutation of the first n letters of `xyzwuv` (`zyx`); `auto` is x, y, z, ... in turn"},
     {"routing", "turn_rule", FCSIM_KEY_CHOICE(turn_rule_names, "fcsim"),
-     "tori, `romm`, `o1turn`, `ccar`: the directions a packet may take (docs/ROUTING.md); `fcsim`: the Novo-G# thesis's "
+     "tori, `romm`, `o1turn`, `ccar`: the directions a packet may take (docs/ROUTING.md); `fcsim`: the Novo-G# "
+     "thesis's "
      "six forbidden turns (Fig. 4.10) plus fcsim's rule holding back a dimension whose route crosses the dateline; "
      "`seed-escape`: the six turns alone, made deadlock-free by an escape network, fcsim's reading: the two exclusive "
      "VCs of the overlapping classes (Fig. 4.9b) routed dimension-order with the dateline, the shared VCs adaptive "

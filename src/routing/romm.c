@@ -22,7 +22,8 @@ static int romm_check(const struct fcsim_topo *t, const struct fcsim_params *p, 
 
 const struct fcsim_routing_ops fcsim_routing_romm = {
     .name = "romm",
-    .help = "randomized minimal: a uniform choice among the legal minimal directions at every hop (Novo-G# thesis §5.1.1)",
+    .help =
+        "randomized minimal: a uniform choice among the legal minimal directions at every hop (Novo-G# thesis §5.1.1)",
     .version = 1,
     .check = romm_check,
     .route = romm_route,

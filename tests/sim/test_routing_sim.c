@@ -71,10 +71,19 @@ static void test_seed_escape_overload(void **state)
         snprintf(s_alg, sizeof s_alg, "routing.algorithm=%s", algs[a]);
         snprintf(s_pat, sizeof s_pat, "traffic.pattern=%s", patterns[p]);
         snprintf(s_model, sizeof s_model, "router.model=%s", models[m]);
-        const char *sets[] = {s_alg, s_pat, s_model, "routing.turn_rule=seed-escape", "router.vcs=3",
-                              "traffic.rate=1.5", "network.link_latency=2", "router.credit_period=8",
-                              "sim.warmup_cycles=500", "sim.measure_cycles=2000", "sim.drain_cycles=0",
-                              "sim.deadlock_cycles=300", NULL};
+        const char *sets[] = {s_alg,
+                              s_pat,
+                              s_model,
+                              "routing.turn_rule=seed-escape",
+                              "router.vcs=3",
+                              "traffic.rate=1.5",
+                              "network.link_latency=2",
+                              "router.credit_period=8",
+                              "sim.warmup_cycles=500",
+                              "sim.measure_cycles=2000",
+                              "sim.drain_cycles=0",
+                              "sim.deadlock_cycles=300",
+                              NULL};
         struct fcsim_sim *sim;
         int rc = ts_sim_run(sets, &sim);
         if (rc)
@@ -113,7 +122,8 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_matrix_at_saturation), cmocka_unit_test(test_matrix_overload),
       cmocka_unit_test(test_classic_overload),     cmocka_unit_test(test_control_deadlocks),
-      cmocka_unit_test(test_seed_escape_overload), cmocka_unit_test(test_hops_vs_dor),          cmocka_unit_test(test_rlb_uniform_average),
+      cmocka_unit_test(test_seed_escape_overload), cmocka_unit_test(test_hops_vs_dor),
+      cmocka_unit_test(test_rlb_uniform_average),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

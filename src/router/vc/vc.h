@@ -573,11 +573,10 @@ static inline int vc_alloc_adaptive(struct fcsim_outport *o)
 
 /* The DOR output from node n toward `dest` (the escape route), and the
  * class a packet arriving on `in` in class `cls` holds on it. */
-static inline int vc_escape_port(const struct vc_shared *sh, const struct vc_node *n, int in, int cls,
-                                 int64_t dest, int *cls_out)
+static inline int vc_escape_port(const struct vc_shared *sh, const struct vc_node *n, int in, int cls, int64_t dest,
+                                 int *cls_out)
 {
-  int out = fcsim_routing_route_at(&fcsim_routing_dor, sh->topo, sh->p, n->h->coord, n->node, dest, 0, in, NULL,
-                                   NULL);
+  int out = fcsim_routing_route_at(&fcsim_routing_dor, sh->topo, sh->p, n->h->coord, n->node, dest, 0, in, NULL, NULL);
   *cls_out = vc_next_class(sh, n, in, out, cls, dest);
   return out;
 }
