@@ -4,7 +4,8 @@
  * model (routing/turns.h) for its own route, then routes dimension-ordered in
  * that order. An order obeys the model when every dimension the packet
  * travels in the minus direction, or whose dateline it crosses, comes after
- * every lower dimension it travels in. Orders that differ only in dimensions
+ * every lower dimension it travels in (routing.turn_rule = seed-escape: only
+ * the minus dimensions, the seed's six turns alone; docs/ROUTING.md). Orders that differ only in dimensions
  * the packet does not travel are one route, so the choice is uniform over
  * distinct routes. The order is kept in the 8-bit route byte as the rank of a
  * permutation of all dimensions: at most 5 dimensions (5! = 120). */
