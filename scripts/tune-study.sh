@@ -15,7 +15,10 @@
 #                     8x8x8: rates 0.5,1,2 x 0.25,4 kb, 500 + 1000 cycles (the seed's smaller
 #                     8x8x8 space; a full 8x8x8 sweep would take many hours)
 #   Environment: LATENCY_FROM=injection|creation (default injection, the reading the
-#   seed's figures support, docs/TUNE.md), WORKERS (default 2), NICE (default 10).
+#   seed's figures support, docs/TUNE.md), WORKERS (default 2), NICE (default 10),
+#   WORKLOADS (a subset of the SIZE's workloads, e.g. "transpose all-to-all"; the
+#   Average rows are then over that subset), SET (extra `section.key=value` settings
+#   for every run, space-separated, e.g. "routing.turn_rule=seed-escape").
 #
 # Writes OUT_DIR/tune-SIZExSIZExSIZE-LEVEL/: batch.json, continuous.json (fcsim tune,
 # re-runs resume), tables.md, optimal-batch.png, optimal-continuous.png (Figs. 5.12-5.16),
@@ -46,6 +49,9 @@ case $level in
     else rates=0.5,1,2 sizes=0.25kb,4kb win="500 1000 2000"; fi ;;
   *) echo "tune-study.sh: LEVEL must be quick, reduced or full" >&2; exit 2 ;;
 esac
+workloads=${WORKLOADS:-$workloads}
+extra=()
+for kv in ${SET:-}; do extra+=(--set "$kv"); done
 read -r warm meas drain <<<"$win"
 batch=${batch:-63}
 dims=${size}x${size}x${size}
@@ -56,7 +62,7 @@ for w in $workloads; do cfgs="$cfgs $here/examples/tune-4x4x4/$w.ini"; done
 # shellcheck disable=SC2054 # commas separate values of one option
 common=(--space routing.algorithm=dor,romm,ccar,o1turn,rlb --space router.arbitration=ff,of,mixed
         --vary "traffic.rate=$rates" --vary "traffic.packet_size=$sizes" --set "network.dims=$dims"
-        --workers "$workers" --quiet)
+        --workers "$workers" --quiet ${extra[@]+"${extra[@]}"})
 cmd="bash scripts/tune-study.sh fcsim tune-out $size $level"
 
 start=$(date +%s)

@@ -31,6 +31,13 @@ enum fcsim_traffic_mode { FCSIM_MODE_CONTINUOUS, FCSIM_MODE_BATCH };
 
 /* Every setting of a run, typed and in simulator units (cycles, flits). */
 /* Allocators of the classic router (router.va_allocator, router.sa_allocator). */
+/* routing.turn_rule: which turns the minimal adaptive algorithms (ROMM,
+ * O1TURN, CCAR) may take on a torus (routing/turns.h). */
+enum fcsim_turn_rule {
+  FCSIM_TURN_FCSIM = 0,       /* the seed's six forbidden turns plus fcsim's dateline part (deadlock-free alone) */
+  FCSIM_TURN_SEED_ESCAPE = 1, /* the seed's six turns only; the exclusive VCs are a DOR escape network */
+};
+
 enum fcsim_allocator {
   FCSIM_ALLOC_GREEDY = 0,    /* requesters in a fixed order, each takes what is free */
   FCSIM_ALLOC_SEPARABLE = 1, /* separable input-first, round-robin arbiters at both stages */
@@ -124,6 +131,7 @@ struct fcsim_params {
   /* [routing] */
   char routing[FCSIM_NAME_MAX];
   int dim_order[FCSIM_MAX_DIMS]; /* DOR: dimension visited i-th */
+  int turn_rule;                 /* enum fcsim_turn_rule */
   /* [traffic] */
   char pattern[FCSIM_NAME_MAX];
   double rate_flits;            /* offered flits per node per cycle */

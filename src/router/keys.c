@@ -148,6 +148,11 @@ static int resolve_router(struct fcsim_params *p, const struct fcsim_key_reader 
                            "%s: stats.latency_from = injection is implemented by the VC routers (router.model = "
                            "novog, classic), not by router.model = %s; use stats.latency_from = creation",
                            fcsim_key_origin(r, "stats", "latency_from"), p->router_model);
+  if (p->turn_rule == FCSIM_TURN_SEED_ESCAPE && p->topology == FCSIM_TOPO_TORUS && p->dateline && !model->escape_vcs)
+    return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                           "%s: routing.turn_rule = seed-escape keeps escape VCs, which the VC routers implement "
+                           "(router.model = novog, classic), not router.model = %s",
+                           fcsim_key_origin(r, "routing", "turn_rule"), p->router_model);
   if ((rc = check_dateline(p, model, r, err)) || (rc = derive(p, model, r, err)))
     return rc;
   if (p->deadlock_cycles < 0) /* auto */

@@ -73,6 +73,7 @@ struct fcsim_router_ops {
                           it has seen on each input (fcsim__vc_next_arrival): senders wake the node
                           only for a flit into an empty input ring (with one clock) */
   int stamps_injection; /* stats.latency_from = injection: the tail flit carries the head's injection tick */
+  int escape_vcs;       /* routing.turn_rule = seed-escape: keeps the exclusive VCs as a DOR escape network */
   int allocation;      /* reads router.speculative, va/sa_allocator, alloc_iters, wait_for_tail_credit, credit_delay,
                           input_speedup (else they must keep their defaults) */
   int collective;      /* routes multicast and reduction packets by router.tables (the collective

@@ -12,7 +12,7 @@ static int ccar_route(const struct fcsim_topo *t, const struct fcsim_params *p, 
                       uint8_t route_state, int in_port, struct fcsim_rng *rng, const int32_t *port_credits)
 {
   int ports[FCSIM_MAX_DIMS], best[FCSIM_MAX_DIMS];
-  int n = fcsim_turns_minimal_ports(t, node, dest, ports), nbest = 0;
+  int n = fcsim_turns_minimal_ports_rule(t, fcsim_turns_seed_rule(t, p), node, dest, ports), nbest = 0;
   if (n == 1)
     return ports[0];
   int32_t most = INT32_MIN;
@@ -36,10 +36,12 @@ static int ccar_check(const struct fcsim_topo *t, const struct fcsim_params *p, 
 
 const struct fcsim_routing_ops fcsim_routing_ccar = {
     .name = "ccar",
-    .help = "credit-count adaptive: the legal minimal direction with the most downstream credits (Novo-G# thesis §5.1.1)",
+    .help =
+        "credit-count adaptive: the legal minimal direction with the most downstream credits (Novo-G# thesis §5.1.1)",
     .version = 1,
     .check = ccar_check,
     .route = ccar_route,
     .needs_credits = 1,
     .outputs = fcsim_turns_outputs_minimal,
+    .turn_rule = 1,
 };

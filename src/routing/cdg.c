@@ -65,81 +65,128 @@ static void write_cycle(const struct fcsim_topo *t, const int64_t *stack, int64_
   describe(t, stack[from], text, size, &len);
 }
 
-int fcsim_cdg_analyse(const struct fcsim_topo *t, const struct fcsim_params *p, const struct fcsim_routing_ops *ops,
-                      struct fcsim_cdg_result *res, char *cycle_text, size_t size)
+/* The search's state, shared by the roots of one check. */
+struct cdg_search {
+  const struct fcsim_topo *t;
+  const struct fcsim_params *p;
+  const struct fcsim_routing_ops *ops;
+  uint8_t *color;
+  int64_t *stack;
+  uint32_t *left; /* outputs still to explore per stack entry */
+  struct fcsim_cdg_result r;
+  char *text;
+  size_t size;
+};
+
+/* Depth-first search from channel `root`; FCSIM_ECOMBINATION on a cycle
+ * (written to s->text). */
+static int search_from(struct cdg_search *s, int64_t root)
 {
-  struct fcsim_cdg_result r = {0, 0, 0};
+  const struct fcsim_topo *t = s->t;
+  if (s->color[root] != WHITE)
+    return 0;
+  int64_t top = 0;
+  s->stack[0] = root;
+  s->color[root] = GREY;
+  s->left[0] = UINT32_MAX; /* computed on first visit */
+  s->r.channels++;
+  while (top >= 0) {
+    int64_t ch = s->stack[top];
+    int cls = (int)(ch & 1), port = (int)((ch >> 1) % t->nports);
+    int64_t node = (ch >> 1) / t->nports;
+    int64_t next = t->neighbor[node * t->nports + port];
+    int in = port ^ 1;
+    if (s->left[top] == UINT32_MAX) {
+      s->left[top] = outputs_of(s->ops, t, s->p, next, in, cls);
+      for (uint32_t m = s->left[top]; m; m &= m - 1)
+        s->r.edges++;
+    }
+    if (!s->left[top]) {
+      s->color[ch] = BLACK;
+      top--;
+      continue;
+    }
+    int out = __builtin_ctz(s->left[top]);
+    s->left[top] &= s->left[top] - 1;
+    int64_t child = chan_id(t, next, out, fcsim_turns_next_class(t, s->p, next, in, out, cls));
+    if (s->color[child] == GREY) {
+      int64_t from = top;
+      while (s->stack[from] != child)
+        from--;
+      s->r.cycle_length = (int)(top - from + 1);
+      write_cycle(t, s->stack, from, top, s->text, s->size);
+      return FCSIM_ECOMBINATION;
+    }
+    if (s->color[child] == WHITE) {
+      s->color[child] = GREY;
+      s->stack[++top] = child;
+      s->left[top] = UINT32_MAX;
+      s->r.channels++;
+    }
+  }
+  return 0;
+}
+
+/* Roots: every injection (all_roots 0), or every channel in every class
+ * (all_roots 1: packets may enter the graph anywhere, as adaptive packets
+ * enter an escape network). */
+static int search_roots(struct cdg_search *s, int all_roots)
+{
+  const struct fcsim_topo *t = s->t;
+  int rc = 0;
+  for (int64_t src = 0; src < t->nodes && !rc; src++) {
+    uint32_t out = all_roots ? fcsim_turns_links(t, src) : outputs_of(s->ops, t, s->p, src, -1, 0);
+    for (int o = 0; o < t->nports && !rc; o++) {
+      if (!(out >> o & 1))
+        continue;
+      if (all_roots) {
+        rc = search_from(s, chan_id(t, src, o, 0));
+        if (!rc && fcsim_turns_classes_on(t, s->p))
+          rc = search_from(s, chan_id(t, src, o, 1));
+      } else {
+        rc = search_from(s, chan_id(t, src, o, fcsim_turns_next_class(t, s->p, src, -1, o, 0)));
+      }
+    }
+  }
+  return rc;
+}
+
+static int analyse(const struct fcsim_topo *t, const struct fcsim_params *p, const struct fcsim_routing_ops *ops,
+                   int all_roots, struct fcsim_cdg_result *res, char *cycle_text, size_t size)
+{
   if (cycle_text && size)
     cycle_text[0] = '\0';
   if (!ops->outputs)
     return FCSIM_EINVAL;
   const int64_t nch = t->nodes * t->nports * 2;
-  uint8_t *color = calloc((size_t)nch, 1);
-  int64_t *stack = malloc((size_t)nch * sizeof *stack);
-  uint32_t *left = malloc((size_t)nch * sizeof *left); /* outputs still to explore per stack entry */
-  if (!color || !stack || !left) {
-    free(color);
-    free(stack);
-    free(left);
-    return FCSIM_ENOMEM;
-  }
-  int rc = 0;
-  for (int64_t src = 0; src < t->nodes && !rc; src++) {
-    uint32_t inj = outputs_of(ops, t, p, src, -1, 0);
-    for (int o = 0; o < t->nports && !rc; o++) {
-      if (!(inj >> o & 1))
-        continue;
-      int64_t root = chan_id(t, src, o, fcsim_turns_next_class(t, p, src, -1, o, 0));
-      if (color[root] != WHITE)
-        continue;
-      int64_t top = 0;
-      stack[0] = root;
-      color[root] = GREY;
-      left[0] = UINT32_MAX; /* computed on first visit */
-      r.channels++;
-      while (top >= 0) {
-        int64_t ch = stack[top];
-        int cls = (int)(ch & 1), port = (int)((ch >> 1) % t->nports);
-        int64_t node = (ch >> 1) / t->nports;
-        int64_t next = t->neighbor[node * t->nports + port];
-        int in = port ^ 1;
-        if (left[top] == UINT32_MAX) {
-          left[top] = outputs_of(ops, t, p, next, in, cls);
-          for (uint32_t m = left[top]; m; m &= m - 1)
-            r.edges++;
-        }
-        if (!left[top]) {
-          color[ch] = BLACK;
-          top--;
-          continue;
-        }
-        int out = __builtin_ctz(left[top]);
-        left[top] &= left[top] - 1;
-        int64_t child = chan_id(t, next, out, fcsim_turns_next_class(t, p, next, in, out, cls));
-        if (color[child] == GREY) {
-          int64_t from = top;
-          while (stack[from] != child)
-            from--;
-          r.cycle_length = (int)(top - from + 1);
-          write_cycle(t, stack, from, top, cycle_text, size);
-          rc = FCSIM_ECOMBINATION;
-          break;
-        }
-        if (color[child] == WHITE) {
-          color[child] = GREY;
-          stack[++top] = child;
-          left[top] = UINT32_MAX;
-          r.channels++;
-        }
-      }
-    }
-  }
-  free(color);
-  free(stack);
-  free(left);
+  struct cdg_search s = {t,
+                         p,
+                         ops,
+                         calloc((size_t)nch, 1),
+                         malloc((size_t)nch * sizeof(int64_t)),
+                         malloc((size_t)nch * sizeof(uint32_t)),
+                         {0, 0, 0},
+                         cycle_text,
+                         size};
+  int rc = s.color && s.stack && s.left ? search_roots(&s, all_roots) : FCSIM_ENOMEM;
+  free(s.color);
+  free(s.stack);
+  free(s.left);
   if (res)
-    *res = r;
+    *res = s.r;
   return rc;
+}
+
+int fcsim_cdg_analyse(const struct fcsim_topo *t, const struct fcsim_params *p, const struct fcsim_routing_ops *ops,
+                      struct fcsim_cdg_result *res, char *cycle_text, size_t size)
+{
+  return analyse(t, p, ops, 0, res, cycle_text, size);
+}
+
+int fcsim_cdg_analyse_all(const struct fcsim_topo *t, const struct fcsim_params *p, const struct fcsim_routing_ops *ops,
+                          struct fcsim_cdg_result *res, char *cycle_text, size_t size)
+{
+  return analyse(t, p, ops, 1, res, cycle_text, size);
 }
 
 int fcsim_cdg_check(const struct fcsim_topo *t, const struct fcsim_params *p, const struct fcsim_routing_ops *ops,
@@ -159,6 +206,8 @@ int fcsim_routing_check_cdg(const struct fcsim_routing_ops *ops, const struct fc
                            ops->name);
   if (t->kind == FCSIM_TOPO_TORUS && !p->dateline)
     return 0; /* router.dateline = off asks for a deadlock-prone network */
+  if (ops->turn_rule && fcsim_turns_seed_rule(t, p))
+    return fcsim_routing_check_escape(ops, t, p, err);
   int rc = fcsim_cdg_check(t, p, ops, cycle, sizeof cycle);
   if (rc == FCSIM_ENOMEM)
     return fcsim_error_set(err, rc, "out of memory for the deadlock check of routing.algorithm = %s", ops->name);
@@ -169,5 +218,32 @@ int fcsim_routing_check_cdg(const struct fcsim_routing_ops *ops, const struct fc
                            "routing.algorithm = %s can deadlock on this %s: its channel dependencies "
                            "(link, dateline class) form a cycle: %s",
                            ops->name, t->kind == FCSIM_TOPO_TORUS ? "torus" : "mesh", cycle);
+  return 0;
+}
+
+int fcsim_routing_check_escape(const struct fcsim_routing_ops *ops, const struct fcsim_topo *t,
+                               const struct fcsim_params *p, struct fcsim_error *err)
+{
+  char cycle[600];
+  if (p->vc_split || p->vcs < 3)
+    return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                           "routing.turn_rule = seed-escape (routing.algorithm = %s) keeps the two exclusive VCs of "
+                           "the overlapping dateline classes (Fig. 4.9b) as its escape network and routes adaptively "
+                           "on the shared ones: it needs router.vc_classes = overlap and router.vcs >= 3 (have %s, %d)",
+                           ops->name, p->vc_split ? "split" : "overlap", p->vcs);
+  /* Duato: the adaptive VCs may form cycles (the seed's turns alone do,
+   * docs/ROUTING.md) as long as every packet can always take the escape
+   * network, whose own dependencies are acyclic. A packet enters it on its
+   * DOR output wherever it is, so its graph is searched from every channel
+   * in both classes; once in it, a packet stays in it (no indirect
+   * dependencies through adaptive VCs). */
+  int rc = fcsim_cdg_analyse_all(t, p, &fcsim_routing_dor, NULL, cycle, sizeof cycle);
+  if (rc == FCSIM_ENOMEM)
+    return fcsim_error_set(err, rc, "out of memory for the deadlock check of routing.turn_rule = seed-escape");
+  if (rc)
+    return fcsim_error_set(err, rc,
+                           "routing.turn_rule = seed-escape (routing.algorithm = %s): the DOR escape network can "
+                           "deadlock on this torus: its channel dependencies (link, dateline class) form a cycle: %s",
+                           ops->name, cycle);
   return 0;
 }

@@ -39,6 +39,12 @@ struct fcsim_cdg_result {
 int fcsim_cdg_analyse(const struct fcsim_topo *t, const struct fcsim_params *p, const struct fcsim_routing_ops *ops,
                       struct fcsim_cdg_result *res, char *cycle_text, size_t size);
 
+/* The same with every channel, in both classes, as a root instead of the
+ * injections: the graph a packet entering anywhere may use (the escape
+ * network of routing.turn_rule = seed-escape). */
+int fcsim_cdg_analyse_all(const struct fcsim_topo *t, const struct fcsim_params *p, const struct fcsim_routing_ops *ops,
+                          struct fcsim_cdg_result *res, char *cycle_text, size_t size);
+
 /* fcsim_cdg_analyse without the sizes. */
 int fcsim_cdg_check(const struct fcsim_topo *t, const struct fcsim_params *p, const struct fcsim_routing_ops *ops,
                     char *cycle_text, size_t size);

@@ -7,6 +7,8 @@
 #include "core/keys.h"
 #include "routing/routing.h"
 
+static const char *const turn_rule_names[] = {"fcsim", "seed-escape", NULL};
+
 static const struct fcsim_key routing_rows[] = {
     {"routing", "algorithm", FCSIM_KEY_REGISTRY(fcsim_routing_names, fcsim_routing_valid, "dor"),
      "routing algorithm (Novo-G# thesis §5.1.1; deadlock-free by the turn model and check of docs/ROUTING.md): `dor` "
@@ -18,6 +20,14 @@ static const struct fcsim_key routing_rows[] = {
      FCSIM_KEY_TO(FCSIM_STORE_NAME, routing)},
     {"routing", "order", FCSIM_KT_ORDER, "", "auto", 0, 0, 1, NULL, NULL, NULL,
      "DOR dimension order: a permutation of the first n letters of `xyzwuv` (`zyx`); `auto` is x, y, z, ... in turn"},
+    {"routing", "turn_rule", FCSIM_KEY_CHOICE(turn_rule_names, "fcsim"),
+     "tori, `romm`, `o1turn`, `ccar`: the directions a packet may take (docs/ROUTING.md); `fcsim`: the Novo-G# "
+     "thesis's "
+     "six forbidden turns (Fig. 4.10) plus fcsim's rule holding back a dimension whose route crosses the dateline; "
+     "`seed-escape`: the six turns alone, made deadlock-free by an escape network, fcsim's reading: the two exclusive "
+     "VCs of the overlapping classes (Fig. 4.9b) routed dimension-order with the dateline, the shared VCs adaptive "
+     "(Duato); needs a VC router (novog, classic), overlapping classes and at least 3 VCs. Other algorithms ignore it",
+     FCSIM_KEY_TO(FCSIM_STORE_INDEX, turn_rule)},
 };
 const struct fcsim_key_table fcsim_routing_keys = FCSIM_KEY_TABLE("routing", routing_rows);
 /* routing.order: a permutation of the network's dimensions (auto: x, y, z, ...). */

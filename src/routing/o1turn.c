@@ -4,7 +4,8 @@
  * model (routing/turns.h) for its own route, then routes dimension-ordered in
  * that order. An order obeys the model when every dimension the packet
  * travels in the minus direction, or whose dateline it crosses, comes after
- * every lower dimension it travels in. Orders that differ only in dimensions
+ * every lower dimension it travels in (routing.turn_rule = seed-escape: only
+ * the minus dimensions, the seed's six turns alone; docs/ROUTING.md). Orders that differ only in dimensions
  * the packet does not travel are one route, so the choice is uniform over
  * distinct routes. The order is kept in the 8-bit route byte as the rank of a
  * permutation of all dimensions: at most 5 dimensions (5! = 120). */
@@ -82,6 +83,7 @@ static uint8_t o1turn_init(const struct fcsim_topo *t, const struct fcsim_params
                            struct fcsim_rng *rng)
 {
   int active[O1TURN_MAX_DIMS], locked[O1TURN_MAX_DIMS] = {0}, m = 0, n = t->ndims;
+  const int seed = fcsim_turns_seed_rule(t, p); /* routing.turn_rule = seed-escape: minus dimensions only */
   if (n > O1TURN_MAX_DIMS)
     return 0; /* refused by o1turn_check */
   for (int d = 0; d < n; d++) {
@@ -89,7 +91,7 @@ static uint8_t o1turn_init(const struct fcsim_topo *t, const struct fcsim_params
     int off = fcsim_topo_offset(t, d, a, b);
     if (off == 0)
       continue;
-    locked[d] = off < 0 || fcsim_turns_route_wraps(t, d, a, b);
+    locked[d] = off < 0 || (!seed && fcsim_turns_route_wraps(t, d, a, b));
     active[m++] = d;
   }
   /* count the legal orders of the travelled dimensions, then take one */
@@ -153,4 +155,5 @@ const struct fcsim_routing_ops fcsim_routing_o1turn = {
     .packet_init = o1turn_init,
     .route = o1turn_route,
     .outputs = fcsim_turns_outputs_minimal,
+    .turn_rule = 1,
 };

@@ -10,7 +10,7 @@ static int romm_route(const struct fcsim_topo *t, const struct fcsim_params *p, 
                       uint8_t route_state, int in_port, struct fcsim_rng *rng, const int32_t *port_credits)
 {
   int ports[FCSIM_MAX_DIMS];
-  int n = fcsim_turns_minimal_ports(t, node, dest, ports);
+  int n = fcsim_turns_minimal_ports_rule(t, fcsim_turns_seed_rule(t, p), node, dest, ports);
   return n == 1 ? ports[0] : ports[fcsim_rng_below(rng, (uint32_t)n)];
 }
 
@@ -22,9 +22,11 @@ static int romm_check(const struct fcsim_topo *t, const struct fcsim_params *p, 
 
 const struct fcsim_routing_ops fcsim_routing_romm = {
     .name = "romm",
-    .help = "randomized minimal: a uniform choice among the legal minimal directions at every hop (Novo-G# thesis §5.1.1)",
+    .help =
+        "randomized minimal: a uniform choice among the legal minimal directions at every hop (Novo-G# thesis §5.1.1)",
     .version = 1,
     .check = romm_check,
     .route = romm_route,
     .outputs = fcsim_turns_outputs_minimal,
+    .turn_rule = 1,
 };

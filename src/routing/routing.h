@@ -49,6 +49,11 @@ struct fcsim_routing_ops {
    * `cls` (0 or 1, always 0 on a mesh or with router.dateline = off). A
    * superset is safe; the checker proves the graph it spans acyclic. */
   uint32_t (*outputs)(const struct fcsim_topo *t, const struct fcsim_params *p, int64_t node, int in_port, int cls);
+  /* a minimal turn-model algorithm (ROMM, O1TURN, CCAR) that follows
+   * routing.turn_rule: with `seed-escape` on a torus it routes by the seed's
+   * six turns on the adaptive VCs and the VC routers keep the exclusive VCs
+   * as a DOR escape network (docs/ROUTING.md) */
+  int turn_rule;
 };
 
 /* The output port from `node` (coordinates `at`) toward `dest`: route_from
@@ -79,6 +84,12 @@ int fcsim_routing_check_registry(struct fcsim_error *err);
  * to study deadlock). Returns 0 or FCSIM_ECOMBINATION / FCSIM_ENOMEM. */
 int fcsim_routing_check_cdg(const struct fcsim_routing_ops *ops, const struct fcsim_topo *t,
                             const struct fcsim_params *p, struct fcsim_error *err);
+
+/* The escape check of routing.turn_rule = seed-escape (cdg.c): the VC count
+ * and classes it needs, and the DOR escape network's dependency graph from
+ * every channel (an adaptive packet may enter it anywhere) acyclic. */
+int fcsim_routing_check_escape(const struct fcsim_routing_ops *ops, const struct fcsim_topo *t,
+                               const struct fcsim_params *p, struct fcsim_error *err);
 
 extern const struct fcsim_routing_ops fcsim_routing_dor;
 extern const struct fcsim_routing_ops fcsim_routing_romm;

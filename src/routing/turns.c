@@ -16,6 +16,12 @@ uint32_t fcsim_turns_links(const struct fcsim_topo *t, int64_t node)
 
 int fcsim_turns_minimal_ports(const struct fcsim_topo *t, int64_t node, int64_t dest, int ports[FCSIM_MAX_DIMS])
 {
+  return fcsim_turns_minimal_ports_rule(t, 0, node, dest, ports);
+}
+
+int fcsim_turns_minimal_ports_rule(const struct fcsim_topo *t, int seed_turns, int64_t node, int64_t dest,
+                                   int ports[FCSIM_MAX_DIMS])
+{
   int n = 0, lower_done = 1;
   for (int d = 0; d < t->ndims; d++) {
     int a = fcsim_topo_coord(t, node, d), b = fcsim_topo_coord(t, dest, d);
@@ -26,8 +32,11 @@ int fcsim_turns_minimal_ports(const struct fcsim_topo *t, int64_t node, int64_t 
      * the dateline, waits until every lower dimension is finished (then it
      * is travelled to its end); the lowest unfinished one is always legal.
      * Holding back the whole dimension, not just the crossing hop, keeps
-     * packets from piling up at the dateline waiting for lower dimensions */
-    if (lower_done || (off > 0 && !fcsim_turns_route_wraps(t, d, a, b)))
+     * packets from piling up at the dateline waiting for lower dimensions.
+     * The seed's turns alone (seed_turns) hold back only the minus
+     * dimensions: after a d- hop no turn into a lower dimension */
+    int plus_free = off > 0 && (seed_turns || !fcsim_turns_route_wraps(t, d, a, b));
+    if (lower_done || plus_free)
       ports[n++] = off > 0 ? 2 * d : 2 * d + 1;
     lower_done = 0;
   }
@@ -56,6 +65,26 @@ uint32_t fcsim_turns_outputs_minimal(const struct fcsim_topo *t, const struct fc
   for (int q = 0; q < t->nports; q++)
     if ((links >> q & 1) && !fcsim_turns_forbidden(t, p, node, in, q, cls))
       m |= 1u << q;
+  return m;
+}
+
+uint32_t fcsim_turns_outputs_seed(const struct fcsim_topo *t, const struct fcsim_params *p, int64_t node, int in,
+                                  int cls)
+{
+  uint32_t links = fcsim_turns_links(t, node), m = 0;
+  if (in < 0 || in >= t->nports)
+    return links;
+  int dir = in ^ 1, d = dir >> 1;
+  for (int q = 0; q < t->nports; q++) {
+    if (!(links >> q & 1) || q == in)
+      continue;
+    if (q == dir) { /* straight on: a minimal route crosses a dateline once */
+      if (!(fcsim_turns_crossed(t, p, in, cls) && fcsim_topo_crosses_dateline(t, node, q)))
+        m |= 1u << q;
+    } else if (!((dir & 1) && (q >> 1) < d)) { /* Fig. 4.10: no d- -> e+- for e < d */
+      m |= 1u << q;
+    }
+  }
   return m;
 }
 

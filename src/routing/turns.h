@@ -69,6 +69,31 @@ uint32_t fcsim_turns_links(const struct fcsim_topo *t, int64_t node);
  * receives them in increasing port order; returns how many (at least 1). */
 int fcsim_turns_minimal_ports(const struct fcsim_topo *t, int64_t node, int64_t dest, int ports[FCSIM_MAX_DIMS]);
 
+/* The same under routing.turn_rule: `seed_turns` 1 drops fcsim's dateline
+ * part (routing.turn_rule = seed-escape on a torus): every plus dimension,
+ * and the lowest unfinished one, i.e. every direction the seed's six
+ * forbidden turns (Fig. 4.10) leave a packet that must still finish its
+ * route minimally (a minus hop in d before the dimensions below d are done
+ * would forbid every way on). */
+int fcsim_turns_minimal_ports_rule(const struct fcsim_topo *t, int seed_turns, int64_t node, int64_t dest,
+                                   int ports[FCSIM_MAX_DIMS]);
+
+/* 1 when `p` asks the minimal adaptive algorithms for the seed's turns
+ * alone (routing.turn_rule = seed-escape on a torus with its dateline
+ * classes; on a mesh both rules are the same). */
+static inline int fcsim_turns_seed_rule(const struct fcsim_topo *t, const struct fcsim_params *p)
+{
+  return p->turn_rule == FCSIM_TURN_SEED_ESCAPE && fcsim_turns_classes_on(t, p);
+}
+
+/* The local rule of the seed's six forbidden turns alone (Fig. 4.10): every
+ * output but a U-turn, a turn into a lower dimension after a minus hop, and
+ * a second crossing of the same dateline. Cyclic on a torus with dateline
+ * classes (docs/ROUTING.md): the adaptive VCs of routing.turn_rule =
+ * seed-escape follow it, and the escape network keeps them deadlock-free. */
+uint32_t fcsim_turns_outputs_seed(const struct fcsim_topo *t, const struct fcsim_params *p, int64_t node, int in,
+                                  int cls);
+
 /* 1 if a turn from travelling in direction port `in ^ 1` (having arrived on
  * `in` in class `cls`) onto output `out` is forbidden by the turn model:
  * a U-turn, a turn into a lower dimension after a minus hop or after the

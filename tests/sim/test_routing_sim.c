@@ -7,6 +7,9 @@
  * Below saturation, with every measured packet delivered, the minimal
  * algorithms' average hop count equals DOR's exactly (same packets, minimal
  * routes) and RLB's exceeds it by the amount its probability rule predicts.
+ * routing.turn_rule = seed-escape (the seed's six turns with a DOR escape
+ * network) overloaded on both VC routers: no deadlock (without the escape
+ * the same runs deadlock: romm, classic, uniform finds a 14-channel cycle).
  * Links of 2 cycles and credit flits every 8 cycles make the network's
  * dynamics fast enough for short runs (warm-up 500, measure 2000). */
 #include "routing_sim.h"
@@ -54,6 +57,47 @@ static void test_control_deadlocks(void **state)
   fcsim_sim_destroy(sim);
 }
 
+/* routing.turn_rule = seed-escape: the seed's six turns on the shared VCs
+ * with the exclusive VCs as a DOR escape network, 3 VCs (one adaptive), both
+ * VC routers, overloaded: no deadlock, no lost flit, no overflow. */
+static void test_seed_escape_overload(void **state)
+{
+  static const char *const algs[] = {"romm", "o1turn", "ccar"};
+  static const char *const models[] = {"novog", "classic"};
+  for (size_t a = 0; a < N(algs); a++)
+    for (size_t m = 0; m < N(models); m++)
+      for (size_t p = 0; p < N(patterns); p += 2) {
+        char s_alg[64], s_pat[64], s_model[64];
+        snprintf(s_alg, sizeof s_alg, "routing.algorithm=%s", algs[a]);
+        snprintf(s_pat, sizeof s_pat, "traffic.pattern=%s", patterns[p]);
+        snprintf(s_model, sizeof s_model, "router.model=%s", models[m]);
+        const char *sets[] = {s_alg,
+                              s_pat,
+                              s_model,
+                              "routing.turn_rule=seed-escape",
+                              "router.vcs=3",
+                              "traffic.rate=1.5",
+                              "network.link_latency=2",
+                              "router.credit_period=8",
+                              "sim.warmup_cycles=500",
+                              "sim.measure_cycles=2000",
+                              "sim.drain_cycles=0",
+                              "sim.deadlock_cycles=300",
+                              NULL};
+        struct fcsim_sim *sim;
+        int rc = ts_sim_run(sets, &sim);
+        if (rc)
+          fail_msg("seed-escape %s %s %s: rc %d%s%s", algs[a], models[m], patterns[p], rc, sim ? ": " : "",
+                   sim && fcsim_sim_stats(sim)->deadlock_report ? fcsim_sim_stats(sim)->deadlock_report : "");
+        const struct fcsim_stats *s = fcsim_sim_stats(sim);
+        assert_false(s->deadlock);
+        assert_int_equal(s->buffer_overflows, 0);
+        assert_int_equal(s->flits_injected_total, s->flits_delivered_total + s->flits_in_network);
+        assert_true(s->flits_delivered_total > 0);
+        fcsim_sim_destroy(sim);
+      }
+}
+
 static void test_hops_vs_dor(void **state)
 {
   hops_vs_dor("4x4x4", patterns, N(patterns));
@@ -78,7 +122,8 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_matrix_at_saturation), cmocka_unit_test(test_matrix_overload),
       cmocka_unit_test(test_classic_overload),     cmocka_unit_test(test_control_deadlocks),
-      cmocka_unit_test(test_hops_vs_dor),          cmocka_unit_test(test_rlb_uniform_average),
+      cmocka_unit_test(test_seed_escape_overload), cmocka_unit_test(test_hops_vs_dor),
+      cmocka_unit_test(test_rlb_uniform_average),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,7 +4,9 @@
  * several sizes with the dateline classes on; without them a torus is
  * rejected with the ring as the cycle; the seed's six forbidden turns alone
  * leave a cycle winding round a 2D torus (why fcsim adds the dateline rule);
- * a routing with no turn restrictions is rejected on a mesh; each
+ * with routing.turn_rule = seed-escape the DOR escape network passes from
+ * every channel and the VCs it needs are checked; a routing with no turn
+ * restrictions is rejected on a mesh; each
  * algorithm's `check` refuses what the checker rejects, naming
  * routing.algorithm and the cycle; and a 32x32x32 torus checks quickly. */
 #include <setjmp.h>
@@ -257,6 +259,83 @@ static void test_free_adaptive_cycle_on_mesh(void **state)
   fcsim_topo_destroy(&n.t);
 }
 
+/* routing.turn_rule = seed-escape: the seed's six turns alone route the
+ * adaptive VCs (cyclic on a torus), the exclusive VCs form a DOR escape
+ * network; the check accepts it only with that network acyclic from every
+ * channel and with the VCs it needs. */
+static const struct fcsim_routing_ops seed_rule_ops = {
+    .name = "seed-rule", .version = 1, .outputs = fcsim_turns_outputs_seed};
+
+static void test_seed_escape(void **state)
+{
+  struct net n;
+  char cycle[1024];
+  struct fcsim_cdg_result r;
+  struct fcsim_error err = {0};
+  net_init(&n, FCSIM_TOPO_TORUS, 3, (const int[]){4, 4, 4}, 1);
+  n.p.vcs = 9;
+  n.p.turn_rule = FCSIM_TURN_SEED_ESCAPE;
+  /* the library's rule of the six turns is the test's own reading of them */
+  for (int64_t v = 0; v < n.t.nodes; v++)
+    for (int in = -1; in < n.t.nports; in++)
+      for (int cls = 0; cls < 2; cls++)
+        assert_int_equal(fcsim_turns_outputs_seed(&n.t, &n.p, v, in, cls) & ~(in >= 0 ? 1u << in : 0),
+                         seed_only_outputs(&n.t, &n.p, v, in, cls) & ~(in >= 0 ? 1u << in : 0));
+  /* alone it is cyclic on a torus ... */
+  assert_int_equal(fcsim_cdg_analyse(&n.t, &n.p, &seed_rule_ops, &r, cycle, sizeof cycle), FCSIM_ECOMBINATION);
+  /* ... the escape network (DOR with the dateline) is acyclic from every
+   * channel in both classes, so the three minimal algorithms pass */
+  assert_int_equal(fcsim_cdg_analyse_all(&n.t, &n.p, fcsim_routing_find("dor"), &r, cycle, sizeof cycle), 0);
+  assert_int_equal(r.channels, n.t.nodes * n.t.nports * 2);
+  for (const char *const *a = (const char *const[]){"romm", "ccar", "o1turn", NULL}; *a; a++) {
+    const struct fcsim_routing_ops *ops = fcsim_routing_find(*a);
+    assert_true(ops->turn_rule);
+    if (ops->check(&n.t, &n.p, &err))
+      fail_msg("%s: %s", *a, err.msg);
+  }
+  /* without the dateline the escape network is a ring: a cycle */
+  n.p.dateline = 0;
+  assert_int_equal(fcsim_cdg_analyse_all(&n.t, &n.p, fcsim_routing_find("dor"), &r, cycle, sizeof cycle),
+                   FCSIM_ECOMBINATION);
+  n.p.dateline = 1;
+  /* too few VCs for an escape pair and an adaptive VC, or split classes */
+  n.p.vcs = 2;
+  assert_int_equal(fcsim_routing_find("romm")->check(&n.t, &n.p, &err), FCSIM_ECOMBINATION);
+  assert_non_null(strstr(err.msg, "seed-escape"));
+  n.p.vcs = 9;
+  n.p.vc_split = 1;
+  assert_int_equal(fcsim_routing_find("ccar")->check(&n.t, &n.p, &err), FCSIM_ECOMBINATION);
+  n.p.vc_split = 0;
+  /* the seed's rule lets a plus dimension whose route wraps go first, and
+   * every route it builds hop by hop is minimal and within the six turns */
+  int wider = 0;
+  for (int64_t s = 0; s < n.t.nodes; s++)
+    for (int64_t d = 0; d < n.t.nodes; d++) {
+      if (s == d)
+        continue;
+      int ports[FCSIM_MAX_DIMS], fp[FCSIM_MAX_DIMS];
+      int ns = fcsim_turns_minimal_ports_rule(&n.t, 1, s, d, ports);
+      int nf = fcsim_turns_minimal_ports_rule(&n.t, 0, s, d, fp);
+      assert_true(ns >= nf);
+      wider += ns > nf;
+      int64_t at = s;
+      int in = -1, cls = 0, hops = 0, dist = fcsim_topo_distance(&n.t, s, d);
+      while (at != d) {
+        int np = fcsim_turns_minimal_ports_rule(&n.t, 1, at, d, ports);
+        assert_true(np >= 1);
+        int out = ports[(s + d + hops) % np];
+        assert_true(fcsim_turns_outputs_seed(&n.t, &n.p, at, in, cls) >> out & 1);
+        cls = fcsim_turns_next_class(&n.t, &n.p, at, in, out, cls);
+        at = n.t.neighbor[at * n.t.nports + out];
+        in = out ^ 1;
+        hops++;
+      }
+      assert_int_equal(hops, dist);
+    }
+  assert_true(wider > 0);
+  fcsim_topo_destroy(&n.t);
+}
+
 /* A truncated cycle text stays a terminated string. */
 static void test_cycle_text_truncated(void **state)
 {
@@ -329,6 +408,7 @@ int main(void)
       cmocka_unit_test(test_dateline_off_rejected),
       cmocka_unit_test(test_seed_turns_alone_cycle_on_torus),
       cmocka_unit_test(test_free_adaptive_cycle_on_mesh),
+      cmocka_unit_test(test_seed_escape),
       cmocka_unit_test(test_cycle_text_truncated),
       cmocka_unit_test(test_sim_create_runs_check),
       cmocka_unit_test(test_large_torus_fast),

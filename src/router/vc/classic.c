@@ -351,6 +351,7 @@ const struct fcsim_router_ops fcsim_router_classic = {
     .tracks_arrivals = 1,
     .allocation = 1,
     .stamps_injection = 1,
+    .escape_vcs = 1,
     .derive = classic_derive,
     .setup = classic_setup,
     .teardown = fcsim__vc_teardown,

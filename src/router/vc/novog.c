@@ -84,7 +84,7 @@ static void start_injection(const struct vc_shared *sh, struct vc_node *n, int p
   if (pk->gen_cycle + (uint64_t)(sh->p->rc_cycles + sh->p->va_cycles) > now)
     return;
   int cls = vc_next_class(sh, n, -1, p, 0, pk->dest);
-  int v = vc_alloc(sh, o, cls, 0);
+  int v = sh->escape ? fcsim__vc_alloc_escape_inject(sh, n, o, p, cls, pk->dest) : vc_alloc(sh, o, cls, 0);
   if (v >= 0 && o->credits[v] < thr) {
     o->owned[v] = 0;
     v = -1;
@@ -321,6 +321,7 @@ const struct fcsim_router_ops fcsim_router_novog = {
     .credit_period = 1,
     .tracks_arrivals = 1,
     .stamps_injection = 1,
+    .escape_vcs = 1,
     .derive = novog_derive,
     .setup = novog_setup,
     .teardown = fcsim__vc_teardown,

@@ -108,6 +108,7 @@ struct vc_shared {
   int local_port;               /* classic: a local port after the network ports */
   int inband;                   /* novog: credit flits with absolute counts */
   int dateline;                 /* dateline VC classes in use (torus, router.dateline) */
+  int escape;                   /* routing.turn_rule = seed-escape: the exclusive VCs are a DOR escape network */
   uint64_t credit_dirty_cycles; /* novog: credit flits continue this long after buffer activity */
   double ticks_per_cycle;       /* this kind's cycle in engine ticks (1 with one clock) */
   int32_t *threshold;           /* novog: [slot] credit threshold of the channel leaving it (from malloc) */
@@ -526,5 +527,78 @@ static inline int vc_alloc(const struct vc_shared *sh, struct fcsim_outport *o, 
   }
   return -1;
 }
+
+/* routing.turn_rule = seed-escape (sh->escape; docs/ROUTING.md): the two
+ * exclusive VCs of the overlapping classes (0 for class 0, the last for
+ * class 1, Fig. 4.9b) form an escape network routed DOR with the dateline;
+ * the shared VCs carry the adaptive routes of the seed's six turns. A packet
+ * in an adaptive VC takes a shared VC of its chosen output when one is free,
+ * else the escape VC of its DOR output; once in an escape VC it stays in the
+ * escape network (DOR, escape VCs only) to its destination (Duato). */
+
+/* 1 if VC v of a network input port is an escape VC. */
+static inline int vc_escape_vc(const struct vc_shared *sh, int v)
+{
+  return v == 0 || v == sh->nvc - 1;
+}
+
+/* Allocates the escape VC of class `cls` on `o`; -1 if it is taken. */
+static inline int vc_alloc_escape(const struct vc_shared *sh, struct fcsim_outport *o, int cls)
+{
+  int v = cls ? o->nvc_out - 1 : 0;
+  if (o->owned[v] || (sh->p->wait_tail_credit && o->credits[v] < o->depth_out))
+    return -1;
+  o->owned[v] = 1;
+  return v;
+}
+
+/* Allocates a shared (adaptive) VC on `o`, only an empty one (as vc_alloc
+ * does: the escape argument needs atomic allocation); -1 if none. */
+static inline int vc_alloc_adaptive(struct fcsim_outport *o)
+{
+  int n = o->nvc_out - 2;
+  for (int i = 0; i < n; i++) {
+    int j = o->va_ptr + i;
+    while (j >= n)
+      j -= n;
+    int v = 1 + j;
+    if (o->owned[v] || o->credits[v] < o->depth_out)
+      continue;
+    o->owned[v] = 1;
+    o->va_ptr = (uint16_t)(j + 1 == n ? 0 : j + 1);
+    return v;
+  }
+  return -1;
+}
+
+/* The DOR output from node n toward `dest` (the escape route), and the
+ * class a packet arriving on `in` in class `cls` holds on it. */
+static inline int vc_escape_port(const struct vc_shared *sh, const struct vc_node *n, int in, int cls, int64_t dest,
+                                 int *cls_out)
+{
+  int out = fcsim_routing_route_at(&fcsim_routing_dor, sh->topo, sh->p, n->h->coord, n->node, dest, 0, in, NULL, NULL);
+  *cls_out = vc_next_class(sh, n, in, out, cls, dest);
+  return out;
+}
+
+/* VC allocation of the head of input VC vi with sh->escape (see above):
+ * its downstream VC, -1 if none is free now. It may move the head to its
+ * escape output (vc->out_port, vc->class1). */
+int fcsim__vc_alloc_escape_head(const struct vc_shared *sh, struct vc_node *n, int vi);
+
+/* The downstream VCs the head of input VC vi may request now with
+ * sh->escape, as a mask on vc->out_port (which it may move to the escape
+ * output); for the separable and iSLIP allocators. */
+uint32_t fcsim__vc_escape_want(const struct vc_shared *sh, struct vc_node *n, int vi);
+
+/* With sh->escape: the DOR output of the head of vi (arrived on `in` in
+ * class `cls`) when it is in an escape VC, else -1 (its algorithm routes). */
+int fcsim__vc_escape_route(const struct vc_shared *sh, struct vc_node *n, int vi, int in, int cls, int64_t dest);
+
+/* With sh->escape: a downstream VC for a packet injected on output `port`
+ * (class cls there): a free shared VC, else the escape VC when `port` is
+ * its DOR output; -1 if none. */
+int fcsim__vc_alloc_escape_inject(const struct vc_shared *sh, struct vc_node *n, struct fcsim_outport *o, int port,
+                                  int cls, int64_t dest);
 
 #endif

@@ -71,7 +71,7 @@ static void collect(const struct vc_shared *sh, struct vc_node *n, uint64_t now,
         vc_won(sh, n, vi, 0, now);
         continue;
       }
-      uint32_t want = free_vcs(sh, vc_out(n, vc->out_port), vc->class1);
+      uint32_t want = sh->escape ? fcsim__vc_escape_want(sh, n, vi) : free_vcs(sh, vc_out(n, vc->out_port), vc->class1);
       if (!want)
         continue;
       r->vi[r->nreq] = (int16_t)vi;

@@ -37,6 +37,10 @@ int fcsim__vc_setup(const struct fcsim_router_env *env, int local_port, int inba
   sh->depth = p->vc_depth_flits;
   sh->nq = local_port ? 1 : sh->np;
   sh->dateline = env->topo->kind == FCSIM_TOPO_TORUS && p->dateline;
+  /* routing.turn_rule = seed-escape: the routing check refused split
+   * classes and fewer than 3 VCs */
+  sh->escape =
+      sh->dateline && p->turn_rule == FCSIM_TURN_SEED_ESCAPE && env->routing->turn_rule && !p->vc_split && p->vcs >= 3;
   sh->speedup = local_port ? p->input_speedup : 1;
   sh->nswitch_in = sh->np_in * sh->speedup;
   sh->credit_delay_ticks = (uint64_t)llround(p->credit_delay_cycles * sh->ticks_per_cycle);
@@ -258,9 +262,11 @@ static void route_head(const struct vc_shared *sh, struct vc_node *n, struct fcs
 {
   int32_t credits[VC_MAX_PORTS];
   const struct fcsim_flit *f = vc_front(sh, n, vi);
-  int out =
-      fcsim_routing_route_at(sh->routing, sh->topo, sh->p, n->h->coord, n->node, f->dest, f->route, q, &n->h->hop_rng,
-                             sh->routing->needs_credits ? fcsim__vc_port_credits(sh, n, credits) : NULL);
+  int out = sh->escape ? fcsim__vc_escape_route(sh, n, vi, q, (f->flags & FCSIM_FLIT_CLASS1) != 0, f->dest) : -1;
+  if (out < 0)
+    out =
+        fcsim_routing_route_at(sh->routing, sh->topo, sh->p, n->h->coord, n->node, f->dest, f->route, q, &n->h->hop_rng,
+                               sh->routing->needs_credits ? fcsim__vc_port_credits(sh, n, credits) : NULL);
   vc->out_port = (int8_t)out;
   vc->class1 = (uint8_t)vc_next_class(sh, n, q, out, (f->flags & FCSIM_FLIT_CLASS1) != 0, f->dest);
   vc->dist = sh->arbiter->constant ? 0 : (uint16_t)fcsim_topo_distance(sh->topo, n->node, f->dest);
@@ -300,7 +306,9 @@ void fcsim__vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared 
         }
       }
       if (vc->stage == FCSIM_VC_VA && vc->ready_cycle <= now && !matched) {
-        int v2 = vc_alloc(sh, vc_out(n, vc->out_port), vc->class1, vc->out_port == sh->np);
+        int v2 = sh->escape && vc->out_port != sh->np
+                     ? fcsim__vc_alloc_escape_head(sh, n, vi)
+                     : vc_alloc(sh, vc_out(n, vc->out_port), vc->class1, vc->out_port == sh->np);
         if (v2 >= 0)
           vc_won(sh, n, vi, v2, now);
       }
