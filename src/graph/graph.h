@@ -43,7 +43,7 @@ struct fcsim_chan {
   int32_t reverse;                /* slot of the channel dst -> src between the same two ports, or NONE */
   uint32_t src;                   /* sending node */
   uint16_t src_port;              /* port of src it leaves from */
-  uint8_t link_model;             /* index into the link model table (link/link_model.h) */
+  uint8_t link_model;             /* index into the link model table (chan/link.h) */
   uint8_t dst_vcs;                /* buffers the receiver offers at dst_port: VCs (set by the engine) */
   uint32_t dst_depth_flits;       /* ... and flits per VC */
   double latency_sd_cycles;       /* jitter: standard deviation of the latency (0 = fixed) */
