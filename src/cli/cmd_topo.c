@@ -17,7 +17,7 @@
 #include "cli/topo_bee3.h"
 #include "topo/describe.h"
 #include "topo/netlist.h"
-#include "topo/proto_links.h"
+#include "link/proto/proto_links.h"
 
 
 /* What one run of the command has built. */

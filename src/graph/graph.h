@@ -68,7 +68,7 @@ struct fcsim_graph {
   int max_radix;                     /* most ports of any node */
   uint8_t *link_protocol; /* [nslots] protocol of the link leaving each slot (config.h's enum fcsim_link_protocol,
                            * 255 = link.protocol), or NULL: link.protocol everywhere (a netlist's `protocol=`) */
-  uint16_t *line_bandwidth_flits; /* [nodes] link adapters (topo/proto_links.c): flits per cycle of the physical
+  uint16_t *line_bandwidth_flits; /* [nodes] link adapters (link/proto/proto_links.c): flits per cycle of the physical
                                    * link on their line port; 0 for other nodes; NULL when there are none */
 };
 

@@ -11,7 +11,7 @@
 
 #include "topo/describe.h"
 #include "topo/diameter.h"
-#include "topo/proto_links.h"
+#include "link/proto/proto_links.h"
 
 /* What the protocol of the link leaving slot s adds at zero load. */
 static int proto_cycles(const struct fcsim_graph *g, const struct fcsim_params *p, int64_t s)

@@ -4,7 +4,7 @@
  * longest path, and bisection (exact formula on tori and meshes, a seeded
  * local-search heuristic, an upper bound, on other graphs). `fcsim topo`
  * prints it and writes it as JSON. A link on a protocol (link.protocol,
- * topo/proto_links.h) is described as one link with the protocol's cost at
+ * link/proto/proto_links.h) is described as one link with the protocol's cost at
  * zero load; its two adapters are counted, not listed as routers. */
 #ifndef FCSIM_TOPO_DESCRIBE_H
 #define FCSIM_TOPO_DESCRIBE_H

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "topo/netlist.h"
-#include "topo/proto_links.h"
+#include "link/proto/proto_links.h"
 
 static const char *topo_name(const struct fcsim_topo *t)
 {

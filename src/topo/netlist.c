@@ -16,7 +16,7 @@
 #include "core/text.h"
 #include "core/units.h"
 #include "topo/netlist.h"
-#include "topo/proto_links.h"
+#include "link/proto/proto_links.h"
 
 #define NL_MAX_TOKENS         32
 #define NL_MAX_DECLARED_KINDS 64

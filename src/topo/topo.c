@@ -9,7 +9,7 @@
 
 #include "topo/bee3.h"
 #include "topo/netlist.h"
-#include "topo/proto_links.h"
+#include "link/proto/proto_links.h"
 #include "topo/switched.h"
 #include "topo/topo.h"
 
@@ -64,7 +64,7 @@ int fcsim_topo_check_registry(struct fcsim_error *err)
 }
 
 /* The network's graph, then two link adapters in every link on a protocol
- * (topo/proto_links.c). */
+ * (link/proto/proto_links.c). */
 int fcsim_topo_init(struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err)
 {
   memset(t, 0, sizeof *t);

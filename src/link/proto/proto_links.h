@@ -2,8 +2,8 @@
 /* Link protocols on the links of a network: the graph transform that puts
  * two link adapters (link/proto/tnw/tnw_adapter.c) into every link whose protocol
  * is not `ideal` (link.protocol, or a netlist's per-link `protocol=`). */
-#ifndef FCSIM_TOPO_PROTO_LINKS_H
-#define FCSIM_TOPO_PROTO_LINKS_H
+#ifndef FCSIM_LINK_PROTO_PROTO_LINKS_H
+#define FCSIM_LINK_PROTO_PROTO_LINKS_H
 
 #include <stddef.h>
 
@@ -73,7 +73,7 @@ int fcsim_proto_link_has_adapters(int proto);
 /* The protocol named `name` (a netlist's `protocol=`), or -1; the names
  * "a, b or c" into buf. The link protocols' table (link/proto/protocols.c)
  * is read only through these and the functions above, all in
- * topo/proto_links.c. */
+ * link/proto/proto_links.c. */
 int fcsim_proto_link_find(const char *name);
 void fcsim_proto_link_list(char *buf, size_t size);
 

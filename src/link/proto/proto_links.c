@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The graph transform of link protocols (proto_links.h): two adapter nodes
  * in every link of the network whose protocol is not `ideal`. */
-#include "topo/proto_links.h"
+#include "link/proto/proto_links.h"
 
 #include <stdio.h>
 #include <stdlib.h>
