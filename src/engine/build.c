@@ -11,6 +11,7 @@
 #include "engine/memory.h"
 #include "engine/mpi.h"
 #include "fcsim/config.h"
+#include "link/proto/proto_links.h"
 
 static void part_destroy(const struct fcsim_net *net, struct fcsim_part *pt)
 {
@@ -413,7 +414,7 @@ int fcsim_net_plan(struct fcsim_net **out, const struct fcsim_params *p, const s
     rc = fcsim_error_set(err, FCSIM_EINVAL, "unknown routing algorithm, arbitration policy or traffic mode");
     goto fail;
   }
-  if ((rc = fcsim_topo_init(&net->topo, &net->p, err)) ||
+  if ((rc = fcsim_proto_links_topo_init(&net->topo, &net->p, err)) ||
       (rc = fcsim_traffic_init(&net->traffic, &net->topo, &net->p, err)))
     goto fail;
   if (net->routing->setup && (rc = net->routing->setup(&net->topo, &net->p, err)))

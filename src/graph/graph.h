@@ -126,4 +126,11 @@ const char *fcsim_graph_node_name(const struct fcsim_graph *g, int64_t node, cha
 #define FCSIM_NODE_LABEL_MAX (3 * FCSIM_NODE_NAME_MAX + 64)
 const char *fcsim_graph_node_label(const struct fcsim_graph *g, int64_t node, char *buf, size_t size);
 
+/* The protocol of the link leaving slot c: the netlist's `protocol=`, or
+ * `dflt` (link.protocol) when it names none. */
+static inline int fcsim_graph_link_protocol(const struct fcsim_graph *g, int64_t c, int dflt)
+{
+  return g->link_protocol && g->link_protocol[c] != 255 ? g->link_protocol[c] : dflt;
+}
+
 #endif

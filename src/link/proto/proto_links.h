@@ -51,6 +51,11 @@ static inline int fcsim_adapter_line_ring_flits(const struct fcsim_params *p)
  * Returns 0 (nothing to do when every link is ideal) or a negative error. */
 int fcsim_proto_links_insert(struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err);
 
+/* The network as it is simulated and described: the topology
+ * (fcsim_topo_init), then the adapters above. Returns 0 or a negative
+ * error, leaving nothing allocated. */
+int fcsim_proto_links_topo_init(struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err);
+
 /* Cycles a link on protocol `proto` adds, at zero load, to a lone
  * one-flit packet over an ideal link of the same latency, when the line
  * carries `line_bandwidth_flits` flits per cycle: the local hops into and

@@ -9,7 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "topo/describe.h"
+#include "engine/describe.h"
+#include "topo/bisect.h"
 #include "topo/diameter.h"
 #include "link/proto/proto_links.h"
 
