@@ -480,3 +480,22 @@ int fcsim_net_create(struct fcsim_net **out, const struct fcsim_params *p, const
   *out = net;
   return 0;
 }
+
+/* The memory estimate of a configuration (memory.h): here, beside the plan
+ * it runs, so that memory.c only reads a planned network. */
+int fcsim_memory_estimate(const struct fcsim_config *cfg, struct fcsim_memory *m, struct fcsim_error *err)
+{
+  struct fcsim_params p;
+  int rc = fcsim_config_resolve(cfg, &p, err);
+  if (rc)
+    return rc;
+  struct fcsim_error pre = {0};
+  if (fcsim_memory_precheck(&p, m, &pre))
+    return 0; /* above the limit from the parameters alone: report the lower bound */
+  struct fcsim_net *net = NULL;
+  if ((rc = fcsim_net_plan(&net, &p, cfg, err)))
+    return rc;
+  rc = fcsim_memory_of_plan(net, m, err);
+  fcsim_net_destroy(net);
+  return rc;
+}
