@@ -24,7 +24,6 @@ int fcsim_cli_abort_requested(void)
   return cli_abort;
 }
 
-
 int fcsim_cli_rank(void)
 {
   return cli_rank;

@@ -28,9 +28,9 @@ struct fcsim_cli_command {
 };
 static const struct fcsim_cli_command fcsim_cli_commands[] = {
     /* what each does and its options: the command-option table (options.c) */
-    {"run", fcsim_cmd_run},         {"sweep", fcsim_cmd_sweep}, {"tune", fcsim_cmd_tune},
-    {"topo", fcsim_cmd_topo},       {"model", fcsim_cmd_model}, {"collective", fcsim_cmd_collective},
-    {"app", fcsim_cmd_app},         {"plot", fcsim_cmd_plot},   {"help", fcsim_cmd_help},
+    {"run", fcsim_cmd_run},   {"sweep", fcsim_cmd_sweep}, {"tune", fcsim_cmd_tune},
+    {"topo", fcsim_cmd_topo}, {"model", fcsim_cmd_model}, {"collective", fcsim_cmd_collective},
+    {"app", fcsim_cmd_app},   {"plot", fcsim_cmd_plot},   {"help", fcsim_cmd_help},
 };
 static const size_t fcsim_cli_ncommands = sizeof fcsim_cli_commands / sizeof fcsim_cli_commands[0];
 
@@ -60,13 +60,15 @@ static int commands_docs_check(struct fcsim_error *err)
     if (strchr(cli_docs[i].command, ' '))
       continue;
     if (k >= fcsim_cli_ncommands || strcmp(cli_docs[i].command, fcsim_cli_commands[k].name))
-      return fcsim_error_set(err, FCSIM_EINTERNAL, "command `%s` of the option table is not command %zu of the dispatch table",
+      return fcsim_error_set(err, FCSIM_EINTERNAL,
+                             "command `%s` of the option table is not command %zu of the dispatch table",
                              cli_docs[i].command, k);
     k++;
   }
-  return k == fcsim_cli_ncommands ? 0
-                                  : fcsim_error_set(err, FCSIM_EINTERNAL, "command `%s` has no entry in the option table",
-                                                    fcsim_cli_commands[k].name);
+  return k == fcsim_cli_ncommands
+             ? 0
+             : fcsim_error_set(err, FCSIM_EINTERNAL, "command `%s` has no entry in the option table",
+                               fcsim_cli_commands[k].name);
 }
 
 /* `fcsim help COMMAND [SUBCOMMAND]`: the command's own --help. */
@@ -117,9 +119,9 @@ static int dispatch(int argc, char **argv)
   struct fcsim_error err = {0};
   if (fcsim_routing_check_registry(&err) || fcsim_arbiter_check_registry(&err) ||
       fcsim_router_model_check_registry(&err) || fcsim_workload_check_registry(&err) ||
-      fcsim_traffic_check_registry(&err) || fcsim_app_check_registry(&err) ||
-      fcsim_topo_check_registry(&err) || fcsim_link_proto_check_registry(&err) || fcsim_key_check_registry(&err) ||
-      cli_app_docs_check(&err) || commands_docs_check(&err)) {
+      fcsim_traffic_check_registry(&err) || fcsim_app_check_registry(&err) || fcsim_topo_check_registry(&err) ||
+      fcsim_link_proto_check_registry(&err) || fcsim_key_check_registry(&err) || cli_app_docs_check(&err) ||
+      commands_docs_check(&err)) {
     fcsim_cli_error("internal error in the policy tables: %s", err.msg);
     return FCSIM_EXIT_FAIL;
   }

@@ -4,8 +4,8 @@
  * the round-robin pointer. */
 #include "router/vc/vc_pick.h"
 
-int fcsim__vc_pick_among(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, const uint16_t *cand,
-                  int ncand, uint16_t rr)
+int fcsim__vc_pick_among(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n,
+                         const uint16_t *cand, int ncand, uint16_t rr)
 {
   int best = -1;
   uint64_t best_pri = 0;

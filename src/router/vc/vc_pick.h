@@ -6,8 +6,8 @@
 
 #include "router/vc/vc.h"
 
-int fcsim__vc_pick_among(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, const uint16_t *cand,
-                  int ncand, uint16_t rr);
+int fcsim__vc_pick_among(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n,
+                         const uint16_t *cand, int ncand, uint16_t rr);
 /* The winner among candidate VCs: the highest priority, ties to the first at
  * or after `rr` (a lone candidate wins without a call). */
 static inline int vc_pick(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n,
