@@ -33,7 +33,7 @@
  * not an independent prediction (docs/LINKS.md). */
 #include <math.h>
 
-#include "link/host/host_if.h"
+#include "model/host.h"
 #include "model/model.h"
 
 enum {
