@@ -62,7 +62,7 @@ struct fcsim_params {
   int enclosures;                   /* network.enclosures: topology `bee3`'s BEE3 boards (4 FPGAs each) */
   char bee3_small_wiring[FCSIM_NAME_MAX]; /* network.bee3_small_wiring: `spread` or `direct` at 2 and 4 enclosures */
   char bee3_switch_buffer[FCSIM_NAME_MAX]; /* network.bee3_switch_buffer: the 10GbE switches' switch.buffer, as written */
-  /* [link] protocols on the links of a network (link/proto/proto_links.c, link/proto/tnw/tnw_adapter.c) */
+  /* [link] protocols on the links of a network (topo/proto_links.c, link/proto/tnw/tnw_adapter.c) */
   int link_protocol;          /* enum fcsim_link_protocol of every link (a netlist may set it per link) */
   double link_ber;            /* bit error rate of the protocol links, [0, 1) */
   int link_tnw_window;        /* tnw: txBuffer size in packets; 0 = auto (proto_tnw.h) */

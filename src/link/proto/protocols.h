@@ -2,7 +2,7 @@
 /* The link protocols' table: one row per protocol (link/proto/<name>/),
  * found by its index (link.protocol's stored value, enum
  * fcsim_link_protocol) or by its name. The graph transform
- * (link/proto/proto_links.c), the topology descriptions, netlists and the
+ * (topo/proto_links.c), the topology descriptions, netlists and the
  * protocol links' reports read a protocol's name, adapter model and
  * zero-load cost from here instead of switching on the protocol. */
 #ifndef FCSIM_LINK_PROTO_PROTOCOLS_H
