@@ -102,17 +102,19 @@ static const struct fcsim_key_table *const key_tables[] = {&fcsim_topo_keys,
                                                            NULL};
 
 #define STEP(name) extern const struct fcsim_resolve_step name
-STEP(fcsim_topo_resolve);     /* topo/keys.c: enclosures, netlist, node count, threads */
-STEP(fcsim_link_resolve);     /* link/proto/keys.c: bit error rate */
-STEP(fcsim_fc_resolve);       /* link/proto/fc/keys.c: RX depth against D_CU */
-STEP(fcsim_router_resolve);   /* router/keys.c: the model's derived values and what it supports */
-STEP(fcsim_routing_resolve);  /* routing/keys.c: the dimension order */
-STEP(fcsim_workload_resolve); /* workload/keys.c: continuous or finite, traces, patterns on the topology */
-STEP(fcsim_voq_resolve);      /* router/collective/keys.c: free tree turns */
+STEP(fcsim_topo_resolve);        /* topo/keys.c: enclosures, netlist, node count, threads */
+STEP(fcsim_link_resolve);        /* link/proto/keys.c: bit error rate */
+STEP(fcsim_fc_resolve);          /* link/proto/fc/keys.c: RX depth against D_CU */
+STEP(fcsim_link_router_resolve); /* link/proto/keys.c: what the routers cannot carry (before the router's checks) */
+STEP(fcsim_router_resolve);      /* router/keys.c: the model's derived values and what it supports */
+STEP(fcsim_routing_resolve);     /* routing/keys.c: the dimension order */
+STEP(fcsim_workload_resolve);    /* workload/keys.c: continuous or finite, traces, patterns on the topology */
+STEP(fcsim_voq_resolve);         /* router/collective/keys.c: free tree turns */
 #undef STEP
 
 static const struct fcsim_resolve_step *const resolve_steps[] = {
-    &fcsim_topo_resolve,    &fcsim_link_resolve,     &fcsim_fc_resolve,  &fcsim_router_resolve,
-    &fcsim_routing_resolve, &fcsim_workload_resolve, &fcsim_voq_resolve, NULL};
+    &fcsim_topo_resolve,        &fcsim_link_resolve,   &fcsim_fc_resolve,
+    &fcsim_link_router_resolve, &fcsim_router_resolve, &fcsim_routing_resolve,
+    &fcsim_workload_resolve,    &fcsim_voq_resolve,    NULL};
 
 const struct fcsim_model_list fcsim_models = {key_tables, resolve_steps, fcsim_traffic_write_patterns_markdown};

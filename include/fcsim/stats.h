@@ -23,7 +23,7 @@
 #include <stdint.h>
 
 /* One direction of a link on a protocol (link.protocol): from the adapter
- * that sends on the line to the one that receives (topo/proto_links.h). */
+ * that sends on the line to the one that receives (link/proto/proto_links.h). */
 struct fcsim_link_dir_stats {
   int protocol;                 /* 0: no protocol line at this channel; 1 tnw, 2 fc (core/params.h) */
   uint64_t payload_bytes;       /* payload handed to the far router */

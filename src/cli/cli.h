@@ -29,16 +29,12 @@ int cli_app_docs_check(struct fcsim_error *err);
 /* help_metrics.c: `fcsim help metrics [--markdown]` (docs/METRICS.md) */
 void fcsim_cli_print_metrics(FILE *out, int markdown);
 
-/* The command dispatch table (main.c); what each command does and its
- * options are in the command-option table (options.h). */
-struct fcsim_cli_command {
-  const char *name;                 /* "run" */
-  int (*fn)(int argc, char **argv); /* the subcommand */
-};
-extern const struct fcsim_cli_command fcsim_cli_commands[];
-extern const size_t fcsim_cli_ncommands;
+/* The command dispatch table is main.c's; what each command does and its
+ * options are in the command-option table (options.h), whose commands
+ * (those without a space) it follows in order. */
 
-/* Prints "fcsim: <message>" on stderr (on MPI rank 0 only). */
+/* Prints "fcsim: <message>" on stderr (on MPI rank 0 only; errors.c, like
+ * the rank functions below). */
 void fcsim_cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Prints "fcsim: rank R: <message>" on stderr on any rank: for failures that
  * concern one rank, such as a silent peer. */
@@ -54,5 +50,9 @@ int fcsim_cli_nranks(void);
 int fcsim_cli_agree(int ok);
 /* Asks main to end every rank (MPI_Abort) instead of finalising. */
 void fcsim_cli_abort_job(void);
+/* main's side of the two above (errors.c): the ranks it found, and whether
+ * a command asked for the job to end. */
+void fcsim_cli_set_ranks(int rank, int nranks);
+int fcsim_cli_abort_requested(void);
 
 #endif

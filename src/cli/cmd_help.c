@@ -173,19 +173,10 @@ static void write_man(FILE *out)
         out);
 }
 
-/* `fcsim help COMMAND [SUBCOMMAND]`: the command's own --help. */
-static int command_help(int argc, char **argv)
+/* `fcsim help TOPIC` for a topic that is not a command (main.c hands
+ * `fcsim help COMMAND` to the command's own --help). */
+static int unknown_topic(char **argv)
 {
-  for (size_t i = 0; i < fcsim_cli_ncommands; i++) {
-    if (strcmp(argv[0], fcsim_cli_commands[i].name) || !strcmp(argv[0], "help"))
-      continue;
-    char *args[3] = {NULL, NULL, NULL};
-    int n = 0;
-    if (argc >= 2 && (!strcmp(argv[0], "app") || !strcmp(argv[0], "collective") || !strcmp(argv[0], "model")))
-      args[n++] = argv[1];
-    args[n++] = "--help";
-    return fcsim_cli_commands[i].fn(n, args);
-  }
   const char *near = cli_command_suggest(argv[0]);
   if (near)
     fcsim_cli_error("unknown help topic `%s`; did you mean `%s`? (topics: config and every command)", argv[0], near);
@@ -234,7 +225,7 @@ int fcsim_cmd_help(int argc, char **argv)
     return FCSIM_EXIT_OK;
   }
   if (argc >= 1 && strcmp(argv[0], "--help") && strcmp(argv[0], "-h") && strcmp(argv[0], "help"))
-    return command_help(argc, argv);
+    return unknown_topic(argv);
   cli_usage_print(stdout, "help");
   printf("topics:\n"
          "  fcsim help COMMAND            a command's usage and options (`fcsim help app link`)\n"

@@ -15,9 +15,9 @@
 #include "config/config.h"
 #include "engine/memory.h"
 #include "cli/topo_bee3.h"
-#include "topo/describe.h"
+#include "engine/describe.h"
 #include "topo/netlist.h"
-#include "topo/proto_links.h"
+#include "link/proto/proto_links.h"
 
 
 /* What one run of the command has built. */
@@ -236,7 +236,7 @@ static int build(struct topo_run *r, const struct fcsim_config *cfg)
     snprintf(r->mem_why, sizeof r->mem_why, "%s", err.msg);
     err = (struct fcsim_error){0};
   }
-  if (!rc && !(rc = fcsim_topo_init(&r->t, &r->p, &err))) {
+  if (!rc && !(rc = fcsim_proto_links_topo_init(&r->t, &r->p, &err))) {
     struct fcsim_params kinds[FCSIM_GRAPH_MAX_KINDS];
     if ((rc = fcsim_config_resolve_kinds(cfg, &r->p, &r->t.graph, kinds, &err)) ||
         (rc = fcsim_topo_desc_build(&r->t, &r->p, kinds, &r->d, &err)))

@@ -86,8 +86,10 @@ static void keys_and_values(FILE *out)
 static void subcommands(FILE *out)
 {
   fputs("_fcsim_commands='", out);
-  for (size_t i = 0; i < fcsim_cli_ncommands; i++)
-    fprintf(out, "%s%s", i ? " " : "", fcsim_cli_commands[i].name);
+  int ncommands = 0; /* the command-option table's commands, in the dispatch table's order (main.c checks) */
+  for (size_t i = 0; i < cli_ndocs; i++)
+    if (!strchr(cli_docs[i].command, ' '))
+      fprintf(out, "%s%s", ncommands++ ? " " : "", cli_docs[i].command);
   fputs("'\n_fcsim_subcommands() {\n  case \"$1\" in\n  collective) echo 'build run';;\n  app) echo '", out);
   int n = 0;
   for (size_t i = 0; i < cli_ndocs; i++)

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* fcsim: entry point and subcommand dispatch. */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -10,7 +9,6 @@
 #include "cli/cli.h"
 #include "cli/options.h"
 #include "config/config.h"
-#include "core/text.h"
 #include "link/proto/protocols.h"
 #include "router/router.h"
 #include "routing/routing.h"
@@ -22,76 +20,19 @@
 #include <mpi.h>
 #endif
 
-static int cli_rank, cli_nranks = 1, cli_abort;
-
-int fcsim_cli_rank(void)
-{
-  return cli_rank;
-}
-
-int fcsim_cli_nranks(void)
-{
-  return cli_nranks;
-}
-
-int fcsim_cli_agree(int ok)
-{
-#ifdef FCSIM_HAVE_MPI
-  int all = ok ? 1 : 0, mine = all;
-  if (cli_nranks > 1)
-    MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-  return all;
-#else
-  return ok;
-#endif
-}
-
-void fcsim_cli_abort_job(void)
-{
-  cli_abort = 1;
-}
-
-const struct fcsim_cli_command fcsim_cli_commands[] = {
-    /* what each does and its options: the command-option table (options.c) */
-    {"run", fcsim_cmd_run},         {"sweep", fcsim_cmd_sweep}, {"tune", fcsim_cmd_tune},
-    {"topo", fcsim_cmd_topo},       {"model", fcsim_cmd_model}, {"collective", fcsim_cmd_collective},
-    {"app", fcsim_cmd_app},         {"plot", fcsim_cmd_plot},   {"help", fcsim_cmd_help},
+/* The dispatch table, in the order of the command-option table's commands
+ * (checked at start-up: completion.c lists them from there). */
+struct fcsim_cli_command {
+  const char *name;                 /* "run" */
+  int (*fn)(int argc, char **argv); /* the subcommand */
 };
-const size_t fcsim_cli_ncommands = sizeof fcsim_cli_commands / sizeof fcsim_cli_commands[0];
-
-/* A message to stderr with the input it quotes escaped (raw bytes, a BOM:
- * core/text.h), then a newline. */
-static void print_escaped(const char *fmt, va_list ap)
-{
-  char raw[4096], shown[4 * sizeof raw];
-  int n = vsnprintf(raw, sizeof raw, fmt, ap);
-  size_t len = n < 0 ? 0 : (size_t)n < sizeof raw ? (size_t)n : sizeof raw - 1;
-  fputs(fcsim_text_escape(raw, len, shown, sizeof shown), stderr);
-  fputc('\n', stderr);
-}
-
-void fcsim_cli_error(const char *fmt, ...)
-{
-  if (cli_rank != 0)
-    return;
-  va_list ap;
-  va_start(ap, fmt);
-  fputs("fcsim: ", stderr);
-  print_escaped(fmt, ap);
-  va_end(ap);
-}
-
-void fcsim_cli_rank_error(const char *fmt, ...)
-{
-  va_list ap;
-  va_start(ap, fmt);
-  if (cli_nranks > 1)
-    fprintf(stderr, "fcsim: rank %d: ", cli_rank);
-  else
-    fputs("fcsim: ", stderr);
-  print_escaped(fmt, ap);
-  va_end(ap);
-}
+static const struct fcsim_cli_command fcsim_cli_commands[] = {
+    /* what each does and its options: the command-option table (options.c) */
+    {"run", fcsim_cmd_run},   {"sweep", fcsim_cmd_sweep}, {"tune", fcsim_cmd_tune},
+    {"topo", fcsim_cmd_topo}, {"model", fcsim_cmd_model}, {"collective", fcsim_cmd_collective},
+    {"app", fcsim_cmd_app},   {"plot", fcsim_cmd_plot},   {"help", fcsim_cmd_help},
+};
+static const size_t fcsim_cli_ncommands = sizeof fcsim_cli_commands / sizeof fcsim_cli_commands[0];
 
 static void usage(FILE *out)
 {
@@ -110,6 +51,37 @@ static void usage(FILE *out)
 
 static int dispatch(int argc, char **argv);
 
+/* The dispatch table names the command-option table's commands (those
+ * without a space), in its order. */
+static int commands_docs_check(struct fcsim_error *err)
+{
+  size_t k = 0;
+  for (size_t i = 0; i < cli_ndocs; i++) {
+    if (strchr(cli_docs[i].command, ' '))
+      continue;
+    if (k >= fcsim_cli_ncommands || strcmp(cli_docs[i].command, fcsim_cli_commands[k].name))
+      return fcsim_error_set(err, FCSIM_EINTERNAL,
+                             "command `%s` of the option table is not command %zu of the dispatch table",
+                             cli_docs[i].command, k);
+    k++;
+  }
+  return k == fcsim_cli_ncommands
+             ? 0
+             : fcsim_error_set(err, FCSIM_EINTERNAL, "command `%s` has no entry in the option table",
+                               fcsim_cli_commands[k].name);
+}
+
+/* `fcsim help COMMAND [SUBCOMMAND]`: the command's own --help. */
+static int command_help(const struct fcsim_cli_command *c, int argc, char **argv)
+{
+  char *args[3] = {NULL, NULL, NULL};
+  int n = 0;
+  if (argc >= 2 && (!strcmp(argv[0], "app") || !strcmp(argv[0], "collective") || !strcmp(argv[0], "model")))
+    args[n++] = argv[1];
+  args[n++] = "--help";
+  return c->fn(n, args);
+}
+
 /* Every write to standard output is checked: a table or report that did
  * not reach it (a full disk, a closed pipe) is a failed run. */
 static int checked_stdout(int rc)
@@ -124,15 +96,16 @@ static int checked_stdout(int rc)
 int main(int argc, char **argv)
 {
 #ifdef FCSIM_HAVE_MPI
-  int provided = 0;
+  int provided = 0, rank = 0, nranks = 1;
   MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
-  MPI_Comm_rank(MPI_COMM_WORLD, &cli_rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &cli_nranks);
-  if (cli_rank != 0 && !freopen("/dev/null", "w", stdout))
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &nranks);
+  fcsim_cli_set_ranks(rank, nranks);
+  if (rank != 0 && !freopen("/dev/null", "w", stdout))
     return FCSIM_EXIT_FAIL;
   int rc = checked_stdout(dispatch(argc, argv));
   fflush(stderr);
-  if (cli_abort && cli_nranks > 1)
+  if (fcsim_cli_abort_requested() && nranks > 1)
     MPI_Abort(MPI_COMM_WORLD, rc ? rc : FCSIM_EXIT_FAIL);
   MPI_Finalize();
   return rc;
@@ -146,9 +119,9 @@ static int dispatch(int argc, char **argv)
   struct fcsim_error err = {0};
   if (fcsim_routing_check_registry(&err) || fcsim_arbiter_check_registry(&err) ||
       fcsim_router_model_check_registry(&err) || fcsim_workload_check_registry(&err) ||
-      fcsim_traffic_check_registry(&err) || fcsim_app_check_registry(&err) ||
-      fcsim_topo_check_registry(&err) || fcsim_link_proto_check_registry(&err) || fcsim_key_check_registry(&err) ||
-      cli_app_docs_check(&err)) {
+      fcsim_traffic_check_registry(&err) || fcsim_app_check_registry(&err) || fcsim_topo_check_registry(&err) ||
+      fcsim_link_proto_check_registry(&err) || fcsim_key_check_registry(&err) || cli_app_docs_check(&err) ||
+      commands_docs_check(&err)) {
     fcsim_cli_error("internal error in the policy tables: %s", err.msg);
     return FCSIM_EXIT_FAIL;
   }
@@ -164,6 +137,9 @@ static int dispatch(int argc, char **argv)
     printf("fcsim %s\n", FCSIM_VERSION);
     return FCSIM_EXIT_OK;
   }
+  for (size_t i = 0; argc >= 3 && !strcmp(argv[1], "help") && i < fcsim_cli_ncommands; i++)
+    if (!strcmp(argv[2], fcsim_cli_commands[i].name) && strcmp(argv[2], "help"))
+      return command_help(&fcsim_cli_commands[i], argc - 2, argv + 2);
   for (size_t i = 0; i < fcsim_cli_ncommands; i++)
     if (!strcmp(argv[1], fcsim_cli_commands[i].name))
       return fcsim_cli_commands[i].fn(argc - 2, argv + 2);

@@ -116,7 +116,7 @@ struct fcsim_params {
   int sw_buffer_flits;             /* output buffer per port */
   int sw_drop;                     /* 1: drop on a full output buffer, 0: pause */
   int sw_port_by_message;          /* an endpoint sends each message on port (message index mod ports) */
-  char sw_framing[FCSIM_NAME_MAX]; /* framing whose overhead each frame pays (link/framing.c) */
+  char sw_framing[FCSIM_NAME_MAX]; /* framing whose overhead each frame pays (chan/framing.c) */
   int sw_nodes;                    /* endpoints of a switched topology */
   int sw_radix;                    /* ports per switch */
   int sw_planes;                   /* copies of the switch network; an endpoint has a port on each */

@@ -409,19 +409,7 @@ int fcsim_memory_check(const struct fcsim_net *net, struct fcsim_error *err)
   return m.total_bytes > m.limit_bytes ? refuse(&m, err) : 0;
 }
 
-int fcsim_memory_estimate(const struct fcsim_config *cfg, struct fcsim_memory *m, struct fcsim_error *err)
+int fcsim_memory_of_plan(const struct fcsim_net *net, struct fcsim_memory *m, struct fcsim_error *err)
 {
-  struct fcsim_params p;
-  int rc = fcsim_config_resolve(cfg, &p, err);
-  if (rc)
-    return rc;
-  struct fcsim_error pre = {0};
-  if (fcsim_memory_precheck(&p, m, &pre))
-    return 0; /* above the limit from the parameters alone: report the lower bound */
-  struct fcsim_net *net = NULL;
-  if ((rc = fcsim_net_plan(&net, &p, cfg, err)))
-    return rc;
-  rc = estimate(net, m, err);
-  fcsim_net_destroy(net);
-  return rc;
+  return estimate(net, m, err);
 }

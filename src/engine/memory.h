@@ -59,9 +59,14 @@ void fcsim_memory_of_net(const struct fcsim_net *net, struct fcsim_memory *m);
  * FCSIM_ERANGE and the figures when the estimate exceeds the limit. */
 int fcsim_memory_check(const struct fcsim_net *net, struct fcsim_error *err);
 
+/* The same, returning 0 or the error that stopped it. */
+int fcsim_memory_of_plan(const struct fcsim_net *net, struct fcsim_memory *m, struct fcsim_error *err);
+
 /* The estimate of the run `cfg` describes, without running it: plans the
  * network and estimates it (or, when the parameters' lower bound is
- * already above the limit, returns that with m->lower_bound = 1). */
+ * already above the limit, returns that with m->lower_bound = 1). In
+ * build.c, beside the plan: memory.c reads a planned network and never
+ * plans one. */
 int fcsim_memory_estimate(const struct fcsim_config *cfg, struct fcsim_memory *m, struct fcsim_error *err);
 
 /* "1.50 GB" (decimal units) into buf; returns buf. */

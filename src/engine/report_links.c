@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Per-link figures of the links on a protocol (report_links.h). A line
  * direction is the channel between two adapters; its ends are named by the
- * router ports the adapters sit on (topo/proto_links.h). */
+ * router ports the adapters sit on (link/proto/proto_links.h). */
 #include "engine/report_links.h"
 
 #include "core/params.h"

@@ -10,7 +10,8 @@
 #include "engine/memory.h"
 #include "engine/sim_priv.h"
 #include "router/router.h"
-#include "topo/describe.h"
+#include "engine/describe.h"
+#include "link/proto/proto_links.h"
 #include "topo/topo.h"
 
 const char *fcsim_version(void)
@@ -89,7 +90,7 @@ int fcsim_topo_describe(const struct fcsim_config *cfg, struct fcsim_topo_info *
   int rc = fcsim_config_resolve(cfg, &p, err);
   if (rc)
     return rc;
-  if ((rc = fcsim_topo_init(&t, &p, err)))
+  if ((rc = fcsim_proto_links_topo_init(&t, &p, err)))
     return rc;
   struct fcsim_topo_desc d;
   struct fcsim_params kinds[FCSIM_GRAPH_MAX_KINDS];

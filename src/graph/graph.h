@@ -43,7 +43,7 @@ struct fcsim_chan {
   int32_t reverse;                /* slot of the channel dst -> src between the same two ports, or NONE */
   uint32_t src;                   /* sending node */
   uint16_t src_port;              /* port of src it leaves from */
-  uint8_t link_model;             /* index into the link model table (link/link_model.h) */
+  uint8_t link_model;             /* index into the link model table (chan/link.h) */
   uint8_t dst_vcs;                /* buffers the receiver offers at dst_port: VCs (set by the engine) */
   uint32_t dst_depth_flits;       /* ... and flits per VC */
   double latency_sd_cycles;       /* jitter: standard deviation of the latency (0 = fixed) */
@@ -68,7 +68,7 @@ struct fcsim_graph {
   int max_radix;                     /* most ports of any node */
   uint8_t *link_protocol; /* [nslots] protocol of the link leaving each slot (config.h's enum fcsim_link_protocol,
                            * 255 = link.protocol), or NULL: link.protocol everywhere (a netlist's `protocol=`) */
-  uint16_t *line_bandwidth_flits; /* [nodes] link adapters (topo/proto_links.c): flits per cycle of the physical
+  uint16_t *line_bandwidth_flits; /* [nodes] link adapters (link/proto/proto_links.c): flits per cycle of the physical
                                    * link on their line port; 0 for other nodes; NULL when there are none */
 };
 
@@ -125,5 +125,12 @@ const char *fcsim_graph_node_name(const struct fcsim_graph *g, int64_t node, cha
  * FCSIM_NODE_LABEL_MAX bytes. */
 #define FCSIM_NODE_LABEL_MAX (3 * FCSIM_NODE_NAME_MAX + 64)
 const char *fcsim_graph_node_label(const struct fcsim_graph *g, int64_t node, char *buf, size_t size);
+
+/* The protocol of the link leaving slot c: the netlist's `protocol=`, or
+ * `dflt` (link.protocol) when it names none. */
+static inline int fcsim_graph_link_protocol(const struct fcsim_graph *g, int64_t c, int dflt)
+{
+  return g->link_protocol && g->link_protocol[c] != 255 ? g->link_protocol[c] : dflt;
+}
 
 #endif

@@ -33,7 +33,7 @@
  * not an independent prediction (docs/LINKS.md). */
 #include <math.h>
 
-#include "link/host/host_if.h"
+#include "model/host.h"
 #include "model/model.h"
 
 enum {
@@ -117,9 +117,9 @@ static const struct fcsim_model_preset presets[] = {
 static double tnw_link_rate(struct fcsim_error *err)
 {
   double v[FCSIM_MODEL_MAX_PARAMS], res[FCSIM_MODEL_MAX_RESULTS];
-  if (fcsim_model_run("linkbw", "tnw", NULL, v, res, err))
+  if (fcsim__model_run_ops(&fcsim_model_linkbw, "tnw", NULL, v, res, err))
     return NAN;
-  return res[fcsim_model_result_index(fcsim_model_find("linkbw"), "peak_bytes_per_s")];
+  return res[fcsim_model_result_index(&fcsim_model_linkbw, "peak_bytes_per_s")];
 }
 
 /* What one link's host side moves per second. */

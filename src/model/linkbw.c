@@ -17,7 +17,7 @@
  *              when traffic flows both ways (an assumption, see MODELS.md). */
 #include <math.h>
 
-#include "link/framing.h"
+#include "chan/framing.h"
 #include "model/model.h"
 
 enum { P_rate, P_lanes, P_code, P_framing, P_max_payload, P_overhead, P_unit, P_size, P_COUNT };
@@ -34,7 +34,7 @@ enum {
   R_COUNT
 };
 
-/* choices in the order of the tables of link/framing.h */
+/* choices in the order of the tables of chan/framing.h */
 static const char *const code_choices[] = {"none", "8b10b", "64b66b", "64b67b", "128b130b", NULL};
 static const char *const framing_choices[] = {"ethernet", "sl3fc", "tnw", "custom", NULL};
 

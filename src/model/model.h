@@ -34,4 +34,10 @@ extern const struct fcsim_model_ops fcsim_model_cornerturn;
 extern const struct fcsim_model_ops fcsim_model_contraction;
 extern const struct fcsim_model_ops fcsim_model_md;
 
+/* fcsim_model_run on a model's ops rather than its name (params.c): for a
+ * model that reads another (host.c runs linkbw) without the registry,
+ * which lists it. */
+int fcsim__model_run_ops(const struct fcsim_model_ops *m, const char *preset, const char *const *sets, double *values,
+                         double *results, struct fcsim_error *err);
+
 #endif

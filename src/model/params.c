@@ -315,3 +315,16 @@ char *fcsim_model_format(enum fcsim_model_unit unit, const char *const *choices,
   default: snprintf(buf, size, "%.6g", value); return buf;
   }
 }
+
+int fcsim__model_run_ops(const struct fcsim_model_ops *m, const char *preset, const char *const *sets, double *values,
+                         double *results, struct fcsim_error *err)
+{
+  fcsim_model_defaults(m, values);
+  int rc;
+  if (preset && (rc = fcsim_model_apply_preset(m, values, preset, err)) != 0)
+    return rc;
+  for (size_t i = 0; sets && sets[i]; i++)
+    if ((rc = fcsim_model_set_kv(m, values, sets[i], err)) != 0)
+      return rc;
+  return fcsim_model_eval(m, values, results, err);
+}

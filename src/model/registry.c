@@ -103,12 +103,5 @@ int fcsim_model_run(const char *model, const char *preset, const char *const *se
   const struct fcsim_model_ops *m = fcsim_model_find(model);
   if (m == NULL)
     return fcsim_error_set(err, FCSIM_EINVAL, "no model called `%s`", model);
-  fcsim_model_defaults(m, values);
-  int rc;
-  if (preset && (rc = fcsim_model_apply_preset(m, values, preset, err)) != 0)
-    return rc;
-  for (size_t i = 0; sets && sets[i]; i++)
-    if ((rc = fcsim_model_set_kv(m, values, sets[i], err)) != 0)
-      return rc;
-  return fcsim_model_eval(m, values, results, err);
+  return fcsim__model_run_ops(m, preset, sets, values, results, err);
 }

@@ -5,7 +5,6 @@
 
 #include "core/keys.h"
 #include "core/clock.h"
-#include "link/proto/protocols.h"
 #include "router/router.h"
 
 static const struct fcsim_key router_rows[] = {
@@ -33,30 +32,6 @@ static const struct fcsim_key router_rows[] = {
      FCSIM_KEY_TO(FCSIM_STORE_INT, vc_depth_flits), .auto_value = 0},
 };
 const struct fcsim_key_table fcsim_router_keys = FCSIM_KEY_TABLE("router", router_rows);
-/* Link protocols the network's routers cannot carry: routers whose credits
- * are not per flit, more VCs than TNW's eight (`fc` runs one instance per
- * VC, as many as router.vcs allows). */
-static int check_link(const struct fcsim_params *p, const struct fcsim_router_ops *model,
-                      const struct fcsim_key_reader *r, struct fcsim_error *err)
-{
-  const struct fcsim_link_proto *lp = fcsim_link_proto_of(p->link_protocol);
-  if (!lp->adapter_model)
-    return 0; /* ideal: the channel as it is */
-  const char *proto = lp->name;
-  if (strcmp(model->flow_control, "per-flit credits"))
-    return fcsim_error_set(err, FCSIM_ECOMBINATION,
-                           "%s: link.protocol = %s needs routers with per-flit credits (classic, crossbar); "
-                           "router.model = %s uses %s",
-                           fcsim_key_origin(r, "link", "protocol"), proto, p->router_model, model->flow_control);
-  if (lp->max_vcs && p->vcs > lp->max_vcs && model->max_vcs > 1)
-    return fcsim_error_set(err, FCSIM_ECOMBINATION,
-                           "%s: router.vcs = %d but link.protocol = %s carries at most %d virtual channels (%s); use "
-                           "router.vcs <= %d",
-                           fcsim_key_origin(r, "router", "vcs"), p->vcs, proto, lp->max_vcs, lp->max_vcs_source,
-                           lp->max_vcs);
-  return 0;
-}
-
 /* The allocation keys are the classic router's: other models refuse a
  * value other than the default, and the `wrap` dateline rule is DOR's. */
 static int check_allocation(const struct fcsim_params *p, const struct fcsim_router_ops *model,
@@ -141,7 +116,7 @@ static int resolve_router(struct fcsim_params *p, const struct fcsim_key_reader 
   p->vc_depth_auto = p->vc_depth_flits == 0; /* auto stores 0; the range starts at 1 */
   if (p->eject_cycles < 0)                   /* auto */
     p->eject_cycles = p->local_cycles;
-  if ((rc = check_link(p, model, r, err)) || (rc = check_allocation(p, model, r, err)))
+  if ((rc = check_allocation(p, model, r, err)))
     return rc;
   if (p->latency_from_injection && !model->stamps_injection)
     return fcsim_error_set(err, FCSIM_ECOMBINATION,

@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#include "link/ctx.h"
+#include "chan/ctx.h"
 
 /* A growable ring of waiting packets (grows by doubling, rarely). */
 struct fcsim_pktq {

@@ -27,7 +27,7 @@
 
 #include "arbiter/arbiter.h"
 #include "core/params.h"
-#include "link/ctx.h"
+#include "chan/ctx.h"
 #include "routing/routing.h"
 #include "stats/counters.h"
 #include "topo/topo.h"

@@ -40,7 +40,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "link/framing.h"
+#include "chan/framing.h"
 #include "topo/bee3.h"
 #include "topo/topo.h"
 

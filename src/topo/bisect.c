@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* The bisection of a general graph by a stated heuristic (describe.h):
+/* The bisection of a general graph by a stated heuristic (bisect.h):
  * balanced halvings from seeded starts, each improved by greedy pair swaps
  * in the manner of Kernighan and Lin (passes of tentative swaps of the best
  * pair among the nodes of highest gain on each side, kept up to the best
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "core/rng.h"
-#include "topo/describe.h"
+#include "topo/bisect.h"
 
 #define BISECT_SEEDED_NODES  8   /* nodes around which ordered starts are built */
 #define BISECT_RANDOM_STARTS 4   /* random halvings */

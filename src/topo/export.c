@@ -12,7 +12,6 @@
 #include <unistd.h>
 
 #include "topo/netlist.h"
-#include "topo/proto_links.h"
 
 static const char *topo_name(const struct fcsim_topo *t)
 {
@@ -44,9 +43,9 @@ static void write_link(const struct fcsim_graph *g, const struct fcsim_params *p
   if (c->latency_sd_cycles > 0)
     fprintf(out, " jitter=%.17g", c->latency_sd_cycles);
   fprintf(out, " model=%s", fcsim_link_model_name(c->link_model) ? fcsim_link_model_name(c->link_model) : "fixed");
-  int proto = fcsim_proto_link_of(g, p, s);
-  if (fcsim_proto_link_has_adapters(proto))
-    fprintf(out, " protocol=%s", fcsim_proto_link_name(proto));
+  const char *proto = fcsim_netlist_protocol_name(fcsim_graph_link_protocol(g, s, p->link_protocol));
+  if (proto)
+    fprintf(out, " protocol=%s", proto);
   fputc('\n', out);
 }
 

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,7 +17,7 @@
 #include "core/text.h"
 #include "core/units.h"
 #include "topo/netlist.h"
-#include "topo/proto_links.h"
+#include "config/config.h"
 
 #define NL_MAX_TOKENS         32
 #define NL_MAX_DECLARED_KINDS 64
@@ -27,6 +28,46 @@ static const char *const link_model_names[FCSIM_LINK_NMODELS] = {"fixed", "gauss
 const char *fcsim_link_model_name(int id)
 {
   return id >= 0 && id < FCSIM_LINK_NMODELS ? link_model_names[id] : NULL;
+}
+
+/* The link protocols' names in the order link.protocol stores them: its
+ * choices in the key registry, which the protocols' table
+ * (link/proto/protocols.c, above the routers) is checked against at
+ * start-up. topo/ names protocols by these and never reads that table. */
+static const char *const *protocol_names(void)
+{
+  int k = fcsim_key_find("link", "protocol");
+  return k >= 0 ? fcsim_keys[k].choices : NULL;
+}
+
+const char *fcsim_netlist_protocol_name(int proto)
+{
+  const char *const *names = protocol_names();
+  int n = 0;
+  while (names && names[n])
+    n++;
+  return proto > 0 && proto < n ? names[proto] : NULL; /* row 0, ideal: no adapters */
+}
+
+/* The protocol named `name`, or -1; the names "a, b or c" into buf. */
+static int protocol_find(const char *name)
+{
+  const char *const *names = protocol_names();
+  for (int i = 0; names && names[i]; i++)
+    if (!strcmp(names[i], name))
+      return i;
+  return -1;
+}
+
+static void protocol_list(char *buf, size_t size)
+{
+  const char *const *names = protocol_names();
+  size_t n = 0, count = 0;
+  buf[0] = '\0';
+  while (names && names[count])
+    count++;
+  for (size_t i = 0; i < count && n < size; i++)
+    n += (size_t)snprintf(buf + n, size - n, "%s%s", i == 0 ? "" : i + 1 == count ? " or " : ", ", names[i]);
 }
 
 /* A node line. */
@@ -384,13 +425,13 @@ static int link_key(struct parser *ps, struct nl_link *l, const char *key, const
     return perr(ps, FCSIM_EINVAL, "unknown link model `%s` (expected fixed or gaussian)", v);
   }
   if (!strcmp(key, "protocol")) {
-    int proto = fcsim_proto_link_find(v);
+    int proto = protocol_find(v);
     if (proto >= 0) {
       l->protocol = proto;
       return 0;
     }
     char names[128];
-    fcsim_proto_link_list(names, sizeof names);
+    protocol_list(names, sizeof names);
     return perr(ps, FCSIM_EINVAL, "unknown link protocol `%s` (expected %s)", v, names);
   }
   return perr(ps, FCSIM_EPARSE, "link: unknown key `%s` (expected latency, bandwidth, jitter, model, protocol)", key);

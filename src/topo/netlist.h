@@ -20,6 +20,10 @@ enum fcsim_link_model_id { FCSIM_LINK_FIXED = 0, FCSIM_LINK_GAUSSIAN = 1, FCSIM_
 
 /* Name of link model `id` ("fixed", "gaussian"), or NULL. */
 const char *fcsim_link_model_name(int id);
+/* The name of link protocol `proto` (link.protocol's stored value) as a
+ * netlist's `protocol=` writes it, or NULL for `ideal` (the link without a
+ * protocol, row 0 of link/proto/protocols.c) and unknown values. */
+const char *fcsim_netlist_protocol_name(int proto);
 
 /* Reads the netlist p->netlist into `t` (kind FCSIM_TOPO_FILE, ndims 0, no
  * neighbour table; the graph with kinds, names, endpoints and clocks; the

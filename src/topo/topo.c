@@ -9,7 +9,6 @@
 
 #include "topo/bee3.h"
 #include "topo/netlist.h"
-#include "topo/proto_links.h"
 #include "topo/switched.h"
 #include "topo/topo.h"
 
@@ -63,14 +62,12 @@ int fcsim_topo_check_registry(struct fcsim_error *err)
   return fcsim_topo_names[NTYPES] ? fcsim_error_set(err, FCSIM_EINTERNAL, "topology names: no NULL at the end") : 0;
 }
 
-/* The network's graph, then two link adapters in every link on a protocol
- * (topo/proto_links.c). */
+/* The network's graph, as its generator builds it (the link adapters are
+ * inserted above, by link/proto/proto_links.c). */
 int fcsim_topo_init(struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err)
 {
   memset(t, 0, sizeof *t);
   int rc = fcsim_topo_type_of(p->topology)->build(t, p, err);
-  if (!rc)
-    rc = fcsim_proto_links_insert(t, p, err);
   if (rc)
     fcsim_topo_destroy(t);
   return rc;

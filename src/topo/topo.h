@@ -36,7 +36,7 @@ struct fcsim_topo {
                                       * freed by fcsim_topo_destroy), or NULL */
   int16_t *dist;                     /* FILE: hop distances dist[a * nodes + b], -1 unreachable (from malloc) once
                                       * fcsim_topo_distances built them, else NULL */
-  struct fcsim_graph *base;          /* the graph before link adapters were inserted (topo/proto_links.c; table routing
+  struct fcsim_graph *base;          /* the graph before link adapters were inserted (link/proto/proto_links.c; table routing
                                       * is built on it), or NULL (from malloc) */
 };
 

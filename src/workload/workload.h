@@ -20,7 +20,7 @@
 #include <stdint.h>
 
 #include "core/params.h"
-#include "link/ctx.h"
+#include "chan/ctx.h"
 #include "routing/routing.h"
 #include "stats/counters.h"
 #include "topo/topo.h"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Link protocols on the links of a network (link.protocol = tnw; docs/LINKS.md
  * "Protocols on the links of a network"): every link gets two TNW adapters
- * (link/proto/tnw/tnw_adapter.c, topo/proto_links.c).
+ * (link/proto/tnw/tnw_adapter.c, link/proto/proto_links.c).
  *  - zero load: one single-flit packet costs, per protocol link, the two
  *    local hops to and from the adapters plus the serialisation of a whole
  *    TNW packet beyond the flit's one cycle, computed from the framing below;

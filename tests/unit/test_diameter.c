@@ -20,7 +20,8 @@
 
 #include "core/rng.h"
 #include "test_support.h"
-#include "topo/describe.h"
+#include "engine/describe.h"
+#include "topo/bisect.h"
 #include "topo/diameter.h"
 
 /* The old method: a search from every endpoint in node order, the first

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The engine's data structures, tested directly (the simulation tests reach
- * them only through whole runs): the link rings of link/link.h (delay-line
+ * them only through whole runs): the link rings of chan/link.h (delay-line
  * stamps, capacity, free-running indices across 2^32, publication of rings
  * that cross partitions, remote rings, credit rings and their pending
  * bits), the arrival heap of engine/sched.c (heap order with ties by node,
@@ -22,7 +22,7 @@
 #include "alloc_hook.h"
 #include "engine/engine.h"
 #include "engine/mpi.h"
-#include "link/link.h"
+#include "chan/link.h"
 #include "graph/graph.h"
 
 /* Two nodes joined both ways, each channel's rings in small pools. */

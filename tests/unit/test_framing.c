@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* The shared line-code and framing tables (src/link/framing.c): lookups, the
+/* The shared line-code and framing tables (src/chan/framing.c): lookups, the
  * wire-size rule, and the seed figures they give. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -8,7 +8,7 @@
 
 #include <cmocka.h>
 
-#include "link/framing.h"
+#include "chan/framing.h"
 
 static void lookups(void **state)
 {

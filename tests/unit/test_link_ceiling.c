@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Simulated link ceilings against the analytic models: every line code and
- * framing of link/framing.h (ideal protocol) and the fc framing of seed 002
+ * framing of chan/framing.h (ideal protocol) and the fc framing of seed 002
  * Eq. 1 reach exactly the `linkbw` model's payload rate (to the printed
  * digits); Eq. 2.2's D_link and Eq. 2.4's RX bound from the simulated
  * flow controller; Fig. 2.9's convergence. */
@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "link/framing.h"
+#include "chan/framing.h"
 #include "link_support.h"
 
 static void same_printed(double sim, double model)

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Jittered links (link/link_model.c): per-flit Gaussian latencies with the
+/* Jittered links (chan/link_model.c): per-flit Gaussian latencies with the
  * configured mean and standard deviation, truncated at 4 standard
  * deviations, never reordering a channel's flits, and the same draws for
  * the same channel and flit whatever else happens. */
@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "link/link.h"
+#include "chan/link.h"
 #include "graph/graph.h"
 
 struct one_link {

@@ -13,7 +13,7 @@
 #include "link/proto/fc/proto_fc.h"
 #include "link/proto/protocols.h"
 #include "link/proto/tnw/proto_tnw.h"
-#include "topo/proto_links.h"
+#include "link/proto/proto_links.h"
 
 static void test_check_and_names(void **state)
 {

@@ -20,7 +20,7 @@
 #include "alloc_hook.h"
 #include "test_support.h"
 #include "engine/memory.h"
-#include "link/link.h"
+#include "chan/link.h"
 #include "fcsim/fcsim.h"
 
 #define ESTIMATE_LOW  0.80 /* measured peak / estimate, at least */

@@ -21,7 +21,9 @@
 
 #include "router/router.h"
 #include "test_support.h"
-#include "topo/describe.h"
+#include "engine/describe.h"
+#include "link/proto/proto_links.h"
+#include "topo/bisect.h"
 #include "topo/netlist.h"
 
 #define EXAMPLE FCSIM_SOURCE_DIR "/examples/netlist/two-boards.net"
@@ -47,7 +49,7 @@ static int load_path(struct fcsim_topo *t, const char *path, struct fcsim_error 
   p.topology = FCSIM_TOPO_FILE;
   snprintf(p.netlist, sizeof p.netlist, "%s", path);
   memset(err, 0, sizeof *err);
-  return fcsim_topo_init(t, &p, err);
+  return fcsim_proto_links_topo_init(t, &p, err); /* the network as simulated: with its link adapters */
 }
 
 static void test_good_netlist(void **state)
@@ -460,7 +462,7 @@ static void test_adapter_labels(void **state)
   params_of(&p, sets);
   p.topology = FCSIM_TOPO_FILE;
   snprintf(p.netlist, sizeof p.netlist, "%s", path);
-  if (fcsim_topo_init(&t, &p, &err))
+  if (fcsim_proto_links_topo_init(&t, &p, &err))
     fail_msg("%s", err.msg);
   assert_int_equal(t.graph.nodes, 4); /* a, b and the two adapters of the link */
   char buf[FCSIM_NODE_LABEL_MAX];

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "apps/app.h"
-#include "link/framing.h"
+#include "chan/framing.h"
 
 enum {
   P_nodes_x,
@@ -69,7 +69,7 @@ enum {
   R_COUNT
 };
 
-/* in the order of the tables of link/framing.h */
+/* in the order of the tables of chan/framing.h */
 static const char *const code_choices[] = {"none", "8b10b", "64b66b", "64b67b", "128b130b", NULL};
 
 #define AUTO_INT     (FCSIM_MP_INT | FCSIM_MP_AUTO)

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "apps/app.h"
-#include "link/framing.h"
+#include "chan/framing.h"
 
 enum {
   P_protocol,
@@ -90,7 +90,7 @@ enum {
 
 static const char *const protocol_choices[] = {"ideal", "fc", "tnw", NULL};
 static const char *const duplex_choices[] = {"half", "full", "loopback", NULL};
-/* in the order of the tables of link/framing.h */
+/* in the order of the tables of chan/framing.h */
 static const char *const code_choices[] = {"none", "8b10b", "64b66b", "64b67b", "128b130b", NULL};
 static const char *const framing_choices[] = {"ethernet", "sl3fc", "tnw", "custom", NULL};
 /* `none`, then the host interface's schemes in the order of its registry (host_if.h) */
@@ -110,7 +110,7 @@ static const struct fcsim_model_param params[P_COUNT] = {
     [P_code] = {"code", FCSIM_MU_ENUM, 0, 0, 4, 0, code_choices, "line code"},
     [P_framing] =
         {"framing", FCSIM_MU_ENUM, 3, 0, 3, 0, framing_choices,
-         "protocol `ideal`: framing of frames (link/framing.h); sets the defaults of max_payload, overhead, unit"},
+         "protocol `ideal`: framing of frames (chan/framing.h); sets the defaults of max_payload, overhead, unit"},
     [P_max_payload] = {"max_payload", FCSIM_MU_BYTES, 0, 1, 1e9, AUTO_INT, NULL,
                        "ideal: payload per frame; auto = from framing"},
     [P_overhead] = {"overhead", FCSIM_MU_BYTES, 0, 0, 1e9, AUTO_INT, NULL,

@@ -24,11 +24,8 @@
 
 #include "fcsim/error.h"
 #include "link/proto/tnw/proto_tnw.h"
+#include "model/host.h" /* the seed's figures, FCSIM_HOST_*_S and the PCIe rate */
 
-#define FCSIM_HOST_PCIE_BYTES_PER_S 3.2e9  /* Gen2 x8, effective (L37) */
-#define FCSIM_HOST_TRANSFER_S       0.2e-6 /* per PCIe transfer to or from CPU memory (L117) */
-#define FCSIM_HOST_SW_PPUT_S        0.7e-6 /* software overhead of Pput, the seed's estimate (L117) */
-#define FCSIM_HOST_SW_NGET_S        0.8e-6 /* ... of Nget (L117) */
 #define FCSIM_HOST_WC_BURST_BYTES   64     /* a flushed WC buffer (L78) */
 #define FCSIM_HOST_INFLIGHT         64     /* chunks on their way to the NWP */
 

@@ -11,7 +11,7 @@
 #include "core/keys.h"
 #include "link/proto/fc/proto_fc.h"
 #include "link/proto/tnw/proto_tnw.h"
-#include "topo/proto_links.h"
+#include "link/proto/proto_links.h"
 
 /* fc: the force send of a partly filled TX buffer (D_CU cycles), the
  * header flit's cycle and the RX write-forward (seed 001 Eqs. 2.1-2.2). */

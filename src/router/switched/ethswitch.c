@@ -27,7 +27,7 @@
  *
  * Line rate and framing. An output sends at most one flit per cycle (a flit
  * is network.flit_bits; network.clock x flit_bits is the line rate after the
- * line code). Framing overhead (switch.framing, from link/framing.c:
+ * line code). Framing overhead (switch.framing, from chan/framing.c:
  * Ethernet preamble, header, FCS and gap, or SL3+FC's header flit and burst
  * gap) is paid as idle time on the wire after each frame: the output owes
  * overhead bytes, and idles one cycle for every flit's worth it owes before
@@ -51,7 +51,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "link/framing.h"
+#include "chan/framing.h"
 #include "router/vc/vc.h" /* fcsim_pktq: the source queue */
 
 #define ES_MAX_PORTS 63 /* network ports (inputs and outputs incl. the local one fit a 64-bit mask) */
@@ -371,7 +371,7 @@ static int es_accept(struct fcsim_ctx *ctx, const void *shared, uint32_t node, v
 }
 
 /* switch.framing's overhead and payload ceiling in bytes; -1 if unknown.
- * `none` (no endpoint framing) is not a framing of link/framing.c. */
+ * `none` (no endpoint framing) is not a framing of chan/framing.c. */
 static int es_framing(const char *name, uint32_t *overhead_bytes, uint64_t *max_payload_bytes)
 {
   if (!strcmp(name, "none")) {

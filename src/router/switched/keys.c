@@ -34,7 +34,7 @@ static const struct fcsim_key ethswitch_rows[] = {
      "discarded (`drop`); both are counted in the metrics",
      FCSIM_KEY_FLAG(sw_drop, "drop")},
     {"switch", "framing", FCSIM_KEY_CHOICE(sw_framing_names, "ethernet"),
-     "ethswitch: framing overhead each frame pays on the wire (src/link/framing.c): `ethernet` 42 B (VCSN 2023 jumbo "
+     "ethswitch: framing overhead each frame pays on the wire (src/chan/framing.c): `ethernet` 42 B (VCSN 2023 jumbo "
      "frames, 9152 B payload), `sl3fc` 96 B per 3968 B (DCN), `tnw`, `custom` (none, 1500 B), `none` (no endpoint "
      "framing nor payload ceiling: the link's protocol frames the stream, e.g. the DCN on link.protocol = fc)",
      FCSIM_KEY_TO(FCSIM_STORE_NAME, sw_framing)},

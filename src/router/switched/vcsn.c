@@ -46,7 +46,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "link/framing.h"
+#include "chan/framing.h"
 #include "router/router.h"
 #include "router/vc/vc.h" /* fcsim_pktq */
 #include "router/switched/vcsn_table.h"

@@ -6,6 +6,7 @@
  * separable allocation with one flit per input and per output per cycle, and
  * one credit per flit returned on a credit wire. */
 #include "router/vc/vc.h"
+#include "router/vc/vc_pick.h"
 
 /* Switch input of VC vi (router.input_speedup: VC v of a port on input v mod speedup). */
 static inline int switch_input(const struct vc_shared *sh, int vi)

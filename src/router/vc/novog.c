@@ -6,6 +6,7 @@
  * output held head to tail (reduction-tree switch), and credit flits every
  * router.credit_period cycles in the data stream. */
 #include "router/vc/vc.h"
+#include "router/vc/vc_pick.h"
 
 /* Picks the VC of input port q whose packet ejects next: the first ready
  * EJECT VC in rotation from now mod V; -1 if none. */

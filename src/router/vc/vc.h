@@ -214,15 +214,6 @@ static inline int vc_cyclic_first(uint64_t m, unsigned start)
   uint64_t hi = start < 64 ? m & (~0ull << start) : 0;
   return __builtin_ctzll(hi ? hi : m);
 }
-int fcsim__vc_pick_among(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, const uint16_t *cand,
-                  int ncand, uint16_t rr);
-/* The winner among candidate VCs: the highest priority, ties to the first at
- * or after `rr` (a lone candidate wins without a call). */
-static inline int vc_pick(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n,
-                          const uint16_t *cand, int ncand, uint16_t rr)
-{
-  return ncand == 1 ? cand[0] : fcsim__vc_pick_among(ctx, sh, n, cand, ncand, rr);
-}
 /* A latency in engine ticks as whole cycles of this kind's clock (rounded up). */
 static inline uint64_t vc_own_cycles(const struct vc_shared *sh, uint64_t ticks)
 {

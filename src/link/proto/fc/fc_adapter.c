@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The flow-controller link adapter (`fc-link`): a two-port node that puts
  * one link of a network on Mondigo's credit-based flow controller (seed 001
- * ch. 2, link/proto/fc/proto_fc.h). topo/proto_links.c inserts two of them into every
+ * ch. 2, link/proto/fc/proto_fc.h). link/proto/proto_links.c inserts two of them into every
  * link on `fc`: router A <-> adapter a == line == adapter b <-> router B.
  *
  * One FC instance per router VC. The FC is one FIFO stream with one credit
@@ -57,7 +57,7 @@
 #include "link/proto/fc/proto_fc.h"
 #include "link/proto/adapter_buffers.h"
 #include "router/router.h"
-#include "topo/proto_links.h"
+#include "link/proto/proto_links.h"
 
 /* Per-node counters: bytes, overflows, credit-stall cycles (all VCs), the
  * largest RX FIFO occupancy of a VC, the cycle of the first data flit

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The TNW link adapter (`tnw-link`): a two-port node that puts one
  * direction pair of a network link on the TNW link protocol (seed 004 s2.2,
- * link/proto/tnw/proto_tnw.h). topo/proto_links.c inserts two of them into every link
+ * link/proto/tnw/proto_tnw.h). link/proto/proto_links.c inserts two of them into every link
  * on `tnw`: router A <-> adapter a == physical line == adapter b <-> router B.
  *
  * Port 0 (local side) speaks the network's per-flit credits to its router:
@@ -37,7 +37,7 @@
 #include "link/proto/tnw/proto_tnw.h"
 #include "link/proto/adapter_buffers.h"
 #include "router/router.h"
-#include "topo/proto_links.h"
+#include "link/proto/proto_links.h"
 
 /* Counters kept per node in the shared set-up (stats/counters.h). */
 enum { AD_RETRANS, AD_ERR_INJ, AD_ERR_DET, AD_PAYLOAD, AD_WIRE, AD_ORDER, AD_NCTR };
@@ -396,7 +396,7 @@ static int ad_accept(struct fcsim_ctx *ctx, const void *shared, uint32_t node, v
                      const struct fcsim_packet *pk)
 {
   (void)ctx, (void)shared, (void)node, (void)state, (void)pk;
-  return FCSIM_EINTERNAL; /* adapters are never endpoints (topo/proto_links.c) */
+  return FCSIM_EINTERNAL; /* adapters are never endpoints (link/proto/proto_links.c) */
 }
 
 /* ---- set-up ---- */

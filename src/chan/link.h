@@ -1,13 +1,18 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Links as delay lines. A flit sent at cycle t on a link of latency L is
+/* src/chan/: the channels between nodes (delay-line rings of flits and
+ * credits), the step context a component is stepped with (ctx.h), latency
+ * laws (link_model.c) and framing arithmetic (framing.h); below every
+ * component, above graph/, stats/ and core/.
+ *
+ * Links as delay lines. A flit sent at cycle t on a link of latency L is
  * visible to the receiver from cycle t+L; credits travel the other way on
  * their own delay line. Both are rings of entries stamped with their arrival
  * cycle, stored by value in one pool per network: no allocation per flit.
  * One router writes a ring and one router reads it, and a reader only takes
  * entries whose arrival cycle has come, so the order in which routers are
  * stepped within a cycle cannot change what they see. */
-#ifndef FCSIM_LINK_LINK_H
-#define FCSIM_LINK_LINK_H
+#ifndef FCSIM_CHAN_LINK_H
+#define FCSIM_CHAN_LINK_H
 
 #include <stdint.h>
 

@@ -9,8 +9,8 @@
  * framing pads data to whole `unit_bytes`, cuts them into frames of at most
  * `max_payload_bytes` and adds `overhead_bytes` of framing to each frame
  * (headers, trailers, gaps), before line coding. */
-#ifndef FCSIM_LINK_FRAMING_H
-#define FCSIM_LINK_FRAMING_H
+#ifndef FCSIM_CHAN_FRAMING_H
+#define FCSIM_CHAN_FRAMING_H
 
 #include <stdint.h>
 

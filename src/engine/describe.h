@@ -4,10 +4,11 @@
  * longest path, and bisection (exact formula on tori and meshes, a seeded
  * local-search heuristic, an upper bound, on other graphs). `fcsim topo`
  * prints it and writes it as JSON. A link on a protocol (link.protocol,
- * topo/proto_links.h) is described as one link with the protocol's cost at
- * zero load; its two adapters are counted, not listed as routers. */
-#ifndef FCSIM_TOPO_DESCRIBE_H
-#define FCSIM_TOPO_DESCRIBE_H
+ * link/proto/proto_links.h) is described as one link with the protocol's cost at
+ * zero load; its two adapters are counted, not listed as routers. It reads
+ * the link protocols' costs, so it sits above link/ (topo/ does not). */
+#ifndef FCSIM_ENGINE_DESCRIBE_H
+#define FCSIM_ENGINE_DESCRIBE_H
 
 #include "topo/topo.h"
 
@@ -67,15 +68,5 @@ struct fcsim_topo_desc {
 int fcsim_topo_desc_build(const struct fcsim_topo *t, const struct fcsim_params *p, const struct fcsim_params *kinds,
                           struct fcsim_topo_desc *d, struct fcsim_error *err);
 void fcsim_topo_desc_free(struct fcsim_topo_desc *d);
-
-/* The heuristic bisection of any graph: the fewest links cut by a balanced
- * halving of the nodes (sizes floor(N/2) and ceil(N/2)) found by greedy
- * improving pair swaps from seeded starts (bisector and ball orders around
- * seeded nodes, and random halvings). A two-way link counts once, a one-way
- * channel once. `dist` is the graph's all-pairs hop distances, or NULL
- * (computed here). Fills *links and *flits_per_cycle (the bandwidth of the
- * channels crossing, both directions). Returns 0 or an error. */
-int fcsim_graph_bisection_heuristic(const struct fcsim_graph *g, const int16_t *dist, uint64_t seed, int64_t *links,
-                                    double *flits_per_cycle, struct fcsim_error *err);
 
 #endif

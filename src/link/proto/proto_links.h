@@ -2,8 +2,8 @@
 /* Link protocols on the links of a network: the graph transform that puts
  * two link adapters (link/proto/tnw/tnw_adapter.c) into every link whose protocol
  * is not `ideal` (link.protocol, or a netlist's per-link `protocol=`). */
-#ifndef FCSIM_TOPO_PROTO_LINKS_H
-#define FCSIM_TOPO_PROTO_LINKS_H
+#ifndef FCSIM_LINK_PROTO_PROTO_LINKS_H
+#define FCSIM_LINK_PROTO_PROTO_LINKS_H
 
 #include <stddef.h>
 
@@ -51,6 +51,11 @@ static inline int fcsim_adapter_line_ring_flits(const struct fcsim_params *p)
  * Returns 0 (nothing to do when every link is ideal) or a negative error. */
 int fcsim_proto_links_insert(struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err);
 
+/* The network as it is simulated and described: the topology
+ * (fcsim_topo_init), then the adapters above. Returns 0 or a negative
+ * error, leaving nothing allocated. */
+int fcsim_proto_links_topo_init(struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err);
+
 /* Cycles a link on protocol `proto` adds, at zero load, to a lone
  * one-flit packet over an ideal link of the same latency, when the line
  * carries `line_bandwidth_flits` flits per cycle: the local hops into and
@@ -73,7 +78,7 @@ int fcsim_proto_link_has_adapters(int proto);
 /* The protocol named `name` (a netlist's `protocol=`), or -1; the names
  * "a, b or c" into buf. The link protocols' table (link/proto/protocols.c)
  * is read only through these and the functions above, all in
- * topo/proto_links.c. */
+ * link/proto/proto_links.c. */
 int fcsim_proto_link_find(const char *name);
 void fcsim_proto_link_list(char *buf, size_t size);
 

@@ -9,9 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "topo/describe.h"
+#include "engine/describe.h"
+#include "topo/bisect.h"
 #include "topo/diameter.h"
-#include "topo/proto_links.h"
+#include "link/proto/proto_links.h"
 
 /* What the protocol of the link leaving slot s adds at zero load. */
 static int proto_cycles(const struct fcsim_graph *g, const struct fcsim_params *p, int64_t s)

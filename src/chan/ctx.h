@@ -12,14 +12,14 @@
  *     them);
  *   - a list of packets delivered at their destination, when the workload
  *     wants to hear of them (trace dependencies), else NULL. */
-#ifndef FCSIM_LINK_CTX_H
-#define FCSIM_LINK_CTX_H
+#ifndef FCSIM_CHAN_CTX_H
+#define FCSIM_CHAN_CTX_H
 
 #include <stdint.h>
 
 #include "core/clock.h"
 #include "fcsim/error.h"
-#include "link/link.h"
+#include "chan/link.h"
 #include "stats/stats.h"
 
 /* A packet created by an endpoint, handed to the node's router. */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The graph transform of link protocols (proto_links.h): two adapter nodes
  * in every link of the network whose protocol is not `ideal`. */
-#include "topo/proto_links.h"
+#include "link/proto/proto_links.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,9 +12,7 @@
 
 int fcsim_proto_link_of(const struct fcsim_graph *g, const struct fcsim_params *p, int64_t c)
 {
-  if (g->link_protocol && g->link_protocol[c] != 255)
-    return g->link_protocol[c];
-  return p->link_protocol;
+  return fcsim_graph_link_protocol(g, c, p->link_protocol);
 }
 
 int fcsim_proto_link_has_adapters(int proto)
@@ -241,4 +239,12 @@ int fcsim_proto_links_insert(struct fcsim_topo *t, const struct fcsim_params *p,
   t->base = base;
   t->graph = ng;
   return 0;
+}
+
+int fcsim_proto_links_topo_init(struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err)
+{
+  int rc = fcsim_topo_init(t, p, err);
+  if (!rc && (rc = fcsim_proto_links_insert(t, p, err)))
+    fcsim_topo_destroy(t);
+  return rc;
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The tables of line codes and framings (framing.h) and the wire-size rule. */
-#include "link/framing.h"
+#include "chan/framing.h"
 
 #include <string.h>
 

@@ -9,7 +9,7 @@
 #include <math.h>
 
 #include "core/rng.h"
-#include "link/link.h"
+#include "chan/link.h"
 
 #define JITTER_TRUNCATE_SD 4.0
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The step context's shared actions (ctx.h). */
-#include "link/ctx.h"
+#include "chan/ctx.h"
 
 void fcsim_ctx_ejected(struct fcsim_ctx *ctx, uint32_t node, const struct fcsim_flit *f, uint64_t at_cycle)
 {
