@@ -25,7 +25,8 @@
 /* One direction of a link on a protocol (link.protocol): from the adapter
  * that sends on the line to the one that receives (topo/proto_links.h). */
 struct fcsim_link_dir_stats {
-  int protocol;                 /* 0: no protocol line at this channel; 1 tnw, 2 fc (core/params.h) */
+  int protocol;                 /* 0: no protocol line at this channel; else the protocol's row in the link
+                                 * protocols' table (1 tnw, 2 fc; src/link/proto/protocols.c) */
   uint64_t payload_bytes;       /* payload handed to the far router */
   uint64_t wire_bytes;          /* bytes launched on the line (framing, control words, resends) */
   uint64_t retransmissions;     /* tnw: data packets sent again */

@@ -56,6 +56,7 @@
 #include "fcsim/model.h"
 #include "link/proto/fc/proto_fc.h"
 #include "link/proto/adapter_buffers.h"
+#include "link/proto/protocols.h"
 #include "router/router.h"
 #include "topo/proto_links.h"
 
@@ -592,6 +593,7 @@ static void fc_model_figures(const struct fa_shared *sh, uint32_t node, struct f
 
 static void fa_report(const void *shared, struct fcsim_stats *s)
 {
+  const int proto = fcsim_link_proto_find(fcsim_link_proto_fc.name); /* its row */
   const struct fa_shared *sh = shared;
   int64_t longest = -1;
   if (!s->fc_directions)
@@ -604,7 +606,7 @@ static void fa_report(const void *shared, struct fcsim_stats *s)
     uint32_t peer;
     struct fcsim_link_dir_stats *d = fcsim_adapter_dir_stats(sh->g, s, (uint32_t)n, &peer);
     if (d)
-      *d = (struct fcsim_link_dir_stats){.protocol = FCSIM_LINK_PROTO_FC,
+      *d = (struct fcsim_link_dir_stats){.protocol = proto,
                                          .payload_bytes = sh->ctr[FA_PAYLOAD][peer],
                                          .wire_bytes = sh->ctr[FA_WIRE][n],
                                          .credit_stall_cycles = sh->ctr[FA_STALL][n],

@@ -36,6 +36,7 @@
 #include "fcsim/model.h"
 #include "link/proto/tnw/proto_tnw.h"
 #include "link/proto/adapter_buffers.h"
+#include "link/proto/protocols.h"
 #include "router/router.h"
 #include "topo/proto_links.h"
 
@@ -566,6 +567,7 @@ static void tnw_model_figures(const struct ad_shared *sh, uint32_t node, struct 
 
 static void ad_report(const void *shared, struct fcsim_stats *s)
 {
+  const int proto = fcsim_link_proto_find(fcsim_link_proto_tnw.name); /* its row */
   const struct ad_shared *sh = shared;
   int64_t slowest = -1;
   for (int64_t n = 0; n < sh->g->nodes; n++) {
@@ -577,7 +579,7 @@ static void ad_report(const void *shared, struct fcsim_stats *s)
     uint32_t peer;
     struct fcsim_link_dir_stats *d = fcsim_adapter_dir_stats(sh->g, s, (uint32_t)n, &peer);
     if (d)
-      *d = (struct fcsim_link_dir_stats){.protocol = FCSIM_LINK_PROTO_TNW,
+      *d = (struct fcsim_link_dir_stats){.protocol = proto,
                                          .payload_bytes = sh->ctr[AD_PAYLOAD][peer],
                                          .wire_bytes = sh->ctr[AD_WIRE][n],
                                          .retransmissions = sh->ctr[AD_RETRANS][n],
