@@ -34,14 +34,7 @@ static int is_blank(char c)
   return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
 }
 
-/* Trims [*s, *e) in place. */
-static void trim(const char **s, const char **e)
-{
-  while (*s < *e && is_blank(**s))
-    (*s)++;
-  while (*e > *s && is_blank((*e)[-1]))
-    (*e)--;
-}
+#define BLANKS " \t\r\f\v" /* is_blank's characters, trimmed from names and values */
 
 /* End of the value: the first `;` or `#` at the start or after a blank. */
 static const char *comment_start(const char *s, const char *e)
@@ -63,11 +56,11 @@ static int read_section(struct ini_state *st, int line, const char *s, const cha
   if (!close)
     return syntax(st, line, "`[` without `]` (expected `[section]`)");
   const char *rest = close + 1, *rest_end = e;
-  trim(&rest, &rest_end);
+  fcsim_text_trim_span(&rest, &rest_end, BLANKS);
   if (rest < rest_end && *rest != ';' && *rest != '#')
     return syntax(st, line, "text after `[section]` (only a `;` or `#` comment may follow)");
   const char *n = s + 1, *ne = close;
-  trim(&n, &ne);
+  fcsim_text_trim_span(&n, &ne, BLANKS);
   if (n == ne || (size_t)(ne - n) >= sizeof st->sections[0])
     return syntax(st, line, n == ne ? "empty section name" : "section name too long");
   char name[64];
@@ -111,9 +104,9 @@ static int read_key(struct ini_state *st, int line, const char *s, const char *e
   if (!eq)
     return syntax(st, line, "expected `[section]`, `key = value` or a `;`/`#` comment");
   const char *k = s, *ke = eq, *v = eq + 1, *ve = e;
-  trim(&k, &ke);
+  fcsim_text_trim_span(&k, &ke, BLANKS);
   ve = comment_start(v, ve);
-  trim(&v, &ve);
+  fcsim_text_trim_span(&v, &ve, BLANKS);
   if (k == ke)
     return syntax(st, line, "`= value` without a key");
   if (st->cur < 0)
@@ -163,7 +156,7 @@ int fcsim_config_load_text(struct fcsim_config *cfg, const char *name, const cha
       rc = syntax(&st, line, "a NUL byte (is this a text file?)");
       break;
     }
-    trim(&s, &e);
+    fcsim_text_trim_span(&s, &e, BLANKS);
     if (s == e || *s == ';' || *s == '#')
       continue;
     rc = *s == '[' ? read_section(&st, line, s, e) : read_key(&st, line, s, e);
