@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Router and switch models: the components at the nodes of the graph. Each
- * model is one `const struct fcsim_router_ops` in the table of models.c; the
- * engine allocates state_size bytes per node of that kind, steps a node
- * through `step` with a context (link/ctx.h), and never branches on which
- * model it is. A model reads only its own state, what arrived on its input
+ * model is one `const struct fcsim_router_ops` in the table of src/models.c
+ * (checked by router/models.c); the engine allocates state_size bytes per
+ * node of that kind, steps a node through `step` with a context
+ * (link/ctx.h), and never branches on which model it is. A model reads only its own state, what arrived on its input
  * channels and its read-only set-up (`shared`); it writes its own state and
  * the channels it feeds, with arrival cycles in the future — so the order in
  * which nodes are stepped cannot change any result.
