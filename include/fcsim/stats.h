@@ -5,10 +5,13 @@
  * and values; what each means, its unit, better direction, when it applies
  * and how partitions and ranks merge it is declared once in the metric
  * registry (include/fcsim/metrics.h, stats/metrics_run.c; the field X is
- * `metrics.X` of the JSON, except the fc_model_* and
- * tnw_model_* figures, under metrics.fc_model and metrics.tnw_model, and the
- * run facts under execution; docs/METRICS.md), read only when results are
- * written. A model's own counters are not here but in the model's state,
+ * `metrics.X` of the JSON, except the run facts under execution;
+ * docs/METRICS.md), read only when results are written. A model's own
+ * figures that are not counters are not here either: the model writes them
+ * into the JSON at report time (figures_json, src/router/router.h): bee3's
+ * fpga_luts, fpga_ffs and fpga_brams; fc's fc_link_up_cycle,
+ * fc_first_data_cycle and fc_model; tnw's tnw_model (read them from
+ * fcsim_sim_json). A model's own counters are not here but in the model's state,
  * read by name with fcsim_sim_model_metric (include/fcsim/sim.h): vcsn's
  * vcsn_misdelivered_frames, vcsn_misdelivered_flits, vcsn_indication_frames;
  * ethswitch's switch_dropped_packets, switch_dropped_flits,
@@ -25,7 +28,8 @@
 /* One direction of a link on a protocol (link.protocol): from the adapter
  * that sends on the line to the one that receives (link/proto/proto_links.h). */
 struct fcsim_link_dir_stats {
-  int protocol;                 /* 0: no protocol line at this channel; 1 tnw, 2 fc (core/params.h) */
+  int protocol;                 /* 0: no protocol line at this channel; else the protocol's row in the link
+                                 * protocols' table (1 tnw, 2 fc; src/link/proto/protocols.c) */
   uint64_t payload_bytes;       /* payload handed to the far router */
   uint64_t wire_bytes;          /* bytes launched on the line (framing, control words, resends) */
   uint64_t retransmissions;     /* tnw: data packets sent again */
@@ -64,7 +68,6 @@ struct fcsim_stats {
   double ns_per_cycle;                 /* 1e9 / network.clock */
   int area_alms;                       /* Novo-G# router area (Table 4.2), 0 for classic */
   int area_percent;
-  int fpga_luts, fpga_ffs, fpga_brams; /* bee3: network resources per FPGA (seed 003 Fig. 7, measured), 0 for others */
   uint64_t packets_measured, packets_delivered;
   uint64_t flits_injected_total;   /* all flits that entered the network */
   uint64_t flits_delivered_total;  /* all flits ejected in the run */
@@ -73,20 +76,7 @@ struct fcsim_stats {
   uint64_t node_steps;             /* model steps the engine made (its work; depends on sim.threads and ranks) */
   uint64_t buffer_overflows;       /* flits that found a full VC: always 0 */
   uint64_t link_directions;        /* link directions on a protocol (link.protocol), 0 when every link is ideal */
-  uint64_t fc_directions;          /* link directions on fc (the fc_* fields below are valid when > 0) */
-  int64_t fc_link_up_cycle;        /* fc links: cycle the last link's sync handshake ended  */
-  int64_t fc_first_data_cycle;     /* fc links: cycle the first data flit went on a line (-1: none) */
-  /* fc links: the `fc` model (seed 001 Eqs. 2.1-2.5) for the longest fc line, from the
-   * run's latency, clock, flit width, D_CU and RX depth */
-  int64_t fc_model_line_cycles;            /* that line's latency, cycles */
-  double fc_model_d_link_cycles;           /* Eq. 2.2 */
-  double fc_model_rx_depth_min_flits;      /* Eq. 2.4: the RX depth must exceed this */
-  int64_t fc_rx_depth_flits;               /* the RX depth the run used on that line */
-  double fc_model_payload_bytes_per_cycle; /* the model's payload ceiling per direction */
-  /* tnw links: the `linkbw` model (framing tnw) for the slowest tnw line, from the run's
-   * line rate and link.tnw_payload; 0 when no link is on tnw */
-  double tnw_model_line_bytes_per_cycle;    /* that line's raw rate, bytes per cycle */
-  double tnw_model_payload_bytes_per_cycle; /* the model's payload ceiling per direction */
+  uint64_t fc_directions;          /* link directions on fc */
   int drained;                             /* every measured packet arrived */
   int drain_cut; /* the drain was stopped once the source queues' growth over the window made the run saturated
                   * whatever it showed (saturation_reason "backlog"); latencies describe the packets that arrived */

@@ -1,20 +1,20 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Reading a table-driven application's configuration (app_config.h). */
-#include <ini.h>
+/* Reading a table-driven application's configuration (app_config.h) with
+ * the INI scanner of the run configuration (config/ini.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "apps/app_config.h"
+#include "config/ini.h"
 #include "core/text.h"
 
-/* State of the INI reader's handler. */
-struct ini_ctx {
+/* What the INI scanner's handler applies the keys to. */
+struct app_ini {
   const struct fcsim_model_ops *ops; /* which application */
   const char *section;               /* its section */
+  const char *name;                  /* the file, for messages */
   double *values;                    /* parameters being set */
-  struct fcsim_error *err;           /* the first error */
-  int failed;                        /* an error was recorded */
 };
 
 int fcsim_app_config_set(const struct fcsim_model_ops *ops, double *values, const char *key, const char *text,
@@ -26,41 +26,47 @@ int fcsim_app_config_set(const struct fcsim_model_ops *ops, double *values, cons
   return fcsim_model_set(ops, values, key, text, err);
 }
 
-static int handler(void *user, const char *section, const char *name, const char *value)
+/* The message of a refusal on `line`: "NAME:LINE: " before err's text. */
+static int at_line(const struct app_ini *a, int line, struct fcsim_error *err)
 {
-  struct ini_ctx *c = user;
-  if (c->failed)
-    return 0;
-  if (strcmp(section, c->section)) {
-    fcsim_error_set(c->err, FCSIM_EUNKNOWN_KEY, "section [%s]: expected [%s]", section, c->section);
-    c->failed = 1;
-    return 0;
-  }
-  if (fcsim_app_config_set(c->ops, c->values, name, value, c->err)) {
-    c->failed = 1;
-    return 0;
-  }
-  return 1;
+  char msg[FCSIM_ERROR_MSG_MAX];
+  snprintf(msg, sizeof msg, "%s", err->msg);
+  int code = err->code;
+  fcsim_error_clear(err); /* the record keeps only a first message */
+  return fcsim_error_set(err, code, "%s:%d: %s", a->name, line, msg);
+}
+
+static int app_section(void *user, int line, const char *section, struct fcsim_error *err)
+{
+  const struct app_ini *a = user;
+  if (strcmp(section, a->section))
+    return fcsim_error_set(err, FCSIM_EUNKNOWN_KEY, "%s:%d: section [%s]: expected [%s]", a->name, line, section,
+                           a->section);
+  return 0;
+}
+
+static int app_key(void *user, int line, const char *section, const char *key, const char *value,
+                   struct fcsim_error *err)
+{
+  const struct app_ini *a = user;
+  if (!section)
+    return fcsim_error_set(err, FCSIM_EPARSE, "%s:%d: key `%s` before the [%s] header", a->name, line, key,
+                           a->section);
+  return fcsim_app_config_set(a->ops, a->values, key, value, err) ? at_line(a, line, err) : 0;
+}
+
+static int parse(const struct fcsim_model_ops *ops, const char *section, const char *name, const char *text,
+                 size_t len, double *values, struct fcsim_error *err)
+{
+  struct app_ini a = {ops, section, name, values};
+  static const struct fcsim_ini_handler handler = {app_section, app_key};
+  return fcsim_ini_scan(name, text, len, &handler, &a, err);
 }
 
 int fcsim_app_config_parse(const struct fcsim_model_ops *ops, const char *section, const char *name, const char *text,
                            double *values, struct fcsim_error *err)
 {
-  struct ini_ctx c = {ops, section, values, err, 0};
-  int line = ini_parse_string(text, handler, &c);
-  if (line < 0)
-    return fcsim_error_set(err, FCSIM_EIO, "%s: cannot read the file", name);
-  if (line > 0) {
-    char msg[FCSIM_ERROR_MSG_MAX];
-    if (c.failed)
-      snprintf(msg, sizeof msg, "%s", err->msg);
-    else
-      snprintf(msg, sizeof msg, "syntax error (expected `key = value` or `[%s]`)", section);
-    int code = c.failed ? err->code : FCSIM_EPARSE;
-    fcsim_error_clear(err); /* the record keeps only a first message */
-    return fcsim_error_set(err, code, "%s:%d: %s", name, line, msg);
-  }
-  return 0;
+  return parse(ops, section, name, text, strlen(text), values, err);
 }
 
 int fcsim_app_config_read(const struct fcsim_model_ops *ops, const char *section, const char *path, uint64_t max_bytes,
@@ -70,7 +76,7 @@ int fcsim_app_config_read(const struct fcsim_model_ops *ops, const char *section
   size_t len;
   if (fcsim_text_read_all(path, max_bytes, "an app configuration", 1, &text, &len, err))
     return FCSIM_EIO;
-  int rc = fcsim_app_config_parse(ops, section, path, text, values, err);
+  int rc = parse(ops, section, path, text, len, values, err);
   free(text);
   return rc;
 }

@@ -3,7 +3,8 @@
  * `fcsim app halo`: parameters in a `struct fcsim_model_ops` table): an INI
  * file with one section named after the application, `key = value` lines
  * setting its parameters with their units and ranges. Read through the
- * bounded reader (core/text.h); every refusal names FILE:LINE. The CLI
+ * bounded reader (core/text.h) and the one INI grammar (config/ini.h);
+ * every refusal names FILE:LINE. The CLI
  * (cli/app_table.c) and the fuzz harness fuzz_app both read with this. */
 #ifndef FCSIM_APPS_APP_CONFIG_H
 #define FCSIM_APPS_APP_CONFIG_H

@@ -44,13 +44,6 @@ enum fcsim_allocator {
   FCSIM_ALLOC_ISLIP = 2,     /* iSLIP: separable, pointers move only on first-iteration matches */
 };
 
-/* The protocol on a network link (link.protocol; docs/LINKS.md). */
-enum fcsim_link_protocol {
-  FCSIM_LINK_PROTO_IDEAL, /* the engine's channel as it is: per-flit credits, no framing */
-  FCSIM_LINK_PROTO_TNW,   /* the TNW link module on both ends (seed 004 s2.2) */
-  FCSIM_LINK_PROTO_FC     /* Mondigo's flow controller (seed 001 ch. 2), one instance per router VC */
-};
-
 struct fcsim_params {
   /* [network] */
   enum fcsim_topology_kind topology;
@@ -69,8 +62,9 @@ struct fcsim_params {
   int enclosures;                   /* network.enclosures: topology `bee3`'s BEE3 boards (4 FPGAs each) */
   char bee3_small_wiring[FCSIM_NAME_MAX]; /* network.bee3_small_wiring: `spread` or `direct` at 2 and 4 enclosures */
   char bee3_switch_buffer[FCSIM_NAME_MAX]; /* network.bee3_switch_buffer: the 10GbE switches' switch.buffer, as written */
-  /* [link] protocols on the links of a network (topo/proto_links.c, link/proto/tnw/tnw_adapter.c) */
-  int link_protocol;          /* enum fcsim_link_protocol of every link (a netlist may set it per link) */
+  /* [link] protocols on the links of a network (link/proto/proto_links.c, link/proto/tnw/tnw_adapter.c) */
+  int link_protocol;          /* protocol of every link (a netlist may set it per link): its row in the link
+                               * protocols' table (link/proto/protocols.h), 0 = ideal */
   double link_ber;            /* bit error rate of the protocol links, [0, 1) */
   int link_tnw_window;        /* tnw: txBuffer size in packets; 0 = auto (proto_tnw.h) */
   int link_tnw_rx_packets;    /* tnw: reception FIFO of each VC, packets */

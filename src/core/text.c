@@ -199,3 +199,37 @@ char *fcsim_text_escape(const char *text, size_t n, char *buf, size_t size)
   buf[o] = '\0';
   return buf;
 }
+
+void fcsim_text_trim_span(const char **s, const char **e, const char *chars)
+{
+  while (*s < *e && **s && strchr(chars, **s))
+    (*s)++;
+  while (*e > *s && (*e)[-1] && strchr(chars, (*e)[-1]))
+    (*e)--;
+}
+
+char *fcsim_text_trim(char *s)
+{
+  while (isspace((unsigned char)*s))
+    s++;
+  char *e = s + strlen(s);
+  while (e > s && isspace((unsigned char)e[-1]))
+    *--e = '\0';
+  return s;
+}
+
+int fcsim_text_split(char *line, char sep, char **fields, int max)
+{
+  int n = 0;
+  for (char *p = line;;) {
+    char *c = strchr(p, sep);
+    if (c)
+      *c = '\0';
+    if (n < max)
+      fields[n] = fcsim_text_trim(p);
+    n++;
+    if (!c)
+      return n;
+    p = c + 1;
+  }
+}

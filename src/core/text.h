@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Small text helpers shared by the configuration, the model parameters and
- * every file reader: the bounded reader, and edit distance for did-you-mean
- * suggestions. */
+ * every file reader: the bounded reader, trimming and splitting fields, and
+ * edit distance for did-you-mean suggestions. (Writing a CSV field or row:
+ * core/csv.h.) */
 #ifndef FCSIM_CORE_TEXT_H
 #define FCSIM_CORE_TEXT_H
 
@@ -39,6 +40,20 @@ int fcsim_text_read_all(const char *path, uint64_t max_bytes, const char *what, 
  * byte-order mark shown as <BOM>, a tab as \t, every other control byte and
  * every byte of invalid UTF-8 as \xHH. Returns buf. */
 char *fcsim_text_escape(const char *text, size_t n, char *buf, size_t size);
+
+/* Moves *s forward and *e back over the characters of `chars` at both ends
+ * of [*s, *e) (the INI reader: blanks; markdown cells: spaces and
+ * backquotes). */
+void fcsim_text_trim_span(const char **s, const char **e, const char *chars);
+
+/* Cuts the white space (isspace) at the end of `s` in place; returns the
+ * first character after the white space at its start. */
+char *fcsim_text_trim(char *s);
+
+/* Splits `line` in place at each `sep` into trimmed fields (fcsim_text_trim),
+ * storing the first `max` in fields[]; returns the number of fields, which
+ * may exceed max (the CSV readers: traces, VCSN tables). */
+int fcsim_text_split(char *line, char sep, char **fields, int max);
 
 /* Levenshtein distance between two strings, for did-you-mean suggestions;
  * only the first 63 characters of each count. `fold_case`: compare letters

@@ -27,7 +27,7 @@ struct fcsim_desc_link_class {
   int bandwidth_flits;     /* flits per cycle of each direction (on a protocol: the line's) */
   double sd_cycles;        /* jitter standard deviation */
   int model;               /* link model index (netlist.h) */
-  int protocol;            /* enum fcsim_link_protocol */
+  int protocol;            /* its row in the link protocols' table (link/proto/protocols.h) */
   int protocol_cycles;     /* what the protocol adds to a lone one-flit packet at zero load (proto_links.h) */
   int64_t two_way;         /* links carrying both directions (a channel pair) */
   int64_t one_way;         /* single channels */

@@ -2,7 +2,8 @@
 /* Results that models keep in their own state (stats/counters.h, counters
  * declared with fcsim_counter_metric_u64): read by name for callers
  * (fcsim_sim_model_metric, include/fcsim/sim.h) and written into the run's
- * "metrics" (engine/report.c). With MPI the engine has already reduced them
+ * "metrics" (engine/report.c); and the figures a model computes from them
+ * at report time (figures_json, router/router.h), written at their place. With MPI the engine has already reduced them
  * over the ranks by their rule (engine/mpi.c), and threads share one copy,
  * so the totals are those of a one-partition run. */
 #include <jansson.h>
@@ -85,4 +86,18 @@ void fcsim__model_metric_placed_json(const struct fcsim_net *net, json_t *metric
 int fcsim_sim_model_metric(const struct fcsim_sim *sim, const char *name, uint64_t *total)
 {
   return net_model_metric(sim->net, name, total);
+}
+
+void fcsim__model_figures_json(const struct fcsim_net *net, int place, json_t *metrics)
+{
+  for (int k = 0; k < net->nkinds; k++)
+    if (net->kinds[k].ops->figures_json)
+      net->kinds[k].ops->figures_json(net->kinds[k].shared, place, metrics);
+}
+
+void fcsim__model_figures_text(const struct fcsim_net *net, int place, FILE *out)
+{
+  for (int k = 0; k < net->nkinds; k++)
+    if (net->kinds[k].ops->figures_text)
+      net->kinds[k].ops->figures_text(net->kinds[k].shared, place, out);
 }

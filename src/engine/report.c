@@ -49,11 +49,7 @@ static void table_notes(const struct fcsim_sim *sim, FILE *out)
     fprintf(out, "  of the offered %.4g flits/node/cycle, %.4g entered: %llu packets addressed to their own source were "
                  "not sent\n",
             s->offered_rate, s->offered_rate_net, (unsigned long long)s->self_packets_excluded);
-  if (s->fpga_luts) /* bee3: a Virtex-5 XC5VLX155T has 97,280 LUTs and flip-flops, 212 BRAMs */
-    fprintf(out, "  fpga_resources: %d LUTs (%.1f%%), %d FFs (%.1f%%), %d BRAMs (%.1f%%) of an XC5VLX155T (Bunker & "
-                 "Swanson Fig. 7)\n",
-            s->fpga_luts, 100.0 * s->fpga_luts / 97280, s->fpga_ffs, 100.0 * s->fpga_ffs / 97280, s->fpga_brams,
-            100.0 * s->fpga_brams / 212);
+  fcsim__model_figures_text(sim->net, FCSIM_FIGURES_AREA, out); /* bee3's resources */
   const uint64_t payload_bytes = fcsim__net_model_metric(sim->net, "link_payload_bytes"),
                  wire_bytes = fcsim__net_model_metric(sim->net, "link_wire_bytes"); /* kept by the adapters */
   if (s->link_directions && wire_bytes)
@@ -225,11 +221,7 @@ static json_t *metrics_json(const struct fcsim_net *net, const struct fcsim_stat
   json_object_set_new(m, "link_util_max", json_real(s->link_util_max));
   json_object_set_new(m, "area_alms", json_integer(s->area_alms));
   json_object_set_new(m, "area_percent", json_integer(s->area_percent));
-  if (s->fpga_luts) { /* bee3 (seed 003 Fig. 7) */
-    json_object_set_new(m, "fpga_luts", json_integer(s->fpga_luts));
-    json_object_set_new(m, "fpga_ffs", json_integer(s->fpga_ffs));
-    json_object_set_new(m, "fpga_brams", json_integer(s->fpga_brams));
-  }
+  fcsim__model_figures_json(net, FCSIM_FIGURES_AREA, m); /* bee3's resources (seed 003 Fig. 7) */
   /* kept by the voq and ring routers (seed 000 Table 5.8), when non-zero */
   fcsim__model_metric_placed_json(net, m, "max_buffer_flits", 0);
   fcsim__model_metric_placed_json(net, m, "max_reduction_entries", 0);
@@ -256,24 +248,9 @@ static json_t *metrics_json(const struct fcsim_net *net, const struct fcsim_stat
     if (s->fc_directions) { /* fc links (link/proto/fc/fc_adapter.c) */
       fcsim__model_metric_placed_json(net, m, "fc_credit_stall_cycles", 1);
       fcsim__model_metric_placed_json(net, m, "fc_rx_peak_flits", 1);
-      json_object_set_new(m, "fc_link_up_cycle", json_integer((json_int_t)s->fc_link_up_cycle));
-      json_object_set_new(m, "fc_first_data_cycle", json_integer((json_int_t)s->fc_first_data_cycle));
-      if (isfinite(s->fc_model_d_link_cycles)) { /* the fc model beside the run (link/proto/fc/fc_adapter.c) */
-        json_t *fm = json_object();
-        json_object_set_new(fm, "line_cycles", json_integer((json_int_t)s->fc_model_line_cycles));
-        json_object_set_new(fm, "d_link_cycles", json_real(s->fc_model_d_link_cycles));
-        json_object_set_new(fm, "rx_depth_min_flits", json_real(s->fc_model_rx_depth_min_flits));
-        json_object_set_new(fm, "rx_depth_flits", json_integer((json_int_t)s->fc_rx_depth_flits));
-        json_object_set_new(fm, "payload_bytes_per_cycle", json_real(s->fc_model_payload_bytes_per_cycle));
-        json_object_set_new(m, "fc_model", fm);
-      }
     }
-    if (s->tnw_model_line_bytes_per_cycle > 0 && isfinite(s->tnw_model_payload_bytes_per_cycle)) {
-      json_t *tm = json_object(); /* the linkbw model beside the run (link/proto/tnw/tnw_adapter.c) */
-      json_object_set_new(tm, "line_bytes_per_cycle", json_real(s->tnw_model_line_bytes_per_cycle));
-      json_object_set_new(tm, "payload_bytes_per_cycle", json_real(s->tnw_model_payload_bytes_per_cycle));
-      json_object_set_new(m, "tnw_model", tm);
-    }
+    fcsim__model_figures_json(net, FCSIM_FIGURES_LINKS, m);       /* fc's link-up and first data, its model */
+    fcsim__model_figures_json(net, FCSIM_FIGURES_LINK_MODELS, m); /* the tnw_model */
     json_object_set_new(
         m, "link_payload_bytes_per_cycle",
         json_real(s->cycles ? (double)fcsim__net_model_metric(net, "link_payload_bytes") /

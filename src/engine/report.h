@@ -36,6 +36,11 @@ void fcsim__model_metric_placed_json(const struct fcsim_net *net, json_t *metric
 /* The total of the metric counter `name` over the kinds of `net` that
  * declare it; 0 when none does. */
 uint64_t fcsim__net_model_metric(const struct fcsim_net *net, const char *name);
+/* Every node kind's own figures at `place` (enum fcsim_figures_place,
+ * router/router.h), in the order of the kinds: into `metrics`, or as lines
+ * of the text report. */
+void fcsim__model_figures_json(const struct fcsim_net *net, int place, json_t *metrics);
+void fcsim__model_figures_text(const struct fcsim_net *net, int place, FILE *out);
 /* The metric counters of every node kind of `sim` (at most `max`); returns how many. */
 int fcsim__sim_metric_counters(const struct fcsim_sim *sim, struct fcsim_counter *out, int max);
 

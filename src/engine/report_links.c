@@ -22,20 +22,14 @@ static json_t *dir_json(const struct fcsim_graph *g, const struct fcsim_link_dir
 {
   char a[FCSIM_NODE_NAME_MAX + 16], b[FCSIM_NODE_NAME_MAX + 16];
   uint32_t from = g->chan[c].src, to = (uint32_t)g->chan[c].dst;
-  json_t *o = json_pack("{s:s, s:s, s:s, s:I, s:f, s:I}", "from", router_port(g, from, a, sizeof a), "to",
-                        router_port(g, to, b, sizeof b), "protocol",
-                        fcsim_link_proto_of(d->protocol)->name, "payload_bytes",
-                        (json_int_t)d->payload_bytes, "payload_bytes_per_cycle",
-                        cycles ? (double)d->payload_bytes / (double)cycles : 0.0, "wire_bytes",
-                        (json_int_t)d->wire_bytes);
-  if (d->protocol == FCSIM_LINK_PROTO_TNW) {
-    json_object_set_new(o, "retransmissions", json_integer((json_int_t)d->retransmissions));
-    json_object_set_new(o, "errors_injected", json_integer((json_int_t)d->errors_injected));
-    json_object_set_new(o, "errors_detected", json_integer((json_int_t)d->errors_detected));
-  } else {
-    json_object_set_new(o, "credit_stall_cycles", json_integer((json_int_t)d->credit_stall_cycles));
-    json_object_set_new(o, "rx_peak_flits", json_integer((json_int_t)d->rx_peak_flits));
-  }
+  json_t *o =
+      json_pack("{s:s, s:s, s:s, s:I, s:f, s:I}", "from", router_port(g, from, a, sizeof a), "to",
+                router_port(g, to, b, sizeof b), "protocol", fcsim_link_proto_of(d->protocol)->name, "payload_bytes",
+                (json_int_t)d->payload_bytes, "payload_bytes_per_cycle",
+                cycles ? (double)d->payload_bytes / (double)cycles : 0.0, "wire_bytes", (json_int_t)d->wire_bytes);
+  const struct fcsim_link_proto_field *f = fcsim_link_proto_of(d->protocol)->dir_fields;
+  for (; f && f->name; f++) /* the figures the protocol declares, in its order */
+    json_object_set_new(o, f->name, json_integer((json_int_t)fcsim_link_proto_field_value(d, f)));
   return o;
 }
 
@@ -65,11 +59,12 @@ void fcsim_report_protocol_links_line(const struct fcsim_sim *sim, FILE *out)
   const struct fcsim_link_dir_stats *d = &s->link_dirs[best];
   char a[FCSIM_NODE_NAME_MAX + 16], b[FCSIM_NODE_NAME_MAX + 16];
   fprintf(out, "  %-18s %14.3f payload B/cycle on %s -> %s (", "busiest_link",
-          s->cycles ? (double)d->payload_bytes / (double)s->cycles : 0.0, router_port(g, g->chan[best].src, a, sizeof a),
-          router_port(g, (uint32_t)g->chan[best].dst, b, sizeof b));
-  if (d->protocol == FCSIM_LINK_PROTO_TNW)
-    fprintf(out, "tnw: %llu packets resent)\n", (unsigned long long)d->retransmissions);
+          s->cycles ? (double)d->payload_bytes / (double)s->cycles : 0.0,
+          router_port(g, g->chan[best].src, a, sizeof a), router_port(g, (uint32_t)g->chan[best].dst, b, sizeof b));
+  const struct fcsim_link_proto *lp = fcsim_link_proto_of(d->protocol);
+  if (lp->dir_line)
+    lp->dir_line(d, out);
   else
-    fprintf(out, "fc: %llu cycles of credit stall, RX peak %llu flits)\n", (unsigned long long)d->credit_stall_cycles,
-            (unsigned long long)d->rx_peak_flits);
+    fputs(lp->name, out);
+  fputs(")\n", out);
 }

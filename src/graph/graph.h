@@ -66,7 +66,7 @@ struct fcsim_graph {
   double *clock_ppm;                 /* [nodes] offset from the nominal clock in ppm, or NULL (from malloc) */
   char (*name)[FCSIM_NODE_NAME_MAX]; /* [nodes] names (netlists), or NULL: nodes are named by number */
   int max_radix;                     /* most ports of any node */
-  uint8_t *link_protocol; /* [nslots] protocol of the link leaving each slot (config.h's enum fcsim_link_protocol,
+  uint8_t *link_protocol; /* [nslots] protocol of the link leaving each slot (its row in link/proto/protocols.h,
                            * 255 = link.protocol), or NULL: link.protocol everywhere (a netlist's `protocol=`) */
   uint16_t *line_bandwidth_flits; /* [nodes] link adapters (link/proto/proto_links.c): flits per cycle of the physical
                                    * link on their line port; 0 for other nodes; NULL when there are none */

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Router and switch models: the components at the nodes of the graph. Each
- * model is one `const struct fcsim_router_ops` in the table of models.c; the
- * engine allocates state_size bytes per node of that kind, steps a node
- * through `step` with a context (link/ctx.h), and never branches on which
- * model it is. A model reads only its own state, what arrived on its input
+ * model is one `const struct fcsim_router_ops` in the table of src/models.c
+ * (checked by router/models.c); the engine allocates state_size bytes per
+ * node of that kind, steps a node through `step` with a context
+ * (chan/ctx.h), and never branches on which model it is. A model reads only its own state, what arrived on its input
  * channels and its read-only set-up (`shared`); it writes its own state and
  * the channels it feeds, with arrival cycles in the future — so the order in
  * which nodes are stepped cannot change any result.
@@ -24,6 +24,7 @@
 #define FCSIM_ROUTER_ROUTER_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "arbiter/arbiter.h"
 #include "core/params.h"
@@ -55,6 +56,14 @@ static inline const void *fcsim_state_of(const struct fcsim_states *s, uint32_t 
 {
   return s->base + s->off[node];
 }
+
+/* Where in the run's "metrics" a kind's own figures go (figures_json). */
+enum fcsim_figures_place {
+  FCSIM_FIGURES_AREA = 1,     /* after area_percent: resources (bee3's fpga_*) */
+  FCSIM_FIGURES_LINKS = 2,    /* among the protocol links' figures, after fc's counters (fc's) */
+  FCSIM_FIGURES_LINK_MODELS = 3 /* after those: a model of the lines beside the run (tnw_model) */
+};
+struct json_t; /* jansson */
 
 /* A buffer of a node (a VC, a FIFO), for deadlock reports. */
 struct fcsim_buf_ref {
@@ -122,6 +131,14 @@ struct fcsim_router_ops {
   double (*zero_load_cycles)(const void *shared, double hops);
   /* (optional) model figures for the report (area) */
   void (*report)(const void *shared, struct fcsim_stats *s);
+  /* (optional) the kind's own figures that are not counters (a model's
+   * prediction beside the run, a resource table), written at report time
+   * into the run's "metrics" object at `place` (enum fcsim_figures_place,
+   * so every kind's keys keep their place), after the counters are merged;
+   * their names are declared in stats/metrics_run.c. figures_text writes the
+   * same figures' line of the text report (place FCSIM_FIGURES_AREA only). */
+  void (*figures_json)(const void *shared, int place, struct json_t *metrics);
+  void (*figures_text)(const void *shared, int place, FILE *out);
   /* (optional) the counters the model keeps in `shared` during a run, each
    * with its merge rule (stats/counters.h: per-node arrays or totals, zero
    * at the start); with MPI the engine reduces them over the ranks before

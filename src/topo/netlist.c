@@ -93,7 +93,7 @@ struct nl_link {
   int bandwidth_flits;         /* flits per cycle of each direction */
   double sd_cycles;            /* jitter standard deviation */
   int model;                   /* link model index */
-  int protocol;                /* enum fcsim_link_protocol, or 255: link.protocol */
+  int protocol;                /* row of link/proto/protocols.h, or 255: link.protocol */
 };
 
 /* A declared kind: a name for a model and its overrides. */

@@ -30,14 +30,6 @@ static char *dup_range(const char *s, size_t n)
   return d;
 }
 
-/* Trims spaces at both ends of [*s, *e). */
-static void trim(const char **s, const char **e)
-{
-  while (*s < *e && (**s == ' ' || **s == '`'))
-    (*s)++;
-  while (*e > *s && ((*e)[-1] == ' ' || (*e)[-1] == '`'))
-    (*e)--;
-}
 
 /* Reads the markdown table of `fcsim help config --markdown`: one row per
  * key, "| `section.name` | unit | `default` | range | meaning |"; the range
@@ -76,7 +68,7 @@ int fcsim__tune_catalog_load(struct fcsim__tune_catalog *cat, struct fcsim_error
       }
       if (ncol >= 4) {
         const char *ks = col[0], *ke = colend[0];
-        trim(&ks, &ke);
+        fcsim_text_trim_span(&ks, &ke, " `");
         if (cat->nkeys == cap) {
           cap = cap ? 2 * cap : 64;
           char **k = realloc(cat->keys, cap * sizeof *k);
@@ -87,7 +79,7 @@ int fcsim__tune_catalog_load(struct fcsim__tune_catalog *cat, struct fcsim_error
         if (!(cat->keys[cat->nkeys] = dup_range(ks, (size_t)(ke - ks))))
           goto nomem;
         const char *rs = col[3], *re = colend[3];
-        trim(&rs, &re);
+        fcsim_text_trim_span(&rs, &re, " `");
         char **names = !strcmp(cat->keys[cat->nkeys], "routing.algorithm")    ? &cat->routing
                        : !strcmp(cat->keys[cat->nkeys], "router.arbitration") ? &cat->arbitration
                                                                               : NULL;

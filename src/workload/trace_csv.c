@@ -30,32 +30,7 @@ struct reader {
   char **after_text; /* [n] raw `after` fields (from malloc) */
 };
 
-static char *trim(char *s)
-{
-  while (isspace((unsigned char)*s))
-    s++;
-  char *e = s + strlen(s);
-  while (e > s && isspace((unsigned char)e[-1]))
-    *--e = '\0';
-  return s;
-}
 
-/* Splits a line at commas into at most `max` fields; returns the count. */
-static int split(char *line, char **fields, int max)
-{
-  int n = 0;
-  for (char *p = line;;) {
-    char *c = strchr(p, ',');
-    if (n < max)
-      fields[n] = trim(p);
-    n++;
-    if (!c)
-      break;
-    *c = '\0';
-    p = c + 1;
-  }
-  return n;
-}
 
 static int fail(struct reader *r, int code, const char *what)
 {
@@ -65,7 +40,7 @@ static int fail(struct reader *r, int code, const char *what)
 static int parse_header(struct reader *r, char *line)
 {
   char *f[16];
-  int n = split(line, f, 16);
+  int n = fcsim_text_split(line, ',', f, 16);
   int seen[NCOLS] = {0};
   char msg[256];
   if (n > 16)
@@ -158,7 +133,7 @@ static int parse_cycles(struct reader *r, const char *text, const char *what, ui
 static int parse_row(struct reader *r, char *line, struct trace_msg *m, char **after)
 {
   char *f[16], msg[1200];
-  int n = split(line, f, 16);
+  int n = fcsim_text_split(line, ',', f, 16);
   if (n != r->ncols) {
     snprintf(msg, sizeof msg, "%d fields where the header has %d", n, r->ncols);
     return fail(r, FCSIM_EINVAL, msg);
@@ -377,7 +352,7 @@ int fcsim__trace_read(const char *path, const struct fcsim_graph *g, double cloc
   int rc = 0, header = 0;
   while (!rc && getline(&line, &cap, f) >= 0) {
     r.line++;
-    char *s = trim(line);
+    char *s = fcsim_text_trim(line);
     if (!*s || *s == '#')
       continue;
     if (!header) {

@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* libFuzzer harness: an app configuration (the INI file of `fcsim app
  * NAME CONFIG`) read by the reader the app command uses
- * (apps/app_config.c: the bounded reader, the INI grammar, and each key set
- * on every table-driven app model with its units and ranges). */
+ * (apps/app_config.c: the bounded reader, the INI scanner of config/ini.h,
+ * and each key set on every table-driven app model with its units and
+ * ranges). */
 #include "fuzz_support.h"
 
 #include "apps/app_config.h"
 #include "core/text.h"
 
-/* apps/link/link_app.h and apps/halo/halo_app.h (their headers and
- * config/config.h both define the link protocol enum) */
+/* the two table-driven apps (apps/link/link_app.c, apps/halo/halo_app.c) */
 extern const struct fcsim_model_ops fcsim_link_app;
 extern const struct fcsim_model_ops fcsim_halo_app;
 

@@ -49,6 +49,23 @@ static const struct fcsim_stats *run(const char *const *sets, struct fcsim_sim *
   return fcsim_sim_stats(*sim);
 }
 
+/* The run's "metrics" object (fcsim_sim_json), where the adapters write
+ * their own figures (fc_link_up_cycle, fc_model, tnw_model); json_decref it. */
+static json_t *run_metrics(const struct fcsim_sim *sim)
+{
+  struct fcsim_error err = {0};
+  char *text = fcsim_sim_json(sim, 0, &err);
+  if (!text)
+    fail_msg("%s", err.msg);
+  json_t *doc = json_loads(text, 0, NULL);
+  fcsim_free(text);
+  assert_non_null(doc);
+  json_t *m = json_incref(json_object_get(doc, "metrics"));
+  json_decref(doc);
+  assert_non_null(m);
+  return m;
+}
+
 /* A counter the protocol adapters keep in their state (fcsim_sim_model_metric). */
 static uint64_t model_metric(const struct fcsim_sim *sim, const char *name)
 {
@@ -284,17 +301,19 @@ static void test_fc_sync_and_stats(void **state)
   struct fcsim_sim *sim = NULL;
   const struct fcsim_stats *s = run(one, &sim);
   assert_int_equal(s->fc_directions, 2);
-  assert_int_equal(s->fc_link_up_cycle, 20);
-  assert_int_equal(s->fc_first_data_cycle, 20 + 8 + 1);
+  json_t *m = run_metrics(sim);
+  assert_true(ts_json_number(m, "fc_link_up_cycle", NULL) == 20);
+  assert_true(ts_json_number(m, "fc_first_data_cycle", NULL) == 20 + 8 + 1);
   assert_int_equal(model_metric(sim, "fc_rx_peak_flits"), 1);
   /* the fc model beside the run (Eqs. 2.2-2.4): D_link = latency + D_CU +
    * write-forward, RX must exceed 2 D_link + D_CU (the auto depth is one
    * more), and the ceiling is a flit per cycle less one header in D_CU + 1 */
-  assert_int_equal(s->fc_model_line_cycles, 20);
-  assert_true(s->fc_model_d_link_cycles == 20 + 8 + 4);
-  assert_true(s->fc_model_rx_depth_min_flits == 2 * 32 + 8);
-  assert_int_equal(s->fc_rx_depth_flits, 2 * 32 + 8 + 1);
-  assert_true(fabs(s->fc_model_payload_bytes_per_cycle - 16.0 * 8 / 9) < 1e-9);
+  assert_true(ts_json_number(m, "fc_model", "line_cycles") == 20);
+  assert_true(ts_json_number(m, "fc_model", "d_link_cycles") == 20 + 8 + 4);
+  assert_true(ts_json_number(m, "fc_model", "rx_depth_min_flits") == 2 * 32 + 8);
+  assert_true(ts_json_number(m, "fc_model", "rx_depth_flits") == 2 * 32 + 8 + 1);
+  assert_true(fabs(ts_json_number(m, "fc_model", "payload_bytes_per_cycle") - 16.0 * 8 / 9) < 1e-8); /* 10 digits */
+  json_decref(m);
   fcsim_sim_destroy(sim);
   unlink(csv);
   free(csv);
@@ -314,7 +333,9 @@ static void test_fc_sync_and_stats(void **state)
   assert_int_equal(s->flits_in_network, 0);
   assert_int_equal(model_metric(a, "link_order_errors"), 0);
   assert_true(model_metric(a, "fc_credit_stall_cycles") > 0);
-  assert_true(s->fc_rx_depth_flits < s->fc_model_rx_depth_min_flits); /* below Eq. 2.4: the stalls above */
+  m = run_metrics(a); /* below Eq. 2.4: the stalls above */
+  assert_true(ts_json_number(m, "fc_model", "rx_depth_flits") < ts_json_number(m, "fc_model", "rx_depth_min_flits"));
+  json_decref(m);
   assert_true(model_metric(a, "fc_rx_peak_flits") > 0 && model_metric(a, "fc_rx_peak_flits") <= 16);
   base[8] = "sim.threads=2";
   run(base, &b);

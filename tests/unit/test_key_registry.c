@@ -142,7 +142,7 @@ static void test_key_store_kinds(void **state)
   assert_int_equal(p.sw_buffer_flits, 6);              /* 100 B: 6 whole flits */
   assert_int_equal(p.vc_split, 1);                     /* flag */
   assert_int_equal(p.sa_allocator, FCSIM_ALLOC_ISLIP); /* index */
-  assert_int_equal(p.link_protocol, FCSIM_LINK_PROTO_FC);
+  assert_int_equal(p.link_protocol, 2); /* fc: its row in link/proto/protocols.c */
   assert_string_equal(p.router_model, "classic");
   assert_int_equal(p.ndims, 3);
   assert_int_equal(p.nodes, 24);

@@ -67,7 +67,7 @@ int fcsim_proto_links_topo_init(struct fcsim_topo *t, const struct fcsim_params 
  * 0 for `ideal`. tests/sim/test_link_protocols.c checks it against runs. */
 int fcsim_proto_link_zero_load_cycles(const struct fcsim_params *p, int proto, int line_bandwidth_flits);
 
-/* The protocol of the channel leaving slot c (enum fcsim_link_protocol). */
+/* The protocol of the channel leaving slot c (its row in link/proto/protocols.h). */
 struct fcsim_graph;
 int fcsim_proto_link_of(const struct fcsim_graph *g, const struct fcsim_params *p, int64_t c);
 /* Its name as link.protocol and a netlist's `protocol=` write it. */

@@ -35,6 +35,7 @@
  *
  * Zero load: a packet's head takes exactly Table I's sum (topo/bee3_table.c)
  * plus the two local channels (router.local_cycles each). */
+#include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -609,14 +610,30 @@ static void b3_describe_buffer(const void *shared, struct fcsim_buf_ref at, char
 }
 
 /* The layout's network resources per FPGA, as other models report their
- * area: seed 003 Fig. 7's measured figures (topo/bee3_table.c). */
-static void b3_report(const void *shared, struct fcsim_stats *s)
+ * area: seed 003 Fig. 7's measured figures (topo/bee3_table.c), after the
+ * area (FCSIM_FIGURES_AREA; declared in stats/metrics_run.c) when known. */
+static void b3_figures_json(const void *shared, int place, json_t *metrics)
 {
   const struct b3_shared *sh = shared;
   struct fcsim_bee3_resources r = fcsim_bee3_fig7(sh->b.layout);
-  s->fpga_luts = r.luts;
-  s->fpga_ffs = r.ffs;
-  s->fpga_brams = r.brams;
+  if (place != FCSIM_FIGURES_AREA || !r.luts)
+    return;
+  json_object_set_new(metrics, "fpga_luts", json_integer(r.luts));
+  json_object_set_new(metrics, "fpga_ffs", json_integer(r.ffs));
+  json_object_set_new(metrics, "fpga_brams", json_integer(r.brams));
+}
+
+/* The same in the text report: a Virtex-5 XC5VLX155T has 97,280 LUTs and
+ * flip-flops, 212 BRAMs. */
+static void b3_figures_text(const void *shared, int place, FILE *out)
+{
+  const struct b3_shared *sh = shared;
+  struct fcsim_bee3_resources r = fcsim_bee3_fig7(sh->b.layout);
+  if (place != FCSIM_FIGURES_AREA || !r.luts)
+    return;
+  fprintf(out, "  fpga_resources: %d LUTs (%.1f%%), %d FFs (%.1f%%), %d BRAMs (%.1f%%) of an XC5VLX155T (Bunker & "
+               "Swanson Fig. 7)\n",
+          r.luts, 100.0 * r.luts / 97280, r.ffs, 100.0 * r.ffs / 97280, r.brams, 100.0 * r.brams / 212);
 }
 
 const struct fcsim_router_ops fcsim_router_bee3 = {
@@ -641,5 +658,6 @@ const struct fcsim_router_ops fcsim_router_bee3 = {
     .waits_for = b3_waits_for,
     .describe_buffer = b3_describe_buffer,
     .credit_capacity = b3_credit_capacity,
-    .report = b3_report,
+    .figures_json = b3_figures_json,
+    .figures_text = b3_figures_text,
 };

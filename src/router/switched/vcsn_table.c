@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/text.h"
 #include "core/units.h"
 #include "router/switched/vcsn_table.h"
 
@@ -38,36 +39,12 @@ static int fail(struct rd *r, int line, const char *what)
   return fcsim_error_set(r->err, FCSIM_EINVAL, "vcsn.table = %s:%d: %s", r->path, line, what);
 }
 
-static char *trim(char *s)
-{
-  while (isspace((unsigned char)*s))
-    s++;
-  char *e = s + strlen(s);
-  while (e > s && isspace((unsigned char)e[-1]))
-    *--e = '\0';
-  return s;
-}
 
-static int split(char *line, char **f, int max)
-{
-  int n = 0;
-  for (char *p = line;;) {
-    char *c = strchr(p, ',');
-    if (c)
-      *c = '\0';
-    if (n < max)
-      f[n] = trim(p);
-    n++;
-    if (!c)
-      return n;
-    p = c + 1;
-  }
-}
 
 static int parse_header(struct rd *r, char *s)
 {
   char *f[NCOLS + 1], msg[256];
-  int n = split(s, f, NCOLS + 1), seen[NCOLS] = {0};
+  int n = fcsim_text_split(s, ',', f, NCOLS + 1), seen[NCOLS] = {0};
   if (n > NCOLS)
     return fail(r, r->line, "too many columns (expected node, vport, dest, dest_vport, at, priority, after)");
   for (int i = 0; i < n; i++) {
@@ -173,7 +150,7 @@ static const char *node_name(const struct fcsim_graph *g, uint32_t n, char *buf,
 static int parse_row(struct rd *r, char *s, struct row *out)
 {
   char *f[NCOLS + 1], msg[256], nb[64];
-  int n = split(s, f, NCOLS + 1);
+  int n = fcsim_text_split(s, ',', f, NCOLS + 1);
   if (n != r->ncols) {
     snprintf(msg, sizeof msg, "%d fields where the header has %d", n, r->ncols);
     return fail(r, r->line, msg);
@@ -237,7 +214,7 @@ static int read_rows(struct rd *r, FILE *f, struct row **rows, size_t *nrows)
   int rc = 0, header = 0;
   while (!rc && getline(&line, &cap, f) >= 0) {
     r->line++;
-    char *s = trim(line);
+    char *s = fcsim_text_trim(line);
     if (!*s || *s == '#')
       continue;
     if (!header) {

@@ -48,6 +48,7 @@
  * On the engine channel between the two adapters an FC flit is a
  * descriptor (kind, header word, flags) followed, for a data flit, by the
  * network flit it carries (link/proto/tnw/tnw_adapter.c). */
+#include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,6 +57,7 @@
 #include "fcsim/model.h"
 #include "link/proto/fc/proto_fc.h"
 #include "link/proto/adapter_buffers.h"
+#include "link/proto/protocols.h"
 #include "router/router.h"
 #include "link/proto/proto_links.h"
 
@@ -558,7 +560,15 @@ static uint64_t fa_credit_capacity(const void *shared, const struct fcsim_chan *
  * model has no burst gap: with link.fc_gap_bytes its payload rate is scaled
  * by a full packet's share of the line, (D_CU+1) w/8 / ((D_CU+1) w/8 + gap),
  * and with link.fc_metaframe_words = L by the metaframe's data share (L-4)/L. */
-static void fc_model_figures(const struct fa_shared *sh, uint32_t node, struct fcsim_stats *s)
+struct fc_figures {
+  int64_t line_cycles;                /* that line's latency, cycles */
+  double d_link_cycles;               /* Eq. 2.2 */
+  double rx_depth_min_flits;          /* Eq. 2.4: the RX depth must exceed this */
+  int64_t rx_depth_flits;             /* the RX depth the run used on that line */
+  double payload_bytes_per_cycle;     /* the model's payload ceiling per direction */
+};
+
+static void fc_model_figures(const struct fa_shared *sh, uint32_t node, struct fc_figures *s)
 {
   const struct fcsim_params *p = sh->p;
   int64_t lat = fcsim_graph_out(sh->g, node, 1)->latency_cycles;
@@ -574,28 +584,26 @@ static void fc_model_figures(const struct fa_shared *sh, uint32_t node, struct f
   double v[FCSIM_MODEL_MAX_PARAMS], res[FCSIM_MODEL_MAX_RESULTS];
   struct fcsim_error err = {0};
   const struct fcsim_model_ops *m = fcsim_model_find("fc");
-  s->fc_model_line_cycles = lat;
-  s->fc_rx_depth_flits = rx_depth_of(sh, node);
+  s->line_cycles = lat;
+  s->rx_depth_flits = rx_depth_of(sh, node);
   if (!m || fcsim_model_run("fc", NULL, sets, v, res, &err)) { /* parameters outside the model's ranges */
-    s->fc_model_d_link_cycles = s->fc_model_rx_depth_min_flits = s->fc_model_payload_bytes_per_cycle = NAN;
+    s->d_link_cycles = s->rx_depth_min_flits = s->payload_bytes_per_cycle = NAN;
     return;
   }
-  s->fc_model_d_link_cycles = res[fcsim_model_result_index(m, "D_link")];
-  s->fc_model_rx_depth_min_flits = res[fcsim_model_result_index(m, "rx_depth_min")];
-  s->fc_model_payload_bytes_per_cycle = res[fcsim_model_result_index(m, "link_throughput")] / p->clock_hz;
+  s->d_link_cycles = res[fcsim_model_result_index(m, "D_link")];
+  s->rx_depth_min_flits = res[fcsim_model_result_index(m, "rx_depth_min")];
+  s->payload_bytes_per_cycle = res[fcsim_model_result_index(m, "link_throughput")] / p->clock_hz;
   if (p->link_fc_gap_bytes) {
     double pkt = (double)(p->link_fc_d_cu + 1) * sh->flit_bytes;
-    s->fc_model_payload_bytes_per_cycle *= pkt / (pkt + p->link_fc_gap_bytes);
+    s->payload_bytes_per_cycle *= pkt / (pkt + p->link_fc_gap_bytes);
   }
-  s->fc_model_payload_bytes_per_cycle /= fcsim_fc_metaframe_scale(p->link_fc_metaframe_words);
+  s->payload_bytes_per_cycle /= fcsim_fc_metaframe_scale(p->link_fc_metaframe_words);
 }
 
 static void fa_report(const void *shared, struct fcsim_stats *s)
 {
+  const int proto = fcsim_link_proto_find(fcsim_link_proto_fc.name); /* its row */
   const struct fa_shared *sh = shared;
-  int64_t longest = -1;
-  if (!s->fc_directions)
-    s->fc_first_data_cycle = -1;
   for (int64_t n = 0; n < sh->g->nodes; n++) {
     if (sh->g->kind[n] != sh->kind)
       continue;
@@ -604,22 +612,52 @@ static void fa_report(const void *shared, struct fcsim_stats *s)
     uint32_t peer;
     struct fcsim_link_dir_stats *d = fcsim_adapter_dir_stats(sh->g, s, (uint32_t)n, &peer);
     if (d)
-      *d = (struct fcsim_link_dir_stats){.protocol = FCSIM_LINK_PROTO_FC,
+      *d = (struct fcsim_link_dir_stats){.protocol = proto,
                                          .payload_bytes = sh->ctr[FA_PAYLOAD][peer],
                                          .wire_bytes = sh->ctr[FA_WIRE][n],
                                          .credit_stall_cycles = sh->ctr[FA_STALL][n],
                                          .rx_peak_flits = sh->ctr[FA_RX_PEAK][peer]};
+  }
+}
+
+/* fc's figures among the protocol links' (FCSIM_FIGURES_LINKS, declared in
+ * stats/metrics_run.c): the cycle the last link's sync handshake ended, the
+ * cycle the first data flit went on a line (-1: none), and the `fc` model
+ * (seed 001 Eqs. 2.1-2.5) for the longest line, from the run's latency,
+ * clock, flit width, D_CU and RX depth. */
+static void fa_figures_json(const void *shared, int place, json_t *m)
+{
+  const struct fa_shared *sh = shared;
+  if (place != FCSIM_FIGURES_LINKS)
+    return;
+  int64_t longest = -1, link_up = 0, first_data = -1;
+  for (int64_t n = 0; n < sh->g->nodes; n++) {
+    if (sh->g->kind[n] != sh->kind)
+      continue;
     int64_t up = link_up_cycle(sh, (uint32_t)n), first = (int64_t)sh->ctr[FA_FIRST_DATA][n] - 1;
-    if (up > s->fc_link_up_cycle)
-      s->fc_link_up_cycle = up; /* the last link to come up */
-    if (first >= 0 && (s->fc_first_data_cycle < 0 || first < s->fc_first_data_cycle))
-      s->fc_first_data_cycle = first;
+    if (up > link_up)
+      link_up = up; /* the last link to come up */
+    if (first >= 0 && (first_data < 0 || first < first_data))
+      first_data = first;
     if (longest < 0 ||
         fcsim_graph_out(sh->g, n, 1)->latency_cycles > fcsim_graph_out(sh->g, longest, 1)->latency_cycles)
       longest = n;
   }
-  if (longest >= 0 && fcsim_graph_out(sh->g, longest, 1)->latency_cycles >= s->fc_model_line_cycles)
-    fc_model_figures(sh, (uint32_t)longest, s);
+  if (longest < 0)
+    return; /* no fc line */
+  json_object_set_new(m, "fc_link_up_cycle", json_integer((json_int_t)link_up));
+  json_object_set_new(m, "fc_first_data_cycle", json_integer((json_int_t)first_data));
+  struct fc_figures f;
+  fc_model_figures(sh, (uint32_t)longest, &f);
+  if (!isfinite(f.d_link_cycles))
+    return;
+  json_t *fm = json_object(); /* the fc model beside the run */
+  json_object_set_new(fm, "line_cycles", json_integer((json_int_t)f.line_cycles));
+  json_object_set_new(fm, "d_link_cycles", json_real(f.d_link_cycles));
+  json_object_set_new(fm, "rx_depth_min_flits", json_real(f.rx_depth_min_flits));
+  json_object_set_new(fm, "rx_depth_flits", json_integer((json_int_t)f.rx_depth_flits));
+  json_object_set_new(fm, "payload_bytes_per_cycle", json_real(f.payload_bytes_per_cycle));
+  json_object_set_new(m, "fc_model", fm);
 }
 
 static int fa_counters(const void *shared, struct fcsim_counter *out)
@@ -694,5 +732,6 @@ const struct fcsim_router_ops fcsim_router_fc_link = {
     .describe_buffer = fa_describe_buffer,
     .credit_capacity = fa_credit_capacity,
     .report = fa_report,
+    .figures_json = fa_figures_json,
     .counters = fa_counters,
 };

@@ -28,6 +28,7 @@
  * Forwarding is in-port to the opposite out-port, always: adapters do no
  * routing, and the routers' ports and VCs are those of the link without
  * adapters. */
+#include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +37,7 @@
 #include "fcsim/model.h"
 #include "link/proto/tnw/proto_tnw.h"
 #include "link/proto/adapter_buffers.h"
+#include "link/proto/protocols.h"
 #include "router/router.h"
 #include "link/proto/proto_links.h"
 
@@ -544,7 +546,7 @@ static uint64_t ad_credit_capacity(const void *shared, const struct fcsim_chan *
 /* The `linkbw` model's payload ceiling (framing tnw: header, padded
  * payload, CRC and the ACK word of the reverse direction) for line `node`,
  * beside what the run simulated: the same line rate and payload size. */
-static void tnw_model_figures(const struct ad_shared *sh, uint32_t node, struct fcsim_stats *s)
+static void tnw_model_figures(const struct ad_shared *sh, uint32_t node, json_t *metrics)
 {
   const struct fcsim_params *p = sh->p;
   double line = line_bytes_per_cycle(sh, node);
@@ -557,35 +559,52 @@ static void tnw_model_figures(const struct ad_shared *sh, uint32_t node, struct 
   double v[FCSIM_MODEL_MAX_PARAMS], res[FCSIM_MODEL_MAX_RESULTS];
   struct fcsim_error err = {0};
   const struct fcsim_model_ops *m = fcsim_model_find("linkbw");
-  s->tnw_model_line_bytes_per_cycle = line;
-  s->tnw_model_payload_bytes_per_cycle =
-      m && !fcsim_model_run("linkbw", NULL, sets, v, res, &err)
-          ? res[fcsim_model_result_index(m, "peak_bytes_per_s")] / p->clock_hz
-          : NAN;
+  double payload = m && !fcsim_model_run("linkbw", NULL, sets, v, res, &err)
+                       ? res[fcsim_model_result_index(m, "peak_bytes_per_s")] / p->clock_hz
+                       : NAN;
+  if (!(line > 0) || !isfinite(payload))
+    return;
+  json_t *tm = json_object();
+  json_object_set_new(tm, "line_bytes_per_cycle", json_real(line));
+  json_object_set_new(tm, "payload_bytes_per_cycle", json_real(payload));
+  json_object_set_new(metrics, "tnw_model", tm);
 }
 
 static void ad_report(const void *shared, struct fcsim_stats *s)
 {
+  const int proto = fcsim_link_proto_find(fcsim_link_proto_tnw.name); /* its row */
   const struct ad_shared *sh = shared;
-  int64_t slowest = -1;
   for (int64_t n = 0; n < sh->g->nodes; n++) {
     if (sh->g->kind[n] != sh->kind)
       continue;
-    if (slowest < 0 || sh->g->line_bandwidth_flits[n] < sh->g->line_bandwidth_flits[slowest])
-      slowest = n;
     s->link_directions++;
     uint32_t peer;
     struct fcsim_link_dir_stats *d = fcsim_adapter_dir_stats(sh->g, s, (uint32_t)n, &peer);
     if (d)
-      *d = (struct fcsim_link_dir_stats){.protocol = FCSIM_LINK_PROTO_TNW,
+      *d = (struct fcsim_link_dir_stats){.protocol = proto,
                                          .payload_bytes = sh->ctr[AD_PAYLOAD][peer],
                                          .wire_bytes = sh->ctr[AD_WIRE][n],
                                          .retransmissions = sh->ctr[AD_RETRANS][n],
                                          .errors_injected = sh->ctr[AD_ERR_INJ][n],
                                          .errors_detected = sh->ctr[AD_ERR_DET][peer]};
   }
+}
+
+/* tnw's figure after the protocol links' (FCSIM_FIGURES_LINK_MODELS,
+ * declared in stats/metrics_run.c): the `linkbw` model (framing tnw) for
+ * the slowest tnw line, from the run's line rate and link.tnw_payload. */
+static void ad_figures_json(const void *shared, int place, json_t *metrics)
+{
+  const struct ad_shared *sh = shared;
+  if (place != FCSIM_FIGURES_LINK_MODELS)
+    return;
+  int64_t slowest = -1;
+  for (int64_t n = 0; n < sh->g->nodes; n++)
+    if (sh->g->kind[n] == sh->kind &&
+        (slowest < 0 || sh->g->line_bandwidth_flits[n] < sh->g->line_bandwidth_flits[slowest]))
+      slowest = n;
   if (slowest >= 0)
-    tnw_model_figures(sh, (uint32_t)slowest, s);
+    tnw_model_figures(sh, (uint32_t)slowest, metrics);
 }
 
 static int ad_counters(const void *shared, struct fcsim_counter *out)
@@ -651,5 +670,6 @@ const struct fcsim_router_ops fcsim_router_tnw_link = {
     .describe_buffer = ad_describe_buffer,
     .credit_capacity = ad_credit_capacity,
     .report = ad_report,
+    .figures_json = ad_figures_json,
     .counters = ad_counters,
 };
