@@ -36,4 +36,12 @@ extern const struct fcsim_metric_table fcsim__metrics_run, fcsim__metrics_topo, 
         FCSIM_REPLICATE_##rule                                                                                         \
   }
 
+/* A component's part of output `output` (include/fcsim/metrics.h): the rows
+ * of the array `rows`, after the output's own row `after`; listed in
+ * src/models.c. */
+#define FCSIM_METRIC_PART(output, rows, after)                                                                         \
+  {                                                                                                                    \
+    output, NULL, rows, sizeof rows / sizeof rows[0], after                                                            \
+  }
+
 #endif

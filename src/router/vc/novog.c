@@ -7,6 +7,7 @@
  * router.credit_period cycles in the data stream. */
 #include "router/vc/vc.h"
 #include "router/vc/vc_pick.h"
+#include "stats/metrics_decl.h"
 
 /* Picks the VC of input port q whose packet ejects next: the first ready
  * EJECT VC in rotation from now mod V; -1 if none. */
@@ -280,6 +281,16 @@ static int novog_setup(const struct fcsim_router_env *env, void **shared, size_t
     }
   return 0;
 }
+
+/* The router area of a run's result (include/fcsim/metrics.h, a part of
+ * the "run" table joined by src/models.c's list): Table 4.2 for novog; the
+ * voq and ring routers write the same two fields (Tables 4.3 and 5.6). */
+static const struct fcsim_metric area_rows[] = {
+    MV("metrics.area_alms", "ALMs", LOWER, SAME, NULL,
+      "Novo-G# router area for router.vcs (Novo-G# thesis Table 4.2); 0 for other routers", "hardware", NULL, NULL, FCSIM_VIEW_NONZERO),
+    MV("metrics.area_percent", "%", LOWER, SAME, NULL, "area_alms as a share of a Stratix V", "hardware", NULL, NULL, FCSIM_VIEW_NONZERO),
+};
+const struct fcsim_metric_table fcsim_router_area_metrics = FCSIM_METRIC_PART("run", area_rows, "metrics.link_util.*");
 
 static void novog_report(const void *shared, struct fcsim_stats *s)
 {
