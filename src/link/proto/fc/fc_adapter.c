@@ -600,17 +600,17 @@ static void fc_model_figures(const struct fa_shared *sh, uint32_t node, struct f
   s->payload_bytes_per_cycle /= fcsim_fc_metaframe_scale(p->link_fc_metaframe_words);
 }
 
-static void fa_report(const void *shared, struct fcsim_stats *s)
+/* Each fc line direction's figures (metrics.protocol_links, declared in
+ * fc_protocol.c and link/proto/metrics.c). */
+static void fa_line_stats(const void *shared, struct fcsim_link_dir_stats *by_slot)
 {
   const int proto = fcsim_link_proto_find(fcsim_link_proto_fc.name); /* its row */
   const struct fa_shared *sh = shared;
   for (int64_t n = 0; n < sh->g->nodes; n++) {
     if (sh->g->kind[n] != sh->kind)
       continue;
-    s->link_directions++;
-    s->fc_directions++;
     uint32_t peer;
-    struct fcsim_link_dir_stats *d = fcsim_adapter_dir_stats(sh->g, s, (uint32_t)n, &peer);
+    struct fcsim_link_dir_stats *d = fcsim_adapter_dir_stats(sh->g, by_slot, (uint32_t)n, &peer);
     if (d)
       *d = (struct fcsim_link_dir_stats){.protocol = proto,
                                          .payload_bytes = sh->ctr[FA_PAYLOAD][peer],
@@ -731,7 +731,7 @@ const struct fcsim_router_ops fcsim_router_fc_link = {
     .waits_for = fa_waits_for,
     .describe_buffer = fa_describe_buffer,
     .credit_capacity = fa_credit_capacity,
-    .report = fa_report,
+    .line_stats = fa_line_stats,
     .figures_json = fa_figures_json,
     .counters = fa_counters,
 };

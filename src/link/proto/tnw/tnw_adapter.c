@@ -570,16 +570,17 @@ static void tnw_model_figures(const struct ad_shared *sh, uint32_t node, json_t 
   json_object_set_new(metrics, "tnw_model", tm);
 }
 
-static void ad_report(const void *shared, struct fcsim_stats *s)
+/* Each tnw line direction's figures (metrics.protocol_links, declared in
+ * tnw_protocol.c and link/proto/metrics.c). */
+static void ad_line_stats(const void *shared, struct fcsim_link_dir_stats *by_slot)
 {
   const int proto = fcsim_link_proto_find(fcsim_link_proto_tnw.name); /* its row */
   const struct ad_shared *sh = shared;
   for (int64_t n = 0; n < sh->g->nodes; n++) {
     if (sh->g->kind[n] != sh->kind)
       continue;
-    s->link_directions++;
     uint32_t peer;
-    struct fcsim_link_dir_stats *d = fcsim_adapter_dir_stats(sh->g, s, (uint32_t)n, &peer);
+    struct fcsim_link_dir_stats *d = fcsim_adapter_dir_stats(sh->g, by_slot, (uint32_t)n, &peer);
     if (d)
       *d = (struct fcsim_link_dir_stats){.protocol = proto,
                                          .payload_bytes = sh->ctr[AD_PAYLOAD][peer],
@@ -669,7 +670,7 @@ const struct fcsim_router_ops fcsim_router_tnw_link = {
     .waits_for = ad_waits_for,
     .describe_buffer = ad_describe_buffer,
     .credit_capacity = ad_credit_capacity,
-    .report = ad_report,
+    .line_stats = ad_line_stats,
     .figures_json = ad_figures_json,
     .counters = ad_counters,
 };
