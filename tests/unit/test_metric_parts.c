@@ -3,7 +3,8 @@
  * a router model or link protocol declares beside its code and src/models.c
  * lists is joined into its output's table exactly once, every row of it,
  * after the row it names; the joined tables pass the start-up check; and a
- * model's field declared beside it is in `fcsim help metrics`. */
+ * model's field declared beside it is in `fcsim help metrics`; and what
+ * left struct fcsim_stats is read by name (fcsim_sim_metric). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +17,7 @@
 #include "core/keys.h"
 #include "fcsim/error.h"
 #include "fcsim/metrics.h"
+#include "fcsim/sim.h"
 #include "test_support.h"
 
 /* Where `path` is in `t`: its index, or -1; *count how often it is there. */
@@ -90,12 +92,41 @@ static void test_help_lists_model_fields(void **state)
   ts_result_free(&r);
 }
 
+/* What left struct fcsim_stats is read by name: the router's area, which
+ * the model writes (Table 4.2: 2 VCs 18980 ALMs, 7 %; classic none, 0). */
+static void test_read_by_name(void **state)
+{
+  (void)state;
+  static const struct {
+    const char *model;
+    double alms, percent;
+  } cases[] = {{"router.model=novog", 18980, 7}, {"router.model=classic", 0, 0}};
+  for (int i = 0; i < 2; i++) {
+    const char *sets[] = {"network.dims=2x2",      cases[i].model,          "router.vcs=2",
+                          "sim.warmup_cycles=10",  "sim.measure_cycles=50", "sim.drain_cycles=2000", NULL};
+    struct fcsim_sim *sim = NULL;
+    assert_int_equal(ts_sim_run(sets, &sim), 0);
+    double v = -1;
+    assert_int_equal(fcsim_sim_metric(sim, "area_alms", &v), 0);
+    assert_true(v == cases[i].alms);
+    assert_int_equal(fcsim_sim_metric(sim, "area_percent", &v), 0);
+    assert_true(v == cases[i].percent);
+    assert_int_equal(fcsim_sim_metric(sim, "cycles", &v), 0); /* a field of struct fcsim_stats too */
+    assert_true(v == (double)fcsim_sim_stats(sim)->cycles);
+    assert_int_equal(fcsim_sim_metric(sim, "link_directions", &v), FCSIM_EINVAL); /* no protocol line */
+    assert_true(v == 0);
+    assert_int_equal(fcsim_sim_metric(sim, "fc_model.d_link_cycles", &v), FCSIM_EINVAL);
+    fcsim_sim_destroy(sim);
+  }
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_check),
       cmocka_unit_test(test_parts_joined_once),
       cmocka_unit_test(test_help_lists_model_fields),
+      cmocka_unit_test(test_read_by_name),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
