@@ -122,7 +122,9 @@ static const struct fcsim_resolve_step *const resolve_steps[] = {
 
 /* The components' fields of the outputs' metric tables (include/fcsim/metrics.h,
  * stats/metrics.c joins them): each part follows a row of its output's own
- * table, parts after the same row in this order (docs/METRICS.md's). */
+ * table, parts after the same row in this order (docs/METRICS.md's); then
+ * the applications' outputs of their own (no `after`), after the central
+ * outputs in this order. */
 #define METRICS(name) extern const struct fcsim_metric_table name
 METRICS(fcsim_router_area_metrics);       /* router/vc/novog.c: Table 4.2 (voq, ring write it too) */
 METRICS(fcsim_bee3_metrics);              /* router/switched/metrics.c */
@@ -137,6 +139,11 @@ METRICS(fcsim_tnw_model_metrics);         /* link/proto/tnw/tnw_protocol.c */
 METRICS(fcsim_link_dir_metrics);          /* link/proto/metrics.c: --links, every direction */
 METRICS(fcsim_tnw_dir_metrics);           /* link/proto/tnw/tnw_protocol.c */
 METRICS(fcsim_fc_dir_metrics);            /* link/proto/fc/fc_protocol.c */
+METRICS(fcsim_app_fft_metrics);           /* apps/fft/metrics.c: the output app-fft */
+METRICS(fcsim_app_stream_metrics);        /* apps/stream/metrics.c */
+METRICS(fcsim_app_gather_metrics);        /* apps/gather/metrics.c */
+METRICS(fcsim_app_ring_metrics);          /* apps/ring/metrics.c */
+METRICS(fcsim_app_link_metrics);          /* apps/link/metrics.c */
 #undef METRICS
 
 static const struct fcsim_metric_table *const metric_tables[] = {&fcsim_router_area_metrics,
@@ -152,6 +159,11 @@ static const struct fcsim_metric_table *const metric_tables[] = {&fcsim_router_a
                                                                  &fcsim_link_dir_metrics,
                                                                  &fcsim_tnw_dir_metrics,
                                                                  &fcsim_fc_dir_metrics,
+                                                                 &fcsim_app_fft_metrics,
+                                                                 &fcsim_app_stream_metrics,
+                                                                 &fcsim_app_gather_metrics,
+                                                                 &fcsim_app_ring_metrics,
+                                                                 &fcsim_app_link_metrics,
                                                                  NULL};
 
 const struct fcsim_model_list fcsim_models = {key_tables, resolve_steps, fcsim_traffic_write_patterns_markdown,

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The metric registry (include/fcsim/metrics.h): the tables of
- * stats/metrics_run.c, stats/metrics_cmds.c and stats/metrics_apps.c with
- * the components' parts listed in src/models.c joined in, their start-up
- * check, and
- * the declarations that model tables (struct fcsim_model_result) give for
+ * stats/metrics_run.c and stats/metrics_cmds.c with the components' parts
+ * listed in src/models.c joined in, then the applications' outputs listed
+ * there (apps/NAME/metrics.c), their start-up check, and the declarations
+ * that model tables (struct fcsim_model_result) give for
  * `fcsim model` and the table applications without a table of their own
  * (`fcsim app halo`). */
 #include <pthread.h>
@@ -23,18 +23,15 @@ static const struct fcsim_metric_table *const own_tables[] = {
     &fcsim__metrics_coll_run,
     &fcsim__metrics_tune,
     &fcsim__metrics_tune_metric,
-    &fcsim__metrics_app_fft,
-    &fcsim__metrics_app_stream,
-    &fcsim__metrics_app_gather,
-    &fcsim__metrics_app_ring,
-    &fcsim__metrics_app_link,
     NULL,
 };
 #define NTABLES (sizeof own_tables / sizeof own_tables[0] - 1)
+#define MAX_OUTPUTS 32 /* own tables and the components' (the applications') */
 
-/* The tables with the components' parts (src/models.c) joined in: built
- * once, on first use, read only afterwards. */
-static const struct fcsim_metric_table *tables[NTABLES + 1];
+/* The tables with the components' parts (src/models.c) joined in, then the
+ * components' own outputs in the list's order: built once, on first use,
+ * read only afterwards. */
+static const struct fcsim_metric_table *tables[MAX_OUTPUTS + 1];
 static struct fcsim_metric_table joined[NTABLES];
 static pthread_once_t joined_once = PTHREAD_ONCE_INIT;
 
@@ -74,8 +71,12 @@ static const struct fcsim_metric_table *join(const struct fcsim_metric_table *t,
 
 static void join_all(void)
 {
-  for (size_t i = 0; i < NTABLES; i++)
-    tables[i] = join(own_tables[i], &joined[i]);
+  size_t n = 0;
+  for (; n < NTABLES; n++)
+    tables[n] = join(own_tables[n], &joined[n]);
+  for (const struct fcsim_metric_table *const *p = fcsim_models.metric_tables; p && *p && n < MAX_OUTPUTS; p++)
+    if (!(*p)->after) /* an output of its own (an application's) */
+      tables[n++] = *p;
 }
 
 const struct fcsim_metric_table *const *fcsim_metric_tables(void)
@@ -125,12 +126,24 @@ static int check_part(const struct fcsim_metric_table *p, struct fcsim_error *er
 int fcsim_metric_check_registry(struct fcsim_error *err)
 {
   int rc;
-  for (const struct fcsim_metric_table *const *p = fcsim_models.metric_tables; p && *p; p++)
-    if ((rc = check_part(*p, err)))
+  size_t parts = 0, joined_rows = 0, outputs = NTABLES;
+  for (const struct fcsim_metric_table *const *p = fcsim_models.metric_tables; p && *p; p++) {
+    if ((*p)->after && (rc = check_part(*p, err)))
       return rc;
-  size_t parts = 0, joined_rows = 0;
-  for (const struct fcsim_metric_table *const *p = fcsim_models.metric_tables; p && *p; p++)
-    parts += (*p)->n;
+    if ((*p)->after)
+      parts += (*p)->n;
+    else if (!(*p)->output || !(*p)->commands || outputs++ >= MAX_OUTPUTS)
+      return fcsim_error_set(err, FCSIM_EINTERNAL, "metric table %s: an output without commands, or too many",
+                             (*p)->output ? (*p)->output : "(none)");
+  }
+  const struct fcsim_metric_table *const *all = fcsim_metric_tables();
+  for (size_t i = 0; all[i]; i++) {
+    for (size_t j = 0; j < i; j++)
+      if (!strcmp(all[i]->output, all[j]->output))
+        return fcsim_error_set(err, FCSIM_EINTERNAL, "metric tables: output %s declared twice", all[i]->output);
+    if (i >= NTABLES && (rc = check_rows(all[i], err)))
+      return rc;
+  }
   for (size_t i = 0; i < NTABLES; i++) {
     const struct fcsim_metric_table *t = fcsim_metric_tables()[i];
     if ((rc = check_rows(t, err)))

@@ -2,7 +2,8 @@
 /* The components' metric declarations (include/fcsim/metrics.h): each part
  * a router model or link protocol declares beside its code and src/models.c
  * lists is joined into its output's table exactly once, every row of it,
- * after the row it names; the joined tables pass the start-up check; and a
+ * after the row it names; an application's output declared in its folder
+ * is listed once; the joined tables pass the start-up check; and a
  * model's field declared beside it is in `fcsim help metrics`; and what
  * left struct fcsim_stats is read by name (fcsim_sim_metric). */
 #include <setjmp.h>
@@ -44,7 +45,18 @@ static void test_parts_joined_once(void **state)
 {
   (void)state;
   size_t nparts = 0;
-  for (const struct fcsim_metric_table *const *p = fcsim_models.metric_tables; *p; p++, nparts++) {
+  size_t noutputs = 0;
+  for (const struct fcsim_metric_table *const *p = fcsim_models.metric_tables; *p; p++) {
+    if (!(*p)->after) { /* an application's output of its own: listed once, as it is */
+      int listed = 0;
+      for (const struct fcsim_metric_table *const *o = fcsim_metric_tables(); *o; o++)
+        listed += *o == *p;
+      assert_int_equal(listed, 1);
+      assert_ptr_equal(fcsim_metric_table_find((*p)->output), *p);
+      noutputs++;
+      continue;
+    }
+    nparts++;
     const struct fcsim_metric_table *part = *p, *t = fcsim_metric_table_find(part->output);
     assert_non_null(t);
     assert_null(part->commands);
@@ -66,6 +78,7 @@ static void test_parts_joined_once(void **state)
       assert_ptr_not_equal(*o, part);
   }
   assert_true(nparts >= 10); /* router models and link protocols declare theirs */
+  assert_int_equal(noutputs, 5); /* app fft, stream, gather, ring, link in their folders */
   /* the run's own fields stay where they were: the first part follows link_util.* */
   const struct fcsim_metric_table *run = fcsim_metric_table_find("run");
   int count;
