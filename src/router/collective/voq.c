@@ -592,8 +592,9 @@ static void vq_figures_json(const void *shared, int place, json_t *metrics)
 
 /* Per-node largest occupancies, written by each node's own steps: the
  * largest over the ranks is the whole network's. They are the run's
- * metrics max_buffer_flits and max_reduction_entries (stats/metrics_run.c),
- * read from here when the results are written. */
+ * metrics max_buffer_flits and max_reduction_entries (declared in
+ * router/collective/metrics.c), read from here when the results are
+ * written. */
 static int vq_counters(const void *shared, struct fcsim_counter *out)
 {
   const struct vq_shared *sh = shared;

@@ -621,7 +621,7 @@ static void fa_line_stats(const void *shared, struct fcsim_link_dir_stats *by_sl
 }
 
 /* fc's figures among the protocol links' (FCSIM_FIGURES_LINKS, declared in
- * stats/metrics_run.c): the cycle the last link's sync handshake ended, the
+ * fc_protocol.c): the cycle the last link's sync handshake ended, the
  * cycle the first data flit went on a line (-1: none), and the `fc` model
  * (seed 001 Eqs. 2.1-2.5) for the longest line, from the run's latency,
  * clock, flit width, D_CU and RX depth. */
@@ -666,9 +666,9 @@ static int fa_counters(const void *shared, struct fcsim_counter *out)
   /* per-node arrays, each element written by its node's partition only:
    * the sum (or largest) over ranks is the single-process value
    * (stats/counters.h). All but the first data cycle are the run's metrics
-   * of the same names (stats/metrics_run.c), read from here when the
-   * results are written; the payload, wire and order counts add up with
-   * tnw's of the same names. */
+   * of the same names (declared in fc_protocol.c and link/proto/metrics.c),
+   * read from here when the results are written; the payload, wire and
+   * order counts add up with tnw's of the same names. */
   static const char *const names[FA_NCTR] = {"link_payload_bytes",     "link_wire_bytes",  "link_order_errors",
                                              "fc_credit_stall_cycles", "fc_rx_peak_flits", "fc first data cycle"};
   const size_t n = (size_t)sh->g->nodes;

@@ -592,7 +592,7 @@ static void ad_line_stats(const void *shared, struct fcsim_link_dir_stats *by_sl
 }
 
 /* tnw's figure after the protocol links' (FCSIM_FIGURES_LINK_MODELS,
- * declared in stats/metrics_run.c): the `linkbw` model (framing tnw) for
+ * declared in tnw_protocol.c): the `linkbw` model (framing tnw) for
  * the slowest tnw line, from the run's line rate and link.tnw_payload. */
 static void ad_figures_json(const void *shared, int place, json_t *metrics)
 {
@@ -611,9 +611,9 @@ static void ad_figures_json(const void *shared, int place, json_t *metrics)
 static int ad_counters(const void *shared, struct fcsim_counter *out)
 {
   const struct ad_shared *sh = shared;
-  /* the run's metrics of the same names (stats/metrics_run.c), read from
-   * here when the results are written; the payload, wire and order counts
-   * add up with fc's of the same names */
+  /* the run's metrics of the same names (declared in tnw_protocol.c and
+   * link/proto/metrics.c), read from here when the results are written;
+   * the payload, wire and order counts add up with fc's of the same names */
   static const char *const names[AD_NCTR] = {"retransmissions",    "link_errors_injected", "link_errors_detected",
                                              "link_payload_bytes", "link_wire_bytes",      "link_order_errors"};
   for (int k = 0; k < AD_NCTR; k++)
