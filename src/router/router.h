@@ -150,7 +150,7 @@ struct fcsim_router_ops {
   /* (optional) the counters the model keeps in `shared` during a run, each
    * with its merge rule (stats/counters.h: per-node arrays or totals, zero
    * at the start); with MPI the engine reduces them over the ranks before
-   * `report`. Writes at most FCSIM_MAX_COUNTERS into out; returns how many. */
+   * anything is reported. Writes at most FCSIM_MAX_COUNTERS into out; returns how many. */
   int (*counters)(const void *shared, struct fcsim_counter *out);
 };
 
