@@ -82,11 +82,13 @@ struct fcsim_metric_table {
   const char *commands; /* which commands and options write it; NULL in a part */
   const struct fcsim_metric *rows;
   size_t n;
-  const char *after; /* a part: the row of its output it follows; NULL in an output's own table */
+  const char *after; /* a part: the row of its output it follows; NULL in a table of an output */
 };
 
-/* Every table, NULL-terminated; an output with parts is its own rows with
- * the parts joined in (the parts are not listed on their own). */
+/* Every table, NULL-terminated: stats/'s own outputs, an output with parts
+ * as its own rows with the parts joined in (the parts are not listed on
+ * their own), then the components' outputs (the applications', in their
+ * folders; `after` NULL) in src/models.c's order. */
 const struct fcsim_metric_table *const *fcsim_metric_tables(void);
 
 /* The table named `output`, or NULL. */
