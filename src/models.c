@@ -4,8 +4,10 @@
  * component's table of keys, in the order `fcsim help config`, docs/CONFIG.md,
  * the man page, completion and the results' "config" object show them, and
  * the components' resolve steps (derived values and checks of combinations),
- * in the order they run. src/config/ reads the keys and steps from here and
- * names no component.
+ * in the order they run, and the components' parts of the metric tables
+ * (their counters' and figures' declarations, beside their code). src/config/
+ * reads the keys and steps from here and names no component; stats/metrics.c
+ * joins the metric parts.
  *
  * Adding a router model is its file (router/<family>/NAME.c: its ops, and
  * its key rows in the family's keys.c or its own table) plus its rows here:
@@ -118,4 +120,51 @@ static const struct fcsim_resolve_step *const resolve_steps[] = {
     &fcsim_link_router_resolve, &fcsim_router_resolve, &fcsim_routing_resolve,
     &fcsim_workload_resolve,    &fcsim_voq_resolve,    NULL};
 
-const struct fcsim_model_list fcsim_models = {key_tables, resolve_steps, fcsim_traffic_write_patterns_markdown};
+/* The components' fields of the outputs' metric tables (include/fcsim/metrics.h,
+ * stats/metrics.c joins them): each part follows a row of its output's own
+ * table, parts after the same row in this order (docs/METRICS.md's); then
+ * the applications' outputs of their own (no `after`), after the central
+ * outputs in this order. */
+#define METRICS(name) extern const struct fcsim_metric_table name
+METRICS(fcsim_router_area_metrics);       /* router/vc/novog.c: Table 4.2 (voq, ring write it too) */
+METRICS(fcsim_bee3_metrics);              /* router/switched/metrics.c */
+METRICS(fcsim_collective_router_metrics); /* router/collective/metrics.c: voq, ring */
+METRICS(fcsim_ethswitch_metrics);         /* router/switched/metrics.c */
+METRICS(fcsim_vcsn_metrics);              /* router/switched/metrics.c */
+METRICS(fcsim_link_directions_metrics);   /* link/proto/metrics.c: every protocol line */
+METRICS(fcsim_tnw_error_metrics);         /* link/proto/tnw/tnw_protocol.c */
+METRICS(fcsim_link_bytes_metrics);        /* link/proto/metrics.c */
+METRICS(fcsim_fc_metrics);                /* link/proto/fc/fc_protocol.c */
+METRICS(fcsim_tnw_model_metrics);         /* link/proto/tnw/tnw_protocol.c */
+METRICS(fcsim_link_dir_metrics);          /* link/proto/metrics.c: --links, every direction */
+METRICS(fcsim_tnw_dir_metrics);           /* link/proto/tnw/tnw_protocol.c */
+METRICS(fcsim_fc_dir_metrics);            /* link/proto/fc/fc_protocol.c */
+METRICS(fcsim_app_fft_metrics);           /* apps/fft/metrics.c: the output app-fft */
+METRICS(fcsim_app_stream_metrics);        /* apps/stream/metrics.c */
+METRICS(fcsim_app_gather_metrics);        /* apps/gather/metrics.c */
+METRICS(fcsim_app_ring_metrics);          /* apps/ring/metrics.c */
+METRICS(fcsim_app_link_metrics);          /* apps/link/metrics.c */
+#undef METRICS
+
+static const struct fcsim_metric_table *const metric_tables[] = {&fcsim_router_area_metrics,
+                                                                 &fcsim_bee3_metrics,
+                                                                 &fcsim_collective_router_metrics,
+                                                                 &fcsim_ethswitch_metrics,
+                                                                 &fcsim_vcsn_metrics,
+                                                                 &fcsim_link_directions_metrics,
+                                                                 &fcsim_tnw_error_metrics,
+                                                                 &fcsim_link_bytes_metrics,
+                                                                 &fcsim_fc_metrics,
+                                                                 &fcsim_tnw_model_metrics,
+                                                                 &fcsim_link_dir_metrics,
+                                                                 &fcsim_tnw_dir_metrics,
+                                                                 &fcsim_fc_dir_metrics,
+                                                                 &fcsim_app_fft_metrics,
+                                                                 &fcsim_app_stream_metrics,
+                                                                 &fcsim_app_gather_metrics,
+                                                                 &fcsim_app_ring_metrics,
+                                                                 &fcsim_app_link_metrics,
+                                                                 NULL};
+
+const struct fcsim_model_list fcsim_models = {key_tables, resolve_steps, fcsim_traffic_write_patterns_markdown,
+                                              metric_tables};

@@ -71,15 +71,24 @@ struct fcsim_metric {
   enum fcsim_metric_replicate replicate; /* inside arrays and objects: how replications combine */
 };
 
-/* The declarations of one output: a command and the form it writes. */
+/* The declarations of one output: a command and the form it writes. A
+ * component's own fields of an output (a router model's counters and
+ * figures, a link protocol's) are a table of the same type beside its code,
+ * a part: `output` names the output it joins, `after` the path of the
+ * output's own row its rows follow (parts with the same `after` in the
+ * order of src/models.c's list), `commands` is NULL. */
 struct fcsim_metric_table {
   const char *output;   /* "run", "topo", "tune", ... (docs/METRICS.md section) */
-  const char *commands; /* which commands and options write it */
+  const char *commands; /* which commands and options write it; NULL in a part */
   const struct fcsim_metric *rows;
   size_t n;
+  const char *after; /* a part: the row of its output it follows; NULL in a table of an output */
 };
 
-/* Every table, NULL-terminated. */
+/* Every table, NULL-terminated: stats/'s own outputs, an output with parts
+ * as its own rows with the parts joined in (the parts are not listed on
+ * their own), then the components' outputs (the applications', in their
+ * folders; `after` NULL) in src/models.c's order. */
 const struct fcsim_metric_table *const *fcsim_metric_tables(void);
 
 /* The table named `output`, or NULL. */
@@ -101,6 +110,14 @@ const struct fcsim_metric *fcsim_metric_lookup(const char *output, const struct 
  * default), with "+-HALF" appended when `half` >= 0 (the half-width of an
  * interval: two significant digits, whole numbers from 10). */
 void fcsim_metric_format(const struct fcsim_metric *m, double v, double half, char *buf, size_t size);
+
+struct fcsim_error;
+
+/* The start-up check of every table, parts joined: each row has a path, a
+ * unit (may be "") and a meaning; no path twice in one output; every part
+ * joins an output and follows one of its own rows. Returns 0 or
+ * FCSIM_EINTERNAL with err filled. */
+int fcsim_metric_check_registry(struct fcsim_error *err);
 
 /* "lower", "higher" or "" ; "same", "sum", ... */
 const char *fcsim_metric_better_name(enum fcsim_metric_better b);

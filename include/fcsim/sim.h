@@ -38,6 +38,14 @@ const struct fcsim_stats *fcsim_sim_stats(const struct fcsim_sim *sim);
  * the largest, for maxima), merged over partitions and ranks. Returns 0, or
  * FCSIM_EINVAL (*total 0) when no model of the network keeps it. */
 int fcsim_sim_model_metric(const struct fcsim_sim *sim, const char *name, uint64_t *total);
+/* Any number of the run's results by its metric name, as the JSON writes it
+ * at `metrics.NAME` (dotted into objects and arrays: "fc_model.d_link_cycles",
+ * "protocol_links.0.payload_bytes"; docs/METRICS.md): the fields of struct
+ * fcsim_stats and what the models keep or compute themselves (area_alms,
+ * link_directions, fpga_luts, ...). Builds the run's JSON, so read it after
+ * the run, not in a loop. Returns 0; FCSIM_EINVAL (*value 0) when the run
+ * writes no number there (a model of another network, a null); FCSIM_ENOMEM. */
+int fcsim_sim_metric(const struct fcsim_sim *sim, const char *name, double *value);
 
 /* Readable table of the metrics. */
 void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out);

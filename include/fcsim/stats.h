@@ -1,43 +1,33 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* The results of a run: the metrics of seed 000 Table 5.2 with the names of
- * SPEC §1, percentiles, hops, link utilisation and run facts. Latencies are
- * in cycles; multiply by ns_per_cycle for ns. The fields are plain counters
- * and values; what each means, its unit, better direction, when it applies
- * and how partitions and ranks merge it is declared once in the metric
- * registry (include/fcsim/metrics.h, stats/metrics_run.c; the field X is
- * `metrics.X` of the JSON, except the run facts under execution;
- * docs/METRICS.md), read only when results are written. A model's own
- * figures that are not counters are not here either: the model writes them
- * into the JSON at report time (figures_json, src/router/router.h): bee3's
- * fpga_luts, fpga_ffs and fpga_brams; fc's fc_link_up_cycle,
- * fc_first_data_cycle and fc_model; tnw's tnw_model (read them from
- * fcsim_sim_json). A model's own counters are not here but in the model's state,
- * read by name with fcsim_sim_model_metric (include/fcsim/sim.h): vcsn's
- * vcsn_misdelivered_frames, vcsn_misdelivered_flits, vcsn_indication_frames;
- * ethswitch's switch_dropped_packets, switch_dropped_flits,
- * switch_pause_cycles; voq's and ring's max_buffer_flits and
- * max_reduction_entries; the protocol adapters' retransmissions,
- * link_errors_injected, link_errors_detected, link_payload_bytes,
- * link_wire_bytes, link_order_errors, fc_credit_stall_cycles and
- * fc_rx_peak_flits. */
+/* The results of a run that every run has, whatever its router models and
+ * links: the metrics of seed 000 Table 5.2 with the names of SPEC §1,
+ * percentiles, hops, link utilisation, the verdicts, the trace messages and
+ * run facts. Latencies are in cycles; multiply by ns_per_cycle for ns. The
+ * fields are plain counters and values; what each means, its unit, better
+ * direction, when it applies and how partitions and ranks merge it is
+ * declared once in the metric registry (include/fcsim/metrics.h,
+ * stats/metrics_run.c; the field X is `metrics.X` of the JSON, except the
+ * run facts under execution; docs/METRICS.md), read only when results are
+ * written.
+ *
+ * What a router model or a link protocol reports is not here: its counters
+ * stay in its own state (read by name with fcsim_sim_model_metric,
+ * include/fcsim/sim.h: vcsn's vcsn_*, ethswitch's switch_*, voq's and
+ * ring's max_buffer_flits and max_reduction_entries, the protocol adapters'
+ * retransmissions, link_errors_*, link_payload_bytes, link_wire_bytes,
+ * link_order_errors, fc_credit_stall_cycles, fc_rx_peak_flits), and the
+ * figures it computes at report time go straight into the JSON
+ * (figures_json, src/router/router.h: novog's, voq's and ring's area_alms
+ * and area_percent, bee3's fpga_*, fc's fc_link_up_cycle,
+ * fc_first_data_cycle and fc_model, tnw's tnw_model; the protocol lines'
+ * link_directions and protocol_links, line_stats). Both are declared beside
+ * the model (parts of the metric registry listed in src/models.c); read any
+ * of them, counter or figure, with fcsim_sim_metric (include/fcsim/sim.h)
+ * or from fcsim_sim_json. */
 #ifndef FCSIM_STATS_H
 #define FCSIM_STATS_H
 
 #include <stdint.h>
-
-/* One direction of a link on a protocol (link.protocol): from the adapter
- * that sends on the line to the one that receives (link/proto/proto_links.h). */
-struct fcsim_link_dir_stats {
-  int protocol;                 /* 0: no protocol line at this channel; else the protocol's row in the link
-                                 * protocols' table (1 tnw, 2 fc; src/link/proto/protocols.c) */
-  uint64_t payload_bytes;       /* payload handed to the far router */
-  uint64_t wire_bytes;          /* bytes launched on the line (framing, control words, resends) */
-  uint64_t retransmissions;     /* tnw: data packets sent again */
-  uint64_t errors_injected;     /* tnw: data packets sent with a bit error */
-  uint64_t errors_detected;     /* tnw: bad CRCs found by the far end */
-  uint64_t credit_stall_cycles; /* fc: cycles a ready FC packet waited for credits, summed over VCs */
-  uint64_t rx_peak_flits;       /* fc: largest RX FIFO occupancy of one VC at the far end, flits */
-};
 
 /* A metric over the replications of a configuration (sim.replications):
  * n values, their mean, sample standard deviation and 95 % Student-t
@@ -66,8 +56,6 @@ struct fcsim_stats {
   double wall_seconds;                 /* host time of the run */
   double cpu_seconds;                  /* CPU time of this process during the run, all threads (user + system) */
   double ns_per_cycle;                 /* 1e9 / network.clock */
-  int area_alms;                       /* Novo-G# router area (Table 4.2), 0 for classic */
-  int area_percent;
   uint64_t packets_measured, packets_delivered;
   uint64_t flits_injected_total;   /* all flits that entered the network */
   uint64_t flits_delivered_total;  /* all flits ejected in the run */
@@ -75,8 +63,6 @@ struct fcsim_stats {
   uint64_t flit_hops_total;        /* all link traversals in the run */
   uint64_t node_steps;             /* model steps the engine made (its work; depends on sim.threads and ranks) */
   uint64_t buffer_overflows;       /* flits that found a full VC: always 0 */
-  uint64_t link_directions;        /* link directions on a protocol (link.protocol), 0 when every link is ideal */
-  uint64_t fc_directions;          /* link directions on fc */
   int drained;                             /* every measured packet arrived */
   int drain_cut; /* the drain was stopped once the source queues' growth over the window made the run saturated
                   * whatever it showed (saturation_reason "backlog"); latencies describe the packets that arrived */
@@ -91,9 +77,6 @@ struct fcsim_stats {
   const char *deadlock_report;      /* channels in the cycle, or NULL */
   int64_t nchannels;                /* per-link data below */
   const uint64_t *link_flits;       /* flits per channel in the window */
-  struct fcsim_link_dir_stats *link_dirs; /* [nchannels] by the channel of each protocol line (an adapter's
-                                           * port 1), zero elsewhere; NULL when every link is ideal (owned by
-                                           * the simulation) */
   uint64_t window_cycles;           /* length of the measurement window */
   double makespan;                  /* trace: cycle the last message completed (0 otherwise) */
   int64_t nmessages;                /* trace: messages below */

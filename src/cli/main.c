@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "cli/options.h"
 #include "config/config.h"
+#include "fcsim/metrics.h"
 #include "link/proto/protocols.h"
 #include "router/router.h"
 #include "routing/routing.h"
@@ -120,8 +121,8 @@ static int dispatch(int argc, char **argv)
   if (fcsim_routing_check_registry(&err) || fcsim_arbiter_check_registry(&err) ||
       fcsim_router_model_check_registry(&err) || fcsim_workload_check_registry(&err) ||
       fcsim_traffic_check_registry(&err) || fcsim_app_check_registry(&err) || fcsim_topo_check_registry(&err) ||
-      fcsim_link_proto_check_registry(&err) || fcsim_key_check_registry(&err) || cli_app_docs_check(&err) ||
-      commands_docs_check(&err)) {
+      fcsim_link_proto_check_registry(&err) || fcsim_key_check_registry(&err) || fcsim_metric_check_registry(&err) ||
+      cli_app_docs_check(&err) || commands_docs_check(&err)) {
     fcsim_cli_error("internal error in the policy tables: %s", err.msg);
     return FCSIM_EXIT_FAIL;
   }

@@ -107,12 +107,17 @@ struct fcsim_resolve_step {
   int (*resolve)(struct fcsim_params *p, const struct fcsim_key_reader *r, struct fcsim_error *err);
 };
 
+struct fcsim_metric_table; /* include/fcsim/metrics.h */
+
 /* What src/models.c gives the configuration layer: every component's keys in
- * order, the resolve steps in order, and the appendix of docs/CONFIG.md. */
+ * order, the resolve steps in order, and the appendix of docs/CONFIG.md; and
+ * the metric registry (stats/metrics.c): the components' parts of the
+ * outputs' metric tables, in the order they are joined. */
 struct fcsim_model_list {
   const struct fcsim_key_table *const *key_tables;       /* NULL-terminated */
   const struct fcsim_resolve_step *const *resolve_steps; /* NULL-terminated */
   void (*write_docs_appendix)(FILE *out);                /* after the keys in docs/CONFIG.md, or NULL */
+  const struct fcsim_metric_table *const *metric_tables; /* NULL-terminated */
 };
 extern const struct fcsim_model_list fcsim_models;
 

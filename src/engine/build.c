@@ -11,6 +11,7 @@
 #include "engine/memory.h"
 #include "engine/mpi.h"
 #include "fcsim/config.h"
+#include "link/proto/protocols.h"
 #include "link/proto/proto_links.h"
 
 static void part_destroy(const struct fcsim_net *net, struct fcsim_part *pt)

@@ -12,6 +12,7 @@
 
 #include "engine/engine.h"
 #include "engine/mpi.h"
+#include "engine/report_links.h"
 #include "stats/verdict.h"
 
 #ifdef _OPENMP
@@ -549,9 +550,6 @@ static void link_utilisation(const struct fcsim_net *net, struct fcsim_stats *s,
   const struct fcsim_graph *g = &net->topo.graph;
   s->nchannels = g->nslots;
   s->link_flits = net->links.link_flits;
-  s->link_dirs = net->links.dir_stats; /* the adapters' reports fill it */
-  if (s->link_dirs)
-    memset(s->link_dirs, 0, (size_t)g->nslots * sizeof *s->link_dirs);
   int64_t links = 0;
   uint64_t maxf = 0, sumf = 0;
   for (int64_t c = 0; c < s->nchannels; c++) {
@@ -646,9 +644,7 @@ void fcsim_net_stats(const struct fcsim_net *net, struct fcsim_stats *s)
   fcsim_net_verdict(net, s);
   s->window_cycles = window;
   link_utilisation(net, s, window);
-  for (int i = 0; i < net->nkinds; i++)
-    if (net->kinds[i].ops->report)
-      net->kinds[i].ops->report(net->kinds[i].shared, s);
+  fcsim__report_line_stats(net); /* the protocol lines' figures, from the adapters' counters */
   if (net->workload->report) {
     struct fcsim_workload_report r = {0};
     net->workload->report(net->wl_shared, &r);

@@ -3,10 +3,12 @@
  * declared with fcsim_counter_metric_u64): read by name for callers
  * (fcsim_sim_model_metric, include/fcsim/sim.h) and written into the run's
  * "metrics" (engine/report.c); and the figures a model computes from them
- * at report time (figures_json, router/router.h), written at their place. With MPI the engine has already reduced them
+ * at report time (figures_json, router/router.h), written at their place;
+ * and any number of the run's "metrics" by name (fcsim_sim_metric). With MPI the engine has already reduced them
  * over the ranks by their rule (engine/mpi.c), and threads share one copy,
  * so the totals are those of a one-partition run. */
 #include <jansson.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/report.h"
@@ -74,12 +76,13 @@ uint64_t fcsim__net_model_metric(const struct fcsim_net *net, const char *name)
   return net_model_metric(net, name, &t) ? 0 : t;
 }
 
-void fcsim__model_metric_placed_json(const struct fcsim_net *net, json_t *metrics, const char *name, int always)
+void fcsim__model_metric_placed_json(const struct fcsim_net *net, json_t *metrics, const char *name, int when)
 {
   uint64_t t;
-  if (net_model_metric(net, name, &t))
+  int declared = !net_model_metric(net, name, &t);
+  if (!declared)
     t = 0; /* no model of this network declares it */
-  if (t || always)
+  if (t || when == FCSIM__PLACED_ALWAYS || (declared && when == FCSIM__PLACED_DECLARED))
     json_object_set_new(metrics, name, json_integer((json_int_t)t));
 }
 
@@ -100,4 +103,34 @@ void fcsim__model_figures_text(const struct fcsim_net *net, int place, FILE *out
   for (int k = 0; k < net->nkinds; k++)
     if (net->kinds[k].ops->figures_text)
       net->kinds[k].ops->figures_text(net->kinds[k].shared, place, out);
+}
+
+int fcsim_sim_metric(const struct fcsim_sim *sim, const char *name, double *value)
+{
+  *value = 0;
+  /* the per-link arrays only when asked for */
+  unsigned flags = !strncmp(name, "protocol_links.", 15) || !strncmp(name, "link_util.", 10) ? FCSIM_JSON_LINKS : 0;
+  json_t *root = fcsim_report_json(sim, flags);
+  if (!root)
+    return FCSIM_ENOMEM;
+  json_t *v = json_object_get(root, "metrics");
+  char part[128];
+  for (const char *p = name; v && *p;) {
+    size_t len = strcspn(p, ".");
+    if (len >= sizeof part)
+      v = NULL;
+    else {
+      memcpy(part, p, len);
+      part[len] = '\0';
+      char *end;
+      unsigned long i = strtoul(part, &end, 10);
+      v = json_is_array(v) && *part && !*end ? json_array_get(v, i) : json_object_get(v, part);
+    }
+    p += len + (p[len] == '.');
+  }
+  int rc = json_is_number(v) ? 0 : FCSIM_EINVAL;
+  if (!rc)
+    *value = json_number_value(v);
+  json_decref(root);
+  return rc;
 }

@@ -52,9 +52,10 @@ static void table_notes(const struct fcsim_sim *sim, FILE *out)
   fcsim__model_figures_text(sim->net, FCSIM_FIGURES_AREA, out); /* bee3's resources */
   const uint64_t payload_bytes = fcsim__net_model_metric(sim->net, "link_payload_bytes"),
                  wire_bytes = fcsim__net_model_metric(sim->net, "link_wire_bytes"); /* kept by the adapters */
-  if (s->link_directions && wire_bytes)
+  const uint64_t directions = fcsim__report_link_directions(sim->net);
+  if (directions && wire_bytes)
     fprintf(out, "  link payload is %.1f %% of the wire bytes\n", 100.0 * (double)payload_bytes / (double)wire_bytes);
-  if (s->link_directions)
+  if (directions)
     fcsim_report_protocol_links_line(sim, out);
   fprintf(out, "  speed: %.3g cycles/s, %.3g flit-hops per CPU second\n",
           s->cycles / (s->wall_seconds > 0 ? s->wall_seconds : 1e-9),
@@ -219,12 +220,13 @@ static json_t *metrics_json(const struct fcsim_net *net, const struct fcsim_stat
   json_object_set_new(m, "avg_hops", maybe(s->avg_hops, s->packets_measured > 0));
   json_object_set_new(m, "link_util_avg", json_real(s->link_util_avg));
   json_object_set_new(m, "link_util_max", json_real(s->link_util_max));
-  json_object_set_new(m, "area_alms", json_integer(s->area_alms));
-  json_object_set_new(m, "area_percent", json_integer(s->area_percent));
+  fcsim__model_figures_json(net, FCSIM_FIGURES_ROUTER_AREA, m); /* novog, voq, ring: seed 000 Tables 4.2-5.6 */
+  if (!json_object_get(m, "area_alms"))                         /* no router of the network has an area */
+    fcsim_router_area_json(m, 0, 0);
   fcsim__model_figures_json(net, FCSIM_FIGURES_AREA, m); /* bee3's resources (seed 003 Fig. 7) */
   /* kept by the voq and ring routers (seed 000 Table 5.8), when non-zero */
-  fcsim__model_metric_placed_json(net, m, "max_buffer_flits", 0);
-  fcsim__model_metric_placed_json(net, m, "max_reduction_entries", 0);
+  fcsim__model_metric_placed_json(net, m, "max_buffer_flits", FCSIM__PLACED_NONZERO);
+  fcsim__model_metric_placed_json(net, m, "max_reduction_entries", FCSIM__PLACED_NONZERO);
   json_object_set_new(m, "packets_measured", json_integer((json_int_t)s->packets_measured));
   json_object_set_new(m, "packets_delivered", json_integer((json_int_t)s->packets_delivered));
   json_object_set_new(m, "flits_injected_total", json_integer((json_int_t)s->flits_injected_total));
@@ -233,28 +235,28 @@ static json_t *metrics_json(const struct fcsim_net *net, const struct fcsim_stat
   json_object_set_new(m, "flit_hops_total", json_integer((json_int_t)s->flit_hops_total));
   json_object_set_new(m, "buffer_overflows", json_integer((json_int_t)s->buffer_overflows));
   /* kept by ethswitch; written for every run (0 without ethswitch), as they always were */
-  fcsim__model_metric_placed_json(net, m, "switch_dropped_packets", 1);
-  fcsim__model_metric_placed_json(net, m, "switch_dropped_flits", 1);
-  fcsim__model_metric_placed_json(net, m, "switch_pause_cycles", 1);
+  fcsim__model_metric_placed_json(net, m, "switch_dropped_packets", FCSIM__PLACED_ALWAYS);
+  fcsim__model_metric_placed_json(net, m, "switch_dropped_flits", FCSIM__PLACED_ALWAYS);
+  fcsim__model_metric_placed_json(net, m, "switch_pause_cycles", FCSIM__PLACED_ALWAYS);
   fcsim__model_metrics_json(net, m); /* kept by the models (vcsn) */
-  if (s->link_directions) { /* protocol links: counters kept by the adapters (link/proto/tnw, link/proto/fc) */
-    json_object_set_new(m, "link_directions", json_integer((json_int_t)s->link_directions));
-    fcsim__model_metric_placed_json(net, m, "retransmissions", 1);
-    fcsim__model_metric_placed_json(net, m, "link_errors_injected", 1);
-    fcsim__model_metric_placed_json(net, m, "link_errors_detected", 1);
-    fcsim__model_metric_placed_json(net, m, "link_payload_bytes", 1);
-    fcsim__model_metric_placed_json(net, m, "link_wire_bytes", 1);
-    fcsim__model_metric_placed_json(net, m, "link_order_errors", 1);
-    if (s->fc_directions) { /* fc links (link/proto/fc/fc_adapter.c) */
-      fcsim__model_metric_placed_json(net, m, "fc_credit_stall_cycles", 1);
-      fcsim__model_metric_placed_json(net, m, "fc_rx_peak_flits", 1);
-    }
+  const uint64_t directions = fcsim__report_link_directions(net); /* the adapters' line_stats */
+  if (directions) { /* protocol links: counters kept by the adapters (link/proto/tnw, link/proto/fc) */
+    json_object_set_new(m, "link_directions", json_integer((json_int_t)directions));
+    fcsim__model_metric_placed_json(net, m, "retransmissions", FCSIM__PLACED_ALWAYS);
+    fcsim__model_metric_placed_json(net, m, "link_errors_injected", FCSIM__PLACED_ALWAYS);
+    fcsim__model_metric_placed_json(net, m, "link_errors_detected", FCSIM__PLACED_ALWAYS);
+    fcsim__model_metric_placed_json(net, m, "link_payload_bytes", FCSIM__PLACED_ALWAYS);
+    fcsim__model_metric_placed_json(net, m, "link_wire_bytes", FCSIM__PLACED_ALWAYS);
+    fcsim__model_metric_placed_json(net, m, "link_order_errors", FCSIM__PLACED_ALWAYS);
+    /* kept by fc links (link/proto/fc/fc_adapter.c), when the network has some */
+    fcsim__model_metric_placed_json(net, m, "fc_credit_stall_cycles", FCSIM__PLACED_DECLARED);
+    fcsim__model_metric_placed_json(net, m, "fc_rx_peak_flits", FCSIM__PLACED_DECLARED);
     fcsim__model_figures_json(net, FCSIM_FIGURES_LINKS, m);       /* fc's link-up and first data, its model */
     fcsim__model_figures_json(net, FCSIM_FIGURES_LINK_MODELS, m); /* the tnw_model */
     json_object_set_new(
         m, "link_payload_bytes_per_cycle",
         json_real(s->cycles ? (double)fcsim__net_model_metric(net, "link_payload_bytes") /
-                                  ((double)s->cycles * (double)s->link_directions)
+                                  ((double)s->cycles * (double)directions)
                             : 0.0));
   }
   json_object_set_new(m, "cycles", json_integer((json_int_t)s->cycles));

@@ -29,10 +29,16 @@ void fcsim__report_table_metrics(json_t *root, FILE *out);
 struct fcsim_net;
 struct fcsim_counter;
 void fcsim__model_metrics_json(const struct fcsim_net *net, json_t *metrics);
+/* When fcsim__model_metric_placed_json writes a counter. */
+enum fcsim__placed_when {
+  FCSIM__PLACED_NONZERO = 0,  /* when its total is non-zero */
+  FCSIM__PLACED_ALWAYS = 1,   /* always, 0 when no kind declares it */
+  FCSIM__PLACED_DECLARED = 2, /* when a kind of the network declares it (fc's counters: some link is on fc) */
+};
 /* A metric counter kept by a model but written at its own place among the
  * run's metrics (FCSIM_METRIC_PLACED, stats/counters.h): its total over the
- * kinds that declare it, when non-zero, or always (0 when none does). */
-void fcsim__model_metric_placed_json(const struct fcsim_net *net, json_t *metrics, const char *name, int always);
+ * kinds that declare it, `when` (enum fcsim__placed_when). */
+void fcsim__model_metric_placed_json(const struct fcsim_net *net, json_t *metrics, const char *name, int when);
 /* The total of the metric counter `name` over the kinds of `net` that
  * declare it; 0 when none does. */
 uint64_t fcsim__net_model_metric(const struct fcsim_net *net, const char *name);

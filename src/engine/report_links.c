@@ -4,6 +4,8 @@
  * router ports the adapters sit on (link/proto/proto_links.h). */
 #include "engine/report_links.h"
 
+#include <string.h>
+
 #include "core/params.h"
 #include "engine/net.h"
 #include "graph/graph.h"
@@ -33,16 +35,36 @@ static json_t *dir_json(const struct fcsim_graph *g, const struct fcsim_link_dir
   return o;
 }
 
+void fcsim__report_line_stats(const struct fcsim_net *net)
+{
+  struct fcsim_link_dir_stats *dirs = net->links.dir_stats;
+  if (!dirs)
+    return;
+  memset(dirs, 0, (size_t)net->topo.graph.nslots * sizeof *dirs);
+  for (int k = 0; k < net->nkinds; k++)
+    if (net->kinds[k].ops->line_stats)
+      net->kinds[k].ops->line_stats(net->kinds[k].shared, dirs);
+}
+
+uint64_t fcsim__report_link_directions(const struct fcsim_net *net)
+{
+  uint64_t n = 0;
+  for (int64_t c = 0; net->links.dir_stats && c < net->topo.graph.nslots; c++)
+    n += net->links.dir_stats[c].protocol != 0;
+  return n;
+}
+
 json_t *fcsim_report_protocol_links_json(const struct fcsim_sim *sim)
 {
   const struct fcsim_stats *s = &sim->stats;
   const struct fcsim_graph *g = &sim->net->topo.graph;
-  if (!s->link_dirs)
+  const struct fcsim_link_dir_stats *dirs = sim->net->links.dir_stats;
+  if (!dirs)
     return NULL;
   json_t *arr = json_array();
-  for (int64_t c = 0; c < s->nchannels; c++)
-    if (s->link_dirs[c].protocol)
-      json_array_append_new(arr, dir_json(g, &s->link_dirs[c], c, s->cycles));
+  for (int64_t c = 0; c < g->nslots; c++)
+    if (dirs[c].protocol)
+      json_array_append_new(arr, dir_json(g, &dirs[c], c, s->cycles));
   return arr;
 }
 
@@ -50,13 +72,14 @@ void fcsim_report_protocol_links_line(const struct fcsim_sim *sim, FILE *out)
 {
   const struct fcsim_stats *s = &sim->stats;
   const struct fcsim_graph *g = &sim->net->topo.graph;
+  const struct fcsim_link_dir_stats *dirs = sim->net->links.dir_stats;
   int64_t best = -1;
-  for (int64_t c = 0; s->link_dirs && c < s->nchannels; c++)
-    if (s->link_dirs[c].protocol && (best < 0 || s->link_dirs[c].payload_bytes > s->link_dirs[best].payload_bytes))
+  for (int64_t c = 0; dirs && c < g->nslots; c++)
+    if (dirs[c].protocol && (best < 0 || dirs[c].payload_bytes > dirs[best].payload_bytes))
       best = c;
   if (best < 0)
     return;
-  const struct fcsim_link_dir_stats *d = &s->link_dirs[best];
+  const struct fcsim_link_dir_stats *d = &dirs[best];
   char a[FCSIM_NODE_NAME_MAX + 16], b[FCSIM_NODE_NAME_MAX + 16];
   fprintf(out, "  %-18s %14.3f payload B/cycle on %s -> %s (", "busiest_link",
           s->cycles ? (double)d->payload_bytes / (double)s->cycles : 0.0,

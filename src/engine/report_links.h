@@ -20,4 +20,12 @@ json_t *fcsim_report_protocol_links_json(const struct fcsim_sim *sim);
 /* The table's line for the direction that carried the most payload. */
 void fcsim_report_protocol_links_line(const struct fcsim_sim *sim, FILE *out);
 
+/* Fills the network's per-direction figures (net->links.dir_stats, when it
+ * has protocol lines) from the adapters' line_stats, at the end of a run. */
+void fcsim__report_line_stats(const struct fcsim_net *net);
+
+/* The line directions on a protocol (metrics.link_directions): 0 when every
+ * link is ideal. */
+uint64_t fcsim__report_link_directions(const struct fcsim_net *net);
+
 #endif

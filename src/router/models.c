@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The registry of router models (their table is a list of src/models.c),
  * seed 000 Table 4.2, and the Novo-G# credit rule. */
+#include <jansson.h>
 #include <stddef.h>
 
 #include "core/registry.h"
@@ -29,6 +30,12 @@ int fcsim_novog_switch_levels(int vcs)
 int fcsim_novog_area_alms(int vcs)
 {
   return vcs >= 1 && vcs <= 9 ? table_4_2[vcs].alms : 0;
+}
+
+void fcsim_router_area_json(json_t *metrics, int alms, int percent)
+{
+  json_object_set_new(metrics, "area_alms", json_integer(alms));
+  json_object_set_new(metrics, "area_percent", json_integer(percent));
 }
 
 int fcsim_novog_area_percent(int vcs)

@@ -59,11 +59,14 @@ static inline const void *fcsim_state_of(const struct fcsim_states *s, uint32_t 
 
 /* Where in the run's "metrics" a kind's own figures go (figures_json). */
 enum fcsim_figures_place {
+  FCSIM_FIGURES_ROUTER_AREA = 4, /* after link_util_max: area_alms and area_percent (novog, voq, ring; 0 when no
+                                  * kind writes them) */
   FCSIM_FIGURES_AREA = 1,     /* after area_percent: resources (bee3's fpga_*) */
   FCSIM_FIGURES_LINKS = 2,    /* among the protocol links' figures, after fc's counters (fc's) */
   FCSIM_FIGURES_LINK_MODELS = 3 /* after those: a model of the lines beside the run (tnw_model) */
 };
-struct json_t; /* jansson */
+struct json_t;                /* jansson */
+struct fcsim_link_dir_stats; /* link/proto/protocols.h */
 
 /* A buffer of a node (a VC, a FIFO), for deadlock reports. */
 struct fcsim_buf_ref {
@@ -129,20 +132,25 @@ struct fcsim_router_ops {
   /* (optional) zero-load latency (cycles, creation to tail ejection) of a
    * packet over `hops` links, an average allowed (the saturation verdict) */
   double (*zero_load_cycles)(const void *shared, double hops);
-  /* (optional) model figures for the report (area) */
-  void (*report)(const void *shared, struct fcsim_stats *s);
+  /* (optional, the link protocols' adapters) the figures of the line
+   * directions the kind's nodes send on, at report time, after the counters
+   * are merged: by_slot[the slot of the line, an adapter's port 1] (zeroed
+   * before; link/proto/protocols.h) */
+  void (*line_stats)(const void *shared, struct fcsim_link_dir_stats *by_slot);
   /* (optional) the kind's own figures that are not counters (a model's
-   * prediction beside the run, a resource table), written at report time
-   * into the run's "metrics" object at `place` (enum fcsim_figures_place,
-   * so every kind's keys keep their place), after the counters are merged;
-   * their names are declared in stats/metrics_run.c. figures_text writes the
-   * same figures' line of the text report (place FCSIM_FIGURES_AREA only). */
+   * prediction beside the run, a resource table, the router's area), written
+   * at report time into the run's "metrics" object at `place` (enum
+   * fcsim_figures_place, so every kind's keys keep their place), after the
+   * counters are merged; their names are declared beside the model, in a
+   * part of the run's metric table (include/fcsim/metrics.h) listed in
+   * src/models.c. figures_text writes the same figures' line of the text
+   * report (place FCSIM_FIGURES_AREA only). */
   void (*figures_json)(const void *shared, int place, struct json_t *metrics);
   void (*figures_text)(const void *shared, int place, FILE *out);
   /* (optional) the counters the model keeps in `shared` during a run, each
    * with its merge rule (stats/counters.h: per-node arrays or totals, zero
    * at the start); with MPI the engine reduces them over the ranks before
-   * `report`. Writes at most FCSIM_MAX_COUNTERS into out; returns how many. */
+   * anything is reported. Writes at most FCSIM_MAX_COUNTERS into out; returns how many. */
   int (*counters)(const void *shared, struct fcsim_counter *out);
 };
 
@@ -168,6 +176,11 @@ extern const struct fcsim_router_ops fcsim_router_crossbar;
 int fcsim_novog_switch_levels(int vcs);
 int fcsim_novog_area_alms(int vcs);
 int fcsim_novog_area_percent(int vcs);
+
+/* Writes a router's area, metrics.area_alms and area_percent (declared in
+ * router/vc/novog.c), into `metrics` (figures_json at
+ * FCSIM_FIGURES_ROUTER_AREA; router/models.c). */
+void fcsim_router_area_json(struct json_t *metrics, int alms, int percent);
 
 /* Novo-G# credit rule. The upstream router decides per packet: it starts a
  * packet on a downstream VC only while its count of that VC's free slots is

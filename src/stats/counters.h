@@ -49,7 +49,7 @@ enum fcsim_metric_when {
                           * models' metrics go (engine/model_metrics.c) */
   FCSIM_METRIC_PLACED    /* at the place the metric registry gives it among the run's own metrics
                           * (engine/report.c), by name: when non-zero, or always with 0 when no model
-                          * declares it (stats/metrics_run.c says which) */
+                          * declares it (its declaration says which) */
 };
 
 /* Most counter arrays one model or workload may declare. */

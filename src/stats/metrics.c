@@ -1,41 +1,159 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The metric registry (include/fcsim/metrics.h): the tables of
- * stats/metrics_run.c, stats/metrics_cmds.c and stats/metrics_apps.c, and
- * the declarations that model tables (struct fcsim_model_result) give for
+ * stats/metrics_run.c and stats/metrics_cmds.c with the components' parts
+ * listed in src/models.c joined in, then the applications' outputs listed
+ * there (apps/NAME/metrics.c), their start-up check, and the declarations
+ * that model tables (struct fcsim_model_result) give for
  * `fcsim model` and the table applications without a table of their own
  * (`fcsim app halo`). */
+#include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "fcsim/error.h"
+#include "core/keys.h"
 #include "fcsim/model.h"
 #include "stats/metrics_decl.h"
 
-static const struct fcsim_metric_table *const tables[] = {
+static const struct fcsim_metric_table *const own_tables[] = {
     &fcsim__metrics_run,
     &fcsim__metrics_topo,
     &fcsim__metrics_coll_build,
     &fcsim__metrics_coll_run,
     &fcsim__metrics_tune,
     &fcsim__metrics_tune_metric,
-    &fcsim__metrics_app_fft,
-    &fcsim__metrics_app_stream,
-    &fcsim__metrics_app_gather,
-    &fcsim__metrics_app_ring,
-    &fcsim__metrics_app_link,
     NULL,
 };
+#define NTABLES (sizeof own_tables / sizeof own_tables[0] - 1)
+#define MAX_OUTPUTS 32 /* own tables and the components' (the applications') */
+
+/* The tables with the components' parts (src/models.c) joined in, then the
+ * components' own outputs in the list's order: built once, on first use,
+ * read only afterwards. */
+static const struct fcsim_metric_table *tables[MAX_OUTPUTS + 1];
+static struct fcsim_metric_table joined[NTABLES];
+static pthread_once_t joined_once = PTHREAD_ONCE_INIT;
+
+/* The rows of the parts of `t->output` that follow `after`, in list order,
+ * appended to rows[*n] (counted only when rows is NULL). */
+static void append_parts(const struct fcsim_metric_table *t, const char *after, struct fcsim_metric *rows, size_t *n)
+{
+  for (const struct fcsim_metric_table *const *p = fcsim_models.metric_tables; p && *p; p++) {
+    if (strcmp((*p)->output, t->output) || !(*p)->after || strcmp((*p)->after, after))
+      continue;
+    for (size_t i = 0; i < (*p)->n; i++, (*n)++)
+      if (rows)
+        rows[*n] = (*p)->rows[i];
+  }
+}
+
+/* `t` with its parts joined in after their rows, or `t` itself when it has
+ * none (or memory ran out: the check then reports the missing parts). */
+static const struct fcsim_metric_table *join(const struct fcsim_metric_table *t, struct fcsim_metric_table *out)
+{
+  size_t n = 0;
+  for (size_t i = 0; i < t->n; i++) {
+    n++;
+    append_parts(t, t->rows[i].path, NULL, &n);
+  }
+  struct fcsim_metric *rows = n == t->n ? NULL : malloc(n * sizeof *rows);
+  if (!rows)
+    return t;
+  n = 0;
+  for (size_t i = 0; i < t->n; i++) {
+    rows[n++] = t->rows[i];
+    append_parts(t, t->rows[i].path, rows, &n);
+  }
+  *out = (struct fcsim_metric_table){t->output, t->commands, rows, n, NULL};
+  return out;
+}
+
+static void join_all(void)
+{
+  size_t n = 0;
+  for (; n < NTABLES; n++)
+    tables[n] = join(own_tables[n], &joined[n]);
+  for (const struct fcsim_metric_table *const *p = fcsim_models.metric_tables; p && *p && n < MAX_OUTPUTS; p++)
+    if (!(*p)->after) /* an output of its own (an application's) */
+      tables[n++] = *p;
+}
 
 const struct fcsim_metric_table *const *fcsim_metric_tables(void)
 {
+  pthread_once(&joined_once, join_all);
   return tables;
 }
 
 const struct fcsim_metric_table *fcsim_metric_table_find(const char *output)
 {
-  for (const struct fcsim_metric_table *const *t = tables; *t; t++)
+  for (const struct fcsim_metric_table *const *t = fcsim_metric_tables(); *t; t++)
     if (!strcmp((*t)->output, output))
       return *t;
   return NULL;
+}
+
+/* The rows of one table: a path, a unit and a meaning each, no path twice. */
+static int check_rows(const struct fcsim_metric_table *t, struct fcsim_error *err)
+{
+  for (size_t i = 0; i < t->n; i++) {
+    const struct fcsim_metric *m = &t->rows[i];
+    if (!m->path || !*m->path || !m->unit || !m->meaning || !*m->meaning)
+      return fcsim_error_set(err, FCSIM_EINTERNAL, "metric table %s: row %zu (`%s`) lacks a path, unit or meaning",
+                             t->output, i, m->path ? m->path : "");
+    for (size_t j = 0; j < i; j++)
+      if (!strcmp(t->rows[j].path, m->path))
+        return fcsim_error_set(err, FCSIM_EINTERNAL, "metric table %s: `%s` is declared twice", t->output, m->path);
+  }
+  return 0;
+}
+
+/* A part's output exists and has the row it follows. */
+static int check_part(const struct fcsim_metric_table *p, struct fcsim_error *err)
+{
+  const struct fcsim_metric_table *own = NULL;
+  for (size_t i = 0; i < NTABLES; i++)
+    if (p->output && !strcmp(own_tables[i]->output, p->output))
+      own = own_tables[i];
+  for (size_t i = 0; own && p->after && i < own->n; i++)
+    if (!strcmp(own->rows[i].path, p->after))
+      return 0;
+  return fcsim_error_set(err, FCSIM_EINTERNAL, "metric part of %s (first row `%s`): %s",
+                         p->output ? p->output : "(none)", p->n ? p->rows[0].path : "",
+                         own ? "follows no row of its output" : "joins no output");
+}
+
+int fcsim_metric_check_registry(struct fcsim_error *err)
+{
+  int rc;
+  size_t parts = 0, joined_rows = 0, outputs = NTABLES;
+  for (const struct fcsim_metric_table *const *p = fcsim_models.metric_tables; p && *p; p++) {
+    if ((*p)->after && (rc = check_part(*p, err)))
+      return rc;
+    if ((*p)->after)
+      parts += (*p)->n;
+    else if (!(*p)->output || !(*p)->commands || outputs++ >= MAX_OUTPUTS)
+      return fcsim_error_set(err, FCSIM_EINTERNAL, "metric table %s: an output without commands, or too many",
+                             (*p)->output ? (*p)->output : "(none)");
+  }
+  const struct fcsim_metric_table *const *all = fcsim_metric_tables();
+  for (size_t i = 0; all[i]; i++) {
+    for (size_t j = 0; j < i; j++)
+      if (!strcmp(all[i]->output, all[j]->output))
+        return fcsim_error_set(err, FCSIM_EINTERNAL, "metric tables: output %s declared twice", all[i]->output);
+    if (i >= NTABLES && (rc = check_rows(all[i], err)))
+      return rc;
+  }
+  for (size_t i = 0; i < NTABLES; i++) {
+    const struct fcsim_metric_table *t = fcsim_metric_tables()[i];
+    if ((rc = check_rows(t, err)))
+      return rc;
+    joined_rows += t->n - own_tables[i]->n;
+  }
+  if (joined_rows != parts)
+    return fcsim_error_set(err, FCSIM_EINTERNAL, "metric tables: %zu rows of the parts joined, %zu declared",
+                           joined_rows, parts);
+  return 0;
 }
 
 /* 1 when the dotted `path` matches `pattern` (`*`: one component). */

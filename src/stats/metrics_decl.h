@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Writing metric declarations (include/fcsim/metrics.h): the row macro and
- * the tables of stats/metrics_*.c. */
+/* Writing metric declarations (include/fcsim/metrics.h): the row macros,
+ * the tables of stats/metrics_*.c; the components' tables beside their code
+ * (parts, and the applications' outputs) are listed in src/models.c. */
 #ifndef FCSIM_STATS_METRICS_DECL_H
 #define FCSIM_STATS_METRICS_DECL_H
 
@@ -13,8 +14,7 @@
   }
 
 extern const struct fcsim_metric_table fcsim__metrics_run, fcsim__metrics_topo, fcsim__metrics_coll_build,
-    fcsim__metrics_coll_run, fcsim__metrics_tune, fcsim__metrics_tune_metric, fcsim__metrics_app_fft,
-    fcsim__metrics_app_stream, fcsim__metrics_app_gather, fcsim__metrics_app_ring, fcsim__metrics_app_link;
+    fcsim__metrics_coll_run, fcsim__metrics_tune, fcsim__metrics_tune_metric;
 
 /* A field that the readable tables show: M's arguments, then its view:
  * MV(path, ..., meaning, group or NULL, sweep column or NULL, format or NULL, flags). */
@@ -34,6 +34,14 @@ extern const struct fcsim_metric_table fcsim__metrics_run, fcsim__metrics_topo, 
   {                                                                                                                    \
     path, unit, FCSIM_BETTER_##better, FCSIM_METRIC_##merge, applies, meaning, {group, column, format, flags},        \
         FCSIM_REPLICATE_##rule                                                                                         \
+  }
+
+/* A component's part of output `output` (include/fcsim/metrics.h): the rows
+ * of the array `rows`, after the output's own row `after`; listed in
+ * src/models.c. */
+#define FCSIM_METRIC_PART(output, rows, after)                                                                         \
+  {                                                                                                                    \
+    output, NULL, rows, sizeof rows / sizeof rows[0], after                                                            \
   }
 
 #endif

@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Declarations of every field of a simulation result: the JSON object of
  * `fcsim run --json` (one per line in `fcsim sweep --json`), its CSV row and
- * its table (include/fcsim/metrics.h). The counters behind them are the
- * fields of struct fcsim_stats (include/fcsim/stats.h), filled in
- * engine/engine.c and by the models' report ops. */
+ * its table (include/fcsim/metrics.h): the fields every run has, whose
+ * values are the fields of struct fcsim_stats (include/fcsim/stats.h),
+ * filled in engine/engine.c. The fields of a router model or a link
+ * protocol (its counters and figures) are declared beside its code, as
+ * parts of this table joined in by src/models.c's list (stats/metrics.c). */
 #include "stats/metrics_decl.h"
 
 #define LAT   "measured packets exist and no deadlock"
 #define TOT   "batch mode, every packet arrived, no deadlock"
-#define PROTO "some link is on a protocol (link.protocol or a netlist's protocol links)"
-#define FC    "some link is on fc"
 
 static const struct fcsim_metric run_rows[] = {
     M("fcsim", "", NONE, SAME, NULL, "fcsim version that wrote the result"),
@@ -72,18 +72,7 @@ static const struct fcsim_metric run_rows[] = {
     MV("metrics.link_util_max", "flits/cycle", NONE, DERIVED, NULL, "the busiest link's data flits per cycle", "load", NULL, "%.3f", 0),
     M("metrics.link_util.*", "flits/cycle", NONE, DERIVED, "--links",
       "data flits per cycle of each channel, by channel"),
-    /* area and buffers */
-    MV("metrics.area_alms", "ALMs", LOWER, SAME, NULL,
-      "Novo-G# router area for router.vcs (Novo-G# thesis Table 4.2); 0 for other routers", "hardware", NULL, NULL, FCSIM_VIEW_NONZERO),
-    MV("metrics.area_percent", "%", LOWER, SAME, NULL, "area_alms as a share of a Stratix V", "hardware", NULL, NULL, FCSIM_VIEW_NONZERO),
-    MV("metrics.fpga_luts", "LUTs", LOWER, SAME, "bee3 topology",
-      "network resources per FPGA (Bunker & Swanson Fig. 7, measured): LUTs", "hardware", NULL, NULL, 0),
-    MV("metrics.fpga_ffs", "flip-flops", LOWER, SAME, "bee3 topology", "... flip-flops", "hardware", NULL, NULL, 0),
-    MV("metrics.fpga_brams", "BRAMs", LOWER, SAME, "bee3 topology", "... block RAMs", "hardware", NULL, NULL, 0),
-    MV("metrics.max_buffer_flits", "flits", LOWER, MAX, "voq or ring routers, when non-zero",
-      "most flits ever in one input buffer (Novo-G# thesis Table 5.8)", "hardware", NULL, NULL, 0),
-    MV("metrics.max_reduction_entries", "entries", LOWER, MAX, "voq or ring routers, when non-zero",
-      "most partial reductions one node held at once", "hardware", NULL, NULL, 0),
+    /* area, resources and buffers: the router models' parts (src/models.c) follow link_util.* */
     /* counts */
     MV("metrics.packets_measured", "packets", NONE, SUM, NULL, "packets created in the measurement window", "counts", NULL, NULL, 0),
     MV("metrics.packets_delivered", "packets", NONE, SUM, NULL, "measured packets whose tail was ejected", "counts", NULL, NULL, 0),
@@ -102,61 +91,7 @@ static const struct fcsim_metric run_rows[] = {
     MR(KEY, "metrics.latency_histogram.bucket_cycles.*", "cycles", NONE, SAME, "--histogram",
       "smallest latency of each non-empty histogram bucket (1 cycle wide below 2048)"),
     MR(SUM, "metrics.latency_histogram.packets.*", "packets", NONE, SUM, "--histogram", "measured packets in that bucket"),
-    /* switched networks */
-    MV("metrics.switch_dropped_packets", "packets", LOWER, SUM, NULL,
-      "ethswitch: frames dropped on a full output buffer (switch.overflow = drop); 0 otherwise", "switched network", NULL, NULL, FCSIM_VIEW_NONZERO),
-    MV("metrics.switch_dropped_flits", "flits", LOWER, SUM, NULL, "ethswitch: their flits", "switched network", NULL, NULL, FCSIM_VIEW_NONZERO),
-    MV("metrics.switch_pause_cycles", "cycles", LOWER, SUM, NULL,
-      "ethswitch: input-cycles a complete frame waited for output space (switch.overflow = pause)", "switched network", NULL, NULL, FCSIM_VIEW_NONZERO),
-    MV("metrics.vcsn_misdelivered_frames", "frames", LOWER, SUM, "vcsn, when non-zero",
-      "frames a stale MAC entry sent to a node not their destination", "switched network", NULL, NULL, 0),
-    MV("metrics.vcsn_misdelivered_flits", "flits", LOWER, SUM, "vcsn, when non-zero", "their flits", "switched network", NULL, NULL, 0),
-    MV("metrics.vcsn_indication_frames", "frames", NONE, SUM, "vcsn, when non-zero",
-      "throttle indication frames received by sources", "switched network", NULL, NULL, 0),
-    /* protocol links */
-    MV("metrics.link_directions", "directions", NONE, SAME, PROTO, "link directions on a protocol", "protocol links", NULL, NULL, 0),
-    MV("metrics.retransmissions", "packets", LOWER, SUM, PROTO, "tnw: data packets sent again (go-back-N)", "protocol links", NULL, NULL, 0),
-    MV("metrics.link_errors_injected", "packets", NONE, SUM, PROTO, "data packets sent with a bit error", "protocol links", NULL, NULL, 0),
-    MV("metrics.link_errors_detected", "packets", NONE, SUM, PROTO, "bad CRCs found by the receivers", "protocol links", NULL, NULL, 0),
-    MV("metrics.link_payload_bytes", "bytes", HIGHER, SUM, PROTO, "payload delivered (flits x network.flit_bits / 8)", "protocol links", NULL, NULL, 0),
-    MV("metrics.link_wire_bytes", "bytes", NONE, SUM, PROTO, "bytes on the wire (framing, control words, resends)", "protocol links", NULL, NULL, 0),
-    M("metrics.link_order_errors", "packets", LOWER, SUM, PROTO,
-      "packets out of sequence or overflowing a FIFO: always 0 (a check)"),
-    MV("metrics.link_payload_bytes_per_cycle", "bytes/cycle", HIGHER, DERIVED, PROTO,
-      "link_payload_bytes per cycle per protocol direction", "protocol links", NULL, "%.3f", 0),
-    MV("metrics.fc_credit_stall_cycles", "cycles", LOWER, SUM, FC,
-      "cycles a ready FC packet waited for credits, summed over ends and VCs", "protocol links", NULL, NULL, 0),
-    MV("metrics.fc_rx_peak_flits", "flits", NONE, MAX, FC, "largest RX FIFO occupancy of one VC of one end", "protocol links", NULL, NULL, 0),
-    MV("metrics.fc_link_up_cycle", "cycles", LOWER, MAX, FC, "cycle the last link's sync handshake ended", "protocol links", NULL, NULL, 0),
-    MV("metrics.fc_first_data_cycle", "cycles", NONE, MIN, FC, "cycle the first data flit went on a line (-1: none)", "protocol links", NULL, NULL, 0),
-    MVR(SAME, "metrics.fc_model.line_cycles", "cycles", NONE, SAME, FC,
-      "the `fc` model (Mondigo 2020 Eqs. 2.1-2.5) for the longest fc line: that line's latency", "fc model on the longest fc line", NULL, NULL, 0),
-    MVR(SAME, "metrics.fc_model.d_link_cycles", "cycles", NONE, SAME, FC, "its D_link (Eq. 2.2)", "fc model on the longest fc line", NULL, "%.0f", 0),
-    MVR(SAME, "metrics.fc_model.rx_depth_min_flits", "flits", NONE, SAME, FC, "the RX depth must exceed this (Eq. 2.4)", "fc model on the longest fc line", NULL, "%.0f", 0),
-    MVR(SAME, "metrics.fc_model.rx_depth_flits", "flits", NONE, SAME, FC, "the RX depth the run used on that line", "fc model on the longest fc line", NULL, NULL, 0),
-    MVR(SAME, "metrics.fc_model.payload_bytes_per_cycle", "bytes/cycle", NONE, SAME, FC,
-      "the model's payload ceiling per direction", "fc model on the longest fc line", NULL, "%.3f", 0),
-    MVR(SAME, "metrics.tnw_model.line_bytes_per_cycle", "bytes/cycle", NONE, SAME, "some link is on tnw",
-      "the `linkbw` model (framing tnw) for the slowest tnw line: its raw rate", "tnw model on the slowest tnw line", NULL, "%.3f", 0),
-    MVR(SAME, "metrics.tnw_model.payload_bytes_per_cycle", "bytes/cycle", NONE, SAME, "some link is on tnw",
-      "the model's payload ceiling per direction", "tnw model on the slowest tnw line", NULL, "%.3f", 0),
-    MR(SAME, "metrics.protocol_links.*.from", "", NONE, SAME, PROTO " and --links", "sending router:port of a direction"),
-    MR(SAME, "metrics.protocol_links.*.to", "", NONE, SAME, PROTO " and --links", "receiving router:port"),
-    MR(SAME, "metrics.protocol_links.*.protocol", "", NONE, SAME, PROTO " and --links", "fc or tnw"),
-    M("metrics.protocol_links.*.payload_bytes", "bytes", HIGHER, SUM, PROTO " and --links", "payload handed on"),
-    M("metrics.protocol_links.*.payload_bytes_per_cycle", "bytes/cycle", HIGHER, DERIVED, PROTO " and --links",
-      "payload_bytes per cycle of the run"),
-    M("metrics.protocol_links.*.wire_bytes", "bytes", NONE, SUM, PROTO " and --links", "bytes launched on the line"),
-    M("metrics.protocol_links.*.retransmissions", "packets", LOWER, SUM, "tnw directions, --links",
-      "data packets sent again"),
-    M("metrics.protocol_links.*.errors_injected", "packets", NONE, SUM, "tnw directions, --links",
-      "data packets sent with a bit error"),
-    M("metrics.protocol_links.*.errors_detected", "packets", NONE, SUM, "tnw directions, --links",
-      "bad CRCs found by the far end"),
-    M("metrics.protocol_links.*.credit_stall_cycles", "cycles", LOWER, SUM, "fc directions, --links",
-      "cycles a ready packet waited for credits, summed over VCs"),
-    M("metrics.protocol_links.*.rx_peak_flits", "flits", NONE, MAX, "fc directions, --links",
-      "largest RX FIFO occupancy of one VC at the far end"),
+    /* the switched routers' and the link protocols' parts (src/models.c) follow this row */
     /* execution */
     M("execution.threads", "partitions", NONE, SAME, NULL, "sim.threads: partitions run by as many threads"),
     M("execution.run_ahead", "", NONE, SAME, NULL, "sim.run_ahead"),

@@ -109,6 +109,9 @@ static void run_job(struct pool *p, struct job *jb)
     rc = fcsim_sim_run(sim, sim_progress, p, &err);
     if (rc == 0 || rc == FCSIM_EDEADLOCK) {
       fcsim__tune_raw_from_stats(fcsim_sim_stats(sim), &raw);
+      double alms; /* the router's area, which its model writes (0 without one) */
+      if (!fcsim_sim_metric(sim, "area_alms", &alms))
+        raw.v[TR_AREA_ALMS] = alms;
       rc = 0;
     }
   }

@@ -216,7 +216,6 @@ void fcsim__tune_raw_from_stats(const struct fcsim_stats *s, struct fcsim__tune_
   r->v[TR_SEND_THROUGHPUT] = s->send_throughput;
   r->v[TR_RECV_THROUGHPUT] = s->recv_throughput;
   r->v[TR_MAX_BUSY_VCS] = s->max_busy_vcs;
-  r->v[TR_AREA_ALMS] = s->area_alms;
   r->v[TR_AVG_HOPS] = s->avg_hops;
   r->v[TR_PACKETS_MEASURED] = (double)s->packets_measured;
   r->v[TR_CYCLES] = (double)s->cycles;

@@ -60,6 +60,8 @@ struct fcsim__tune_raw {
   int saturated, drained, deadlock;
 };
 
+/* The raw results from struct fcsim_stats; area_alms, which the router model writes, the caller reads with
+ * fcsim_sim_metric (tune/pool.c). */
 void fcsim__tune_raw_from_stats(const struct fcsim_stats *s, struct fcsim__tune_raw *r);
 
 /* --- metrics --- */

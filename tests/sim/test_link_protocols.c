@@ -66,6 +66,32 @@ static json_t *run_metrics(const struct fcsim_sim *sim)
   return m;
 }
 
+/* A number of the run's "metrics" by name (fcsim_sim_metric): what the
+ * adapters write (link_directions). */
+static double run_metric(const struct fcsim_sim *sim, const char *name)
+{
+  double v = -1;
+  assert_int_equal(fcsim_sim_metric(sim, name, &v), 0);
+  return v;
+}
+
+/* The line directions on `protocol` (metrics.protocol_links, --links). */
+static int protocol_directions(const struct fcsim_sim *sim, const char *protocol)
+{
+  struct fcsim_error err = {0};
+  char *text = fcsim_sim_json(sim, FCSIM_JSON_LINKS, &err);
+  if (!text)
+    fail_msg("%s", err.msg);
+  json_t *doc = json_loads(text, 0, NULL);
+  fcsim_free(text);
+  json_t *dirs = json_object_get(json_object_get(doc, "metrics"), "protocol_links"), *d;
+  size_t i;
+  int n = 0;
+  json_array_foreach(dirs, i, d) n += !strcmp(json_string_value(json_object_get(d, "protocol")), protocol);
+  json_decref(doc);
+  return n;
+}
+
 /* A counter the protocol adapters keep in their state (fcsim_sim_model_metric). */
 static uint64_t model_metric(const struct fcsim_sim *sim, const char *name)
 {
@@ -152,7 +178,7 @@ static void test_high_ber_torus(void **state)
                        "traffic.packet_size=4", "sim.threads=1",        NULL};
   struct fcsim_sim *a = NULL, *b = NULL;
   const struct fcsim_stats *s = run(one, &a);
-  assert_int_equal(s->link_directions, 8 * 6); /* every channel: with k = 2 the + and - links are two links */
+  assert_true(run_metric(a, "link_directions") == 8 * 6); /* every channel: with k = 2 the + and - links are two links */
   check_exactly_once(a, s, 8 * 100, 4, 1);
   const char *two[] = {"network.dims=2x2x2",    "router.model=classic", "link.protocol=tnw",
                        "link.ber=1e-4",         "traffic.mode=batch",   "traffic.batch_packets=100",
@@ -176,7 +202,7 @@ static void test_high_ber_ring_vcs(void **state)
                         "traffic.batch_packets=60", "traffic.packet_size=3", NULL};
   struct fcsim_sim *sim = NULL;
   const struct fcsim_stats *s = run(sets, &sim);
-  assert_int_equal(s->link_directions, 8);
+  assert_true(run_metric(sim, "link_directions") == 8);
   check_exactly_once(sim, s, 4 * 60, 3, 1);
   fcsim_sim_destroy(sim);
 }
@@ -201,7 +227,7 @@ static void test_netlist_link(void **state)
                         NULL};
   struct fcsim_sim *sim = NULL;
   const struct fcsim_stats *s = run(sets, &sim);
-  assert_int_equal(s->link_directions, 2);
+  assert_true(run_metric(sim, "link_directions") == 2);
   check_exactly_once(sim, s, 3 * 50, 4, 0);
   fcsim_sim_destroy(sim);
   unlink(nl);
@@ -259,7 +285,7 @@ static void test_fc_batch(void **state)
                         "traffic.packet_size=4", NULL};
   struct fcsim_sim *sim = NULL;
   const struct fcsim_stats *s = run(sets, &sim);
-  assert_int_equal(s->link_directions, 2 * 24);
+  assert_true(run_metric(sim, "link_directions") == 2 * 24);
   assert_int_equal(s->packets_delivered, 16 * 50);
   assert_int_equal(s->flits_delivered_total, 16 * 50 * 4);
   assert_int_equal(s->flits_injected_total, 16 * 50 * 4);
@@ -271,7 +297,7 @@ static void test_fc_batch(void **state)
   assert_int_equal(resent, 0);
   const uint64_t payload_bytes = model_metric(sim, "link_payload_bytes");
   assert_true(payload_bytes > 0 && model_metric(sim, "link_wire_bytes") > payload_bytes);
-  assert_int_equal(s->fc_directions, 2 * 24);
+  assert_int_equal(protocol_directions(sim, "fc"), 2 * 24);
   assert_true(model_metric(sim, "fc_rx_peak_flits") > 0);
   fcsim_sim_destroy(sim);
 }
@@ -300,7 +326,7 @@ static void test_fc_sync_and_stats(void **state)
                        NULL};
   struct fcsim_sim *sim = NULL;
   const struct fcsim_stats *s = run(one, &sim);
-  assert_int_equal(s->fc_directions, 2);
+  assert_int_equal(protocol_directions(sim, "fc"), 2);
   json_t *m = run_metrics(sim);
   assert_true(ts_json_number(m, "fc_link_up_cycle", NULL) == 20);
   assert_true(ts_json_number(m, "fc_first_data_cycle", NULL) == 20 + 8 + 1);
@@ -397,7 +423,7 @@ static void test_fc_torus_vcs(void **state)
                         NULL};
   struct fcsim_sim *sim = NULL;
   const struct fcsim_stats *s = run(sets, &sim);
-  assert_int_equal(s->link_directions, 2 * 32);
+  assert_true(run_metric(sim, "link_directions") == 2 * 32);
   assert_int_equal(s->packets_delivered, 16 * 200);
   assert_int_equal(s->flits_injected_total, 16 * 200 * 4);
   assert_int_equal(s->flits_delivered_total, 16 * 200 * 4);

@@ -11,20 +11,22 @@
 
 #include <stdio.h>
 
-#include "fcsim/stats.h"
+#include "link/proto/protocols.h"
 
 #include "router/router.h"
 
-/* The per-link figures of the line adapter `a` sends on (its port 1), and
- * in *peer the adapter at the far end; NULL when the run keeps none. */
-static inline struct fcsim_link_dir_stats *fcsim_adapter_dir_stats(const struct fcsim_graph *g, struct fcsim_stats *s,
-                                                                   uint32_t a, uint32_t *peer)
+/* The per-link figures of the line adapter `a` sends on (its port 1) in
+ * by_slot (line_stats, router/router.h), and in *peer the adapter at the
+ * far end; NULL when the line is not connected. */
+static inline struct fcsim_link_dir_stats *fcsim_adapter_dir_stats(const struct fcsim_graph *g,
+                                                                   struct fcsim_link_dir_stats *by_slot, uint32_t a,
+                                                                   uint32_t *peer)
 {
   const struct fcsim_chan *line = fcsim_graph_out(g, a, 1);
-  if (!s->link_dirs || line->dst < 0)
+  if (line->dst < 0)
     return NULL;
   *peer = (uint32_t)line->dst;
-  return &s->link_dirs[g->port_base[a] + 1];
+  return &by_slot[g->port_base[a] + 1];
 }
 
 /* The buffer a busy buffer `at` of an adapter with `vcs` VCs waits for;

@@ -16,7 +16,22 @@
 
 #include "core/params.h"
 #include "fcsim/error.h"
-#include "fcsim/stats.h"
+
+/* One direction of a link on a protocol (link.protocol): from the adapter
+ * that sends on the line to the one that receives (link/proto/proto_links.h):
+ * the figures of metrics.protocol_links (engine/report_links.c), filled by
+ * the adapters' line_stats at report time (router/router.h). */
+struct fcsim_link_dir_stats {
+  int protocol;                 /* 0: no protocol line at this channel; else the protocol's row in the link
+                                 * protocols' table (1 tnw, 2 fc; src/link/proto/protocols.c) */
+  uint64_t payload_bytes;       /* payload handed to the far router */
+  uint64_t wire_bytes;          /* bytes launched on the line (framing, control words, resends) */
+  uint64_t retransmissions;     /* tnw: data packets sent again */
+  uint64_t errors_injected;     /* tnw: data packets sent with a bit error */
+  uint64_t errors_detected;     /* tnw: bad CRCs found by the far end */
+  uint64_t credit_stall_cycles; /* fc: cycles a ready FC packet waited for credits, summed over VCs */
+  uint64_t rx_peak_flits;       /* fc: largest RX FIFO occupancy of one VC at the far end, flits */
+};
 
 /* One figure a protocol reports per line direction, in this order after the
  * figures every direction has (metrics.protocol_links.*.NAME): a uint64_t

@@ -22,6 +22,7 @@
  * link. Links are one-sided as for voq: the injection FIFO behind a link
  * grows as needed and its most flits are max_buffer_flits. Packets move
  * whole inside the node (a stop holds a packet once its tail has arrived). */
+#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -501,17 +502,19 @@ static double rg_zero_load_cycles(const void *shared, double hops)
   return (hops + 1) * 4.0 + hops * sh->p->link_latency_cycles + (sh->p->packet_flits - 1);
 }
 
-static void rg_report(const void *shared, struct fcsim_stats *s)
+/* The router's area (metrics.area_alms, declared in router/vc/novog.c). */
+static void rg_figures_json(const void *shared, int place, json_t *metrics)
 {
   (void)shared;
-  s->area_alms = RG_AREA_ALMS;
-  s->area_percent = RG_AREA_PERCENT;
+  if (place == FCSIM_FIGURES_ROUTER_AREA)
+    fcsim_router_area_json(metrics, RG_AREA_ALMS, RG_AREA_PERCENT);
 }
 
 /* Per-node largest occupancies, written by each node's own steps: the
  * largest over the ranks is the whole network's. They are the run's
- * metrics max_buffer_flits and max_reduction_entries (stats/metrics_run.c),
- * read from here when the results are written. */
+ * metrics max_buffer_flits and max_reduction_entries (declared in
+ * router/collective/metrics.c), read from here when the results are
+ * written. */
 static int rg_counters(const void *shared, struct fcsim_counter *out)
 {
   const struct rg_shared *sh = shared;
@@ -540,6 +543,6 @@ const struct fcsim_router_ops fcsim_router_ring = {
     .step = rg_step,
     .credit_capacity = rg_credit_capacity,
     .zero_load_cycles = rg_zero_load_cycles,
-    .report = rg_report,
+    .figures_json = rg_figures_json,
     .counters = rg_counters,
 };

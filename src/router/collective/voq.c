@@ -39,6 +39,7 @@
  * Since no output is ever refused a flit (links accept, the local unit
  * ejects, the reduction unit absorbs), a VA stall always clears: the router
  * cannot deadlock. */
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -580,17 +581,20 @@ static double vq_zero_load_cycles(const void *shared, double hops)
          (sh->p->packet_flits - 1);
 }
 
-static void vq_report(const void *shared, struct fcsim_stats *s)
+/* The router's area (metrics.area_alms, declared in router/vc/novog.c). */
+static void vq_figures_json(const void *shared, int place, json_t *metrics)
 {
   const struct vq_shared *sh = shared;
-  s->area_alms = sh->rpm ? VQ_RPM_AREA_ALMS : VQ_AREA_ALMS;
-  s->area_percent = sh->rpm ? VQ_RPM_AREA_PERCENT : VQ_AREA_PERCENT;
+  if (place == FCSIM_FIGURES_ROUTER_AREA)
+    fcsim_router_area_json(metrics, sh->rpm ? VQ_RPM_AREA_ALMS : VQ_AREA_ALMS,
+                           sh->rpm ? VQ_RPM_AREA_PERCENT : VQ_AREA_PERCENT);
 }
 
 /* Per-node largest occupancies, written by each node's own steps: the
  * largest over the ranks is the whole network's. They are the run's
- * metrics max_buffer_flits and max_reduction_entries (stats/metrics_run.c),
- * read from here when the results are written. */
+ * metrics max_buffer_flits and max_reduction_entries (declared in
+ * router/collective/metrics.c), read from here when the results are
+ * written. */
 static int vq_counters(const void *shared, struct fcsim_counter *out)
 {
   const struct vq_shared *sh = shared;
@@ -619,6 +623,6 @@ const struct fcsim_router_ops fcsim_router_voq = {
     .step = vq_step,
     .credit_capacity = vq_credit_capacity,
     .zero_load_cycles = vq_zero_load_cycles,
-    .report = vq_report,
+    .figures_json = vq_figures_json,
     .counters = vq_counters,
 };

@@ -611,7 +611,7 @@ static void b3_describe_buffer(const void *shared, struct fcsim_buf_ref at, char
 
 /* The layout's network resources per FPGA, as other models report their
  * area: seed 003 Fig. 7's measured figures (topo/bee3_table.c), after the
- * area (FCSIM_FIGURES_AREA; declared in stats/metrics_run.c) when known. */
+ * area (FCSIM_FIGURES_AREA; declared in router/switched/metrics.c) when known. */
 static void b3_figures_json(const void *shared, int place, json_t *metrics)
 {
   const struct b3_shared *sh = shared;

@@ -534,7 +534,7 @@ static double es_zero_load_cycles(const void *shared, double hops)
 }
 
 /* Drops and pauses per node (each node's own): ranks merge them by sum.
- * They are the run's metrics switch_* (stats/metrics_run.c), read from here
+ * They are the run's metrics switch_* (declared in router/switched/metrics.c), read from here
  * when the results are written. */
 static int es_counters(const void *shared, struct fcsim_counter *out)
 {

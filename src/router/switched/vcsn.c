@@ -617,7 +617,7 @@ static void vn_input_buffers(const void *shared, int *vcs, int *depth_flits)
 
 /* Misdeliveries and indications per node (each node's own): ranks merge
  * them by sum. They are the run's metrics vcsn_misdelivered_frames,
- * vcsn_misdelivered_flits and vcsn_indication_frames (stats/metrics_run.c),
+ * vcsn_misdelivered_flits and vcsn_indication_frames (declared in router/switched/metrics.c),
  * read from here when the results are written. */
 static int vn_counters(const void *shared, struct fcsim_counter *out)
 {

@@ -5,8 +5,11 @@
  * computation on every input port, every VC on its own switch input with an
  * output held head to tail (reduction-tree switch), and credit flits every
  * router.credit_period cycles in the data stream. */
+#include <jansson.h>
+
 #include "router/vc/vc.h"
 #include "router/vc/vc_pick.h"
+#include "stats/metrics_decl.h"
 
 /* Picks the VC of input port q whose packet ejects next: the first ready
  * EJECT VC in rotation from now mod V; -1 if none. */
@@ -281,11 +284,21 @@ static int novog_setup(const struct fcsim_router_env *env, void **shared, size_t
   return 0;
 }
 
-static void novog_report(const void *shared, struct fcsim_stats *s)
+/* The router area of a run's result (include/fcsim/metrics.h, a part of
+ * the "run" table joined by src/models.c's list): Table 4.2 for novog; the
+ * voq and ring routers write the same two fields (Tables 4.3 and 5.6). */
+static const struct fcsim_metric area_rows[] = {
+    MV("metrics.area_alms", "ALMs", LOWER, SAME, NULL,
+      "Novo-G# router area for router.vcs (Novo-G# thesis Table 4.2); 0 for other routers", "hardware", NULL, NULL, FCSIM_VIEW_NONZERO),
+    MV("metrics.area_percent", "%", LOWER, SAME, NULL, "area_alms as a share of a Stratix V", "hardware", NULL, NULL, FCSIM_VIEW_NONZERO),
+};
+const struct fcsim_metric_table fcsim_router_area_metrics = FCSIM_METRIC_PART("run", area_rows, "metrics.link_util.*");
+
+static void novog_figures_json(const void *shared, int place, json_t *metrics)
 {
   const struct vc_shared *sh = shared;
-  s->area_alms = fcsim_novog_area_alms(sh->nvc);
-  s->area_percent = fcsim_novog_area_percent(sh->nvc);
+  if (place == FCSIM_FIGURES_ROUTER_AREA)
+    fcsim_router_area_json(metrics, fcsim_novog_area_alms(sh->nvc), fcsim_novog_area_percent(sh->nvc));
 }
 
 static int novog_derive(struct fcsim_params *p, int depth_auto, int switch_auto, const char *origin,
@@ -338,5 +351,5 @@ const struct fcsim_router_ops fcsim_router_novog = {
     .describe_buffer = fcsim__vc_describe_buffer,
     .credit_capacity = fcsim__vc_credit_capacity,
     .zero_load_cycles = fcsim__vc_zero_load_cycles,
-    .report = novog_report,
+    .figures_json = novog_figures_json,
 };

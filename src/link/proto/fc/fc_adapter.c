@@ -600,17 +600,17 @@ static void fc_model_figures(const struct fa_shared *sh, uint32_t node, struct f
   s->payload_bytes_per_cycle /= fcsim_fc_metaframe_scale(p->link_fc_metaframe_words);
 }
 
-static void fa_report(const void *shared, struct fcsim_stats *s)
+/* Each fc line direction's figures (metrics.protocol_links, declared in
+ * fc_protocol.c and link/proto/metrics.c). */
+static void fa_line_stats(const void *shared, struct fcsim_link_dir_stats *by_slot)
 {
   const int proto = fcsim_link_proto_find(fcsim_link_proto_fc.name); /* its row */
   const struct fa_shared *sh = shared;
   for (int64_t n = 0; n < sh->g->nodes; n++) {
     if (sh->g->kind[n] != sh->kind)
       continue;
-    s->link_directions++;
-    s->fc_directions++;
     uint32_t peer;
-    struct fcsim_link_dir_stats *d = fcsim_adapter_dir_stats(sh->g, s, (uint32_t)n, &peer);
+    struct fcsim_link_dir_stats *d = fcsim_adapter_dir_stats(sh->g, by_slot, (uint32_t)n, &peer);
     if (d)
       *d = (struct fcsim_link_dir_stats){.protocol = proto,
                                          .payload_bytes = sh->ctr[FA_PAYLOAD][peer],
@@ -621,7 +621,7 @@ static void fa_report(const void *shared, struct fcsim_stats *s)
 }
 
 /* fc's figures among the protocol links' (FCSIM_FIGURES_LINKS, declared in
- * stats/metrics_run.c): the cycle the last link's sync handshake ended, the
+ * fc_protocol.c): the cycle the last link's sync handshake ended, the
  * cycle the first data flit went on a line (-1: none), and the `fc` model
  * (seed 001 Eqs. 2.1-2.5) for the longest line, from the run's latency,
  * clock, flit width, D_CU and RX depth. */
@@ -666,9 +666,9 @@ static int fa_counters(const void *shared, struct fcsim_counter *out)
   /* per-node arrays, each element written by its node's partition only:
    * the sum (or largest) over ranks is the single-process value
    * (stats/counters.h). All but the first data cycle are the run's metrics
-   * of the same names (stats/metrics_run.c), read from here when the
-   * results are written; the payload, wire and order counts add up with
-   * tnw's of the same names. */
+   * of the same names (declared in fc_protocol.c and link/proto/metrics.c),
+   * read from here when the results are written; the payload, wire and
+   * order counts add up with tnw's of the same names. */
   static const char *const names[FA_NCTR] = {"link_payload_bytes",     "link_wire_bytes",  "link_order_errors",
                                              "fc_credit_stall_cycles", "fc_rx_peak_flits", "fc first data cycle"};
   const size_t n = (size_t)sh->g->nodes;
@@ -731,7 +731,7 @@ const struct fcsim_router_ops fcsim_router_fc_link = {
     .waits_for = fa_waits_for,
     .describe_buffer = fa_describe_buffer,
     .credit_capacity = fa_credit_capacity,
-    .report = fa_report,
+    .line_stats = fa_line_stats,
     .figures_json = fa_figures_json,
     .counters = fa_counters,
 };

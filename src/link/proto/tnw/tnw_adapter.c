@@ -570,16 +570,17 @@ static void tnw_model_figures(const struct ad_shared *sh, uint32_t node, json_t 
   json_object_set_new(metrics, "tnw_model", tm);
 }
 
-static void ad_report(const void *shared, struct fcsim_stats *s)
+/* Each tnw line direction's figures (metrics.protocol_links, declared in
+ * tnw_protocol.c and link/proto/metrics.c). */
+static void ad_line_stats(const void *shared, struct fcsim_link_dir_stats *by_slot)
 {
   const int proto = fcsim_link_proto_find(fcsim_link_proto_tnw.name); /* its row */
   const struct ad_shared *sh = shared;
   for (int64_t n = 0; n < sh->g->nodes; n++) {
     if (sh->g->kind[n] != sh->kind)
       continue;
-    s->link_directions++;
     uint32_t peer;
-    struct fcsim_link_dir_stats *d = fcsim_adapter_dir_stats(sh->g, s, (uint32_t)n, &peer);
+    struct fcsim_link_dir_stats *d = fcsim_adapter_dir_stats(sh->g, by_slot, (uint32_t)n, &peer);
     if (d)
       *d = (struct fcsim_link_dir_stats){.protocol = proto,
                                          .payload_bytes = sh->ctr[AD_PAYLOAD][peer],
@@ -591,7 +592,7 @@ static void ad_report(const void *shared, struct fcsim_stats *s)
 }
 
 /* tnw's figure after the protocol links' (FCSIM_FIGURES_LINK_MODELS,
- * declared in stats/metrics_run.c): the `linkbw` model (framing tnw) for
+ * declared in tnw_protocol.c): the `linkbw` model (framing tnw) for
  * the slowest tnw line, from the run's line rate and link.tnw_payload. */
 static void ad_figures_json(const void *shared, int place, json_t *metrics)
 {
@@ -610,9 +611,9 @@ static void ad_figures_json(const void *shared, int place, json_t *metrics)
 static int ad_counters(const void *shared, struct fcsim_counter *out)
 {
   const struct ad_shared *sh = shared;
-  /* the run's metrics of the same names (stats/metrics_run.c), read from
-   * here when the results are written; the payload, wire and order counts
-   * add up with fc's of the same names */
+  /* the run's metrics of the same names (declared in tnw_protocol.c and
+   * link/proto/metrics.c), read from here when the results are written;
+   * the payload, wire and order counts add up with fc's of the same names */
   static const char *const names[AD_NCTR] = {"retransmissions",    "link_errors_injected", "link_errors_detected",
                                              "link_payload_bytes", "link_wire_bytes",      "link_order_errors"};
   for (int k = 0; k < AD_NCTR; k++)
@@ -669,7 +670,7 @@ const struct fcsim_router_ops fcsim_router_tnw_link = {
     .waits_for = ad_waits_for,
     .describe_buffer = ad_describe_buffer,
     .credit_capacity = ad_credit_capacity,
-    .report = ad_report,
+    .line_stats = ad_line_stats,
     .figures_json = ad_figures_json,
     .counters = ad_counters,
 };

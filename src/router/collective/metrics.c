@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The collective routers' fields of a run's result (include/fcsim/metrics.h,
+ * a part of the "run" table joined by src/models.c's list): the largest
+ * occupancies voq.c and ring.c keep as metric counters (stats/counters.h). */
+#include "stats/metrics_decl.h"
+
+static const struct fcsim_metric rows[] = {
+    MV("metrics.max_buffer_flits", "flits", LOWER, MAX, "voq or ring routers, when non-zero",
+      "most flits ever in one input buffer (Novo-G# thesis Table 5.8)", "hardware", NULL, NULL, 0),
+    MV("metrics.max_reduction_entries", "entries", LOWER, MAX, "voq or ring routers, when non-zero",
+      "most partial reductions one node held at once", "hardware", NULL, NULL, 0),
+};
+
+const struct fcsim_metric_table fcsim_collective_router_metrics =
+    FCSIM_METRIC_PART("run", rows, "metrics.link_util.*");

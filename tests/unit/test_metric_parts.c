@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The components' metric declarations (include/fcsim/metrics.h): each part
+ * a router model or link protocol declares beside its code and src/models.c
+ * lists is joined into its output's table exactly once, every row of it,
+ * after the row it names; an application's output declared in its folder
+ * is listed once; the joined tables pass the start-up check; and a
+ * model's field declared beside it is in `fcsim help metrics`; and what
+ * left struct fcsim_stats is read by name (fcsim_sim_metric). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "core/keys.h"
+#include "fcsim/error.h"
+#include "fcsim/metrics.h"
+#include "fcsim/sim.h"
+#include "test_support.h"
+
+/* Where `path` is in `t`: its index, or -1; *count how often it is there. */
+static long find_row(const struct fcsim_metric_table *t, const char *path, int *count)
+{
+  long at = -1;
+  *count = 0;
+  for (size_t i = 0; i < t->n; i++)
+    if (!strcmp(t->rows[i].path, path)) {
+      at = (long)i;
+      (*count)++;
+    }
+  return at;
+}
+
+static void test_check(void **state)
+{
+  (void)state;
+  struct fcsim_error err = {0};
+  assert_int_equal(fcsim_metric_check_registry(&err), 0);
+}
+
+static void test_parts_joined_once(void **state)
+{
+  (void)state;
+  size_t nparts = 0;
+  size_t noutputs = 0;
+  for (const struct fcsim_metric_table *const *p = fcsim_models.metric_tables; *p; p++) {
+    if (!(*p)->after) { /* an application's output of its own: listed once, as it is */
+      int listed = 0;
+      for (const struct fcsim_metric_table *const *o = fcsim_metric_tables(); *o; o++)
+        listed += *o == *p;
+      assert_int_equal(listed, 1);
+      assert_ptr_equal(fcsim_metric_table_find((*p)->output), *p);
+      noutputs++;
+      continue;
+    }
+    nparts++;
+    const struct fcsim_metric_table *part = *p, *t = fcsim_metric_table_find(part->output);
+    assert_non_null(t);
+    assert_null(part->commands);
+    assert_true(part->n > 0);
+    int count;
+    long after = find_row(t, part->after, &count), prev = -1;
+    assert_int_equal(count, 1);
+    for (size_t i = 0; i < part->n; i++) {
+      long at = find_row(t, part->rows[i].path, &count);
+      if (count != 1)
+        fail_msg("%s: `%s` is in the joined table %d times", part->output, part->rows[i].path, count);
+      assert_true(at > after);                          /* after its row */
+      assert_true(prev < 0 || at == prev + 1);          /* the part's rows together, in its order */
+      assert_ptr_equal(t->rows[at].meaning, part->rows[i].meaning); /* the part's own declaration */
+      prev = at;
+    }
+    /* a part is not listed as an output of its own */
+    for (const struct fcsim_metric_table *const *o = fcsim_metric_tables(); *o; o++)
+      assert_ptr_not_equal(*o, part);
+  }
+  assert_true(nparts >= 10); /* router models and link protocols declare theirs */
+  assert_int_equal(noutputs, 5); /* app fft, stream, gather, ring, link in their folders */
+  /* the run's own fields stay where they were: the first part follows link_util.* */
+  const struct fcsim_metric_table *run = fcsim_metric_table_find("run");
+  int count;
+  long u = find_row(run, "metrics.link_util.*", &count);
+  assert_string_equal(run->rows[u + 1].path, "metrics.area_alms");
+  assert_string_equal(run->rows[find_row(run, "metrics.latency_histogram.packets.*", &count) + 1].path,
+                      "metrics.switch_dropped_packets");
+}
+
+static void test_help_lists_model_fields(void **state)
+{
+  (void)state;
+  const char *argv[] = {"help", "metrics", NULL};
+  struct ts_result r;
+  assert_int_equal(ts_run_cli(&r, argv), 0);
+  assert_int_equal(r.status, 0);
+  /* declared in router/vc/novog.c, router/switched/metrics.c, link/proto/fc/fc_protocol.c, link/proto/tnw/ */
+  static const char *const fields[] = {"metrics.area_alms", "metrics.vcsn_misdelivered_frames",
+                                       "metrics.fc_model.d_link_cycles", "metrics.protocol_links.*.retransmissions",
+                                       "metrics.link_directions", NULL};
+  for (int i = 0; fields[i]; i++)
+    if (!strstr(r.out, fields[i]))
+      fail_msg("`fcsim help metrics` does not list %s", fields[i]);
+  ts_result_free(&r);
+}
+
+/* What left struct fcsim_stats is read by name: the router's area, which
+ * the model writes (Table 4.2: 2 VCs 18980 ALMs, 7 %; classic none, 0). */
+static void test_read_by_name(void **state)
+{
+  (void)state;
+  static const struct {
+    const char *model;
+    double alms, percent;
+  } cases[] = {{"router.model=novog", 18980, 7}, {"router.model=classic", 0, 0}};
+  for (int i = 0; i < 2; i++) {
+    const char *sets[] = {"network.dims=2x2",      cases[i].model,          "router.vcs=2",
+                          "sim.warmup_cycles=10",  "sim.measure_cycles=50", "sim.drain_cycles=2000", NULL};
+    struct fcsim_sim *sim = NULL;
+    assert_int_equal(ts_sim_run(sets, &sim), 0);
+    double v = -1;
+    assert_int_equal(fcsim_sim_metric(sim, "area_alms", &v), 0);
+    assert_true(v == cases[i].alms);
+    assert_int_equal(fcsim_sim_metric(sim, "area_percent", &v), 0);
+    assert_true(v == cases[i].percent);
+    assert_int_equal(fcsim_sim_metric(sim, "cycles", &v), 0); /* a field of struct fcsim_stats too */
+    assert_true(v == (double)fcsim_sim_stats(sim)->cycles);
+    assert_int_equal(fcsim_sim_metric(sim, "link_directions", &v), FCSIM_EINVAL); /* no protocol line */
+    assert_true(v == 0);
+    assert_int_equal(fcsim_sim_metric(sim, "fc_model.d_link_cycles", &v), FCSIM_EINVAL);
+    fcsim_sim_destroy(sim);
+  }
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_check),
+      cmocka_unit_test(test_parts_joined_once),
+      cmocka_unit_test(test_help_lists_model_fields),
+      cmocka_unit_test(test_read_by_name),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
