@@ -6,7 +6,7 @@
 #   FCSIM_WITH_MPI=1  also installs Open MPI (for -DFCSIM_MPI=ON builds).
 set -euo pipefail
 
-pkgs=(build-essential cmake pkg-config libinih-dev libjansson-dev libcmocka-dev gnuplot-nox jq
+pkgs=(build-essential cmake pkg-config libjansson-dev libcmocka-dev gnuplot-nox jq
       clang libclang-rt-dev libomp-dev # clang: libFuzzer and ThreadSanitizer (with LLVM OpenMP) steps
       python3 python3-numpy python3-pandas python3-pytest python3-matplotlib) # the Python package, its tests and example
 if [ "${FCSIM_WITH_MPI:-0}" = "1" ]; then

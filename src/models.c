@@ -15,7 +15,7 @@
  * table (and a resolve step if it derives values or checks combinations).
  * A link protocol is its folder link/proto/NAME/ (state machine, adapter
  * node, keys.c, its row of the protocols' table in NAME_protocol.c) plus
- * the same rows and one line in link/proto/protocols.c's list. A table may come in two parts when its
+ * the same rows and its name in link/proto/protocols.c's LINK_PROTOCOLS. A table may come in two parts when its
  * keys sit apart in docs/CONFIG.md (router/vc, arbiter, traffic). The other
  * registries (routing, arbiters, patterns, workloads, topologies,
  * applications) keep their tables beside their code; the key rows that

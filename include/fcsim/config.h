@@ -10,6 +10,7 @@
 #include "fcsim/error.h"
 
 struct fcsim_config;
+struct fcsim_message_list; /* fcsim/messages.h */
 
 /* Creates a configuration holding every key's built-in default.
  * Returns NULL when out of memory. Free with fcsim_config_destroy. */
@@ -40,5 +41,15 @@ const char *fcsim_config_get(const struct fcsim_config *cfg, const char *key);
 
 /* Lists every key with its unit, default, range and meaning. */
 void fcsim_config_print_help(FILE *out, int markdown);
+
+/* Hands the list (copied) to cfg: its trace workload (traffic.mode = trace)
+ * then plays these messages instead of reading traffic.trace, which need
+ * not be set. The messages are checked when the simulation is created (a
+ * node outside the network or without an endpoint, a message with bytes to
+ * its own source, a message without bytes to another node, a duplicate id,
+ * an unknown id in `after`, a dependency delivered elsewhere than the
+ * message's source, a cycle of dependencies). A later call replaces the
+ * list; clones of cfg share it. */
+int fcsim_config_set_messages(struct fcsim_config *cfg, const struct fcsim_message_list *l, struct fcsim_error *err);
 
 #endif

@@ -10,14 +10,14 @@
  * A message from a node to itself with no bytes is a local step (a
  * computation, say): it uses no network and completes when it is released,
  * and the node's messages that wait for it are released from then on.
- * Times are cycles of network.clock. */
+ * Times are cycles of network.clock. A configuration takes a list with
+ * fcsim_config_set_messages (fcsim/config.h). */
 #ifndef FCSIM_MESSAGES_H
 #define FCSIM_MESSAGES_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "fcsim/config.h"
 #include "fcsim/error.h"
 
 struct fcsim_message {
@@ -61,15 +61,5 @@ int fcsim_messages_after_delay(struct fcsim_message_list *l, int64_t id, uint64_
  * chose (routing/offline.h). */
 int fcsim_messages_route(struct fcsim_message_list *l, uint8_t route, struct fcsim_error *err);
 void fcsim_messages_free(struct fcsim_message_list *l);
-
-/* Hands the list (copied) to cfg: its trace workload (traffic.mode = trace)
- * then plays these messages instead of reading traffic.trace, which need
- * not be set. The messages are checked when the simulation is created (a
- * node outside the network or without an endpoint, a message with bytes to
- * its own source, a message without bytes to another node, a duplicate id,
- * an unknown id in `after`, a dependency delivered elsewhere than the
- * message's source, a cycle of dependencies). A later call replaces the
- * list; clones of cfg share it. */
-int fcsim_config_set_messages(struct fcsim_config *cfg, const struct fcsim_message_list *l, struct fcsim_error *err);
 
 #endif

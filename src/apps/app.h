@@ -40,8 +40,17 @@ struct fcsim_app_table {
 };
 
 struct fcsim_app_ops {
-  const char *name;        /* `fcsim app NAME` */
-  const char *summary;     /* one line for `fcsim app --help` */
+  const char *name;    /* `fcsim app NAME` */
+  const char *summary; /* one line for `fcsim app --help` */
+  /* Its usage, which `fcsim app NAME --help`, the man page and the shell
+   * completion print (the command line adds the options its `options`
+   * flags and kind bring): what follows `fcsim app NAME` on the usage line,
+   * what it does (lines of text), example command lines (or NULL), and with
+   * FCSIM_APP_OPT_SCHEDULE the schedules it takes ("ring|tree"). */
+  const char *synopsis;
+  const char *text;
+  const char *examples;
+  const char *schedules;
   const char *const *keys; /* configuration keys the app reads beyond the network's, NULL-terminated */
   unsigned options;        /* FCSIM_APP_OPT_* */
   /* either a table app ... */
@@ -59,9 +68,10 @@ struct fcsim_app_ops {
 /* The registry (registry.c): lookup by name, the i-th app (NULL past the
  * last) in the order `fcsim app --help` lists them, and the start-up check
  * (a name and summary each, names unique, and either a table or run, print,
- * write_json and free_result). An app's usage is its entry of the command
- * line's option table (src/cli/options.c), the one place `fcsim app NAME
- * --help`, the man page and completion read. */
+ * write_json and free_result, a synopsis and text, and schedules when it
+ * takes --schedule). The command line's option table (src/cli/options.c)
+ * adds each app's usage under `fcsim app`, so an app is its folder plus
+ * its row in registry.c. */
 const struct fcsim_app_ops *fcsim_app_find(const char *name);
 const struct fcsim_app_ops *fcsim_app_at(size_t i);
 int fcsim_app_check_registry(struct fcsim_error *err);

@@ -31,9 +31,10 @@ static const struct fcsim_registry app_registry = {
     .what = "application",
     .at = app_at,
     .name_offset = offsetof(struct fcsim_app_ops, name),
-    .required = {offsetof(struct fcsim_app_ops, summary)},
-    .required_names = {"summary"},
-    .nrequired = 1,
+    .required = {offsetof(struct fcsim_app_ops, summary), offsetof(struct fcsim_app_ops, synopsis),
+                 offsetof(struct fcsim_app_ops, text)},
+    .required_names = {"summary", "synopsis", "text"},
+    .nrequired = 3,
 };
 
 const struct fcsim_app_ops *fcsim_app_find(const char *name)
@@ -59,6 +60,8 @@ int fcsim_app_check_registry(struct fcsim_error *err)
                            "application `%s`: expected either a parameter table or run, print, write_json, "
                            "free_result",
                            a->name);
+    else if (!(a->options & FCSIM_APP_OPT_SCHEDULE) != !a->schedules)
+      rc = fcsim_error_set(err, FCSIM_EINTERNAL, "application `%s`: --schedule and its schedules go together", a->name);
   }
   return rc;
 }

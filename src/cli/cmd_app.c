@@ -2,8 +2,8 @@
 /* `fcsim app NAME [CONFIG] [options]`: applications run as traffic on a
  * simulated network (SPEC §5). The apps and their registry live in
  * src/apps/ (apps/app.h); this file lists them, parses the options an app
- * declares, calls it, prints its table and writes its JSON. Usage texts come
- * from the command-option table (options.c, "app NAME"). */
+ * declares, calls it, prints its table and writes its JSON. Usage texts are
+ * the apps' own, joined into the command-option table (options.c, "app NAME"). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -163,8 +163,9 @@ int cli_app_docs_check(struct fcsim_error *err)
     snprintf(key, sizeof key, "app %s", a->name);
     if (!cli_doc_find(key))
       return fcsim_error_set(err, FCSIM_EINTERNAL,
-                             "application `%s` has no entry `%s` in the command-option table (src/cli/options.c)",
-                             a->name, key);
+                             "application `%s`: its usage did not fit the command-option table (src/cli/options.c: "
+                             "at most 64 apps, names under %d characters)",
+                             a->name, FCSIM_APP_COMMAND_MAX - 4);
   }
   return 0;
 }

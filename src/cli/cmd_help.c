@@ -42,7 +42,7 @@ static void roff(FILE *out, const char *s)
 static void man_commands(FILE *out)
 {
   fputs(".SH COMMANDS\n", out);
-  for (size_t i = 0; i < cli_ndocs; i++) {
+  for (size_t i = 0; i < cli_doc_count(); i++) {
     const struct cli_doc *d = &cli_docs[i];
     fputs(".SS \"", out);
     roff(out, d->command);
@@ -58,7 +58,7 @@ static void man_commands(FILE *out)
       roff(out, d->text);
       fputs("\n", out);
     }
-    for (size_t k = 0; k < cli_noptions; k++) {
+    for (size_t k = 0; k < cli_option_count(); k++) {
       const struct cli_option *o = &cli_options[k];
       if (!cli_option_applies(o, d->command))
         continue;
@@ -85,7 +85,7 @@ static void man_examples(FILE *out)
   fputs(".SH EXAMPLES\nThe configurations named below are installed in share/fcsim/examples under the "
         "installation prefix.\n",
         out);
-  for (size_t i = 0; i < cli_ndocs; i++) {
+  for (size_t i = 0; i < cli_doc_count(); i++) {
     if (!cli_docs[i].examples)
       continue;
     fputs(".PP\n.nf\n", out);
@@ -189,8 +189,8 @@ static int unknown_topic(char **argv)
  * (tab-separated, `-` when absent), for tests and tools. */
 static void list_options(FILE *out)
 {
-  for (size_t i = 0; i < cli_ndocs; i++)
-    for (size_t k = 0; k < cli_noptions; k++) {
+  for (size_t i = 0; i < cli_doc_count(); i++)
+    for (size_t k = 0; k < cli_option_count(); k++) {
       const struct cli_option *o = &cli_options[k];
       if (cli_option_applies(o, cli_docs[i].command))
         fprintf(out, "%s\t%s\t%s\t%s\n", cli_docs[i].command, o->name, o->alias ? o->alias : "-",

@@ -31,9 +31,9 @@ static void words(FILE *out, const char *list)
 static void command_options(FILE *out)
 {
   fputs("_fcsim_options() {\n  case \"$1\" in\n", out);
-  for (size_t i = 0; i < cli_ndocs; i++) {
+  for (size_t i = 0; i < cli_doc_count(); i++) {
     fprintf(out, "  \"%s\") echo '--help", cli_docs[i].command);
-    for (size_t k = 0; k < cli_noptions; k++)
+    for (size_t k = 0; k < cli_option_count(); k++)
       if (cli_option_applies(&cli_options[k], cli_docs[i].command))
         fprintf(out, " %s", cli_options[k].name);
     fputs("';;\n", out);
@@ -46,8 +46,8 @@ static void command_options(FILE *out)
 static void option_values(FILE *out)
 {
   fputs("_fcsim_option_values() { # COMMAND OPTION\n  case \"$1 $2\" in\n", out);
-  for (size_t i = 0; i < cli_ndocs; i++)
-    for (size_t k = 0; k < cli_noptions; k++) {
+  for (size_t i = 0; i < cli_doc_count(); i++)
+    for (size_t k = 0; k < cli_option_count(); k++) {
       const struct cli_option *o = &cli_options[k];
       if (!o->arg || !cli_option_applies(o, cli_docs[i].command) || strchr(o->arg, '=') || strchr(o->arg, ','))
         continue;
@@ -87,12 +87,12 @@ static void subcommands(FILE *out)
 {
   fputs("_fcsim_commands='", out);
   int ncommands = 0; /* the command-option table's commands, in the dispatch table's order (main.c checks) */
-  for (size_t i = 0; i < cli_ndocs; i++)
+  for (size_t i = 0; i < cli_doc_count(); i++)
     if (!strchr(cli_docs[i].command, ' '))
       fprintf(out, "%s%s", ncommands++ ? " " : "", cli_docs[i].command);
   fputs("'\n_fcsim_subcommands() {\n  case \"$1\" in\n  collective) echo 'build run';;\n  app) echo '", out);
   int n = 0;
-  for (size_t i = 0; i < cli_ndocs; i++)
+  for (size_t i = 0; i < cli_doc_count(); i++)
     if (!strncmp(cli_docs[i].command, "app ", 4))
       fprintf(out, "%s%s", n++ ? " " : "", cli_docs[i].command + 4);
   fputs("';;\n  model) echo 'list", out);

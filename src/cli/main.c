@@ -57,7 +57,7 @@ static int dispatch(int argc, char **argv);
 static int commands_docs_check(struct fcsim_error *err)
 {
   size_t k = 0;
-  for (size_t i = 0; i < cli_ndocs; i++) {
+  for (size_t i = 0; i < cli_doc_count(); i++) {
     if (strchr(cli_docs[i].command, ' '))
       continue;
     if (k >= fcsim_cli_ncommands || strcmp(cli_docs[i].command, fcsim_cli_commands[k].name))

@@ -9,11 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "apps/app.h"
 #include "core/text.h"
 
 #define OUT_NOTE "`-` for stdout"
 
-const struct cli_doc cli_docs[] = {
+static const struct cli_doc static_docs[] = {
     {"run", "[CONFIG.ini] [OPTIONS]", "run one simulation (built-in default without CONFIG)",
      "Without CONFIG, runs the built-in default: a 4x4x4 Novo-G# torus under uniform traffic.\n"
      "Prints the metrics table; files are written beside the target and renamed when complete:\n"
@@ -65,45 +66,6 @@ const struct cli_doc cli_docs[] = {
      NULL},
     {"app", "NAME [ARGS]", "applications as traffic on a simulated network: fcsim app --help",
      "Each application has its own arguments: `fcsim app NAME --help`.", NULL},
-    {"app fft", "CONFIG [OPTIONS]",
-     "3D FFT corner turns on the simulated torus beside the Table 6.2 estimate (Novo-G# thesis ch. 6)",
-     "Runs a 2^n-per-side 3D FFT (Novo-G# thesis ch. 6) on the configured 2^m-per-side torus: X FFTs,\n"
-     "XY corner turn, Y FFTs, YZ corner turn, Z FFTs, each phase waiting for all of its data\n"
-     "(fft.consume = round) or its IPs taking points as they arrive (line, point);\n"
-     "prints the time of each phase and the end-to-end latency beside the `fft` model's\n"
-     "Table 6.2 estimate (set fft.n, fft.ips and fft.consume with --set).",
-     "fcsim app fft examples/fft/16-on-4.ini"},
-    {"app stream", "[CONFIG] [OPTIONS]",
-     "stream-computing cascade on a ring of FPGAs beside `fcsim model stream` (Mondigo 2020 ch. 3)",
-     "Simulates one pass of a stream through M FPGAs on a ring (Mondigo 2020 ch. 3) and prints the\n"
-     "sustained FLOP/s, efficiency, stall ratio and speedup beside `fcsim model stream`.\n"
-     "CONFIG and the --set keys other than stream.KEY and link.KEY give router settings; the ring,\n"
-     "the clock (F), the link latency (D_link) and bandwidth (B_link, plain links) come from the stream.",
-     "fcsim app stream --preset lbm"},
-    {"app gather", "CONFIG --schedule ring|tree|reconfig [OPTIONS]",
-     "VCSN 2023's gather (ring, tree, reconfig) simulated, beside the gather model",
-     "Simulates a gather to one node with the chosen schedule and prints it beside the model.",
-     "fcsim app gather examples/vcsn/vcsn.ini --schedule tree --set app.nodes=9"},
-    {"app scatter", "CONFIG --schedule ring|tree|reconfig [OPTIONS]",
-     "the gather's schedules played backwards (root to sources), beside the gather model",
-     "Simulates a scatter from one node with the chosen schedule and prints it beside the model.", NULL},
-    {"app allgather", "CONFIG --schedule ring|ring1|tree [OPTIONS]",
-     "every node gets every block: ring (both ways), ring1, or the tree's gather then broadcast",
-     "Simulates an all-gather with the chosen schedule and prints it beside the model.", NULL},
-    {"app ring", "CONFIG [OPTIONS]", "Mondigo 2020's ring stream (Fig. 4.9) simulated on a direct or switched network",
-     "A stream of app.bytes around a ring of app.nodes FPGAs, forwarded frame by frame\n"
-     "(traffic.packet_size), on the network of CONFIG. Compare with `fcsim model p2p` (ring_time_s).",
-     "fcsim app ring examples/p2p40g/sl3.ini --set app.nodes=4"},
-    {"app link", "[CONFIG] [OPTIONS]",
-     "one link under a protocol (ideal, fc, tnw): throughput, latency, buffers, retransmissions",
-     "One link simulated under a protocol, printed beside the analytic models' figures. CONFIG is an\n"
-     "INI file whose [link] section holds the same keys as --set; `fcsim app link --help` lists them.",
-     "fcsim app link --preset tnw --set ber=1e-5"},
-    {"app halo", "[CONFIG] [OPTIONS]",
-     "LBM halo exchange on a 3D torus of TNW links: communication time per step, retransmissions",
-     "The LBM halo exchange on a 3D torus of TNW links, with the analytic estimate beside the simulated\n"
-     "communication time. CONFIG's [halo] section holds the same keys as --set.",
-     "fcsim app halo examples/links/halo.ini"},
     {"plot", "RESULTS... [OPTIONS]", "draw a result (sweep, run, tune, optimal, model) with gnuplot: PNG or SVG",
      "Draws a result fcsim wrote, with gnuplot:\n"
      "  sweep  (fcsim sweep --json/--csv; several files give one curve per configuration): average\n"
@@ -123,26 +85,28 @@ const struct cli_doc cli_docs[] = {
      "bash` or `zsh` the shell completion.",
      "fcsim help run\nfcsim help config"},
 };
-const size_t cli_ndocs = sizeof cli_docs / sizeof cli_docs[0];
+static const size_t static_ndocs = sizeof static_docs / sizeof static_docs[0];
 
-#define SIM                                                                                                            \
-  "run|sweep|tune|topo|collective build|collective run|app fft|app stream|app gather|app scatter|"                     \
-  "app allgather|app ring"
-#define GATHER "app gather|app scatter|app allgather"
+/* Besides commands, an option's list may name kinds of app (apps/app.h),
+ * so that an app brings its options with it: `app:*` every app,
+ * `app:network` those that simulate a network (run), `app:table` the
+ * model-style table apps, `app:stream` those with FCSIM_APP_OPT_STREAM,
+ * `app:schedule` those with FCSIM_APP_OPT_SCHEDULE (whose arg is each
+ * app's own list of schedules). */
+#define SIM "run|sweep|tune|topo|collective build|collective run|app:network"
 
-const struct cli_option cli_options[] = {
+static const struct cli_option static_options[] = {
     {SIM, "--set", "-s", "KEY=VALUE",
      "override a configuration key (`fcsim help config` lists them); repeatable; the last wins"},
-    {"model|app link|app halo", "--set", NULL, "KEY=VALUE", "set a parameter of the model (NAME --help lists them)"},
-    {"app stream", "--set", NULL, "stream.KEY=VALUE|link.KEY=VALUE",
+    {"model|app:table", "--set", NULL, "KEY=VALUE", "set a parameter of the model (NAME --help lists them)"},
+    {"app:stream", "--set", NULL, "stream.KEY=VALUE|link.KEY=VALUE",
      "stream.KEY: a parameter of `fcsim model stream`; link.KEY: of the fc links"},
     {"run", "--json", NULL, "FILE", "results as one JSON object (" OUT_NOTE ")"},
     {"sweep", "--json", NULL, "FILE", "one JSON object per point (JSON Lines; " OUT_NOTE ")"},
     {"tune", "--json", NULL, "FILE",
      "JSON Lines: header, one object per run, summary; a re-run with the same FILE reuses every run found there"},
     {"topo", "--json", NULL, "FILE", "the description as JSON (" OUT_NOTE ")"},
-    {"model|collective build|collective run|app fft|app stream|" GATHER "|app ring|app link|app halo", "--json", NULL,
-     "FILE", "the results as JSON (" OUT_NOTE ")"},
+    {"model|collective build|collective run|app:*", "--json", NULL, "FILE", "the results as JSON (" OUT_NOTE ")"},
     {"run", "--csv", NULL, "FILE", "a header and one row: every key, then every metric (" OUT_NOTE ")"},
     {"sweep", "--csv", NULL, "FILE", "a header and one row per point (" OUT_NOTE ")"},
     {"tune", "--csv", NULL, "FILE", "one row per run (" OUT_NOTE ")"},
@@ -186,7 +150,7 @@ const struct cli_option cli_options[] = {
      "marks it *"},
     {"topo", "--export", NULL, "FILE", "the network as a netlist, loadable with network.topology = file"},
     {"topo", "--dot", NULL, "FILE", "the network as Graphviz"},
-    {"model|app stream|app link|app halo", "--preset", NULL, "NAME", "start from a named parameter set"},
+    {"model|app:stream|app:table", "--preset", NULL, "NAME", "start from a named parameter set"},
     {"model", "--vary", NULL, "KEY=START:STOP:STEP", "evaluate along a parameter, one row per value"},
     {"collective build", "--pattern", NULL, "all-to-all|cube-nn|bitrot|random-subset|FILE",
      "the collective pattern, or a file of `SRC: DST DST ...` lines"},
@@ -199,12 +163,11 @@ const struct cli_option cli_options[] = {
      "batch: traffic.batch_packets per collective; continuous: at traffic.rate, multicast only"},
     {"collective build|collective run", "--subset", NULL, "N",
      "random-subset: destinations per source (default half the nodes), drawn from sim.seed"},
-    {"app gather|app scatter", "--schedule", NULL, "ring|tree|reconfig", "the schedule of the collective"},
-    {"app allgather", "--schedule", NULL, "ring|ring1|tree", "the schedule of the collective"},
-    {"app stream", "--block", NULL, "N", "stream elements per message (default 64)"},
-    {"app stream", "--links", NULL, "plain|fc",
+    {"app:schedule", "--schedule", NULL, "SCHEDULE", "the schedule of the collective"},
+    {"app:stream", "--block", NULL, "N", "stream elements per message (default 64)"},
+    {"app:stream", "--links", NULL, "plain|fc",
      "fc: the ring's links are Mondigo flow controllers (`fcsim app link`), the stream moves element by element"},
-    {"app stream", "--link-preset", NULL, "NAME", "the preset of the fc links (default sl3)"},
+    {"app:stream", "--link-preset", NULL, "NAME", "the preset of the fc links (default sl3)"},
     {"plot", "--out", "-o", "FILE", ".png or .svg (default: the first RESULTS with .png)"},
     {"plot", "--kind", NULL, "sweep|run|tune|model|optimal",
      "draw as this kind (a single sweep point as a sweep, say)"},
@@ -213,11 +176,82 @@ const struct cli_option cli_options[] = {
     {"help", "--man", NULL, NULL, "the man page fcsim.1 (roff)"},
     {"help", "--completion", NULL, "bash|zsh", "the shell completion script"},
 };
-const size_t cli_noptions = sizeof cli_options / sizeof cli_options[0];
+static const size_t static_noptions = sizeof static_options / sizeof static_options[0];
+
+/* The tables the command line reads: the rows above with each registered
+ * app's usage after `app`, and the `app:schedule` row made one per app
+ * that takes --schedule, with its schedules. Joined once, when the program
+ * is loaded (the app registry is constant data). */
+#define MAX_APPS 64
+static struct cli_doc joined_docs[sizeof static_docs / sizeof static_docs[0] + MAX_APPS];
+static struct cli_option joined_options[sizeof static_options / sizeof static_options[0] + MAX_APPS];
+static char app_commands[MAX_APPS][FCSIM_APP_COMMAND_MAX];
+static size_t njoined_docs, njoined_options;
+const struct cli_doc *const cli_docs = joined_docs;
+const struct cli_option *const cli_options = joined_options;
+
+__attribute__((constructor)) static void join_app_rows(void)
+{
+  size_t napps = 0;
+  while (napps < MAX_APPS && fcsim_app_at(napps))
+    napps++;
+  for (size_t i = 0; i < napps; i++)
+    snprintf(app_commands[i], sizeof app_commands[i], "app %s", fcsim_app_at(i)->name);
+  for (size_t i = 0; i < static_ndocs; i++) {
+    joined_docs[njoined_docs++] = static_docs[i];
+    if (strcmp(static_docs[i].command, "app"))
+      continue;
+    for (size_t k = 0; k < napps; k++) {
+      const struct fcsim_app_ops *a = fcsim_app_at(k);
+      joined_docs[njoined_docs++] = (struct cli_doc){app_commands[k], a->synopsis, a->summary, a->text, a->examples};
+    }
+  }
+  for (size_t i = 0; i < static_noptions; i++) {
+    const struct cli_option *o = &static_options[i];
+    if (strcmp(o->commands, "app:schedule")) {
+      joined_options[njoined_options++] = *o;
+      continue;
+    }
+    for (size_t k = 0; k < napps; k++)
+      if (fcsim_app_at(k)->schedules)
+        joined_options[njoined_options++] =
+            (struct cli_option){app_commands[k], o->name, o->alias, fcsim_app_at(k)->schedules, o->help};
+  }
+}
+
+size_t cli_doc_count(void)
+{
+  return njoined_docs;
+}
+
+size_t cli_option_count(void)
+{
+  return njoined_options;
+}
+
+/* 1 when `command` is `app NAME` of a registered app of the kind `kind`
+ * (the part of an option's list after `app:`). */
+static int app_of_kind(const char *command, const char *kind, size_t kind_len)
+{
+  const struct fcsim_app_ops *a = strncmp(command, "app ", 4) ? NULL : fcsim_app_find(command + 4);
+  if (!a)
+    return 0;
+#define KIND_IS(word) (kind_len == strlen(word) && !strncmp(kind, (word), kind_len))
+  if (KIND_IS("*"))
+    return 1;
+  if (KIND_IS("network"))
+    return !a->table;
+  if (KIND_IS("table"))
+    return a->table != NULL;
+  if (KIND_IS("stream"))
+    return (a->options & FCSIM_APP_OPT_STREAM) != 0;
+#undef KIND_IS
+  return 0;
+}
 
 const struct cli_doc *cli_doc_find(const char *command)
 {
-  for (size_t i = 0; i < cli_ndocs; i++)
+  for (size_t i = 0; i < cli_doc_count(); i++)
     if (!strcmp(cli_docs[i].command, command))
       return &cli_docs[i];
   return NULL;
@@ -231,6 +265,8 @@ int cli_option_applies(const struct cli_option *o, const char *command)
     size_t len = bar ? (size_t)(bar - p) : strlen(p);
     if (len == n && !strncmp(p, command, n))
       return 1;
+    if (len > 4 && !strncmp(p, "app:", 4) && app_of_kind(command, p + 4, len - 4))
+      return 1;
     p = bar ? bar + 1 : NULL;
   }
   return 0;
@@ -238,7 +274,7 @@ int cli_option_applies(const struct cli_option *o, const char *command)
 
 const struct cli_option *cli_option_find(const char *command, const char *name)
 {
-  for (size_t i = 0; i < cli_noptions; i++) {
+  for (size_t i = 0; i < cli_option_count(); i++) {
     const struct cli_option *o = &cli_options[i];
     if (cli_option_applies(o, command) && (!strcmp(o->name, name) || (o->alias && !strcmp(o->alias, name))))
       return o;
@@ -265,7 +301,7 @@ void cli_usage_print(FILE *out, const char *command)
   fprintf(out, "usage: fcsim %s %s\n", d->command, d->synopsis);
   indented(out, d->text, 2);
   int header = 0;
-  for (size_t i = 0; i < cli_noptions; i++) {
+  for (size_t i = 0; i < cli_option_count(); i++) {
     const struct cli_option *o = &cli_options[i];
     if (!cli_option_applies(o, command))
       continue;
@@ -316,7 +352,7 @@ const char *cli_command_suggest(const char *word)
 {
   const char *best = NULL;
   size_t best_d = 3;
-  for (size_t i = 0; i < cli_ndocs; i++) {
+  for (size_t i = 0; i < cli_doc_count(); i++) {
     const char *c = cli_docs[i].command;
     if (strchr(c, ' '))
       continue;

@@ -29,10 +29,13 @@ struct cli_option {
   const char *help;     /* what it does */
 };
 
-extern const struct cli_doc cli_docs[];
-extern const size_t cli_ndocs;
-extern const struct cli_option cli_options[];
-extern const size_t cli_noptions;
+/* The commands (each app's `app NAME` after `app`, from the app registry)
+ * and the options, cli_doc_count() and cli_option_count() of them. */
+extern const struct cli_doc *const cli_docs;
+extern const struct cli_option *const cli_options;
+size_t cli_doc_count(void);
+size_t cli_option_count(void);
+#define FCSIM_APP_COMMAND_MAX 40 /* "app NAME" */
 
 /* The entry of `command`, or NULL. */
 const struct cli_doc *cli_doc_find(const char *command);

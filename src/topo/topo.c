@@ -3,7 +3,8 @@
  * builder and whether its nodes have coordinates; fcsim_topo_init picks the
  * row, builds the graph, inserts the link adapters, and on any failure
  * frees what was built. Adding a topology is a builder in its own file and
- * a row here (and its enum fcsim_topology_kind in core/params.h). */
+ * a row of TOPOLOGIES here; its keys are a table of its own listed in
+ * src/models.c. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,21 +13,41 @@
 #include "topo/switched.h"
 #include "topo/topo.h"
 
-/* In the order of enum fcsim_topology_kind (checked at start-up). */
-static const struct fcsim_topo_type types[] = {
-    {"torus", "torus", FCSIM_TOPO_TORUS, 1, fcsim_torus_build},
-    {"mesh", "mesh", FCSIM_TOPO_MESH, 1, fcsim_torus_build},
-    {"file", "netlist", FCSIM_TOPO_FILE, 0, fcsim_netlist_load},
-    {"star", "star", FCSIM_TOPO_STAR, 0, fcsim_switched_build},
-    {"dual-plane", "dual-plane", FCSIM_TOPO_DUAL_PLANE, 0, fcsim_switched_build},
-    {"leafspine", "leafspine", FCSIM_TOPO_LEAFSPINE, 0, fcsim_switched_build},
-    {"fattree", "fattree", FCSIM_TOPO_FATTREE, 0, fcsim_switched_build},
-    {"bee3", "bee3", FCSIM_TOPO_BEE3, 0, fcsim_bee3_topo_init},
-};
+/* The rows: network.topology's name, the title in reports, whether nodes
+ * have coordinates, the builder. A row's index is its kind: the value
+ * network.topology stores; enum fcsim_topology_kind names the built-in rows
+ * for the code that treats them apart (a new row needs no name there). */
+#define TOPOLOGIES(X)                                                                                                  \
+  X("torus", "torus", 1, fcsim_torus_build)                                                                            \
+  X("mesh", "mesh", 1, fcsim_torus_build)                                                                              \
+  X("file", "netlist", 0, fcsim_netlist_load)                                                                          \
+  X("star", "star", 0, fcsim_switched_build)                                                                           \
+  X("dual-plane", "dual-plane", 0, fcsim_switched_build)                                                               \
+  X("leafspine", "leafspine", 0, fcsim_switched_build)                                                                 \
+  X("fattree", "fattree", 0, fcsim_switched_build)                                                                     \
+  X("bee3", "bee3", 0, fcsim_bee3_topo_init)
+
+#define TYPE_ROW(name, title, geometry, build) {name, title, geometry, build},
+#define NAME_OF(name, title, geometry, build)  name,
+static const struct fcsim_topo_type types[] = {TOPOLOGIES(TYPE_ROW)};
 #define NTYPES (sizeof types / sizeof types[0])
 
-const char *const fcsim_topo_names[NTYPES + 1] = {"torus",     "mesh",    "file", "star", "dual-plane",
-                                                  "leafspine", "fattree", "bee3", NULL};
+const char *const fcsim_topo_names[NTYPES + 1] = {TOPOLOGIES(NAME_OF) NULL};
+
+/* The built-in kinds that code names are the rows they name. */
+static const struct {
+  enum fcsim_topology_kind kind;
+  const char *name;
+} named_kinds[] = {
+    {FCSIM_TOPO_TORUS, "torus"},
+    {FCSIM_TOPO_MESH, "mesh"},
+    {FCSIM_TOPO_FILE, "file"},
+    {FCSIM_TOPO_STAR, "star"},
+    {FCSIM_TOPO_DUAL_PLANE, "dual-plane"},
+    {FCSIM_TOPO_LEAFSPINE, "leafspine"},
+    {FCSIM_TOPO_FATTREE, "fattree"},
+    {FCSIM_TOPO_BEE3, "bee3"},
+};
 
 const struct fcsim_topo_type *fcsim_topo_type_find(const char *name)
 {
@@ -41,6 +62,11 @@ const struct fcsim_topo_type *fcsim_topo_type_of(enum fcsim_topology_kind kind)
   return (size_t)kind < NTYPES ? &types[kind] : &types[0];
 }
 
+enum fcsim_topology_kind fcsim_topo_kind_of(const struct fcsim_topo_type *type)
+{
+  return (enum fcsim_topology_kind)(type - types);
+}
+
 const char *fcsim_topology_name(enum fcsim_topology_kind kind)
 {
   return fcsim_topo_type_of(kind)->title;
@@ -49,17 +75,20 @@ const char *fcsim_topology_name(enum fcsim_topology_kind kind)
 int fcsim_topo_check_registry(struct fcsim_error *err)
 {
   for (size_t i = 0; i < NTYPES; i++) {
-    if ((size_t)types[i].kind != i || !types[i].build || !types[i].title || !fcsim_topo_names[i] ||
-        strcmp(fcsim_topo_names[i], types[i].name))
-      return fcsim_error_set(err, FCSIM_EINTERNAL,
-                             "topology table: row %zu (`%s`) is out of order with enum fcsim_topology_kind or the "
-                             "key's names, or has no builder",
-                             i, types[i].name);
+    if (!types[i].build || !types[i].title)
+      return fcsim_error_set(err, FCSIM_EINTERNAL, "topology `%s` has no builder or title", types[i].name);
     for (size_t j = 0; j < i; j++)
       if (!strcmp(types[i].name, types[j].name))
         return fcsim_error_set(err, FCSIM_EINTERNAL, "topology `%s` is registered twice", types[i].name);
   }
-  return fcsim_topo_names[NTYPES] ? fcsim_error_set(err, FCSIM_EINTERNAL, "topology names: no NULL at the end") : 0;
+  for (size_t i = 0; i < sizeof named_kinds / sizeof named_kinds[0]; i++) {
+    const struct fcsim_topo_type *t = fcsim_topo_type_find(named_kinds[i].name);
+    if (!t || fcsim_topo_kind_of(t) != named_kinds[i].kind)
+      return fcsim_error_set(err, FCSIM_EINTERNAL,
+                             "topology `%s`: enum fcsim_topology_kind names it %d, but it is row %d of the table",
+                             named_kinds[i].name, (int)named_kinds[i].kind, t ? (int)fcsim_topo_kind_of(t) : -1);
+  }
+  return 0;
 }
 
 /* The network's graph, as its generator builds it (the link adapters are

@@ -51,7 +51,6 @@ static inline const struct fcsim_graph *fcsim_topo_routed_graph(const struct fcs
 struct fcsim_topo_type {
   const char *name;  /* network.topology: "torus", "file", ... */
   const char *title; /* in reports: "netlist" for `file` */
-  enum fcsim_topology_kind kind;
   int has_geometry; /* nodes have coordinates (torus, mesh): patterns defined by them apply */
   /* fills a zeroed topology and its graph; on failure the caller frees it */
   int (*build)(struct fcsim_topo *t, const struct fcsim_params *p, struct fcsim_error *err);
@@ -64,7 +63,10 @@ const struct fcsim_topo_type *fcsim_topo_type_of(enum fcsim_topology_kind kind);
 const char *fcsim_topology_name(enum fcsim_topology_kind kind);
 /* network.topology's names, NULL-terminated (the key registry's choices). */
 extern const char *const fcsim_topo_names[];
-/* Start-up check: rows in enum order, each with a builder, names unique. */
+/* The kind of a row: its index, the value network.topology stores. */
+enum fcsim_topology_kind fcsim_topo_kind_of(const struct fcsim_topo_type *type);
+/* Start-up check: each row with a builder and title, names unique, and the
+ * kinds enum fcsim_topology_kind names are the rows of those names. */
 int fcsim_topo_check_registry(struct fcsim_error *err);
 
 /* Builds the topology and its graph (every channel with network.link_latency

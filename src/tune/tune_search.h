@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The state of a `fcsim tune` search, shared by the files that implement
  * it (private to src/tune/):
- *   tune.c     the search object, workloads, metrics, the run by rungs
+ *   session.c  the search object (a tuning session), workloads, metrics, the run by rungs
  *   space.c    --space and --vary dimensions (one range parser: core/range.c)
  *   points.c   building points, fcsim_tune_prepare
  *   pool.c     the worker pool that runs a rung, scores and successive halving

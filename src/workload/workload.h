@@ -4,7 +4,7 @@
  * traffic.mode: `continuous` and `batch` (Bernoulli arrivals to a
  * destination pattern, bernoulli.c), `trace` (messages with dependencies,
  * read from a CSV or handed in memory by an application, trace.c), and the
- * collective workloads (collective.c, collective_mixed.c). Each says what it
+ * collective workloads (tree_traffic.c, tree_mixed.c). Each says what it
  * is (`continuous`, `finite`, `messages`), so nothing tests a mode by name.
  *
  * The engine keeps, per endpoint node, the tick of its next event and calls
@@ -101,9 +101,9 @@ int fcsim_workload_check_registry(struct fcsim_error *err);
 extern const struct fcsim_workload_ops fcsim_workload_continuous;
 extern const struct fcsim_workload_ops fcsim_workload_batch;
 extern const struct fcsim_workload_ops fcsim_workload_trace;
-extern const struct fcsim_workload_ops fcsim_workload_collective;                    /* collective.c */
-extern const struct fcsim_workload_ops fcsim_workload_collective_batch;              /* collective.c */
-extern const struct fcsim_workload_ops fcsim_workload_collective_unicast;            /* collective_mixed.c */
-extern const struct fcsim_workload_ops fcsim_workload_collective_continuous_unicast; /* collective_mixed.c */
+extern const struct fcsim_workload_ops fcsim_workload_collective;                    /* tree_traffic.c */
+extern const struct fcsim_workload_ops fcsim_workload_collective_batch;              /* tree_traffic.c */
+extern const struct fcsim_workload_ops fcsim_workload_collective_unicast;            /* tree_mixed.c */
+extern const struct fcsim_workload_ops fcsim_workload_collective_continuous_unicast; /* tree_mixed.c */
 
 #endif

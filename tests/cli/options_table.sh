@@ -76,6 +76,21 @@ while IFS= read -r cmd; do
   grep -q "usage: fcsim $cmd" help.out || bad "fcsim help $cmd does not print its usage"
 done < <(cut -f1 options.tsv | sort -u)
 
+# every registered app brings its usage and options (its ops in src/apps/,
+# joined into the table after `app`): a usage line, --json, and --schedule
+# with the schedules its synopsis names
+apps=$("$fcsim" app --help 2>&1 | awk '/^applications:/ {on = 1; next} on && $1 != "fcsim" {print $1}')
+[ -n "$apps" ] || bad "fcsim app --help lists no application"
+for a in $apps; do
+  grep -q "^app $a	--json	" options.tsv || bad "app $a: no --json in the option table"
+  "$fcsim" app "$a" --help 2>&1 | grep -q "usage: fcsim app $a " || bad "fcsim app $a --help prints no usage"
+  syn=$("$fcsim" app "$a" --help 2>&1 | head -1)
+  sched=$(grep -o -- "--schedule [a-z0-9|]*" <<<"$syn" | cut -d' ' -f2)
+  if [ -n "$sched" ]; then
+    grep -q "^app $a	--schedule	-	$sched\$" options.tsv || bad "app $a: --schedule $sched is not its table row"
+  fi
+done
+
 # the man page: each command's section lists each of its options
 "$fcsim" help --man >fcsim.1 || bad "fcsim help --man failed"
 while IFS=$'\t' read -r cmd name alias arg; do

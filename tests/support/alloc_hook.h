@@ -4,7 +4,7 @@
  * library and the test make is counted, the bytes live and at their peak are
  * tracked (malloc_usable_size), and the Nth allocation can be made to fail, as
  * SQLite's fault injection does. Allocations inside shared libraries (libc's
- * own, inih, jansson, cmocka) are not seen. Thread-safe counters. */
+ * own, jansson, cmocka) are not seen. Thread-safe counters. */
 #ifndef FCSIM_TEST_ALLOC_HOOK_H
 #define FCSIM_TEST_ALLOC_HOOK_H
 

@@ -46,6 +46,9 @@ static void test_kinds(void **state)
   for (size_t i = 0; fcsim_app_at(i); i++) {
     const struct fcsim_app_ops *a = fcsim_app_at(i);
     int table = !strcmp(a->name, "link") || !strcmp(a->name, "halo");
+    assert_non_null(a->synopsis); /* its usage, which the command line joins in */
+    assert_non_null(a->text);
+    assert_int_equal(a->schedules != NULL, (a->options & FCSIM_APP_OPT_SCHEDULE) != 0);
     if (table) {
       assert_non_null(a->table);
       assert_non_null(a->table->ops);

@@ -100,6 +100,13 @@ const struct fcsim_app_ops fcsim_app_fft = {
     .name = "fft",
     .summary = "3D FFT corner turns on the simulated torus beside the Table 6.2 estimate (Novo-G# thesis ch. 6)",
     .keys = fft_keys,
+    .synopsis = "CONFIG [OPTIONS]",
+    .text = "Runs a 2^n-per-side 3D FFT (Novo-G# thesis ch. 6) on the configured 2^m-per-side torus: X FFTs,\n"
+            "XY corner turn, Y FFTs, YZ corner turn, Z FFTs, each phase waiting for all of its data\n"
+            "(fft.consume = round) or its IPs taking points as they arrive (line, point);\n"
+            "prints the time of each phase and the end-to-end latency beside the `fft` model's\n"
+            "Table 6.2 estimate (set fft.n, fft.ips and fft.consume with --set).",
+    .examples = "fcsim app fft examples/fft/16-on-4.ini",
     .run = run,
     .print = print_table,
     .write_json = write_json,

@@ -342,6 +342,10 @@ static const char *const gather_keys[] = {"app.nodes",   "app.bytes",     "app.r
                                           NULL};
 
 const struct fcsim_app_ops fcsim_app_gather = {
+    .synopsis = "CONFIG --schedule ring|tree|reconfig [OPTIONS]",
+    .text = "Simulates a gather to one node with the chosen schedule and prints it beside the model.",
+    .examples = "fcsim app gather examples/vcsn/vcsn.ini --schedule tree --set app.nodes=9",
+    .schedules = "ring|tree|reconfig",
     .name = "gather",
     .summary = "VCSN 2023's gather (ring, tree, reconfig) simulated, beside the gather model",
     .keys = gather_keys,
@@ -353,6 +357,9 @@ const struct fcsim_app_ops fcsim_app_gather = {
 };
 
 const struct fcsim_app_ops fcsim_app_scatter = {
+    .synopsis = "CONFIG --schedule ring|tree|reconfig [OPTIONS]",
+    .text = "Simulates a scatter from one node with the chosen schedule and prints it beside the model.",
+    .schedules = "ring|tree|reconfig",
     .name = "scatter",
     .summary = "the gather's schedules played backwards (root to sources), beside the gather model",
     .keys = gather_keys,
@@ -364,6 +371,9 @@ const struct fcsim_app_ops fcsim_app_scatter = {
 };
 
 const struct fcsim_app_ops fcsim_app_allgather = {
+    .synopsis = "CONFIG --schedule ring|ring1|tree [OPTIONS]",
+    .text = "Simulates an all-gather with the chosen schedule and prints it beside the model.",
+    .schedules = "ring|ring1|tree",
     .name = "allgather",
     .summary = "every node gets every block: ring (both ways), ring1, or the tree's gather then broadcast",
     .keys = gather_keys,

@@ -291,5 +291,9 @@ static const struct fcsim_app_table halo_table = {&fcsim_halo_app, "link", halo_
 const struct fcsim_app_ops fcsim_app_halo = {
     .name = "halo",
     .summary = "LBM halo exchange on a 3D torus of TNW links: communication time per step, retransmissions",
+    .synopsis = "[CONFIG] [OPTIONS]",
+    .text = "The LBM halo exchange on a 3D torus of TNW links, with the analytic estimate beside the simulated\n"
+            "communication time. CONFIG's [halo] section holds the same keys as --set.",
+    .examples = "fcsim app halo examples/links/halo.ini",
     .table = &halo_table,
 };

@@ -506,5 +506,9 @@ static const struct fcsim_app_table link_table = {&fcsim_link_app, NULL, link_ti
 const struct fcsim_app_ops fcsim_app_link = {
     .name = "link",
     .summary = "one link under a protocol (ideal, fc, tnw): throughput, latency, buffers, retransmissions",
+    .synopsis = "[CONFIG] [OPTIONS]",
+    .text = "One link simulated under a protocol, printed beside the analytic models' figures. CONFIG is an\n"
+            "INI file whose [link] section holds the same keys as --set; `fcsim app link --help` lists them.",
+    .examples = "fcsim app link --preset tnw --set ber=1e-5",
     .table = &link_table,
 };

@@ -150,6 +150,10 @@ static const char *const ring_keys[] = {"app.nodes", "app.bytes", NULL};
 
 const struct fcsim_app_ops fcsim_app_ring = {
     .name = "ring",
+    .synopsis = "CONFIG [OPTIONS]",
+    .text = "A stream of app.bytes around a ring of app.nodes FPGAs, forwarded frame by frame\n"
+            "(traffic.packet_size), on the network of CONFIG. Compare with `fcsim model p2p` (ring_time_s).",
+    .examples = "fcsim app ring examples/p2p40g/sl3.ini --set app.nodes=4",
     .summary = "Mondigo 2020's ring stream (Fig. 4.9) simulated on a direct or switched network",
     .keys = ring_keys,
     .run = ring_run,

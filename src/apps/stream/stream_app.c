@@ -75,6 +75,12 @@ static int run(struct fcsim_config *cfg, const struct fcsim_app_args *a, void **
 
 const struct fcsim_app_ops fcsim_app_stream = {
     .name = "stream",
+    .synopsis = "[CONFIG] [OPTIONS]",
+    .text = "Simulates one pass of a stream through M FPGAs on a ring (Mondigo 2020 ch. 3) and prints the\n"
+            "sustained FLOP/s, efficiency, stall ratio and speedup beside `fcsim model stream`.\n"
+            "CONFIG and the --set keys other than stream.KEY and link.KEY give router settings; the ring,\n"
+            "the clock (F), the link latency (D_link) and bandwidth (B_link, plain links) come from the stream.",
+    .examples = "fcsim app stream --preset lbm",
     .summary = "stream-computing cascade on a ring of FPGAs beside `fcsim model stream` (Mondigo 2020 ch. 3)",
     .options = FCSIM_APP_OPT_STREAM,
     .run = run,

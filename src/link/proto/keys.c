@@ -3,11 +3,10 @@
  * run (link.protocol; the protocols are link/proto/<name>/) and the bit
  * error rate of protocol links. */
 #include "core/keys.h"
-
-static const char *const link_protocol_names[] = {"ideal", "tnw", "fc", NULL};
+#include "link/proto/protocols.h"
 
 static const struct fcsim_key link_rows[] = {
-    {"link", "protocol", FCSIM_KEY_CHOICE(link_protocol_names, "ideal"),
+    {"link", "protocol", FCSIM_KEY_CHOICE(fcsim_link_proto_names, "ideal"),
      "protocol of every network link (a netlist may set `protocol=` per link): `ideal` the channel as it is; `tnw` "
      "the TNW link module at both ends (Pivanti 2010: 32-bit header, CRC, ACK/NACK, go-back-N, 8 VCs; routers with "
      "per-flit credits and at most 8 VCs); `fc` Mondigo's flow controller (Mondigo 2020 ch. 2: one FIFO stream, so "

@@ -12,10 +12,6 @@
 
 struct fcsim_topo;
 
-/* The router models of the adapters the transform inserts. */
-#define FCSIM_TNW_ADAPTER_MODEL "tnw-link"
-#define FCSIM_FC_ADAPTER_MODEL  "fc-link"
-
 /* Latency of the on-chip channel between a router and its adapter, cycles. */
 #define FCSIM_ADAPTER_LOCAL_CYCLES 1
 

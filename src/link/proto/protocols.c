@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The link protocols' table (protocols.h). Adding a protocol: its folder
  * link/proto/<name>/ (state machine, adapter node registered as a router
- * model, keys, its row fcsim_link_proto_<name>), its name in
- * link.protocol's choices (keys.c) and one line in the list here. */
+ * model, keys, its row fcsim_link_proto_<name>), its name in the list
+ * here, and its adapter's rows in src/models.c. */
 #include "link/proto/protocols.h"
 
 #include <stdio.h>
@@ -12,15 +12,17 @@
 
 const struct fcsim_link_proto fcsim_link_proto_ideal = {.name = "ideal"};
 
-/* in the order of link.protocol's names (keys.c); row 0, ideal, is the
- * link without a protocol (a struct fcsim_link_dir_stats whose protocol is
- * 0 is not a protocol line) */
-static const struct fcsim_link_proto *const protos[] = {
-    &fcsim_link_proto_ideal,
-    &fcsim_link_proto_tnw,
-    &fcsim_link_proto_fc,
-};
+/* The protocols, each row fcsim_link_proto_NAME of its folder; the list
+ * makes both the table and link.protocol's names (a row's index is the
+ * value the key stores). Row 0, ideal, is the link without a protocol (a
+ * struct fcsim_link_dir_stats whose protocol is 0 is not a protocol line). */
+#define LINK_PROTOCOLS(X) X(ideal) X(tnw) X(fc)
+
+#define PROTO_ROW(name)  &fcsim_link_proto_##name,
+#define PROTO_NAME(name) #name,
+static const struct fcsim_link_proto *const protos[] = {LINK_PROTOCOLS(PROTO_ROW)};
 #define NPROTOS (sizeof protos / sizeof protos[0])
+const char *const fcsim_link_proto_names[NPROTOS + 1] = {LINK_PROTOCOLS(PROTO_NAME) NULL};
 
 const struct fcsim_link_proto *fcsim_link_proto_of(int index)
 {
@@ -51,8 +53,8 @@ int fcsim_link_proto_check_registry(struct fcsim_error *err)
   for (size_t k = 0; k < fcsim_link_keys.nkeys; k++)
     if (!strcmp(fcsim_link_keys.keys[k].name, "protocol"))
       names = fcsim_link_keys.keys[k].choices;
-  if (!names)
-    return fcsim_error_set(err, FCSIM_EINTERNAL, "link protocols: link.protocol has no list of names");
+  if (names != fcsim_link_proto_names)
+    return fcsim_error_set(err, FCSIM_EINTERNAL, "link protocols: link.protocol does not offer the table's names");
   for (size_t i = 0; i < NPROTOS; i++)
     if (!protos[i] || !names[i] || strcmp(protos[i]->name, names[i]))
       return fcsim_error_set(err, FCSIM_EINTERNAL,

@@ -69,6 +69,9 @@ extern const struct fcsim_link_proto fcsim_link_proto_ideal;
 extern const struct fcsim_link_proto fcsim_link_proto_tnw;
 extern const struct fcsim_link_proto fcsim_link_proto_fc;
 
+/* link.protocol's names, in the table's order, NULL-terminated. */
+extern const char *const fcsim_link_proto_names[];
+
 /* The protocol stored as `index` (its row); the first (ideal) for an index
  * out of range. */
 const struct fcsim_link_proto *fcsim_link_proto_of(int index);
@@ -79,7 +82,7 @@ int fcsim_link_proto_find(const char *name);
 /* The table's names in index order, "a, b or c" (for messages), into buf. */
 void fcsim_link_proto_list(char *buf, size_t size);
 
-/* Refuses a table whose rows are out of order with link.protocol's names
+/* Refuses a table whose names are not the ones link.protocol offers
  * (link/proto/keys.c), whose first row has adapters or whose other rows
  * have none. */
 int fcsim_link_proto_check_registry(struct fcsim_error *err);

@@ -34,6 +34,10 @@
 #include "fcsim/error.h"
 #include "link/proto/line.h"
 
+/* The router model of the adapter node at each end of a link on this
+ * protocol (its row of the protocols' table names it). */
+#define FCSIM_FC_ADAPTER_MODEL "fc-link"
+
 /* Flit kinds on the line. */
 enum fcsim_fc_kind { FCSIM_FC_SYNC = 1, FCSIM_FC_HEADER = 2, FCSIM_FC_DATA = 3 };
 /* Item flags. */

@@ -35,6 +35,10 @@
 #include "fcsim/error.h"
 #include "link/proto/line.h"
 
+/* The router model of the adapter node at each end of a link on this
+ * protocol (its row of the protocols' table names it). */
+#define FCSIM_TNW_ADAPTER_MODEL "tnw-link"
+
 #define FCSIM_TNW_MAX_VCS 8
 
 /* The seed's framing around each packet's payload: a 32-bit header (the

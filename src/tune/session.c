@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* `fcsim tune`: the search engine (include/fcsim/tune.h). It builds the
+/* `fcsim tune`: the search session (include/fcsim/tune.h). It builds the
  * points (workload x sweep point x configuration of the space), runs them
  * on a pool of threads through the public simulation API, prunes large
  * spaces by successive halving, and analyses the results with the pure

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Collective workloads (seed 000 §5.2.2, "Latencies"): multicast and
- * reduction packets routed by the node tables of router.tables (written by
- * `fcsim collective build`), for the voq and ring routers.
+/* Collective workloads (seed 000 §5.2.2, "Latencies"): the traffic of the
+ * multicast and reduction trees that src/collective/ builds, its packets
+ * routed by the node tables of router.tables (written by `fcsim collective
+ * build`), for the voq and ring routers.
  *
  *  collective-batch  every collective of the tables is done
  *                    traffic.batch_packets times. Multicast: each root sends
@@ -33,7 +34,7 @@
 #include <string.h>
 
 #include "collective/collective.h"
-#include "workload/collective.h"
+#include "workload/tree_traffic.h"
 
 /* Set-up shared by all nodes. The arrays indexed by [node * nstart + c] are
  * written only by deliveries at `node` (per-node, so partitions never share
@@ -360,12 +361,12 @@ static void coll_report(void *shared, struct fcsim_workload_report *r)
   r->message_id = sh->ids;
 }
 
-void fcsim_collective_uncounted(void *shared)
+void fcsim_tree_traffic_uncounted(void *shared)
 {
   ((struct coll_shared *)shared)->counted = 0;
 }
 
-uint64_t fcsim_collective_send_cycles(const void *shared)
+uint64_t fcsim_tree_traffic_send_cycles(const void *shared)
 {
   const struct coll_shared *sh = shared;
   uint64_t most = 0;
@@ -377,7 +378,7 @@ uint64_t fcsim_collective_send_cycles(const void *shared)
   return most;
 }
 
-int64_t fcsim_collective_copies(const void *shared, int64_t c, int64_t *root, uint64_t *received)
+int64_t fcsim_tree_traffic_copies(const void *shared, int64_t c, int64_t *root, uint64_t *received)
 {
   const struct coll_shared *sh = shared;
   *root = sh->tab.start[c].root;

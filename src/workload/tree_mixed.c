@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* `traffic.mode = collective-unicast`: a collective batch (the
- * collective-batch workload of collective.c, run through its ops) and
+ * collective-batch workload of tree_traffic.c, run through its ops) and
  * Bernoulli unicast background traffic (the continuous workload of
  * bernoulli.c, run through its ops at traffic.background_rate to
  * traffic.pattern) on the same routers (seed 000 §5.2.2 runs collectives
@@ -37,7 +37,7 @@
  * merged over MPI ranks by sum (stats/counters.h). */
 #include <stdlib.h>
 
-#include "workload/collective.h"
+#include "workload/tree_traffic.h"
 
 #define BG_TAG  0x80000000u /* aux bit of a background packet */
 #define BG_HASH 0x7fffffffu /* aux bits of its hash */
@@ -119,10 +119,10 @@ static int mix_setup(const struct fcsim_workload_env *env, int continuous, void 
   sh->win_start_cycles = (uint64_t)env->p->warmup_cycles;
   sh->win_end_cycles = (uint64_t)(env->p->warmup_cycles + env->p->measure_cycles);
   if (!continuous)
-    fcsim_collective_uncounted(sh->coll);
+    fcsim_tree_traffic_uncounted(sh->coll);
   sh->bg_end_cycles = env->p->background_cycles >= 0 ? (uint64_t)env->p->background_cycles
                       : continuous                   ? sh->win_end_cycles
-                                                     : fcsim_collective_send_cycles(sh->coll);
+                                                     : fcsim_tree_traffic_send_cycles(sh->coll);
   size_t n = (size_t)sh->nodes;
   sh->sent = calloc(6 * n + 1, sizeof *sh->sent); /* one block for the six per-node arrays */
   struct fcsim_workload_report r = {0};
@@ -281,7 +281,7 @@ static void mix_report(void *shared, struct fcsim_workload_report *r)
     sh->ids[i] = c.message_id[i];
     int64_t root;
     uint64_t received;
-    int64_t per_packet = sh->continuous ? fcsim_collective_copies(sh->coll, i, &root, &received) : 0;
+    int64_t per_packet = sh->continuous ? fcsim_tree_traffic_copies(sh->coll, i, &root, &received) : 0;
     if (sh->continuous && received != (uint64_t)per_packet * sh->coll_sent[root])
       sh->complete[i] = UINT64_MAX; /* a copy lost or delivered twice */
   }
