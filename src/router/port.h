@@ -83,9 +83,11 @@ static inline void fcsim_port_receive(struct fcsim_ctx *ctx, uint32_t node, uint
 static inline void fcsim_port_take_credits(struct fcsim_ctx *ctx, uint32_t slot0, int radix, int32_t *credits0,
                                            size_t stride_bytes)
 {
+  struct fcsim_links *l = ctx->links;
+  const uint64_t tick = ctx->tick;
   char *at = (char *)credits0;
   for (int o = 0; o < radix; o++, at += stride_bytes)
-    *(int32_t *)at += fcsim_link_take_credits(ctx->links, slot0 + (uint32_t)o, ctx->tick);
+    *(int32_t *)at += fcsim_link_take_credits(l, slot0 + (uint32_t)o, tick);
 }
 
 /* The same per VC for the output leaving graph slot `slot`: a credit of
