@@ -138,8 +138,8 @@ static inline void fcsim_port_hop(struct fcsim_flit *f)
 
 /* Sends *f (fcsim_port_hop applied) on output o at cycle `at` of the
  * node's clock, taking one of the output's credits. */
-static inline void fcsim_port_send(struct fcsim_ctx *ctx, uint32_t slot0, int o, struct fcsim_flit *f,
-                                   int32_t *credits, uint64_t at)
+static inline void fcsim_port_send(struct fcsim_ctx *ctx, uint32_t slot0, int o, struct fcsim_flit *f, int32_t *credits,
+                                   uint64_t at)
 {
   fcsim_port_hop(f);
   (*credits)--;

@@ -235,8 +235,8 @@ static void credit_capacity(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(send_receive), cmocka_unit_test(credits), cmocka_unit_test(inject_cut),
-      cmocka_unit_test(items), cmocka_unit_test(credit_capacity),
+      cmocka_unit_test(send_receive), cmocka_unit_test(credits),         cmocka_unit_test(inject_cut),
+      cmocka_unit_test(items),        cmocka_unit_test(credit_capacity),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

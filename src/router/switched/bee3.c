@@ -149,7 +149,7 @@ static size_t b3_front_at(const struct b3_shared *sh, const struct b3_node *n, i
 }
 
 static inline void b3_push(struct fcsim_ctx *ctx, const struct b3_shared *sh, struct b3_node *n, int i,
-                    const struct fcsim_flit *f, uint64_t ready)
+                           const struct fcsim_flit *f, uint64_t ready)
 {
   struct b3_in *in = &n->in[i];
   if (in->count >= (uint32_t)sh->depth) {
@@ -307,7 +307,8 @@ static void b3_traverse(struct fcsim_ctx *ctx, const struct b3_shared *sh, struc
     int mgt = o < sh->np && n->info[o].mgt;
     struct b3_obuf *ob = mgt ? &n->ob[o - FCSIM_BEE3_ONBOARD] : NULL;
     if (mgt ? ob->count >= (uint32_t)sh->odepth || !b3_pace(&n->h->tx_ready_m, now, sh->gate_ival_m)
-            : !fcsim_port_can_send(o, sh->np, out->credits) || !b3_pace(&n->out[n->info[o].pacer].ready_m, now, n->info[o].ival_m))
+            : !fcsim_port_can_send(o, sh->np, out->credits) ||
+                  !b3_pace(&n->out[n->info[o].pacer].ready_m, now, n->info[o].ival_m))
       continue;
     struct fcsim_flit f = n->buf[b3_front_at(sh, n, i)];
     int tail = (f.flags & FCSIM_FLIT_TAIL) != 0;

@@ -152,7 +152,7 @@ static size_t es_in_slot(const struct es_shared *sh, int i, uint32_t k)
 
 /* A flit into input i at cycle `now`. */
 static inline void es_in_push(struct fcsim_ctx *ctx, const struct es_shared *sh, struct es_node *n, int i,
-                       const struct fcsim_flit *f, uint64_t now)
+                              const struct fcsim_flit *f, uint64_t now)
 {
   struct es_in *in = &n->in[i];
   if (in->count >= (uint32_t)sh->depth) { /* credits make this impossible */
@@ -203,8 +203,7 @@ static void es_receive(struct fcsim_ctx *ctx, const struct es_shared *sh, struct
 static void es_inject(struct fcsim_ctx *ctx, const struct es_shared *sh, struct es_node *n)
 {
   struct fcsim_flit f;
-  if (!fcsim_port_inject_next(ctx, &n->h->srcq, n->h->inj_sent, 0, &f) ||
-      n->in[sh->np].count >= (uint32_t)sh->depth)
+  if (!fcsim_port_inject_next(ctx, &n->h->srcq, n->h->inj_sent, 0, &f) || n->in[sh->np].count >= (uint32_t)sh->depth)
     return;
   es_in_push(ctx, sh, n, sh->np, &f, ctx->now);
   if (fcsim_port_injected(ctx, &n->h->srcq, &n->h->inj_sent))
