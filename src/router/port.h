@@ -16,6 +16,8 @@
  *   inject, cut   the front packet of a source queue into flits, one per
  *                 call, head and tail marked (fcsim_port_inject_next,
  *                 fcsim_port_injected, fcsim_port_cut);
+ *   deadlock      which buffer an input FIFO's front packet waits for
+ *                 (fcsim_port_fifo_waits_for);
  *   items         a descriptor flit with `hops` data flits behind it, sent
  *                 and received as one (the adapters' line side:
  *                 fcsim_port_send_burst, fcsim_port_item_arrived).
@@ -33,6 +35,7 @@
 
 #include "chan/ctx.h"
 #include "router/pktq.h"
+#include "router/router.h"
 
 /* A model's receiver of one flit that arrived at input `port` (the kit pops
  * it off the channel afterwards: `f` is valid during the call only). */
@@ -243,6 +246,15 @@ static inline const struct fcsim_flit *fcsim_port_item_arrived(const struct fcsi
     return NULL;
   return d;
 }
+
+/* Deadlock reports of a model with one input FIFO per port whose outputs
+ * are held head to tail: the buffer the front packet of FIFO `at` waits
+ * for, given whether the FIFO holds flits (busy), the output its front
+ * packet is routed to (out: < 0 before routing, >= links for ejection) and
+ * that output's holder (< 0 when free): the input holding the output, else
+ * the FIFO the output feeds downstream. Returns 0 when there is none. */
+int fcsim_port_fifo_waits_for(const struct fcsim_graph *g, int links, struct fcsim_buf_ref at, int busy, int out,
+                              int holder, struct fcsim_buf_ref *next);
 
 /* Entries the credit ring of channel c into a node of a per-flit-credit
  * model with input FIFOs of depth_flits must hold: a FIFO's worth, plus

@@ -4,7 +4,8 @@
  * channel is empty, credits summed or per VC only once they have arrived,
  * credits returned after the channel's credit latency, can-send, the hop
  * and credit of a send, a packet cut into flits with head and tail marked
- * after the injection delay, items whose data flits have all arrived. */
+ * after the injection delay, items whose data flits have all arrived, the
+ * buffer an input FIFO waits for in deadlock reports. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -221,6 +222,26 @@ static void items(void **state)
   destroy(p);
 }
 
+static void fifo_waits_for(void **state)
+{
+  (void)state;
+  struct pair *p = make();
+  struct fcsim_buf_ref at = {0, 1}, next = {9, 9};                         /* node 0's local FIFO (one link port) */
+  assert_false(fcsim_port_fifo_waits_for(&p->g, 1, at, 0, 0, -1, &next));  /* empty */
+  assert_false(fcsim_port_fifo_waits_for(&p->g, 1, at, 1, -1, -1, &next)); /* not routed */
+  assert_false(fcsim_port_fifo_waits_for(&p->g, 1, at, 1, 1, -1, &next));  /* ejection */
+  assert_int_equal(next.node, 9);
+  assert_true(fcsim_port_fifo_waits_for(&p->g, 1, at, 1, 0, 0, &next)); /* output 0 held by input 0 */
+  assert_int_equal(next.node, 0);
+  assert_int_equal(next.buf, 0);
+  assert_true(fcsim_port_fifo_waits_for(&p->g, 1, at, 1, 0, 1, &next)); /* held by itself: downstream */
+  assert_int_equal(next.node, 1);
+  assert_int_equal(next.buf, 0);
+  assert_true(fcsim_port_fifo_waits_for(&p->g, 1, at, 1, 0, -1, &next)); /* free: downstream */
+  assert_int_equal(next.node, 1);
+  destroy(p);
+}
+
 static void credit_capacity(void **state)
 {
   (void)state;
@@ -235,8 +256,8 @@ static void credit_capacity(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(send_receive), cmocka_unit_test(credits),         cmocka_unit_test(inject_cut),
-      cmocka_unit_test(items),        cmocka_unit_test(credit_capacity),
+      cmocka_unit_test(send_receive), cmocka_unit_test(credits),        cmocka_unit_test(inject_cut),
+      cmocka_unit_test(items),        cmocka_unit_test(fifo_waits_for), cmocka_unit_test(credit_capacity),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

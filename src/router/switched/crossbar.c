@@ -429,18 +429,9 @@ static int xb_waits_for(const void *shared, const struct fcsim_states *all, stru
   const struct xb_shared *sh = shared;
   const char *st = fcsim_state_of(all, at.node);
   const struct xb_in *in = (const struct xb_in *)(st + sh->off_in) + at.buf;
-  if (in->count == 0 || in->out == XB_NONE || in->out >= sh->np)
-    return 0;
-  const struct xb_out *out = (const struct xb_out *)(st + sh->off_out) + in->out;
-  if (out->holder != XB_NONE && out->holder != at.buf) {
-    *next = (struct fcsim_buf_ref){at.node, out->holder};
-    return 1;
-  }
-  const struct fcsim_chan *ch = fcsim_graph_out(sh->g, at.node, in->out);
-  if (ch->dst < 0)
-    return 0;
-  *next = (struct fcsim_buf_ref){(uint32_t)ch->dst, ch->dst_port};
-  return 1;
+  const struct xb_out *out = (const struct xb_out *)(st + sh->off_out);
+  int o = in->out; /* XB_NONE (-1) before routing; out[] has the ejection port too */
+  return fcsim_port_fifo_waits_for(sh->g, sh->np, at, in->count != 0, o, o >= 0 ? out[o].holder : XB_NONE, next);
 }
 
 static void xb_describe_buffer(const void *shared, struct fcsim_buf_ref at, char *buf, size_t size)
