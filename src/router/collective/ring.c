@@ -26,8 +26,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "router/router.h"
 #include "router/collective/tabroute.h"
+#include "router/port.h"
+#include "router/router.h"
 
 #define RG_MAX_STOPS 16
 #define RG_NONE      (-1)
@@ -300,14 +301,12 @@ static void rg_send_flit(struct fcsim_ctx *ctx, const struct rg_shared *sh, stru
   struct rg_stop *st = &n->stop[s];
   int i = st->tx_sent++;
   struct fcsim_flit f = st->tx.f;
-  f.flags = (uint8_t)((f.flags & ~(FCSIM_FLIT_HEAD | FCSIM_FLIT_TAIL)) | (i == 0 ? FCSIM_FLIT_HEAD : 0) |
-                      (i + 1 == st->tx.flits ? FCSIM_FLIT_TAIL : 0));
-  f.vc = 0;
+  fcsim_port_mark_ends(&f, (uint32_t)i, (uint32_t)st->tx.flits);
   if (s == sh->np) {
+    f.vc = 0;
     fcsim_ctx_ejected(ctx, node, &f, ctx->now + 1);
   } else {
-    if (f.hops < 255)
-      f.hops++;
+    fcsim_port_hop(&f);
     fcsim_ctx_send(ctx, sh->g->port_base[node] + (uint32_t)s, &f, ctx->now + 1);
   }
   if (st->tx_sent == st->tx.flits)
@@ -342,42 +341,33 @@ static void rg_output(struct fcsim_ctx *ctx, const struct rg_shared *sh, struct 
   }
 }
 
-/* Flits from the links; a packet joins its stop's injection FIFO at its tail. */
+/* A flit off input q: a packet joins its stop's injection FIFO at its tail. */
+static void rg_take(struct fcsim_ctx *ctx, void *arg, int q, const struct fcsim_flit *f)
+{
+  struct rg_node *n = arg;
+  struct rg_stop *st = &n->stop[q];
+  if (f->flags & FCSIM_FLIT_HEAD) {
+    memset(&st->asm_pkt, 0, sizeof st->asm_pkt);
+    st->asm_pkt.f = *f;
+    st->asm_flits = 0;
+  }
+  st->asm_flits++;
+  if (f->flags & FCSIM_FLIT_TAIL) {
+    st->asm_pkt.flits = st->asm_flits;
+    st->asm_pkt.exit = RG_NONE;
+    st->asm_pkt.ready = (uint32_t)(ctx->now + 1);
+    if (fifo_push(&st->in, &st->asm_pkt))
+      ctx->rc = FCSIM_ENOMEM;
+    n->busy++;
+    if (st->in.flits > n->max_in)
+      n->max_in = st->in.flits;
+  }
+}
+
+/* Flits from the links. */
 static void rg_receive(struct fcsim_ctx *ctx, const struct rg_shared *sh, struct rg_node *n, uint32_t node)
 {
-  struct fcsim_links *l = ctx->links;
-  const struct fcsim_graph *g = sh->g;
-  uint32_t slot0 = g->port_base[node];
-  uint64_t *pending = &l->pending[node];
-  for (uint64_t m = *pending; m; m &= m - 1) {
-    int q = __builtin_ctzll(m);
-    struct rg_stop *st = &n->stop[q];
-    struct fcsim_ring *r = &l->chan[g->in_chan[slot0 + (uint32_t)q]];
-    while (fcsim_ring_visible(r)) {
-      struct fcsim_link_slot *s = &l->chan_pool[r->base + (r->head & r->mask)];
-      if (s->arrival > ctx->tick)
-        break;
-      if (s->flit.flags & FCSIM_FLIT_HEAD) {
-        memset(&st->asm_pkt, 0, sizeof st->asm_pkt);
-        st->asm_pkt.f = s->flit;
-        st->asm_flits = 0;
-      }
-      st->asm_flits++;
-      if (s->flit.flags & FCSIM_FLIT_TAIL) {
-        st->asm_pkt.flits = st->asm_flits;
-        st->asm_pkt.exit = RG_NONE;
-        st->asm_pkt.ready = (uint32_t)(ctx->now + 1);
-        if (fifo_push(&st->in, &st->asm_pkt))
-          ctx->rc = FCSIM_ENOMEM;
-        n->busy++;
-        if (st->in.flits > n->max_in)
-          n->max_in = st->in.flits;
-      }
-      fcsim_ring_pop(r);
-    }
-    if (!fcsim_ring_visible(r))
-      *pending &= ~(1ull << q);
-  }
+  fcsim_port_receive(ctx, node, sh->g->port_base[node], rg_take, n);
 }
 
 static uint64_t rg_step(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state)

@@ -44,8 +44,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "router/router.h"
 #include "router/collective/tabroute.h"
+#include "router/port.h"
+#include "router/router.h"
 
 #define VQ_MAX_PORTS    16
 #define VQ_NONE         (-1)
@@ -167,30 +168,21 @@ static void push_or_fail(struct fcsim_ctx *ctx, struct vq_fifo *q, const struct 
     ctx->rc = FCSIM_ENOMEM;
 }
 
-/* Flits whose arrival has come, into the input buffers (IC starts now). */
+/* A flit off input q into its input buffer (IC starts now). */
+static void vq_take(struct fcsim_ctx *ctx, void *arg, int q, const struct fcsim_flit *f)
+{
+  struct vq_node *n = arg;
+  struct vq_ent e = {*f, (uint32_t)(ctx->now + VQ_FRONT_CYCLES), 0};
+  push_or_fail(ctx, &n->in[q], &e);
+  n->buffered++;
+  if (n->in[q].count > n->max_in)
+    n->max_in = n->in[q].count;
+}
+
+/* Flits whose arrival has come, into the input buffers. */
 static void vq_receive(struct fcsim_ctx *ctx, const struct vq_shared *sh, struct vq_node *n, uint32_t node)
 {
-  struct fcsim_links *l = ctx->links;
-  const struct fcsim_graph *g = sh->g;
-  uint32_t slot0 = g->port_base[node];
-  uint64_t *pending = &l->pending[node];
-  for (uint64_t m = *pending; m; m &= m - 1) {
-    int q = __builtin_ctzll(m);
-    struct fcsim_ring *r = &l->chan[g->in_chan[slot0 + (uint32_t)q]];
-    while (fcsim_ring_visible(r)) {
-      struct fcsim_link_slot *s = &l->chan_pool[r->base + (r->head & r->mask)];
-      if (s->arrival > ctx->tick)
-        break;
-      struct vq_ent e = {s->flit, (uint32_t)(ctx->now + VQ_FRONT_CYCLES), 0};
-      push_or_fail(ctx, &n->in[q], &e);
-      n->buffered++;
-      if (n->in[q].count > n->max_in)
-        n->max_in = n->in[q].count;
-      fcsim_ring_pop(r);
-    }
-    if (!fcsim_ring_visible(r))
-      *pending &= ~(1ull << q);
-  }
+  fcsim_port_receive(ctx, node, sh->g->port_base[node], vq_take, n);
 }
 
 /* reduction_stage = switch: a reduction packet granted output o reaches the
@@ -283,9 +275,7 @@ static void vq_traverse(struct fcsim_ctx *ctx, const struct vq_shared *sh, struc
   if (o == sh->np) {
     fcsim_ctx_ejected(ctx, node, &f, at);
   } else {
-    f.vc = 0;
-    if (f.hops < 255)
-      f.hops++;
+    fcsim_port_hop(&f);
     fcsim_ctx_send(ctx, sh->g->port_base[node] + (uint32_t)o, &f, at);
   }
 }
@@ -446,12 +436,7 @@ static int vq_accept(struct fcsim_ctx *ctx, const void *shared, uint32_t node, v
   struct vq_node *n = state;
   (void)node;
   for (int k = 0; k < pk->flits; k++) {
-    struct vq_ent e = {
-        {(uint32_t)pk->gen_tick, pk->dest, pk->aux, 0,
-         (uint8_t)(pk->flags | (k == 0 ? FCSIM_FLIT_HEAD : 0) | (k + 1 == pk->flits ? FCSIM_FLIT_TAIL : 0)), 0,
-         pk->route},
-        (uint32_t)(pk->gen_cycle + VQ_FRONT_CYCLES),
-        0};
+    struct vq_ent e = {fcsim_port_cut(pk, (uint32_t)k), (uint32_t)(pk->gen_cycle + VQ_FRONT_CYCLES), 0};
     if (fifo_push(&n->in[sh->np], &e))
       return FCSIM_ENOMEM;
     n->buffered++;

@@ -41,7 +41,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "router/vc/vc.h" /* fcsim_pktq: the source queue */
+#include "router/port.h"
+#include "router/router.h"
 #include "topo/bee3.h"
 
 #define B3_NONE    (-1)
@@ -147,8 +148,8 @@ static size_t b3_front_at(const struct b3_shared *sh, const struct b3_node *n, i
   return (size_t)i * (size_t)sh->depth + n->in[i].head;
 }
 
-static void b3_push(struct fcsim_ctx *ctx, const struct b3_shared *sh, struct b3_node *n, int i,
-                    const struct fcsim_flit *f, uint64_t ready)
+static inline void b3_push(struct fcsim_ctx *ctx, const struct b3_shared *sh, struct b3_node *n, int i,
+                           const struct fcsim_flit *f, uint64_t ready)
 {
   struct b3_in *in = &n->in[i];
   if (in->count >= (uint32_t)sh->depth) {
@@ -177,57 +178,35 @@ static void b3_pop(struct b3_node *n, const struct b3_shared *sh, int i, int was
     in->out = B3_NONE;
 }
 
-static void b3_credit(struct fcsim_ctx *ctx, const struct b3_shared *sh, struct b3_node *n, int port)
+/* The node a receive fills (the port kit's take argument). */
+struct b3_rx {
+  const struct b3_shared *sh;
+  struct b3_node *n;
+};
+
+/* A flit off input q waits the port's receive delay (MGT, 10GbE MAC). */
+static void b3_take(struct fcsim_ctx *ctx, void *arg, int q, const struct fcsim_flit *f)
 {
-  int32_t c = sh->g->in_chan[n->slot0 + (uint32_t)port];
-  if (fcsim_link_credit(ctx->links, (uint32_t)c, 0, 1, ctx->tick + sh->g->chan[c].credit_latency_ticks, 0))
-    ctx->acc->buffer_overflows++;
+  struct b3_rx *rx = arg;
+  b3_push(ctx, rx->sh, rx->n, q, f, ctx->now + rx->n->info[q].rx_delay);
 }
 
 static void b3_receive(struct fcsim_ctx *ctx, const struct b3_shared *sh, struct b3_node *n)
 {
-  struct fcsim_links *l = ctx->links;
-  const struct fcsim_graph *g = sh->g;
-  uint64_t *pending = &l->pending[n->node];
-  for (uint64_t m = *pending; m; m &= m - 1) {
-    int q = __builtin_ctzll(m);
-    struct fcsim_ring *r = &l->chan[g->in_chan[n->slot0 + (uint32_t)q]];
-    while (fcsim_ring_visible(r)) {
-      struct fcsim_link_slot *s = &l->chan_pool[r->base + (r->head & r->mask)];
-      if (s->arrival > ctx->tick)
-        break;
-      b3_push(ctx, sh, n, q, &s->flit, ctx->now + n->info[q].rx_delay);
-      fcsim_ring_pop(r);
-    }
-    if (!fcsim_ring_visible(r))
-      *pending &= ~(1ull << q);
-  }
-  for (int q = 0; q < n->radix; q++)
-    n->out[q].credits += fcsim_link_take_credits(l, n->slot0 + (uint32_t)q, ctx->tick);
+  struct b3_rx rx = {sh, n};
+  fcsim_port_receive(ctx, n->node, n->slot0, b3_take, &rx);
+  fcsim_port_take_credits(ctx, n->slot0, n->radix, &n->out[0].credits, sizeof n->out[0]);
 }
 
 static void b3_inject(struct fcsim_ctx *ctx, const struct b3_shared *sh, struct b3_node *n)
 {
-  struct fcsim_pktq *q = &n->h->srcq;
-  const int lp = sh->np;
-  if (q->count == 0 || n->in[lp].count >= (uint32_t)sh->depth)
+  struct fcsim_flit f;
+  if (!fcsim_port_inject_next(ctx, &n->h->srcq, n->h->inj_sent, sh->local, &f) ||
+      n->in[sh->np].count >= (uint32_t)sh->depth)
     return;
-  struct fcsim_packet *pk = fcsim_pktq_front(q);
-  if (pk->gen_cycle + sh->local > ctx->now)
-    return;
-  struct fcsim_flit f = {(uint32_t)pk->gen_tick, pk->dest, pk->aux, 0, pk->flags, 0, pk->route};
-  if (n->h->inj_sent == 0)
-    f.flags |= FCSIM_FLIT_HEAD;
-  if (n->h->inj_sent + 1 == pk->flits)
-    f.flags |= FCSIM_FLIT_TAIL;
-  b3_push(ctx, sh, n, lp, &f, ctx->now);
-  fcsim_ctx_injected(ctx);
-  ctx->last_progress = ctx->tick;
-  if (++n->h->inj_sent == pk->flits) {
-    fcsim_pktq_pop(q);
+  b3_push(ctx, sh, n, sh->np, &f, ctx->now);
+  if (fcsim_port_injected(ctx, &n->h->srcq, &n->h->inj_sent))
     n->h->queued--;
-    n->h->inj_sent = 0;
-  }
 }
 
 static int b3_route(const struct b3_shared *sh, struct b3_node *n, int i)
@@ -328,13 +307,14 @@ static void b3_traverse(struct fcsim_ctx *ctx, const struct b3_shared *sh, struc
     int mgt = o < sh->np && n->info[o].mgt;
     struct b3_obuf *ob = mgt ? &n->ob[o - FCSIM_BEE3_ONBOARD] : NULL;
     if (mgt ? ob->count >= (uint32_t)sh->odepth || !b3_pace(&n->h->tx_ready_m, now, sh->gate_ival_m)
-            : (o < sh->np && out->credits <= 0) || !b3_pace(&n->out[n->info[o].pacer].ready_m, now, n->info[o].ival_m))
+            : !fcsim_port_can_send(o, sh->np, out->credits) ||
+                  !b3_pace(&n->out[n->info[o].pacer].ready_m, now, n->info[o].ival_m))
       continue;
     struct fcsim_flit f = n->buf[b3_front_at(sh, n, i)];
     int tail = (f.flags & FCSIM_FLIT_TAIL) != 0;
     b3_pop(n, sh, i, tail);
     if (i < sh->np)
-      b3_credit(ctx, sh, n, i);
+      fcsim_port_return_credits(ctx, n->slot0, i, 0, 1);
     if (o == sh->np) {
       fcsim_ctx_ejected(ctx, n->node, &f, at + sh->local);
     } else if (mgt) {
@@ -344,11 +324,7 @@ static void b3_traverse(struct fcsim_ctx *ctx, const struct b3_shared *sh, struc
       ob->count++;
       n->h->obuffered++;
     } else {
-      f.vc = 0;
-      if (f.hops < 255)
-        f.hops++;
-      out->credits--;
-      fcsim_ctx_send(ctx, n->slot0 + (uint32_t)o, &f, at);
+      fcsim_port_send(ctx, n->slot0, o, &f, &out->credits, at);
     }
     if (tail) {
       out->holder = B3_NONE;
@@ -376,11 +352,7 @@ static void b3_drain(struct fcsim_ctx *ctx, const struct b3_shared *sh, struct b
     ob->head = (ob->head + 1) % (uint32_t)sh->odepth;
     ob->count--;
     n->h->obuffered--;
-    f.vc = 0;
-    if (f.hops < 255)
-      f.hops++;
-    n->out[o].credits--;
-    fcsim_ctx_send(ctx, n->slot0 + (uint32_t)o, &f, ctx->now + sh->tx);
+    fcsim_port_send(ctx, n->slot0, o, &f, &n->out[o].credits, ctx->now + sh->tx);
   }
 }
 
@@ -402,10 +374,7 @@ static int b3_accept(struct fcsim_ctx *ctx, const void *shared, uint32_t node, v
 {
   (void)ctx, (void)shared, (void)node;
   struct b3_hdr *h = state;
-  if (fcsim_pktq_push(&h->srcq, pk))
-    return FCSIM_ENOMEM;
-  h->queued++;
-  return 0;
+  return fcsim_port_accept(&h->srcq, &h->queued, pk);
 }
 
 static uint64_t cycles_of(double ns, double clock_hz)
@@ -555,9 +524,7 @@ static int b3_derive(struct fcsim_params *p, int depth_auto, int switch_auto, co
 static uint64_t b3_credit_capacity(const void *shared, const struct fcsim_chan *c, uint64_t lag_ticks)
 {
   const struct b3_shared *sh = shared;
-  uint64_t lat = (uint64_t)ceil((double)c->credit_latency_ticks / sh->ticks_per_cycle),
-           lag = (uint64_t)ceil((double)lag_ticks / sh->ticks_per_cycle);
-  return (uint64_t)sh->depth + (lat + 2 + lag + 8) * c->bandwidth_flits;
+  return fcsim_port_credit_capacity(sh->depth, sh->ticks_per_cycle, c, lag_ticks);
 }
 
 static void b3_input_buffers(const void *shared, int *vcs, int *depth_flits)
@@ -584,18 +551,9 @@ static int b3_waits_for(const void *shared, const struct fcsim_states *all, stru
   const struct b3_shared *sh = shared;
   const char *st = fcsim_state_of(all, at.node);
   const struct b3_in *in = (const struct b3_in *)(st + sh->off_in) + at.buf;
-  if (in->count == 0 || in->out == B3_NONE || in->out >= sh->np)
-    return 0;
-  const struct b3_out *out = (const struct b3_out *)(st + sh->off_out) + in->out;
-  if (out->holder != B3_NONE && out->holder != at.buf) {
-    *next = (struct fcsim_buf_ref){at.node, out->holder};
-    return 1;
-  }
-  const struct fcsim_chan *ch = fcsim_graph_out(sh->g, at.node, in->out);
-  if (ch->dst < 0)
-    return 0;
-  *next = (struct fcsim_buf_ref){(uint32_t)ch->dst, ch->dst_port};
-  return 1;
+  const struct b3_out *out = (const struct b3_out *)(st + sh->off_out);
+  int o = in->out; /* B3_NONE (-1) before routing; out[] has the ejection port too */
+  return fcsim_port_fifo_waits_for(sh->g, sh->np, at, in->count != 0, o, o >= 0 ? out[o].holder : B3_NONE, next);
 }
 
 static void b3_describe_buffer(const void *shared, struct fcsim_buf_ref at, char *buf, size_t size)

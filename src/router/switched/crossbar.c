@@ -42,7 +42,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "router/vc/vc.h" /* fcsim_pktq: the source queue */
+#include "router/port.h"
+#include "router/router.h"
 
 #define XB_MAX_PORTS 63 /* network ports (inputs incl. the local one fit a 64-bit mask) */
 #define XB_NONE      (-1)
@@ -156,64 +157,38 @@ static void xb_pop(struct xb_node *n, const struct xb_shared *sh, int i, int was
     in->out = XB_NONE;
 }
 
-/* One credit for the slot just freed in input FIFO `port`, to the sender of
- * the channel arriving there. */
-static void xb_credit(struct fcsim_ctx *ctx, const struct xb_shared *sh, struct xb_node *n, int port)
+/* The node a receive fills (the port kit's take argument). */
+struct xb_rx {
+  const struct xb_shared *sh;
+  struct xb_node *n;
+};
+
+static void xb_take(struct fcsim_ctx *ctx, void *arg, int port, const struct fcsim_flit *f)
 {
-  int32_t c = sh->g->in_chan[n->slot0 + (uint32_t)port];
-  uint64_t arrival = ctx->tick + sh->g->chan[c].credit_latency_ticks;
-  if (fcsim_link_credit(ctx->links, (uint32_t)c, 0, 1, arrival, 0)) /* sized so this cannot happen */
-    ctx->acc->buffer_overflows++;
+  struct xb_rx *rx = arg;
+  xb_push(ctx, rx->sh, rx->n, port, f);
 }
 
 /* Flits whose arrival has come, into the input FIFOs; credits, into the
  * outputs' counts. */
 static void xb_receive(struct fcsim_ctx *ctx, const struct xb_shared *sh, struct xb_node *n)
 {
-  struct fcsim_links *l = ctx->links;
-  const struct fcsim_graph *g = sh->g;
-  uint64_t *pending = &l->pending[n->node];
-  for (uint64_t m = *pending; m; m &= m - 1) {
-    int q = __builtin_ctzll(m);
-    struct fcsim_ring *r = &l->chan[g->in_chan[n->slot0 + (uint32_t)q]];
-    while (fcsim_ring_visible(r)) {
-      struct fcsim_link_slot *s = &l->chan_pool[r->base + (r->head & r->mask)];
-      if (s->arrival > ctx->tick)
-        break;
-      xb_push(ctx, sh, n, q, &s->flit);
-      fcsim_ring_pop(r);
-    }
-    if (!fcsim_ring_visible(r))
-      *pending &= ~(1ull << q);
-  }
-  for (int q = 0; q < n->radix; q++)
-    n->out[q].credits += fcsim_link_take_credits(l, n->slot0 + (uint32_t)q, ctx->tick);
+  struct xb_rx rx = {sh, n};
+  fcsim_port_receive(ctx, n->node, n->slot0, xb_take, &rx);
+  fcsim_port_take_credits(ctx, n->slot0, n->radix, &n->out[0].credits, sizeof n->out[0]);
 }
 
 /* Moves the front packet of the source queue into the local input FIFO, one
  * flit per cycle (the datapath), after the injection channel. */
 static void xb_inject(struct fcsim_ctx *ctx, const struct xb_shared *sh, struct xb_node *n)
 {
-  struct fcsim_pktq *q = &n->h->srcq;
-  const int lp = sh->np;
-  if (q->count == 0 || n->in[lp].count >= (uint32_t)sh->depth)
+  struct fcsim_flit f;
+  if (!fcsim_port_inject_next(ctx, &n->h->srcq, n->h->inj_sent, sh->local, &f) ||
+      n->in[sh->np].count >= (uint32_t)sh->depth)
     return;
-  struct fcsim_packet *pk = fcsim_pktq_front(q);
-  if (pk->gen_cycle + sh->local > ctx->now)
-    return;
-  struct fcsim_flit f = {(uint32_t)pk->gen_tick, pk->dest, pk->aux, 0, pk->flags, 0, pk->route};
-  if (n->h->inj_sent == 0)
-    f.flags |= FCSIM_FLIT_HEAD;
-  if (n->h->inj_sent + 1 == pk->flits)
-    f.flags |= FCSIM_FLIT_TAIL;
-  xb_push(ctx, sh, n, lp, &f);
-  fcsim_ctx_injected(ctx);
-  ctx->last_progress = ctx->tick;
-  if (++n->h->inj_sent == pk->flits) {
-    fcsim_pktq_pop(q);
+  xb_push(ctx, sh, n, sh->np, &f);
+  if (fcsim_port_injected(ctx, &n->h->srcq, &n->h->inj_sent))
     n->h->queued--;
-    n->h->inj_sent = 0;
-  }
 }
 
 /* The output the head at the front of input i asks for: the ejection port
@@ -246,7 +221,7 @@ static void xb_allocate(const struct xb_shared *sh, struct xb_node *n)
     if (in->out == XB_NONE)
       in->out = (int16_t)xb_route(sh, n, i);
     int o = in->out;
-    if (n->out[o].holder != XB_NONE || (o < sh->np && n->out[o].credits <= 0))
+    if (n->out[o].holder != XB_NONE || !fcsim_port_can_send(o, sh->np, n->out[o].credits))
       continue;
     if (!(outputs & (1ull << o))) {
       outputs |= 1ull << o;
@@ -272,22 +247,17 @@ static void xb_traverse(struct fcsim_ctx *ctx, const struct xb_shared *sh, struc
   for (int o = 0; o < sh->nin; o++) {
     struct xb_out *out = &n->out[o];
     int i = out->holder;
-    if (i == XB_NONE || n->in[i].count == 0 || (o < sh->np && out->credits <= 0))
+    if (i == XB_NONE || n->in[i].count == 0 || !fcsim_port_can_send(o, sh->np, out->credits))
       continue;
     struct fcsim_flit f = *xb_front(sh, n, i);
     int tail = (f.flags & FCSIM_FLIT_TAIL) != 0;
     xb_pop(n, sh, i, tail);
     if (i < sh->np)
-      xb_credit(ctx, sh, n, i);
-    if (o == sh->np) {
+      fcsim_port_return_credits(ctx, n->slot0, i, 0, 1);
+    if (o == sh->np)
       fcsim_ctx_ejected(ctx, n->node, &f, at + sh->local);
-    } else {
-      f.vc = 0;
-      if (f.hops < 255)
-        f.hops++;
-      out->credits--;
-      fcsim_ctx_send(ctx, n->slot0 + (uint32_t)o, &f, at);
-    }
+    else
+      fcsim_port_send(ctx, n->slot0, o, &f, &out->credits, at);
     if (tail)
       out->holder = XB_NONE;
   }
@@ -314,10 +284,7 @@ static int xb_accept(struct fcsim_ctx *ctx, const void *shared, uint32_t node, v
   (void)shared;
   (void)node;
   struct xb_hdr *h = state;
-  if (fcsim_pktq_push(&h->srcq, pk))
-    return FCSIM_ENOMEM;
-  h->queued++;
-  return 0;
+  return fcsim_port_accept(&h->srcq, &h->queued, pk);
 }
 
 static uint64_t xb_next_wake(const void *shared, const void *state, uint64_t now)
@@ -423,9 +390,7 @@ static int xb_derive(struct fcsim_params *p, int depth_auto, int switch_auto, co
 static uint64_t xb_credit_capacity(const void *shared, const struct fcsim_chan *c, uint64_t lag_ticks)
 {
   const struct xb_shared *sh = shared;
-  uint64_t lat = (uint64_t)ceil((double)c->credit_latency_ticks / sh->ticks_per_cycle),
-           lag = (uint64_t)ceil((double)lag_ticks / sh->ticks_per_cycle);
-  return (uint64_t)sh->depth + (lat + 2 + lag + 8) * c->bandwidth_flits;
+  return fcsim_port_credit_capacity(sh->depth, sh->ticks_per_cycle, c, lag_ticks);
 }
 
 static void xb_input_buffers(const void *shared, int *vcs, int *depth_flits)
@@ -464,18 +429,9 @@ static int xb_waits_for(const void *shared, const struct fcsim_states *all, stru
   const struct xb_shared *sh = shared;
   const char *st = fcsim_state_of(all, at.node);
   const struct xb_in *in = (const struct xb_in *)(st + sh->off_in) + at.buf;
-  if (in->count == 0 || in->out == XB_NONE || in->out >= sh->np)
-    return 0;
-  const struct xb_out *out = (const struct xb_out *)(st + sh->off_out) + in->out;
-  if (out->holder != XB_NONE && out->holder != at.buf) {
-    *next = (struct fcsim_buf_ref){at.node, out->holder};
-    return 1;
-  }
-  const struct fcsim_chan *ch = fcsim_graph_out(sh->g, at.node, in->out);
-  if (ch->dst < 0)
-    return 0;
-  *next = (struct fcsim_buf_ref){(uint32_t)ch->dst, ch->dst_port};
-  return 1;
+  const struct xb_out *out = (const struct xb_out *)(st + sh->off_out);
+  int o = in->out; /* XB_NONE (-1) before routing; out[] has the ejection port too */
+  return fcsim_port_fifo_waits_for(sh->g, sh->np, at, in->count != 0, o, o >= 0 ? out[o].holder : XB_NONE, next);
 }
 
 static void xb_describe_buffer(const void *shared, struct fcsim_buf_ref at, char *buf, size_t size)

@@ -52,7 +52,8 @@
 #include <string.h>
 
 #include "chan/framing.h"
-#include "router/vc/vc.h" /* fcsim_pktq: the source queue */
+#include "router/port.h"
+#include "router/router.h"
 
 #define ES_MAX_PORTS 63 /* network ports (inputs and outputs incl. the local one fit a 64-bit mask) */
 #define ES_NONE      (-1)
@@ -150,8 +151,8 @@ static size_t es_in_slot(const struct es_shared *sh, int i, uint32_t k)
 }
 
 /* A flit into input i at cycle `now`. */
-static void es_in_push(struct fcsim_ctx *ctx, const struct es_shared *sh, struct es_node *n, int i,
-                       const struct fcsim_flit *f, uint64_t now)
+static inline void es_in_push(struct fcsim_ctx *ctx, const struct es_shared *sh, struct es_node *n, int i,
+                              const struct fcsim_flit *f, uint64_t now)
 {
   struct es_in *in = &n->in[i];
   if (in->count >= (uint32_t)sh->depth) { /* credits make this impossible */
@@ -172,62 +173,41 @@ static void es_in_push(struct fcsim_ctx *ctx, const struct es_shared *sh, struct
 /* Returns `k` freed input slots of network input i to its sender. */
 static void es_credit(struct fcsim_ctx *ctx, const struct es_shared *sh, struct es_node *n, int i, int32_t k)
 {
-  if (i >= sh->np || k <= 0)
-    return;
-  int32_t c = sh->g->in_chan[n->slot0 + (uint32_t)i];
-  uint64_t arrival = ctx->tick + sh->g->chan[c].credit_latency_ticks;
-  if (fcsim_link_credit(ctx->links, (uint32_t)c, 0, k, arrival, 0)) /* sized so this cannot happen */
-    ctx->acc->buffer_overflows++;
+  if (i < sh->np && k > 0)
+    fcsim_port_return_credits(ctx, n->slot0, i, 0, k);
+}
+
+/* The node a receive fills (the port kit's take argument). */
+struct es_rx {
+  const struct es_shared *sh;
+  struct es_node *n;
+};
+
+static void es_take(struct fcsim_ctx *ctx, void *arg, int q, const struct fcsim_flit *f)
+{
+  struct es_rx *rx = arg;
+  es_in_push(ctx, rx->sh, rx->n, q, f, ctx->now);
 }
 
 /* Flits whose arrival has come, into the input FIFOs; credits, into the
  * outputs' counts. */
 static void es_receive(struct fcsim_ctx *ctx, const struct es_shared *sh, struct es_node *n)
 {
-  struct fcsim_links *l = ctx->links;
-  const struct fcsim_graph *g = sh->g;
-  uint64_t *pending = &l->pending[n->node];
-  for (uint64_t m = *pending; m; m &= m - 1) {
-    int q = __builtin_ctzll(m);
-    struct fcsim_ring *r = &l->chan[g->in_chan[n->slot0 + (uint32_t)q]];
-    while (fcsim_ring_visible(r)) {
-      struct fcsim_link_slot *s = &l->chan_pool[r->base + (r->head & r->mask)];
-      if (s->arrival > ctx->tick)
-        break;
-      es_in_push(ctx, sh, n, q, &s->flit, ctx->now);
-      fcsim_ring_pop(r);
-    }
-    if (!fcsim_ring_visible(r))
-      *pending &= ~(1ull << q);
-  }
-  for (int q = 0; q < n->radix; q++)
-    n->out[q].credits += fcsim_link_take_credits(l, n->slot0 + (uint32_t)q, ctx->tick);
+  struct es_rx rx = {sh, n};
+  fcsim_port_receive(ctx, n->node, n->slot0, es_take, &rx);
+  fcsim_port_take_credits(ctx, n->slot0, n->radix, &n->out[0].credits, sizeof n->out[0]);
 }
 
 /* Moves the front packet of the source queue into the local input, one flit
  * per cycle (the DMA datapath). */
 static void es_inject(struct fcsim_ctx *ctx, const struct es_shared *sh, struct es_node *n)
 {
-  struct fcsim_pktq *q = &n->h->srcq;
-  const int lp = sh->np;
-  if (q->count == 0 || n->in[lp].count >= (uint32_t)sh->depth)
+  struct fcsim_flit f;
+  if (!fcsim_port_inject_next(ctx, &n->h->srcq, n->h->inj_sent, 0, &f) || n->in[sh->np].count >= (uint32_t)sh->depth)
     return;
-  struct fcsim_packet *pk = fcsim_pktq_front(q);
-  if (pk->gen_cycle > ctx->now)
-    return;
-  struct fcsim_flit f = {(uint32_t)pk->gen_tick, pk->dest, pk->aux, 0, pk->flags, 0, pk->route};
-  if (n->h->inj_sent == 0)
-    f.flags |= FCSIM_FLIT_HEAD;
-  if (n->h->inj_sent + 1 == pk->flits)
-    f.flags |= FCSIM_FLIT_TAIL;
-  es_in_push(ctx, sh, n, lp, &f, ctx->now);
-  fcsim_ctx_injected(ctx);
-  ctx->last_progress = ctx->tick;
-  if (++n->h->inj_sent == pk->flits) {
-    fcsim_pktq_pop(q);
+  es_in_push(ctx, sh, n, sh->np, &f, ctx->now);
+  if (fcsim_port_injected(ctx, &n->h->srcq, &n->h->inj_sent))
     n->h->queued--;
-    n->h->inj_sent = 0;
-  }
 }
 
 /* Length in flits of the frame at the front of input i (its tail is in). */
@@ -313,7 +293,7 @@ static void es_transmit(struct fcsim_ctx *ctx, const struct es_shared *sh, struc
       out->owed_bytes -= sh->flit_bytes; /* the wire is busy with framing */
       continue;
     }
-    if (out->count == 0 || (o < sh->np && out->credits <= 0))
+    if (out->count == 0 || !fcsim_port_can_send(o, sh->np, out->credits))
       continue;
     struct fcsim_flit f = n->outbuf[(size_t)o * (size_t)sh->out_depth + out->head];
     out->head = (out->head + 1) % (uint32_t)sh->out_depth;
@@ -331,14 +311,10 @@ static void es_transmit(struct fcsim_ctx *ctx, const struct es_shared *sh, struc
       }
       continue;
     }
-    f.vc = 0;
-    if (f.hops < 255)
-      f.hops++;
-    out->credits--;
     out->in_frame = !tail;
     if (tail)
       out->owed_bytes += sh->overhead_bytes;
-    fcsim_ctx_send(ctx, n->slot0 + (uint32_t)o, &f, ctx->now + 1);
+    fcsim_port_send(ctx, n->slot0, o, &f, &out->credits, ctx->now + 1);
   }
 }
 
@@ -364,10 +340,7 @@ static int es_accept(struct fcsim_ctx *ctx, const void *shared, uint32_t node, v
   (void)shared;
   (void)node;
   struct es_hdr *h = state;
-  if (fcsim_pktq_push(&h->srcq, pk))
-    return FCSIM_ENOMEM;
-  h->queued++;
-  return 0;
+  return fcsim_port_accept(&h->srcq, &h->queued, pk);
 }
 
 /* switch.framing's overhead and payload ceiling in bytes; -1 if unknown.
@@ -511,9 +484,7 @@ static int es_derive(struct fcsim_params *p, int depth_auto, int switch_auto, co
 static uint64_t es_credit_capacity(const void *shared, const struct fcsim_chan *c, uint64_t lag_ticks)
 {
   const struct es_shared *sh = shared;
-  uint64_t lat = (uint64_t)ceil((double)c->credit_latency_ticks / sh->ticks_per_cycle),
-           lag = (uint64_t)ceil((double)lag_ticks / sh->ticks_per_cycle);
-  return (uint64_t)sh->depth + (lat + 2 + lag + 8) * c->bandwidth_flits;
+  return fcsim_port_credit_capacity(sh->depth, sh->ticks_per_cycle, c, lag_ticks);
 }
 
 static void es_input_buffers(const void *shared, int *vcs, int *depth_flits)

@@ -47,8 +47,8 @@
 #include <string.h>
 
 #include "chan/framing.h"
+#include "router/port.h"
 #include "router/router.h"
-#include "router/vc/vc.h" /* fcsim_pktq */
 #include "router/switched/vcsn_table.h"
 #include "workload/trace.h"
 
@@ -204,34 +204,34 @@ static void vn_arrive(struct fcsim_ctx *ctx, const struct vn_shared *sh, uint32_
   fcsim_ctx_ejected(ctx, node, f, ctx->now + sh->local);
 }
 
+/* The node a receive fills (the port kit's take argument). */
+struct vn_rx {
+  const struct vn_shared *sh;
+  uint32_t node;
+  void *state;
+};
+
+static void vn_take(struct fcsim_ctx *ctx, void *arg, int q, const struct fcsim_flit *f)
+{
+  (void)q;
+  struct vn_rx *rx = arg;
+  vn_arrive(ctx, rx->sh, rx->node, rx->state, f);
+}
+
+/* Every arrived flit straight to memory, its credit back at once (one
+ * entry per input per cycle); the outputs' credits. */
 static void vn_receive(struct fcsim_ctx *ctx, const struct vn_shared *sh, uint32_t node, void *state)
 {
-  struct fcsim_links *l = ctx->links;
-  const struct fcsim_graph *g = sh->g;
-  uint32_t slot0 = g->port_base[node];
-  uint64_t *pending = &l->pending[node];
-  for (uint64_t m = *pending; m; m &= m - 1) {
+  uint32_t slot0 = sh->g->port_base[node];
+  struct vn_rx rx = {sh, node, state};
+  for (uint64_t m = ctx->links->pending[node]; m; m &= m - 1) {
     int q = __builtin_ctzll(m);
-    int32_t c = g->in_chan[slot0 + (uint32_t)q];
-    struct fcsim_ring *r = &l->chan[c];
-    int32_t got = 0;
-    while (fcsim_ring_visible(r)) {
-      struct fcsim_link_slot *s = &l->chan_pool[r->base + (r->head & r->mask)];
-      if (s->arrival > ctx->tick)
-        break;
-      struct fcsim_flit f = s->flit;
-      fcsim_ring_pop(r);
-      got++;
-      vn_arrive(ctx, sh, node, state, &f);
-    }
-    if (got && fcsim_link_credit(l, (uint32_t)c, 0, got, ctx->tick + g->chan[c].credit_latency_ticks, 0))
-      ctx->acc->buffer_overflows++;
-    if (!fcsim_ring_visible(r))
-      *pending &= ~(1ull << q);
+    int32_t got = fcsim_port_drain(ctx, node, slot0, q, vn_take, &rx);
+    if (got)
+      fcsim_port_return_credits(ctx, slot0, q, 0, got);
   }
   struct vn_port *pt = ports(sh, state);
-  for (int p = 0; p < ((struct vn_hdr *)state)->radix; p++)
-    pt[p].credits += fcsim_link_take_credits(l, slot0 + (uint32_t)p, ctx->tick);
+  fcsim_port_take_credits(ctx, slot0, ((struct vn_hdr *)state)->radix, &pt[0].credits, sizeof pt[0]);
 }
 
 /* Whether virtual port v may start a frame now; fills its entry. */
@@ -316,11 +316,7 @@ static void vn_transmit(struct fcsim_ctx *ctx, const struct vn_shared *sh, uint3
   if (pt->cur == -1 || pt->credits <= 0)
     return;
   struct fcsim_flit f = pt->head;
-  f.flags &= (uint8_t) ~(FCSIM_FLIT_HEAD | FCSIM_FLIT_TAIL);
-  if (pt->sent == 0)
-    f.flags |= FCSIM_FLIT_HEAD;
-  if (pt->left == 1)
-    f.flags |= FCSIM_FLIT_TAIL;
+  fcsim_port_mark_ends(&f, pt->sent, pt->sent + pt->left);
   f.hops = 1;
   if (pt->cur >= 0) {
     fcsim_ctx_injected(ctx);
@@ -363,10 +359,7 @@ static int vn_accept(struct fcsim_ctx *ctx, const void *shared, uint32_t node, v
   int v = fcsim__vcsn_bind(&sh->tab, node, pk->dest, pk->gen_cycle);
   if (v < 0)
     v = 0; /* refused at set-up (vn_check_trace): cannot happen */
-  if (fcsim_pktq_push(&vps(sh, state)[v].q, pk))
-    return FCSIM_ENOMEM;
-  h->queued++;
-  return 0;
+  return fcsim_port_accept(&vps(sh, state)[v].q, &h->queued, pk);
 }
 
 /* Index of trace message `id`, -1 if none. */
@@ -603,9 +596,7 @@ static int vn_derive(struct fcsim_params *p, int depth_auto, int switch_auto, co
 static uint64_t vn_credit_capacity(const void *shared, const struct fcsim_chan *c, uint64_t lag_ticks)
 {
   const struct vn_shared *sh = shared;
-  uint64_t lat = (uint64_t)ceil((double)c->credit_latency_ticks / sh->ticks_per_cycle),
-           lag = (uint64_t)ceil((double)lag_ticks / sh->ticks_per_cycle);
-  return (uint64_t)sh->p->vc_depth_flits + (lat + 2 + lag + 8) * c->bandwidth_flits;
+  return fcsim_port_credit_capacity(sh->p->vc_depth_flits, sh->ticks_per_cycle, c, lag_ticks);
 }
 
 static void vn_input_buffers(const void *shared, int *vcs, int *depth_flits)

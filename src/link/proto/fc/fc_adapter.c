@@ -58,6 +58,7 @@
 #include "link/proto/fc/proto_fc.h"
 #include "link/proto/adapter_buffers.h"
 #include "link/proto/protocols.h"
+#include "router/port.h"
 #include "router/router.h"
 #include "link/proto/proto_links.h"
 
@@ -186,31 +187,30 @@ static void fa_sync(const struct fa_shared *sh, struct fa_node *n, int64_t now)
   n->h->wire_bytes += (uint64_t)up * (uint64_t)sh->flit_bytes;
 }
 
+/* The adapter a receive fills (the port kit's take argument). */
+struct fa_rx {
+  const struct fa_shared *sh;
+  struct fa_node *n;
+};
+
+/* A router flit into its VC's input buffer. */
+static void fa_take(struct fcsim_ctx *ctx, void *arg, int port, const struct fcsim_flit *f)
+{
+  (void)ctx, (void)port;
+  struct fa_rx *rx = arg;
+  const struct fa_shared *sh = rx->sh;
+  struct fa_node *n = rx->n;
+  int v = f->vc < sh->vcs ? f->vc : 0;
+  if (f->vc >= sh->vcs || ring_push(n, sh->off_in, sh->in_cap, v, &n->q[v].in, f))
+    n->h->overflows++;
+}
+
 /* Router flits into their VC's input buffer; the router's credits. */
 static void fa_take_local(struct fcsim_ctx *ctx, const struct fa_shared *sh, struct fa_node *n)
 {
-  struct fcsim_links *l = ctx->links;
-  struct fcsim_ring *r = &l->chan[sh->g->in_chan[n->h->slot0]];
-  while (fcsim_ring_visible(r)) {
-    struct fcsim_link_slot *s = &l->chan_pool[r->base + (r->head & r->mask)];
-    if (s->arrival > ctx->tick)
-      break;
-    int v = s->flit.vc < sh->vcs ? s->flit.vc : 0;
-    if (s->flit.vc >= sh->vcs || ring_push(n, sh->off_in, sh->in_cap, v, &n->q[v].in, &s->flit))
-      n->h->overflows++;
-    fcsim_ring_pop(r);
-  }
-  if (!fcsim_ring_visible(r))
-    l->pending[n->node] &= ~1ull;
-  struct fcsim_ring *cr = &l->cchan[n->h->slot0];
-  while (fcsim_ring_visible(cr)) {
-    const struct fcsim_credit_slot *s = &l->cchan_pool[cr->base + (cr->head & cr->mask)];
-    if (s->arrival > ctx->tick)
-      break;
-    if (s->vc < sh->vcs)
-      n->q[s->vc].credits += s->value;
-    fcsim_ring_pop(cr);
-  }
+  struct fa_rx rx = {sh, n};
+  fcsim_port_drain(ctx, n->node, n->h->slot0, 0, fa_take, &rx);
+  fcsim_port_take_vc_credits(ctx, n->h->slot0, sh->vcs, &n->q[0].credits, sizeof n->q[0]);
 }
 
 /* One FC flit from the line, to the endpoint of its VC. */
@@ -241,13 +241,10 @@ static void fa_take_line(struct fcsim_ctx *ctx, const struct fa_shared *sh, stru
 {
   struct fcsim_links *l = ctx->links;
   struct fcsim_ring *r = &l->chan[sh->g->in_chan[n->h->slot0 + 1]];
-  while (fcsim_ring_visible(r)) {
-    const struct fcsim_link_slot *s = &l->chan_pool[r->base + (r->head & r->mask)];
-    int nf = s->flit.hops;
-    if (fcsim_ring_visible(r) < (uint32_t)nf + 1 ||
-        l->chan_pool[r->base + ((r->head + (uint32_t)nf) & r->mask)].arrival > ctx->tick)
-      break;
-    struct fcsim_pline_item it = {.kind = s->flit.vc, .a = s->flit.dest, .flags = s->flit.flags};
+  const struct fcsim_flit *d;
+  while ((d = fcsim_port_item_arrived(l, r, ctx->tick))) {
+    int nf = d->hops;
+    struct fcsim_pline_item it = {.kind = d->vc, .a = d->dest, .flags = d->flags};
     fcsim_ring_pop(r);
     struct fcsim_flit data;
     if (nf) {
@@ -325,20 +322,7 @@ static void fa_launch(struct fcsim_ctx *ctx, const struct fa_shared *sh, struct 
   f[0].vc = (uint8_t)it->kind;
   f[0].flags = (uint8_t)it->flags;
   f[0].hops = (uint8_t)nf;
-  struct fcsim_links *l = ctx->links;
-  uint32_t c = h->slot0 + 1;
-  uint64_t t = fcsim_clock_tick(ctx->clk, (uint64_t)done), arrival = 0;
-  for (int i = 0; i <= nf; i++)
-    if (!(arrival = fcsim_link_push(l, c, &f[i], t))) {
-      ctx->acc->buffer_overflows++;
-      return;
-    }
-  ctx->last_progress = ctx->tick;
-  if (!l->chan[c].cross) {
-    const struct fcsim_chan *ch = &l->g->chan[c];
-    l->pending[ch->dst] |= 1ull << ch->dst_port;
-    fcsim_ctx_wake(ctx, (uint32_t)ch->dst, arrival);
-  }
+  fcsim_port_send_burst(ctx, h->slot0 + 1, f, nf + 1, fcsim_clock_tick(ctx->clk, (uint64_t)done));
 }
 
 /* One FC flit onto the line when the serialiser is free. */
@@ -372,7 +356,6 @@ static void fa_emit(struct fcsim_ctx *ctx, const struct fa_shared *sh, struct fa
  * back per flit. */
 static void fa_write(struct fcsim_ctx *ctx, const struct fa_shared *sh, struct fa_node *n)
 {
-  int32_t c = sh->g->in_chan[n->h->slot0];
   for (int v = 0; v < sh->vcs; v++) {
     struct fa_vc *q = &n->q[v];
     if (!q->in.count || !fcsim_fc_write(&n->e[v], (int64_t)ctx->now))
@@ -380,8 +363,7 @@ static void fa_write(struct fcsim_ctx *ctx, const struct fa_shared *sh, struct f
     struct fcsim_flit f = ring_pop(n, sh->off_in, sh->in_cap, v, &q->in);
     if (ring_push(n, sh->off_tx, sh->tx_cap, v, &q->tx, &f))
       n->h->overflows++;
-    if (fcsim_link_credit(ctx->links, (uint32_t)c, (uint32_t)v, 1, ctx->tick + sh->g->chan[c].credit_latency_ticks, 0))
-      ctx->acc->buffer_overflows++;
+    fcsim_port_return_credits(ctx, n->h->slot0, 0, (uint32_t)v, 1);
   }
 }
 

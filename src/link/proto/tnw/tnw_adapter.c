@@ -38,6 +38,7 @@
 #include "link/proto/tnw/proto_tnw.h"
 #include "link/proto/adapter_buffers.h"
 #include "link/proto/protocols.h"
+#include "router/port.h"
 #include "router/router.h"
 #include "link/proto/proto_links.h"
 
@@ -136,38 +137,36 @@ static int window_of(const struct ad_shared *sh, uint32_t node)
 
 /* ---- local side ---- */
 
-/* Flits from the router into the VC's store and the TNW injection buffer. */
+/* The adapter a receive fills (the port kit's take argument). */
+struct ad_rx {
+  const struct ad_shared *sh;
+  struct ad_node *n;
+};
+
+/* A router flit into its VC's store and the TNW injection buffer. */
+static void ad_take(struct fcsim_ctx *ctx, void *arg, int port, const struct fcsim_flit *f)
+{
+  (void)port;
+  struct ad_rx *rx = arg;
+  const struct ad_shared *sh = rx->sh;
+  struct ad_node *n = rx->n;
+  int v = f->vc;
+  struct ad_vc *q = &n->h->vc[v < sh->vcs ? v : 0];
+  if (v >= sh->vcs || q->tx_in - q->tx_base >= sh->tx_cap) {
+    ctx->acc->buffer_overflows++; /* sized so that this cannot happen */
+  } else {
+    *tx_at(sh, n, v, q->tx_in++) = *f;
+    fcsim_tnw_send(&n->h->e, v, sh->flit_bytes);
+  }
+}
+
+/* Flits from the router into the VC's store and the TNW injection buffer;
+ * the router's credits for the flits sent to it. */
 static void ad_take_local(struct fcsim_ctx *ctx, const struct ad_shared *sh, struct ad_node *n)
 {
-  struct fcsim_links *l = ctx->links;
-  int32_t c = sh->g->in_chan[n->h->slot0];
-  struct fcsim_ring *r = &l->chan[c];
-  while (fcsim_ring_visible(r)) {
-    struct fcsim_link_slot *s = &l->chan_pool[r->base + (r->head & r->mask)];
-    if (s->arrival > ctx->tick)
-      break;
-    int v = s->flit.vc;
-    struct ad_vc *q = &n->h->vc[v < sh->vcs ? v : 0];
-    if (v >= sh->vcs || q->tx_in - q->tx_base >= sh->tx_cap) {
-      ctx->acc->buffer_overflows++; /* sized so that this cannot happen */
-    } else {
-      *tx_at(sh, n, v, q->tx_in++) = s->flit;
-      fcsim_tnw_send(&n->h->e, v, sh->flit_bytes);
-    }
-    fcsim_ring_pop(r);
-  }
-  if (!fcsim_ring_visible(r))
-    l->pending[n->node] &= ~1ull;
-  /* the router's credits for the flits sent to it */
-  struct fcsim_ring *cr = &l->cchan[n->h->slot0];
-  while (fcsim_ring_visible(cr)) {
-    const struct fcsim_credit_slot *s = &l->cchan_pool[cr->base + (cr->head & cr->mask)];
-    if (s->arrival > ctx->tick)
-      break;
-    if (s->vc < FCSIM_TNW_MAX_VCS)
-      n->h->vc[s->vc].credits += s->value;
-    fcsim_ring_pop(cr);
-  }
+  struct ad_rx rx = {sh, n};
+  fcsim_port_drain(ctx, n->node, n->h->slot0, 0, ad_take, &rx);
+  fcsim_port_take_vc_credits(ctx, n->h->slot0, FCSIM_TNW_MAX_VCS, &n->h->vc[0].credits, sizeof n->h->vc[0]);
 }
 
 /* Flits of consumed packets to the router, one VC's flit per slot of the
@@ -228,27 +227,6 @@ static struct fcsim_flit item_flit(const struct fcsim_pline_item *it, int nflits
   return f;
 }
 
-/* Pushes n engine flits, arriving together, on the line channel at tick t. */
-static void line_push(struct fcsim_ctx *ctx, uint32_t c, const struct fcsim_flit *f, int nf, uint64_t t)
-{
-  struct fcsim_links *l = ctx->links;
-  uint64_t arrival = 0;
-  for (int i = 0; i < nf; i++) {
-    uint64_t a = fcsim_link_push(l, c, &f[i], t);
-    if (!a) {
-      ctx->acc->buffer_overflows++;
-      return;
-    }
-    arrival = a;
-  }
-  ctx->last_progress = ctx->tick;
-  if (l->chan[c].cross)
-    return;
-  const struct fcsim_chan *ch = &l->g->chan[c];
-  l->pending[ch->dst] |= 1ull << ch->dst_port;
-  fcsim_ctx_wake(ctx, (uint32_t)ch->dst, arrival);
-}
-
 /* The flits a data packet completes: [*first, *first + return). */
 static int packet_flit_range(const struct ad_shared *sh, int64_t off, int len, uint64_t *first)
 {
@@ -266,10 +244,7 @@ static void on_new_packet(struct fcsim_ctx *ctx, const struct ad_shared *sh, str
   q->tx_cut_bytes += len;
   uint64_t cut = (uint64_t)(q->tx_cut_bytes / sh->flit_bytes);
   if (cut > q->tx_credited) {
-    int32_t c = sh->g->in_chan[n->h->slot0];
-    uint64_t arrival = ctx->tick + sh->g->chan[c].credit_latency_ticks;
-    if (fcsim_link_credit(ctx->links, (uint32_t)c, (uint32_t)v, (int32_t)(cut - q->tx_credited), arrival, 0))
-      ctx->acc->buffer_overflows++;
+    fcsim_port_return_credits(ctx, n->h->slot0, 0, (uint32_t)v, (int32_t)(cut - q->tx_credited));
     q->tx_credited = cut;
   }
 }
@@ -304,7 +279,7 @@ static void ad_emit(struct fcsim_ctx *ctx, const struct ad_shared *sh, struct ad
       f[1 + i] = *tx_at(sh, n, v, first + (uint64_t)i);
   }
   f[0] = item_flit(&it, nf);
-  line_push(ctx, h->slot0 + 1, f, nf + 1, fcsim_clock_tick(ctx->clk, (uint64_t)done));
+  fcsim_port_send_burst(ctx, h->slot0 + 1, f, nf + 1, fcsim_clock_tick(ctx->clk, (uint64_t)done));
 }
 
 /* Items that have arrived from the far adapter, into the TNW module; the
@@ -313,17 +288,11 @@ static void ad_take_line(struct fcsim_ctx *ctx, const struct ad_shared *sh, stru
 {
   struct fcsim_links *l = ctx->links;
   struct fcsim_ring *r = &l->chan[sh->g->in_chan[n->h->slot0 + 1]];
-  while (fcsim_ring_visible(r)) {
-    const struct fcsim_link_slot *s = &l->chan_pool[r->base + (r->head & r->mask)];
-    int nf = s->flit.hops;
-    if (fcsim_ring_visible(r) < (uint32_t)nf + 1 ||
-        l->chan_pool[r->base + ((r->head + (uint32_t)nf) & r->mask)].arrival > ctx->tick)
-      break; /* the item's last flit has not arrived */
-    struct fcsim_pline_item it = {.kind = s->flit.vc,
-                                  .a = s->flit.dest,
-                                  .b = s->flit.aux,
-                                  .flags = s->flit.flags,
-                                  .seq = (int64_t)(int32_t)s->flit.gen};
+  const struct fcsim_flit *d;
+  while ((d = fcsim_port_item_arrived(l, r, ctx->tick))) { /* else the item's last flit has not arrived */
+    int nf = d->hops;
+    struct fcsim_pline_item it = {
+        .kind = d->vc, .a = d->dest, .b = d->aux, .flags = d->flags, .seq = (int64_t)(int32_t)d->gen};
     fcsim_ring_pop(r);
     int64_t expected = n->h->e.expected;
     fcsim_tnw_receive(&n->h->e, &it, (int64_t)ctx->now);
