@@ -27,12 +27,23 @@ size_t fcsim_key_count(void);
 #define fcsim_nkeys (fcsim_key_count())
 
 /* Checks every row: its target fits its store kind, no name or alias is
- * given twice, the table is not over FCSIM_MAX_KEYS. */
+ * given twice, the table is not over FCSIM_MAX_KEYS, every parameter block
+ * fits the blocks area. */
 int fcsim_key_check_registry(struct fcsim_error *err);
 /* Checks one row: its names, unit, default and help are there, its target
  * fits struct fcsim_params and the size its store kind writes, a choice it
  * stores lists its names. */
 int fcsim_key_check_row(const struct fcsim_key *k, struct fcsim_error *err);
+
+/* Places parameter block b in an area of area_bytes of which *used_bytes are
+ * taken (nothing when already placed): sets its offset, aligned, and moves
+ * *used_bytes on. FCSIM_EINTERNAL when it does not fit or its size or
+ * alignment is wrong. The registry places the blocks of src/models.c's
+ * tables with it when the library is loaded. */
+int fcsim_param_block_place(struct fcsim_param_block *b, size_t *used_bytes, size_t area_bytes,
+                            struct fcsim_error *err);
+/* Bytes of the blocks area the registry's blocks take. */
+size_t fcsim_param_blocks_used(void);
 
 /* Index of "section.name" in fcsim_keys, or -1. */
 int fcsim_key_find(const char *section, const char *name);

@@ -3,7 +3,17 @@
  * typed and in simulator units, with the enums it uses. The configuration
  * layer (src/config/) produces it from the key text; every model, policy,
  * topology and workload reads it, and none of them needs the configuration
- * machinery to do so. */
+ * machinery to do so.
+ *
+ * The named fields are what every run has, or what several families read:
+ * the network's geometry, clocks, flit width and links, the router model's
+ * name and the router settings several models read, routing, the traffic
+ * pattern, rate, packet size, mode and messages, and the whole [sim]
+ * section. A setting that one component alone reads lives in that
+ * component's parameter block (struct fcsim_param_block): a struct declared
+ * beside the component's code, stored in the `blocks` area below at the
+ * offset the key registry assigns when the library is loaded, and read
+ * through fcsim_params_block() at set-up. */
 #ifndef FCSIM_CORE_PARAMS_H
 #define FCSIM_CORE_PARAMS_H
 
@@ -43,6 +53,26 @@ enum fcsim_allocator {
   FCSIM_ALLOC_SEPARABLE = 1, /* separable input-first, round-robin arbiters at both stages */
   FCSIM_ALLOC_ISLIP = 2,     /* iSLIP: separable, pointers move only on first-iteration matches */
 };
+
+/* A component's parameter block: its own struct of settings, placed in
+ * struct fcsim_params's `blocks` area. The component defines one descriptor
+ * (FCSIM_PARAM_BLOCK) beside its code and names it in its key table
+ * (core/keys.h); the key registry (config/keys.c) sets `offset` once, when
+ * the library is loaded, and its start-up check refuses a block that does
+ * not fit the area. */
+struct fcsim_param_block {
+  const char *name;   /* the component, for messages: "vcsn" */
+  size_t size, align; /* of the component's struct */
+  size_t offset;      /* in the `blocks` area, assigned at load time */
+  int placed;         /* offset assigned */
+};
+#define FCSIM_PARAM_BLOCK(label, type) {(label), sizeof(type), _Alignof(type), 0, 0}
+
+/* The bytes every component's parameter block shares (the sum of the blocks,
+ * each aligned, must fit; `fcsim help config` fails its start-up check
+ * otherwise). */
+#define FCSIM_PARAM_BLOCKS_BYTES 4096
+#define FCSIM_PARAM_BLOCKS_ALIGN 16 /* the area's alignment: the most a block may ask */
 
 struct fcsim_params {
   /* [network] */
@@ -115,13 +145,6 @@ struct fcsim_params {
   int sw_radix;                    /* ports per switch */
   int sw_planes;                   /* copies of the switch network; an endpoint has a port on each */
   int sw_endpoint_vcsn;            /* switched topologies: endpoints are `vcsn` (1) or `ethswitch` (0) */
-  /* [vcsn] (the vcsn endpoint model, router/switched/vcsn.c) */
-  int vcsn_vports;                 /* virtual ports per physical port */
-  char vcsn_table[FCSIM_PATH_MAX]; /* MAC-table file ("" none) */
-  int vcsn_reconfig_cycles;        /* cost t of a MAC-table write, from its write to its effect */
-  int vcsn_crossbar_cycles;        /* cost c of a crossbar set-up when a virtual port starts a new message */
-  double vcsn_threshold;           /* receive-bandwidth threshold per virtual port, fraction of a flit/cycle (0 off) */
-  int vcsn_window_cycles;          /* window over which received bandwidth is measured */
   /* [routing] */
   char routing[FCSIM_NAME_MAX];
   int dim_order[FCSIM_MAX_DIMS]; /* DOR: dimension visited i-th */
@@ -154,6 +177,22 @@ struct fcsim_params {
   uint64_t max_memory_bytes;         /* sim.max_memory: refuse a run estimated above it (0: auto, engine/memory.h) */
   double saturation_latency_factor;  /* saturated above this x zero-load latency; 0: off */
   int64_t saturation_latency_cycles; /* saturated above this average latency; 0: off */
+  /* the components' parameter blocks (struct fcsim_param_block) */
+  _Alignas(FCSIM_PARAM_BLOCKS_ALIGN) unsigned char blocks[FCSIM_PARAM_BLOCKS_BYTES];
 };
+
+/* A component's block in `p` (its struct, e.g. const struct
+ * fcsim_vcsn_params *). Read at set-up, never on the per-flit path: models
+ * copy what they need into their own state. */
+static inline const void *fcsim_params_block(const struct fcsim_params *p, const struct fcsim_param_block *b)
+{
+  return p->blocks + b->offset;
+}
+/* The same, writable: for resolve steps and for callers that build
+ * parameters themselves. */
+static inline void *fcsim_params_block_mut(struct fcsim_params *p, const struct fcsim_param_block *b)
+{
+  return p->blocks + b->offset;
+}
 
 #endif

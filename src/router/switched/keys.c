@@ -3,6 +3,7 @@
  * (bee3.c), the Ethernet switch (ethswitch.c) and the VCSN endpoint
  * (vcsn.c, vcsn_table.c). */
 #include "core/keys.h"
+#include "router/switched/params.h"
 
 static const char *const overflow_names[] = {"pause", "drop", NULL};
 static const char *const port_select_names[] = {"table", "message", NULL};
@@ -53,24 +54,25 @@ const struct fcsim_key_table fcsim_ethswitch_keys = FCSIM_KEY_TABLE("router/swit
 static const struct fcsim_key vcsn_rows[] = {
     {"vcsn", "vports", FCSIM_KT_INT, "ports", "2", 1, 64, 0, NULL, NULL, NULL,
      "vcsn: virtual ports (MUX inputs, DMUX outputs) per physical port (VCSN 2023: 2, so 4 per FPGA)",
-     FCSIM_KEY_TO(FCSIM_STORE_INT, vcsn_vports)},
+     FCSIM_KEY_IN(FCSIM_STORE_INT, struct fcsim_vcsn_params, vports)},
     {"vcsn", "table", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
      "vcsn: the MAC tables (CSV `node,vport,dest,dest_vport[,at][,priority][,after]`; docs/SWITCHED.md): which virtual port "
      "each virtual port reaches, written at `at` or when the message `after` arrives; relative to the config file's folder",
-     FCSIM_KEY_TO(FCSIM_STORE_PATH, vcsn_table)},
+     FCSIM_KEY_IN(FCSIM_STORE_PATH, struct fcsim_vcsn_params, table)},
     {"vcsn", "reconfig", FCSIM_KT_LATENCY, "cycles", "124us", 0, 100000000, 0, NULL, NULL, NULL,
      "vcsn: a MAC-table entry written at time `at` > 0 takes effect this much later (VCSN 2023 Table 5: t = 124 us); "
      "frames encoded before then use the old entry",
-     FCSIM_KEY_TO(FCSIM_STORE_CYCLES, vcsn_reconfig_cycles)},
+     FCSIM_KEY_IN(FCSIM_STORE_CYCLES, struct fcsim_vcsn_params, reconfig_cycles)},
     {"vcsn", "crossbar", FCSIM_KT_LATENCY, "cycles", "1.35us", 0, 100000000, 0, NULL, NULL, NULL,
      "vcsn: crossbar set-up c before a virtual port starts sending a new message (VCSN 2023 Table 5: 1.35 us)",
-     FCSIM_KEY_TO(FCSIM_STORE_CYCLES, vcsn_crossbar_cycles)},
+     FCSIM_KEY_IN(FCSIM_STORE_CYCLES, struct fcsim_vcsn_params, crossbar_cycles)},
     {"vcsn", "threshold", FCSIM_KT_REAL, "", "0", 0, 1, 0, NULL, NULL, NULL,
      "vcsn: received bandwidth per virtual port, as a fraction of one flit per cycle, above which the receiver sends "
      "its source an indication frame that limits that virtual port to this rate (VCSN 2023 §3.4); 0 = off",
-     FCSIM_KEY_TO(FCSIM_STORE_REAL, vcsn_threshold)},
+     FCSIM_KEY_IN(FCSIM_STORE_REAL, struct fcsim_vcsn_params, threshold)},
     {"vcsn", "window", FCSIM_KT_LATENCY, "cycles", "10us", 1, 100000000, 0, NULL, NULL, NULL,
      "vcsn: the window over which a virtual port's received bandwidth is measured against vcsn.threshold",
-     FCSIM_KEY_TO(FCSIM_STORE_CYCLES, vcsn_window_cycles)},
+     FCSIM_KEY_IN(FCSIM_STORE_CYCLES, struct fcsim_vcsn_params, window_cycles)},
 };
-const struct fcsim_key_table fcsim_vcsn_keys = FCSIM_KEY_TABLE("router/switched/vcsn", vcsn_rows);
+struct fcsim_param_block fcsim_vcsn_block = FCSIM_PARAM_BLOCK("vcsn", struct fcsim_vcsn_params);
+const struct fcsim_key_table fcsim_vcsn_keys = FCSIM_KEY_TABLE_IN("router/switched/vcsn", vcsn_rows, &fcsim_vcsn_block);
