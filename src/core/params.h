@@ -92,17 +92,11 @@ struct fcsim_params {
   int enclosures;                   /* network.enclosures: topology `bee3`'s BEE3 boards (4 FPGAs each) */
   char bee3_small_wiring[FCSIM_NAME_MAX]; /* network.bee3_small_wiring: `spread` or `direct` at 2 and 4 enclosures */
   char bee3_switch_buffer[FCSIM_NAME_MAX]; /* network.bee3_switch_buffer: the 10GbE switches' switch.buffer, as written */
-  /* [link] protocols on the links of a network (link/proto/proto_links.c, link/proto/tnw/tnw_adapter.c) */
+  /* [link] protocols on the links of a network (link/proto/proto_links.c; each protocol's own keys are in its
+   * block, link/proto/<name>/<name>_params.h) */
   int link_protocol;          /* protocol of every link (a netlist may set it per link): its row in the link
                                * protocols' table (link/proto/protocols.h), 0 = ideal */
   double link_ber;            /* bit error rate of the protocol links, [0, 1) */
-  int link_tnw_window;        /* tnw: txBuffer size in packets; 0 = auto (proto_tnw.h) */
-  int link_tnw_rx_packets;    /* tnw: reception FIFO of each VC, packets */
-  int link_tnw_payload_bytes; /* tnw: payload bytes per packet */
-  int link_fc_d_cu;           /* fc: credit-update interval = largest packet = TX buffer, flits */
-  int link_fc_rx_depth;       /* fc: RX buffer, flits; 0 = auto (Eq. 2.4 with margin) */
-  int link_fc_gap_bytes;      /* fc: idle line bytes after each FC packet (SL3 burst gap; 0: none) */
-  int link_fc_metaframe_words; /* fc: SL3 metaframe length per lane, words (4 are control; 0: none) */
   /* [router] */
   char router_model[FCSIM_NAME_MAX];
   double router_clock_hz;     /* the routers' clock (router.clock; network.clock when auto) */
