@@ -90,8 +90,6 @@ struct fcsim_params {
   double clock_spread_ppm;          /* standard deviation of the nodes' clock offsets (0: one clock) */
   char bee3_layout[FCSIM_NAME_MAX]; /* network.bee3_layout: topology `bee3`'s inter-enclosure network (seed 003 §IV) */
   int enclosures;                   /* network.enclosures: topology `bee3`'s BEE3 boards (4 FPGAs each) */
-  char bee3_small_wiring[FCSIM_NAME_MAX]; /* network.bee3_small_wiring: `spread` or `direct` at 2 and 4 enclosures */
-  char bee3_switch_buffer[FCSIM_NAME_MAX]; /* network.bee3_switch_buffer: the 10GbE switches' switch.buffer, as written */
   /* [link] protocols on the links of a network (link/proto/proto_links.c; each protocol's own keys are in its
    * block, link/proto/<name>/<name>_params.h) */
   int link_protocol;          /* protocol of every link (a netlist may set it per link): its row in the link
@@ -109,7 +107,6 @@ struct fcsim_params {
   int rc_cycles, va_cycles;   /* routing computation, VC allocation */
   int switch_cycles;          /* switch traversal (resolved from auto) */
   int local_cycles;           /* classic: injection/ejection channel latency */
-  int packet_overhead_cycles; /* bee3: cycles an output is held per packet before its head leaves */
   char arbitration[FCSIM_NAME_MAX];
   int age_threshold_cycles; /* mixed arbitration */
   int dateline;             /* dateline VC classes on tori (1 = on) */
@@ -126,18 +123,13 @@ struct fcsim_params {
   int queued_head_cycles;   /* classic: extra cycles before RC of a head queued behind a departing tail */
   char router_tables[FCSIM_PATH_MAX]; /* voq, ring: folder of collective node tables ("" none) */
   int voq_free_turns;                 /* voq: collective trees built without the turn rule (voq.tree_turns = free) */
-  int voq_eject_packets;              /* voq: packets ejected to the local unit at once (lanes of the local output) */
-  int voq_reduction_direct;           /* voq: reduction unit right after ML (1) or after SA, as the seed (0) */
   /* [switch] (ethswitch model and switched topologies) */
   int sw_latency_cycles;           /* store-and-forward latency t_S of a switch node */
   int sw_nic_latency_cycles;       /* the same for an endpoint's Ethernet subsystem */
   int sw_buffer_flits;             /* output buffer per port */
   int sw_drop;                     /* 1: drop on a full output buffer, 0: pause */
-  int sw_port_by_message;          /* an endpoint sends each message on port (message index mod ports) */
   char sw_framing[FCSIM_NAME_MAX]; /* framing whose overhead each frame pays (chan/framing.c) */
-  int sw_nodes;                    /* endpoints of a switched topology */
   int sw_radix;                    /* ports per switch */
-  int sw_planes;                   /* copies of the switch network; an endpoint has a port on each */
   int sw_endpoint_vcsn;            /* switched topologies: endpoints are `vcsn` (1) or `ethswitch` (0) */
   /* [routing] */
   char routing[FCSIM_NAME_MAX];
@@ -146,17 +138,12 @@ struct fcsim_params {
   /* [traffic] */
   char pattern[FCSIM_NAME_MAX];
   double rate_flits;            /* offered flits per node per cycle */
-  double background_rate_flits; /* collective-unicast: background unicast flits per node per cycle */
-  int64_t background_cycles;    /* collective-unicast: background created before this cycle; -1 auto */
   int packet_flits;             /* flits per packet (resolved from bits) */
   enum fcsim_traffic_mode mode;
   char mode_name[FCSIM_NAME_MAX]; /* traffic.mode: the workload's name */
   char trace[FCSIM_PATH_MAX];     /* traffic.trace: the message CSV of mode `trace` */
   const struct fcsim_message_list *messages; /* handed in memory instead (fcsim_config_set_messages), or NULL */
   int64_t batch_packets;          /* batch: packets per node */
-  int collective_header;          /* multicast header: 0 auto, 1 table index, 2 destination bit-vector */
-  int64_t hotspot_node;
-  double hotspot_fraction;
   /* [sim] */
   uint64_t seed;
   int threads;          /* partitions (threads) per rank */

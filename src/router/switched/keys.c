@@ -15,9 +15,12 @@ static const struct fcsim_key bee3_router_rows[] = {
      "bee3: cycles a crossbar output is held for each packet before its head may leave (the per-packet routing, "
      "arbitration and allocation overhead of Bunker & Swanson §V.B, whose value the seed does not give: 0; its 48 - 40 ns "
      "of arbitration imply 8, inferred, set only by the Fig. 6 rows of scripts/reproduce.sh: docs/BEE3.md)",
-     FCSIM_KEY_TO(FCSIM_STORE_INT, packet_overhead_cycles)},
+     FCSIM_KEY_IN(FCSIM_STORE_INT, struct fcsim_bee3_router_params, packet_overhead_cycles)},
 };
-const struct fcsim_key_table fcsim_bee3_router_keys = FCSIM_KEY_TABLE("router/switched/bee3", bee3_router_rows);
+struct fcsim_param_block fcsim_bee3_router_block =
+    FCSIM_PARAM_BLOCK("router/switched/bee3", struct fcsim_bee3_router_params);
+const struct fcsim_key_table fcsim_bee3_router_keys =
+    FCSIM_KEY_TABLE_IN("router/switched/bee3", bee3_router_rows, &fcsim_bee3_router_block);
 
 static const struct fcsim_key ethswitch_rows[] = {
     {"switch", "latency", FCSIM_KT_LATENCY, "cycles", "318ns", 0, 1000000, 0, NULL, NULL, NULL,
@@ -43,13 +46,16 @@ static const struct fcsim_key ethswitch_rows[] = {
      "ethswitch endpoints with several ports: the routing table picks the port (`table`), or each message leaves on "
      "port (message index in the trace mod ports) (`message`: VCSN's per-virtual-port MAC table picking the plane, "
      "VCSN 2023 §3.4)",
-     FCSIM_KEY_FLAG(sw_port_by_message, "message")},
+     FCSIM_KEY_FLAG_IN(struct fcsim_ethswitch_params, port_by_message, "message")},
     {"switch", "endpoint", FCSIM_KEY_CHOICE(endpoint_names, "ethswitch"),
      "switched topologies: the endpoints' router model, `ethswitch` (an Ethernet subsystem) or `vcsn` (VCSN 2023 §3.4 "
      "virtual ports, vcsn.*; docs/SWITCHED.md)",
      FCSIM_KEY_FLAG(sw_endpoint_vcsn, "vcsn")},
 };
-const struct fcsim_key_table fcsim_ethswitch_keys = FCSIM_KEY_TABLE("router/switched/ethswitch", ethswitch_rows);
+struct fcsim_param_block fcsim_ethswitch_block =
+    FCSIM_PARAM_BLOCK("router/switched/ethswitch", struct fcsim_ethswitch_params);
+const struct fcsim_key_table fcsim_ethswitch_keys =
+    FCSIM_KEY_TABLE_IN("router/switched/ethswitch", ethswitch_rows, &fcsim_ethswitch_block);
 
 static const struct fcsim_key vcsn_rows[] = {
     {"vcsn", "vports", FCSIM_KT_INT, "ports", "2", 1, 64, 0, NULL, NULL, NULL,

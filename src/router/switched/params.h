@@ -20,4 +20,19 @@ struct fcsim_vcsn_params {
 };
 extern struct fcsim_param_block fcsim_vcsn_block;
 
+/* The bee3 router's block (bee3.c). */
+struct fcsim_bee3_router_params {
+  int packet_overhead_cycles; /* router.packet_overhead_cycles: an output is held per packet before its head leaves */
+};
+extern struct fcsim_param_block fcsim_bee3_router_block;
+
+/* The ethswitch model's block (ethswitch.c). The other switch.* keys stay in
+ * struct fcsim_params: the report header (latency, buffer, overflow,
+ * framing), vcsn (framing) and the switched topologies (nic_latency,
+ * endpoint) read them too. */
+struct fcsim_ethswitch_params {
+  int port_by_message; /* switch.port_select = message: an endpoint sends each message on port (index mod ports) */
+};
+extern struct fcsim_param_block fcsim_ethswitch_block;
+
 #endif
