@@ -42,6 +42,13 @@ int fcsim_key_check_row(const struct fcsim_key *k, struct fcsim_error *err);
  * tables with it when the library is loaded. */
 int fcsim_param_block_place(struct fcsim_param_block *b, size_t *used_bytes, size_t area_bytes,
                             struct fcsim_error *err);
+/* Joins key tables (NULL-terminated) into out[max_rows] in order, placing
+ * each table's block (rows beyond max_rows are counted in *dropped_rows)
+ * and giving each FCSIM_KEY_IN row its table's block. Returns the rows
+ * written; err is set when a block did not fit. The registry joins
+ * src/models.c's tables with it when the library is loaded. */
+size_t fcsim_key_tables_join(const struct fcsim_key_table *const *tables, struct fcsim_key *out, size_t max_rows,
+                             size_t *dropped_rows, size_t *used_bytes, size_t area_bytes, struct fcsim_error *err);
 /* Bytes of the blocks area the registry's blocks take. */
 size_t fcsim_param_blocks_used(void);
 

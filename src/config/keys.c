@@ -50,21 +50,31 @@ size_t fcsim_param_blocks_used(void)
   return blocks_used_bytes;
 }
 
-__attribute__((constructor)) static void join_tables(void)
+size_t fcsim_key_tables_join(const struct fcsim_key_table *const *tables, struct fcsim_key *out, size_t max_rows,
+                             size_t *dropped_rows, size_t *used_bytes, size_t area_bytes, struct fcsim_error *err)
 {
-  for (const struct fcsim_key_table *const *t = fcsim_models.key_tables; *t; t++) {
-    if ((*t)->block && !block_failed &&
-        fcsim_param_block_place((*t)->block, &blocks_used_bytes, FCSIM_PARAM_BLOCKS_BYTES, &block_error))
-      block_failed = 1;
+  size_t n = 0;
+  int failed = 0;
+  for (const struct fcsim_key_table *const *t = tables; *t; t++) {
+    if ((*t)->block && !failed && fcsim_param_block_place((*t)->block, used_bytes, area_bytes, err))
+      failed = 1;
     for (size_t j = 0; j < (*t)->nkeys; j++) {
-      if (nrows < FCSIM_MAX_KEYS) {
-        rows[nrows] = (*t)->keys[j];
-        rows[nrows].block = rows[nrows].in_block ? (*t)->block : NULL;
-        nrows++;
+      if (n < max_rows) {
+        out[n] = (*t)->keys[j];
+        out[n].block = out[n].in_block ? (*t)->block : NULL;
+        n++;
       } else
-        dropped++;
+        ++*dropped_rows;
     }
   }
+  return n;
+}
+
+__attribute__((constructor)) static void join_tables(void)
+{
+  nrows = fcsim_key_tables_join(fcsim_models.key_tables, rows, FCSIM_MAX_KEYS, &dropped, &blocks_used_bytes,
+                                FCSIM_PARAM_BLOCKS_BYTES, &block_error);
+  block_failed = block_error.code != 0;
 }
 
 size_t fcsim_key_count(void)

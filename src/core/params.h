@@ -9,7 +9,11 @@
  * the network's geometry, clocks, flit width and links, the router model's
  * name and the router settings several models read, routing, the traffic
  * pattern, rate, packet size, mode and messages, and the whole [sim]
- * section. A setting that one component alone reads lives in that
+ * section; also a few that one family owns but reads on its per-flit path
+ * through this struct (the classic router's allocation settings,
+ * router.age_threshold) or that the report header reads (switch.*,
+ * network.bee3_layout, enclosures). A setting that one component alone
+ * reads lives in that
  * component's parameter block (struct fcsim_param_block): a struct declared
  * beside the component's code, stored in the `blocks` area below at the
  * offset the key registry assigns when the library is loaded, and read
@@ -117,8 +121,6 @@ struct fcsim_params {
   int sa_allocator;         /* classic: enum fcsim_allocator of switch allocation */
   int alloc_iters;          /* classic: iterations of the separable and iSLIP allocators */
   int wait_tail_credit;     /* classic: a downstream VC is reallocated only once all its credits are back */
-  int credit_delay_cycles;  /* classic: cycles a credit waits in the router before it leaves */
-  int input_speedup;        /* classic: switch inputs per input port (VC v uses input v mod speedup) */
   int eject_cycles;         /* classic: latency of the ejection channel (router.eject_cycles; local_cycles when auto) */
   int queued_head_cycles;   /* classic: extra cycles before RC of a head queued behind a departing tail */
   char router_tables[FCSIM_PATH_MAX]; /* voq, ring: folder of collective node tables ("" none) */

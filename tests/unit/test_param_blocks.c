@@ -118,6 +118,60 @@ static void test_block_that_does_not_fit_is_refused(void **state)
   assert_true(fcsim_param_blocks_used() <= FCSIM_PARAM_BLOCKS_BYTES);
 }
 
+struct shared_block {
+  int first;     /* written by table one */
+  double second; /* written by table two */
+};
+static struct fcsim_param_block shared = FCSIM_PARAM_BLOCK("shared", struct shared_block);
+static const struct fcsim_key one_rows[] = {
+    {"one", "first", FCSIM_KT_INT, "", "1", 0, 9, 0, NULL, NULL, NULL, "help text",
+     FCSIM_KEY_IN(FCSIM_STORE_INT, struct shared_block, first)},
+    {"one", "core", FCSIM_KT_INT, "", "1", 0, 9, 0, NULL, NULL, NULL, "help text", FCSIM_KEY_TO(FCSIM_STORE_INT, vcs)},
+};
+static const struct fcsim_key two_rows[] = {
+    {"two", "second", FCSIM_KT_REAL, "", "1", 0, 9, 0, NULL, NULL, NULL, "help text",
+     FCSIM_KEY_IN(FCSIM_STORE_REAL, struct shared_block, second)},
+};
+static const struct fcsim_key_table one = FCSIM_KEY_TABLE_IN("one", one_rows, &shared);
+static const struct fcsim_key_table two = FCSIM_KEY_TABLE_IN("two", two_rows, &shared);
+
+/* (c) two tables naming one block: it is placed once, both tables' rows
+ * target fields of that one struct, a shared-field row in the same table
+ * still targets struct fcsim_params, and writes through the rows' targets
+ * are read back through the accessor as one struct. */
+static void test_two_tables_share_one_block(void **state)
+{
+  const struct fcsim_key_table *const tables[] = {&one, &two, NULL};
+  struct fcsim_key rows[4];
+  size_t dropped = 0, used = 40;
+  struct fcsim_error err = {0};
+  assert_int_equal(fcsim_key_tables_join(tables, rows, 4, &dropped, &used, FCSIM_PARAM_BLOCKS_BYTES, &err), 3);
+  assert_int_equal(err.code, 0);
+  assert_int_equal(dropped, 0);
+  assert_true(shared.placed);
+  assert_int_equal(shared.offset, 40);
+  assert_int_equal(used, 40 + sizeof(struct shared_block)); /* placed once */
+  assert_ptr_equal(rows[0].block, &shared);
+  assert_null(rows[1].block);
+  assert_ptr_equal(rows[2].block, &shared);
+  for (int i = 0; i < 3; i++)
+    if (fcsim_key_check_row(&rows[i], &err))
+      fail_msg("%s", err.msg);
+  assert_int_equal(fcsim_key_target_offset(&rows[1]), offsetof(struct fcsim_params, vcs));
+  static struct fcsim_params p;
+  int first = 7;
+  double second = 2.5;
+  memcpy((char *)&p + fcsim_key_target_offset(&rows[0]), &first, sizeof first);
+  memcpy((char *)&p + fcsim_key_target_offset(&rows[2]), &second, sizeof second);
+  const struct shared_block *b = fcsim_params_block(&p, &shared);
+  assert_int_equal(b->first, 7);
+  assert_true(b->second == 2.5);
+  /* one row too many is counted, not written */
+  dropped = 0;
+  assert_int_equal(fcsim_key_tables_join(tables, rows, 2, &dropped, &used, FCSIM_PARAM_BLOCKS_BYTES, &err), 2);
+  assert_int_equal(dropped, 1);
+}
+
 /* No two placed blocks overlap. */
 static void test_blocks_disjoint(void **state)
 {
@@ -149,6 +203,7 @@ int main(void)
       cmocka_unit_test(test_block_key_writes_block_field),
       cmocka_unit_test(test_block_that_does_not_fit_is_refused),
       cmocka_unit_test(test_blocks_disjoint),
+      cmocka_unit_test(test_two_tables_share_one_block),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

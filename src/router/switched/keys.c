@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The keys of the switched family: the BEE3 router's per-packet overhead
  * (bee3.c), the Ethernet switch (ethswitch.c) and the VCSN endpoint
- * (vcsn.c, vcsn_table.c). */
+ * (vcsn.c, vcsn_table.c). Each model's own settings go into its parameter
+ * block (params.h); the switch.* keys that other parts read too stay in
+ * struct fcsim_params. */
 #include "core/keys.h"
 #include "router/switched/params.h"
 
