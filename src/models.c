@@ -10,11 +10,13 @@
  * joins the metric parts.
  *
  * Adding a router model is its file (router/<family>/NAME.c: its ops, and
- * its key rows in the family's keys.c or its own table) plus its rows here:
+ * its key rows in the family's keys.c or its own table, writing its own
+ * parameter block, core/params.h) plus its rows here:
  * the ops in fcsim_router_model_table and, with keys of its own, its key
  * table (and a resolve step if it derives values or checks combinations).
  * A link protocol is its folder link/proto/NAME/ (state machine, adapter
- * node, keys.c, its row of the protocols' table in NAME_protocol.c) plus
+ * node, keys.c and NAME_params.h with its parameter block, its row of the
+ * protocols' table in NAME_protocol.c) plus
  * the same rows and its name in link/proto/protocols.c's LINK_PROTOCOLS. A table may come in two parts when its
  * keys sit apart in docs/CONFIG.md (router/vc, arbiter, traffic). The other
  * registries (routing, arbiters, patterns, workloads, topologies,

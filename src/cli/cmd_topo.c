@@ -17,6 +17,7 @@
 #include "cli/topo_bee3.h"
 #include "engine/describe.h"
 #include "topo/netlist.h"
+#include "topo/switched.h"
 #include "link/proto/proto_links.h"
 
 
@@ -252,7 +253,8 @@ static int build(struct topo_run *r, const struct fcsim_config *cfg)
     snprintf(r->network, sizeof r->network, "netlist %s", r->p.netlist);
   } else if (r->p.topology > FCSIM_TOPO_FILE) {
     snprintf(r->network, sizeof r->network, "%s of %d endpoints, %d-port switches", fcsim_topology_name(r->p.topology),
-             r->p.sw_nodes, r->p.sw_radix);
+             ((const struct fcsim_switched_topo_params *)fcsim_params_block(&r->p, &fcsim_switched_topo_block))->nodes,
+             r->p.sw_radix);
   } else {
     int len = 0;
     for (int d = 0; d < r->p.ndims; d++)

@@ -27,12 +27,30 @@ size_t fcsim_key_count(void);
 #define fcsim_nkeys (fcsim_key_count())
 
 /* Checks every row: its target fits its store kind, no name or alias is
- * given twice, the table is not over FCSIM_MAX_KEYS. */
+ * given twice, the table is not over FCSIM_MAX_KEYS, every parameter block
+ * fits the blocks area. */
 int fcsim_key_check_registry(struct fcsim_error *err);
 /* Checks one row: its names, unit, default and help are there, its target
  * fits struct fcsim_params and the size its store kind writes, a choice it
  * stores lists its names. */
 int fcsim_key_check_row(const struct fcsim_key *k, struct fcsim_error *err);
+
+/* Places parameter block b in an area of area_bytes of which *used_bytes are
+ * taken (nothing when already placed): sets its offset, aligned, and moves
+ * *used_bytes on. FCSIM_EINTERNAL when it does not fit or its size or
+ * alignment is wrong. The registry places the blocks of src/models.c's
+ * tables with it when the library is loaded. */
+int fcsim_param_block_place(struct fcsim_param_block *b, size_t *used_bytes, size_t area_bytes,
+                            struct fcsim_error *err);
+/* Joins key tables (NULL-terminated) into out[max_rows] in order, placing
+ * each table's block (rows beyond max_rows are counted in *dropped_rows)
+ * and giving each FCSIM_KEY_IN row its table's block. Returns the rows
+ * written; err is set when a block did not fit. The registry joins
+ * src/models.c's tables with it when the library is loaded. */
+size_t fcsim_key_tables_join(const struct fcsim_key_table *const *tables, struct fcsim_key *out, size_t max_rows,
+                             size_t *dropped_rows, size_t *used_bytes, size_t area_bytes, struct fcsim_error *err);
+/* Bytes of the blocks area the registry's blocks take. */
+size_t fcsim_param_blocks_used(void);
 
 /* Index of "section.name" in fcsim_keys, or -1. */
 int fcsim_key_find(const char *section, const char *name);

@@ -8,7 +8,10 @@
  * src/link/proto/<name>/keys.c, src/workload/keys.c, src/topo/keys.c, ...;
  * the simulation's own keys are in config/sim_keys.c), and src/models.c
  * lists those tables in order. A new key belongs in its owner's table, not
- * here. This file joins the tables once, when the library is loaded. */
+ * here. This file joins the tables once, when the library is loaded, and
+ * places each table's parameter block (core/params.h) in struct
+ * fcsim_params's `blocks` area: the first table naming a block places it,
+ * the rows of every table naming it write into it. */
 #include <stdint.h>
 #include <string.h>
 
@@ -17,16 +20,61 @@
 static struct fcsim_key rows[FCSIM_MAX_KEYS];
 static size_t nrows, dropped;
 const struct fcsim_key *const fcsim_keys = rows;
+static size_t blocks_used_bytes;              /* of the blocks area */
+static struct fcsim_error block_error;       /* the first block that did not fit */
+static int block_failed;
+
+int fcsim_param_block_place(struct fcsim_param_block *b, size_t *used_bytes, size_t area_bytes,
+                            struct fcsim_error *err)
+{
+  if (b->placed)
+    return 0;
+  if (!b->name || !b->size || !b->align || (b->align & (b->align - 1)) || b->align > FCSIM_PARAM_BLOCKS_ALIGN)
+    return fcsim_error_set(err, FCSIM_EINTERNAL,
+                           "parameter block %s: size %zu, alignment %zu (a power of two up to %d expected)",
+                           b->name ? b->name : "?", b->size, b->align, FCSIM_PARAM_BLOCKS_ALIGN);
+  size_t at = (*used_bytes + b->align - 1) & ~(b->align - 1);
+  if (at + b->size > area_bytes)
+    return fcsim_error_set(err, FCSIM_EINTERNAL,
+                           "parameter block %s (%zu bytes) does not fit: %zu of the %zu bytes of the blocks area "
+                           "(FCSIM_PARAM_BLOCKS_BYTES, core/params.h) are taken",
+                           b->name, b->size, *used_bytes, area_bytes);
+  b->offset = at;
+  b->placed = 1;
+  *used_bytes = at + b->size;
+  return 0;
+}
+
+size_t fcsim_param_blocks_used(void)
+{
+  return blocks_used_bytes;
+}
+
+size_t fcsim_key_tables_join(const struct fcsim_key_table *const *tables, struct fcsim_key *out, size_t max_rows,
+                             size_t *dropped_rows, size_t *used_bytes, size_t area_bytes, struct fcsim_error *err)
+{
+  size_t n = 0;
+  int failed = 0;
+  for (const struct fcsim_key_table *const *t = tables; *t; t++) {
+    if ((*t)->block && !failed && fcsim_param_block_place((*t)->block, used_bytes, area_bytes, err))
+      failed = 1;
+    for (size_t j = 0; j < (*t)->nkeys; j++) {
+      if (n < max_rows) {
+        out[n] = (*t)->keys[j];
+        out[n].block = out[n].in_block ? (*t)->block : NULL;
+        n++;
+      } else
+        ++*dropped_rows;
+    }
+  }
+  return n;
+}
 
 __attribute__((constructor)) static void join_tables(void)
 {
-  for (const struct fcsim_key_table *const *t = fcsim_models.key_tables; *t; t++)
-    for (size_t j = 0; j < (*t)->nkeys; j++) {
-      if (nrows < FCSIM_MAX_KEYS)
-        rows[nrows++] = (*t)->keys[j];
-      else
-        dropped++;
-    }
+  nrows = fcsim_key_tables_join(fcsim_models.key_tables, rows, FCSIM_MAX_KEYS, &dropped, &blocks_used_bytes,
+                                FCSIM_PARAM_BLOCKS_BYTES, &block_error);
+  block_failed = block_error.code != 0;
 }
 
 size_t fcsim_key_count(void)
@@ -34,13 +82,15 @@ size_t fcsim_key_count(void)
   return nrows;
 }
 
-/* One row's target against its store kind: the field fits in struct
- * fcsim_params and has the size the kind writes. */
+/* One row's target against its store kind: the field fits in its block
+ * (placed), or in struct fcsim_params before the blocks area, and has the
+ * size the kind writes. */
 static int target_fits(const struct fcsim_key *k)
 {
   if (k->store == FCSIM_STORE_NONE)
-    return k->size == 0;
-  if (k->offset + k->size > sizeof(struct fcsim_params) || !k->size)
+    return k->size == 0 && !k->in_block;
+  size_t room = k->in_block ? (k->block && k->block->placed ? k->block->size : 0) : offsetof(struct fcsim_params, blocks);
+  if (k->offset + k->size > room || !k->size)
     return 0;
   switch (k->store) {
   case FCSIM_STORE_INT: return k->size == sizeof(int) || k->size == sizeof(int64_t);
@@ -65,10 +115,15 @@ int fcsim_key_check_row(const struct fcsim_key *k, struct fcsim_error *err)
   if (!k->section || !k->name || !k->help || !k->default_text || !k->unit)
     return fcsim_error_set(err, FCSIM_EINTERNAL, "key %s.%s: a name, unit, default or help is missing",
                            k->section ? k->section : "?", k->name ? k->name : "?");
+  if (k->in_block && (!k->block || !k->block->placed))
+    return fcsim_error_set(err, FCSIM_EINTERNAL, "key %s.%s: writes a parameter block but its table names %s",
+                           k->section, k->name, k->block ? "one that is not placed" : "none");
   if (!target_fits(k))
     return fcsim_error_set(err, FCSIM_EINTERNAL,
-                           "key %s.%s: its target (offset %zu, %zu bytes) does not fit its store kind %d",
-                           k->section, k->name, k->offset, k->size, (int)k->store);
+                           "key %s.%s: its target (offset %zu, %zu bytes%s%s) does not fit its store kind %d or %s",
+                           k->section, k->name, k->offset, k->size, k->in_block ? " in block " : "",
+                           k->in_block ? k->block->name : "", (int)k->store,
+                           k->in_block ? "its block" : "the shared fields of struct fcsim_params");
   if ((k->store == FCSIM_STORE_INDEX || k->store == FCSIM_STORE_FLAG) && !k->choices)
     return fcsim_error_set(err, FCSIM_EINTERNAL, "key %s.%s: stores a choice but lists none", k->section, k->name);
   if (k->type == FCSIM_KT_CHOICE && !k->choices == !k->choice_list)
@@ -103,6 +158,10 @@ static int names_clash(size_t i, size_t j)
 
 int fcsim_key_check_registry(struct fcsim_error *err)
 {
+  if (block_failed) {
+    *err = block_error;
+    return FCSIM_EINTERNAL;
+  }
   if (dropped)
     return fcsim_error_set(err, FCSIM_EINTERNAL, "key registry: %zu keys above FCSIM_MAX_KEYS = %d", nrows + dropped,
                            FCSIM_MAX_KEYS);

@@ -174,8 +174,9 @@ static int store_rows(const struct resolver *r, struct fcsim_params *p)
       int rc = 0;
       if (pass == 0)
         rc = fcsim_key_check(k, t, origin_of(r, (int)i), r->err);
+      char *field = (char *)p + fcsim_key_target_offset(k);
       if (!rc && k->store != FCSIM_STORE_NONE && scaled(k->store) == pass)
-        rc = pass ? store_scaled(r, (int)i, t, (char *)p + k->offset, p) : store_plain(r, (int)i, t, (char *)p + k->offset);
+        rc = pass ? store_scaled(r, (int)i, t, field, p) : store_plain(r, (int)i, t, field);
       if (rc)
         return rc;
     }

@@ -4,8 +4,11 @@
  * Each component declares the keys it reads next to its code (router models
  * and families in src/router/, link protocols in src/link/proto/<name>/,
  * workloads, patterns, topologies, routing, arbiters, applications): one
- * `struct fcsim_key` row per key, naming its target in `struct fcsim_params`
- * with offsetof and how the text is stored there (`store`). src/models.c
+ * `struct fcsim_key` row per key, naming its target with offsetof and how the
+ * text is stored there (`store`). A target is either a field of `struct
+ * fcsim_params` that every run has (FCSIM_KEY_TO) or a field of the
+ * component's own parameter block (FCSIM_KEY_IN; the table names the block,
+ * core/params.h; two tables may share one block). src/models.c
  * lists the tables in the order `fcsim help config` and docs/CONFIG.md show
  * them; the key registry (src/config/keys.c) reads that list, so config/
  * names no component. Resolving (src/config/resolve.c) writes every row's
@@ -65,9 +68,11 @@ struct fcsim_key {
   int (*choice_valid)(const char *name); /* with choice_list */
   const char *help;                      /* one sentence */
   int execution;                         /* how to run, not what: echoed under "execution", not "config" */
-  /* where the value goes (FCSIM_KEY_TO) */
+  /* where the value goes (FCSIM_KEY_TO, FCSIM_KEY_IN) */
   enum fcsim_key_store store;
-  size_t offset, size;        /* the target field in struct fcsim_params */
+  size_t offset, size;        /* the target field: in struct fcsim_params, or in the block when in_block */
+  int in_block;               /* the target is a field of the table's parameter block */
+  const struct fcsim_param_block *block; /* that block: set by the registry from the table, NULL otherwise */
   const char *flag;           /* FCSIM_STORE_FLAG: the value that stores 1 */
   long long auto_value;       /* FCSIM_STORE_INT: stored for "auto" */
   const char *const *aliases; /* other "section.name" spellings accepted for this key, NULL-terminated, or NULL */
@@ -78,11 +83,23 @@ struct fcsim_key_table {
   const char *owner; /* the component, for messages: "router/vc" */
   const struct fcsim_key *keys;
   size_t nkeys;
+  struct fcsim_param_block *block; /* the block its FCSIM_KEY_IN rows write, or NULL */
 };
 #define FCSIM_KEY_TABLE(owner, rows)                                                                                   \
   {                                                                                                                    \
-    (owner), (rows), sizeof(rows) / sizeof((rows)[0])                                                                  \
+    (owner), (rows), sizeof(rows) / sizeof((rows)[0]), NULL                                                            \
   }
+#define FCSIM_KEY_TABLE_IN(owner, rows, blk)                                                                           \
+  {                                                                                                                    \
+    (owner), (rows), sizeof(rows) / sizeof((rows)[0]), (blk)                                                           \
+  }
+
+/* A row's target as an offset in struct fcsim_params (its block's place
+ * added; the block must be placed). */
+static inline size_t fcsim_key_target_offset(const struct fcsim_key *k)
+{
+  return k->in_block && k->block ? offsetof(struct fcsim_params, blocks) + k->block->offset + k->offset : k->offset;
+}
 
 /* What a resolve step may ask of the configuration it resolves. */
 struct fcsim_key_reader {
@@ -121,11 +138,15 @@ struct fcsim_model_list {
 };
 extern const struct fcsim_model_list fcsim_models;
 
-/* Row helpers. FCSIM_KEY_TO names the target field and the store kind. */
+/* Row helpers. FCSIM_KEY_TO names a field of struct fcsim_params and the
+ * store kind; FCSIM_KEY_IN a field of the component's block struct `type`. */
 #define FCSIM_KEY_FIELD_SIZE(field) sizeof(((struct fcsim_params *)0)->field)
 #define FCSIM_KEY_TO(kind, field)                                                                                      \
   .store = (kind), .offset = offsetof(struct fcsim_params, field), .size = FCSIM_KEY_FIELD_SIZE(field)
 #define FCSIM_KEY_FLAG(field, value)             FCSIM_KEY_TO(FCSIM_STORE_FLAG, field), .flag = (value)
+#define FCSIM_KEY_IN(kind, type, field)                                                                                \
+  .store = (kind), .offset = offsetof(type, field), .size = sizeof(((type *)0)->field), .in_block = 1
+#define FCSIM_KEY_FLAG_IN(type, field, value) FCSIM_KEY_IN(FCSIM_STORE_FLAG, type, field), .flag = (value)
 #define FCSIM_KEY_CHOICE(list, def)              FCSIM_KT_CHOICE, "", def, 0, 0, 0, list, NULL, NULL
 #define FCSIM_KEY_REGISTRY(listfn, validfn, def) FCSIM_KT_CHOICE, "", def, 0, 0, 0, NULL, listfn, validfn
 

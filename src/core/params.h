@@ -3,7 +3,21 @@
  * typed and in simulator units, with the enums it uses. The configuration
  * layer (src/config/) produces it from the key text; every model, policy,
  * topology and workload reads it, and none of them needs the configuration
- * machinery to do so. */
+ * machinery to do so.
+ *
+ * The named fields are what every run has, or what several families read:
+ * the network's geometry, clocks, flit width and links, the router model's
+ * name and the router settings several models read, routing, the traffic
+ * pattern, rate, packet size, mode and messages, and the whole [sim]
+ * section; also a few that one family owns but reads on its per-flit path
+ * through this struct (the classic router's allocation settings,
+ * router.age_threshold) or that the report header reads (switch.*,
+ * network.bee3_layout, enclosures). A setting that one component alone
+ * reads lives in that
+ * component's parameter block (struct fcsim_param_block): a struct declared
+ * beside the component's code, stored in the `blocks` area below at the
+ * offset the key registry assigns when the library is loaded, and read
+ * through fcsim_params_block() at set-up. */
 #ifndef FCSIM_CORE_PARAMS_H
 #define FCSIM_CORE_PARAMS_H
 
@@ -44,6 +58,26 @@ enum fcsim_allocator {
   FCSIM_ALLOC_ISLIP = 2,     /* iSLIP: separable, pointers move only on first-iteration matches */
 };
 
+/* A component's parameter block: its own struct of settings, placed in
+ * struct fcsim_params's `blocks` area. The component defines one descriptor
+ * (FCSIM_PARAM_BLOCK) beside its code and names it in its key table
+ * (core/keys.h); the key registry (config/keys.c) sets `offset` once, when
+ * the library is loaded, and its start-up check refuses a block that does
+ * not fit the area. */
+struct fcsim_param_block {
+  const char *name;   /* the component, for messages: "vcsn" */
+  size_t size, align; /* of the component's struct */
+  size_t offset;      /* in the `blocks` area, assigned at load time */
+  int placed;         /* offset assigned */
+};
+#define FCSIM_PARAM_BLOCK(label, type) {(label), sizeof(type), _Alignof(type), 0, 0}
+
+/* The bytes every component's parameter block shares (the sum of the blocks,
+ * each aligned, must fit; `fcsim help config` fails its start-up check
+ * otherwise). */
+#define FCSIM_PARAM_BLOCKS_BYTES 4096
+#define FCSIM_PARAM_BLOCKS_ALIGN 16 /* the area's alignment: the most a block may ask */
+
 struct fcsim_params {
   /* [network] */
   enum fcsim_topology_kind topology;
@@ -60,19 +94,11 @@ struct fcsim_params {
   double clock_spread_ppm;          /* standard deviation of the nodes' clock offsets (0: one clock) */
   char bee3_layout[FCSIM_NAME_MAX]; /* network.bee3_layout: topology `bee3`'s inter-enclosure network (seed 003 §IV) */
   int enclosures;                   /* network.enclosures: topology `bee3`'s BEE3 boards (4 FPGAs each) */
-  char bee3_small_wiring[FCSIM_NAME_MAX]; /* network.bee3_small_wiring: `spread` or `direct` at 2 and 4 enclosures */
-  char bee3_switch_buffer[FCSIM_NAME_MAX]; /* network.bee3_switch_buffer: the 10GbE switches' switch.buffer, as written */
-  /* [link] protocols on the links of a network (link/proto/proto_links.c, link/proto/tnw/tnw_adapter.c) */
+  /* [link] protocols on the links of a network (link/proto/proto_links.c; each protocol's own keys are in its
+   * block, link/proto/<name>/<name>_params.h) */
   int link_protocol;          /* protocol of every link (a netlist may set it per link): its row in the link
                                * protocols' table (link/proto/protocols.h), 0 = ideal */
   double link_ber;            /* bit error rate of the protocol links, [0, 1) */
-  int link_tnw_window;        /* tnw: txBuffer size in packets; 0 = auto (proto_tnw.h) */
-  int link_tnw_rx_packets;    /* tnw: reception FIFO of each VC, packets */
-  int link_tnw_payload_bytes; /* tnw: payload bytes per packet */
-  int link_fc_d_cu;           /* fc: credit-update interval = largest packet = TX buffer, flits */
-  int link_fc_rx_depth;       /* fc: RX buffer, flits; 0 = auto (Eq. 2.4 with margin) */
-  int link_fc_gap_bytes;      /* fc: idle line bytes after each FC packet (SL3 burst gap; 0: none) */
-  int link_fc_metaframe_words; /* fc: SL3 metaframe length per lane, words (4 are control; 0: none) */
   /* [router] */
   char router_model[FCSIM_NAME_MAX];
   double router_clock_hz;     /* the routers' clock (router.clock; network.clock when auto) */
@@ -85,7 +111,6 @@ struct fcsim_params {
   int rc_cycles, va_cycles;   /* routing computation, VC allocation */
   int switch_cycles;          /* switch traversal (resolved from auto) */
   int local_cycles;           /* classic: injection/ejection channel latency */
-  int packet_overhead_cycles; /* bee3: cycles an output is held per packet before its head leaves */
   char arbitration[FCSIM_NAME_MAX];
   int age_threshold_cycles; /* mixed arbitration */
   int dateline;             /* dateline VC classes on tori (1 = on) */
@@ -96,32 +121,18 @@ struct fcsim_params {
   int sa_allocator;         /* classic: enum fcsim_allocator of switch allocation */
   int alloc_iters;          /* classic: iterations of the separable and iSLIP allocators */
   int wait_tail_credit;     /* classic: a downstream VC is reallocated only once all its credits are back */
-  int credit_delay_cycles;  /* classic: cycles a credit waits in the router before it leaves */
-  int input_speedup;        /* classic: switch inputs per input port (VC v uses input v mod speedup) */
   int eject_cycles;         /* classic: latency of the ejection channel (router.eject_cycles; local_cycles when auto) */
   int queued_head_cycles;   /* classic: extra cycles before RC of a head queued behind a departing tail */
   char router_tables[FCSIM_PATH_MAX]; /* voq, ring: folder of collective node tables ("" none) */
   int voq_free_turns;                 /* voq: collective trees built without the turn rule (voq.tree_turns = free) */
-  int voq_eject_packets;              /* voq: packets ejected to the local unit at once (lanes of the local output) */
-  int voq_reduction_direct;           /* voq: reduction unit right after ML (1) or after SA, as the seed (0) */
   /* [switch] (ethswitch model and switched topologies) */
   int sw_latency_cycles;           /* store-and-forward latency t_S of a switch node */
   int sw_nic_latency_cycles;       /* the same for an endpoint's Ethernet subsystem */
   int sw_buffer_flits;             /* output buffer per port */
   int sw_drop;                     /* 1: drop on a full output buffer, 0: pause */
-  int sw_port_by_message;          /* an endpoint sends each message on port (message index mod ports) */
   char sw_framing[FCSIM_NAME_MAX]; /* framing whose overhead each frame pays (chan/framing.c) */
-  int sw_nodes;                    /* endpoints of a switched topology */
   int sw_radix;                    /* ports per switch */
-  int sw_planes;                   /* copies of the switch network; an endpoint has a port on each */
   int sw_endpoint_vcsn;            /* switched topologies: endpoints are `vcsn` (1) or `ethswitch` (0) */
-  /* [vcsn] (the vcsn endpoint model, router/switched/vcsn.c) */
-  int vcsn_vports;                 /* virtual ports per physical port */
-  char vcsn_table[FCSIM_PATH_MAX]; /* MAC-table file ("" none) */
-  int vcsn_reconfig_cycles;        /* cost t of a MAC-table write, from its write to its effect */
-  int vcsn_crossbar_cycles;        /* cost c of a crossbar set-up when a virtual port starts a new message */
-  double vcsn_threshold;           /* receive-bandwidth threshold per virtual port, fraction of a flit/cycle (0 off) */
-  int vcsn_window_cycles;          /* window over which received bandwidth is measured */
   /* [routing] */
   char routing[FCSIM_NAME_MAX];
   int dim_order[FCSIM_MAX_DIMS]; /* DOR: dimension visited i-th */
@@ -129,17 +140,12 @@ struct fcsim_params {
   /* [traffic] */
   char pattern[FCSIM_NAME_MAX];
   double rate_flits;            /* offered flits per node per cycle */
-  double background_rate_flits; /* collective-unicast: background unicast flits per node per cycle */
-  int64_t background_cycles;    /* collective-unicast: background created before this cycle; -1 auto */
   int packet_flits;             /* flits per packet (resolved from bits) */
   enum fcsim_traffic_mode mode;
   char mode_name[FCSIM_NAME_MAX]; /* traffic.mode: the workload's name */
   char trace[FCSIM_PATH_MAX];     /* traffic.trace: the message CSV of mode `trace` */
   const struct fcsim_message_list *messages; /* handed in memory instead (fcsim_config_set_messages), or NULL */
   int64_t batch_packets;          /* batch: packets per node */
-  int collective_header;          /* multicast header: 0 auto, 1 table index, 2 destination bit-vector */
-  int64_t hotspot_node;
-  double hotspot_fraction;
   /* [sim] */
   uint64_t seed;
   int threads;          /* partitions (threads) per rank */
@@ -154,6 +160,22 @@ struct fcsim_params {
   uint64_t max_memory_bytes;         /* sim.max_memory: refuse a run estimated above it (0: auto, engine/memory.h) */
   double saturation_latency_factor;  /* saturated above this x zero-load latency; 0: off */
   int64_t saturation_latency_cycles; /* saturated above this average latency; 0: off */
+  /* the components' parameter blocks (struct fcsim_param_block) */
+  _Alignas(FCSIM_PARAM_BLOCKS_ALIGN) unsigned char blocks[FCSIM_PARAM_BLOCKS_BYTES];
 };
+
+/* A component's block in `p` (its struct, e.g. const struct
+ * fcsim_vcsn_params *). Read at set-up, never on the per-flit path: models
+ * copy what they need into their own state. */
+static inline const void *fcsim_params_block(const struct fcsim_params *p, const struct fcsim_param_block *b)
+{
+  return p->blocks + b->offset;
+}
+/* The same, writable: for resolve steps and for callers that build
+ * parameters themselves. */
+static inline void *fcsim_params_block_mut(struct fcsim_params *p, const struct fcsim_param_block *b)
+{
+  return p->blocks + b->offset;
+}
 
 #endif

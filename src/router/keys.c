@@ -6,6 +6,7 @@
 #include "core/keys.h"
 #include "core/clock.h"
 #include "router/router.h"
+#include "router/vc/params.h"
 
 static const struct fcsim_key router_rows[] = {
     {"router", "model", FCSIM_KEY_REGISTRY(fcsim_router_model_names, fcsim_router_model_valid, "novog"),
@@ -41,7 +42,7 @@ static int check_allocation(const struct fcsim_params *p, const struct fcsim_rou
                                      "wait_for_tail_credit", "credit_delay", "input_speedup", "queued_head",
                                      "eject_cycles"};
   const int set[] = {!p->speculative,          p->va_allocator != 0,     p->sa_allocator != 0, p->alloc_iters != 1,
-                     p->wait_tail_credit != 0, p->credit_delay_cycles != 0, p->input_speedup != 1,
+                     p->wait_tail_credit != 0, fcsim_vc_params(p)->credit_delay_cycles != 0, fcsim_vc_params(p)->input_speedup != 1,
                      p->queued_head_cycles != 0, p->eject_cycles != p->local_cycles};
   for (size_t k = 0; k < sizeof keys / sizeof keys[0] && !model->allocation; k++)
     if (set[k])

@@ -134,7 +134,8 @@ int fcsim_bee3_describe(const struct fcsim_params *p, struct fcsim_bee3 *b, stru
   memset(b, 0, sizeof *b);
   b->layout = fcsim_bee3_layout_find(p->bee3_layout);
   b->enclosures = p->enclosures;
-  b->direct = strcmp(p->bee3_small_wiring, "direct") == 0;
+  const struct fcsim_bee3_topo_params *bp = fcsim_params_block(p, &fcsim_bee3_topo_block);
+  b->direct = strcmp(bp->small_wiring, "direct") == 0;
   if (b->layout < 0)
     return fcsim_error_set(err, FCSIM_EINVAL,
                            "network.bee3_layout = `%s`: expected one-x8, two-x4, four-x2, "
@@ -299,7 +300,8 @@ static int fill_graph(struct fcsim_topo *t, const struct fcsim_params *p, const 
   snprintf(g->kinds[1].model, sizeof g->kinds[1].model, "ethswitch");
   snprintf(g->kinds[1].set, sizeof g->kinds[1].set,
            "router.clock=%.2fMHz switch.latency=%d switch.framing=ethernet switch.buffer=%s",
-           FCSIM_BEE3_SWITCH_HZ / 1e6, FCSIM_BEE3_SWITCH_CYCLES, p->bee3_switch_buffer);
+           FCSIM_BEE3_SWITCH_HZ / 1e6, FCSIM_BEE3_SWITCH_CYCLES,
+           ((const struct fcsim_bee3_topo_params *)fcsim_params_block(p, &fcsim_bee3_topo_block))->switch_buffer);
   for (int n = 0; n < b->nodes; n++) {
     if (fcsim_bee3_is_fpga(b, n))
       snprintf(g->name[n], FCSIM_NODE_NAME_MAX, "e%d%c", n / 4, 'A' + n % 4);

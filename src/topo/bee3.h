@@ -19,6 +19,13 @@
 #include "core/params.h"
 #include "fcsim/error.h"
 
+/* Topology `bee3`'s parameter block (core/params.h; topo/keys.c writes it). */
+struct fcsim_bee3_topo_params {
+  char small_wiring[FCSIM_NAME_MAX];  /* network.bee3_small_wiring: `spread` or `direct` at 2 and 4 enclosures */
+  char switch_buffer[FCSIM_NAME_MAX]; /* network.bee3_switch_buffer: the 10GbE switches' switch.buffer, as written */
+};
+extern struct fcsim_param_block fcsim_bee3_topo_block;
+
 struct fcsim_topo;
 
 #define FCSIM_BEE3_MAX_ENCL  8

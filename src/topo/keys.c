@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "core/keys.h"
+#include "topo/bee3.h"
+#include "topo/switched.h"
 #include "topo/topo.h"
 
 static const char *const bee3_layout_names[] = {"one-x8", "two-x4", "four-x2", "eight-x1", "10gbe", NULL};
@@ -30,11 +32,11 @@ static const struct fcsim_key topo_rows[] = {
      "serial channels, logical channel k = 1..7 leading to enclosure e XOR (1 + (k - 1) mod (E - 1)); `direct` the "
      "32-FPGA wiring (channel k to e XOR k) with the channels to absent enclosures (k >= E) left unconnected "
      "(docs/BEE3.md)",
-     FCSIM_KEY_TO(FCSIM_STORE_NAME, bee3_small_wiring)},
+     FCSIM_KEY_IN(FCSIM_STORE_NAME, struct fcsim_bee3_topo_params, small_wiring)},
     {"network", "bee3_switch_buffer", FCSIM_KT_SIZE, "flits", "128KiB", 1, 1 << 24, 0, NULL, NULL, NULL,
      "topology `bee3`, layout `10gbe`: switch.buffer of the two 10GbE switches (output buffer per port; a frame that "
      "does not fit waits in its input, blocking the frames behind it). The seed gives no size",
-     FCSIM_KEY_TO(FCSIM_STORE_NAME, bee3_switch_buffer)},
+     FCSIM_KEY_IN(FCSIM_STORE_NAME, struct fcsim_bee3_topo_params, switch_buffer)},
     {"network", "file", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
      "topology `file`: the netlist (nodes with their models, links with their own latency and bandwidth; "
      "docs/NETLIST.md); relative to the config file's folder",
@@ -43,21 +45,25 @@ static const struct fcsim_key topo_rows[] = {
      "routers per dimension, 1 to 6 dimensions: `8`, `4x4x4`, `2x4x8`, `4x4x4x4`",
      FCSIM_KEY_TO(FCSIM_STORE_DIMS, dims)},
 };
-const struct fcsim_key_table fcsim_topo_keys = FCSIM_KEY_TABLE("topo", topo_rows);
+struct fcsim_param_block fcsim_bee3_topo_block = FCSIM_PARAM_BLOCK("topo/bee3", struct fcsim_bee3_topo_params);
+const struct fcsim_key_table fcsim_topo_keys = FCSIM_KEY_TABLE_IN("topo", topo_rows, &fcsim_bee3_topo_block);
 
 static const struct fcsim_key switched_topo_rows[] = {
     {"switch", "nodes", FCSIM_KT_INT, "endpoints", "16", 1, 1 << 20, 0, NULL, NULL, NULL,
      "switched topologies: number of endpoints (FPGAs)",
-     FCSIM_KEY_TO(FCSIM_STORE_INT, sw_nodes)},
+     FCSIM_KEY_IN(FCSIM_STORE_INT, struct fcsim_switched_topo_params, nodes)},
     {"switch", "radix", FCSIM_KT_INT, "ports", "16", 2, 63, 0, NULL, NULL, NULL,
      "switched topologies: ports per switch (VCSN 2023: 16-port MSN2100; Mondigo 2020 §4.3.3: k = 64)",
      FCSIM_KEY_TO(FCSIM_STORE_INT, sw_radix)},
     {"switch", "planes", FCSIM_KT_INT, "planes", "1", 1, 4, 0, NULL, NULL, NULL,
      "star, leafspine, fattree: independent copies (planes) of the switch network, each endpoint with one port per "
      "plane, port p on plane p (VCSN 2023's dual plane; `dual-plane` is a star with 2)",
-     FCSIM_KEY_TO(FCSIM_STORE_INT, sw_planes)},
+     FCSIM_KEY_IN(FCSIM_STORE_INT, struct fcsim_switched_topo_params, planes)},
 };
-const struct fcsim_key_table fcsim_switched_topo_keys = FCSIM_KEY_TABLE("topo/switched", switched_topo_rows);
+struct fcsim_param_block fcsim_switched_topo_block =
+    FCSIM_PARAM_BLOCK("topo/switched", struct fcsim_switched_topo_params);
+const struct fcsim_key_table fcsim_switched_topo_keys =
+    FCSIM_KEY_TABLE_IN("topo/switched", switched_topo_rows, &fcsim_switched_topo_block);
 /* The BEE3 cluster's enclosures, the netlist of `file`, and the node count
  * of the BEE3 cluster (its FPGAs and, with 10GbE, its two switches), which
  * bounds sim.threads on the generated networks. */

@@ -19,6 +19,11 @@
 
 #include "topo/switched.h"
 
+static const struct fcsim_switched_topo_params *sw_topo(const struct fcsim_params *p)
+{
+  return fcsim_params_block(p, &fcsim_switched_topo_block);
+}
+
 /* A graph under construction: radix per node, then links. */
 struct builder {
   struct fcsim_topo *t;
@@ -54,12 +59,12 @@ static int too_many(struct fcsim_error *err, const char *topo, const char *what,
  * *switches, and for trees *levels and leaves. */
 static int plan(const struct fcsim_params *p, int64_t *switches, int *levels, int64_t *leaves, struct fcsim_error *err)
 {
-  int64_t n = p->sw_nodes, k = p->sw_radix, m = k / 2;
-  if (p->topology == FCSIM_TOPO_DUAL_PLANE && p->sw_planes > 2)
+  int64_t n = sw_topo(p)->nodes, k = p->sw_radix, m = k / 2;
+  if (p->topology == FCSIM_TOPO_DUAL_PLANE && sw_topo(p)->planes > 2)
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
                            "network.topology = dual-plane has 2 planes; switch.planes = %d does not apply (expected "
                            "1 or 2; for more planes use network.topology = star with switch.planes)",
-                           p->sw_planes);
+                           sw_topo(p)->planes);
   switch (p->topology) {
   case FCSIM_TOPO_STAR:
   case FCSIM_TOPO_DUAL_PLANE:
@@ -108,7 +113,7 @@ static int plan(const struct fcsim_params *p, int64_t *switches, int *levels, in
 /* Planes of the topology: the dual plane has 2, the others switch.planes. */
 static int planes_of(const struct fcsim_params *p)
 {
-  return p->topology == FCSIM_TOPO_DUAL_PLANE ? 2 : p->sw_planes > 1 ? p->sw_planes : 1;
+  return p->topology == FCSIM_TOPO_DUAL_PLANE ? 2 : sw_topo(p)->planes > 1 ? sw_topo(p)->planes : 1;
 }
 
 /* The links of one plane, whose switches start at node s0 (`switches` of
@@ -195,7 +200,7 @@ int fcsim_switched_build(struct fcsim_topo *t, const struct fcsim_params *p, str
   int planes = planes_of(p);
   int64_t per_plane = p->topology == FCSIM_TOPO_DUAL_PLANE ? 1 : switches;
   switches = per_plane * planes;
-  struct builder b = {t, p, p->sw_nodes + switches, p->sw_nodes, planes, NULL, NULL, err};
+  struct builder b = {t, p, sw_topo(p)->nodes + switches, sw_topo(p)->nodes, planes, NULL, NULL, err};
   if (b.nodes > FCSIM_GRAPH_MAX_APSP)
     return fcsim_error_set(err, FCSIM_ERANGE, "network.topology: %lld nodes; at most %d", (long long)b.nodes,
                            FCSIM_GRAPH_MAX_APSP);

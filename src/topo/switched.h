@@ -6,6 +6,15 @@
 
 #include "topo/topo.h"
 
+/* The switched topologies' parameter block (core/params.h; topo/keys.c
+ * writes it). switch.radix stays in struct fcsim_params: the report header
+ * reads it. */
+struct fcsim_switched_topo_params {
+  int nodes;  /* switch.nodes: endpoints */
+  int planes; /* switch.planes: copies of the switch network; an endpoint has a port on each */
+};
+extern struct fcsim_param_block fcsim_switched_topo_block;
+
 /* Builds the graph of p->topology (FCSIM_TOPO_STAR .. FCSIM_TOPO_FATTREE)
  * from switch.nodes and switch.radix into `t` (kind FCSIM_TOPO_FILE, with
  * names, kinds and hop distances, as a netlist would give). Refuses, with

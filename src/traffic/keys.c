@@ -17,12 +17,14 @@ const struct fcsim_key_table fcsim_pattern_keys = FCSIM_KEY_TABLE("traffic", pat
 static const struct fcsim_key hotspot_rows[] = {
     {"traffic", "hotspot_node", FCSIM_KT_INT, "node", "0", 0, 1e12, 0, NULL, NULL, NULL,
      "hotspot pattern: the node that receives the extra traffic",
-     FCSIM_KEY_TO(FCSIM_STORE_INT, hotspot_node)},
+     FCSIM_KEY_IN(FCSIM_STORE_INT, struct fcsim_hotspot_params, node)},
     {"traffic", "hotspot_fraction", FCSIM_KT_REAL, "", "0.1", 0, 1, 0, NULL, NULL, NULL,
      "hotspot pattern: fraction of packets sent to the hotspot (the rest uniform)",
-     FCSIM_KEY_TO(FCSIM_STORE_REAL, hotspot_fraction)},
+     FCSIM_KEY_IN(FCSIM_STORE_REAL, struct fcsim_hotspot_params, fraction)},
 };
-const struct fcsim_key_table fcsim_hotspot_keys = FCSIM_KEY_TABLE("traffic/hotspot", hotspot_rows);
+struct fcsim_param_block fcsim_hotspot_block = FCSIM_PARAM_BLOCK("traffic/hotspot", struct fcsim_hotspot_params);
+const struct fcsim_key_table fcsim_hotspot_keys =
+    FCSIM_KEY_TABLE_IN("traffic/hotspot", hotspot_rows, &fcsim_hotspot_block);
 
 /* The traffic patterns of the registry (src/traffic/patterns.c), one row each. */
 void fcsim_traffic_write_patterns_markdown(FILE *out)

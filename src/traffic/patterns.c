@@ -188,16 +188,17 @@ static int64_t randperm_dest(const struct fcsim_traffic *tr, int64_t src, uint64
 
 static int hotspot_check(const struct fcsim_params *p, struct fcsim_error *err)
 {
-  if (p->hotspot_node >= p->nodes)
+  const struct fcsim_hotspot_params *h = fcsim_params_block(p, &fcsim_hotspot_block);
+  if (h->node >= p->nodes)
     return fcsim_error_set(err, FCSIM_ECOMBINATION, "traffic.hotspot_node = %lld but the network has %lld nodes",
-                           (long long)p->hotspot_node, (long long)p->nodes);
+                           (long long)h->node, (long long)p->nodes);
   return 0;
 }
 
 static int64_t hotspot_dest(const struct fcsim_traffic *tr, int64_t src, uint64_t seq, struct fcsim_rng *rng)
 {
-  if (src != tr->params->hotspot_node && fcsim_rng_uniform(rng) < tr->params->hotspot_fraction)
-    return tr->params->hotspot_node;
+  if (src != tr->hotspot.node && fcsim_rng_uniform(rng) < tr->hotspot.fraction)
+    return tr->hotspot.node;
   return uniform_dest(tr, src, seq, rng);
 }
 
@@ -362,6 +363,7 @@ int fcsim_traffic_init(struct fcsim_traffic *tr, const struct fcsim_topo *t, con
   tr->ops = fcsim_traffic_pattern_find(p->pattern);
   tr->topo = t;
   tr->params = p;
+  tr->hotspot = *(const struct fcsim_hotspot_params *)fcsim_params_block(p, &fcsim_hotspot_block);
   if (!tr->ops)
     return fcsim_error_set(err, FCSIM_EINVAL, "unknown traffic.pattern `%s`", p->pattern);
   if (tr->ops->needs_dims && !fcsim_topo_type_of(t->kind)->has_geometry)

@@ -38,11 +38,19 @@ struct fcsim_traffic_ops {
 };
 
 /* A pattern bound to a network. */
+/* The hotspot pattern's parameter block (core/params.h; keys.c writes it). */
+struct fcsim_hotspot_params {
+  int64_t node;    /* traffic.hotspot_node */
+  double fraction; /* traffic.hotspot_fraction: of packets sent to the hotspot */
+};
+extern struct fcsim_param_block fcsim_hotspot_block;
+
 struct fcsim_traffic {
   const struct fcsim_traffic_ops *ops;
   const struct fcsim_topo *topo;
   const struct fcsim_params *params;
   int64_t *perm; /* randperm: the permutation (from malloc), else NULL */
+  struct fcsim_hotspot_params hotspot; /* the hotspot pattern's block, copied at init */
 };
 
 int fcsim_traffic_init(struct fcsim_traffic *tr, const struct fcsim_topo *t, const struct fcsim_params *p,

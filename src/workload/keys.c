@@ -3,6 +3,7 @@
  * workload/registry.c), its load and packet size, the batch, the trace and
  * the collective workloads' header and background. */
 #include "core/keys.h"
+#include "workload/tree_traffic.h"
 #include "workload/workload.h"
 
 static const char *const header_names[] = {"auto", "index", "bitvector", NULL};
@@ -27,17 +28,17 @@ static const struct fcsim_key workload_rows[] = {
      "traffic.mode = collective-unicast / collective-cont-unicast: Bernoulli unicast load to traffic.pattern "
      "from every endpoint while the collective's sources send (traffic.background_cycles); with the batch its "
      "packets alone make the latency statistics, with the continuous collective they are never measured",
-     FCSIM_KEY_TO(FCSIM_STORE_REAL, background_rate_flits)},
+     FCSIM_KEY_IN(FCSIM_STORE_REAL, struct fcsim_collective_params, background_rate_flits)},
     {"traffic", "background_cycles", FCSIM_KT_INT, "cycles", "auto", 0, 1e12, 1, NULL, NULL, NULL,
      "traffic.mode = collective-unicast / collective-cont-unicast: background packets are created in cycles "
      "[0, this); `auto`: the collective batch's send time (its busiest source's packets x the gap between them), or "
      "the end of the measurement window (sim.warmup_cycles + sim.measure_cycles) with the continuous collective",
-     FCSIM_KEY_TO(FCSIM_STORE_INT, background_cycles), .auto_value = -1},
+     FCSIM_KEY_IN(FCSIM_STORE_INT, struct fcsim_collective_params, background_cycles), .auto_value = -1},
     {"traffic", "collective_header", FCSIM_KEY_CHOICE(header_names, "auto"),
      "modes `collective*`: header of multicast packets; `index`: a 16-bit table index in the head flit (offline, OCR); "
      "`bitvector`: a destination bit-vector, ceil(nodes / flit_bits) more flits (online, RPM); `auto`: bitvector when "
      "router.tables was built by rpm",
-     FCSIM_KEY_TO(FCSIM_STORE_INDEX, collective_header)},
+     FCSIM_KEY_IN(FCSIM_STORE_INDEX, struct fcsim_collective_params, header)},
     {"traffic", "trace", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
      "mode `trace`: CSV of messages (id, src, dst, bytes, optional start, after, delay; docs/WORKLOADS.md); relative "
      "to the config file's folder",
@@ -46,7 +47,8 @@ static const struct fcsim_key workload_rows[] = {
      "batch mode: packets each node sends",
      FCSIM_KEY_TO(FCSIM_STORE_INT, batch_packets)},
 };
-const struct fcsim_key_table fcsim_workload_keys = FCSIM_KEY_TABLE("workload", workload_rows);
+struct fcsim_param_block fcsim_collective_block = FCSIM_PARAM_BLOCK("workload/collective", struct fcsim_collective_params);
+const struct fcsim_key_table fcsim_workload_keys = FCSIM_KEY_TABLE_IN("workload", workload_rows, &fcsim_collective_block);
 /* What the workload is (continuous or finite; a message list needs one),
  * and a pattern defined by coordinates needs a network that has them. */
 static int resolve_workload(struct fcsim_params *p, const struct fcsim_key_reader *r, struct fcsim_error *err)

@@ -105,7 +105,8 @@ static int mix_setup(const struct fcsim_workload_env *env, int continuous, void 
   sh->nodes = env->topo->graph.nodes;
   sh->ref_ticks = env->ref_ticks > 0 ? env->ref_ticks : 1.0;
   sh->bg_p = *env->p;
-  sh->bg_p.rate_flits = env->p->background_rate_flits;
+  const struct fcsim_collective_params *cp = fcsim_params_block(env->p, &fcsim_collective_block);
+  sh->bg_p.rate_flits = cp->background_rate_flits;
   struct fcsim_workload_env bg_env = *env;
   bg_env.p = &sh->bg_p;
   size_t coll_size = 0, bg_size = 0;
@@ -120,7 +121,7 @@ static int mix_setup(const struct fcsim_workload_env *env, int continuous, void 
   sh->win_end_cycles = (uint64_t)(env->p->warmup_cycles + env->p->measure_cycles);
   if (!continuous)
     fcsim_tree_traffic_uncounted(sh->coll);
-  sh->bg_end_cycles = env->p->background_cycles >= 0 ? (uint64_t)env->p->background_cycles
+  sh->bg_end_cycles = cp->background_cycles >= 0 ? (uint64_t)cp->background_cycles
                       : continuous                   ? sh->win_end_cycles
                                                      : fcsim_tree_traffic_send_cycles(sh->coll);
   size_t n = (size_t)sh->nodes;

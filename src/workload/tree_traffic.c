@@ -171,7 +171,8 @@ static int coll_setup_mode(const struct fcsim_workload_env *env, int batch, void
   }
   size_t cells = (size_t)(sh->nodes * sh->nstart);
   sh->flits = p->packet_flits;
-  int bitvector = p->collective_header ? p->collective_header == 2 : fcsim_coll_tables_built_by_rpm(p->router_tables);
+  int header = ((const struct fcsim_collective_params *)fcsim_params_block(p, &fcsim_collective_block))->header;
+  int bitvector = header ? header == 2 : fcsim_coll_tables_built_by_rpm(p->router_tables);
   if (!sh->reduction && bitvector)
     sh->flits += (int)((sh->nodes + p->flit_bits - 1) / p->flit_bits);
   sh->lambda = p->rate_flits / p->packet_flits; /* packets: a longer header does not slow the source */

@@ -9,6 +9,15 @@
 
 #include "workload/workload.h"
 
+/* The collective workloads' parameter block (core/params.h; keys.c writes
+ * it): the multicast header and the collective-unicast background. */
+struct fcsim_collective_params {
+  double background_rate_flits; /* traffic.background_rate: background unicast flits per node per cycle */
+  int64_t background_cycles;    /* traffic.background_cycles: background created before this cycle; -1 auto */
+  int header;                   /* traffic.collective_header: 0 auto, 1 table index, 2 destination bit-vector */
+};
+extern struct fcsim_param_block fcsim_collective_block;
+
 /* The collective's packets stop counting in the latency statistics (they
  * are neither measured nor expected by the drain check); call after setup. */
 void fcsim_tree_traffic_uncounted(void *shared);

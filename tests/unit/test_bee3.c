@@ -208,7 +208,8 @@ static void test_direct_wiring(void **state)
       static struct fcsim_bee3 b, spread;
       bee3_params(&p, layouts[li], E);
       assert_int_equal(fcsim_bee3_describe(&p, &spread, &err), 0);
-      snprintf(p.bee3_small_wiring, sizeof p.bee3_small_wiring, "direct");
+      struct fcsim_bee3_topo_params *bp = fcsim_params_block_mut(&p, &fcsim_bee3_topo_block);
+      snprintf(bp->small_wiring, sizeof bp->small_wiring, "direct");
       assert_int_equal(fcsim_bee3_describe(&p, &b, &err), 0);
       if (E == 8) {
         assert_memory_equal(b.port, spread.port, sizeof b.port);

@@ -14,9 +14,11 @@
 
 #include "fcsim/metrics.h"
 #include "fcsim/stats.h"
+#include "link/proto/fc/fc_params.h"
 #include "link/proto/fc/proto_fc.h"
 #include "link/proto/protocols.h"
 #include "link/proto/tnw/proto_tnw.h"
+#include "link/proto/tnw/tnw_params.h"
 #include "link/proto/proto_links.h"
 
 static void test_check_and_names(void **state)
@@ -50,8 +52,8 @@ static void test_zero_load_cycles(void **state)
   (void)state;
   struct fcsim_params p = {0};
   p.flit_bits = 128;
-  p.link_fc_d_cu = 8;
-  p.link_tnw_payload_bytes = 32;
+  ((struct fcsim_fc_params *)fcsim_params_block_mut(&p, &fcsim_fc_block))->d_cu_flits = 8;
+  ((struct fcsim_tnw_params *)fcsim_params_block_mut(&p, &fcsim_tnw_block))->payload_bytes = 32;
   const int local = 2 * FCSIM_ADAPTER_LOCAL_CYCLES;
   assert_int_equal(fcsim_proto_link_zero_load_cycles(&p, 0, 1), 0);
   assert_int_equal(fcsim_proto_link_zero_load_cycles(&p, fcsim_link_proto_find("fc"), 1),

@@ -21,7 +21,7 @@ static void params_for(struct fcsim_params *p, enum fcsim_topology_kind kind, in
 {
   ts_params_init(p, kind, ndims, dims);
   p->seed = 7;
-  p->hotspot_fraction = 0.25;
+  ((struct fcsim_hotspot_params *)fcsim_params_block_mut(p, &fcsim_hotspot_block))->fraction = 0.25;
 }
 
 static void test_torus_geometry(void **state)

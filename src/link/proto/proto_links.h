@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "core/params.h"
+#include "link/proto/tnw/tnw_params.h"
 #include "fcsim/error.h"
 
 struct fcsim_topo;
@@ -22,7 +23,7 @@ struct fcsim_topo;
 static inline int fcsim_adapter_packet_flits(const struct fcsim_params *p)
 {
   int flit_bytes = (p->flit_bits + 7) / 8;
-  return (p->link_tnw_payload_bytes + flit_bytes - 1) / flit_bytes + 1;
+  return (fcsim_tnw_params(p)->payload_bytes + flit_bytes - 1) / flit_bytes + 1;
 }
 
 /* The line channel's ring is sized as for this many flits per cycle: two

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/keys.h"
+#include "router/collective/params.h"
 
 static const char *const reduction_stage_names[] = {"switch", "direct", NULL};
 static const char *const tree_turns_names[] = {"rule", "free", NULL};
@@ -23,13 +24,13 @@ static const struct fcsim_key voq_rows[] = {
      "and only the combined packet takes the link; `direct` (closer to the seed's Table 5.8 and Fig. 5.21, "
      "docs/COLLECTIVES.md): straight after ML, one packet per input per cycle, the combined packet then competing at "
      "SA",
-     FCSIM_KEY_FLAG(voq_reduction_direct, "direct")},
+     FCSIM_KEY_FLAG_IN(struct fcsim_voq_params, reduction_direct, "direct")},
     {"voq", "eject_packets", FCSIM_KT_INT, "packets/cycle", "1", 1, 16, 0, NULL, NULL, NULL,
      "router.model = voq: packets the local unit takes from the switch at once, each from a different input, one flit "
      "per cycle each. Novo-G# thesis s5.2.2 (L4897-4899): a node \"injects at most one packet per cycle but can consume more "
      "than one\"; the seed gives no number. 1 = one ejection port (the default); examples/collective.ini uses 6, one "
      "per link input, as the reduction unit (docs/COLLECTIVES.md)",
-     FCSIM_KEY_TO(FCSIM_STORE_INT, voq_eject_packets)},
+     FCSIM_KEY_IN(FCSIM_STORE_INT, struct fcsim_voq_params, eject_packets)},
     {"voq", "tree_turns", FCSIM_KEY_CHOICE(tree_turns_names, "rule"),
      "router.model = voq: turns allowed in the collective trees fcsim collective build/run make. `rule`: fcsim's turn "
      "model (src/routing/turns.h), which leaves OCR only the partition across x on spread destinations; `free`: any "
@@ -37,7 +38,8 @@ static const struct fcsim_key voq_rows[] = {
      "(L4752-4762) cannot deadlock. Needs router.model = voq",
      FCSIM_KEY_FLAG(voq_free_turns, "free")},
 };
-const struct fcsim_key_table fcsim_voq_keys = FCSIM_KEY_TABLE("router/collective/voq", voq_rows);
+struct fcsim_param_block fcsim_voq_block = FCSIM_PARAM_BLOCK("router/collective/voq", struct fcsim_voq_params);
+const struct fcsim_key_table fcsim_voq_keys = FCSIM_KEY_TABLE_IN("router/collective/voq", voq_rows, &fcsim_voq_block);
 static int resolve_voq(struct fcsim_params *p, const struct fcsim_key_reader *r, struct fcsim_error *err)
 {
   if (p->voq_free_turns && strcmp(p->router_model, "voq"))

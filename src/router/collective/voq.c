@@ -44,6 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "router/collective/params.h"
 #include "router/collective/tabroute.h"
 #include "router/port.h"
 #include "router/router.h"
@@ -462,8 +463,9 @@ static int vq_setup(const struct fcsim_router_env *env, void **shared, size_t *s
   sh->nin = sh->nout = sh->np + 1;
   sh->nsrc = sh->nin + 1;
   sh->depth = env->p->vc_depth_flits;
-  sh->red_direct = env->p->voq_reduction_direct;
-  sh->eject_lanes = env->p->voq_eject_packets > 0 ? env->p->voq_eject_packets : 1;
+  const struct fcsim_voq_params *vq = fcsim_params_block(env->p, &fcsim_voq_block);
+  sh->red_direct = vq->reduction_direct;
+  sh->eject_lanes = vq->eject_packets > 0 ? vq->eject_packets : 1;
   sh->maxpkt = env->p->packet_flits + (int)((env->p->nodes + env->p->flit_bits - 1) / env->p->flit_bits);
   sh->max_in = calloc((size_t)g->nodes, sizeof *sh->max_in);
   sh->max_red = calloc((size_t)g->nodes, sizeof *sh->max_red);

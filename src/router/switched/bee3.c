@@ -43,6 +43,7 @@
 
 #include "router/port.h"
 #include "router/router.h"
+#include "router/switched/params.h"
 #include "topo/bee3.h"
 
 #define B3_NONE    (-1)
@@ -451,7 +452,9 @@ static int b3_setup(const struct fcsim_router_env *env, void **shared, size_t *s
   sh->S_switch = cycles_of(FCSIM_BEE3_SWITCH_NS, p->clock_hz);
   sh->tx = cycles_of(FCSIM_BEE3_MGT_TX_NS, p->clock_hz);
   sh->local = (uint64_t)p->local_cycles;
-  sh->pkt_overhead = (uint64_t)p->packet_overhead_cycles;
+  sh->pkt_overhead =
+      (uint64_t)((const struct fcsim_bee3_router_params *)fcsim_params_block(p, &fcsim_bee3_router_block))
+          ->packet_overhead_cycles;
   b3_fill_info(sh);
   size_t off = align8(sizeof(struct b3_hdr)), nbuf = (size_t)sh->nin * (size_t)sh->depth,
          nob = (size_t)B3_MAX_SER * (size_t)sh->odepth;

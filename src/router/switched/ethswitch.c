@@ -54,6 +54,7 @@
 #include "chan/framing.h"
 #include "router/port.h"
 #include "router/router.h"
+#include "router/switched/params.h"
 
 #define ES_MAX_PORTS 63 /* network ports (inputs and outputs incl. the local one fit a 64-bit mask) */
 #define ES_NONE      (-1)
@@ -390,7 +391,8 @@ static int es_setup(const struct fcsim_router_env *env, void **shared, size_t *s
   sh->depth = p->vc_depth_flits;
   sh->out_depth = p->sw_buffer_flits;
   sh->drop = p->sw_drop;
-  sh->port_by_message = p->sw_port_by_message;
+  sh->port_by_message =
+      ((const struct fcsim_ethswitch_params *)fcsim_params_block(p, &fcsim_ethswitch_block))->port_by_message;
   sh->overhead_bytes = overhead_bytes;
   sh->flit_bytes = (uint32_t)(p->flit_bits / 8);
   sh->tS = (uint64_t)p->sw_latency_cycles;

@@ -49,6 +49,7 @@
 #include "chan/framing.h"
 #include "router/port.h"
 #include "router/router.h"
+#include "router/switched/params.h"
 #include "router/switched/vcsn_table.h"
 #include "workload/trace.h"
 
@@ -459,7 +460,8 @@ static int vn_check_trace(const struct fcsim_router_env *env, struct vn_shared *
                          "%smessage %lld from node %u (%s) to node %u (%s) uses a virtual port "
                          "with no MAC entry: no virtual port of node %u reaches node %u in vcsn.table = %s; add an "
                          "entry `%u,VPORT,%u,DEST_VPORT`",
-                         where, (long long)msg->id, msg->src, a, msg->dst, b, msg->src, msg->dst, p->vcsn_table,
+                         where, (long long)msg->id, msg->src, a, msg->dst, b, msg->src, msg->dst,
+                         ((const struct fcsim_vcsn_params *)fcsim_params_block(p, &fcsim_vcsn_block))->table,
                          msg->src, msg->dst);
   }
   sh->nmsg = (uint32_t)tr->n;
@@ -486,6 +488,7 @@ static void vn_teardown(void *shared)
 static int vn_setup(const struct fcsim_router_env *env, void **shared, size_t *state_size, struct fcsim_error *err)
 {
   const struct fcsim_params *p = env->p;
+  const struct fcsim_vcsn_params *vp = fcsim_params_block(p, &fcsim_vcsn_block);
   const struct fcsim_graph *g = &env->topo->graph;
   const struct fcsim_framing *fr = fcsim_framing_find(p->sw_framing);
   if (!fr)
@@ -494,22 +497,22 @@ static int vn_setup(const struct fcsim_router_env *env, void **shared, size_t *s
   for (int64_t n = 0; n < g->nodes; n++)
     if (g->kind[n] == env->kind && g->port_base[n + 1] - g->port_base[n] > (uint32_t)np)
       np = (int)(g->port_base[n + 1] - g->port_base[n]);
-  if (np > 63 || np * p->vcsn_vports > VN_MAX_VPS)
+  if (np > 63 || np * vp->vports > VN_MAX_VPS)
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
                            "router.model = vcsn: %d ports x vcsn.vports = %d is more than %d virtual ports per node",
-                           np, p->vcsn_vports, VN_MAX_VPS);
+                           np, vp->vports, VN_MAX_VPS);
   struct vn_shared *sh = calloc(1, sizeof *sh);
   if (!sh)
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
   sh->p = p;
   sh->g = g;
-  sh->V = p->vcsn_vports;
+  sh->V = vp->vports;
   sh->np = np;
   sh->overhead_bytes = (uint32_t)fr->overhead_bytes;
   sh->flit_bytes = (uint32_t)(p->flit_bits / 8);
-  sh->crossbar = (uint64_t)p->vcsn_crossbar_cycles;
-  sh->window = (uint64_t)p->vcsn_window_cycles;
-  sh->threshold = p->vcsn_threshold;
+  sh->crossbar = (uint64_t)vp->crossbar_cycles;
+  sh->window = (uint64_t)vp->window_cycles;
+  sh->threshold = vp->threshold;
   sh->local = (uint64_t)p->local_cycles;
   sh->ticks_per_cycle = env->ticks_per_cycle > 0 ? env->ticks_per_cycle : 1.0;
   size_t nn = (size_t)g->nodes ? (size_t)g->nodes : 1;
@@ -520,7 +523,7 @@ static int vn_setup(const struct fcsim_router_env *env, void **shared, size_t *s
     vn_teardown(sh);
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
   }
-  int rc = fcsim__vcsn_table_read(p->vcsn_table, g, sh->V, (uint64_t)p->vcsn_reconfig_cycles, p->clock_hz, &sh->tab, err);
+  int rc = fcsim__vcsn_table_read(vp->table, g, sh->V, (uint64_t)vp->reconfig_cycles, p->clock_hz, &sh->tab, err);
   if (!rc)
     rc = vn_check_trace(env, sh, err);
   if (rc) {

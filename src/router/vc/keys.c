@@ -2,8 +2,10 @@
 /* The keys of the VC routers (novog.c, classic.c on vc_base.c): the pipeline
  * delays, the credit period, the dateline classes and the classic router's
  * BookSim2-style allocation options. The crossbar reads switch_cycles and
- * local_cycles too. */
+ * local_cycles too. router.credit_delay and input_speedup are written into
+ * the family's parameter block (params.h); the rest into struct fcsim_params. */
 #include "core/keys.h"
+#include "router/vc/params.h"
 
 static const char *const onoff_names[] = {"on", "off", NULL};
 static const char *const vc_class_names[] = {"overlap", "split", NULL};
@@ -29,7 +31,8 @@ static const struct fcsim_key vc_pipeline_rows[] = {
      "BookSim2)",
      FCSIM_KEY_TO(FCSIM_STORE_INT, local_cycles)},
 };
-const struct fcsim_key_table fcsim_vc_pipeline_keys = FCSIM_KEY_TABLE("router/vc", vc_pipeline_rows);
+struct fcsim_param_block fcsim_vc_block = FCSIM_PARAM_BLOCK("router/vc", struct fcsim_vc_params);
+const struct fcsim_key_table fcsim_vc_pipeline_keys = FCSIM_KEY_TABLE_IN("router/vc", vc_pipeline_rows, &fcsim_vc_block);
 
 static const struct fcsim_key vc_rows[] = {
     {"router", "dateline", FCSIM_KEY_CHOICE(onoff_names, "on"),
@@ -70,7 +73,7 @@ static const struct fcsim_key vc_rows[] = {
      FCSIM_KEY_FLAG(wait_tail_credit, "on")},
     {"router", "credit_delay", FCSIM_KT_INT, "cycles", "0", 0, 64, 0, NULL, NULL, NULL,
      "classic: cycles a credit waits in the router before it is sent upstream (BookSim2's credit_delay)",
-     FCSIM_KEY_TO(FCSIM_STORE_INT, credit_delay_cycles)},
+     FCSIM_KEY_IN(FCSIM_STORE_INT, struct fcsim_vc_params, credit_delay_cycles)},
     {"router", "eject_cycles", FCSIM_KT_INT, "cycles", "auto", 0, 64, 1, NULL, NULL, NULL,
      "classic: latency of the ejection channel alone; `auto`: router.local_cycles. BookSim2's latencies exceed the "
      "same path's by one cycle at its ends (its terminal reads an ejected flit a cycle later): 2 reproduces them",
@@ -81,6 +84,6 @@ static const struct fcsim_key vc_rows[] = {
      FCSIM_KEY_TO(FCSIM_STORE_INT, queued_head_cycles)},
     {"router", "input_speedup", FCSIM_KT_INT, "inputs", "1", 1, 4, 0, NULL, NULL, NULL,
      "classic: switch inputs per input port, VC v on input v mod speedup (BookSim2's input_speedup)",
-     FCSIM_KEY_TO(FCSIM_STORE_INT, input_speedup)},
+     FCSIM_KEY_IN(FCSIM_STORE_INT, struct fcsim_vc_params, input_speedup)},
 };
-const struct fcsim_key_table fcsim_vc_keys = FCSIM_KEY_TABLE("router/vc", vc_rows);
+const struct fcsim_key_table fcsim_vc_keys = FCSIM_KEY_TABLE_IN("router/vc", vc_rows, &fcsim_vc_block);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "router/vc/params.h"
 #include "router/vc/vc.h"
 #include "stats/verdict.h"
 
@@ -41,9 +42,10 @@ int fcsim__vc_setup(const struct fcsim_router_env *env, int local_port, int inba
    * classes and fewer than 3 VCs */
   sh->escape =
       sh->dateline && p->turn_rule == FCSIM_TURN_SEED_ESCAPE && env->routing->turn_rule && !p->vc_split && p->vcs >= 3;
-  sh->speedup = local_port ? p->input_speedup : 1;
+  const struct fcsim_vc_params *vp = fcsim_vc_params(p);
+  sh->speedup = local_port ? vp->input_speedup : 1;
   sh->nswitch_in = sh->np_in * sh->speedup;
-  sh->credit_delay_ticks = (uint64_t)llround(p->credit_delay_cycles * sh->ticks_per_cycle);
+  sh->credit_delay_ticks = (uint64_t)llround(vp->credit_delay_cycles * sh->ticks_per_cycle);
   /* a port's counts are reported for 2P + 2L + S + 2 cycles after its
    * buffers change (L the longest link: netlists mix latencies) */
   uint64_t max_lat = 0;
@@ -62,7 +64,7 @@ int fcsim__vc_setup(const struct fcsim_router_env *env, int local_port, int inba
     free(sh);
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
                            "router.input_speedup = %d: %d ports x %d switch inputs exceed the 64 the allocators track",
-                           p->input_speedup, ports, p->input_speedup);
+                           vp->input_speedup, ports, vp->input_speedup);
   }
   if (sh->np > VC_MAX_PORTS) {
     free(sh);

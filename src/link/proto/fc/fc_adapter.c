@@ -55,6 +55,7 @@
 #include <string.h>
 
 #include "fcsim/model.h"
+#include "link/proto/fc/fc_params.h"
 #include "link/proto/fc/proto_fc.h"
 #include "link/proto/adapter_buffers.h"
 #include "link/proto/protocols.h"
@@ -95,6 +96,7 @@ struct fa_hdr {
 
 struct fa_shared {
   const struct fcsim_params *p;
+  const struct fcsim_fc_params *fp; /* link.fc_* (fc_params.h) */
   const struct fcsim_graph *g;
   int kind;                        /* this model's kind index */
   int vcs;                         /* router VCs = FC instances per link end */
@@ -157,11 +159,11 @@ static struct fcsim_flit ring_pop(const struct fa_node *n, size_t off, uint32_t 
 
 static int rx_depth_of(const struct fa_shared *sh, uint32_t node)
 {
-  if (sh->p->link_fc_rx_depth > 0)
-    return sh->p->link_fc_rx_depth;
+  if (sh->fp->rx_depth_flits > 0)
+    return sh->fp->rx_depth_flits;
   int64_t d_link =
-      (int64_t)fcsim_graph_out(sh->g, node, 1)->latency_cycles + sh->p->link_fc_d_cu + FCSIM_FC_WRITE_FORWARD_CYCLES;
-  return (int)(2 * d_link + sh->p->link_fc_d_cu + 1);
+      (int64_t)fcsim_graph_out(sh->g, node, 1)->latency_cycles + sh->fp->d_cu_flits + FCSIM_FC_WRITE_FORWARD_CYCLES;
+  return (int)(2 * d_link + sh->fp->d_cu_flits + 1);
 }
 
 /* The cycle both ends of the link are up: the peer's first sync flit,
@@ -306,17 +308,17 @@ static void fa_launch(struct fcsim_ctx *ctx, const struct fa_shared *sh, struct 
     h->overflows++; /* the FC sent a flit it was never given */
   }
   double start = h->busy_until > (double)now ? h->busy_until : (double)now;
-  double mf = fcsim_fc_metaframe_scale(sh->p->link_fc_metaframe_words); /* control words between the data */
+  double mf = fcsim_fc_metaframe_scale(sh->fp->metaframe_words); /* control words between the data */
   h->busy_until =
       start + mf * (double)sh->flit_bytes / ((double)sh->g->line_bandwidth_flits[n->node] * sh->flit_bytes);
   h->wire_bytes += (uint64_t)sh->flit_bytes;
   int64_t done = (int64_t)ceil(h->busy_until - 1e-9) - 1;
   if (done < now)
     done = now;
-  if ((it->flags & FCSIM_FC_F_LAST) && sh->p->link_fc_gap_bytes) { /* the burst gap: idle line after the packet */
+  if ((it->flags & FCSIM_FC_F_LAST) && sh->fp->gap_bytes) { /* the burst gap: idle line after the packet */
     h->busy_until +=
-        mf * (double)sh->p->link_fc_gap_bytes / ((double)sh->g->line_bandwidth_flits[n->node] * sh->flit_bytes);
-    h->wire_bytes += (uint64_t)sh->p->link_fc_gap_bytes;
+        mf * (double)sh->fp->gap_bytes / ((double)sh->g->line_bandwidth_flits[n->node] * sh->flit_bytes);
+    h->wire_bytes += (uint64_t)sh->fp->gap_bytes;
   }
   f[0].dest = it->a;
   f[0].vc = (uint8_t)it->kind;
@@ -453,6 +455,7 @@ static int fa_setup(const struct fcsim_router_env *env, void **shared, size_t *s
   if (!sh)
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
   sh->p = env->p;
+  sh->fp = fcsim_fc_params(env->p);
   sh->g = &env->topo->graph;
   sh->kind = env->kind;
   sh->vcs = env->p->vcs < 1 ? 1 : env->p->vcs > FCSIM_FC_MAX_VCS ? FCSIM_FC_MAX_VCS : env->p->vcs;
@@ -479,7 +482,7 @@ static int fa_setup(const struct fcsim_router_env *env, void **shared, size_t *s
     return rc;
   }
   sh->in_cap = (uint32_t)sh->depth;
-  sh->tx_cap = (uint32_t)env->p->link_fc_d_cu;
+  sh->tx_cap = (uint32_t)fcsim_fc_params(env->p)->d_cu_flits;
   sh->rx_cap = (uint32_t)rx;
   fa_layout(sh, state_size);
   *shared = sh;
@@ -491,7 +494,7 @@ static int fa_init(const void *shared, uint32_t node, void *state, struct fcsim_
   const struct fa_shared *sh = shared;
   struct fa_node n;
   fa_view(sh, node, state, &n);
-  const int d_cu = sh->p->link_fc_d_cu;
+  const int d_cu = sh->fp->d_cu_flits;
   struct fcsim_fc_cfg cfg = {.d_cu = d_cu,
                              .tx_depth = d_cu,
                              .rx_depth = rx_depth_of(sh, node),
@@ -557,7 +560,7 @@ static void fc_model_figures(const struct fa_shared *sh, uint32_t node, struct f
   char a[6][64];
   snprintf(a[0], sizeof a[0], "latency=%.17gs", (double)lat / p->clock_hz);
   snprintf(a[1], sizeof a[1], "F=%.17gHz", p->clock_hz);
-  snprintf(a[2], sizeof a[2], "tx_depth=%d", p->link_fc_d_cu);
+  snprintf(a[2], sizeof a[2], "tx_depth=%d", fcsim_fc_params(p)->d_cu_flits);
   snprintf(a[3], sizeof a[3], "rx_write_forward=%d", FCSIM_FC_WRITE_FORWARD_CYCLES);
   snprintf(a[4], sizeof a[4], "w=%d", p->flit_bits);
   snprintf(a[5], sizeof a[5], "B_raw=%.17gB/s",
@@ -575,11 +578,11 @@ static void fc_model_figures(const struct fa_shared *sh, uint32_t node, struct f
   s->d_link_cycles = res[fcsim_model_result_index(m, "D_link")];
   s->rx_depth_min_flits = res[fcsim_model_result_index(m, "rx_depth_min")];
   s->payload_bytes_per_cycle = res[fcsim_model_result_index(m, "link_throughput")] / p->clock_hz;
-  if (p->link_fc_gap_bytes) {
-    double pkt = (double)(p->link_fc_d_cu + 1) * sh->flit_bytes;
-    s->payload_bytes_per_cycle *= pkt / (pkt + p->link_fc_gap_bytes);
+  if (fcsim_fc_params(p)->gap_bytes) {
+    double pkt = (double)(fcsim_fc_params(p)->d_cu_flits + 1) * sh->flit_bytes;
+    s->payload_bytes_per_cycle *= pkt / (pkt + fcsim_fc_params(p)->gap_bytes);
   }
-  s->payload_bytes_per_cycle /= fcsim_fc_metaframe_scale(p->link_fc_metaframe_words);
+  s->payload_bytes_per_cycle /= fcsim_fc_metaframe_scale(fcsim_fc_params(p)->metaframe_words);
 }
 
 /* Each fc line direction's figures (metrics.protocol_links, declared in

@@ -4,6 +4,7 @@
  * figures its adapters report per line direction (fc_adapter.c). */
 #include <stddef.h>
 
+#include "link/proto/fc/fc_params.h"
 #include "link/proto/fc/proto_fc.h"
 #include "link/proto/protocols.h"
 #include "link/proto/proto_links.h"
@@ -14,7 +15,7 @@
 static int fc_zero_load_cycles(const struct fcsim_params *p, int line_bandwidth_flits)
 {
   (void)line_bandwidth_flits;
-  return p->link_fc_d_cu + 1 + FCSIM_FC_WRITE_FORWARD_CYCLES;
+  return fcsim_fc_params(p)->d_cu_flits + 1 + FCSIM_FC_WRITE_FORWARD_CYCLES;
 }
 
 static const struct fcsim_link_proto_field fc_dir_fields[] = {

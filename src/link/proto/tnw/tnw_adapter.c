@@ -71,6 +71,7 @@ struct ad_hdr {
 
 struct ad_shared {
   const struct fcsim_params *p;
+  const struct fcsim_tnw_params *tp; /* link.tnw_* (tnw_params.h) */
   const struct fcsim_graph *g;
   int kind;                                 /* this model's kind index */
   int vcs;                                  /* VCs offered to the routers = TNW VCs */
@@ -128,10 +129,10 @@ static double line_bytes_per_cycle(const struct ad_shared *sh, uint32_t node)
 
 static int window_of(const struct ad_shared *sh, uint32_t node)
 {
-  if (sh->p->link_tnw_window > 0)
-    return sh->p->link_tnw_window;
+  if (sh->tp->window_packets > 0)
+    return sh->tp->window_packets;
   const struct fcsim_chan *line = fcsim_graph_out(sh->g, node, 1);
-  double packet_cycles = (sh->p->link_tnw_payload_bytes + FCSIM_TNW_HEADER_BYTES + FCSIM_TNW_CRC_BYTES) / line_bytes_per_cycle(sh, node);
+  double packet_cycles = (sh->tp->payload_bytes + FCSIM_TNW_HEADER_BYTES + FCSIM_TNW_CRC_BYTES) / line_bytes_per_cycle(sh, node);
   return fcsim_tnw_default_window(line->latency_cycles, packet_cycles);
 }
 
@@ -205,7 +206,7 @@ static void ad_consume(struct fcsim_ctx *ctx, const struct ad_shared *sh, struct
   int v;
   while (mask && fcsim_tnw_consume_masked(&n->h->e, (int64_t)ctx->now, mask, &v, NULL)) {
     struct ad_vc *q = &n->h->vc[v];
-    int rxp = sh->p->link_tnw_rx_packets;
+    int rxp = sh->tp->rx_packets;
     q->rx_ready += n->pk_flits[v * rxp + q->pk_head];
     q->pk_head = (q->pk_head + 1) % rxp;
     mask &= ~(1u << v);
@@ -297,7 +298,7 @@ static void ad_take_line(struct fcsim_ctx *ctx, const struct ad_shared *sh, stru
     int64_t expected = n->h->e.expected;
     fcsim_tnw_receive(&n->h->e, &it, (int64_t)ctx->now);
     int accepted = n->h->e.expected != expected;
-    int v = (int)(it.a & 0xffu), rxp = sh->p->link_tnw_rx_packets;
+    int v = (int)(it.a & 0xffu), rxp = sh->tp->rx_packets;
     struct ad_vc *q = &n->h->vc[v < sh->vcs ? v : 0];
     for (int i = 0; i < nf; i++) {
       const struct fcsim_link_slot *c = &l->chan_pool[r->base + (r->head & r->mask)];
@@ -404,7 +405,7 @@ static int ad_layout(struct ad_shared *sh, const struct fcsim_router_env *env, s
     if (w > sh->max_window)
       sh->max_window = w;
   }
-  const int rxp = sh->p->link_tnw_rx_packets;
+  const int rxp = sh->tp->rx_packets;
   int64_t tx = sh->depth + (int64_t)sh->max_window * sh->packet_flits + 2;
   sh->tx_cap = fcsim_pow2_at_least((uint64_t)tx);
   sh->rx_cap = fcsim_pow2_at_least((uint64_t)(rxp + 1) * (uint64_t)sh->packet_flits);
@@ -435,6 +436,7 @@ static int ad_setup(const struct fcsim_router_env *env, void **shared, size_t *s
   if (!sh)
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
   sh->p = p;
+  sh->tp = fcsim_tnw_params(p);
   sh->g = &env->topo->graph;
   sh->kind = env->kind;
   sh->vcs = p->vcs < 1 ? 1 : p->vcs;
@@ -446,7 +448,7 @@ static int ad_setup(const struct fcsim_router_env *env, void **shared, size_t *s
     ad_teardown(sh);
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
                            "link.tnw_payload = %d bytes is %d flits of %d bits; a TNW packet may hold at most 254",
-                           p->link_tnw_payload_bytes, sh->packet_flits - 1, p->flit_bits);
+                           fcsim_tnw_params(p)->payload_bytes, sh->packet_flits - 1, p->flit_bits);
   }
   int rc = ad_layout(sh, env, err);
   for (int k = 0; !rc && k < AD_NCTR; k++)
@@ -468,12 +470,12 @@ static int ad_init(const void *shared, uint32_t node, void *state, struct fcsim_
   ad_view(sh, node, state, &n);
   const struct fcsim_params *p = sh->p;
   struct fcsim_tnw_cfg cfg = {.vcs = sh->vcs,
-                              .payload_bytes = p->link_tnw_payload_bytes,
+                              .payload_bytes = fcsim_tnw_params(p)->payload_bytes,
                               .header_bytes = FCSIM_TNW_HEADER_BYTES,
                               .crc_bytes = FCSIM_TNW_CRC_BYTES,
                               .ctrl_bytes = FCSIM_TNW_CTRL_BYTES,
                               .window = window_of(sh, node),
-                              .rx_vc_packets = p->link_tnw_rx_packets,
+                              .rx_vc_packets = fcsim_tnw_params(p)->rx_packets,
                               .ber = p->link_ber,
                               .seed = p->seed,
                               .link_id = node};
@@ -521,9 +523,9 @@ static void tnw_model_figures(const struct ad_shared *sh, uint32_t node, json_t 
   double line = line_bytes_per_cycle(sh, node);
   char a[4][64];
   snprintf(a[0], sizeof a[0], "rate=%.17gbps", line * 8.0 * p->clock_hz);
-  snprintf(a[1], sizeof a[1], "max_payload=%d", p->link_tnw_payload_bytes);
-  snprintf(a[2], sizeof a[2], "unit=%d", p->link_tnw_payload_bytes);
-  snprintf(a[3], sizeof a[3], "size=%d", p->link_tnw_payload_bytes);
+  snprintf(a[1], sizeof a[1], "max_payload=%d", fcsim_tnw_params(p)->payload_bytes);
+  snprintf(a[2], sizeof a[2], "unit=%d", fcsim_tnw_params(p)->payload_bytes);
+  snprintf(a[3], sizeof a[3], "size=%d", fcsim_tnw_params(p)->payload_bytes);
   const char *sets[] = {"lanes=1", "code=none", "framing=tnw", a[0], a[1], a[2], a[3], NULL};
   double v[FCSIM_MODEL_MAX_PARAMS], res[FCSIM_MODEL_MAX_RESULTS];
   struct fcsim_error err = {0};

@@ -15,7 +15,7 @@
 static int tnw_zero_load_cycles(const struct fcsim_params *p, int line_bandwidth_flits)
 {
   int64_t line_bytes = (int64_t)line_bandwidth_flits * ((p->flit_bits + 7) / 8);
-  int64_t wire_bytes = FCSIM_TNW_HEADER_BYTES + FCSIM_TNW_CRC_BYTES + p->link_tnw_payload_bytes;
+  int64_t wire_bytes = FCSIM_TNW_HEADER_BYTES + FCSIM_TNW_CRC_BYTES + fcsim_tnw_params(p)->payload_bytes;
   return (int)((wire_bytes + line_bytes - 1) / line_bytes) - 1;
 }
 
