@@ -126,8 +126,8 @@ static int check_counter_rows(const struct fcsim_metric_table *p, struct fcsim_e
     if (m->counter == FCSIM_COUNTER_NONE)
       continue;
     const char *name = m->path && !strncmp(m->path, "metrics.", 8) ? m->path + 8 : NULL;
-    if ((unsigned)m->counter >= FCSIM_COUNTER_RULES || !p->after || !p->output || strcmp(p->output, "run") || !name || !*name ||
-        strpbrk(name, ".*"))
+    if ((unsigned)m->counter >= FCSIM_COUNTER_RULES || !p->after || !p->output || strcmp(p->output, "run") || !name ||
+        !*name || strpbrk(name, ".*"))
       return fcsim_error_set(err, FCSIM_EINTERNAL,
                              "metric part of %s: `%s` is a model counter but not a run's metrics.NAME with a known "
                              "rule",
