@@ -16,6 +16,8 @@
 #include <cmocka.h>
 
 #include "core/keys.h"
+#include "engine/report.h"
+#include "stats/counters.h"
 #include "fcsim/error.h"
 #include "fcsim/metrics.h"
 #include "fcsim/sim.h"
@@ -137,7 +139,8 @@ static void test_read_by_name(void **state)
  * declarations' rules, named nowhere in engine/: ethswitch's in every run
  * (0 without ethswitch), voq's buffer when non-zero, the protocol links' in
  * every run with protocol links and in no other, fc's only when some link
- * is on fc. Each case: its settings, then per counter 1 (written) or 0. */
+ * is on fc; and every placed counter a model keeps has a declared rule.
+ * Each case: its settings, then per counter 1 (written) or 0. */
 static void test_counters_by_rule(void **state)
 {
   (void)state;
@@ -165,6 +168,16 @@ static void test_counters_by_rule(void **state)
       if ((rc == 0) != cases[i].written[k])
         fail_msg("%s, %s: metrics.%s %s", cases[i].model, cases[i].protocol, names[k],
                  rc == 0 ? "written against its rule" : "missing");
+    }
+    /* every placed counter the network's models keep has its declared rule */
+    struct fcsim_counter c[4 * FCSIM_MAX_COUNTERS];
+    int nc = fcsim__sim_metric_counters(sim, c, 4 * FCSIM_MAX_COUNTERS);
+    for (int k = 0; k < nc; k++) {
+      char path[96];
+      snprintf(path, sizeof path, "metrics.%s", c[k].name);
+      const struct fcsim_metric *row = fcsim_metric_lookup("run", NULL, path);
+      if (c[k].metric == FCSIM_METRIC_PLACED && (!row || row->counter == FCSIM_COUNTER_NONE))
+        fail_msg("%s: the counter %s is kept but declares no rule", cases[i].model, c[k].name);
     }
     double v = 0;
     if (cases[i].written[2]) /* NONZERO: written, so not 0 */
