@@ -59,6 +59,20 @@ enum fcsim_metric_replicate {
   FCSIM_REPLICATE_RULES
 };
 
+/* A field that is a model counter (stats/counters.h, declared with
+ * fcsim_counter_placed_u64/_u32): its value is the total of the counters of
+ * that name over the node kinds of the network (merged by their rule), and
+ * the run's writer (engine/report.c) puts it where its part joins, by the
+ * rule below, without naming it. The name is the path after "metrics.". */
+enum fcsim_metric_counter {
+  FCSIM_COUNTER_NONE = 0,       /* not a model counter: written by its own writer */
+  FCSIM_COUNTER_NONZERO,        /* written when its total is non-zero */
+  FCSIM_COUNTER_ALWAYS,         /* written in every run, 0 when no model of the network declares it */
+  FCSIM_COUNTER_LINKS,          /* written in every run with protocol links (metrics.link_directions > 0) */
+  FCSIM_COUNTER_LINKS_DECLARED, /* ... with protocol links, when some model of the network declares it */
+  FCSIM_COUNTER_RULES
+};
+
 /* One declared field. */
 struct fcsim_metric {
   const char *path;                /* dotted JSON path; `*` is any one key or index */
@@ -69,6 +83,7 @@ struct fcsim_metric {
   const char *meaning;             /* one sentence */
   struct fcsim_metric_view view;   /* in the tables: where and how */
   enum fcsim_metric_replicate replicate; /* inside arrays and objects: how replications combine */
+  enum fcsim_metric_counter counter;     /* a model counter: when the run writes it; NONE otherwise */
 };
 
 /* The declarations of one output: a command and the form it writes. A
@@ -118,6 +133,12 @@ struct fcsim_error;
  * joins an output and follows one of its own rows. Returns 0 or
  * FCSIM_EINTERNAL with err filled. */
 int fcsim_metric_check_registry(struct fcsim_error *err);
+
+/* Calls fn(row, ctx) for each row of the components' parts of `output`
+ * that follow its own row `after` (the rows joined right after it), in the
+ * order of src/models.c's list. */
+void fcsim_metric_parts_each(const char *output, const char *after,
+                             void (*fn)(const struct fcsim_metric *row, void *ctx), void *ctx);
 
 /* "lower", "higher" or "" ; "same", "sum", ... */
 const char *fcsim_metric_better_name(enum fcsim_metric_better b);

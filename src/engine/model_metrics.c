@@ -2,7 +2,9 @@
 /* Results that models keep in their own state (stats/counters.h, counters
  * declared with fcsim_counter_metric_u64): read by name for callers
  * (fcsim_sim_model_metric, include/fcsim/sim.h) and written into the run's
- * "metrics" (engine/report.c); and the figures a model computes from them
+ * "metrics" (engine/report.c): a kind's fcsim_counter_metric_u64 ones
+ * together, the fcsim_counter_placed_* ones where and when their metric
+ * declaration says (enum fcsim_metric_counter); and the figures a model computes from them
  * at report time (figures_json, router/router.h), written at their place;
  * and any number of the run's "metrics" by name (fcsim_sim_metric). With MPI the engine has already reduced them
  * over the ranks by their rule (engine/mpi.c), and threads share one copy,
@@ -12,6 +14,7 @@
 #include <string.h>
 
 #include "engine/report.h"
+#include "fcsim/metrics.h"
 #include "engine/sim_priv.h"
 #include "stats/counters.h"
 
@@ -76,14 +79,33 @@ uint64_t fcsim__net_model_metric(const struct fcsim_net *net, const char *name)
   return net_model_metric(net, name, &t) ? 0 : t;
 }
 
-void fcsim__model_metric_placed_json(const struct fcsim_net *net, json_t *metrics, const char *name, int when)
+/* One declared model counter row (enum fcsim_metric_counter) written by its rule. */
+struct counters_walk {
+  const struct fcsim_net *net;
+  json_t *metrics;
+  int links; /* the protocol-link rows (the network has protocol links), or the others */
+};
+
+static void counter_row_json(const struct fcsim_metric *row, void *ctx)
 {
+  const struct counters_walk *w = ctx;
+  const enum fcsim_metric_counter when = row->counter;
+  if (when == FCSIM_COUNTER_NONE || w->links != (when == FCSIM_COUNTER_LINKS || when == FCSIM_COUNTER_LINKS_DECLARED))
+    return;
+  const char *name = row->path + strlen("metrics."); /* checked at start-up (stats/metrics.c) */
   uint64_t t;
-  int declared = !net_model_metric(net, name, &t);
+  int declared = !net_model_metric(w->net, name, &t);
   if (!declared)
     t = 0; /* no model of this network declares it */
-  if (t || when == FCSIM__PLACED_ALWAYS || (declared && when == FCSIM__PLACED_DECLARED))
-    json_object_set_new(metrics, name, json_integer((json_int_t)t));
+  if (t || when == FCSIM_COUNTER_ALWAYS || when == FCSIM_COUNTER_LINKS ||
+      (declared && when == FCSIM_COUNTER_LINKS_DECLARED))
+    json_object_set_new(w->metrics, name, json_integer((json_int_t)t));
+}
+
+void fcsim__model_counters_json(const struct fcsim_net *net, json_t *metrics, const char *after, int links)
+{
+  struct counters_walk w = {net, metrics, links};
+  fcsim_metric_parts_each("run", after, counter_row_json, &w);
 }
 
 int fcsim_sim_model_metric(const struct fcsim_sim *sim, const char *name, uint64_t *total)

@@ -190,6 +190,11 @@ static json_t *maybe(double v, int applies)
   return applies ? json_real(v) : json_null();
 }
 
+/* The run's own rows that the models' parts follow (their declarations,
+ * src/models.c): where the models' counters are written. */
+#define AFTER_LINK_UTIL "metrics.link_util.*"
+#define AFTER_HISTOGRAM "metrics.latency_histogram.packets.*"
+
 static json_t *metrics_json(const struct fcsim_net *net, const struct fcsim_stats *s, const struct fcsim_params *p,
                             int with_links)
 {
@@ -224,9 +229,8 @@ static json_t *metrics_json(const struct fcsim_net *net, const struct fcsim_stat
   if (!json_object_get(m, "area_alms"))                         /* no router of the network has an area */
     fcsim_router_area_json(m, 0, 0);
   fcsim__model_figures_json(net, FCSIM_FIGURES_AREA, m); /* bee3's resources (seed 003 Fig. 7) */
-  /* kept by the voq and ring routers (seed 000 Table 5.8), when non-zero */
-  fcsim__model_metric_placed_json(net, m, "max_buffer_flits", FCSIM__PLACED_NONZERO);
-  fcsim__model_metric_placed_json(net, m, "max_reduction_entries", FCSIM__PLACED_NONZERO);
+  /* the models' counters declared after link_util.* (voq's and ring's buffers) */
+  fcsim__model_counters_json(net, m, AFTER_LINK_UTIL, 0);
   json_object_set_new(m, "packets_measured", json_integer((json_int_t)s->packets_measured));
   json_object_set_new(m, "packets_delivered", json_integer((json_int_t)s->packets_delivered));
   json_object_set_new(m, "flits_injected_total", json_integer((json_int_t)s->flits_injected_total));
@@ -234,23 +238,13 @@ static json_t *metrics_json(const struct fcsim_net *net, const struct fcsim_stat
   json_object_set_new(m, "flits_in_network", json_integer((json_int_t)s->flits_in_network));
   json_object_set_new(m, "flit_hops_total", json_integer((json_int_t)s->flit_hops_total));
   json_object_set_new(m, "buffer_overflows", json_integer((json_int_t)s->buffer_overflows));
-  /* kept by ethswitch; written for every run (0 without ethswitch), as they always were */
-  fcsim__model_metric_placed_json(net, m, "switch_dropped_packets", FCSIM__PLACED_ALWAYS);
-  fcsim__model_metric_placed_json(net, m, "switch_dropped_flits", FCSIM__PLACED_ALWAYS);
-  fcsim__model_metric_placed_json(net, m, "switch_pause_cycles", FCSIM__PLACED_ALWAYS);
-  fcsim__model_metrics_json(net, m); /* kept by the models (vcsn) */
+  /* the models' counters declared after the histogram (ethswitch's), then those kept by kind (vcsn) */
+  fcsim__model_counters_json(net, m, AFTER_HISTOGRAM, 0);
+  fcsim__model_metrics_json(net, m);
   const uint64_t directions = fcsim__report_link_directions(net); /* the adapters' line_stats */
   if (directions) { /* protocol links: counters kept by the adapters (link/proto/tnw, link/proto/fc) */
     json_object_set_new(m, "link_directions", json_integer((json_int_t)directions));
-    fcsim__model_metric_placed_json(net, m, "retransmissions", FCSIM__PLACED_ALWAYS);
-    fcsim__model_metric_placed_json(net, m, "link_errors_injected", FCSIM__PLACED_ALWAYS);
-    fcsim__model_metric_placed_json(net, m, "link_errors_detected", FCSIM__PLACED_ALWAYS);
-    fcsim__model_metric_placed_json(net, m, "link_payload_bytes", FCSIM__PLACED_ALWAYS);
-    fcsim__model_metric_placed_json(net, m, "link_wire_bytes", FCSIM__PLACED_ALWAYS);
-    fcsim__model_metric_placed_json(net, m, "link_order_errors", FCSIM__PLACED_ALWAYS);
-    /* kept by fc links (link/proto/fc/fc_adapter.c), when the network has some */
-    fcsim__model_metric_placed_json(net, m, "fc_credit_stall_cycles", FCSIM__PLACED_DECLARED);
-    fcsim__model_metric_placed_json(net, m, "fc_rx_peak_flits", FCSIM__PLACED_DECLARED);
+    fcsim__model_counters_json(net, m, AFTER_HISTOGRAM, 1); /* the adapters' counters */
     fcsim__model_figures_json(net, FCSIM_FIGURES_LINKS, m);       /* fc's link-up and first data, its model */
     fcsim__model_figures_json(net, FCSIM_FIGURES_LINK_MODELS, m); /* the tnw_model */
     json_object_set_new(

@@ -29,16 +29,13 @@ void fcsim__report_table_metrics(json_t *root, FILE *out);
 struct fcsim_net;
 struct fcsim_counter;
 void fcsim__model_metrics_json(const struct fcsim_net *net, json_t *metrics);
-/* When fcsim__model_metric_placed_json writes a counter. */
-enum fcsim__placed_when {
-  FCSIM__PLACED_NONZERO = 0,  /* when its total is non-zero */
-  FCSIM__PLACED_ALWAYS = 1,   /* always, 0 when no kind declares it */
-  FCSIM__PLACED_DECLARED = 2, /* when a kind of the network declares it (fc's counters: some link is on fc) */
-};
-/* A metric counter kept by a model but written at its own place among the
- * run's metrics (FCSIM_METRIC_PLACED, stats/counters.h): its total over the
- * kinds that declare it, `when` (enum fcsim__placed_when). */
-void fcsim__model_metric_placed_json(const struct fcsim_net *net, json_t *metrics, const char *name, int when);
+/* The model counters declared in the parts of the run's metrics that
+ * follow its own row `after` (enum fcsim_metric_counter, stats/counters.h's
+ * fcsim_counter_placed_*), in their order, each written by its rule: with
+ * `links` the rules of protocol links (LINKS, LINKS_DECLARED; called when
+ * the network has some), without it the others. A counter's value is its
+ * total over the kinds that declare it. */
+void fcsim__model_counters_json(const struct fcsim_net *net, json_t *metrics, const char *after, int links);
 /* The total of the metric counter `name` over the kinds of `net` that
  * declare it; 0 when none does. */
 uint64_t fcsim__net_model_metric(const struct fcsim_net *net, const char *name);

@@ -47,9 +47,9 @@ struct fcsim_counter {
 enum fcsim_metric_when {
   FCSIM_METRIC_KIND = 1, /* with its kind's other metric counters, when any of them is non-zero, where the
                           * models' metrics go (engine/model_metrics.c) */
-  FCSIM_METRIC_PLACED    /* at the place the metric registry gives it among the run's own metrics
-                          * (engine/report.c), by name: when non-zero, or always with 0 when no model
-                          * declares it (its declaration says which) */
+  FCSIM_METRIC_PLACED    /* where its part of the run's metrics joins, by the rule its row there
+                          * declares (enum fcsim_metric_counter, include/fcsim/metrics.h): when
+                          * non-zero, always, or with protocol links (engine/model_metrics.c) */
 };
 
 /* Most counter arrays one model or workload may declare. */
@@ -77,7 +77,7 @@ static inline struct fcsim_counter fcsim_counter_metric_u64(const char *name, en
   return c;
 }
 
-/* A metric counter written by name at its registry place (FCSIM_METRIC_PLACED). */
+/* A metric counter written at its declaration's place, by its rule (FCSIM_METRIC_PLACED). */
 static inline struct fcsim_counter fcsim_counter_placed_u64(const char *name, enum fcsim_merge rule, uint64_t *v,
                                                             size_t n)
 {

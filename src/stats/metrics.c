@@ -48,6 +48,15 @@ static void append_parts(const struct fcsim_metric_table *t, const char *after, 
   }
 }
 
+void fcsim_metric_parts_each(const char *output, const char *after,
+                             void (*fn)(const struct fcsim_metric *row, void *ctx), void *ctx)
+{
+  for (const struct fcsim_metric_table *const *p = fcsim_models.metric_tables; p && *p; p++)
+    if (!strcmp((*p)->output, output) && (*p)->after && !strcmp((*p)->after, after))
+      for (size_t i = 0; i < (*p)->n; i++)
+        fn(&(*p)->rows[i], ctx);
+}
+
 /* `t` with its parts joined in after their rows, or `t` itself when it has
  * none (or memory ran out: the check then reports the missing parts). */
 static const struct fcsim_metric_table *join(const struct fcsim_metric_table *t, struct fcsim_metric_table *out)
@@ -108,6 +117,25 @@ static int check_rows(const struct fcsim_metric_table *t, struct fcsim_error *er
   return 0;
 }
 
+/* A model counter's row: in a part of "run", named "metrics.NAME" (one
+ * component, the counter's name), with a rule the writer knows. */
+static int check_counter_rows(const struct fcsim_metric_table *p, struct fcsim_error *err)
+{
+  for (size_t i = 0; i < p->n; i++) {
+    const struct fcsim_metric *m = &p->rows[i];
+    if (m->counter == FCSIM_COUNTER_NONE)
+      continue;
+    const char *name = m->path && !strncmp(m->path, "metrics.", 8) ? m->path + 8 : NULL;
+    if ((unsigned)m->counter >= FCSIM_COUNTER_RULES || !p->after || !p->output || strcmp(p->output, "run") || !name ||
+        !*name || strpbrk(name, ".*"))
+      return fcsim_error_set(err, FCSIM_EINTERNAL,
+                             "metric part of %s: `%s` is a model counter but not a run's metrics.NAME with a known "
+                             "rule",
+                             p->output ? p->output : "(none)", m->path ? m->path : "");
+  }
+  return 0;
+}
+
 /* A part's output exists and has the row it follows. */
 static int check_part(const struct fcsim_metric_table *p, struct fcsim_error *err)
 {
@@ -128,6 +156,8 @@ int fcsim_metric_check_registry(struct fcsim_error *err)
   int rc;
   size_t parts = 0, joined_rows = 0, outputs = NTABLES;
   for (const struct fcsim_metric_table *const *p = fcsim_models.metric_tables; p && *p; p++) {
+    if ((rc = check_counter_rows(*p, err)))
+      return rc;
     if ((*p)->after && (rc = check_part(*p, err)))
       return rc;
     if ((*p)->after)

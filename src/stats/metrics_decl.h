@@ -36,6 +36,17 @@ extern const struct fcsim_metric_table fcsim__metrics_run, fcsim__metrics_topo, 
         FCSIM_REPLICATE_##rule                                                                                         \
   }
 
+/* A model counter's row (enum fcsim_metric_counter): MV's arguments, then
+ * when the run writes it: MVC(path, ..., flags, NONZERO|ALWAYS|LINKS|LINKS_DECLARED).
+ * Its path is "metrics." and the counter's name. */
+#define MVC(path, unit, better, merge, applies, meaning, group, column, format, flags, when)                          \
+  {                                                                                                                    \
+    path, unit, FCSIM_BETTER_##better, FCSIM_METRIC_##merge, applies, meaning, {group, column, format, flags},        \
+        FCSIM_REPLICATE_MEAN, FCSIM_COUNTER_##when                                                                     \
+  }
+#define MC(path, unit, better, merge, applies, meaning, when)                                                          \
+  MVC(path, unit, better, merge, applies, meaning, NULL, NULL, NULL, 0, when)
+
 /* A component's part of output `output` (include/fcsim/metrics.h): the rows
  * of the array `rows`, after the output's own row `after`; listed in
  * src/models.c. */

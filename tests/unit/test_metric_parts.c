@@ -16,6 +16,8 @@
 #include <cmocka.h>
 
 #include "core/keys.h"
+#include "engine/report.h"
+#include "stats/counters.h"
 #include "fcsim/error.h"
 #include "fcsim/metrics.h"
 #include "fcsim/sim.h"
@@ -133,6 +135,60 @@ static void test_read_by_name(void **state)
   }
 }
 
+/* The models' counters (enum fcsim_metric_counter) are written by their
+ * declarations' rules, named nowhere in engine/: ethswitch's in every run
+ * (0 without ethswitch), voq's buffer when non-zero, the protocol links' in
+ * every run with protocol links and in no other, fc's only when some link
+ * is on fc; and every placed counter a model keeps has a declared rule.
+ * Each case: its settings, then per counter 1 (written) or 0. */
+static void test_counters_by_rule(void **state)
+{
+  (void)state;
+  static const char *const names[] = {"switch_dropped_packets", "switch_pause_cycles", "max_buffer_flits",
+                                      "retransmissions",        "link_payload_bytes",  "link_order_errors",
+                                      "fc_credit_stall_cycles", "fc_rx_peak_flits"};
+  enum { NNAMES = sizeof names / sizeof names[0] };
+  static const struct {
+    const char *model, *protocol;
+    int written[NNAMES];
+  } cases[] = {
+      {"router.model=novog", "link.protocol=ideal", {1, 1, 0, 0, 0, 0, 0, 0}},
+      {"router.model=voq", "link.protocol=ideal", {1, 1, 1, 0, 0, 0, 0, 0}},
+      {"router.model=classic", "link.protocol=tnw", {1, 1, 0, 1, 1, 1, 0, 0}},
+      {"router.model=classic", "link.protocol=fc", {1, 1, 0, 1, 1, 1, 1, 1}},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const char *sets[] = {"network.dims=2x2",     cases[i].model,          cases[i].protocol,
+                          "sim.warmup_cycles=10", "sim.measure_cycles=200", "sim.drain_cycles=5000", NULL};
+    struct fcsim_sim *sim = NULL;
+    assert_int_equal(ts_sim_run(sets, &sim), 0);
+    for (int k = 0; k < NNAMES; k++) {
+      double v = -1;
+      int rc = fcsim_sim_metric(sim, names[k], &v);
+      if ((rc == 0) != cases[i].written[k])
+        fail_msg("%s, %s: metrics.%s %s", cases[i].model, cases[i].protocol, names[k],
+                 rc == 0 ? "written against its rule" : "missing");
+    }
+    /* every placed counter the network's models keep has its declared rule */
+    struct fcsim_counter c[4 * FCSIM_MAX_COUNTERS];
+    int nc = fcsim__sim_metric_counters(sim, c, 4 * FCSIM_MAX_COUNTERS);
+    for (int k = 0; k < nc; k++) {
+      char path[96];
+      snprintf(path, sizeof path, "metrics.%s", c[k].name);
+      const struct fcsim_metric *row = fcsim_metric_lookup("run", NULL, path);
+      if (c[k].metric == FCSIM_METRIC_PLACED && (!row || row->counter == FCSIM_COUNTER_NONE))
+        fail_msg("%s: the counter %s is kept but declares no rule", cases[i].model, c[k].name);
+    }
+    double v = 0;
+    if (cases[i].written[2]) /* NONZERO: written, so not 0 */
+      assert_true(fcsim_sim_metric(sim, "max_buffer_flits", &v) == 0 && v > 0);
+    if (cases[i].written[4]) /* the adapters' payload: what the links carried */
+      assert_true(fcsim_sim_metric(sim, "link_payload_bytes", &v) == 0 && v > 0);
+    assert_true(fcsim_sim_metric(sim, "switch_dropped_packets", &v) == 0 && v == 0); /* ALWAYS: 0 without ethswitch */
+    fcsim_sim_destroy(sim);
+  }
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -140,6 +196,7 @@ int main(void)
       cmocka_unit_test(test_parts_joined_once),
       cmocka_unit_test(test_help_lists_model_fields),
       cmocka_unit_test(test_read_by_name),
+      cmocka_unit_test(test_counters_by_rule),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,10 +14,10 @@ static const struct fcsim_metric directions_rows[] = {
 };
 
 static const struct fcsim_metric bytes_rows[] = {
-    MV("metrics.link_payload_bytes", "bytes", HIGHER, SUM, PROTO, "payload delivered (flits x network.flit_bits / 8)", "protocol links", NULL, NULL, 0),
-    MV("metrics.link_wire_bytes", "bytes", NONE, SUM, PROTO, "bytes on the wire (framing, control words, resends)", "protocol links", NULL, NULL, 0),
-    M("metrics.link_order_errors", "packets", LOWER, SUM, PROTO,
-      "packets out of sequence or overflowing a FIFO: always 0 (a check)"),
+    MVC("metrics.link_payload_bytes", "bytes", HIGHER, SUM, PROTO, "payload delivered (flits x network.flit_bits / 8)", "protocol links", NULL, NULL, 0, LINKS),
+    MVC("metrics.link_wire_bytes", "bytes", NONE, SUM, PROTO, "bytes on the wire (framing, control words, resends)", "protocol links", NULL, NULL, 0, LINKS),
+    MC("metrics.link_order_errors", "packets", LOWER, SUM, PROTO,
+      "packets out of sequence or overflowing a FIFO: always 0 (a check)", LINKS),
     MV("metrics.link_payload_bytes_per_cycle", "bytes/cycle", HIGHER, DERIVED, PROTO,
       "link_payload_bytes per cycle per protocol direction", "protocol links", NULL, "%.3f", 0),
 };

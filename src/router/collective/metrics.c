@@ -5,10 +5,10 @@
 #include "stats/metrics_decl.h"
 
 static const struct fcsim_metric rows[] = {
-    MV("metrics.max_buffer_flits", "flits", LOWER, MAX, "voq or ring routers, when non-zero",
-      "most flits ever in one input buffer (Novo-G# thesis Table 5.8)", "hardware", NULL, NULL, 0),
-    MV("metrics.max_reduction_entries", "entries", LOWER, MAX, "voq or ring routers, when non-zero",
-      "most partial reductions one node held at once", "hardware", NULL, NULL, 0),
+    MVC("metrics.max_buffer_flits", "flits", LOWER, MAX, "voq or ring routers, when non-zero",
+      "most flits ever in one input buffer (Novo-G# thesis Table 5.8)", "hardware", NULL, NULL, 0, NONZERO),
+    MVC("metrics.max_reduction_entries", "entries", LOWER, MAX, "voq or ring routers, when non-zero",
+      "most partial reductions one node held at once", "hardware", NULL, NULL, 0, NONZERO),
 };
 
 const struct fcsim_metric_table fcsim_collective_router_metrics =

@@ -13,11 +13,11 @@ static const struct fcsim_metric bee3_rows[] = {
 };
 
 static const struct fcsim_metric ethswitch_rows[] = {
-    MV("metrics.switch_dropped_packets", "packets", LOWER, SUM, NULL,
-      "ethswitch: frames dropped on a full output buffer (switch.overflow = drop); 0 otherwise", "switched network", NULL, NULL, FCSIM_VIEW_NONZERO),
-    MV("metrics.switch_dropped_flits", "flits", LOWER, SUM, NULL, "ethswitch: their flits", "switched network", NULL, NULL, FCSIM_VIEW_NONZERO),
-    MV("metrics.switch_pause_cycles", "cycles", LOWER, SUM, NULL,
-      "ethswitch: input-cycles a complete frame waited for output space (switch.overflow = pause)", "switched network", NULL, NULL, FCSIM_VIEW_NONZERO),
+    MVC("metrics.switch_dropped_packets", "packets", LOWER, SUM, NULL,
+      "ethswitch: frames dropped on a full output buffer (switch.overflow = drop); 0 otherwise", "switched network", NULL, NULL, FCSIM_VIEW_NONZERO, ALWAYS),
+    MVC("metrics.switch_dropped_flits", "flits", LOWER, SUM, NULL, "ethswitch: their flits", "switched network", NULL, NULL, FCSIM_VIEW_NONZERO, ALWAYS),
+    MVC("metrics.switch_pause_cycles", "cycles", LOWER, SUM, NULL,
+      "ethswitch: input-cycles a complete frame waited for output space (switch.overflow = pause)", "switched network", NULL, NULL, FCSIM_VIEW_NONZERO, ALWAYS),
 };
 
 static const struct fcsim_metric vcsn_rows[] = {

@@ -46,9 +46,9 @@ const struct fcsim_link_proto fcsim_link_proto_fc = {
 #define FC "some link is on fc"
 
 static const struct fcsim_metric fc_rows[] = {
-    MV("metrics.fc_credit_stall_cycles", "cycles", LOWER, SUM, FC,
-      "cycles a ready FC packet waited for credits, summed over ends and VCs", "protocol links", NULL, NULL, 0),
-    MV("metrics.fc_rx_peak_flits", "flits", NONE, MAX, FC, "largest RX FIFO occupancy of one VC of one end", "protocol links", NULL, NULL, 0),
+    MVC("metrics.fc_credit_stall_cycles", "cycles", LOWER, SUM, FC,
+      "cycles a ready FC packet waited for credits, summed over ends and VCs", "protocol links", NULL, NULL, 0, LINKS_DECLARED),
+    MVC("metrics.fc_rx_peak_flits", "flits", NONE, MAX, FC, "largest RX FIFO occupancy of one VC of one end", "protocol links", NULL, NULL, 0, LINKS_DECLARED),
     MV("metrics.fc_link_up_cycle", "cycles", LOWER, MAX, FC, "cycle the last link's sync handshake ended", "protocol links", NULL, NULL, 0),
     MV("metrics.fc_first_data_cycle", "cycles", NONE, MIN, FC, "cycle the first data flit went on a line (-1: none)", "protocol links", NULL, NULL, 0),
     MVR(SAME, "metrics.fc_model.line_cycles", "cycles", NONE, SAME, FC,

@@ -49,9 +49,9 @@ const struct fcsim_link_proto fcsim_link_proto_tnw = {
 #define TNW_PROTO "some link is on a protocol (link.protocol or a netlist's protocol links)"
 
 static const struct fcsim_metric tnw_error_rows[] = {
-    MV("metrics.retransmissions", "packets", LOWER, SUM, TNW_PROTO, "tnw: data packets sent again (go-back-N)", "protocol links", NULL, NULL, 0),
-    MV("metrics.link_errors_injected", "packets", NONE, SUM, TNW_PROTO, "data packets sent with a bit error", "protocol links", NULL, NULL, 0),
-    MV("metrics.link_errors_detected", "packets", NONE, SUM, TNW_PROTO, "bad CRCs found by the receivers", "protocol links", NULL, NULL, 0),
+    MVC("metrics.retransmissions", "packets", LOWER, SUM, TNW_PROTO, "tnw: data packets sent again (go-back-N)", "protocol links", NULL, NULL, 0, LINKS),
+    MVC("metrics.link_errors_injected", "packets", NONE, SUM, TNW_PROTO, "data packets sent with a bit error", "protocol links", NULL, NULL, 0, LINKS),
+    MVC("metrics.link_errors_detected", "packets", NONE, SUM, TNW_PROTO, "bad CRCs found by the receivers", "protocol links", NULL, NULL, 0, LINKS),
 };
 
 static const struct fcsim_metric tnw_model_rows[] = {
