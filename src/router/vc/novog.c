@@ -289,7 +289,8 @@ static int novog_setup(const struct fcsim_router_env *env, void **shared, size_t
  * voq and ring routers write the same two fields (Tables 4.3 and 5.6). */
 static const struct fcsim_metric area_rows[] = {
     MV("metrics.area_alms", "ALMs", LOWER, SAME, NULL,
-      "Novo-G# router area for router.vcs (Novo-G# thesis Table 4.2); 0 for other routers", "hardware", NULL, NULL, FCSIM_VIEW_NONZERO),
+      "router area: Novo-G# for router.vcs (Novo-G# thesis Table 4.2), the voq and ring routers (Tables 4.3, 5.6); "
+      "0 for other routers", "hardware", NULL, NULL, FCSIM_VIEW_NONZERO),
     MV("metrics.area_percent", "%", LOWER, SAME, NULL, "area_alms as a share of a Stratix V", "hardware", NULL, NULL, FCSIM_VIEW_NONZERO),
 };
 const struct fcsim_metric_table fcsim_router_area_metrics = FCSIM_METRIC_PART("run", area_rows, "metrics.link_util.*");
