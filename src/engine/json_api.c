@@ -6,7 +6,9 @@
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "engine/report.h"
 #include "fcsim/fcsim.h"
 
 char *fcsim_sim_json(const struct fcsim_sim *sim, unsigned flags, struct fcsim_error *err)
@@ -121,4 +123,36 @@ int fcsim_error_code(const struct fcsim_error *err)
 const char *fcsim_error_message(const struct fcsim_error *err)
 {
   return err ? err->msg : "";
+}
+
+/* One number of the run's "metrics" by its name (include/fcsim/sim.h), read
+ * from the JSON the run writes, so any field, a model's included. */
+int fcsim_sim_metric(const struct fcsim_sim *sim, const char *name, double *value)
+{
+  *value = 0;
+  /* the per-link arrays only when asked for */
+  unsigned flags = !strncmp(name, "protocol_links.", 15) || !strncmp(name, "link_util.", 10) ? FCSIM_JSON_LINKS : 0;
+  json_t *root = fcsim_report_json(sim, flags);
+  if (!root)
+    return FCSIM_ENOMEM;
+  json_t *v = json_object_get(root, "metrics");
+  char part[128];
+  for (const char *p = name; v && *p;) {
+    size_t len = strcspn(p, ".");
+    if (len >= sizeof part)
+      v = NULL;
+    else {
+      memcpy(part, p, len);
+      part[len] = '\0';
+      char *end;
+      unsigned long i = strtoul(part, &end, 10);
+      v = json_is_array(v) && *part && !*end ? json_array_get(v, i) : json_object_get(v, part);
+    }
+    p += len + (p[len] == '.');
+  }
+  int rc = json_is_number(v) ? 0 : FCSIM_EINVAL;
+  if (!rc)
+    *value = json_number_value(v);
+  json_decref(root);
+  return rc;
 }

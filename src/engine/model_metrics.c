@@ -5,15 +5,15 @@
  * "metrics" (engine/report.c): a kind's fcsim_counter_metric_u64 ones
  * together, the fcsim_counter_placed_* ones where and when their metric
  * declaration says (enum fcsim_metric_counter); and the figures a model computes from them
- * at report time (figures_json, router/router.h), written at their place;
- * and any number of the run's "metrics" by name (fcsim_sim_metric). With MPI the engine has already reduced them
+ * at report time (figures_json, router/router.h), written at their place
+ * (any number of a run's "metrics" by name: fcsim_sim_metric, json_api.c). With MPI the engine has already reduced them
  * over the ranks by their rule (engine/mpi.c), and threads share one copy,
  * so the totals are those of a one-partition run. */
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/report.h"
+#include "engine/model_metrics.h"
 #include "fcsim/metrics.h"
 #include "engine/sim_priv.h"
 #include "stats/counters.h"
@@ -125,34 +125,4 @@ void fcsim__model_figures_text(const struct fcsim_net *net, int place, FILE *out
   for (int k = 0; k < net->nkinds; k++)
     if (net->kinds[k].ops->figures_text)
       net->kinds[k].ops->figures_text(net->kinds[k].shared, place, out);
-}
-
-int fcsim_sim_metric(const struct fcsim_sim *sim, const char *name, double *value)
-{
-  *value = 0;
-  /* the per-link arrays only when asked for */
-  unsigned flags = !strncmp(name, "protocol_links.", 15) || !strncmp(name, "link_util.", 10) ? FCSIM_JSON_LINKS : 0;
-  json_t *root = fcsim_report_json(sim, flags);
-  if (!root)
-    return FCSIM_ENOMEM;
-  json_t *v = json_object_get(root, "metrics");
-  char part[128];
-  for (const char *p = name; v && *p;) {
-    size_t len = strcspn(p, ".");
-    if (len >= sizeof part)
-      v = NULL;
-    else {
-      memcpy(part, p, len);
-      part[len] = '\0';
-      char *end;
-      unsigned long i = strtoul(part, &end, 10);
-      v = json_is_array(v) && *part && !*end ? json_array_get(v, i) : json_object_get(v, part);
-    }
-    p += len + (p[len] == '.');
-  }
-  int rc = json_is_number(v) ? 0 : FCSIM_EINVAL;
-  if (!rc)
-    *value = json_number_value(v);
-  json_decref(root);
-  return rc;
 }

@@ -11,6 +11,7 @@
 #include "core/csv.h"
 #include "core/units.h"
 #include "engine/memory.h"
+#include "engine/model_metrics.h"
 #include "engine/report.h"
 #include "engine/report_links.h"
 #include "engine/sim_priv.h"

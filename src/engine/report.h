@@ -23,30 +23,6 @@ void fcsim_report_table_header(const struct fcsim_sim *sim, FILE *out);
  * the metric registry's view of each field (engine/report_table.c). */
 void fcsim__report_table_metrics(json_t *root, FILE *out);
 
-/* The results models keep in their own state (engine/model_metrics.c): each
- * node kind's metric counters written into `metrics` by name, all of a kind
- * when any is non-zero. */
-struct fcsim_net;
-struct fcsim_counter;
-void fcsim__model_metrics_json(const struct fcsim_net *net, json_t *metrics);
-/* The model counters declared in the parts of the run's metrics that
- * follow its own row `after` (enum fcsim_metric_counter, stats/counters.h's
- * fcsim_counter_placed_*), in their order, each written by its rule: with
- * `links` the rules of protocol links (LINKS, LINKS_DECLARED; called when
- * the network has some), without it the others. A counter's value is its
- * total over the kinds that declare it. */
-void fcsim__model_counters_json(const struct fcsim_net *net, json_t *metrics, const char *after, int links);
-/* The total of the metric counter `name` over the kinds of `net` that
- * declare it; 0 when none does. */
-uint64_t fcsim__net_model_metric(const struct fcsim_net *net, const char *name);
-/* Every node kind's own figures at `place` (enum fcsim_figures_place,
- * router/router.h), in the order of the kinds: into `metrics`, or as lines
- * of the text report. */
-void fcsim__model_figures_json(const struct fcsim_net *net, int place, json_t *metrics);
-void fcsim__model_figures_text(const struct fcsim_net *net, int place, FILE *out);
-/* The metric counters of every node kind of `sim` (at most `max`); returns how many. */
-int fcsim__sim_metric_counters(const struct fcsim_sim *sim, struct fcsim_counter *out, int max);
-
 /* A CSV table for simulation results: columns are the JSON's fields with
  * `config.` and `metrics.` left out (`traffic.rate`, `avg_latency`). */
 struct fcsim_csv *fcsim__sim_csv_new(void);
