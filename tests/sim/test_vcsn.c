@@ -20,7 +20,7 @@
 #include <cmocka.h>
 #include <jansson.h>
 
-#include "engine/report.h"
+#include "engine/model_metrics.h"
 #include "fcsim/metrics.h"
 #include "stats/counters.h"
 #include "test_support.h"

@@ -16,7 +16,7 @@
 #include <cmocka.h>
 
 #include "core/keys.h"
-#include "engine/report.h"
+#include "engine/model_metrics.h"
 #include "stats/counters.h"
 #include "fcsim/error.h"
 #include "fcsim/metrics.h"
