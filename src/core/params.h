@@ -112,17 +112,9 @@ struct fcsim_params {
   int switch_cycles;          /* switch traversal (resolved from auto) */
   int local_cycles;           /* classic: injection/ejection channel latency */
   char arbitration[FCSIM_NAME_MAX];
-  int age_threshold_cycles; /* mixed arbitration */
   int dateline;             /* dateline VC classes on tori (1 = on) */
   int vc_split;             /* classes split the VCs in halves (Fig. 4.9a) */
   int dateline_wrap;        /* tori: the class is chosen on entering a dimension by whether the path wraps (BookSim2) */
-  int speculative;          /* classic: VC and switch allocation in one cycle (1), or SA va_cycles after VA (0) */
-  int va_allocator;         /* classic: enum fcsim_allocator of VC allocation */
-  int sa_allocator;         /* classic: enum fcsim_allocator of switch allocation */
-  int alloc_iters;          /* classic: iterations of the separable and iSLIP allocators */
-  int wait_tail_credit;     /* classic: a downstream VC is reallocated only once all its credits are back */
-  int eject_cycles;         /* classic: latency of the ejection channel (router.eject_cycles; local_cycles when auto) */
-  int queued_head_cycles;   /* classic: extra cycles before RC of a head queued behind a departing tail */
   char router_tables[FCSIM_PATH_MAX]; /* voq, ring: folder of collective node tables ("" none) */
   int voq_free_turns;                 /* voq: collective trees built without the turn rule (voq.tree_turns = free) */
   /* [switch] (ethswitch model and switched topologies) */

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "config/config.h"
+#include "router/vc/params.h"
 #include "test_support.h"
 
 static void test_key_registry_consistent(void **state)
@@ -142,7 +143,7 @@ static void test_key_store_kinds(void **state)
   assert_int_equal(p.packet_flits, 32);                /* 512 B of 128-bit flits */
   assert_int_equal(p.sw_buffer_flits, 6);              /* 100 B: 6 whole flits */
   assert_int_equal(p.vc_split, 1);                     /* flag */
-  assert_int_equal(p.sa_allocator, FCSIM_ALLOC_ISLIP); /* index */
+  assert_int_equal(fcsim_vc_params(&p)->sa_allocator, FCSIM_ALLOC_ISLIP); /* index, in the router/vc block */
   assert_int_equal(p.link_protocol, 2); /* fc: its row in link/proto/protocols.c */
   assert_string_equal(p.router_model, "classic");
   assert_int_equal(p.ndims, 3);

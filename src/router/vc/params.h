@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The VC routers' parameter block (core/params.h): the classic router's
- * settings that the VC family reads only when it sets up (vc_base.c), and
- * router/keys.c checks against the models that do not read them. The other
- * allocation settings (router.speculative, va/sa_allocator, alloc_iters,
- * wait_for_tail_credit, queued_head, eject_cycles) stay in struct
- * fcsim_params: the VC routers read them on the per-flit path through their
- * parameters pointer. */
+ * allocation settings, which router/keys.c checks against the models that do
+ * not read them. credit_delay and input_speedup are read at set-up
+ * (vc_base.c); the others on the per-flit path through the block pointer the
+ * family's shared state keeps (struct vc_shared's `vp`, set once at set-up:
+ * the same one load as a field of struct fcsim_params). */
 #ifndef FCSIM_ROUTER_VC_PARAMS_H
 #define FCSIM_ROUTER_VC_PARAMS_H
 
@@ -14,12 +13,24 @@
 struct fcsim_vc_params {
   int credit_delay_cycles; /* router.credit_delay: cycles a credit waits in the router before it leaves */
   int input_speedup;       /* router.input_speedup: switch inputs per input port (VC v uses input v mod speedup) */
+  int speculative;  /* router.speculative: VC and switch allocation in one cycle (1), or SA va_cycles after VA (0) */
+  int va_allocator; /* router.va_allocator: enum fcsim_allocator of VC allocation */
+  int sa_allocator; /* router.sa_allocator: enum fcsim_allocator of switch allocation */
+  int alloc_iters;  /* router.alloc_iters: iterations of the separable and iSLIP allocators */
+  int wait_tail_credit;   /* router.wait_for_tail_credit: a downstream VC is reallocated only once all its credits are
+                             back */
+  int eject_cycles;       /* router.eject_cycles: latency of the ejection channel (local_cycles when auto) */
+  int queued_head_cycles; /* router.queued_head: extra cycles before RC of a head queued behind a departing tail */
 };
 extern struct fcsim_param_block fcsim_vc_block;
 
 static inline const struct fcsim_vc_params *fcsim_vc_params(const struct fcsim_params *p)
 {
   return fcsim_params_block(p, &fcsim_vc_block);
+}
+static inline struct fcsim_vc_params *fcsim_vc_params_mut(struct fcsim_params *p)
+{
+  return fcsim_params_block_mut(p, &fcsim_vc_block);
 }
 
 #endif

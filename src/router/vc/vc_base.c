@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arbiter/arbiter.h"
 #include "router/vc/params.h"
 #include "router/vc/vc.h"
 #include "stats/verdict.h"
@@ -24,6 +25,8 @@ int fcsim__vc_setup(const struct fcsim_router_env *env, int local_port, int inba
   if (!sh)
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
   sh->p = p;
+  sh->vp = fcsim_vc_params(p);
+  sh->age_threshold_cycles = fcsim_arbiter_params(p)->age_threshold_cycles;
   sh->topo = env->topo;
   sh->g = g;
   sh->routing = env->routing;
@@ -273,7 +276,7 @@ static void route_head(const struct vc_shared *sh, struct vc_node *n, struct fcs
   vc->class1 = (uint8_t)vc_next_class(sh, n, q, out, (f->flags & FCSIM_FLIT_CLASS1) != 0, f->dest);
   vc->dist = sh->arbiter->constant ? 0 : (uint16_t)fcsim_topo_distance(sh->topo, n->node, f->dest);
   vc->stage = FCSIM_VC_VA;
-  if (sh->p->speculative) /* else VA now and SA va_cycles after it is won (vc_won) */
+  if (sh->vp->speculative) /* else VA now and SA va_cycles after it is won (vc_won) */
     vc->ready_cycle += (uint64_t)sh->p->va_cycles;
 }
 
@@ -282,7 +285,7 @@ void fcsim__vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared 
   if (n->h->heads_waiting == 0)
     return;
   const uint64_t now = ctx->now;
-  const int matched = sh->p->va_allocator != FCSIM_ALLOC_GREEDY; /* VA by fcsim__vc_allocate_matched, all heads at once */
+  const int matched = sh->vp->va_allocator != FCSIM_ALLOC_GREEDY; /* VA by fcsim__vc_allocate_matched, all heads at once */
   for (int w = 0; w < sh->mask_words; w++) {
     for (uint64_t m = n->wait_mask[w]; m; m &= m - 1) {
       int vi = w * 64 + __builtin_ctzll(m);
@@ -294,7 +297,7 @@ void fcsim__vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared 
             vc->out_port = (int8_t)sh->np;
             vc->class1 = 0;
             vc->stage = FCSIM_VC_VA;
-            if (sh->p->speculative)
+            if (sh->vp->speculative)
               vc->ready_cycle += (uint64_t)sh->p->va_cycles;
           } else {
             n->h->heads_waiting--;
@@ -324,7 +327,7 @@ uint64_t fcsim__vc_priority(const struct fcsim_ctx *ctx, const struct vc_shared 
 {
   uint64_t age = fcsim_flit_age(vc_front(sh, n, vi), ctx->tick);
   return sh->arbiter->priority(ctx->age_div == 1 ? age : age / ctx->age_div, n->vcs[vi].dist,
-                               sh->p->age_threshold_cycles);
+                               sh->age_threshold_cycles);
 }
 
 /* Credit rings hold what accumulates while their reader idles — novog: V
@@ -349,7 +352,7 @@ double fcsim__vc_zero_load_cycles(const void *shared, double hops)
 {
   const struct vc_shared *sh = shared;
   const struct fcsim_params *p = sh->p;
-  double extra = sh->local_port ? p->eject_cycles - p->local_cycles : 0; /* router.eject_cycles */
+  double extra = sh->local_port ? sh->vp->eject_cycles - p->local_cycles : 0; /* router.eject_cycles */
   return extra + fcsim_zero_load_cycles(sh->local_port, hops, p->link_latency_cycles, p->rc_cycles, p->va_cycles,
                                         p->switch_cycles, p->local_cycles, p->packet_flits, p->link_bandwidth_flits);
 }
