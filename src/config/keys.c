@@ -11,7 +11,8 @@
  * here. This file joins the tables once, when the library is loaded, and
  * places each table's parameter block (core/params.h) in struct
  * fcsim_params's `blocks` area: the first table naming a block places it,
- * the rows of every table naming it write into it. */
+ * the rows of every table naming it write into it, and so does a row of
+ * another table that names it itself (FCSIM_KEY_IN_BLOCK). */
 #include <stdint.h>
 #include <string.h>
 
@@ -61,7 +62,10 @@ size_t fcsim_key_tables_join(const struct fcsim_key_table *const *tables, struct
     for (size_t j = 0; j < (*t)->nkeys; j++) {
       if (n < max_rows) {
         out[n] = (*t)->keys[j];
-        out[n].block = out[n].in_block ? (*t)->block : NULL;
+        if (!out[n].in_block)
+          out[n].block = NULL;
+        else if (!out[n].block) /* a row naming its own block keeps it (FCSIM_KEY_IN_BLOCK) */
+          out[n].block = (*t)->block;
         n++;
       } else
         ++*dropped_rows;

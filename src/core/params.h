@@ -92,8 +92,6 @@ struct fcsim_params {
   char netlist[FCSIM_PATH_MAX];     /* network.file: the netlist of topology `file` */
   double link_jitter_cycles;        /* standard deviation of every link's latency (0: fixed) */
   double clock_spread_ppm;          /* standard deviation of the nodes' clock offsets (0: one clock) */
-  char bee3_layout[FCSIM_NAME_MAX]; /* network.bee3_layout: topology `bee3`'s inter-enclosure network (seed 003 §IV) */
-  int enclosures;                   /* network.enclosures: topology `bee3`'s BEE3 boards (4 FPGAs each) */
   /* [link] protocols on the links of a network (link/proto/proto_links.c; each protocol's own keys are in its
    * block, link/proto/<name>/<name>_params.h) */
   int link_protocol;          /* protocol of every link (a netlist may set it per link): its row in the link
@@ -117,14 +115,6 @@ struct fcsim_params {
   int dateline_wrap;        /* tori: the class is chosen on entering a dimension by whether the path wraps (BookSim2) */
   char router_tables[FCSIM_PATH_MAX]; /* voq, ring: folder of collective node tables ("" none) */
   int voq_free_turns;                 /* voq: collective trees built without the turn rule (voq.tree_turns = free) */
-  /* [switch] (ethswitch model and switched topologies) */
-  int sw_latency_cycles;           /* store-and-forward latency t_S of a switch node */
-  int sw_nic_latency_cycles;       /* the same for an endpoint's Ethernet subsystem */
-  int sw_buffer_flits;             /* output buffer per port */
-  int sw_drop;                     /* 1: drop on a full output buffer, 0: pause */
-  char sw_framing[FCSIM_NAME_MAX]; /* framing whose overhead each frame pays (chan/framing.c) */
-  int sw_radix;                    /* ports per switch */
-  int sw_endpoint_vcsn;            /* switched topologies: endpoints are `vcsn` (1) or `ethswitch` (0) */
   /* [routing] */
   char routing[FCSIM_NAME_MAX];
   int dim_order[FCSIM_MAX_DIMS]; /* DOR: dimension visited i-th */
