@@ -136,6 +136,7 @@ struct fcsim_model_list {
   const struct fcsim_resolve_step *const *resolve_steps; /* NULL-terminated */
   void (*write_docs_appendix)(FILE *out);                /* after the keys in docs/CONFIG.md, or NULL */
   const struct fcsim_metric_table *const *metric_tables; /* NULL-terminated */
+  const struct fcsim_param_block *const *param_blocks;   /* every component's parameter block, NULL-terminated */
 };
 extern const struct fcsim_model_list fcsim_models;
 

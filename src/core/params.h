@@ -147,17 +147,20 @@ struct fcsim_params {
 };
 
 /* A component's block in `p` (its struct, e.g. const struct
- * fcsim_vcsn_params *). Read at set-up, never on the per-flit path: models
- * copy what they need into their own state. */
+ * fcsim_vcsn_params *), or NULL when the block was never placed (no key
+ * table names it: the registry's start-up check, fcsim_key_check_registry,
+ * refuses that for every block src/models.c lists). Read at set-up, never
+ * on the per-flit path: models copy what they need into their own state, or
+ * keep the pointer. */
 static inline const void *fcsim_params_block(const struct fcsim_params *p, const struct fcsim_param_block *b)
 {
-  return p->blocks + b->offset;
+  return b->placed ? p->blocks + b->offset : NULL;
 }
 /* The same, writable: for resolve steps and for callers that build
  * parameters themselves. */
 static inline void *fcsim_params_block_mut(struct fcsim_params *p, const struct fcsim_param_block *b)
 {
-  return p->blocks + b->offset;
+  return b->placed ? p->blocks + b->offset : NULL;
 }
 
 #endif

@@ -3,7 +3,9 @@
  * config/keys.c): a key of a block writes the block's field and the
  * accessor reads it, a block that does not fit the area or a row whose
  * target leaves its block fails the start-up check with a clear error, and
- * two tables naming one block write one struct. */
+ * two tables naming one block write one struct; a row may name another
+ * table's block; a block no table places is refused by the start-up check
+ * and its accessor returns NULL. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -224,6 +226,46 @@ static void test_row_names_another_block(void **state)
   assert_int_equal(fcsim_ethswitch_params(p)->latency_cycles, 7);
 }
 
+extern const struct fcsim_key_table fcsim_vcsn_keys; /* router/switched/keys.c */
+
+/* (e) a block no key table names is never placed: its accessor returns
+ * NULL instead of the area's start, and the start-up check refuses it by
+ * name, as it refuses a block a table names but the list lacks. The
+ * registry's own list passes. */
+static void test_unplaced_block_is_refused(void **state)
+{
+  static struct fcsim_param_block lonely = FCSIM_PARAM_BLOCK("lonely", struct other_block);
+  static struct fcsim_params p;
+  assert_false(lonely.placed);
+  assert_null(fcsim_params_block(&p, &lonely));
+  assert_null(fcsim_params_block_mut(&p, &lonely));
+  assert_non_null(fcsim_params_block(&p, &fcsim_vcsn_block));
+  struct fcsim_error err = {0};
+  const struct fcsim_key_table *const none[] = {NULL};
+  const struct fcsim_param_block *const with_lonely[] = {&fcsim_vcsn_block, &lonely, &never, NULL};
+  assert_int_equal(fcsim_param_blocks_check(with_lonely, none, &err), FCSIM_EINTERNAL);
+  if (!strstr(err.msg, "never placed") || !strstr(err.msg, "lonely") || strstr(err.msg, "vcsn"))
+    fail_msg("%s", err.msg);
+  assert_non_null(strstr(err.msg, "never")); /* every block at fault is named */
+  /* a table naming a block the list lacks */
+  static struct fcsim_param_block listed = FCSIM_PARAM_BLOCK("listed", struct other_block);
+  listed.placed = 1;
+  const struct fcsim_param_block *const only_listed[] = {&listed, NULL};
+  const struct fcsim_key_table *const tables[] = {&fcsim_vcsn_keys, NULL};
+  err = (struct fcsim_error){0};
+  assert_int_equal(fcsim_param_blocks_check(only_listed, tables, &err), FCSIM_EINTERNAL);
+  if (!strstr(err.msg, "not listed") || !strstr(err.msg, "vcsn"))
+    fail_msg("%s", err.msg);
+  /* the registry's blocks: each listed and placed */
+  err = (struct fcsim_error){0};
+  if (fcsim_param_blocks_check(fcsim_models.param_blocks, fcsim_models.key_tables, &err))
+    fail_msg("%s", err.msg);
+  size_t n = 0;
+  for (const struct fcsim_param_block *const *b = fcsim_models.param_blocks; *b; b++, n++)
+    assert_true((*b)->placed);
+  assert_true(n >= 12);
+}
+
 /* No two placed blocks overlap. */
 static void test_blocks_disjoint(void **state)
 {
@@ -257,6 +299,7 @@ int main(void)
       cmocka_unit_test(test_blocks_disjoint),
       cmocka_unit_test(test_two_tables_share_one_block),
       cmocka_unit_test(test_row_names_another_block),
+      cmocka_unit_test(test_unplaced_block_is_refused),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
