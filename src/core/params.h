@@ -7,17 +7,16 @@
  *
  * The named fields are what every run has, or what several families read:
  * the network's geometry, clocks, flit width and links, the router model's
- * name and the router settings several models read, routing, the traffic
- * pattern, rate, packet size, mode and messages, and the whole [sim]
- * section; also a few that one family owns but reads on its per-flit path
- * through this struct (the classic router's allocation settings,
- * router.age_threshold) or that the report header reads (switch.*,
- * network.bee3_layout, enclosures). A setting that one component alone
- * reads lives in that
+ * name and the router settings several models or the engine read (pipeline
+ * delays, credit period, dateline classes, collective tables), routing, the
+ * traffic pattern, rate, packet size, mode and messages, and the whole [sim]
+ * section (docs/ARCHITECTURE.md, "Parameter blocks", lists them and the one
+ * exception, dateline_wrap). A setting that one component owns lives in that
  * component's parameter block (struct fcsim_param_block): a struct declared
  * beside the component's code, stored in the `blocks` area below at the
  * offset the key registry assigns when the library is loaded, and read
- * through fcsim_params_block() at set-up. */
+ * through fcsim_params_block() at set-up; readers above the component
+ * (engine/, cli/) read it through the same accessor. */
 #ifndef FCSIM_CORE_PARAMS_H
 #define FCSIM_CORE_PARAMS_H
 

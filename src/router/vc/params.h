@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The VC routers' parameter block (core/params.h): the classic router's
  * allocation settings, which router/keys.c checks against the models that do
- * not read them. credit_delay and input_speedup are read at set-up
- * (vc_base.c); the others on the per-flit path through the block pointer the
- * family's shared state keeps (struct vc_shared's `vp`, set once at set-up:
- * the same one load as a field of struct fcsim_params). */
+ * not read them. The family reads it at set-up (vc_base.c) and copies
+ * what its per-flit path reads into its shared state (struct vc_shared). */
 #ifndef FCSIM_ROUTER_VC_PARAMS_H
 #define FCSIM_ROUTER_VC_PARAMS_H
 

@@ -97,7 +97,6 @@ struct vc_hdr {
 /* The set-up shared by the nodes of one VC router kind (read-only in a run). */
 struct vc_shared {
   const struct fcsim_params *p;
-  const struct fcsim_vc_params *vp; /* the family's parameter block in *p (router/vc/params.h) */
   const struct fcsim_topo *topo;
   const struct fcsim_graph *g;
   const struct fcsim_routing_ops *routing;
@@ -111,7 +110,10 @@ struct vc_shared {
   int inband;                   /* novog: credit flits with absolute counts */
   int dateline;                 /* dateline VC classes in use (torus, router.dateline) */
   int escape;                   /* routing.turn_rule = seed-escape: the exclusive VCs are a DOR escape network */
-  int age_threshold_cycles;     /* router.age_threshold of `mixed` arbitration (the arbiter's block) */
+  /* the classic router's allocation settings, copied at set-up from the
+   * family's parameter block (router/vc/params.h) */
+  int speculative, va_allocator, sa_allocator, alloc_iters, wait_tail_credit, queued_head_cycles, eject_cycles;
+  int age_threshold_cycles; /* router.age_threshold of `mixed` arbitration (the arbiters' block, arbiter/arbiter.h) */
   uint64_t credit_dirty_cycles; /* novog: credit flits continue this long after buffer activity */
   double ticks_per_cycle;       /* this kind's cycle in engine ticks (1 with one clock) */
   int32_t *threshold;           /* novog: [slot] credit threshold of the channel leaving it (from malloc) */
@@ -258,7 +260,7 @@ static inline void vc_won(const struct vc_shared *sh, struct vc_node *n, int vi,
   struct fcsim_vc *vc = &n->vcs[vi];
   vc->out_vc = (int8_t)v;
   vc->stage = FCSIM_VC_ACTIVE;
-  if (!sh->vp->speculative)
+  if (!sh->speculative)
     vc->ready_cycle = now + (uint64_t)sh->p->va_cycles;
   n->h->heads_waiting--;
   vc_mask_clear(n->wait_mask, vi);
@@ -317,7 +319,7 @@ static inline void vc_pop(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
        * it), as for a head arriving into an empty VC; router.queued_head
        * cycles later (BookSim2: 1) */
       vc->stage = FCSIM_VC_RC;
-      vc->ready_cycle = ctx->now + (uint64_t)sh->p->rc_cycles + (uint64_t)sh->vp->queued_head_cycles;
+      vc->ready_cycle = ctx->now + (uint64_t)sh->p->rc_cycles + (uint64_t)sh->queued_head_cycles;
       n->h->heads_waiting++;
       vc_mask_set(n->wait_mask, vi);
     } else {
@@ -513,7 +515,7 @@ static inline int vc_alloc(const struct vc_shared *sh, struct fcsim_outport *o, 
     int v = lo + j;
     if (o->owned[v])
       continue;
-    if (((v >= shared_lo && v <= shared_hi) || sh->vp->wait_tail_credit) && o->credits[v] < o->depth_out)
+    if (((v >= shared_lo && v <= shared_hi) || sh->wait_tail_credit) && o->credits[v] < o->depth_out)
       continue; /* a shared VC still holding flits, or its tail credit not back */
     o->owned[v] = 1;
     o->va_ptr = (uint16_t)(v - lo + 1 == n ? 0 : v - lo + 1);
@@ -540,7 +542,7 @@ static inline int vc_escape_vc(const struct vc_shared *sh, int v)
 static inline int vc_alloc_escape(const struct vc_shared *sh, struct fcsim_outport *o, int cls)
 {
   int v = cls ? o->nvc_out - 1 : 0;
-  if (o->owned[v] || (sh->vp->wait_tail_credit && o->credits[v] < o->depth_out))
+  if (o->owned[v] || (sh->wait_tail_credit && o->credits[v] < o->depth_out))
     return -1;
   o->owned[v] = 1;
   return v;
