@@ -10,8 +10,7 @@
  * name and the router settings several models or the engine read (pipeline
  * delays, credit period, dateline classes, collective tables), routing, the
  * traffic pattern, rate, packet size, mode and messages, and the whole [sim]
- * section (docs/ARCHITECTURE.md, "Parameter blocks", lists them and the one
- * exception, dateline_wrap). A setting that one component owns lives in that
+ * section (docs/ARCHITECTURE.md, "Parameter blocks", lists them). A setting that one component owns lives in that
  * component's parameter block (struct fcsim_param_block): a struct declared
  * beside the component's code, stored in the `blocks` area below at the
  * offset the key registry assigns when the library is loaded, and read
@@ -111,7 +110,6 @@ struct fcsim_params {
   char arbitration[FCSIM_NAME_MAX];
   int dateline;             /* dateline VC classes on tori (1 = on) */
   int vc_split;             /* classes split the VCs in halves (Fig. 4.9a) */
-  int dateline_wrap;        /* tori: the class is chosen on entering a dimension by whether the path wraps (BookSim2) */
   char router_tables[FCSIM_PATH_MAX]; /* voq, ring: folder of collective node tables ("" none) */
   int voq_free_turns;                 /* voq: collective trees built without the turn rule (voq.tree_turns = free) */
   /* [routing] */

@@ -50,7 +50,7 @@ static int check_allocation(const struct fcsim_params *p, const struct fcsim_rou
       return fcsim_error_set(err, FCSIM_ECOMBINATION,
                              "%s: router.%s applies to the classic router only (router.model = %s does not read it)",
                              fcsim_key_origin(r, "router", keys[k]), keys[k], p->router_model);
-  if (p->dateline_wrap && strcmp(p->routing, "dor"))
+  if (fcsim_vc_params(p)->dateline_wrap && strcmp(p->routing, "dor"))
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
                            "%s: router.dateline_class = wrap is dimension-order routing's rule (BookSim2's); "
                            "routing.algorithm = %s needs `toggle`",

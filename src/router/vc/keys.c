@@ -48,7 +48,7 @@ static const struct fcsim_key vc_rows[] = {
      "dimension and toggled as it crosses the wraparound (Novo-G# thesis §4.2.2); `wrap`: chosen as it enters the dimension, "
      "class 1 going up and class 0 going down when its path wraps, the other class when it does not, and kept to the "
      "end of the dimension (BookSim2's dim_order torus routing; routing.algorithm = dor only)",
-     FCSIM_KEY_FLAG(dateline_wrap, "wrap")},
+     FCSIM_KEY_FLAG_IN(struct fcsim_vc_params, dateline_wrap, "wrap")},
     {"router", "speculative", FCSIM_KEY_CHOICE(onoff_names, "on"),
      "classic: `on`: a head does VC and switch allocation in the same cycle, va_cycles after routing; `off`: VC "
      "allocation right after routing and switch allocation va_cycles after a VC is won (BookSim2's default, "

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The VC routers' parameter block (core/params.h): the classic router's
  * allocation settings, which router/keys.c checks against the models that do
- * not read them. The family reads it at set-up (vc_base.c) and copies
- * what its per-flit path reads into its shared state (struct vc_shared). */
+ * not read them, and the dateline class rule of both VC routers. The family
+ * reads it at set-up (vc_base.c) and copies what its per-flit path reads into
+ * its shared state (struct vc_shared). */
 #ifndef FCSIM_ROUTER_VC_PARAMS_H
 #define FCSIM_ROUTER_VC_PARAMS_H
 
@@ -18,6 +19,8 @@ struct fcsim_vc_params {
   int wait_tail_credit;   /* router.wait_for_tail_credit: a downstream VC is reallocated only once all its credits are
                              back */
   int eject_cycles;       /* router.eject_cycles: latency of the ejection channel (local_cycles when auto) */
+  int dateline_wrap;      /* router.dateline_class = wrap: tori, the class is chosen on entering a dimension by whether
+                          * the path wraps (BookSim2) */
   int queued_head_cycles; /* router.queued_head: extra cycles before RC of a head queued behind a departing tail */
 };
 extern struct fcsim_param_block fcsim_vc_block;

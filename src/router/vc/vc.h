@@ -113,6 +113,7 @@ struct vc_shared {
   /* the classic router's allocation settings, copied at set-up from the
    * family's parameter block (router/vc/params.h) */
   int speculative, va_allocator, sa_allocator, alloc_iters, wait_tail_credit, queued_head_cycles, eject_cycles;
+  int dateline_wrap; /* router.dateline_class = wrap (the same block) */
   int age_threshold_cycles; /* router.age_threshold of `mixed` arbitration (the arbiters' block, arbiter/arbiter.h) */
   uint64_t credit_dirty_cycles; /* novog: credit flits continue this long after buffer activity */
   double ticks_per_cycle;       /* this kind's cycle in engine ticks (1 with one clock) */
@@ -362,7 +363,7 @@ static inline int vc_next_class(const struct vc_shared *sh, const struct vc_node
   if (!sh->dateline)
     return 0;
   int straight = in >= 0 && in < sh->np && out == (in ^ 1);
-  if (sh->p->dateline_wrap) {
+  if (sh->dateline_wrap) {
     /* router.dateline_class = wrap (BookSim2): chosen on entering the
      * dimension, by whether the path wraps, and kept */
     if (straight)

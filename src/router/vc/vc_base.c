@@ -52,6 +52,7 @@ int fcsim__vc_setup(const struct fcsim_router_env *env, int local_port, int inba
   sh->wait_tail_credit = vp->wait_tail_credit;
   sh->queued_head_cycles = vp->queued_head_cycles;
   sh->eject_cycles = vp->eject_cycles;
+  sh->dateline_wrap = vp->dateline_wrap;
   sh->speedup = local_port ? vp->input_speedup : 1;
   sh->nswitch_in = sh->np_in * sh->speedup;
   sh->credit_delay_ticks = (uint64_t)llround(vp->credit_delay_cycles * sh->ticks_per_cycle);
