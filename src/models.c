@@ -168,5 +168,29 @@ static const struct fcsim_metric_table *const metric_tables[] = {&fcsim_router_a
                                                                  &fcsim_app_link_metrics,
                                                                  NULL};
 
+/* Every component's parameter block (core/params.h): the start-up check
+ * refuses one that no key table places, or one a table names but this list
+ * lacks. */
+#define BLOCK(name) extern struct fcsim_param_block name
+BLOCK(fcsim_bee3_topo_block);     /* topo/keys.c */
+BLOCK(fcsim_switched_topo_block); /* topo/keys.c */
+BLOCK(fcsim_tnw_block);           /* link/proto/tnw/keys.c */
+BLOCK(fcsim_fc_block);            /* link/proto/fc/keys.c */
+BLOCK(fcsim_vc_block);            /* router/vc/keys.c */
+BLOCK(fcsim_bee3_router_block);   /* router/switched/keys.c */
+BLOCK(fcsim_ethswitch_block);     /* router/switched/keys.c */
+BLOCK(fcsim_vcsn_block);          /* router/switched/keys.c */
+BLOCK(fcsim_voq_block);           /* router/collective/keys.c */
+BLOCK(fcsim_arbiter_block);       /* arbiter/keys.c */
+BLOCK(fcsim_collective_block);    /* workload/keys.c */
+BLOCK(fcsim_hotspot_block);       /* traffic/keys.c */
+#undef BLOCK
+
+static const struct fcsim_param_block *const param_blocks[] = {
+    &fcsim_bee3_topo_block,   &fcsim_switched_topo_block, &fcsim_tnw_block,        &fcsim_fc_block,
+    &fcsim_vc_block,          &fcsim_bee3_router_block,   &fcsim_ethswitch_block,  &fcsim_vcsn_block,
+    &fcsim_voq_block,         &fcsim_arbiter_block,       &fcsim_collective_block, &fcsim_hotspot_block,
+    NULL};
+
 const struct fcsim_model_list fcsim_models = {key_tables, resolve_steps, fcsim_traffic_write_patterns_markdown,
-                                              metric_tables};
+                                              metric_tables, param_blocks};

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/params.h"
 #include "fcsim/error.h"
 
 struct fcsim_arbiter_ops {
@@ -28,6 +29,18 @@ size_t fcsim_arbiter_list_names(char *buf, size_t size);
 const char *fcsim_arbiter_names(void);
 /* Start-up check: names unique, `priority` and `help` set in every entry. */
 int fcsim_arbiter_check_registry(struct fcsim_error *err);
+
+/* The arbiters' parameter block (core/params.h), written by the key table
+ * of arbiter/keys.c; the routers that arbitrate by priority copy it at
+ * set-up and pass it to `priority`. */
+struct fcsim_arbiter_params {
+  int age_threshold_cycles; /* router.age_threshold: `mixed` arbitration */
+};
+extern struct fcsim_param_block fcsim_arbiter_block;
+static inline const struct fcsim_arbiter_params *fcsim_arbiter_params(const struct fcsim_params *p)
+{
+  return fcsim_params_block(p, &fcsim_arbiter_block);
+}
 
 extern const struct fcsim_arbiter_ops fcsim_arbiter_rr, fcsim_arbiter_ff, fcsim_arbiter_of, fcsim_arbiter_mixed;
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The keys of the arbitration policies: which policy (the table of
- * arbiter/registry.c) and the age threshold of `mixed`. */
+ * arbiter/registry.c) and the age threshold of `mixed`, which is the
+ * arbiters' parameter block (arbiter.h). */
 #include "core/keys.h"
 #include "arbiter/arbiter.h"
 
@@ -15,6 +16,8 @@ const struct fcsim_key_table fcsim_arbiter_keys = FCSIM_KEY_TABLE("arbiter", arb
 static const struct fcsim_key arbiter_age_rows[] = {
     {"router", "age_threshold", FCSIM_KT_INT, "cycles", "500", 0, 1000000000, 0, NULL, NULL, NULL,
      "`mixed` arbitration: packets older than this beat all younger ones, oldest first",
-     FCSIM_KEY_TO(FCSIM_STORE_INT, age_threshold_cycles)},
+     FCSIM_KEY_IN(FCSIM_STORE_INT, struct fcsim_arbiter_params, age_threshold_cycles)},
 };
-const struct fcsim_key_table fcsim_arbiter_age_keys = FCSIM_KEY_TABLE("arbiter/mixed", arbiter_age_rows);
+struct fcsim_param_block fcsim_arbiter_block = FCSIM_PARAM_BLOCK("arbiter", struct fcsim_arbiter_params);
+const struct fcsim_key_table fcsim_arbiter_age_keys =
+    FCSIM_KEY_TABLE_IN("arbiter/mixed", arbiter_age_rows, &fcsim_arbiter_block);

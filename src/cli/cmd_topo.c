@@ -16,6 +16,7 @@
 #include "engine/memory.h"
 #include "cli/topo_bee3.h"
 #include "engine/describe.h"
+#include "topo/bee3.h"
 #include "topo/netlist.h"
 #include "topo/switched.h"
 #include "link/proto/proto_links.h"
@@ -248,13 +249,14 @@ static int build(struct topo_run *r, const struct fcsim_config *cfg)
     return cli_exit_for(rc);
   }
   if (r->p.topology == FCSIM_TOPO_BEE3) {
-    snprintf(r->network, sizeof r->network, "bee3 %s, %d enclosures", r->p.bee3_layout, r->p.enclosures);
+    snprintf(r->network, sizeof r->network, "bee3 %s, %d enclosures", fcsim_bee3_topo_params(&r->p)->layout,
+             fcsim_bee3_topo_params(&r->p)->enclosures);
   } else if (r->p.topology == FCSIM_TOPO_FILE) {
     snprintf(r->network, sizeof r->network, "netlist %s", r->p.netlist);
   } else if (r->p.topology > FCSIM_TOPO_FILE) {
     snprintf(r->network, sizeof r->network, "%s of %d endpoints, %d-port switches", fcsim_topology_name(r->p.topology),
-             ((const struct fcsim_switched_topo_params *)fcsim_params_block(&r->p, &fcsim_switched_topo_block))->nodes,
-             r->p.sw_radix);
+             fcsim_switched_topo_params(&r->p)->nodes,
+             fcsim_switched_topo_params(&r->p)->radix);
   } else {
     int len = 0;
     for (int d = 0; d < r->p.ndims; d++)

@@ -28,8 +28,15 @@ size_t fcsim_key_count(void);
 
 /* Checks every row: its target fits its store kind, no name or alias is
  * given twice, the table is not over FCSIM_MAX_KEYS, every parameter block
- * fits the blocks area. */
+ * fits the blocks area, and the blocks are those src/models.c lists, each
+ * placed (fcsim_param_blocks_check). */
 int fcsim_key_check_registry(struct fcsim_error *err);
+/* Checks parameter blocks against the key tables: every block of `blocks`
+ * (NULL-terminated) is placed — a block no table names never is, and its
+ * accessor would return NULL — and every block a table or a row names is in
+ * `blocks`. FCSIM_EINTERNAL naming every block at fault. */
+int fcsim_param_blocks_check(const struct fcsim_param_block *const *blocks, const struct fcsim_key_table *const *tables,
+                             struct fcsim_error *err);
 /* Checks one row: its names, unit, default and help are there, its target
  * fits struct fcsim_params and the size its store kind writes, a choice it
  * stores lists its names. */

@@ -11,7 +11,8 @@
  * here. This file joins the tables once, when the library is loaded, and
  * places each table's parameter block (core/params.h) in struct
  * fcsim_params's `blocks` area: the first table naming a block places it,
- * the rows of every table naming it write into it. */
+ * the rows of every table naming it write into it, and so does a row of
+ * another table that names it itself (FCSIM_KEY_IN_BLOCK). */
 #include <stdint.h>
 #include <string.h>
 
@@ -61,7 +62,10 @@ size_t fcsim_key_tables_join(const struct fcsim_key_table *const *tables, struct
     for (size_t j = 0; j < (*t)->nkeys; j++) {
       if (n < max_rows) {
         out[n] = (*t)->keys[j];
-        out[n].block = out[n].in_block ? (*t)->block : NULL;
+        if (!out[n].in_block)
+          out[n].block = NULL;
+        else if (!out[n].block) /* a row naming its own block keeps it (FCSIM_KEY_IN_BLOCK) */
+          out[n].block = (*t)->block;
         n++;
       } else
         ++*dropped_rows;
@@ -116,8 +120,9 @@ int fcsim_key_check_row(const struct fcsim_key *k, struct fcsim_error *err)
     return fcsim_error_set(err, FCSIM_EINTERNAL, "key %s.%s: a name, unit, default or help is missing",
                            k->section ? k->section : "?", k->name ? k->name : "?");
   if (k->in_block && (!k->block || !k->block->placed))
-    return fcsim_error_set(err, FCSIM_EINTERNAL, "key %s.%s: writes a parameter block but its table names %s",
-                           k->section, k->name, k->block ? "one that is not placed" : "none");
+    return fcsim_error_set(err, FCSIM_EINTERNAL, "key %s.%s: writes a parameter block but %s%s%s", k->section,
+                           k->name, k->block ? "block " : "neither it nor its table names one",
+                           k->block ? k->block->name : "", k->block ? " is placed by no key table" : "");
   if (!target_fits(k))
     return fcsim_error_set(err, FCSIM_EINTERNAL,
                            "key %s.%s: its target (offset %zu, %zu bytes%s%s) does not fit its store kind %d or %s",
@@ -156,12 +161,58 @@ static int names_clash(size_t i, size_t j)
   return 0;
 }
 
+static int block_listed(const struct fcsim_param_block *b, const struct fcsim_param_block *const *blocks)
+{
+  for (; *blocks; blocks++)
+    if (*blocks == b)
+      return 1;
+  return 0;
+}
+
+/* Appends a block's name to the message of the blocks at fault. */
+static void add_name(char *buf, size_t size, size_t *len, const char *name)
+{
+  if (*len < size)
+    *len += (size_t)snprintf(buf + *len, size - *len, "%s%s", *len ? ", " : "", name ? name : "?");
+}
+
+int fcsim_param_blocks_check(const struct fcsim_param_block *const *blocks, const struct fcsim_key_table *const *tables,
+                             struct fcsim_error *err)
+{
+  char unplaced[512] = "", unlisted[512] = "";
+  size_t nu = 0, nl = 0;
+  for (const struct fcsim_param_block *const *b = blocks; *b; b++)
+    if (!(*b)->placed)
+      add_name(unplaced, sizeof unplaced, &nu, (*b)->name);
+  for (const struct fcsim_key_table *const *t = tables; *t; t++) {
+    if ((*t)->block && !block_listed((*t)->block, blocks))
+      add_name(unlisted, sizeof unlisted, &nl, (*t)->block->name);
+    for (size_t j = 0; j < (*t)->nkeys; j++) {
+      const struct fcsim_param_block *rb = (*t)->keys[j].block;
+      if ((*t)->keys[j].in_block && rb && !block_listed(rb, blocks))
+        add_name(unlisted, sizeof unlisted, &nl, rb->name);
+    }
+  }
+  if (nu)
+    return fcsim_error_set(err, FCSIM_EINTERNAL,
+                           "parameter blocks never placed (no key table names them, so no key writes them and "
+                           "fcsim_params_block returns NULL): %s",
+                           unplaced);
+  if (nl)
+    return fcsim_error_set(err, FCSIM_EINTERNAL,
+                           "parameter blocks named by key tables but not listed in src/models.c: %s", unlisted);
+  return 0;
+}
+
 int fcsim_key_check_registry(struct fcsim_error *err)
 {
   if (block_failed) {
     *err = block_error;
     return FCSIM_EINTERNAL;
   }
+  int brc = fcsim_param_blocks_check(fcsim_models.param_blocks, fcsim_models.key_tables, err);
+  if (brc)
+    return brc;
   if (dropped)
     return fcsim_error_set(err, FCSIM_EINTERNAL, "key registry: %zu keys above FCSIM_MAX_KEYS = %d", nrows + dropped,
                            FCSIM_MAX_KEYS);

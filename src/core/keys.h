@@ -72,7 +72,8 @@ struct fcsim_key {
   enum fcsim_key_store store;
   size_t offset, size;        /* the target field: in struct fcsim_params, or in the block when in_block */
   int in_block;               /* the target is a field of the table's parameter block */
-  const struct fcsim_param_block *block; /* that block: set by the registry from the table, NULL otherwise */
+  const struct fcsim_param_block *block; /* that block: the row's own (FCSIM_KEY_IN_BLOCK), else set by the
+                                          * registry from the table; NULL for a shared field */
   const char *flag;           /* FCSIM_STORE_FLAG: the value that stores 1 */
   long long auto_value;       /* FCSIM_STORE_INT: stored for "auto" */
   const char *const *aliases; /* other "section.name" spellings accepted for this key, NULL-terminated, or NULL */
@@ -135,6 +136,7 @@ struct fcsim_model_list {
   const struct fcsim_resolve_step *const *resolve_steps; /* NULL-terminated */
   void (*write_docs_appendix)(FILE *out);                /* after the keys in docs/CONFIG.md, or NULL */
   const struct fcsim_metric_table *const *metric_tables; /* NULL-terminated */
+  const struct fcsim_param_block *const *param_blocks;   /* every component's parameter block, NULL-terminated */
 };
 extern const struct fcsim_model_list fcsim_models;
 
@@ -147,6 +149,13 @@ extern const struct fcsim_model_list fcsim_models;
 #define FCSIM_KEY_IN(kind, type, field)                                                                                \
   .store = (kind), .offset = offsetof(type, field), .size = sizeof(((type *)0)->field), .in_block = 1
 #define FCSIM_KEY_FLAG_IN(type, field, value) FCSIM_KEY_IN(FCSIM_STORE_FLAG, type, field), .flag = (value)
+/* A row of one table that writes another component's block `blk` (a
+ * struct fcsim_param_block *; some table must name it, or the start-up
+ * check refuses the row): e.g. switch.nic_latency, listed among the
+ * ethswitch keys, written into the switched topologies' block. */
+#define FCSIM_KEY_IN_BLOCK(kind, type, field, blk) FCSIM_KEY_IN(kind, type, field), .block = (blk)
+#define FCSIM_KEY_FLAG_IN_BLOCK(type, field, value, blk)                                                               \
+  FCSIM_KEY_IN_BLOCK(FCSIM_STORE_FLAG, type, field, blk), .flag = (value)
 #define FCSIM_KEY_CHOICE(list, def)              FCSIM_KT_CHOICE, "", def, 0, 0, 0, list, NULL, NULL
 #define FCSIM_KEY_REGISTRY(listfn, validfn, def) FCSIM_KT_CHOICE, "", def, 0, 0, 0, NULL, listfn, validfn
 

@@ -7,17 +7,15 @@
  *
  * The named fields are what every run has, or what several families read:
  * the network's geometry, clocks, flit width and links, the router model's
- * name and the router settings several models read, routing, the traffic
- * pattern, rate, packet size, mode and messages, and the whole [sim]
- * section; also a few that one family owns but reads on its per-flit path
- * through this struct (the classic router's allocation settings,
- * router.age_threshold) or that the report header reads (switch.*,
- * network.bee3_layout, enclosures). A setting that one component alone
- * reads lives in that
+ * name and the router settings several models or the engine read (pipeline
+ * delays, credit period, dateline classes, collective tables), routing, the
+ * traffic pattern, rate, packet size, mode and messages, and the whole [sim]
+ * section (docs/ARCHITECTURE.md, "Parameter blocks", lists them). A setting that one component owns lives in that
  * component's parameter block (struct fcsim_param_block): a struct declared
  * beside the component's code, stored in the `blocks` area below at the
  * offset the key registry assigns when the library is loaded, and read
- * through fcsim_params_block() at set-up. */
+ * through fcsim_params_block() at set-up; readers above the component
+ * (engine/, cli/) read it through the same accessor. */
 #ifndef FCSIM_CORE_PARAMS_H
 #define FCSIM_CORE_PARAMS_H
 
@@ -92,8 +90,6 @@ struct fcsim_params {
   char netlist[FCSIM_PATH_MAX];     /* network.file: the netlist of topology `file` */
   double link_jitter_cycles;        /* standard deviation of every link's latency (0: fixed) */
   double clock_spread_ppm;          /* standard deviation of the nodes' clock offsets (0: one clock) */
-  char bee3_layout[FCSIM_NAME_MAX]; /* network.bee3_layout: topology `bee3`'s inter-enclosure network (seed 003 §IV) */
-  int enclosures;                   /* network.enclosures: topology `bee3`'s BEE3 boards (4 FPGAs each) */
   /* [link] protocols on the links of a network (link/proto/proto_links.c; each protocol's own keys are in its
    * block, link/proto/<name>/<name>_params.h) */
   int link_protocol;          /* protocol of every link (a netlist may set it per link): its row in the link
@@ -112,27 +108,10 @@ struct fcsim_params {
   int switch_cycles;          /* switch traversal (resolved from auto) */
   int local_cycles;           /* classic: injection/ejection channel latency */
   char arbitration[FCSIM_NAME_MAX];
-  int age_threshold_cycles; /* mixed arbitration */
   int dateline;             /* dateline VC classes on tori (1 = on) */
   int vc_split;             /* classes split the VCs in halves (Fig. 4.9a) */
-  int dateline_wrap;        /* tori: the class is chosen on entering a dimension by whether the path wraps (BookSim2) */
-  int speculative;          /* classic: VC and switch allocation in one cycle (1), or SA va_cycles after VA (0) */
-  int va_allocator;         /* classic: enum fcsim_allocator of VC allocation */
-  int sa_allocator;         /* classic: enum fcsim_allocator of switch allocation */
-  int alloc_iters;          /* classic: iterations of the separable and iSLIP allocators */
-  int wait_tail_credit;     /* classic: a downstream VC is reallocated only once all its credits are back */
-  int eject_cycles;         /* classic: latency of the ejection channel (router.eject_cycles; local_cycles when auto) */
-  int queued_head_cycles;   /* classic: extra cycles before RC of a head queued behind a departing tail */
   char router_tables[FCSIM_PATH_MAX]; /* voq, ring: folder of collective node tables ("" none) */
   int voq_free_turns;                 /* voq: collective trees built without the turn rule (voq.tree_turns = free) */
-  /* [switch] (ethswitch model and switched topologies) */
-  int sw_latency_cycles;           /* store-and-forward latency t_S of a switch node */
-  int sw_nic_latency_cycles;       /* the same for an endpoint's Ethernet subsystem */
-  int sw_buffer_flits;             /* output buffer per port */
-  int sw_drop;                     /* 1: drop on a full output buffer, 0: pause */
-  char sw_framing[FCSIM_NAME_MAX]; /* framing whose overhead each frame pays (chan/framing.c) */
-  int sw_radix;                    /* ports per switch */
-  int sw_endpoint_vcsn;            /* switched topologies: endpoints are `vcsn` (1) or `ethswitch` (0) */
   /* [routing] */
   char routing[FCSIM_NAME_MAX];
   int dim_order[FCSIM_MAX_DIMS]; /* DOR: dimension visited i-th */
@@ -165,17 +144,20 @@ struct fcsim_params {
 };
 
 /* A component's block in `p` (its struct, e.g. const struct
- * fcsim_vcsn_params *). Read at set-up, never on the per-flit path: models
- * copy what they need into their own state. */
+ * fcsim_vcsn_params *), or NULL when the block was never placed (no key
+ * table names it: the registry's start-up check, fcsim_key_check_registry,
+ * refuses that for every block src/models.c lists). Read at set-up, never
+ * on the per-flit path: models copy what they need into their own state, or
+ * keep the pointer. */
 static inline const void *fcsim_params_block(const struct fcsim_params *p, const struct fcsim_param_block *b)
 {
-  return p->blocks + b->offset;
+  return b->placed ? p->blocks + b->offset : NULL;
 }
 /* The same, writable: for resolve steps and for callers that build
  * parameters themselves. */
 static inline void *fcsim_params_block_mut(struct fcsim_params *p, const struct fcsim_param_block *b)
 {
-  return p->blocks + b->offset;
+  return b->placed ? p->blocks + b->offset : NULL;
 }
 
 #endif

@@ -9,6 +9,9 @@
 
 #include "engine/report.h"
 #include "engine/sim_priv.h"
+#include "router/switched/params.h"
+#include "topo/bee3.h"
+#include "topo/switched.h"
 
 /* The range of the links that carry data: latency, bandwidth, jitter, and
  * how many are on a protocol (counted by their adapter pairs). */
@@ -85,8 +88,9 @@ static const char *base_name(const char *path)
 /* A switch's terms: store-and-forward latency, buffers, overflow, framing. */
 static void switch_terms(const struct fcsim_params *p, char *buf, size_t size)
 {
+  const struct fcsim_ethswitch_params *es = fcsim_ethswitch_params(p);
   snprintf(buf, size, "store-and-forward %d cycles per switch, %d-flit output buffers, %s when full, %s framing",
-           p->sw_latency_cycles, p->sw_buffer_flits, p->sw_drop ? "drop" : "pause", p->sw_framing);
+           es->latency_cycles, es->buffer_flits, es->drop ? "drop" : "pause", es->framing);
 }
 
 static int is_switch_model(const char *m)
@@ -131,7 +135,8 @@ static void network_line(const struct fcsim_sim *sim, FILE *out)
     fprintf(out,
             "fcsim %s: BEE3 cluster of %d enclosures (%lld FPGAs), inter-enclosure network %s (Bunker & Swanson), %s "
             "routing\n",
-            FCSIM_VERSION, p->enclosures, (long long)endpoints, p->bee3_layout, p->routing);
+            FCSIM_VERSION, fcsim_bee3_topo_params(p)->enclosures, (long long)endpoints, fcsim_bee3_topo_params(p)->layout,
+            p->routing);
     return;
   default: { /* switched: star, dual-plane, leafspine, fattree */
     const char *ep = "ethswitch";
@@ -143,7 +148,8 @@ static void network_line(const struct fcsim_sim *sim, FILE *out)
     char sw[256];
     switch_terms(p, sw, sizeof sw);
     fprintf(out, "fcsim %s: %s of %lld %s endpoints and %lld switches (radix %d); %s\n", FCSIM_VERSION, topo,
-            (long long)endpoints, ep, (long long)(g->nodes - endpoints), p->sw_radix, sw);
+            (long long)endpoints, ep, (long long)(g->nodes - endpoints),
+            fcsim_switched_topo_params(p)->radix, sw);
   }
   }
 }

@@ -38,18 +38,19 @@ const struct fcsim_key_table fcsim_router_keys = FCSIM_KEY_TABLE("router", route
 static int check_allocation(const struct fcsim_params *p, const struct fcsim_router_ops *model,
                             const struct fcsim_key_reader *r, struct fcsim_error *err)
 {
-  static const char *const keys[] = {"speculative",   "va_allocator", "sa_allocator", "alloc_iters",
-                                     "wait_for_tail_credit", "credit_delay", "input_speedup", "queued_head",
-                                     "eject_cycles"};
-  const int set[] = {!p->speculative,          p->va_allocator != 0,     p->sa_allocator != 0, p->alloc_iters != 1,
-                     p->wait_tail_credit != 0, fcsim_vc_params(p)->credit_delay_cycles != 0, fcsim_vc_params(p)->input_speedup != 1,
-                     p->queued_head_cycles != 0, p->eject_cycles != p->local_cycles};
+  static const char *const keys[] = {"speculative",   "va_allocator",         "sa_allocator",
+                                     "alloc_iters",   "wait_for_tail_credit", "credit_delay",
+                                     "input_speedup", "queued_head",          "eject_cycles"};
+  const struct fcsim_vc_params *vp = fcsim_vc_params(p);
+  const int set[] = {!vp->speculative,       vp->va_allocator != 0,       vp->sa_allocator != 0,
+                     vp->alloc_iters != 1,   vp->wait_tail_credit != 0,   vp->credit_delay_cycles != 0,
+                     vp->input_speedup != 1, vp->queued_head_cycles != 0, vp->eject_cycles != p->local_cycles};
   for (size_t k = 0; k < sizeof keys / sizeof keys[0] && !model->allocation; k++)
     if (set[k])
       return fcsim_error_set(err, FCSIM_ECOMBINATION,
                              "%s: router.%s applies to the classic router only (router.model = %s does not read it)",
                              fcsim_key_origin(r, "router", keys[k]), keys[k], p->router_model);
-  if (p->dateline_wrap && strcmp(p->routing, "dor"))
+  if (fcsim_vc_params(p)->dateline_wrap && strcmp(p->routing, "dor"))
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
                            "%s: router.dateline_class = wrap is dimension-order routing's rule (BookSim2's); "
                            "routing.algorithm = %s needs `toggle`",
@@ -115,8 +116,8 @@ static int resolve_router(struct fcsim_params *p, const struct fcsim_key_reader 
   if (p->router_clock_hz == 0) /* auto */
     p->router_clock_hz = p->clock_hz;
   p->vc_depth_auto = p->vc_depth_flits == 0; /* auto stores 0; the range starts at 1 */
-  if (p->eject_cycles < 0)                   /* auto */
-    p->eject_cycles = p->local_cycles;
+  if (fcsim_vc_params(p)->eject_cycles < 0) /* auto */
+    fcsim_vc_params_mut(p)->eject_cycles = p->local_cycles;
   if ((rc = check_allocation(p, model, r, err)))
     return rc;
   if (p->latency_from_injection && !model->stamps_injection)

@@ -64,7 +64,8 @@ static int bee3_setup(struct fcsim_topo *t, const struct fcsim_params *p, struct
     if (rc == FCSIM_ENOMEM)
       fcsim_error_set(err, rc, "out of memory for the deadlock check of routing.algorithm = bee3");
     else if (rc)
-      fcsim_error_set(err, rc, "routing.algorithm = bee3 fails its check on layout %s: %s", p->bee3_layout, text);
+      fcsim_error_set(err, rc, "routing.algorithm = bee3 fails its check on layout %s: %s",
+                      fcsim_bee3_topo_params(p)->layout, text);
   }
   free(b);
   if (rc) {

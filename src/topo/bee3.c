@@ -132,15 +132,15 @@ int fcsim_bee3_describe(const struct fcsim_params *p, struct fcsim_bee3 *b, stru
 {
   static const int channels[] = {1, 2, 4, 8, 1};
   memset(b, 0, sizeof *b);
-  b->layout = fcsim_bee3_layout_find(p->bee3_layout);
-  b->enclosures = p->enclosures;
-  const struct fcsim_bee3_topo_params *bp = fcsim_params_block(p, &fcsim_bee3_topo_block);
+  const struct fcsim_bee3_topo_params *bp = fcsim_bee3_topo_params(p);
+  b->layout = fcsim_bee3_layout_find(bp->layout);
+  b->enclosures = bp->enclosures;
   b->direct = strcmp(bp->small_wiring, "direct") == 0;
   if (b->layout < 0)
     return fcsim_error_set(err, FCSIM_EINVAL,
                            "network.bee3_layout = `%s`: expected one-x8, two-x4, four-x2, "
                            "eight-x1 or 10gbe",
-                           p->bee3_layout);
+                           bp->layout);
   if (b->enclosures != 2 && b->enclosures != 4 && b->enclosures != 8)
     return fcsim_error_set(err, FCSIM_ERANGE, "network.enclosures = %d: expected 2, 4 or 8", b->enclosures);
   const int eth = b->layout == FCSIM_BEE3_10GBE;

@@ -21,10 +21,16 @@
 
 /* Topology `bee3`'s parameter block (core/params.h; topo/keys.c writes it). */
 struct fcsim_bee3_topo_params {
+  char layout[FCSIM_NAME_MAX];        /* network.bee3_layout: the inter-enclosure network (seed 003 §IV) */
+  int enclosures;                     /* network.enclosures: BEE3 boards of 4 FPGAs: 2, 4 or 8 */
   char small_wiring[FCSIM_NAME_MAX];  /* network.bee3_small_wiring: `spread` or `direct` at 2 and 4 enclosures */
   char switch_buffer[FCSIM_NAME_MAX]; /* network.bee3_switch_buffer: the 10GbE switches' switch.buffer, as written */
 };
 extern struct fcsim_param_block fcsim_bee3_topo_block;
+static inline const struct fcsim_bee3_topo_params *fcsim_bee3_topo_params(const struct fcsim_params *p)
+{
+  return fcsim_params_block(p, &fcsim_bee3_topo_block);
+}
 
 struct fcsim_topo;
 

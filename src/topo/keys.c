@@ -23,10 +23,10 @@ static const struct fcsim_key topo_rows[] = {
     {"network", "bee3_layout", FCSIM_KEY_CHOICE(bee3_layout_names, "two-x4"),
      "topology `bee3`: the inter-enclosure network of Bunker & Swanson §IV: Aurora channels per FPGA x lanes (`one-x8`, "
      "`two-x4`, `four-x2`, `eight-x1`) or one 10GbE port per FPGA to two switches (`10gbe`)",
-     FCSIM_KEY_TO(FCSIM_STORE_NAME, bee3_layout)},
+     FCSIM_KEY_IN(FCSIM_STORE_NAME, struct fcsim_bee3_topo_params, layout)},
     {"network", "enclosures", FCSIM_KT_INT, "BEE3s", "8", 2, 8, 0, NULL, NULL, NULL,
      "topology `bee3`: BEE3 enclosures of four FPGAs: 2, 4 or 8 (8, 16 or 32 FPGAs; Bunker & Swanson Fig. 6)",
-     FCSIM_KEY_TO(FCSIM_STORE_INT, enclosures)},
+     FCSIM_KEY_IN(FCSIM_STORE_INT, struct fcsim_bee3_topo_params, enclosures)},
     {"network", "bee3_small_wiring", FCSIM_KEY_CHOICE(bee3_wiring_names, "spread"),
      "topology `bee3` at 2 and 4 enclosures, whose wiring the seed does not describe: `spread` every FPGA keeps its "
      "serial channels, logical channel k = 1..7 leading to enclosure e XOR (1 + (k - 1) mod (E - 1)); `direct` the "
@@ -54,7 +54,7 @@ static const struct fcsim_key switched_topo_rows[] = {
      FCSIM_KEY_IN(FCSIM_STORE_INT, struct fcsim_switched_topo_params, nodes)},
     {"switch", "radix", FCSIM_KT_INT, "ports", "16", 2, 63, 0, NULL, NULL, NULL,
      "switched topologies: ports per switch (VCSN 2023: 16-port MSN2100; Mondigo 2020 §4.3.3: k = 64)",
-     FCSIM_KEY_TO(FCSIM_STORE_INT, sw_radix)},
+     FCSIM_KEY_IN(FCSIM_STORE_INT, struct fcsim_switched_topo_params, radix)},
     {"switch", "planes", FCSIM_KT_INT, "planes", "1", 1, 4, 0, NULL, NULL, NULL,
      "star, leafspine, fattree: independent copies (planes) of the switch network, each endpoint with one port per "
      "plane, port p on plane p (VCSN 2023's dual plane; `dual-plane` is a star with 2)",
@@ -69,14 +69,15 @@ const struct fcsim_key_table fcsim_switched_topo_keys =
  * bounds sim.threads on the generated networks. */
 static int resolve_topo(struct fcsim_params *p, const struct fcsim_key_reader *r, struct fcsim_error *err)
 {
-  if (p->topology == FCSIM_TOPO_BEE3 && p->enclosures != 2 && p->enclosures != 4 && p->enclosures != 8)
+  const struct fcsim_bee3_topo_params *bee3 = fcsim_bee3_topo_params(p);
+  if (p->topology == FCSIM_TOPO_BEE3 && bee3->enclosures != 2 && bee3->enclosures != 4 && bee3->enclosures != 8)
     return fcsim_error_set(err, FCSIM_ERANGE, "%s: network.enclosures = %d: expected 2, 4 or 8 (8, 16 or 32 FPGAs)",
-                           fcsim_key_origin(r, "network", "enclosures"), p->enclosures);
+                           fcsim_key_origin(r, "network", "enclosures"), bee3->enclosures);
   if (p->topology == FCSIM_TOPO_FILE && !p->netlist[0])
     return fcsim_error_set(err, FCSIM_ECOMBINATION, "%s: network.topology = file needs network.file = NETLIST",
                            fcsim_key_origin(r, "network", "topology"));
   if (p->topology == FCSIM_TOPO_BEE3)
-    p->nodes = 4 * p->enclosures + (!strcmp(p->bee3_layout, "10gbe") ? 2 : 0);
+    p->nodes = 4 * bee3->enclosures + (!strcmp(bee3->layout, "10gbe") ? 2 : 0);
   if ((p->topology <= FCSIM_TOPO_MESH || p->topology == FCSIM_TOPO_BEE3) && p->threads > p->nodes)
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
                            "%s: sim.threads = %d: more partitions than the %lld routers of network.dims",

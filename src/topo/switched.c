@@ -21,7 +21,7 @@
 
 static const struct fcsim_switched_topo_params *sw_topo(const struct fcsim_params *p)
 {
-  return fcsim_params_block(p, &fcsim_switched_topo_block);
+  return fcsim_switched_topo_params(p);
 }
 
 /* A graph under construction: radix per node, then links. */
@@ -59,7 +59,7 @@ static int too_many(struct fcsim_error *err, const char *topo, const char *what,
  * *switches, and for trees *levels and leaves. */
 static int plan(const struct fcsim_params *p, int64_t *switches, int *levels, int64_t *leaves, struct fcsim_error *err)
 {
-  int64_t n = sw_topo(p)->nodes, k = p->sw_radix, m = k / 2;
+  int64_t n = sw_topo(p)->nodes, k = sw_topo(p)->radix, m = k / 2;
   if (p->topology == FCSIM_TOPO_DUAL_PLANE && sw_topo(p)->planes > 2)
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
                            "network.topology = dual-plane has 2 planes; switch.planes = %d does not apply (expected "
@@ -121,7 +121,7 @@ static int planes_of(const struct fcsim_params *p)
 static int wire(struct builder *b, int64_t s0, int64_t switches, int levels, int64_t leaves)
 {
   const struct fcsim_params *p = b->p;
-  int64_t n = b->endpoints, k = p->sw_radix, m = k / 2;
+  int64_t n = b->endpoints, k = sw_topo(p)->radix, m = k / 2;
   int rc = 0;
   switch (p->topology) {
   case FCSIM_TOPO_STAR:
@@ -163,7 +163,7 @@ static void radices(struct builder *b, int64_t switches)
   for (int64_t e = 0; e < b->endpoints; e++)
     b->radix[e] = b->planes;
   for (int64_t s = 0; s < switches; s++)
-    b->radix[b->endpoints + s] = b->p->sw_radix;
+    b->radix[b->endpoints + s] = sw_topo(b->p)->radix;
 }
 
 static int names_and_kinds(struct builder *b)
@@ -179,8 +179,8 @@ static int names_and_kinds(struct builder *b)
     g->endpoint[v] = (uint8_t)!sw;
   }
   g->nkinds = 2;
-  snprintf(g->kinds[0].model, sizeof g->kinds[0].model, b->p->sw_endpoint_vcsn ? "vcsn" : "ethswitch");
-  snprintf(g->kinds[0].set, sizeof g->kinds[0].set, "switch.latency=%d", b->p->sw_nic_latency_cycles);
+  snprintf(g->kinds[0].model, sizeof g->kinds[0].model, sw_topo(b->p)->endpoint_vcsn ? "vcsn" : "ethswitch");
+  snprintf(g->kinds[0].set, sizeof g->kinds[0].set, "switch.latency=%d", sw_topo(b->p)->nic_latency_cycles);
   snprintf(g->kinds[1].model, sizeof g->kinds[1].model, "ethswitch");
   g->kinds[1].set[0] = 0;
   return 0;

@@ -6,14 +6,21 @@
 
 #include "topo/topo.h"
 
-/* The switched topologies' parameter block (core/params.h; topo/keys.c
- * writes it). switch.radix stays in struct fcsim_params: the report header
- * reads it. */
+/* The switched topologies' parameter block (core/params.h): topo/keys.c
+ * writes it, and router/switched/keys.c its switch.nic_latency and
+ * switch.endpoint rows. */
 struct fcsim_switched_topo_params {
-  int nodes;  /* switch.nodes: endpoints */
-  int planes; /* switch.planes: copies of the switch network; an endpoint has a port on each */
+  int nodes;              /* switch.nodes: endpoints */
+  int planes;             /* switch.planes: copies of the switch network; an endpoint has a port on each */
+  int radix;              /* switch.radix: ports per switch */
+  int nic_latency_cycles; /* switch.nic_latency: switch.latency of the endpoints' Ethernet subsystems */
+  int endpoint_vcsn;      /* switch.endpoint: endpoints are `vcsn` (1) or `ethswitch` (0) */
 };
 extern struct fcsim_param_block fcsim_switched_topo_block;
+static inline const struct fcsim_switched_topo_params *fcsim_switched_topo_params(const struct fcsim_params *p)
+{
+  return fcsim_params_block(p, &fcsim_switched_topo_block);
+}
 
 /* Builds the graph of p->topology (FCSIM_TOPO_STAR .. FCSIM_TOPO_FATTREE)
  * from switch.nodes and switch.radix into `t` (kind FCSIM_TOPO_FILE, with

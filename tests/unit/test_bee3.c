@@ -29,8 +29,9 @@ static void bee3_params(struct fcsim_params *p, const char *layout, int enclosur
 {
   int one = 1;
   ts_params_init(p, FCSIM_TOPO_BEE3, 1, &one);
-  snprintf(p->bee3_layout, sizeof p->bee3_layout, "%s", layout);
-  p->enclosures = enclosures;
+  struct fcsim_bee3_topo_params *bp = fcsim_params_block_mut(p, &fcsim_bee3_topo_block);
+  snprintf(bp->layout, sizeof bp->layout, "%s", layout);
+  bp->enclosures = enclosures;
   p->clock_hz = 1e9;
   p->flit_bits = 64;
   p->packet_flits = 1;

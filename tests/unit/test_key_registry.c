@@ -12,6 +12,8 @@
 #include <cmocka.h>
 
 #include "config/config.h"
+#include "router/switched/params.h"
+#include "router/vc/params.h"
 #include "test_support.h"
 
 static void test_key_registry_consistent(void **state)
@@ -138,11 +140,11 @@ static void test_key_store_kinds(void **state)
     fail_msg("%s", err.msg);
   assert_int_equal(p.vcs, 5);
   assert_true(p.clock_hz == 200e6);
-  assert_int_equal(p.sw_latency_cycles, 200);          /* 1 us at 200 MHz */
+  assert_int_equal(fcsim_ethswitch_params(&p)->latency_cycles, 200);          /* 1 us at 200 MHz */
   assert_int_equal(p.packet_flits, 32);                /* 512 B of 128-bit flits */
-  assert_int_equal(p.sw_buffer_flits, 6);              /* 100 B: 6 whole flits */
+  assert_int_equal(fcsim_ethswitch_params(&p)->buffer_flits, 6);              /* 100 B: 6 whole flits */
   assert_int_equal(p.vc_split, 1);                     /* flag */
-  assert_int_equal(p.sa_allocator, FCSIM_ALLOC_ISLIP); /* index */
+  assert_int_equal(fcsim_vc_params(&p)->sa_allocator, FCSIM_ALLOC_ISLIP); /* index, in the router/vc block */
   assert_int_equal(p.link_protocol, 2); /* fc: its row in link/proto/protocols.c */
   assert_string_equal(p.router_model, "classic");
   assert_int_equal(p.ndims, 3);

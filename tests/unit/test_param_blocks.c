@@ -3,7 +3,9 @@
  * config/keys.c): a key of a block writes the block's field and the
  * accessor reads it, a block that does not fit the area or a row whose
  * target leaves its block fails the start-up check with a clear error, and
- * two tables naming one block write one struct. */
+ * two tables naming one block write one struct; a row may name another
+ * table's block; a block no table places is refused by the start-up check
+ * and its accessor returns NULL. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +16,7 @@
 
 #include "config/config.h"
 #include "router/switched/params.h"
+#include "topo/switched.h"
 #include "test_support.h"
 
 static struct fcsim_params *resolve_with(const char *const *set, size_t n)
@@ -172,6 +175,97 @@ static void test_two_tables_share_one_block(void **state)
   assert_int_equal(dropped, 1);
 }
 
+struct other_block {
+  int x;
+};
+static struct fcsim_param_block other = FCSIM_PARAM_BLOCK("other", struct other_block);
+static struct fcsim_param_block never = FCSIM_PARAM_BLOCK("never", struct other_block);
+static const struct fcsim_key three_rows[] = {
+    {"three", "own", FCSIM_KT_INT, "", "1", 0, 9, 0, NULL, NULL, NULL, "help text",
+     FCSIM_KEY_IN(FCSIM_STORE_INT, struct shared_block, first)},
+    {"three", "x", FCSIM_KT_INT, "", "1", 0, 9, 0, NULL, NULL, NULL, "help text",
+     FCSIM_KEY_IN_BLOCK(FCSIM_STORE_INT, struct other_block, x, &other)},
+    {"three", "y", FCSIM_KT_INT, "", "1", 0, 9, 0, NULL, NULL, NULL, "help text",
+     FCSIM_KEY_IN_BLOCK(FCSIM_STORE_INT, struct other_block, x, &never)},
+};
+static const struct fcsim_key_table three = FCSIM_KEY_TABLE_IN("three", three_rows, &shared);
+static const struct fcsim_key_table other_table = FCSIM_KEY_TABLE_IN("other", one_rows, &other);
+
+/* (d) a row naming a block other than its table's (FCSIM_KEY_IN_BLOCK)
+ * keeps that block: it targets the block another table places, and a row
+ * naming a block no table places fails the row check. In the registry,
+ * switch.nic_latency (listed with the ethswitch keys) writes the switched
+ * topologies' block. */
+static void test_row_names_another_block(void **state)
+{
+  const struct fcsim_key_table *const tables[] = {&three, &other_table, NULL};
+  struct fcsim_key rows[5];
+  size_t dropped = 0, used = 0;
+  struct fcsim_error err = {0};
+  assert_int_equal(fcsim_key_tables_join(tables, rows, 5, &dropped, &used, FCSIM_PARAM_BLOCKS_BYTES, &err), 5);
+  assert_ptr_equal(rows[0].block, &shared);
+  assert_ptr_equal(rows[1].block, &other); /* its own, placed by the second table */
+  assert_true(other.placed);
+  if (fcsim_key_check_row(&rows[1], &err))
+    fail_msg("%s", err.msg);
+  assert_int_equal(fcsim_key_target_offset(&rows[1]), offsetof(struct fcsim_params, blocks) + other.offset);
+  assert_ptr_equal(rows[2].block, &never);
+  assert_false(never.placed);
+  err = (struct fcsim_error){0};
+  assert_int_equal(fcsim_key_check_row(&rows[2], &err), FCSIM_EINTERNAL);
+  assert_non_null(strstr(err.msg, "three.y"));
+
+  const struct fcsim_key *k = &fcsim_keys[fcsim_key_find("switch", "nic_latency")];
+  assert_ptr_equal(k->block, &fcsim_switched_topo_block);
+  const char *set[] = {"switch.nic_latency=5", "switch.endpoint=vcsn", "switch.radix=8", "switch.latency=7"};
+  const struct fcsim_params *p = resolve_with(set, 4);
+  const struct fcsim_switched_topo_params *sw = fcsim_switched_topo_params(p);
+  assert_int_equal(sw->nic_latency_cycles, 5);
+  assert_int_equal(sw->endpoint_vcsn, 1);
+  assert_int_equal(sw->radix, 8);
+  assert_int_equal(fcsim_ethswitch_params(p)->latency_cycles, 7);
+}
+
+extern const struct fcsim_key_table fcsim_vcsn_keys; /* router/switched/keys.c */
+
+/* (e) a block no key table names is never placed: its accessor returns
+ * NULL instead of the area's start, and the start-up check refuses it by
+ * name, as it refuses a block a table names but the list lacks. The
+ * registry's own list passes. */
+static void test_unplaced_block_is_refused(void **state)
+{
+  static struct fcsim_param_block lonely = FCSIM_PARAM_BLOCK("lonely", struct other_block);
+  static struct fcsim_params p;
+  assert_false(lonely.placed);
+  assert_null(fcsim_params_block(&p, &lonely));
+  assert_null(fcsim_params_block_mut(&p, &lonely));
+  assert_non_null(fcsim_params_block(&p, &fcsim_vcsn_block));
+  struct fcsim_error err = {0};
+  const struct fcsim_key_table *const none[] = {NULL};
+  const struct fcsim_param_block *const with_lonely[] = {&fcsim_vcsn_block, &lonely, &never, NULL};
+  assert_int_equal(fcsim_param_blocks_check(with_lonely, none, &err), FCSIM_EINTERNAL);
+  if (!strstr(err.msg, "never placed") || !strstr(err.msg, "lonely") || strstr(err.msg, "vcsn"))
+    fail_msg("%s", err.msg);
+  assert_non_null(strstr(err.msg, "never")); /* every block at fault is named */
+  /* a table naming a block the list lacks */
+  static struct fcsim_param_block listed = FCSIM_PARAM_BLOCK("listed", struct other_block);
+  listed.placed = 1;
+  const struct fcsim_param_block *const only_listed[] = {&listed, NULL};
+  const struct fcsim_key_table *const tables[] = {&fcsim_vcsn_keys, NULL};
+  err = (struct fcsim_error){0};
+  assert_int_equal(fcsim_param_blocks_check(only_listed, tables, &err), FCSIM_EINTERNAL);
+  if (!strstr(err.msg, "not listed") || !strstr(err.msg, "vcsn"))
+    fail_msg("%s", err.msg);
+  /* the registry's blocks: each listed and placed */
+  err = (struct fcsim_error){0};
+  if (fcsim_param_blocks_check(fcsim_models.param_blocks, fcsim_models.key_tables, &err))
+    fail_msg("%s", err.msg);
+  size_t n = 0;
+  for (const struct fcsim_param_block *const *b = fcsim_models.param_blocks; *b; b++, n++)
+    assert_true((*b)->placed);
+  assert_true(n >= 12);
+}
+
 /* No two placed blocks overlap. */
 static void test_blocks_disjoint(void **state)
 {
@@ -204,6 +298,8 @@ int main(void)
       cmocka_unit_test(test_block_that_does_not_fit_is_refused),
       cmocka_unit_test(test_blocks_disjoint),
       cmocka_unit_test(test_two_tables_share_one_block),
+      cmocka_unit_test(test_row_names_another_block),
+      cmocka_unit_test(test_unplaced_block_is_refused),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -370,7 +370,7 @@ static int es_setup(const struct fcsim_router_env *env, void **shared, size_t *s
                            g->max_radix, ES_MAX_PORTS);
   uint32_t overhead_bytes;
   uint64_t max_payload_bytes;
-  int known = !es_framing(p->sw_framing, &overhead_bytes, &max_payload_bytes);
+  int known = !es_framing(fcsim_ethswitch_params(p)->framing, &overhead_bytes, &max_payload_bytes);
   struct es_shared *sh = calloc(1, sizeof *sh);
   uint64_t *counts = calloc(3 * (size_t)g->nodes + 1, sizeof *counts);
   if (!sh || !known || !counts) {
@@ -389,13 +389,12 @@ static int es_setup(const struct fcsim_router_env *env, void **shared, size_t *s
   sh->np = g->max_radix;
   sh->nin = sh->np + 1;
   sh->depth = p->vc_depth_flits;
-  sh->out_depth = p->sw_buffer_flits;
-  sh->drop = p->sw_drop;
-  sh->port_by_message =
-      ((const struct fcsim_ethswitch_params *)fcsim_params_block(p, &fcsim_ethswitch_block))->port_by_message;
+  sh->out_depth = fcsim_ethswitch_params(p)->buffer_flits;
+  sh->drop = fcsim_ethswitch_params(p)->drop;
+  sh->port_by_message = fcsim_ethswitch_params(p)->port_by_message;
   sh->overhead_bytes = overhead_bytes;
   sh->flit_bytes = (uint32_t)(p->flit_bits / 8);
-  sh->tS = (uint64_t)p->sw_latency_cycles;
+  sh->tS = (uint64_t)fcsim_ethswitch_params(p)->latency_cycles;
   sh->local = (uint64_t)p->local_cycles;
   sh->ticks_per_cycle = env->ticks_per_cycle > 0 ? env->ticks_per_cycle : 1.0;
   size_t off = align8(sizeof(struct es_hdr));
@@ -452,7 +451,7 @@ static int es_derive(struct fcsim_params *p, int depth_auto, int switch_auto, co
                      struct fcsim_error *err)
 {
   (void)switch_auto;
-  const struct fcsim_framing *fr = fcsim_framing_find(p->sw_framing);
+  const struct fcsim_framing *fr = fcsim_framing_find(fcsim_ethswitch_params(p)->framing);
   uint64_t frame_bytes = (uint64_t)p->packet_flits * (uint64_t)p->flit_bits / 8;
   if (p->flit_bits % 8)
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
@@ -463,10 +462,10 @@ static int es_derive(struct fcsim_params *p, int depth_auto, int switch_auto, co
                            "%llu-byte payload of a `%s` frame (switch.framing); use at most %llu flits",
                            p->packet_flits, (unsigned long long)frame_bytes, (unsigned long long)fr->max_payload_bytes,
                            fr->name, (unsigned long long)(fr->max_payload_bytes * 8 / (uint64_t)p->flit_bits));
-  if (p->sw_buffer_flits < p->packet_flits)
+  if (fcsim_ethswitch_params(p)->buffer_flits < p->packet_flits)
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
                            "router.model = ethswitch: switch.buffer = %d flits cannot hold one %d-flit frame",
-                           p->sw_buffer_flits, p->packet_flits);
+                           fcsim_ethswitch_params(p)->buffer_flits, p->packet_flits);
   p->vcs = 1;
   p->credit_threshold_flits = 1;
   p->switch_cycles = 1;
@@ -474,7 +473,7 @@ static int es_derive(struct fcsim_params *p, int depth_auto, int switch_auto, co
    * t_S and the credit round trip: two frames, t_S and the round trip */
   int rtt = 2 * p->link_latency_cycles + 2;
   if (depth_auto)
-    p->vc_depth_flits = 2 * p->packet_flits + p->sw_latency_cycles + rtt;
+    p->vc_depth_flits = 2 * p->packet_flits + fcsim_ethswitch_params(p)->latency_cycles + rtt;
   else if (p->vc_depth_flits < p->packet_flits)
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
                            "%s: router.vc_depth = %d flits cannot hold one %d-flit frame, which a store-and-forward "

@@ -2,10 +2,11 @@
 /* The keys of the switched family: the BEE3 router's per-packet overhead
  * (bee3.c), the Ethernet switch (ethswitch.c) and the VCSN endpoint
  * (vcsn.c, vcsn_table.c). Each model's own settings go into its parameter
- * block (params.h); the switch.* keys that other parts read too stay in
- * struct fcsim_params. */
+ * block (params.h); switch.nic_latency and switch.endpoint, listed with the
+ * switch's keys, go into the switched topologies' block (topo/switched.h). */
 #include "core/keys.h"
 #include "router/switched/params.h"
+#include "topo/switched.h"
 
 static const char *const overflow_names[] = {"pause", "drop", NULL};
 static const char *const port_select_names[] = {"table", "message", NULL};
@@ -28,22 +29,23 @@ static const struct fcsim_key ethswitch_rows[] = {
     {"switch", "latency", FCSIM_KT_LATENCY, "cycles", "318ns", 0, 1000000, 0, NULL, NULL, NULL,
      "ethswitch: store-and-forward latency t_S from a frame's tail arriving to its forwarding (Mondigo 2020 Table 4.2: "
      "0.318 us); cycles or a time",
-     FCSIM_KEY_TO(FCSIM_STORE_CYCLES, sw_latency_cycles)},
+     FCSIM_KEY_IN(FCSIM_STORE_CYCLES, struct fcsim_ethswitch_params, latency_cycles)},
     {"switch", "nic_latency", FCSIM_KT_LATENCY, "cycles", "0", 0, 1000000, 0, NULL, NULL, NULL,
      "switched topologies: switch.latency of the endpoints' Ethernet subsystems (their store-and-forward delay)",
-     FCSIM_KEY_TO(FCSIM_STORE_CYCLES, sw_nic_latency_cycles)},
+     FCSIM_KEY_IN_BLOCK(FCSIM_STORE_CYCLES, struct fcsim_switched_topo_params, nic_latency_cycles,
+                        &fcsim_switched_topo_block)},
     {"switch", "buffer", FCSIM_KT_SIZE, "flits", "1MiB", 1, 1 << 24, 0, NULL, NULL, NULL,
      "ethswitch: output buffer per port, in flits or bytes",
-     FCSIM_KEY_TO(FCSIM_STORE_FLITS_FLOOR, sw_buffer_flits)},
+     FCSIM_KEY_IN(FCSIM_STORE_FLITS_FLOOR, struct fcsim_ethswitch_params, buffer_flits)},
     {"switch", "overflow", FCSIM_KEY_CHOICE(overflow_names, "pause"),
      "ethswitch: a frame that does not fit its output buffer waits and back-pressures its input link (`pause`) or is "
      "discarded (`drop`); both are counted in the metrics",
-     FCSIM_KEY_FLAG(sw_drop, "drop")},
+     FCSIM_KEY_FLAG_IN(struct fcsim_ethswitch_params, drop, "drop")},
     {"switch", "framing", FCSIM_KEY_CHOICE(sw_framing_names, "ethernet"),
      "ethswitch: framing overhead each frame pays on the wire (src/chan/framing.c): `ethernet` 42 B (VCSN 2023 jumbo "
      "frames, 9152 B payload), `sl3fc` 96 B per 3968 B (DCN), `tnw`, `custom` (none, 1500 B), `none` (no endpoint "
      "framing nor payload ceiling: the link's protocol frames the stream, e.g. the DCN on link.protocol = fc)",
-     FCSIM_KEY_TO(FCSIM_STORE_NAME, sw_framing)},
+     FCSIM_KEY_IN(FCSIM_STORE_NAME, struct fcsim_ethswitch_params, framing)},
     {"switch", "port_select", FCSIM_KEY_CHOICE(port_select_names, "table"),
      "ethswitch endpoints with several ports: the routing table picks the port (`table`), or each message leaves on "
      "port (message index in the trace mod ports) (`message`: VCSN's per-virtual-port MAC table picking the plane, "
@@ -52,7 +54,7 @@ static const struct fcsim_key ethswitch_rows[] = {
     {"switch", "endpoint", FCSIM_KEY_CHOICE(endpoint_names, "ethswitch"),
      "switched topologies: the endpoints' router model, `ethswitch` (an Ethernet subsystem) or `vcsn` (VCSN 2023 §3.4 "
      "virtual ports, vcsn.*; docs/SWITCHED.md)",
-     FCSIM_KEY_FLAG(sw_endpoint_vcsn, "vcsn")},
+     FCSIM_KEY_FLAG_IN_BLOCK(struct fcsim_switched_topo_params, endpoint_vcsn, "vcsn", &fcsim_switched_topo_block)},
 };
 struct fcsim_param_block fcsim_ethswitch_block =
     FCSIM_PARAM_BLOCK("router/switched/ethswitch", struct fcsim_ethswitch_params);

@@ -26,13 +26,21 @@ struct fcsim_bee3_router_params {
 };
 extern struct fcsim_param_block fcsim_bee3_router_block;
 
-/* The ethswitch model's block (ethswitch.c). The other switch.* keys stay in
- * struct fcsim_params: the report header (latency, buffer, overflow,
- * framing), vcsn (framing) and the switched topologies (nic_latency,
- * endpoint) read them too. */
+/* The ethswitch model's block (ethswitch.c); vcsn.c reads its framing, the
+ * report header (engine/report_header.c) the switch's settings. The
+ * switch.* keys of the switched topologies (radix, nic_latency, endpoint)
+ * are in topo/switched's block (topo/switched.h). */
 struct fcsim_ethswitch_params {
-  int port_by_message; /* switch.port_select = message: an endpoint sends each message on port (index mod ports) */
+  int port_by_message;         /* switch.port_select = message: an endpoint sends each message on port (index mod ports) */
+  int latency_cycles;          /* switch.latency: store-and-forward latency t_S of a switch node */
+  int buffer_flits;            /* switch.buffer: output buffer per port */
+  int drop;                    /* switch.overflow = drop (1), pause (0) */
+  char framing[FCSIM_NAME_MAX]; /* switch.framing: framing whose overhead each frame pays (chan/framing.c) */
 };
 extern struct fcsim_param_block fcsim_ethswitch_block;
+static inline const struct fcsim_ethswitch_params *fcsim_ethswitch_params(const struct fcsim_params *p)
+{
+  return fcsim_params_block(p, &fcsim_ethswitch_block);
+}
 
 #endif

@@ -490,7 +490,7 @@ static int vn_setup(const struct fcsim_router_env *env, void **shared, size_t *s
   const struct fcsim_params *p = env->p;
   const struct fcsim_vcsn_params *vp = fcsim_params_block(p, &fcsim_vcsn_block);
   const struct fcsim_graph *g = &env->topo->graph;
-  const struct fcsim_framing *fr = fcsim_framing_find(p->sw_framing);
+  const struct fcsim_framing *fr = fcsim_framing_find(fcsim_ethswitch_params(p)->framing);
   if (!fr)
     return fcsim_error_set(err, FCSIM_EINVAL, "unknown switch.framing");
   int np = 0; /* the largest radix of a vcsn node (the switches may have more ports) */
@@ -577,7 +577,7 @@ static int vn_derive(struct fcsim_params *p, int depth_auto, int switch_auto, co
 {
   (void)switch_auto;
   (void)origin;
-  const struct fcsim_framing *fr = fcsim_framing_find(p->sw_framing);
+  const struct fcsim_framing *fr = fcsim_framing_find(fcsim_ethswitch_params(p)->framing);
   uint64_t frame_bytes = (uint64_t)p->packet_flits * (uint64_t)p->flit_bits / 8;
   if (p->flit_bits % 8)
     return fcsim_error_set(err, FCSIM_ECOMBINATION, "router.model = vcsn: network.flit_bits = %d is not whole bytes",

@@ -75,7 +75,7 @@ static inline __attribute__((always_inline)) void traverse(struct fcsim_ctx *ctx
   if (p == sh->np) {
     f.hops--; /* the ejection port is not a link */
     /* the flit reaches its node after the switch and the ejection channel */
-    fcsim_ctx_ejected(ctx, n->node, &f, now + (uint64_t)sh->p->switch_cycles + (uint64_t)sh->p->eject_cycles);
+    fcsim_ctx_ejected(ctx, n->node, &f, now + (uint64_t)sh->p->switch_cycles + (uint64_t)sh->eject_cycles);
   } else {
     vc_out(n, p)->credits[ovc]--;
     fcsim_ctx_send(ctx, n->slot0 + (uint32_t)p, &f, now + (uint64_t)sh->p->switch_cycles);
@@ -87,7 +87,7 @@ static inline __attribute__((always_inline)) void traverse(struct fcsim_ctx *ctx
 static inline __attribute__((always_inline)) void switch_stage(struct fcsim_ctx *ctx, const struct vc_shared *sh,
                                                                struct vc_node *n)
 {
-  const int np = sh->np, np_in = sh->np_in, np_out = sh->np_out, spec = sh->p->speculative;
+  const int np = sh->np, np_in = sh->np_in, np_out = sh->np_out, spec = sh->speculative;
   const uint64_t now = ctx->now;
   uint16_t cand[VC_MAX_PORTS + 1][(VC_MAX_PORTS + 1) * FCSIM_MAX_VCS];
   int ncand[VC_MAX_PORTS + 1];
@@ -219,7 +219,7 @@ static void sa_match(struct vc_node *n, struct sa_round *r, int si, int p, int u
 static void sa_islip(const struct vc_shared *sh, struct vc_node *n, struct sa_round *r)
 {
   uint64_t granted[64];
-  for (int it = 0; it < sh->p->alloc_iters; it++) {
+  for (int it = 0; it < sh->alloc_iters; it++) {
     uint64_t free_in = 0;
     for (uint64_t m = r->inputs; m; m &= m - 1) {
       int si = __builtin_ctzll(m);
@@ -265,7 +265,7 @@ static void sa_separable(const struct vc_shared *sh, struct vc_node *n, struct s
 static void switch_stage_matched(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n)
 {
   const uint64_t now = ctx->now;
-  const int np = sh->np, spec = sh->p->speculative;
+  const int np = sh->np, spec = sh->speculative;
   struct sa_round r;
   r.inputs = r.outputs = r.out_matched = 0;
   for (int wd = 0; wd < sh->mask_words; wd++) {
@@ -282,7 +282,7 @@ static void switch_stage_matched(struct fcsim_ctx *ctx, const struct vc_shared *
     return;
   for (uint64_t m = r.inputs; m; m &= m - 1)
     r.in_match[__builtin_ctzll(m)] = -1;
-  if (sh->p->sa_allocator == FCSIM_ALLOC_ISLIP)
+  if (sh->sa_allocator == FCSIM_ALLOC_ISLIP)
     sa_islip(sh, n, &r);
   else
     sa_separable(sh, n, &r);
@@ -303,9 +303,9 @@ static uint64_t classic_step(struct fcsim_ctx *ctx, const void *shared, uint32_t
   vc_receive(ctx, sh, n, 0);
   inject(ctx, sh, n);
   fcsim__vc_route_and_allocate(ctx, sh, n);
-  if (sh->p->va_allocator != FCSIM_ALLOC_GREEDY)
+  if (sh->va_allocator != FCSIM_ALLOC_GREEDY)
     fcsim__vc_allocate_matched(ctx, sh, n);
-  if (sh->p->sa_allocator == FCSIM_ALLOC_GREEDY)
+  if (sh->sa_allocator == FCSIM_ALLOC_GREEDY)
     switch_stage(ctx, sh, n);
   else
     switch_stage_matched(ctx, sh, n);

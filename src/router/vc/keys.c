@@ -2,7 +2,7 @@
 /* The keys of the VC routers (novog.c, classic.c on vc_base.c): the pipeline
  * delays, the credit period, the dateline classes and the classic router's
  * BookSim2-style allocation options. The crossbar reads switch_cycles and
- * local_cycles too. router.credit_delay and input_speedup are written into
+ * local_cycles too. The classic router's allocation settings are written into
  * the family's parameter block (params.h); the rest into struct fcsim_params. */
 #include "core/keys.h"
 #include "router/vc/params.h"
@@ -48,40 +48,40 @@ static const struct fcsim_key vc_rows[] = {
      "dimension and toggled as it crosses the wraparound (Novo-G# thesis §4.2.2); `wrap`: chosen as it enters the dimension, "
      "class 1 going up and class 0 going down when its path wraps, the other class when it does not, and kept to the "
      "end of the dimension (BookSim2's dim_order torus routing; routing.algorithm = dor only)",
-     FCSIM_KEY_FLAG(dateline_wrap, "wrap")},
+     FCSIM_KEY_FLAG_IN(struct fcsim_vc_params, dateline_wrap, "wrap")},
     {"router", "speculative", FCSIM_KEY_CHOICE(onoff_names, "on"),
      "classic: `on`: a head does VC and switch allocation in the same cycle, va_cycles after routing; `off`: VC "
      "allocation right after routing and switch allocation va_cycles after a VC is won (BookSim2's default, "
      "speculative = 0). The same at zero load; `off` costs one cycle per hop whose VC allocation had to wait",
-     FCSIM_KEY_FLAG(speculative, "on")},
+     FCSIM_KEY_FLAG_IN(struct fcsim_vc_params, speculative, "on")},
     {"router", "va_allocator", FCSIM_KEY_CHOICE(allocator_names, "greedy"),
      "classic: VC allocation; `greedy`: heads in input-port and VC order each take the next free downstream VC (low "
      "ports win under contention); `separable`: separable input-first with round-robin arbiters; `islip`: iSLIP with "
      "router.alloc_iters iterations (BookSim2's default); the last two rotate priority among requesters",
-     FCSIM_KEY_TO(FCSIM_STORE_INDEX, va_allocator)},
+     FCSIM_KEY_IN(FCSIM_STORE_INDEX, struct fcsim_vc_params, va_allocator)},
     {"router", "sa_allocator", FCSIM_KEY_CHOICE(allocator_names, "greedy"),
      "classic: switch allocation; `greedy`: outputs from a rotating start each take their best candidate whose input "
      "is still free; `separable`: separable input-first with round-robin arbiters; `islip`: iSLIP with "
      "router.alloc_iters iterations (BookSim2's default). router.arbitration picks a VC within an input",
-     FCSIM_KEY_TO(FCSIM_STORE_INDEX, sa_allocator)},
+     FCSIM_KEY_IN(FCSIM_STORE_INDEX, struct fcsim_vc_params, sa_allocator)},
     {"router", "alloc_iters", FCSIM_KT_INT, "iterations", "1", 1, 8, 0, NULL, NULL, NULL,
      "classic: iterations of the separable and iSLIP allocators",
-     FCSIM_KEY_TO(FCSIM_STORE_INT, alloc_iters)},
+     FCSIM_KEY_IN(FCSIM_STORE_INT, struct fcsim_vc_params, alloc_iters)},
     {"router", "wait_for_tail_credit", FCSIM_KEY_CHOICE(onoff_names, "off"),
      "classic: `on`: a downstream VC is given to a new packet only when the last packet's tail credit is back (all "
      "its credits); `off`: as soon as the tail has left",
-     FCSIM_KEY_FLAG(wait_tail_credit, "on")},
+     FCSIM_KEY_FLAG_IN(struct fcsim_vc_params, wait_tail_credit, "on")},
     {"router", "credit_delay", FCSIM_KT_INT, "cycles", "0", 0, 64, 0, NULL, NULL, NULL,
      "classic: cycles a credit waits in the router before it is sent upstream (BookSim2's credit_delay)",
      FCSIM_KEY_IN(FCSIM_STORE_INT, struct fcsim_vc_params, credit_delay_cycles)},
     {"router", "eject_cycles", FCSIM_KT_INT, "cycles", "auto", 0, 64, 1, NULL, NULL, NULL,
      "classic: latency of the ejection channel alone; `auto`: router.local_cycles. BookSim2's latencies exceed the "
      "same path's by one cycle at its ends (its terminal reads an ejected flit a cycle later): 2 reproduces them",
-     FCSIM_KEY_TO(FCSIM_STORE_INT, eject_cycles), .auto_value = -1},
+     FCSIM_KEY_IN(FCSIM_STORE_INT, struct fcsim_vc_params, eject_cycles), .auto_value = -1},
     {"router", "queued_head", FCSIM_KT_INT, "cycles", "0", 0, 8, 0, NULL, NULL, NULL,
      "classic: extra cycles before the routing computation of a head queued behind a departing tail (0: it starts "
      "as the tail leaves, as for a head arriving into an empty VC; BookSim2's IQ router: 1)",
-     FCSIM_KEY_TO(FCSIM_STORE_INT, queued_head_cycles)},
+     FCSIM_KEY_IN(FCSIM_STORE_INT, struct fcsim_vc_params, queued_head_cycles)},
     {"router", "input_speedup", FCSIM_KT_INT, "inputs", "1", 1, 4, 0, NULL, NULL, NULL,
      "classic: switch inputs per input port, VC v on input v mod speedup (BookSim2's input_speedup)",
      FCSIM_KEY_IN(FCSIM_STORE_INT, struct fcsim_vc_params, input_speedup)},

@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "router/pktq.h"
+#include "router/vc/params.h"
 #include "router/router.h"
 
 #define FCSIM_MAX_VCS     16
@@ -109,6 +110,11 @@ struct vc_shared {
   int inband;                   /* novog: credit flits with absolute counts */
   int dateline;                 /* dateline VC classes in use (torus, router.dateline) */
   int escape;                   /* routing.turn_rule = seed-escape: the exclusive VCs are a DOR escape network */
+  /* the classic router's allocation settings, copied at set-up from the
+   * family's parameter block (router/vc/params.h) */
+  int speculative, va_allocator, sa_allocator, alloc_iters, wait_tail_credit, queued_head_cycles, eject_cycles;
+  int dateline_wrap; /* router.dateline_class = wrap (the same block) */
+  int age_threshold_cycles; /* router.age_threshold of `mixed` arbitration (the arbiters' block, arbiter/arbiter.h) */
   uint64_t credit_dirty_cycles; /* novog: credit flits continue this long after buffer activity */
   double ticks_per_cycle;       /* this kind's cycle in engine ticks (1 with one clock) */
   int32_t *threshold;           /* novog: [slot] credit threshold of the channel leaving it (from malloc) */
@@ -255,7 +261,7 @@ static inline void vc_won(const struct vc_shared *sh, struct vc_node *n, int vi,
   struct fcsim_vc *vc = &n->vcs[vi];
   vc->out_vc = (int8_t)v;
   vc->stage = FCSIM_VC_ACTIVE;
-  if (!sh->p->speculative)
+  if (!sh->speculative)
     vc->ready_cycle = now + (uint64_t)sh->p->va_cycles;
   n->h->heads_waiting--;
   vc_mask_clear(n->wait_mask, vi);
@@ -314,7 +320,7 @@ static inline void vc_pop(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
        * it), as for a head arriving into an empty VC; router.queued_head
        * cycles later (BookSim2: 1) */
       vc->stage = FCSIM_VC_RC;
-      vc->ready_cycle = ctx->now + (uint64_t)sh->p->rc_cycles + (uint64_t)sh->p->queued_head_cycles;
+      vc->ready_cycle = ctx->now + (uint64_t)sh->p->rc_cycles + (uint64_t)sh->queued_head_cycles;
       n->h->heads_waiting++;
       vc_mask_set(n->wait_mask, vi);
     } else {
@@ -357,7 +363,7 @@ static inline int vc_next_class(const struct vc_shared *sh, const struct vc_node
   if (!sh->dateline)
     return 0;
   int straight = in >= 0 && in < sh->np && out == (in ^ 1);
-  if (sh->p->dateline_wrap) {
+  if (sh->dateline_wrap) {
     /* router.dateline_class = wrap (BookSim2): chosen on entering the
      * dimension, by whether the path wraps, and kept */
     if (straight)
@@ -510,7 +516,7 @@ static inline int vc_alloc(const struct vc_shared *sh, struct fcsim_outport *o, 
     int v = lo + j;
     if (o->owned[v])
       continue;
-    if (((v >= shared_lo && v <= shared_hi) || sh->p->wait_tail_credit) && o->credits[v] < o->depth_out)
+    if (((v >= shared_lo && v <= shared_hi) || sh->wait_tail_credit) && o->credits[v] < o->depth_out)
       continue; /* a shared VC still holding flits, or its tail credit not back */
     o->owned[v] = 1;
     o->va_ptr = (uint16_t)(v - lo + 1 == n ? 0 : v - lo + 1);
@@ -537,7 +543,7 @@ static inline int vc_escape_vc(const struct vc_shared *sh, int v)
 static inline int vc_alloc_escape(const struct vc_shared *sh, struct fcsim_outport *o, int cls)
 {
   int v = cls ? o->nvc_out - 1 : 0;
-  if (o->owned[v] || (sh->p->wait_tail_credit && o->credits[v] < o->depth_out))
+  if (o->owned[v] || (sh->wait_tail_credit && o->credits[v] < o->depth_out))
     return -1;
   o->owned[v] = 1;
   return v;

@@ -30,7 +30,7 @@ static uint32_t free_vcs(const struct vc_shared *sh, struct fcsim_outport *o, in
   for (int v = lo; v <= hi; v++) {
     if (o->owned[v])
       continue;
-    if (((v >= shared_lo && v <= shared_hi) || sh->p->wait_tail_credit) && o->credits[v] < o->depth_out)
+    if (((v >= shared_lo && v <= shared_hi) || sh->wait_tail_credit) && o->credits[v] < o->depth_out)
       continue;
     m |= 1u << v;
   }
@@ -181,10 +181,10 @@ void fcsim__vc_allocate_matched(struct fcsim_ctx *ctx, const struct vc_shared *s
   collect(sh, n, ctx->now, &r);
   if (!r.nreq)
     return;
-  if (sh->p->va_allocator == FCSIM_ALLOC_SEPARABLE) {
+  if (sh->va_allocator == FCSIM_ALLOC_SEPARABLE) {
     separable_pass(sh, n, &r, ctx->now);
     return;
   }
-  for (int it = 0; it < sh->p->alloc_iters; it++)
+  for (int it = 0; it < sh->alloc_iters; it++)
     islip_iteration(sh, n, &r, it, ctx->now);
 }

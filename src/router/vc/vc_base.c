@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arbiter/arbiter.h"
 #include "router/vc/params.h"
 #include "router/vc/vc.h"
 #include "stats/verdict.h"
@@ -24,6 +25,7 @@ int fcsim__vc_setup(const struct fcsim_router_env *env, int local_port, int inba
   if (!sh)
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
   sh->p = p;
+  sh->age_threshold_cycles = fcsim_arbiter_params(p)->age_threshold_cycles;
   sh->topo = env->topo;
   sh->g = g;
   sh->routing = env->routing;
@@ -43,6 +45,14 @@ int fcsim__vc_setup(const struct fcsim_router_env *env, int local_port, int inba
   sh->escape =
       sh->dateline && p->turn_rule == FCSIM_TURN_SEED_ESCAPE && env->routing->turn_rule && !p->vc_split && p->vcs >= 3;
   const struct fcsim_vc_params *vp = fcsim_vc_params(p);
+  sh->speculative = vp->speculative;
+  sh->va_allocator = vp->va_allocator;
+  sh->sa_allocator = vp->sa_allocator;
+  sh->alloc_iters = vp->alloc_iters;
+  sh->wait_tail_credit = vp->wait_tail_credit;
+  sh->queued_head_cycles = vp->queued_head_cycles;
+  sh->eject_cycles = vp->eject_cycles;
+  sh->dateline_wrap = vp->dateline_wrap;
   sh->speedup = local_port ? vp->input_speedup : 1;
   sh->nswitch_in = sh->np_in * sh->speedup;
   sh->credit_delay_ticks = (uint64_t)llround(vp->credit_delay_cycles * sh->ticks_per_cycle);
@@ -273,7 +283,7 @@ static void route_head(const struct vc_shared *sh, struct vc_node *n, struct fcs
   vc->class1 = (uint8_t)vc_next_class(sh, n, q, out, (f->flags & FCSIM_FLIT_CLASS1) != 0, f->dest);
   vc->dist = sh->arbiter->constant ? 0 : (uint16_t)fcsim_topo_distance(sh->topo, n->node, f->dest);
   vc->stage = FCSIM_VC_VA;
-  if (sh->p->speculative) /* else VA now and SA va_cycles after it is won (vc_won) */
+  if (sh->speculative) /* else VA now and SA va_cycles after it is won (vc_won) */
     vc->ready_cycle += (uint64_t)sh->p->va_cycles;
 }
 
@@ -282,7 +292,7 @@ void fcsim__vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared 
   if (n->h->heads_waiting == 0)
     return;
   const uint64_t now = ctx->now;
-  const int matched = sh->p->va_allocator != FCSIM_ALLOC_GREEDY; /* VA by fcsim__vc_allocate_matched, all heads at once */
+  const int matched = sh->va_allocator != FCSIM_ALLOC_GREEDY; /* VA by fcsim__vc_allocate_matched, all heads at once */
   for (int w = 0; w < sh->mask_words; w++) {
     for (uint64_t m = n->wait_mask[w]; m; m &= m - 1) {
       int vi = w * 64 + __builtin_ctzll(m);
@@ -294,7 +304,7 @@ void fcsim__vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared 
             vc->out_port = (int8_t)sh->np;
             vc->class1 = 0;
             vc->stage = FCSIM_VC_VA;
-            if (sh->p->speculative)
+            if (sh->speculative)
               vc->ready_cycle += (uint64_t)sh->p->va_cycles;
           } else {
             n->h->heads_waiting--;
@@ -324,7 +334,7 @@ uint64_t fcsim__vc_priority(const struct fcsim_ctx *ctx, const struct vc_shared 
 {
   uint64_t age = fcsim_flit_age(vc_front(sh, n, vi), ctx->tick);
   return sh->arbiter->priority(ctx->age_div == 1 ? age : age / ctx->age_div, n->vcs[vi].dist,
-                               sh->p->age_threshold_cycles);
+                               sh->age_threshold_cycles);
 }
 
 /* Credit rings hold what accumulates while their reader idles — novog: V
@@ -349,7 +359,7 @@ double fcsim__vc_zero_load_cycles(const void *shared, double hops)
 {
   const struct vc_shared *sh = shared;
   const struct fcsim_params *p = sh->p;
-  double extra = sh->local_port ? p->eject_cycles - p->local_cycles : 0; /* router.eject_cycles */
+  double extra = sh->local_port ? sh->eject_cycles - p->local_cycles : 0; /* router.eject_cycles */
   return extra + fcsim_zero_load_cycles(sh->local_port, hops, p->link_latency_cycles, p->rc_cycles, p->va_cycles,
                                         p->switch_cycles, p->local_cycles, p->packet_flits, p->link_bandwidth_flits);
 }

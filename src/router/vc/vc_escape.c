@@ -51,7 +51,7 @@ int fcsim__vc_alloc_escape_head(const struct vc_shared *sh, struct vc_node *n, i
 static int escape_free(const struct vc_shared *sh, const struct fcsim_outport *o, int cls)
 {
   int v = cls ? o->nvc_out - 1 : 0;
-  return !o->owned[v] && !(sh->p->wait_tail_credit && o->credits[v] < o->depth_out);
+  return !o->owned[v] && !(sh->wait_tail_credit && o->credits[v] < o->depth_out);
 }
 
 uint32_t fcsim__vc_escape_want(const struct vc_shared *sh, struct vc_node *n, int vi)
