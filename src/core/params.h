@@ -27,6 +27,9 @@ struct fcsim_message_list; /* fcsim/messages.h */
 #define FCSIM_MAX_DIMS 6
 #define FCSIM_NAME_MAX 24
 
+/* network.topology's stored value is the row of the topology table
+ * (topo/topo.c, TOPOLOGIES); these name the built-in rows that other code
+ * treats apart (checked at start-up). A new topology needs no value here. */
 enum fcsim_topology_kind {
   FCSIM_TOPO_TORUS,
   FCSIM_TOPO_MESH,
@@ -37,12 +40,9 @@ enum fcsim_topology_kind {
   FCSIM_TOPO_FATTREE,    /* switched: folded Clos with as many levels as the node count needs */
   FCSIM_TOPO_BEE3        /* the BEE3 cluster of seed 003 (topo/bee3.c) */
 };
-/* network.topology's name for a kind ("netlist" for `file`). */
 #define FCSIM_PATH_MAX 1024
 enum fcsim_traffic_mode { FCSIM_MODE_CONTINUOUS, FCSIM_MODE_BATCH };
 
-/* Every setting of a run, typed and in simulator units (cycles, flits). */
-/* Allocators of the classic router (router.va_allocator, router.sa_allocator). */
 /* routing.turn_rule: which turns the minimal adaptive algorithms (ROMM,
  * O1TURN, CCAR) may take on a torus (routing/turns.h). */
 enum fcsim_turn_rule {
@@ -50,6 +50,7 @@ enum fcsim_turn_rule {
   FCSIM_TURN_SEED_ESCAPE = 1, /* the seed's six turns only; the exclusive VCs are a DOR escape network */
 };
 
+/* Allocators of the classic router (router.va_allocator, router.sa_allocator). */
 enum fcsim_allocator {
   FCSIM_ALLOC_GREEDY = 0,    /* requesters in a fixed order, each takes what is free */
   FCSIM_ALLOC_SEPARABLE = 1, /* separable input-first, round-robin arbiters at both stages */
@@ -76,6 +77,7 @@ struct fcsim_param_block {
 #define FCSIM_PARAM_BLOCKS_BYTES 4096
 #define FCSIM_PARAM_BLOCKS_ALIGN 16 /* the area's alignment: the most a block may ask */
 
+/* Every setting of a run, typed and in simulator units (cycles, flits). */
 struct fcsim_params {
   /* [network] */
   enum fcsim_topology_kind topology;
