@@ -25,7 +25,7 @@ static const struct fcsim_metric_table *const own_tables[] = {
     &fcsim__metrics_tune_metric,
     NULL,
 };
-#define NTABLES (sizeof own_tables / sizeof own_tables[0] - 1)
+#define NTABLES     (sizeof own_tables / sizeof own_tables[0] - 1)
 #define MAX_OUTPUTS 32 /* own tables and the components' (the applications') */
 
 /* The tables with the components' parts (src/models.c) joined in, then the
@@ -151,28 +151,34 @@ static int check_part(const struct fcsim_metric_table *p, struct fcsim_error *er
                          own ? "follows no row of its output" : "joins no output");
 }
 
+int fcsim__metric_check_component(const struct fcsim_metric_table *t, struct fcsim_error *err)
+{
+  int rc;
+  if (!t->after && (!t->output || !t->commands))
+    return fcsim_error_set(err, FCSIM_EINTERNAL, "metric table %s: an output of its own without commands",
+                           t->output ? t->output : "(none)");
+  if ((rc = check_rows(t, err)) || (rc = check_counter_rows(t, err)))
+    return rc;
+  return t->after ? check_part(t, err) : 0;
+}
+
 int fcsim_metric_check_registry(struct fcsim_error *err)
 {
   int rc;
   size_t parts = 0, joined_rows = 0, outputs = NTABLES;
   for (const struct fcsim_metric_table *const *p = fcsim_models.metric_tables; p && *p; p++) {
-    if ((rc = check_counter_rows(*p, err)))
-      return rc;
-    if ((*p)->after && (rc = check_part(*p, err)))
+    if ((rc = fcsim__metric_check_component(*p, err)))
       return rc;
     if ((*p)->after)
       parts += (*p)->n;
-    else if (!(*p)->output || !(*p)->commands || outputs++ >= MAX_OUTPUTS)
-      return fcsim_error_set(err, FCSIM_EINTERNAL, "metric table %s: an output without commands, or too many",
-                             (*p)->output ? (*p)->output : "(none)");
+    else if (outputs++ >= MAX_OUTPUTS)
+      return fcsim_error_set(err, FCSIM_EINTERNAL, "metric table %s: more than %d outputs", (*p)->output, MAX_OUTPUTS);
   }
   const struct fcsim_metric_table *const *all = fcsim_metric_tables();
   for (size_t i = 0; all[i]; i++) {
     for (size_t j = 0; j < i; j++)
       if (!strcmp(all[i]->output, all[j]->output))
         return fcsim_error_set(err, FCSIM_EINTERNAL, "metric tables: output %s declared twice", all[i]->output);
-    if (i >= NTABLES && (rc = check_rows(all[i], err)))
-      return rc;
   }
   for (size_t i = 0; i < NTABLES; i++) {
     const struct fcsim_metric_table *t = fcsim_metric_tables()[i];

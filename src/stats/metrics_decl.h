@@ -47,6 +47,13 @@ extern const struct fcsim_metric_table fcsim__metrics_run, fcsim__metrics_topo, 
 #define MC(path, unit, better, merge, applies, meaning, when)                                                          \
   MVC(path, unit, better, merge, applies, meaning, NULL, NULL, NULL, 0, when)
 
+/* The start-up check of one table src/models.c lists (a part, or an
+ * application's output of its own): each row with a path, unit and meaning,
+ * no path twice; a model counter's row a run's `metrics.NAME` with a known
+ * rule; a part after a row its output has; an output with its commands.
+ * Returns 0 or FCSIM_EINTERNAL with a message. */
+int fcsim__metric_check_component(const struct fcsim_metric_table *t, struct fcsim_error *err);
+
 /* A component's part of output `output` (include/fcsim/metrics.h): the rows
  * of the array `rows`, after the output's own row `after`; listed in
  * src/models.c. */

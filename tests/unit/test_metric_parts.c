@@ -5,7 +5,8 @@
  * after the row it names; an application's output declared in its folder
  * is listed once; the joined tables pass the start-up check; and a
  * model's field declared beside it is in `fcsim help metrics`; and what
- * left struct fcsim_stats is read by name (fcsim_sim_metric). */
+ * left struct fcsim_stats is read by name (fcsim_sim_metric); and the check
+ * of one listed table refuses each kind of bad declaration. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,6 +19,7 @@
 #include "core/keys.h"
 #include "engine/model_metrics.h"
 #include "stats/counters.h"
+#include "stats/metrics_decl.h"
 #include "fcsim/error.h"
 #include "fcsim/metrics.h"
 #include "fcsim/sim.h"
@@ -70,8 +72,8 @@ static void test_parts_joined_once(void **state)
       long at = find_row(t, part->rows[i].path, &count);
       if (count != 1)
         fail_msg("%s: `%s` is in the joined table %d times", part->output, part->rows[i].path, count);
-      assert_true(at > after);                          /* after its row */
-      assert_true(prev < 0 || at == prev + 1);          /* the part's rows together, in its order */
+      assert_true(at > after);                                      /* after its row */
+      assert_true(prev < 0 || at == prev + 1);                      /* the part's rows together, in its order */
       assert_ptr_equal(t->rows[at].meaning, part->rows[i].meaning); /* the part's own declaration */
       prev = at;
     }
@@ -79,7 +81,7 @@ static void test_parts_joined_once(void **state)
     for (const struct fcsim_metric_table *const *o = fcsim_metric_tables(); *o; o++)
       assert_ptr_not_equal(*o, part);
   }
-  assert_true(nparts >= 10); /* router models and link protocols declare theirs */
+  assert_true(nparts >= 10);     /* router models and link protocols declare theirs */
   assert_int_equal(noutputs, 5); /* app fft, stream, gather, ring, link in their folders */
   /* the run's own fields stay where they were: the first part follows link_util.* */
   const struct fcsim_metric_table *run = fcsim_metric_table_find("run");
@@ -98,9 +100,12 @@ static void test_help_lists_model_fields(void **state)
   assert_int_equal(ts_run_cli(&r, argv), 0);
   assert_int_equal(r.status, 0);
   /* declared in router/vc/novog.c, router/switched/metrics.c, link/proto/fc/fc_protocol.c, link/proto/tnw/ */
-  static const char *const fields[] = {"metrics.area_alms", "metrics.vcsn_misdelivered_frames",
-                                       "metrics.fc_model.d_link_cycles", "metrics.protocol_links.*.retransmissions",
-                                       "metrics.link_directions", NULL};
+  static const char *const fields[] = {"metrics.area_alms",
+                                       "metrics.vcsn_misdelivered_frames",
+                                       "metrics.fc_model.d_link_cycles",
+                                       "metrics.protocol_links.*.retransmissions",
+                                       "metrics.link_directions",
+                                       NULL};
   for (int i = 0; fields[i]; i++)
     if (!strstr(r.out, fields[i]))
       fail_msg("`fcsim help metrics` does not list %s", fields[i]);
@@ -117,8 +122,13 @@ static void test_read_by_name(void **state)
     double alms, percent;
   } cases[] = {{"router.model=novog", 18980, 7}, {"router.model=classic", 0, 0}};
   for (int i = 0; i < 2; i++) {
-    const char *sets[] = {"network.dims=2x2",      cases[i].model,          "router.vcs=2",
-                          "sim.warmup_cycles=10",  "sim.measure_cycles=50", "sim.drain_cycles=2000", NULL};
+    const char *sets[] = {"network.dims=2x2",
+                          cases[i].model,
+                          "router.vcs=2",
+                          "sim.warmup_cycles=10",
+                          "sim.measure_cycles=50",
+                          "sim.drain_cycles=2000",
+                          NULL};
     struct fcsim_sim *sim = NULL;
     assert_int_equal(ts_sim_run(sets, &sim), 0);
     double v = -1;
@@ -158,8 +168,13 @@ static void test_counters_by_rule(void **state)
       {"router.model=classic", "link.protocol=fc", {1, 1, 0, 1, 1, 1, 1, 1}},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    const char *sets[] = {"network.dims=2x2",     cases[i].model,          cases[i].protocol,
-                          "sim.warmup_cycles=10", "sim.measure_cycles=200", "sim.drain_cycles=5000", NULL};
+    const char *sets[] = {"network.dims=2x2",
+                          cases[i].model,
+                          cases[i].protocol,
+                          "sim.warmup_cycles=10",
+                          "sim.measure_cycles=200",
+                          "sim.drain_cycles=5000",
+                          NULL};
     struct fcsim_sim *sim = NULL;
     assert_int_equal(ts_sim_run(sets, &sim), 0);
     for (int k = 0; k < NNAMES; k++) {
@@ -189,6 +204,40 @@ static void test_counters_by_rule(void **state)
   }
 }
 
+/* The check of one listed table refuses each kind of bad declaration. */
+static void test_bad_components_refused(void **state)
+{
+  (void)state;
+  static const struct fcsim_metric ok_row[] = {M("metrics.x_cycles", "cycles", LOWER, SUM, NULL, "a figure")};
+  static const struct fcsim_metric no_unit[] = {M("metrics.x_cycles", NULL, LOWER, SUM, NULL, "a figure")};
+  static const struct fcsim_metric twice[] = {M("metrics.x", "", NONE, SUM, NULL, "one"),
+                                              M("metrics.x", "", NONE, SUM, NULL, "two")};
+  static const struct fcsim_metric dotted_counter[] = {
+      MC("metrics.a.b", "packets", LOWER, SUM, NULL, "a counter under a sub-object", ALWAYS)};
+  static const struct fcsim_metric counter[] = {MC("metrics.x", "packets", LOWER, SUM, NULL, "a counter", ALWAYS)};
+  const struct {
+    struct fcsim_metric_table t;
+    const char *says;
+  } bad[] = {
+      {FCSIM_METRIC_PART("run", no_unit, "metrics.avg_latency"), "lacks a path, unit or meaning"},
+      {FCSIM_METRIC_PART("run", twice, "metrics.avg_latency"), "declared twice"},
+      {FCSIM_METRIC_PART("run", ok_row, "metrics.no_such_row"), "follows no row"},
+      {FCSIM_METRIC_PART("no-such-output", ok_row, "metrics.avg_latency"), "joins no output"},
+      {FCSIM_METRIC_PART("run", dotted_counter, "metrics.avg_latency"), "model counter"},
+      {FCSIM_METRIC_PART("topo", counter, "nodes"), "model counter"},
+      {{"app-x", NULL, ok_row, 1, NULL}, "without commands"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    struct fcsim_error err = {0};
+    assert_int_equal(fcsim__metric_check_component(&bad[i].t, &err), FCSIM_EINTERNAL);
+    if (!strstr(err.msg, bad[i].says))
+      fail_msg("case %zu: `%s` does not say `%s`", i, err.msg, bad[i].says);
+  }
+  const struct fcsim_metric_table good = FCSIM_METRIC_PART("run", counter, "metrics.avg_latency");
+  struct fcsim_error err = {0};
+  assert_int_equal(fcsim__metric_check_component(&good, &err), 0);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -197,6 +246,7 @@ int main(void)
       cmocka_unit_test(test_help_lists_model_fields),
       cmocka_unit_test(test_read_by_name),
       cmocka_unit_test(test_counters_by_rule),
+      cmocka_unit_test(test_bad_components_refused),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
