@@ -75,5 +75,9 @@ struct fcsim_app_ops {
 const struct fcsim_app_ops *fcsim_app_find(const char *name);
 const struct fcsim_app_ops *fcsim_app_at(size_t i);
 int fcsim_app_check_registry(struct fcsim_error *err);
+/* Beyond the registry's common check, for one app: a table app has its
+ * table's ops and no run, a network app run, print, write_json and
+ * free_result; --schedule comes with its schedules. */
+int fcsim_app_check(const struct fcsim_app_ops *a, struct fcsim_error *err);
 
 #endif

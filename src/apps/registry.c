@@ -48,20 +48,22 @@ const struct fcsim_app_ops *fcsim_app_at(size_t i)
   return i < n ? apps[i] : NULL;
 }
 
-/* Beyond the common check: a table app has its table's ops, a network app
- * every member the command line calls. */
-int fcsim_app_check_registry(struct fcsim_error *err)
+int fcsim_app_check(const struct fcsim_app_ops *a, struct fcsim_error *err)
 {
-  int rc = fcsim_registry_check(&app_registry, err);
-  for (size_t i = 0; !rc && apps[i]; i++) {
-    const struct fcsim_app_ops *a = apps[i];
-    if (a->table ? !a->table->ops || a->run : !a->run || !a->print || !a->write_json || !a->free_result)
-      rc = fcsim_error_set(err, FCSIM_EINTERNAL,
+  if (a->table ? !a->table->ops || a->run : !a->run || !a->print || !a->write_json || !a->free_result)
+    return fcsim_error_set(err, FCSIM_EINTERNAL,
                            "application `%s`: expected either a parameter table or run, print, write_json, "
                            "free_result",
                            a->name);
-    else if (!(a->options & FCSIM_APP_OPT_SCHEDULE) != !a->schedules)
-      rc = fcsim_error_set(err, FCSIM_EINTERNAL, "application `%s`: --schedule and its schedules go together", a->name);
-  }
+  if (!(a->options & FCSIM_APP_OPT_SCHEDULE) != !a->schedules)
+    return fcsim_error_set(err, FCSIM_EINTERNAL, "application `%s`: --schedule and its schedules go together", a->name);
+  return 0;
+}
+
+int fcsim_app_check_registry(struct fcsim_error *err)
+{
+  int rc = fcsim_registry_check(&app_registry, err);
+  for (size_t i = 0; !rc && apps[i]; i++)
+    rc = fcsim_app_check(apps[i], err);
   return rc;
 }

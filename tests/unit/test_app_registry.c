@@ -83,6 +83,28 @@ static void test_keys_exist(void **state)
   fcsim_config_destroy(cfg);
 }
 
+/* One app's check refuses an app of neither kind and --schedule without
+ * its schedules (and schedules without --schedule). */
+static void test_bad_apps_refused(void **state)
+{
+  (void)state;
+  const struct fcsim_app_ops *gather = fcsim_app_find("gather");
+  struct fcsim_app_ops a = *gather;
+  struct fcsim_error err = {0};
+  assert_int_equal(fcsim_app_check(&a, &err), 0);
+  a.print = NULL;
+  assert_int_equal(fcsim_app_check(&a, &err), FCSIM_EINTERNAL);
+  assert_non_null(strstr(err.msg, "either a parameter table"));
+  a = *gather;
+  a.schedules = NULL;
+  err = (struct fcsim_error){0};
+  assert_int_equal(fcsim_app_check(&a, &err), FCSIM_EINTERNAL);
+  assert_non_null(strstr(err.msg, "--schedule and its schedules"));
+  a = *fcsim_app_find("fft");
+  a.schedules = "ring";
+  assert_int_equal(fcsim_app_check(&a, &err), FCSIM_EINTERNAL);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -90,6 +112,7 @@ int main(void)
       cmocka_unit_test(test_order_and_lookup),
       cmocka_unit_test(test_kinds),
       cmocka_unit_test(test_keys_exist),
+      cmocka_unit_test(test_bad_apps_refused),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
