@@ -5,7 +5,17 @@
  * (seed, channel) and indexed by the flit's sequence number on the channel,
  * so a flit sees the same latency however the network is split. A flit never
  * overtakes the one sent before it on the same channel: its arrival is at
- * least that flit's (links are FIFO). */
+ * least that flit's (links are FIFO).
+ *
+ * Lanes (network.link_lanes): an MGT link stripes a flit over its lanes
+ * (seed 000 Table 3.2: 4 lanes of 10 Gb/s), and each lane's latency varies on
+ * its own (§3.4.4, Table 3.3 measures every lane separately). The flit is
+ * complete when its last lane delivers, so it takes the largest of the
+ * lanes' draws (deskew): E[max of 4 standard Gaussians] = 1.029, i.e. the
+ * mean rises by about one standard deviation. Each lane is FIFO too; the
+ * running maximum over a lane's flits of the maximum over lanes equals the
+ * maximum over lanes of each lane's running maximum, so clamping the flit is
+ * clamping every lane. One lane is one draw per flit (the streams unchanged). */
 #include <math.h>
 
 #include "core/rng.h"
@@ -30,11 +40,18 @@ uint64_t fcsim_link_jitter_arrival(const struct fcsim_links *l, uint32_t c, uint
 {
   const struct fcsim_chan *ch = &l->g->chan[c];
   const struct fcsim_ring *r = &l->chan[c];
-  /* the stream's n-th pair of numbers belongs to the channel's n-th flit */
+  /* the stream's n-th run of `lanes` pairs of numbers belongs to the
+   * channel's n-th flit, a pair per lane */
+  const uint32_t lanes = l->lanes ? l->lanes : 1;
   struct fcsim_rng rng;
   fcsim_rng_init(&rng, l->seed, c, FCSIM_RNG_JITTER);
-  rng.counter = 2 * (uint64_t)r->tail;
+  rng.counter = 2 * (uint64_t)lanes * r->tail;
   double z = fcsim_rng_gaussian(&rng);
+  for (uint32_t lane = 1; lane < lanes; lane++) {
+    double zl = fcsim_rng_gaussian(&rng);
+    if (zl > z)
+      z = zl;
+  }
   if (z > JITTER_TRUNCATE_SD)
     z = JITTER_TRUNCATE_SD;
   if (z < -JITTER_TRUNCATE_SD)

@@ -17,6 +17,12 @@ static const struct fcsim_key network_rows[] = {
      "standard deviation of each flit's link latency (Novo-G# thesis §3.4.4 measured 12.34ns around 175.7ns); 0 = fixed "
      "latency. Draws are Gaussian, truncated at 4 standard deviations, and never reorder a link's flits",
      FCSIM_KEY_TO(FCSIM_STORE_CYCLES_REAL, link_jitter_cycles)},
+    {"network", "link_lanes", FCSIM_KT_INT, "lanes", "1", 1, 16, 0, NULL, NULL, NULL,
+     "lanes each flit is striped over when the link's latency varies (network.link_jitter): every lane draws its own "
+     "latency and the flit arrives with its last lane (deskew), so its mean latency rises with the lanes as well as its "
+     "spread. Novo-G# thesis: an MGT link is 4 lanes of 10 Gb/s (Table 3.2), each lane measured on its own (s3.4.4, "
+     "Table 3.3); 1 = one draw per flit",
+     FCSIM_KEY_TO(FCSIM_STORE_INT, link_lanes)},
     {"network", "link_bandwidth", FCSIM_KT_INT, "flits/cycle", "1", 1, 16, 0, NULL, NULL, NULL,
      "flits a link carries per cycle in each direction",
      FCSIM_KEY_TO(FCSIM_STORE_INT, link_bandwidth_flits)},

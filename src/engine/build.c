@@ -333,6 +333,7 @@ static int build_links(struct fcsim_net *net, struct fcsim_error *err)
   const size_t slots = (size_t)(g->nslots ? g->nslots : 1);
   l->g = g;
   l->seed = net->p.seed;
+  l->lanes = net->p.link_lanes > 1 ? (uint32_t)net->p.link_lanes : 1;
   l->chan = calloc(slots, sizeof *l->chan);
   l->cchan = calloc(slots, sizeof *l->cchan);
   l->link_flits = calloc(slots, sizeof *l->link_flits);
