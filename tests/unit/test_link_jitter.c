@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "chan/link.h"
+#include "core/rng.h"
 #include "graph/graph.h"
 
 struct one_link {
@@ -93,6 +94,43 @@ static void test_lanes_deskew(void **state)
   destroy(o);
 }
 
+/* Sparse sends' mean latency over n flits of channel 0. */
+static double mean_latency(struct one_link *o, int n)
+{
+  struct fcsim_flit f = {0};
+  double sum = 0;
+  for (int i = 0; i < n; i++) {
+    uint64_t t = (uint64_t)i * 200;
+    sum += (double)(fcsim_link_push(&o->l, 0, &f, t) - t);
+    o->ring.head = o->ring.tail;
+  }
+  return sum / n;
+}
+
+/* A lane's own mean (network.link_lane_spread, Table 3.3's lane means): one
+ * offset per channel and lane, drawn once from the channel's lane stream, so
+ * a one-lane link's mean latency is the configured one plus that offset;
+ * with four lanes the offsets shift the deskewed mean too. */
+static void test_lane_mean_offset(void **state)
+{
+  struct one_link *o = make(100, 10);
+  o->l.lane_mean_sd_ticks = 6;
+  struct fcsim_rng rng;
+  fcsim_rng_init(&rng, 7, 0, FCSIM_RNG_LANE);
+  double off = 6 * fcsim_rng_gaussian(&rng);
+  assert_true(fabs(off) > 0.5); /* the check below can tell it from none */
+  assert_true(fabs(mean_latency(o, 20000) - (100 + off)) < 0.4);
+  destroy(o);
+  struct one_link *p = make(100, 10), *q = make(100, 10);
+  p->l.lanes = q->l.lanes = 4;
+  q->l.lane_mean_sd_ticks = 6;
+  double mp = mean_latency(p, 20000), mq = mean_latency(q, 20000);
+  assert_true(fabs(mp - (100 + 10 * 1.0294)) < 0.4);
+  assert_true(fabs(mq - mp) > 0.5);
+  destroy(p);
+  destroy(q);
+}
+
 /* One lane, set or left 0 (structures built before the key), is the
  * one-draw stream: the same arrivals flit by flit. */
 static void test_one_lane_unchanged(void **state)
@@ -148,6 +186,6 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {cmocka_unit_test(test_distribution), cmocka_unit_test(test_fifo),
                                      cmocka_unit_test(test_reproducible), cmocka_unit_test(test_lanes_deskew),
-                                     cmocka_unit_test(test_one_lane_unchanged)};
+                                     cmocka_unit_test(test_one_lane_unchanged), cmocka_unit_test(test_lane_mean_offset)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
