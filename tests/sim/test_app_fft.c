@@ -119,10 +119,15 @@ static void test_lanes_deskew_table_3_5(void **state)
   double sum1 = 0, sum4 = 0, sumf = 0;
   for (int i = 0; i < 4; i++) {
     const char *fixed[] = {"fft.n=4", "fft.ips=75", seeds[i], NULL};
-    const char *one[] = {"fft.n=4", "fft.ips=75", seeds[i], "network.link_jitter=12.34ns",
-                         "network.clock_spread_ppm=260", NULL};
-    const char *four[] = {"fft.n=4", "fft.ips=75", seeds[i], "network.link_jitter=12.34ns",
-                          "network.clock_spread_ppm=260", "network.link_lanes=4", NULL};
+    const char *one[] = {
+        "fft.n=4", "fft.ips=75", seeds[i], "network.link_jitter=12.34ns", "network.clock_spread_ppm=260", NULL};
+    const char *four[] = {"fft.n=4",
+                          "fft.ips=75",
+                          seeds[i],
+                          "network.link_jitter=12.34ns",
+                          "network.clock_spread_ppm=260",
+                          "network.link_lanes=4",
+                          NULL};
     struct fcsim_fft_result f, a, b;
     run("table-3.5.ini", fixed, &f);
     run("table-3.5.ini", one, &a);
@@ -136,10 +141,20 @@ static void test_lanes_deskew_table_3_5(void **state)
   }
   assert_true(sum1 > sumf);
   assert_true((sum4 - sum1) / 4 >= 4); /* cycles of 150 MHz (Table 3.5) */
-  const char *t1[] = {"fft.n=4", "fft.ips=75", "network.link_jitter=12.34ns", "network.clock_spread_ppm=260",
-                      "network.link_lanes=4", "sim.threads=1", NULL};
-  const char *t2[] = {"fft.n=4", "fft.ips=75", "network.link_jitter=12.34ns", "network.clock_spread_ppm=260",
-                      "network.link_lanes=4", "sim.threads=2", NULL};
+  const char *t1[] = {"fft.n=4",
+                      "fft.ips=75",
+                      "network.link_jitter=12.34ns",
+                      "network.clock_spread_ppm=260",
+                      "network.link_lanes=4",
+                      "sim.threads=1",
+                      NULL};
+  const char *t2[] = {"fft.n=4",
+                      "fft.ips=75",
+                      "network.link_jitter=12.34ns",
+                      "network.clock_spread_ppm=260",
+                      "network.link_lanes=4",
+                      "sim.threads=2",
+                      NULL};
   struct fcsim_fft_result r1, r2;
   run("table-3.5.ini", t1, &r1);
   run("table-3.5.ini", t2, &r2);

@@ -184,8 +184,9 @@ static void test_reproducible(void **state)
 
 int main(void)
 {
-  const struct CMUnitTest tests[] = {cmocka_unit_test(test_distribution), cmocka_unit_test(test_fifo),
-                                     cmocka_unit_test(test_reproducible), cmocka_unit_test(test_lanes_deskew),
-                                     cmocka_unit_test(test_one_lane_unchanged), cmocka_unit_test(test_lane_mean_offset)};
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_distribution),       cmocka_unit_test(test_fifo),
+      cmocka_unit_test(test_reproducible),       cmocka_unit_test(test_lanes_deskew),
+      cmocka_unit_test(test_one_lane_unchanged), cmocka_unit_test(test_lane_mean_offset)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
