@@ -32,7 +32,7 @@ case "$table" in
     n=$1 ips=$2 sf=$3 sv=$4 sr=$5
     shift 5
     f=$(lat "$ini" --set fft.n=$n --set fft.ips=$ips "$@")
-    v=$(lat "$ini" --set fft.n=$n --set fft.ips=$ips --set network.link_jitter=12.34ns --set network.clock_spread_ppm=260 "$@")
+    v=$(lat "$ini" --set fft.n=$n --set fft.ips=$ips --set network.link_jitter=12.34ns --set network.clock_spread_ppm=260 --set network.link_lanes=4 "$@")
     r=$(lat "$ini" --set fft.n=$n --set fft.ips=$ips --set network.clock=100MHz --set network.link_latency=500ns "$@")
     printf '%-6s %-22s %-22s %-22s %-14s %s\n' "$((1 << n))^3" "$sf | $f ($(pct $sf $f))" "$sv | $v ($(pct $sv $v))" \
       "$sr | $r ($(pct $sr $r))" "$(pct $sf $sv)" "$(pct $f $v)"

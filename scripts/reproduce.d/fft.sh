@@ -16,13 +16,13 @@ case $fcsim in */*) fcsim=$(cd "$(dirname "$fcsim")" && pwd)/$(basename "$fcsim"
 mkdir -p "$out" && out=$(cd "$out" && pwd)
 cd "$(dirname "$0")/../.." || exit 2
 mkdir -p "$out/fft"
-jitter="--set network.link_jitter=12.34ns --set network.clock_spread_ppm=260"
+jitter="--set network.link_jitter=12.34ns --set network.clock_spread_ppm=260 --set network.link_lanes=4"
 ref="--set network.clock=100MHz --set network.link_latency=500ns"
 
 # Why fcsim differs where it does (docs/APPLICATIONS.md, "Table 3.5" and
 # "Table 6.4"): measured by runs of the readings side by side.
 why35="links: each node's 2^(3n-6) points x 8 B cross its y and z rings in two turns at one 256-bit flit per cycle (L4686; L1947 single-precision complex, L5940-5942); 128^3 needs >= 2 x 27 us of link time against the seed's 38.51 us for the whole FFT; with 4-byte points (the other reading of L1947) 63.6 us; points leave as produced (fft.release = packet, L5295-5297) and stream into the IPs as they arrive (fft.consume = point, L5289-5299, L5399-5401: 3-6 % off); the offline table routing (L5336-5338) is built for Table 6.4 and cannot lower the busiest link below DOR's (docs/APPLICATIONS.md)"
-whyvar="jitter and drift (12.34 ns SD, L1863-1866; 260 ppm SD of Table 3.4, L1916-1925) add 0.3-3 % in fcsim against the seed's 4.3-8.6 %; the seed says neither how its clocks drift nor how it synchronises phases (L1937-1956)"
+whyvar="variable: each of a link's 4 lanes (Table 3.2, L1839; L1802) draws its own Gaussian latency (175.7 ns, SD 12.34 ns, L1863-1866; Table 3.3 per lane, L1878-1903) and a flit arrives with its last lane (network.link_lanes = 4: the Interlaken PHY has no lane synchronizer, L1655-1664), nodes' clocks spread by 260 ppm (Table 3.4, L1916-1925); over 8 seeds this adds 7.9, 3.5, 0.5, 0.7 % to fixed against the seed's 8.6, 4.9, 5.2, 4.3 %: on 64^3 and 128^3 fcsim is link-bound (fixed 3x the seed's), and a per-flit latency does not slow a busy link (docs/APPLICATIONS.md, Jitter and drift)"
 why64="with the IPs streaming (fft.consume = point, L5289-5299, L5399-5401) fcsim is 5, 17 and 10 % above a contention-free bound on the three smaller rows (ring 2, 16, 2 %) ((R + 1) N for X, 2N per Y and Z line, Table 6.2's 2^(m-1) and 2^m hops of 550 ns at 100 MHz: 4.26, 6.18, 10.44 us), and the seed's 3.86, 5.30, 9.32 us lie below that bound even with no router delay: they imply 400-480 ns per hop, below the 500 ns link (L1951-1955; chapter 6 states none); 128^3 on 8^3: the offline table routing (fft.routing = table, L5336-5338, L6998-7004) balances each turn's bytes per link but no minimal route goes below the busiest dimension's mean, which DOR reaches (0.2 % faster); its turns take 14.9 us against 10.4 us of link time on the busiest link: packets queue in the routers, which a packet schedule (L7006-7010, not modelled) would remove (docs/APPLICATIONS.md)"
 
 # row ID WHAT SEED TOL UNIT WHY -- fcsim arguments

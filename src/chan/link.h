@@ -146,6 +146,8 @@ struct fcsim_links {
   struct fcsim_link_dir_stats *dir_stats; /* [nslots] protocol lines' figures, filled by the adapters' reports;
                                            * NULL when the graph has no adapters (from malloc) */
   uint64_t seed;                          /* keys the jitter streams */
+  uint32_t lanes;                         /* jitter draws per flit, the latest taken (network.link_lanes; >= 1) */
+  double lane_mean_sd_ticks;              /* SD of each lane's own mean (network.link_lane_spread), 0 = none */
 };
 
 static inline uint32_t fcsim_pow2_at_least(uint64_t n)

@@ -5,7 +5,20 @@
  * (seed, channel) and indexed by the flit's sequence number on the channel,
  * so a flit sees the same latency however the network is split. A flit never
  * overtakes the one sent before it on the same channel: its arrival is at
- * least that flit's (links are FIFO). */
+ * least that flit's (links are FIFO).
+ *
+ * Lanes (network.link_lanes): an MGT link stripes a flit over its lanes
+ * (seed 000 Table 3.2: 4 lanes of 10 Gb/s), and each lane's latency varies on
+ * its own (§3.4.4, Table 3.3 measures every lane separately). The flit is
+ * complete when its last lane delivers, so it takes the largest of the
+ * lanes' draws (deskew): E[max of 4 standard Gaussians] = 1.029, i.e. the
+ * mean rises by about one standard deviation. Each lane is FIFO too; the
+ * running maximum over a lane's flits of the maximum over lanes equals the
+ * maximum over lanes of each lane's running maximum, so clamping the flit is
+ * clamping every lane. One lane is one draw per flit (the streams unchanged).
+ * A lane may have its own mean (network.link_lane_spread, Table 3.3's lane
+ * means): an offset drawn once per lane and channel; the sum stays within
+ * the truncation bounds above, which the partitions' look-ahead relies on. */
 #include <math.h>
 
 #include "core/rng.h"
@@ -26,20 +39,39 @@ uint64_t fcsim_link_max_latency(const struct fcsim_chan *ch)
              : ch->latency_ticks;
 }
 
+/* The next lane's own mean offset (drawn once per lane: the stream is keyed
+ * by the channel, and lane j takes its j-th pair), truncated as the draws. */
+static double lane_mean(struct fcsim_rng *lane_rng, double sd_ticks)
+{
+  double z = fcsim_rng_gaussian(lane_rng);
+  return (z > JITTER_TRUNCATE_SD ? JITTER_TRUNCATE_SD : z < -JITTER_TRUNCATE_SD ? -JITTER_TRUNCATE_SD : z) * sd_ticks;
+}
+
 uint64_t fcsim_link_jitter_arrival(const struct fcsim_links *l, uint32_t c, uint64_t t)
 {
   const struct fcsim_chan *ch = &l->g->chan[c];
   const struct fcsim_ring *r = &l->chan[c];
-  /* the stream's n-th pair of numbers belongs to the channel's n-th flit */
-  struct fcsim_rng rng;
+  /* the stream's n-th run of `lanes` pairs of numbers belongs to the
+   * channel's n-th flit, a pair per lane */
+  const uint32_t lanes = l->lanes ? l->lanes : 1;
+  struct fcsim_rng rng, lane_rng;
   fcsim_rng_init(&rng, l->seed, c, FCSIM_RNG_JITTER);
-  rng.counter = 2 * (uint64_t)r->tail;
-  double z = fcsim_rng_gaussian(&rng);
-  if (z > JITTER_TRUNCATE_SD)
-    z = JITTER_TRUNCATE_SD;
-  if (z < -JITTER_TRUNCATE_SD)
-    z = -JITTER_TRUNCATE_SD;
-  double lat = floor((double)ch->latency_ticks + z * ch->latency_sd_ticks + 0.5);
+  fcsim_rng_init(&lane_rng, l->seed, c, FCSIM_RNG_LANE); /* lane j's mean: the stream's j-th pair */
+  rng.counter = 2 * (uint64_t)lanes * r->tail;
+  double d = -INFINITY; /* the latest lane's offset from the mean, in ticks */
+  for (uint32_t lane = 0; lane < lanes; lane++) {
+    double z = fcsim_rng_gaussian(&rng);
+    if (z > JITTER_TRUNCATE_SD)
+      z = JITTER_TRUNCATE_SD;
+    if (z < -JITTER_TRUNCATE_SD)
+      z = -JITTER_TRUNCATE_SD;
+    double dl = z * ch->latency_sd_ticks;
+    if (l->lane_mean_sd_ticks > 0)
+      dl += lane_mean(&lane_rng, l->lane_mean_sd_ticks);
+    if (dl > d)
+      d = dl;
+  }
+  double lat = floor((double)ch->latency_ticks + d + 0.5);
   uint64_t lo = fcsim_link_min_latency(ch), hi = fcsim_link_max_latency(ch);
   uint64_t cyc = lat < (double)lo ? lo : lat > (double)hi ? hi : (uint64_t)lat;
   uint64_t arrival = t + cyc;

@@ -17,6 +17,18 @@ static const struct fcsim_key network_rows[] = {
      "standard deviation of each flit's link latency (Novo-G# thesis §3.4.4 measured 12.34ns around 175.7ns); 0 = fixed "
      "latency. Draws are Gaussian, truncated at 4 standard deviations, and never reorder a link's flits",
      FCSIM_KEY_TO(FCSIM_STORE_CYCLES_REAL, link_jitter_cycles)},
+    {"network", "link_lanes", FCSIM_KT_INT, "lanes", "1", 1, 16, 0, NULL, NULL, NULL,
+     "lanes each flit is striped over when the link's latency varies (network.link_jitter): every lane draws its own "
+     "latency and the flit arrives with its last lane (deskew), so its mean latency rises with the lanes as well as its "
+     "spread. Novo-G# thesis: an MGT link is 4 lanes of 10 Gb/s (Table 3.2), each lane measured on its own (s3.4.4, "
+     "Table 3.3); 1 = one draw per flit",
+     FCSIM_KEY_TO(FCSIM_STORE_INT, link_lanes)},
+    {"network", "link_lane_spread", FCSIM_KT_LATENCY, "cycles", "0", 0, 100000, 0, NULL, NULL, NULL,
+     "standard deviation of each lane's own mean latency when the link's latency varies (network.link_jitter): drawn "
+     "once per lane of every channel (with network.link_lanes = 1, once per link), added to network.link_latency, "
+     "within the same truncation. Novo-G# thesis Table 3.3: the 16 lanes' means are 170.6-180.1ns, SD 3.0ns; 0 = "
+     "every lane has network.link_latency as its mean",
+     FCSIM_KEY_TO(FCSIM_STORE_CYCLES_REAL, link_lane_spread_cycles)},
     {"network", "link_bandwidth", FCSIM_KT_INT, "flits/cycle", "1", 1, 16, 0, NULL, NULL, NULL,
      "flits a link carries per cycle in each direction",
      FCSIM_KEY_TO(FCSIM_STORE_INT, link_bandwidth_flits)},

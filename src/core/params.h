@@ -92,6 +92,8 @@ struct fcsim_params {
   char netlist[FCSIM_PATH_MAX];     /* network.file: the netlist of topology `file` */
   double link_jitter_cycles;        /* standard deviation of every link's latency (0: fixed) */
   double clock_spread_ppm;          /* standard deviation of the nodes' clock offsets (0: one clock) */
+  int link_lanes;                   /* lanes a flit is striped over under jitter: it arrives with its last (1: one draw) */
+  double link_lane_spread_cycles;   /* standard deviation of each lane's own mean latency, drawn once (0: none) */
   /* [link] protocols on the links of a network (link/proto/proto_links.c; each protocol's own keys are in its
    * block, link/proto/<name>/<name>_params.h) */
   int link_protocol;          /* protocol of every link (a netlist may set it per link): its row in the link

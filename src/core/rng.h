@@ -17,7 +17,8 @@ enum fcsim_rng_purpose {
   FCSIM_RNG_SETUP = 5,   /* network-wide set-up (random permutation) */
   FCSIM_RNG_JITTER = 6,  /* per-flit link latency of a jittered channel */
   FCSIM_RNG_CLOCK = 7,   /* per-node clock offsets drawn from a spread */
-  FCSIM_RNG_BER = 8      /* bit errors of a link protocol, drawn per (packet, attempt) */
+  FCSIM_RNG_BER = 8,     /* bit errors of a link protocol, drawn per (packet, attempt) */
+  FCSIM_RNG_LANE = 9     /* each lane's own mean latency on a jittered channel, drawn once */
 };
 
 struct fcsim_rng {

@@ -203,6 +203,7 @@ static int build_clocks(struct fcsim_net *net, struct fcsim_error *err)
     ch->credit_latency_ticks = (uint32_t)llround(ch->credit_latency_cycles * net->ref_ticks);
     ch->latency_sd_ticks = ch->latency_sd_cycles * net->ref_ticks;
   }
+  net->links.lane_mean_sd_ticks *= net->ref_ticks;
   return 0;
 }
 
@@ -333,6 +334,8 @@ static int build_links(struct fcsim_net *net, struct fcsim_error *err)
   const size_t slots = (size_t)(g->nslots ? g->nslots : 1);
   l->g = g;
   l->seed = net->p.seed;
+  l->lanes = net->p.link_lanes > 1 ? (uint32_t)net->p.link_lanes : 1;
+  l->lane_mean_sd_ticks = net->p.link_lane_spread_cycles; /* cycles; ticks once the clocks are built */
   l->chan = calloc(slots, sizeof *l->chan);
   l->cchan = calloc(slots, sizeof *l->cchan);
   l->link_flits = calloc(slots, sizeof *l->link_flits);

@@ -2,7 +2,8 @@
 /* Jittered links (chan/link_model.c): per-flit Gaussian latencies with the
  * configured mean and standard deviation, truncated at 4 standard
  * deviations, never reordering a channel's flits, and the same draws for
- * the same channel and flit whatever else happens. */
+ * the same channel and flit whatever else happens; with lanes, the flit
+ * arrives with the latest of its lanes' draws (deskew). */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,6 +14,7 @@
 #include <cmocka.h>
 
 #include "chan/link.h"
+#include "core/rng.h"
 #include "graph/graph.h"
 
 struct one_link {
@@ -66,6 +68,85 @@ static void test_distribution(void **state)
   destroy(o);
 }
 
+/* Four lanes (network.link_lanes = 4, seed 000 Table 3.2/3.3): each flit
+ * takes the largest of four draws, so its mean latency rises by
+ * E[max of 4 standard Gaussians] = 1.0294 standard deviations and its spread
+ * narrows to 0.7012 of one lane's; the truncation still bounds it. */
+static void test_lanes_deskew(void **state)
+{
+  struct one_link *o = make(100, 10);
+  o->l.lanes = 4;
+  struct fcsim_flit f = {0};
+  double sum = 0, sq = 0;
+  const int n = 20000;
+  for (int i = 0; i < n; i++) {
+    uint64_t t = (uint64_t)i * 200;
+    uint64_t a = fcsim_link_push(&o->l, 0, &f, t);
+    double d = (double)(a - t);
+    assert_true(d >= 60 && d <= 140);
+    sum += d;
+    sq += d * d;
+    o->ring.head = o->ring.tail;
+  }
+  double mean = sum / n, sd = sqrt(sq / n - mean * mean);
+  assert_true(fabs(mean - (100 + 10 * 1.0294)) < 0.4);
+  assert_true(fabs(sd - 10 * 0.7012) < 0.4);
+  destroy(o);
+}
+
+/* Sparse sends' mean latency over n flits of channel 0. */
+static double mean_latency(struct one_link *o, int n)
+{
+  struct fcsim_flit f = {0};
+  double sum = 0;
+  for (int i = 0; i < n; i++) {
+    uint64_t t = (uint64_t)i * 200;
+    sum += (double)(fcsim_link_push(&o->l, 0, &f, t) - t);
+    o->ring.head = o->ring.tail;
+  }
+  return sum / n;
+}
+
+/* A lane's own mean (network.link_lane_spread, Table 3.3's lane means): one
+ * offset per channel and lane, drawn once from the channel's lane stream, so
+ * a one-lane link's mean latency is the configured one plus that offset;
+ * with four lanes the offsets shift the deskewed mean too. */
+static void test_lane_mean_offset(void **state)
+{
+  struct one_link *o = make(100, 10);
+  o->l.lane_mean_sd_ticks = 6;
+  struct fcsim_rng rng;
+  fcsim_rng_init(&rng, 7, 0, FCSIM_RNG_LANE);
+  double off = 6 * fcsim_rng_gaussian(&rng);
+  assert_true(fabs(off) > 0.5); /* the check below can tell it from none */
+  assert_true(fabs(mean_latency(o, 20000) - (100 + off)) < 0.4);
+  destroy(o);
+  struct one_link *p = make(100, 10), *q = make(100, 10);
+  p->l.lanes = q->l.lanes = 4;
+  q->l.lane_mean_sd_ticks = 6;
+  double mp = mean_latency(p, 20000), mq = mean_latency(q, 20000);
+  assert_true(fabs(mp - (100 + 10 * 1.0294)) < 0.4);
+  assert_true(fabs(mq - mp) > 0.5);
+  destroy(p);
+  destroy(q);
+}
+
+/* One lane, set or left 0 (structures built before the key), is the
+ * one-draw stream: the same arrivals flit by flit. */
+static void test_one_lane_unchanged(void **state)
+{
+  struct one_link *a = make(80, 8), *b = make(80, 8);
+  b->l.lanes = 1;
+  struct fcsim_flit f = {0};
+  for (int i = 0; i < 1000; i++) {
+    assert_int_equal(fcsim_link_push(&a->l, 0, &f, (uint64_t)i * 3), fcsim_link_push(&b->l, 0, &f, (uint64_t)i * 3));
+    a->ring.head = a->ring.tail;
+    b->ring.head = b->ring.tail;
+  }
+  destroy(a);
+  destroy(b);
+}
+
 /* Back-to-back sends: arrivals never decrease (FIFO), and the latency is
  * never below the draw's lower truncation. */
 static void test_fifo(void **state)
@@ -103,7 +184,9 @@ static void test_reproducible(void **state)
 
 int main(void)
 {
-  const struct CMUnitTest tests[] = {cmocka_unit_test(test_distribution), cmocka_unit_test(test_fifo),
-                                     cmocka_unit_test(test_reproducible)};
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_distribution),       cmocka_unit_test(test_fifo),
+      cmocka_unit_test(test_reproducible),       cmocka_unit_test(test_lanes_deskew),
+      cmocka_unit_test(test_one_lane_unchanged), cmocka_unit_test(test_lane_mean_offset)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
