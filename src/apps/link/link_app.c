@@ -30,6 +30,7 @@ enum {
   P_force_send,
   P_gap,
   P_metaframe,
+  P_tx_blocking,
   P_vcs,
   P_window,
   P_tnw_rx,
@@ -133,6 +134,10 @@ static const struct fcsim_model_param params[P_COUNT] = {
     [P_metaframe] = {"metaframe", FCSIM_MU_COUNT, 0, 0, 8191, FCSIM_MP_INT, NULL,
                      "SerialLite III metaframe length per lane, words; 4 of them are control words, so data has the "
                      "line (L-4)/L of the time (Mondigo 2020 L914's derived SL3 clock implies L = 198); 0: none"},
+    [P_tx_blocking] = {"tx_blocking", FCSIM_MU_COUNT, 0, 0, 1, FCSIM_MP_INT, NULL,
+                       "fc: 1 = the store-and-forward TX buffer takes no write until its packet has left whole (a "
+                       "reading of Mondigo 2020 L421, 'TX0 initiates transmission when its TX0 buffer is full'); 0 = a "
+                       "slot frees as each flit leaves"},
     [P_vcs] = {"vcs", FCSIM_MU_COUNT, 8, 1, 8, 0, NULL, "tnw: virtual channels the stream is spread over"},
     [P_window] = {"window", FCSIM_MU_COUNT, 0, 1, 32767, AUTO_INT, NULL,
                   "tnw: packets the txBuffer holds unacknowledged; auto = a round trip of packets + 2"},
@@ -319,7 +324,8 @@ int fcsim_link_app_resolve(double *p, struct fcsim_link_run *r, struct fcsim_err
              .tx_depth = (int)p[P_tx_depth],
              .rx_depth = (int)p[P_rx_depth],
              .rx_write_forward_cycles = (int)p[P_rx_wf],
-             .force_send_cycles = (int64_t)p[P_force_send]},
+             .force_send_cycles = (int64_t)p[P_force_send],
+             .tx_blocking = (int)p[P_tx_blocking]},
       .tnw = {.vcs = (int)p[P_vcs],
               .payload_bytes = 128,
               .header_bytes = FCSIM_TNW_HEADER_BYTES,

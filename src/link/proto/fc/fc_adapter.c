@@ -499,7 +499,8 @@ static int fa_init(const void *shared, uint32_t node, void *state, struct fcsim_
                              .tx_depth = d_cu,
                              .rx_depth = rx_depth_of(sh, node),
                              .rx_write_forward_cycles = FCSIM_FC_WRITE_FORWARD_CYCLES,
-                             .force_send_cycles = d_cu};
+                             .force_send_cycles = d_cu,
+                             .tx_blocking = sh->fp->tx_blocking};
   n.h->slot0 = sh->g->port_base[node];
   n.h->tx_vc = -1;
   n.h->first_data = -1;

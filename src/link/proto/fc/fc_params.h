@@ -12,6 +12,7 @@ struct fcsim_fc_params {
   int rx_depth_flits;  /* link.fc_rx_depth: RX buffer, flits; 0 = auto (Eq. 2.4 with margin) */
   int gap_bytes;       /* link.fc_gap_bytes: idle line bytes after each FC packet (SL3 burst gap; 0: none) */
   int metaframe_words; /* link.fc_metaframe_words: SL3 metaframe length per lane, words (4 are control; 0: none) */
+  int tx_blocking;     /* link.fc_tx_blocking: 1 = the TX buffer takes no write while its packet is sent */
 };
 extern struct fcsim_param_block fcsim_fc_block;
 

@@ -21,6 +21,11 @@ static const struct fcsim_key fc_rows[] = {
      "diagnostic, skip: Interlaken; Novo-G# thesis s3.4.1 L1645-1649), so the line carries data (L-4)/L of the time; Mondigo 2020 "
      "L914's derived SL3 clock implies L = 198; 0: none",
      FCSIM_KEY_IN(FCSIM_STORE_INT, struct fcsim_fc_params, metaframe_words)},
+    {"link", "fc_tx_blocking", FCSIM_KT_INT, "", "0", 0, 1, 0, NULL, NULL, NULL,
+     "fc: 1 = the store-and-forward TX buffer takes no write until its packet has left whole (a reading of Mondigo "
+     "2020 L421, 'TX0 initiates transmission when its TX0 buffer is full'; VCSN 2023 L403); 0 = a slot frees as each "
+     "flit leaves",
+     FCSIM_KEY_IN(FCSIM_STORE_INT, struct fcsim_fc_params, tx_blocking)},
 };
 struct fcsim_param_block fcsim_fc_block = FCSIM_PARAM_BLOCK("link/proto/fc", struct fcsim_fc_params);
 const struct fcsim_key_table fcsim_fc_keys = FCSIM_KEY_TABLE_IN("link/proto/fc", fc_rows, &fcsim_fc_block);

@@ -226,6 +226,10 @@ int fcsim_fc_write(struct fcsim_fc_end *e, int64_t now)
 {
   if (!e->synced || e->tx_count >= e->cfg.tx_depth)
     return 0;
+  /* the blocking reading of the store-and-forward buffer: no write until
+   * the packet being sent has left whole (Mondigo 2020 L421) */
+  if (e->cfg.tx_blocking && e->pkt_left > 0)
+    return 0;
   e->tx_count++;
   if (e->tx_unlaunched++ == 0)
     e->fill_start = now;

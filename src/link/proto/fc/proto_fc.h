@@ -84,6 +84,7 @@ struct fcsim_fc_cfg {
   int rx_depth;                /* RX buffer depth, flits; initial credits */
   int rx_write_forward_cycles; /* cycles before a received flit is readable */
   int64_t force_send_cycles;   /* a partly filled TX buffer leaves after this */
+  int tx_blocking;             /* 1: the TX buffer takes no write while its packet is sent (0: a slot frees per flit) */
 };
 
 /* Checks a configuration: D_CU within the RX depth and the 12-bit fields. */
