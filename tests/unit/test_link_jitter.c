@@ -46,23 +46,32 @@ static void destroy(struct one_link *o)
   free(o);
 }
 
-/* Sparse sends: the draws themselves (mean, sd, truncation). */
-static void test_distribution(void **state)
+/* Sends n flits far apart on the link of `o` (no flit waits for the one
+ * before it) and gives the mean and standard deviation of their latency,
+ * each within the truncation bounds [lo, hi]. */
+static void sample_latency(struct one_link *o, int n, double lo, double hi, double *mean, double *sd)
 {
-  struct one_link *o = make(100, 10);
   struct fcsim_flit f = {0};
   double sum = 0, sq = 0;
-  const int n = 20000;
   for (int i = 0; i < n; i++) {
     uint64_t t = (uint64_t)i * 200;
     uint64_t a = fcsim_link_push(&o->l, 0, &f, t);
     double d = (double)(a - t);
-    assert_true(d >= 60 && d <= 140);
+    assert_true(d >= lo && d <= hi);
     sum += d;
     sq += d * d;
     o->ring.head = o->ring.tail; /* the reader took it */
   }
-  double mean = sum / n, sd = sqrt(sq / n - mean * mean);
+  *mean = sum / n;
+  *sd = sqrt(sq / n - *mean * *mean);
+}
+
+/* Sparse sends: the draws themselves (mean, sd, truncation). */
+static void test_distribution(void **state)
+{
+  struct one_link *o = make(100, 10);
+  double mean, sd;
+  sample_latency(o, 20000, 60, 140, &mean, &sd);
   assert_true(fabs(mean - 100) < 0.5);
   assert_true(fabs(sd - 10) < 0.5);
   destroy(o);
@@ -76,19 +85,8 @@ static void test_lanes_deskew(void **state)
 {
   struct one_link *o = make(100, 10);
   o->l.lanes = 4;
-  struct fcsim_flit f = {0};
-  double sum = 0, sq = 0;
-  const int n = 20000;
-  for (int i = 0; i < n; i++) {
-    uint64_t t = (uint64_t)i * 200;
-    uint64_t a = fcsim_link_push(&o->l, 0, &f, t);
-    double d = (double)(a - t);
-    assert_true(d >= 60 && d <= 140);
-    sum += d;
-    sq += d * d;
-    o->ring.head = o->ring.tail;
-  }
-  double mean = sum / n, sd = sqrt(sq / n - mean * mean);
+  double mean, sd;
+  sample_latency(o, 20000, 60, 140, &mean, &sd);
   assert_true(fabs(mean - (100 + 10 * 1.0294)) < 0.4);
   assert_true(fabs(sd - 10 * 0.7012) < 0.4);
   destroy(o);
