@@ -183,9 +183,15 @@ static inline int vc_mask_words(const struct vc_shared *sh, const struct vc_shap
 {
   return k.fixed ? ((k.np + local) * k.nvc + 63) / 64 : sh->mask_words;
 }
+/* 1 (the default): set-ups take the instance of their shape; 0: every set-up
+ * takes the generic instance (tests/sim/test_vc_shapes.c compares the two). */
+extern int fcsim__vc_shapes;
+
 /* The index + 1 of the first of `n` shapes that matches the set-up, 0 none. */
 static inline int vc_shape_pick(const struct vc_shared *sh, const struct vc_shape *list, int n)
 {
+  if (!fcsim__vc_shapes)
+    return 0;
   for (int i = 0; i < n; i++)
     if (list[i].nvc == sh->nvc && list[i].np == sh->np)
       return i + 1;
