@@ -14,11 +14,19 @@ static inline int switch_input(const struct vc_shared *sh, int vi)
   return sh->speedup == 1 ? sh->vc_port[vi] : sh->vc_port[vi] * sh->speedup + (vi % sh->nvc) % sh->speedup;
 }
 
+/* The same in a step of shape k. */
+static inline int switch_input_k(const struct vc_shared *sh, int vi, const struct vc_shape k)
+{
+  int q = vc_port_of(sh, k, vi);
+  return sh->speedup == 1 ? q : q * sh->speedup + (vi % k.nvc) % sh->speedup;
+}
+
 /* Moves the next waiting packet into a free VC of the local port. */
-static void inject(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n)
+static inline __attribute__((always_inline)) void inject(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n,
+                                                  const struct vc_shape k)
 {
   struct fcsim_pktq *q = &n->srcq[0];
-  const int lp = sh->np, b = sh->p->link_bandwidth_flits;
+  const int lp = k.np, nvc = k.nvc, b = sh->p->link_bandwidth_flits;
   const uint64_t now = ctx->now;
   if (q->count == 0)
     return;
@@ -26,8 +34,8 @@ static void inject(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_
   if (pk->gen_cycle + (uint64_t)sh->p->local_cycles > now) /* the injection channel */
     return;
   if (n->h->inj_vc == 0xff) {
-    for (int v = 0; v < sh->nvc; v++) {
-      struct fcsim_vc *vc = &n->vcs[lp * sh->nvc + v];
+    for (int v = 0; v < nvc; v++) {
+      struct fcsim_vc *vc = &n->vcs[lp * nvc + v];
       if (vc->count == 0 && vc->stage == FCSIM_VC_IDLE) {
         n->h->inj_vc = (uint8_t)v;
         n->h->inj_sent = 0;
@@ -37,8 +45,8 @@ static void inject(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_
     if (n->h->inj_vc == 0xff)
       return;
   }
-  int vi = lp * sh->nvc + n->h->inj_vc;
-  for (int k = 0; k < b && n->vcs[vi].count < (uint32_t)sh->depth; k++) {
+  int vi = lp * nvc + n->h->inj_vc;
+  for (int f_i = 0; f_i < b && n->vcs[vi].count < (uint32_t)sh->depth; f_i++) {
     struct fcsim_flit f = {(uint32_t)pk->gen_tick, pk->dest, pk->aux, n->h->inj_vc, pk->flags, 0, pk->route};
     if (n->h->inj_sent == 0) {
       f.flags |= FCSIM_FLIT_HEAD;
@@ -48,7 +56,7 @@ static void inject(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_
       f.flags |= FCSIM_FLIT_TAIL;
       f.gen = fcsim_ctx_flit_gen(ctx, pk->gen_tick, 1, n->h->inj_head_tick);
     }
-    vc_push(ctx, sh, n, lp, vi, &f);
+    vc_push(ctx, sh, n, lp, vi, &f, k);
     fcsim_ctx_injected(ctx);
     ctx->last_progress = ctx->tick;
     if (++n->h->inj_sent == pk->flits) {
@@ -62,17 +70,17 @@ static void inject(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_
 
 /* Moves the flit of input VC w (winner of output p) through the switch. */
 static inline __attribute__((always_inline)) void traverse(struct fcsim_ctx *ctx, const struct vc_shared *sh,
-                                                           struct vc_node *n, int p, int w)
+                                                           struct vc_node *n, int p, int w, const struct vc_shape k)
 {
   const uint64_t now = ctx->now;
-  const int nvc = sh->nvc;
-  int q = sh->vc_port[w];
+  const int nvc = k.nvc;
+  int q = vc_port_of(sh, k, w);
   int tail, ovc = n->vcs[w].out_vc;
   struct fcsim_flit f = vc_take_flit(sh, n, w, &tail);
-  vc_pop(ctx, sh, n, q, w, tail, 0, n->act_mask);
-  if (q < sh->np)
+  vc_pop(ctx, sh, n, q, w, tail, 0, n->act_mask, k);
+  if (q < k.np)
     vc_credit_send(ctx, sh, n, q, (uint32_t)(w - q * nvc), 1, 0);
-  if (p == sh->np) {
+  if (p == k.np) {
     f.hops--; /* the ejection port is not a link */
     /* the flit reaches its node after the switch and the ejection channel */
     fcsim_ctx_ejected(ctx, n->node, &f, now + (uint64_t)sh->p->switch_cycles + (uint64_t)sh->eject_cycles);
@@ -85,16 +93,16 @@ static inline __attribute__((always_inline)) void traverse(struct fcsim_ctx *ctx
 }
 
 static inline __attribute__((always_inline)) void switch_stage(struct fcsim_ctx *ctx, const struct vc_shared *sh,
-                                                               struct vc_node *n)
+                                                               struct vc_node *n, const struct vc_shape k)
 {
-  const int np = sh->np, np_in = sh->np_in, np_out = sh->np_out, spec = sh->speculative;
+  const int np = k.np, np_in = k.np + 1, np_out = k.np + 1, nvc = k.nvc, spec = sh->speculative;
   const uint64_t now = ctx->now;
   uint16_t cand[VC_MAX_PORTS + 1][(VC_MAX_PORTS + 1) * FCSIM_MAX_VCS];
   int ncand[VC_MAX_PORTS + 1];
   uint64_t input_used = 0, outputs = 0;
   int total = 0, last = 0;
 
-  for (int wd = 0; wd < sh->mask_words; wd++) {
+  for (int wd = 0; wd < vc_mask_words(sh, k, 1); wd++) {
     for (uint64_t m = n->act_mask[wd]; m; m &= m - 1) {
       int off = wd * 64 + __builtin_ctzll(m);
       struct fcsim_vc *vc = &n->vcs[off];
@@ -114,8 +122,8 @@ static inline __attribute__((always_inline)) void switch_stage(struct fcsim_ctx 
   }
   if (total == 1) { /* a lone request wins its output whatever the rotation */
     int w = cand[last][0];
-    vc_out(n, last)->rr_ptr = (uint16_t)((w + 1) % (np_in * sh->nvc));
-    traverse(ctx, sh, n, last, w);
+    vc_out(n, last)->rr_ptr = (uint16_t)(w + 1 == np_in * nvc ? 0 : w + 1);
+    traverse(ctx, sh, n, last, w, k);
     return;
   }
   /* outputs with candidates, starting from a rotating one */
@@ -125,17 +133,17 @@ static inline __attribute__((always_inline)) void switch_stage(struct fcsim_ctx 
   for (; rotated; rotated &= rotated - 1) {
     int p = (int)((first + (unsigned)__builtin_ctzll(rotated)) % (unsigned)np_out);
     /* drop candidates whose input already sent this cycle */
-    int k = 0;
+    int kept = 0;
     for (int j = 0; j < ncand[p]; j++)
-      if (!(input_used & (1ull << switch_input(sh, cand[p][j]))))
-        cand[p][k++] = cand[p][j];
-    if (!k)
+      if (!(input_used & (1ull << switch_input_k(sh, cand[p][j], k))))
+        cand[p][kept++] = cand[p][j];
+    if (!kept)
       continue;
     struct fcsim_outport *o = vc_out(n, p);
-    int w = vc_pick(ctx, sh, n, cand[p], k, o->rr_ptr);
-    o->rr_ptr = (uint16_t)((w + 1) % (np_in * sh->nvc));
-    input_used |= 1ull << switch_input(sh, w);
-    traverse(ctx, sh, n, p, w);
+    int w = vc_pick(ctx, sh, n, cand[p], kept, o->rr_ptr);
+    o->rr_ptr = (uint16_t)(w + 1 == np_in * nvc ? 0 : w + 1);
+    input_used |= 1ull << switch_input_k(sh, w, k);
+    traverse(ctx, sh, n, p, w, k);
   }
 }
 
@@ -292,24 +300,47 @@ static void switch_stage_matched(struct fcsim_ctx *ctx, const struct vc_shared *
       continue;
     int vi = r.vc[si][p];
     n->swin[si].vc_ptr = (uint8_t)(((vi % sh->nvc) + sh->speedup) % sh->nvc);
-    traverse(ctx, sh, n, p, vi);
+    traverse(ctx, sh, n, p, vi, vc_shape_of(sh));
   }
 }
+
+/* The step, for one shape (struct vc_shape): inlined into each instance.
+ * The separable and iSLIP switch allocators stay generic (one instance). */
+static inline __attribute__((always_inline)) uint64_t step_shaped(struct fcsim_ctx *ctx, const struct vc_shared *sh,
+                                                                  struct vc_node *n, const struct vc_shape k)
+{
+  vc_receive(ctx, sh, n, 0, k);
+  inject(ctx, sh, n, k);
+  fcsim__vc_route_and_allocate(ctx, sh, n);
+  if (sh->va_allocator != FCSIM_ALLOC_GREEDY)
+    fcsim__vc_allocate_matched(ctx, sh, n);
+  if (sh->sa_allocator == FCSIM_ALLOC_GREEDY)
+    switch_stage(ctx, sh, n, k);
+  else
+    switch_stage_matched(ctx, sh, n);
+  return n->h->buffered || n->h->queued ? ctx->now + 1 : fcsim__vc_next_arrival(ctx, n);
+}
+
+/* The shapes of the presets on tori and meshes (examples/booksim-torus.ini:
+ * 4 VCs, booksim-iq.ini 2, on 8x8x8; booksim-mesh88-lat.ini: 8 VCs on an
+ * 8x8 mesh); any other shape takes the generic instance. */
+static const struct vc_shape classic_shapes[] = {VC_SHAPE(4, 6), VC_SHAPE(2, 6), VC_SHAPE(8, 4)};
 
 static uint64_t classic_step(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state)
 {
   const struct vc_shared *sh = shared;
   struct vc_node *n = state;
-  vc_receive(ctx, sh, n, 0);
-  inject(ctx, sh, n);
-  fcsim__vc_route_and_allocate(ctx, sh, n);
-  if (sh->va_allocator != FCSIM_ALLOC_GREEDY)
-    fcsim__vc_allocate_matched(ctx, sh, n);
-  if (sh->sa_allocator == FCSIM_ALLOC_GREEDY)
-    switch_stage(ctx, sh, n);
-  else
-    switch_stage_matched(ctx, sh, n);
-  return n->h->buffered || n->h->queued ? ctx->now + 1 : fcsim__vc_next_arrival(ctx, n);
+  (void)node;
+  switch (sh->shape) {
+  case 1:
+    return step_shaped(ctx, sh, n, VC_SHAPE(4, 6));
+  case 2:
+    return step_shaped(ctx, sh, n, VC_SHAPE(2, 6));
+  case 3:
+    return step_shaped(ctx, sh, n, VC_SHAPE(8, 4));
+  default:
+    return step_shaped(ctx, sh, n, vc_shape_of(sh));
+  }
 }
 
 static int classic_accept(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state,
@@ -324,7 +355,12 @@ static int classic_accept(struct fcsim_ctx *ctx, const void *shared, uint32_t no
 
 static int classic_setup(const struct fcsim_router_env *env, void **shared, size_t *state_size, struct fcsim_error *err)
 {
-  return fcsim__vc_setup(env, 1, 0, shared, state_size, err);
+  int rc = fcsim__vc_setup(env, 1, 0, shared, state_size, err);
+  if (rc)
+    return rc;
+  struct vc_shared *sh = *shared;
+  sh->shape = vc_shape_pick(sh, classic_shapes, (int)(sizeof classic_shapes / sizeof classic_shapes[0]));
+  return 0;
 }
 
 static int classic_derive(struct fcsim_params *p, int depth_auto, int switch_auto, const char *origin,

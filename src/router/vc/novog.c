@@ -13,9 +13,9 @@
 
 /* Picks the VC of input port q whose packet ejects next: the first ready
  * EJECT VC in rotation from now mod V; -1 if none. */
-static int eject_pick(const struct vc_shared *sh, struct vc_node *n, int q, uint64_t now)
+static inline __attribute__((always_inline)) int eject_pick(struct vc_node *n, int q, uint64_t now, const struct vc_shape k)
 {
-  const int nvc = sh->nvc;
+  const int nvc = k.nvc;
   for (int i = 0, v = (int)(now % (uint64_t)nvc); i < nvc; i++, v = v + 1 == nvc ? 0 : v + 1) {
     struct fcsim_vc *vc = &n->vcs[q * nvc + v];
     if (vc->stage == FCSIM_VC_EJECT && vc->ready_cycle <= now && vc->count)
@@ -26,29 +26,30 @@ static int eject_pick(const struct vc_shared *sh, struct vc_node *n, int q, uint
 
 /* Every input port with an EJECT VC (the one ejecting is one) ejects up to
  * its link's bandwidth of one packet, ports in ascending order. */
-static void eject(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n)
+static inline __attribute__((always_inline)) void eject(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n,
+                                                   const struct vc_shape k)
 {
   const uint64_t now = ctx->now;
-  const int nvc = sh->nvc;
+  const int nvc = k.nvc, words = vc_mask_words(sh, k, 0);
   int last_q = -1;
-  for (int w = 0; w < sh->mask_words; w++) {
+  for (int w = 0; w < words; w++) {
     for (uint64_t m = n->ej_mask[w]; m; m &= m - 1) {
-      int q = sh->vc_port[w * 64 + __builtin_ctzll(m)];
+      int q = vc_port_of(sh, k, w * 64 + __builtin_ctzll(m));
       if (q == last_q)
         continue;
       last_q = q;
       if (n->eject_vc[q] < 0) {
-        int v = eject_pick(sh, n, q, now);
+        int v = eject_pick(n, q, now, k);
         if (v < 0)
           continue;
         n->eject_vc[q] = (int8_t)v;
       }
       int vi = q * nvc + n->eject_vc[q];
       int b = n->in_bw_flits[q];
-      for (int k = 0; k < b && n->vcs[vi].count; k++) {
+      for (int f_i = 0; f_i < b && n->vcs[vi].count; f_i++) {
         struct fcsim_flit f = *vc_front(sh, n, vi);
         int tail = (f.flags & FCSIM_FLIT_TAIL) != 0;
-        vc_pop(ctx, sh, n, q, vi, tail, 1, n->ej_mask);
+        vc_pop(ctx, sh, n, q, vi, tail, 1, n->ej_mask, k);
         fcsim_ctx_ejected(ctx, n->node, &f, now);
         if (tail) {
           n->eject_vc[q] = -1;
@@ -66,13 +67,14 @@ static void eject(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_n
  * upstream router's credit ring does not fill up. The upstream router reads
  * its credits only when stepped: it is woken when the report arrives (the
  * first entry carries the wake flag for readers in other partitions). */
-static void send_credit_flit(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int port)
+static inline __attribute__((always_inline)) void send_credit_flit(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int port,
+                                                            const struct vc_shape k)
 {
   const uint64_t now = ctx->now;
   if (n->dirty_until[port] < now)
     return;
-  for (int v = 0; v < sh->nvc; v++)
-    vc_credit_send(ctx, sh, n, port, (uint32_t)v, sh->depth - (int32_t)n->vcs[port * sh->nvc + v].count, v == 0);
+  for (int v = 0; v < k.nvc; v++)
+    vc_credit_send(ctx, sh, n, port, (uint32_t)v, sh->depth - (int32_t)n->vcs[port * k.nvc + v].count, v == 0);
   int32_t c = sh->g->in_chan[n->slot0 + (uint32_t)port];
   if (ctx->links->cchan[c].cross)
     return;
@@ -103,16 +105,16 @@ static void start_injection(const struct vc_shared *sh, struct vc_node *n, int p
 
 /* Sends up to b flits of the packet holding output p, to leave the switch
  * at engine tick at_tick. */
-static void send_held(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int p,
-                      struct fcsim_outport *o, int b, uint64_t at_tick)
+static inline __attribute__((always_inline)) void send_held(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int p,
+                                                     struct fcsim_outport *o, int b, uint64_t at_tick, const struct vc_shape k)
 {
-  int vi = o->holder, q = sh->vc_port[vi];
+  int vi = o->holder, q = vc_port_of(sh, k, vi);
   struct fcsim_vc *vc = &n->vcs[vi];
   /* started packets always have room downstream: no credit check */
-  for (int k = 0; k < b && vc->count; k++) {
+  for (int f_i = 0; f_i < b && vc->count; f_i++) {
     int tail, ovc = vc->out_vc;
     struct fcsim_flit f = vc_take_flit(sh, n, vi, &tail);
-    vc_pop(ctx, sh, n, q, vi, tail, 1, NULL); /* it left act_mask when it won the output */
+    vc_pop(ctx, sh, n, q, vi, tail, 1, NULL, k); /* it left act_mask when it won the output */
     o->credits[ovc]--;
     fcsim_ctx_send_tick(ctx, n->slot0 + (uint32_t)p, &f, at_tick);
     if (tail) {
@@ -162,21 +164,22 @@ static void send_injected(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
 
 /* A credit cycle: every connected port sends its credit flit, which takes
  * the cycle's slot of the port's output link. */
-static void credit_stage(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n)
+static inline __attribute__((always_inline)) void credit_stage(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n,
+                                                        const struct vc_shape k)
 {
   const int radix = fcsim_graph_radix(sh->g, n->node); /* a netlist node may have fewer ports than np */
   for (int p = 0; p < radix; p++)
     if (sh->g->chan[n->slot0 + (uint32_t)p].dst >= 0)
-      send_credit_flit(ctx, sh, n, p);
+      send_credit_flit(ctx, sh, n, p, k);
 }
 
 static inline __attribute__((always_inline)) void switch_stage(struct fcsim_ctx *ctx, const struct vc_shared *sh,
-                                                               struct vc_node *n)
+                                                               struct vc_node *n, const struct vc_shape k)
 {
   const uint64_t now = ctx->now;
-  const int np = sh->np, nvc = sh->nvc;
+  const int np = k.np, nvc = k.nvc, words = vc_mask_words(sh, k, 0);
   if (now % (uint64_t)sh->p->credit_period_cycles == 0) {
-    credit_stage(ctx, sh, n);
+    credit_stage(ctx, sh, n, k);
     return;
   }
   const uint64_t at_tick = fcsim_clock_tick(ctx->clk, now + (uint64_t)sh->p->switch_cycles);
@@ -185,7 +188,7 @@ static inline __attribute__((always_inline)) void switch_stage(struct fcsim_ctx 
   uint32_t with_cand = 0;
 
   /* head flits ready to win a free output: bucket them by output */
-  for (int w = 0; w < sh->mask_words; w++) {
+  for (int w = 0; w < words; w++) {
     for (uint64_t m = n->act_mask[w]; m; m &= m - 1) {
       int off = w * 64 + __builtin_ctzll(m);
       struct fcsim_vc *vc = &n->vcs[off];
@@ -217,20 +220,20 @@ static inline __attribute__((always_inline)) void switch_stage(struct fcsim_ctx 
       }
     }
     if (o->holder >= 0)
-      send_held(ctx, sh, n, p, o, o->bw_flits, at_tick);
+      send_held(ctx, sh, n, p, o, o->bw_flits, at_tick, k);
     else if (o->holder == FCSIM_HOLD_INJECT)
       send_injected(ctx, sh, n, p, o, o->bw_flits, at_tick);
   }
 }
 
-static uint64_t novog_step(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state)
+/* The step, for one shape (struct vc_shape): inlined into each instance. */
+static inline __attribute__((always_inline)) uint64_t step_shaped(struct fcsim_ctx *ctx, const struct vc_shared *sh,
+                                                                  struct vc_node *n, const struct vc_shape k)
 {
-  const struct vc_shared *sh = shared;
-  struct vc_node *n = state;
-  vc_receive(ctx, sh, n, 1);
+  vc_receive(ctx, sh, n, 1, k);
   fcsim__vc_route_and_allocate(ctx, sh, n);
-  eject(ctx, sh, n);
-  switch_stage(ctx, sh, n);
+  eject(ctx, sh, n, k);
+  switch_stage(ctx, sh, n, k);
   const uint64_t now = ctx->now;
   if (n->h->buffered || n->h->queued)
     return now + 1;
@@ -241,6 +244,28 @@ static uint64_t novog_step(struct fcsim_ctx *ctx, const void *shared, uint32_t n
       next = credit;
   }
   return next;
+}
+
+/* The shapes of the presets (9 VCs: examples/novo-g.ini and the seed's
+ * runs; 4 and 2: the studies of VCs) on 3-D tori; any other shape takes
+ * the generic instance. */
+static const struct vc_shape novog_shapes[] = {VC_SHAPE(9, 6), VC_SHAPE(4, 6), VC_SHAPE(2, 6)};
+
+static uint64_t novog_step(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state)
+{
+  const struct vc_shared *sh = shared;
+  struct vc_node *n = state;
+  (void)node;
+  switch (sh->shape) {
+  case 1:
+    return step_shaped(ctx, sh, n, VC_SHAPE(9, 6));
+  case 2:
+    return step_shaped(ctx, sh, n, VC_SHAPE(4, 6));
+  case 3:
+    return step_shaped(ctx, sh, n, VC_SHAPE(2, 6));
+  default:
+    return step_shaped(ctx, sh, n, vc_shape_of(sh));
+  }
 }
 
 /* A new packet is routed at its source (RC there) and queued at the output
@@ -266,8 +291,9 @@ static int novog_setup(const struct fcsim_router_env *env, void **shared, size_t
   int rc = fcsim__vc_setup(env, 0, 1, shared, state_size, err);
   if (rc)
     return rc;
+  struct vc_shared *sh = *shared;
+  sh->shape = vc_shape_pick(sh, novog_shapes, (int)(sizeof novog_shapes / sizeof novog_shapes[0]));
   /* every channel's threshold must fit the buffers (netlists mix latencies) */
-  const struct vc_shared *sh = *shared;
   for (int64_t s = 0; s < sh->g->nslots; s++)
     if (sh->g->chan[s].dst >= 0 && sh->g->kind[sh->g->chan[s].dst] == env->kind && sh->threshold[s] > sh->depth) {
       const struct fcsim_chan *c = &sh->g->chan[s];

@@ -128,6 +128,7 @@ struct vc_shared {
   size_t state_size;
   int out_vcs;      /* downstream VCs an output record has credits for: the most any channel's reader has */
   size_t out_bytes; /* size of an output record */
+  int shape;        /* the model's step instance for this set-up (vc_shape_pick), 0 generic */
 };
 
 /* Pointers into one node's state. They are made once, by fcsim__vc_init, and kept
@@ -154,6 +155,48 @@ struct vc_node {
   uint32_t slot0;     /* graph slot of port 0 */
   uint32_t out_bytes; /* size of an output record (its credits sized for the kind's out_vcs) */
 };
+
+/* The shape a step is compiled for (docs/PERFORMANCE.md, specialisation):
+ * VCs per input port and network ports. A model's step is one always_inline
+ * body instantiated for the common shapes with constant fields (`fixed` 1,
+ * VC_SHAPE) and once generic (vc_shape_of: the fields read from the shared
+ * set-up); set-up picks the instance (vc_shared.shape), the step branches
+ * on it once. */
+struct vc_shape {
+  int nvc;   /* VCs per input port */
+  int np;    /* network ports */
+  int fixed; /* 1: nvc and np are compile-time constants */
+};
+#define VC_SHAPE(nvc_, np_) ((struct vc_shape){(nvc_), (np_), 1})
+
+static inline struct vc_shape vc_shape_of(const struct vc_shared *sh)
+{
+  return (struct vc_shape){sh->nvc, sh->np, 0};
+}
+/* Input port of VC index vi: a division by a constant, or the set-up's table. */
+static inline int vc_port_of(const struct vc_shared *sh, const struct vc_shape k, int vi)
+{
+  return k.fixed ? vi / k.nvc : sh->vc_port[vi];
+}
+/* 64-bit words of a mask over the input VCs (`local`: local input ports). */
+static inline int vc_mask_words(const struct vc_shared *sh, const struct vc_shape k, int local)
+{
+  return k.fixed ? ((k.np + local) * k.nvc + 63) / 64 : sh->mask_words;
+}
+/* 1 (the default): set-ups take the instance of their shape; 0: every set-up
+ * takes the generic instance (tests/sim/test_vc_shapes.c compares the two). */
+extern int fcsim__vc_shapes;
+
+/* The index + 1 of the first of `n` shapes that matches the set-up, 0 none. */
+static inline int vc_shape_pick(const struct vc_shared *sh, const struct vc_shape *list, int n)
+{
+  if (!fcsim__vc_shapes)
+    return 0;
+  for (int i = 0; i < n; i++)
+    if (list[i].nvc == sh->nvc && list[i].np == sh->np)
+      return i + 1;
+  return 0;
+}
 
 /* Output record p of node n. */
 static inline struct fcsim_outport *vc_out(const struct vc_node *n, int p)
@@ -269,7 +312,7 @@ static inline void vc_won(const struct vc_shared *sh, struct vc_node *n, int vi,
 }
 
 static inline int vc_push(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int port, int vi,
-                          const struct fcsim_flit *f)
+                          const struct fcsim_flit *f, const struct vc_shape k)
 {
   struct fcsim_vc *vc = &n->vcs[vi];
   if (vc->count >= (uint32_t)sh->depth) {
@@ -282,7 +325,7 @@ static inline int vc_push(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
   vc->buf[tail] = *f;
   if (vc->count++ == 0) {
     unsigned busy = ++n->busy_count[port];
-    if (busy > ctx->acc->max_busy_vcs && port < sh->np)
+    if (busy > ctx->acc->max_busy_vcs && port < k.np)
       ctx->acc->max_busy_vcs = busy;
     if (f->flags & FCSIM_FLIT_HEAD) {
       vc->stage = FCSIM_VC_RC;
@@ -299,7 +342,7 @@ static inline int vc_push(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
  * `stage_mask`, the stage mask it is still in (act_mask, ej_mask; NULL when
  * the caller took it out before). */
 static inline void vc_pop(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int port, int vi,
-                          int was_tail, const int inband, uint64_t *stage_mask)
+                          int was_tail, const int inband, uint64_t *stage_mask, const struct vc_shape k)
 {
   struct fcsim_vc *vc = &n->vcs[vi];
   if (++vc->head == (uint32_t)sh->depth)
@@ -327,7 +370,7 @@ static inline void vc_pop(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
       vc->stage = FCSIM_VC_IDLE;
     }
   }
-  if (inband && port < sh->np)
+  if (inband && port < k.np)
     vc_mark_dirty(sh, n, port, ctx->now);
 }
 
@@ -425,7 +468,8 @@ static inline void vc_receive_credits(struct fcsim_ctx *ctx, struct vc_node *n, 
  * entry is still in flight is passed over with one load (its arrival is
  * cached in in_due / credit_due until the ring empties: rings are FIFO, so
  * later pushes never arrive earlier). */
-static inline void vc_receive(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, const int inband)
+static inline __attribute__((always_inline)) void vc_receive(struct fcsim_ctx *ctx, const struct vc_shared *sh,
+                                                             struct vc_node *n, const int inband, const struct vc_shape k)
 {
   struct fcsim_links *l = ctx->links;
   const struct fcsim_graph *g = sh->g;
@@ -444,7 +488,7 @@ static inline void vc_receive(struct fcsim_ctx *ctx, const struct vc_shared *sh,
         *due = s->arrival;
         break;
       }
-      vc_push(ctx, sh, n, q, q * sh->nvc + s->flit.vc, &s->flit);
+      vc_push(ctx, sh, n, q, q * k.nvc + s->flit.vc, &s->flit, k);
       fcsim_ring_pop(r);
       if (inband)
         vc_mark_dirty(sh, n, q, now);

@@ -256,6 +256,8 @@ uint64_t fcsim__vc_next_arrival(const struct fcsim_ctx *ctx, const struct vc_nod
   return next == UINT64_MAX ? UINT64_MAX : fcsim_clock_cycle_at(ctx->clk, next);
 }
 
+int fcsim__vc_shapes = 1;
+
 const int32_t *fcsim__vc_port_credits(const struct vc_shared *sh, struct vc_node *n, int32_t *out)
 {
   const int radix = fcsim_graph_radix(sh->g, n->node); /* a netlist node may have fewer ports than np */
