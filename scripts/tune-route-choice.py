@@ -84,14 +84,61 @@ def per_route(src,dst,rule,minus,w,load):
     rs=routes(src,dst,rule,minus)
     for r in rs:
         for l in r: load[l]=load.get(l,0)+w/len(rs)
-def spread(src,dst,rule,fn,ties,load):
+def spread(src,dst,rule,fn,ties,load):  # rule "turns": per_hop_turns
     tie=[d for d in range(3) if 2*off(src[d],dst[d])==k] if ties=="random" else []
     for m in itertools.product((0,1),repeat=len(tie)):
         fn(src,dst,rule,{d for d,b in zip(tie,m) if b},1/2**len(tie),load)
+# "turns": the six forbidden turns read hop by hop (no d- -> e+- for e < d, so a
+# y- hop may precede an x hop when a z+ hop lies between), a direction offered
+# only when a legal minimal way on remains; "dead ends": the share of packets
+# that, choosing per hop among the directions legal as a turn without that
+# look-ahead, reach a node where no minimal direction is legal.
+from functools import lru_cache
+@lru_cache(maxsize=None)
+def can_finish(cur,dst,last,minus):
+    if cur==dst: return True
+    return any(can_finish(step(cur,d,s),dst,(d,s),minus) for d,s in turn_dirs(cur,dst,last,minus,False))
+def turn_dirs(cur,dst,last,minus,look=True):
+    out=[]
+    for d in range(3):
+        o=off(cur[d],dst[d])
+        if o==0: continue
+        if d in minus and 2*o==k: o=-o
+        s=1 if o>0 else -1
+        if last is not None and last[1]<0 and d<last[0]: continue
+        if look and not can_finish(step(cur,d,s),dst,(d,s),minus): continue
+        out.append((d,s))
+    return out
+def per_hop_turns(src,dst,rule,minus,w,load):
+    prob={(src,None):w}; fm=frozenset(minus)
+    while prob:
+        nxt={}
+        for (cur,last),p in prob.items():
+            if cur==dst: continue
+            ds=turn_dirs(cur,dst,last,fm)
+            for d,s in ds:
+                load[(cur,d,s)]=load.get((cur,d,s),0)+p/len(ds)
+                key=(step(cur,d,s),(d,s)); nxt[key]=nxt.get(key,0)+p/len(ds)
+        prob=nxt
+def dead_end_share(src,dst):
+    prob={(src,None):1.0}; dead=0.0
+    while prob:
+        nxt={}
+        for (cur,last),p in prob.items():
+            if cur==dst: continue
+            ds=turn_dirs(cur,dst,last,frozenset(),False)
+            if not ds: dead+=p; continue
+            for d,s in ds:
+                key=(step(cur,d,s),(d,s)); nxt[key]=nxt.get(key,0)+p/len(ds)
+        prob=nxt
+    return dead
 if "--loads" in sys.argv:
     nlinks=len(nodes)*6
     for name, f in pats.items():
+        pairs=[(s_,d_) for s_ in nodes for d_ in f(s_) if d_!=s_]
+        print(f"{name:10s} per-hop turns without look-ahead: dead ends {100*sum(dead_end_share(a,b) for a,b in pairs)/len(pairs):5.1f} % of the packets")
         for label,rule,fn in (("dor","dor",per_hop),("per-hop seed","seed",per_hop),("per-route seed","seed",per_route),
+                              ("per-hop turns","turns",per_hop_turns),
                               ("per-hop fcsim","fcsim",per_hop),("per-route fcsim","fcsim",per_route)):
             for ties in ("plus","random"):
                 load={}
