@@ -32,7 +32,8 @@ static const struct fcsim_key routing_rows[] = {
     {"routing", "adaptive_ties", FCSIM_KEY_CHOICE(adaptive_ties_names, "plus"),
      "tori with an even ring, `romm` and `ccar`: which way a packet travels a dimension whose destination is exactly "
      "k/2 away (both ways minimal; the Novo-G# thesis does not say, docs/TUNE.md \"Why ROMM trails DOR and CCAR\"); "
-     "`plus`: always plus; `random`: one way per packet, drawn at its source, as `dor` does. Other algorithms ignore it",
+     "`plus`: always plus; `random`: one way per packet, drawn at its source, as `dor` does. Other algorithms ignore "
+     "it",
      FCSIM_KEY_TO(FCSIM_STORE_INDEX, adaptive_ties)},
 };
 const struct fcsim_key_table fcsim_routing_keys = FCSIM_KEY_TABLE("routing", routing_rows);
