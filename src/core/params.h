@@ -128,6 +128,7 @@ struct fcsim_params {
   int dim_order[FCSIM_MAX_DIMS]; /* DOR: dimension visited i-th */
   int turn_rule;                 /* enum fcsim_turn_rule */
   int adaptive_ties;             /* enum fcsim_adaptive_ties */
+  int ccar_first;                /* routing.ccar_ties = first: a credit tie to the lowest dimension */
   /* [traffic] */
   char pattern[FCSIM_NAME_MAX];
   double rate_flits;            /* offered flits per node per cycle */

@@ -4,7 +4,7 @@
  * allows, the one whose downstream buffers have the most free slots, summed
  * over the VCs, as the router knows them from credits. Ties (always the case
  * at zero load) are broken uniformly at random, so an idle network routes
- * like ROMM. k/2 ties as ROMM's (routing.adaptive_ties). */
+ * like ROMM, or under routing.ccar_ties = first to the lowest dimension. k/2 ties as ROMM's (routing.adaptive_ties). */
 #include "routing/routing.h"
 #include "routing/turns.h"
 
@@ -25,7 +25,8 @@ static int ccar_route(const struct fcsim_topo *t, const struct fcsim_params *p, 
     if (c == most)
       best[nbest++] = ports[i];
   }
-  return nbest == 1 ? best[0] : best[fcsim_rng_below(rng, (uint32_t)nbest)];
+  /* routing.ccar_ties = first: the lowest dimension (ports come in dimension order) */
+  return nbest == 1 || p->ccar_first ? best[0] : best[fcsim_rng_below(rng, (uint32_t)nbest)];
 }
 
 /* Refuses a configuration whose channel dependencies are cyclic. */

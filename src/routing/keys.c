@@ -9,6 +9,7 @@
 
 static const char *const turn_rule_names[] = {"fcsim", "seed-escape", NULL};
 static const char *const adaptive_ties_names[] = {"plus", "random", NULL};
+static const char *const ccar_ties_names[] = {"random", "first", NULL};
 
 static const struct fcsim_key routing_rows[] = {
     {"routing", "algorithm", FCSIM_KEY_REGISTRY(fcsim_routing_names, fcsim_routing_valid, "dor"),
@@ -35,6 +36,11 @@ static const struct fcsim_key routing_rows[] = {
      "`plus`: always plus; `random`: one way per packet, drawn at its source, as `dor` does. Other algorithms ignore "
      "it",
      FCSIM_KEY_TO(FCSIM_STORE_INDEX, adaptive_ties)},
+    {"routing", "ccar_ties", FCSIM_KEY_CHOICE(ccar_ties_names, "random"),
+     "`ccar`: which of the legal minimal directions with equally many credits it takes (the Novo-G# thesis does not "
+     "say; it names a random number generator for ROMM only); `random`: uniformly one; `first`: the lowest dimension, "
+     "as a comparator chain would. Other algorithms ignore it",
+     FCSIM_KEY_TO(FCSIM_STORE_INDEX, ccar_first)},
 };
 const struct fcsim_key_table fcsim_routing_keys = FCSIM_KEY_TABLE("routing", routing_rows);
 /* routing.order: a permutation of the network's dimensions (auto: x, y, z, ...). */

@@ -436,6 +436,14 @@ static void test_ccar_prefers_credits(void **state)
   int32_t cr2[FCSIM_MAX_PORTS] = {1, 1, 1, 99, 2, 1};
   s = node_at(&n.t, 0, 1, 0), d = node_at(&n.t, 1, 0, 1);
   assert_int_equal(ccar->route(&n.t, &n.p, s, d, 0, -1, &hop, cr2), 4);
+  /* routing.ccar_ties = first: a tie goes to the lowest dimension, never at random */
+  n.p.ccar_first = 1;
+  s = node_at(&n.t, 0, 0, 0), d = node_at(&n.t, 1, 1, 1);
+  int32_t cr3[FCSIM_MAX_PORTS] = {5, 40, 9, 40, 9, 40};
+  for (int i = 0; i < 1000; i++) {
+    assert_int_equal(ccar->route(&n.t, &n.p, s, d, 0, -1, &hop, cr3), 2); /* y+ and z+ have 9: y+ */
+    assert_int_equal(ccar->route(&n.t, &n.p, s, d, 0, -1, &hop, NULL), 0); /* no credits: x+ */
+  }
   fcsim_topo_destroy(&n.t);
 }
 
