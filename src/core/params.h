@@ -50,6 +50,13 @@ enum fcsim_turn_rule {
   FCSIM_TURN_SEED_ESCAPE = 1, /* the seed's six turns only; the exclusive VCs are a DOR escape network */
 };
 
+/* routing.adaptive_ties: which way ROMM and CCAR travel a dimension whose
+ * offset is exactly k/2 on an even torus ring (both ways are minimal). */
+enum fcsim_adaptive_ties {
+  FCSIM_TIES_PLUS = 0,   /* always plus (fcsim_topo_offset's rule) */
+  FCSIM_TIES_RANDOM = 1, /* one way per packet, drawn at its source, as DOR does */
+};
+
 /* Allocators of the classic router (router.va_allocator, router.sa_allocator). */
 enum fcsim_allocator {
   FCSIM_ALLOC_GREEDY = 0,    /* requesters in a fixed order, each takes what is free */
@@ -120,6 +127,8 @@ struct fcsim_params {
   char routing[FCSIM_NAME_MAX];
   int dim_order[FCSIM_MAX_DIMS]; /* DOR: dimension visited i-th */
   int turn_rule;                 /* enum fcsim_turn_rule */
+  int adaptive_ties;             /* enum fcsim_adaptive_ties */
+  int ccar_first;                /* routing.ccar_ties = first: a credit tie to the lowest dimension */
   /* [traffic] */
   char pattern[FCSIM_NAME_MAX];
   double rate_flits;            /* offered flits per node per cycle */

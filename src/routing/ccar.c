@@ -4,7 +4,7 @@
  * allows, the one whose downstream buffers have the most free slots, summed
  * over the VCs, as the router knows them from credits. Ties (always the case
  * at zero load) are broken uniformly at random, so an idle network routes
- * like ROMM. */
+ * like ROMM, or under routing.ccar_ties = first to the lowest dimension. k/2 ties as ROMM's (routing.adaptive_ties). */
 #include "routing/routing.h"
 #include "routing/turns.h"
 
@@ -12,7 +12,7 @@ static int ccar_route(const struct fcsim_topo *t, const struct fcsim_params *p, 
                       uint8_t route_state, int in_port, struct fcsim_rng *rng, const int32_t *port_credits)
 {
   int ports[FCSIM_MAX_DIMS], best[FCSIM_MAX_DIMS];
-  int n = fcsim_turns_minimal_ports_rule(t, fcsim_turns_seed_rule(t, p), node, dest, ports), nbest = 0;
+  int n = fcsim_turns_minimal_ports_ties(t, fcsim_turns_seed_rule(t, p), route_state, node, dest, ports), nbest = 0;
   if (n == 1)
     return ports[0];
   int32_t most = INT32_MIN;
@@ -25,7 +25,8 @@ static int ccar_route(const struct fcsim_topo *t, const struct fcsim_params *p, 
     if (c == most)
       best[nbest++] = ports[i];
   }
-  return nbest == 1 ? best[0] : best[fcsim_rng_below(rng, (uint32_t)nbest)];
+  /* routing.ccar_ties = first: the lowest dimension (ports come in dimension order) */
+  return nbest == 1 || p->ccar_first ? best[0] : best[fcsim_rng_below(rng, (uint32_t)nbest)];
 }
 
 /* Refuses a configuration whose channel dependencies are cyclic. */
@@ -40,6 +41,7 @@ const struct fcsim_routing_ops fcsim_routing_ccar = {
         "credit-count adaptive: the legal minimal direction with the most downstream credits (Novo-G# thesis §5.1.1)",
     .version = 1,
     .check = ccar_check,
+    .packet_init = fcsim_turns_tie_init,
     .route = ccar_route,
     .needs_credits = 1,
     .outputs = fcsim_turns_outputs_minimal,

@@ -8,6 +8,8 @@
 #include "routing/routing.h"
 
 static const char *const turn_rule_names[] = {"fcsim", "seed-escape", NULL};
+static const char *const adaptive_ties_names[] = {"plus", "random", NULL};
+static const char *const ccar_ties_names[] = {"random", "first", NULL};
 
 static const struct fcsim_key routing_rows[] = {
     {"routing", "algorithm", FCSIM_KEY_REGISTRY(fcsim_routing_names, fcsim_routing_valid, "dor"),
@@ -28,6 +30,17 @@ static const struct fcsim_key routing_rows[] = {
      "VCs of the overlapping classes (Fig. 4.9b) routed dimension-order with the dateline, the shared VCs adaptive "
      "(Duato); needs a VC router (novog, classic), overlapping classes and at least 3 VCs. Other algorithms ignore it",
      FCSIM_KEY_TO(FCSIM_STORE_INDEX, turn_rule)},
+    {"routing", "adaptive_ties", FCSIM_KEY_CHOICE(adaptive_ties_names, "plus"),
+     "tori with an even ring, `romm` and `ccar`: which way a packet travels a dimension whose destination is exactly "
+     "k/2 away (both ways minimal; the Novo-G# thesis does not say, docs/TUNE.md \"Why ROMM trails DOR and CCAR\"); "
+     "`plus`: always plus; `random`: one way per packet, drawn at its source, as `dor` does. Other algorithms ignore "
+     "it",
+     FCSIM_KEY_TO(FCSIM_STORE_INDEX, adaptive_ties)},
+    {"routing", "ccar_ties", FCSIM_KEY_CHOICE(ccar_ties_names, "random"),
+     "`ccar`: which of the legal minimal directions with equally many credits it takes (the Novo-G# thesis does not "
+     "say; it names a random number generator for ROMM only); `random`: uniformly one; `first`: the lowest dimension, "
+     "as a comparator chain would. Other algorithms ignore it",
+     FCSIM_KEY_TO(FCSIM_STORE_INDEX, ccar_first)},
 };
 const struct fcsim_key_table fcsim_routing_keys = FCSIM_KEY_TABLE("routing", routing_rows);
 /* routing.order: a permutation of the network's dimensions (auto: x, y, z, ...). */

@@ -2,7 +2,9 @@
 /* ROMM as seed 000 §5.1.1 adapts it to a torus: no fixed number of phases;
  * at every router the packet takes, uniformly at random, one of the minimal
  * directions the turn model (routing/turns.h) allows, which amounts to a
- * fresh random intermediate node in the minimal sub-cube at every hop. */
+ * fresh random intermediate node in the minimal sub-cube at every hop. A
+ * destination k/2 away on an even ring goes plus, or under
+ * routing.adaptive_ties = random the way drawn at the source (route byte). */
 #include "routing/routing.h"
 #include "routing/turns.h"
 
@@ -10,7 +12,7 @@ static int romm_route(const struct fcsim_topo *t, const struct fcsim_params *p, 
                       uint8_t route_state, int in_port, struct fcsim_rng *rng, const int32_t *port_credits)
 {
   int ports[FCSIM_MAX_DIMS];
-  int n = fcsim_turns_minimal_ports_rule(t, fcsim_turns_seed_rule(t, p), node, dest, ports);
+  int n = fcsim_turns_minimal_ports_ties(t, fcsim_turns_seed_rule(t, p), route_state, node, dest, ports);
   return n == 1 ? ports[0] : ports[fcsim_rng_below(rng, (uint32_t)n)];
 }
 
@@ -26,6 +28,7 @@ const struct fcsim_routing_ops fcsim_routing_romm = {
         "randomized minimal: a uniform choice among the legal minimal directions at every hop (Novo-G# thesis §5.1.1)",
     .version = 1,
     .check = romm_check,
+    .packet_init = fcsim_turns_tie_init,
     .route = romm_route,
     .outputs = fcsim_turns_outputs_minimal,
     .turn_rule = 1,

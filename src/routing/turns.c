@@ -4,6 +4,8 @@
  * dependency graph from. */
 #include "routing/turns.h"
 
+#include "routing/routing.h"
+
 uint32_t fcsim_turns_links(const struct fcsim_topo *t, int64_t node)
 {
   uint32_t m = 0;
@@ -22,12 +24,20 @@ int fcsim_turns_minimal_ports(const struct fcsim_topo *t, int64_t node, int64_t 
 int fcsim_turns_minimal_ports_rule(const struct fcsim_topo *t, int seed_turns, int64_t node, int64_t dest,
                                    int ports[FCSIM_MAX_DIMS])
 {
+  return fcsim_turns_minimal_ports_ties(t, seed_turns, 0, node, dest, ports);
+}
+
+int fcsim_turns_minimal_ports_ties(const struct fcsim_topo *t, int seed_turns, uint8_t minus_ties, int64_t node,
+                                   int64_t dest, int ports[FCSIM_MAX_DIMS])
+{
   int n = 0, lower_done = 1;
   for (int d = 0; d < t->ndims; d++) {
     int a = fcsim_topo_coord(t, node, d), b = fcsim_topo_coord(t, dest, d);
     int off = fcsim_topo_offset(t, d, a, b);
     if (off == 0)
       continue;
+    if ((minus_ties >> d & 1) && t->kind == FCSIM_TOPO_TORUS && 2 * off == t->dims[d])
+      off = -off; /* this packet takes a k/2 tie the minus way */
     /* a dimension travelled in minus, or whose rest of the route crosses
      * the dateline, waits until every lower dimension is finished (then it
      * is travelled to its end); the lowest unfinished one is always legal.
@@ -41,6 +51,14 @@ int fcsim_turns_minimal_ports_rule(const struct fcsim_topo *t, int seed_turns, i
     lower_done = 0;
   }
   return n;
+}
+
+uint8_t fcsim_turns_tie_init(const struct fcsim_topo *t, const struct fcsim_params *p, int64_t src, int64_t dest,
+                             struct fcsim_rng *rng)
+{
+  if (p->adaptive_ties != FCSIM_TIES_RANDOM)
+    return 0;
+  return fcsim_routing_dor.packet_init(t, p, src, dest, rng);
 }
 
 int fcsim_turns_forbidden(const struct fcsim_topo *t, const struct fcsim_params *p, int64_t node, int in, int out,

@@ -28,6 +28,8 @@
 #include "core/params.h"
 #include "topo/topo.h"
 
+struct fcsim_rng;
+
 /* 1 when the routers use two dateline classes (torus, router.dateline on). */
 static inline int fcsim_turns_classes_on(const struct fcsim_topo *t, const struct fcsim_params *p)
 {
@@ -77,6 +79,18 @@ int fcsim_turns_minimal_ports(const struct fcsim_topo *t, int64_t node, int64_t 
  * would forbid every way on). */
 int fcsim_turns_minimal_ports_rule(const struct fcsim_topo *t, int seed_turns, int64_t node, int64_t dest,
                                    int ports[FCSIM_MAX_DIMS]);
+
+/* The same for a packet that takes the k/2 ties of the dimensions set in
+ * `minus_ties` (bit d, DOR's route-byte convention) the minus way: such a
+ * dimension counts as a minus dimension (routing.adaptive_ties = random). */
+int fcsim_turns_minimal_ports_ties(const struct fcsim_topo *t, int seed_turns, uint8_t minus_ties, int64_t node,
+                                   int64_t dest, int ports[FCSIM_MAX_DIMS]);
+
+/* routing.adaptive_ties = random: the tie directions of a packet of ROMM or
+ * CCAR, drawn at its source as DOR draws them (bit d set = minus); 0, and
+ * nothing drawn, under `plus`. */
+uint8_t fcsim_turns_tie_init(const struct fcsim_topo *t, const struct fcsim_params *p, int64_t src, int64_t dest,
+                             struct fcsim_rng *rng);
 
 /* 1 when `p` asks the minimal adaptive algorithms for the seed's turns
  * alone (routing.turn_rule = seed-escape on a torus with its dateline

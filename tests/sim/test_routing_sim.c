@@ -98,6 +98,46 @@ static void test_seed_escape_overload(void **state)
       }
 }
 
+/* routing.adaptive_ties = random: ROMM and CCAR take k/2 ties both ways
+ * (a minus tie waits for the lower dimensions), overloaded under both turn
+ * rules on the 4x4x4 torus, where a quarter of the offsets are ties: no
+ * deadlock, no lost flit, no overflow. */
+static void test_adaptive_ties_overload(void **state)
+{
+  static const char *const algs[] = {"romm", "ccar"};
+  static const char *const rules[] = {"fcsim", "seed-escape"};
+  for (size_t a = 0; a < N(algs); a++)
+    for (size_t r = 0; r < N(rules); r++) {
+      char s_alg[64], s_rule[64];
+      snprintf(s_alg, sizeof s_alg, "routing.algorithm=%s", algs[a]);
+      snprintf(s_rule, sizeof s_rule, "routing.turn_rule=%s", rules[r]);
+      const char *sets[] = {s_alg,
+                            s_rule,
+                            "routing.adaptive_ties=random",
+                            "traffic.pattern=transpose",
+                            "router.vcs=3",
+                            "traffic.rate=1.5",
+                            "network.link_latency=2",
+                            "router.credit_period=8",
+                            "sim.warmup_cycles=500",
+                            "sim.measure_cycles=2000",
+                            "sim.drain_cycles=0",
+                            "sim.deadlock_cycles=300",
+                            NULL};
+      struct fcsim_sim *sim;
+      int rc = ts_sim_run(sets, &sim);
+      if (rc)
+        fail_msg("adaptive_ties=random %s %s: rc %d%s%s", algs[a], rules[r], rc, sim ? ": " : "",
+                 sim && fcsim_sim_stats(sim)->deadlock_report ? fcsim_sim_stats(sim)->deadlock_report : "");
+      const struct fcsim_stats *s = fcsim_sim_stats(sim);
+      assert_false(s->deadlock);
+      assert_int_equal(s->buffer_overflows, 0);
+      assert_int_equal(s->flits_injected_total, s->flits_delivered_total + s->flits_in_network);
+      assert_true(s->flits_delivered_total > 0);
+      fcsim_sim_destroy(sim);
+    }
+}
+
 static void test_hops_vs_dor(void **state)
 {
   hops_vs_dor("4x4x4", patterns, N(patterns));
@@ -122,7 +162,8 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_matrix_at_saturation), cmocka_unit_test(test_matrix_overload),
       cmocka_unit_test(test_classic_overload),     cmocka_unit_test(test_control_deadlocks),
-      cmocka_unit_test(test_seed_escape_overload), cmocka_unit_test(test_hops_vs_dor),
+      cmocka_unit_test(test_seed_escape_overload), cmocka_unit_test(test_adaptive_ties_overload),
+      cmocka_unit_test(test_hops_vs_dor),
       cmocka_unit_test(test_rlb_uniform_average),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -82,7 +82,8 @@ static int walk(const struct net *n, const struct fcsim_routing_ops *ops, int64_
                (long long)dest, in < 0 ? "inject" : fcsim_topo_port_name(in ^ 1), fcsim_topo_port_name(out),
                (long long)node, cls);
     if (ops->needs_credits) { /* CCAR: the most credits among the legal minimal ports */
-      int ports[FCSIM_MAX_DIMS], np = fcsim_turns_minimal_ports(t, node, dest, ports);
+      uint8_t ties = n->p.adaptive_ties == FCSIM_TIES_RANDOM ? rs : 0;
+      int ports[FCSIM_MAX_DIMS], np = fcsim_turns_minimal_ports_ties(t, 0, ties, node, dest, ports);
       for (int i = 0; i < np; i++)
         if (credits[ports[i]] > credits[out])
           fail_msg("ccar took %s with %d credits over %s with %d", fcsim_topo_port_name(out), credits[out],
@@ -435,6 +436,46 @@ static void test_ccar_prefers_credits(void **state)
   int32_t cr2[FCSIM_MAX_PORTS] = {1, 1, 1, 99, 2, 1};
   s = node_at(&n.t, 0, 1, 0), d = node_at(&n.t, 1, 0, 1);
   assert_int_equal(ccar->route(&n.t, &n.p, s, d, 0, -1, &hop, cr2), 4);
+  /* routing.ccar_ties = first: a tie goes to the lowest dimension, never at random */
+  n.p.ccar_first = 1;
+  s = node_at(&n.t, 0, 0, 0), d = node_at(&n.t, 1, 1, 1);
+  int32_t cr3[FCSIM_MAX_PORTS] = {5, 40, 9, 40, 9, 40};
+  for (int i = 0; i < 1000; i++) {
+    assert_int_equal(ccar->route(&n.t, &n.p, s, d, 0, -1, &hop, cr3), 2); /* y+ and z+ have 9: y+ */
+    assert_int_equal(ccar->route(&n.t, &n.p, s, d, 0, -1, &hop, NULL), 0); /* no credits: x+ */
+  }
+  fcsim_topo_destroy(&n.t);
+}
+
+/* routing.adaptive_ties: a destination k/2 away goes plus by default; under
+ * `random` each packet of ROMM and CCAR takes it plus or minus with
+ * probability 1/2, a minus tie waits for the lower dimensions like any minus
+ * dimension, and every walk stays minimal and within the turn model. */
+static void test_adaptive_ties(void **state)
+{
+  struct net n;
+  int c[FCSIM_MAX_PORTS], draws = 20000;
+  net_init(&n, FCSIM_TOPO_TORUS, 3, (const int[]){4, 4, 4});
+  static const char *const names[] = {"romm", "ccar"};
+  for (int a = 0; a < 2; a++) {
+    const struct fcsim_routing_ops *ops = algo(names[a]);
+    n.p.adaptive_ties = FCSIM_TIES_PLUS;
+    first_ports(&n, ops, node_at(&n.t, 0, 0, 0), node_at(&n.t, 2, 0, 0), draws, c);
+    assert_int_equal(c[0], draws); /* x+ always */
+    n.p.adaptive_ties = FCSIM_TIES_RANDOM;
+    first_ports(&n, ops, node_at(&n.t, 0, 0, 0), node_at(&n.t, 2, 0, 0), draws, c);
+    assert_binomial(c[0], draws, 0.5, "tie x+");
+    assert_int_equal(c[0] + c[1], draws);
+    /* (0,0,0) -> (1,2,0): y- (half the packets) only after x; y+ or x+ for the other half */
+    first_ports(&n, ops, node_at(&n.t, 0, 0, 0), node_at(&n.t, 1, 2, 0), draws, c);
+    assert_int_equal(c[3], 0);
+    assert_binomial(c[0], draws, 0.75, "x+ with a y tie");
+    assert_binomial(c[2], draws, 0.25, "y+ tie");
+    for (int64_t s = 0; s < n.t.nodes; s++)
+      for (int64_t d = 0; d < n.t.nodes; d++)
+        for (int k = 0; s != d && k < 4; k++)
+          assert_int_equal(walk(&n, ops, s, d, (uint64_t)k * 7919 + 1, 1, NULL), fcsim_topo_distance(&n.t, s, d));
+  }
   fcsim_topo_destroy(&n.t);
 }
 
@@ -476,6 +517,7 @@ int main(void)
       cmocka_unit_test(test_rlb_average_hops),
       cmocka_unit_test(test_ccar_prefers_credits),
       cmocka_unit_test(test_seed_turns_forbidden),
+      cmocka_unit_test(test_adaptive_ties),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
