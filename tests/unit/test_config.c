@@ -123,6 +123,7 @@ static void test_refusals(void **state)
   expect_refusal((const char *const[]){"router.vc_depth=100", NULL}, FCSIM_ECOMBINATION,
                  "smallest depth that works is 128");
   expect_refusal((const char *const[]){"router.vcs=12", NULL}, FCSIM_ECOMBINATION, "1 to 9 VCs");
+  expect_refusal((const char *const[]){"router.credit_period=1", NULL}, FCSIM_ECOMBINATION, "leaves no cycle for data");
   /* an automatic depth above router.vc_depth's maximum, read from its key row */
   expect_refusal((const char *const[]){"network.link_latency=100000", "network.link_bandwidth=16", NULL},
                  FCSIM_ECOMBINATION, "above the key's maximum of 1048576");

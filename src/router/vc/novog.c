@@ -335,6 +335,12 @@ static int novog_derive(struct fcsim_params *p, int depth_auto, int switch_auto,
     return fcsim_error_set(err, FCSIM_ECOMBINATION,
                            "%s: router.vcs = %d: the Novo-G# router has 1 to 9 VCs per port (Novo-G# thesis Table 4.2)",
                            origin, p->vcs);
+  if (p->credit_period_cycles < 2)
+    return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                           "%s: router.credit_period = %d: the Novo-G# router sends a credit flit in the data stream "
+                           "every credit period, taking that cycle's slot of every output, so a period of 1 cycle "
+                           "leaves no cycle for data; use 2 or more (the Novo-G# thesis uses 100)",
+                           origin, p->credit_period_cycles);
   if (switch_auto)
     p->switch_cycles = fcsim_novog_switch_levels(p->vcs);
   int thr = fcsim_credit_threshold_flits(p->link_latency_cycles, p->credit_period_cycles, p->link_bandwidth_flits,
