@@ -31,7 +31,7 @@ static const struct fcsim_key routing_rows[] = {
      "(Duato); needs a VC router (novog, classic), overlapping classes and at least 3 VCs. Other algorithms ignore it",
      FCSIM_KEY_TO(FCSIM_STORE_INDEX, turn_rule)},
     {"routing", "adaptive_ties", FCSIM_KEY_CHOICE(adaptive_ties_names, "plus"),
-     "tori with an even ring, `romm` and `ccar`: which way a packet travels a dimension whose destination is exactly "
+     "tori with an even ring, `romm`, `ccar` and `o1turn` (at most 3 dimensions): which way a packet travels a dimension whose destination is exactly "
      "k/2 away (both ways minimal; the Novo-G# thesis does not say, docs/TUNE.md \"Why ROMM trails DOR and CCAR\"); "
      "`plus`: always plus; `random`: one way per packet, drawn at its source, as `dor` does. Other algorithms ignore "
      "it",

@@ -98,13 +98,13 @@ static void test_seed_escape_overload(void **state)
       }
 }
 
-/* routing.adaptive_ties = random: ROMM and CCAR take k/2 ties both ways
+/* routing.adaptive_ties = random: ROMM, CCAR and O1TURN take k/2 ties both ways
  * (a minus tie waits for the lower dimensions), overloaded under both turn
  * rules on the 4x4x4 torus, where a quarter of the offsets are ties: no
  * deadlock, no lost flit, no overflow. */
 static void test_adaptive_ties_overload(void **state)
 {
-  static const char *const algs[] = {"romm", "ccar"};
+  static const char *const algs[] = {"romm", "ccar", "o1turn"};
   static const char *const rules[] = {"fcsim", "seed-escape"};
   for (size_t a = 0; a < N(algs); a++)
     for (size_t r = 0; r < N(rules); r++) {

@@ -448,7 +448,7 @@ static void test_ccar_prefers_credits(void **state)
 }
 
 /* routing.adaptive_ties: a destination k/2 away goes plus by default; under
- * `random` each packet of ROMM and CCAR takes it plus or minus with
+ * `random` each packet of ROMM, CCAR and O1TURN takes it plus or minus with
  * probability 1/2, a minus tie waits for the lower dimensions like any minus
  * dimension, and every walk stays minimal and within the turn model. */
 static void test_adaptive_ties(void **state)
@@ -456,8 +456,8 @@ static void test_adaptive_ties(void **state)
   struct net n;
   int c[FCSIM_MAX_PORTS], draws = 20000;
   net_init(&n, FCSIM_TOPO_TORUS, 3, (const int[]){4, 4, 4});
-  static const char *const names[] = {"romm", "ccar"};
-  for (int a = 0; a < 2; a++) {
+  static const char *const names[] = {"romm", "ccar", "o1turn"};
+  for (int a = 0; a < 3; a++) {
     const struct fcsim_routing_ops *ops = algo(names[a]);
     n.p.adaptive_ties = FCSIM_TIES_PLUS;
     first_ports(&n, ops, node_at(&n.t, 0, 0, 0), node_at(&n.t, 2, 0, 0), draws, c);
@@ -466,7 +466,8 @@ static void test_adaptive_ties(void **state)
     first_ports(&n, ops, node_at(&n.t, 0, 0, 0), node_at(&n.t, 2, 0, 0), draws, c);
     assert_binomial(c[0], draws, 0.5, "tie x+");
     assert_int_equal(c[0] + c[1], draws);
-    /* (0,0,0) -> (1,2,0): y- (half the packets) only after x; y+ or x+ for the other half */
+    /* (0,0,0) -> (1,2,0): y- (half the packets) only after x; y+ or x+ for the other half
+     * (O1TURN: the orders x y and y x, one each) */
     first_ports(&n, ops, node_at(&n.t, 0, 0, 0), node_at(&n.t, 1, 2, 0), draws, c);
     assert_int_equal(c[3], 0);
     assert_binomial(c[0], draws, 0.75, "x+ with a y tie");
@@ -476,6 +477,13 @@ static void test_adaptive_ties(void **state)
         for (int k = 0; s != d && k < 4; k++)
           assert_int_equal(walk(&n, ops, s, d, (uint64_t)k * 7919 + 1, 1, NULL), fcsim_topo_distance(&n.t, s, d));
   }
+  fcsim_topo_destroy(&n.t);
+  /* O1TURN keeps its order and its ties in one route byte: 3 dimensions at most */
+  struct fcsim_error err = {0};
+  net_init(&n, FCSIM_TOPO_TORUS, 4, (const int[]){4, 4, 4, 4});
+  n.p.adaptive_ties = FCSIM_TIES_RANDOM;
+  assert_int_equal(algo("o1turn")->check(&n.t, &n.p, &err), FCSIM_ECOMBINATION);
+  assert_non_null(strstr(err.msg, "at most 3 dimensions"));
   fcsim_topo_destroy(&n.t);
 }
 
