@@ -227,7 +227,9 @@ winner() { # id, what, workload, metric, prefix, seed lines, expected to miss (1
   fi
   read -r pct holds top <<<"$(share "$all" "$3" "$4" "$5")"
   local reason=""
-  [ "${7:-0}" = 1 ] && reason="fcsim: ${5%/} optimal at $pct % of the points, most often ${top%/} ($6); DOR is the best or tied-best almost everywhere in fcsim's router, docs/TUNE.md"
+  local tail="DOR is the best or tied-best almost everywhere in fcsim's router, docs/TUNE.md"
+  case "$top" in dor*) ;; *) tail="the mechanisms behind the winners are in docs/TUNE.md" ;; esac
+  [ "${7:-0}" = 1 ] && reason="fcsim: ${5%/} optimal at $pct % of the points, most often ${top%/} ($6); $tail"
   local st
   st=$(settle "$([ "$holds" = 1 ] && echo ok || echo DRIFT)" "$reason")
   row "$1" "$2" "$holds" "holds" 1 "abs 0" "$st" "$cmd" "$(why "$st" "$reason")"
