@@ -38,7 +38,7 @@ static const struct fcsim_key routing_rows[] = {
      FCSIM_KEY_TO(FCSIM_STORE_INDEX, adaptive_ties)},
     {"routing", "ccar_ties", FCSIM_KEY_CHOICE(ccar_ties_names, "random"),
      "`ccar`: which of the legal minimal directions with equally many credits it takes (the Novo-G# thesis does not "
-     "say; it names a random number generator for ROMM only); `random`: uniformly one; `first`: the lowest dimension, "
+     "say; it names pseudo-random number generators for ROMM, O1TURN and RLB, none for CCAR); `random`: uniformly one; `first`: the lowest dimension, "
      "as a comparator chain would. Other algorithms ignore it",
      FCSIM_KEY_TO(FCSIM_STORE_INDEX, ccar_first)},
 };
