@@ -39,12 +39,11 @@ uint64_t fcsim_link_max_latency(const struct fcsim_chan *ch)
              : ch->latency_ticks;
 }
 
-/* The next lane's own mean offset (drawn once per lane: the stream is keyed
- * by the channel, and lane j takes its j-th pair), truncated as the draws. */
-static double lane_mean(struct fcsim_rng *lane_rng, double sd_ticks)
+/* The next standard Gaussian of `rng`, truncated at JITTER_TRUNCATE_SD. */
+static double truncated_gaussian(struct fcsim_rng *rng)
 {
-  double z = fcsim_rng_gaussian(lane_rng);
-  return (z > JITTER_TRUNCATE_SD ? JITTER_TRUNCATE_SD : z < -JITTER_TRUNCATE_SD ? -JITTER_TRUNCATE_SD : z) * sd_ticks;
+  double z = fcsim_rng_gaussian(rng);
+  return z > JITTER_TRUNCATE_SD ? JITTER_TRUNCATE_SD : z < -JITTER_TRUNCATE_SD ? -JITTER_TRUNCATE_SD : z;
 }
 
 uint64_t fcsim_link_jitter_arrival(const struct fcsim_links *l, uint32_t c, uint64_t t)
@@ -54,20 +53,17 @@ uint64_t fcsim_link_jitter_arrival(const struct fcsim_links *l, uint32_t c, uint
   /* the stream's n-th run of `lanes` pairs of numbers belongs to the
    * channel's n-th flit, a pair per lane */
   const uint32_t lanes = l->lanes ? l->lanes : 1;
+  const double lane_sd = l->lane_mean_sd_ticks;
   struct fcsim_rng rng, lane_rng;
   fcsim_rng_init(&rng, l->seed, c, FCSIM_RNG_JITTER);
-  fcsim_rng_init(&lane_rng, l->seed, c, FCSIM_RNG_LANE); /* lane j's mean: the stream's j-th pair */
+  if (lane_sd > 0) /* lane j's own mean: the j-th pair of the channel's lane stream, the same for every flit */
+    fcsim_rng_init(&lane_rng, l->seed, c, FCSIM_RNG_LANE);
   rng.counter = 2 * (uint64_t)lanes * r->tail;
   double d = -INFINITY; /* the latest lane's offset from the mean, in ticks */
   for (uint32_t lane = 0; lane < lanes; lane++) {
-    double z = fcsim_rng_gaussian(&rng);
-    if (z > JITTER_TRUNCATE_SD)
-      z = JITTER_TRUNCATE_SD;
-    if (z < -JITTER_TRUNCATE_SD)
-      z = -JITTER_TRUNCATE_SD;
-    double dl = z * ch->latency_sd_ticks;
-    if (l->lane_mean_sd_ticks > 0)
-      dl += lane_mean(&lane_rng, l->lane_mean_sd_ticks);
+    double dl = truncated_gaussian(&rng) * ch->latency_sd_ticks;
+    if (lane_sd > 0)
+      dl += truncated_gaussian(&lane_rng) * lane_sd;
     if (dl > d)
       d = dl;
   }
