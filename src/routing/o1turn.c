@@ -17,8 +17,8 @@
 #include "routing/routing.h"
 #include "routing/turns.h"
 
-#define O1TURN_MAX_DIMS 5
-#define O1TURN_TIE_DIMS 3  /* dimensions whose order rank fits below the tie bits */
+#define O1TURN_MAX_DIMS  5
+#define O1TURN_TIE_DIMS  3 /* dimensions whose order rank fits below the tie bits */
 #define O1TURN_TIE_SHIFT 3 /* the tie bits' place in the route byte */
 
 static const int factorial[O1TURN_MAX_DIMS + 1] = {1, 1, 2, 6, 24, 120};
@@ -90,7 +90,7 @@ static uint8_t o1turn_init(const struct fcsim_topo *t, const struct fcsim_params
   int active[O1TURN_MAX_DIMS], locked[O1TURN_MAX_DIMS] = {0}, m = 0, n = t->ndims;
   const int seed = fcsim_turns_seed_rule(t, p); /* routing.turn_rule = seed-escape: minus dimensions only */
   if (n > O1TURN_MAX_DIMS || (p->adaptive_ties == FCSIM_TIES_RANDOM && n > O1TURN_TIE_DIMS))
-    return 0; /* refused by o1turn_check */
+    return 0;                                                      /* refused by o1turn_check */
   const uint8_t ties = fcsim_turns_tie_init(t, p, src, dest, rng); /* 0, nothing drawn, under `plus` */
   for (int d = 0; d < n; d++) {
     int a = fcsim_topo_coord(t, src, d), b = fcsim_topo_coord(t, dest, d);

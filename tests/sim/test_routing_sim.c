@@ -62,9 +62,9 @@ static void test_control_deadlocks(void **state)
  * on top: no deadlock, no lost flit, no overflow. */
 static void overload_run(const char *const *vary, int nvary, const char *what)
 {
-  const char *sets[16] = {"router.vcs=3", "traffic.rate=1.5", "network.link_latency=2", "router.credit_period=8",
-                          "sim.warmup_cycles=500", "sim.measure_cycles=2000", "sim.drain_cycles=0",
-                          "sim.deadlock_cycles=300"};
+  const char *sets[16] = {"router.vcs=3",           "traffic.rate=1.5",       "network.link_latency=2",
+                          "router.credit_period=8", "sim.warmup_cycles=500",  "sim.measure_cycles=2000",
+                          "sim.drain_cycles=0",     "sim.deadlock_cycles=300"};
   int n = 8;
   for (int i = 0; i < nvary; i++)
     sets[n++] = vary[i];
@@ -146,8 +146,7 @@ int main(void)
       cmocka_unit_test(test_matrix_at_saturation), cmocka_unit_test(test_matrix_overload),
       cmocka_unit_test(test_classic_overload),     cmocka_unit_test(test_control_deadlocks),
       cmocka_unit_test(test_seed_escape_overload), cmocka_unit_test(test_adaptive_ties_overload),
-      cmocka_unit_test(test_hops_vs_dor),
-      cmocka_unit_test(test_rlb_uniform_average),
+      cmocka_unit_test(test_hops_vs_dor),          cmocka_unit_test(test_rlb_uniform_average),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -59,10 +59,10 @@ static void test_shaped_steps_match_generic(void **state)
     const char *sets[8];
   } runs[] = {
       {"novo-g.ini", {SHORT, NULL}}, /* 9 VCs, 4x4x4 */
-      {"novo-g.ini", {"router.vcs=4", "network.link_latency=50", "traffic.packet_size=4", "traffic.rate=0.3", SHORT,
-                      NULL}},
+      {"novo-g.ini",
+       {"router.vcs=4", "network.link_latency=50", "traffic.packet_size=4", "traffic.rate=0.3", SHORT, NULL}},
       {"novo-g.ini", {"router.vcs=2", "sim.threads=2", SHORT, NULL}},
-      {"booksim-torus.ini", {"network.dims=4x4x4", "traffic.rate=0.4", SHORT, NULL}}, /* 4 VCs */
+      {"booksim-torus.ini", {"network.dims=4x4x4", "traffic.rate=0.4", SHORT, NULL}},               /* 4 VCs */
       {"booksim-iq.ini", {"network.dims=4x4x4", "traffic.rate=0.3", "sim.threads=2", SHORT, NULL}}, /* 2 VCs */
       {"booksim-mesh88-lat.ini", {"traffic.rate=0.3", SHORT, NULL}}, /* 8 VCs, 8x8 mesh */
   };

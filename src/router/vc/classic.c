@@ -22,8 +22,8 @@ static inline int switch_input_k(const struct vc_shared *sh, int vi, const struc
 }
 
 /* Moves the next waiting packet into a free VC of the local port. */
-static inline __attribute__((always_inline)) void inject(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n,
-                                                  const struct vc_shape k)
+static inline __attribute__((always_inline)) void inject(struct fcsim_ctx *ctx, const struct vc_shared *sh,
+                                                         struct vc_node *n, const struct vc_shape k)
 {
   struct fcsim_pktq *q = &n->srcq[0];
   const int lp = k.np, nvc = k.nvc, b = sh->p->link_bandwidth_flits;
@@ -324,7 +324,7 @@ static inline __attribute__((always_inline)) uint64_t step_shaped(struct fcsim_c
 /* The shapes of the presets on tori and meshes (examples/booksim-torus.ini:
  * 4 VCs, booksim-iq.ini 2, on 8x8x8; booksim-mesh88-lat.ini: 8 VCs on an
  * 8x8 mesh); any other shape takes the generic instance. */
-static const struct vc_shape classic_shapes[] = {VC_SHAPE(4, 6), VC_SHAPE(2, 6), VC_SHAPE(8, 4)};
+static const struct vc_shape classic_shapes[3] = {VC_SHAPE(4, 6), VC_SHAPE(2, 6), VC_SHAPE(8, 4)};
 
 static uint64_t classic_step(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state)
 {
@@ -332,14 +332,12 @@ static uint64_t classic_step(struct fcsim_ctx *ctx, const void *shared, uint32_t
   struct vc_node *n = state;
   (void)node;
   switch (sh->shape) {
-  case 1:
-    return step_shaped(ctx, sh, n, VC_SHAPE(4, 6));
-  case 2:
-    return step_shaped(ctx, sh, n, VC_SHAPE(2, 6));
-  case 3:
-    return step_shaped(ctx, sh, n, VC_SHAPE(8, 4));
-  default:
-    return step_shaped(ctx, sh, n, vc_shape_of(sh));
+  /* one case per entry of classic_shapes (vc_shape_pick's index + 1); a constant
+   * index into the static const list folds to the shape's constants */
+  case 1: return step_shaped(ctx, sh, n, classic_shapes[0]);
+  case 2: return step_shaped(ctx, sh, n, classic_shapes[1]);
+  case 3: return step_shaped(ctx, sh, n, classic_shapes[2]);
+  default: return step_shaped(ctx, sh, n, vc_shape_of(sh));
   }
 }
 

@@ -13,7 +13,8 @@
 
 /* Picks the VC of input port q whose packet ejects next: the first ready
  * EJECT VC in rotation from now mod V; -1 if none. */
-static inline __attribute__((always_inline)) int eject_pick(struct vc_node *n, int q, uint64_t now, const struct vc_shape k)
+static inline __attribute__((always_inline)) int eject_pick(struct vc_node *n, int q, uint64_t now,
+                                                            const struct vc_shape k)
 {
   const int nvc = k.nvc;
   for (int i = 0, v = (int)(now % (uint64_t)nvc); i < nvc; i++, v = v + 1 == nvc ? 0 : v + 1) {
@@ -26,8 +27,8 @@ static inline __attribute__((always_inline)) int eject_pick(struct vc_node *n, i
 
 /* Every input port with an EJECT VC (the one ejecting is one) ejects up to
  * its link's bandwidth of one packet, ports in ascending order. */
-static inline __attribute__((always_inline)) void eject(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n,
-                                                   const struct vc_shape k)
+static inline __attribute__((always_inline)) void eject(struct fcsim_ctx *ctx, const struct vc_shared *sh,
+                                                        struct vc_node *n, const struct vc_shape k)
 {
   const uint64_t now = ctx->now;
   const int nvc = k.nvc, words = vc_mask_words(sh, k, 0);
@@ -67,8 +68,8 @@ static inline __attribute__((always_inline)) void eject(struct fcsim_ctx *ctx, c
  * upstream router's credit ring does not fill up. The upstream router reads
  * its credits only when stepped: it is woken when the report arrives (the
  * first entry carries the wake flag for readers in other partitions). */
-static inline __attribute__((always_inline)) void send_credit_flit(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int port,
-                                                            const struct vc_shape k)
+static inline __attribute__((always_inline)) void send_credit_flit(struct fcsim_ctx *ctx, const struct vc_shared *sh,
+                                                                   struct vc_node *n, int port, const struct vc_shape k)
 {
   const uint64_t now = ctx->now;
   if (n->dirty_until[port] < now)
@@ -105,8 +106,9 @@ static void start_injection(const struct vc_shared *sh, struct vc_node *n, int p
 
 /* Sends up to b flits of the packet holding output p, to leave the switch
  * at engine tick at_tick. */
-static inline __attribute__((always_inline)) void send_held(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int p,
-                                                     struct fcsim_outport *o, int b, uint64_t at_tick, const struct vc_shape k)
+static inline __attribute__((always_inline)) void send_held(struct fcsim_ctx *ctx, const struct vc_shared *sh,
+                                                            struct vc_node *n, int p, struct fcsim_outport *o, int b,
+                                                            uint64_t at_tick, const struct vc_shape k)
 {
   int vi = o->holder, q = vc_port_of(sh, k, vi);
   struct fcsim_vc *vc = &n->vcs[vi];
@@ -164,8 +166,8 @@ static void send_injected(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
 
 /* A credit cycle: every connected port sends its credit flit, which takes
  * the cycle's slot of the port's output link. */
-static inline __attribute__((always_inline)) void credit_stage(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n,
-                                                        const struct vc_shape k)
+static inline __attribute__((always_inline)) void credit_stage(struct fcsim_ctx *ctx, const struct vc_shared *sh,
+                                                               struct vc_node *n, const struct vc_shape k)
 {
   const int radix = fcsim_graph_radix(sh->g, n->node); /* a netlist node may have fewer ports than np */
   for (int p = 0; p < radix; p++)
@@ -249,7 +251,7 @@ static inline __attribute__((always_inline)) uint64_t step_shaped(struct fcsim_c
 /* The shapes of the presets (9 VCs: examples/novo-g.ini and the seed's
  * runs; 4 and 2: the studies of VCs) on 3-D tori; any other shape takes
  * the generic instance. */
-static const struct vc_shape novog_shapes[] = {VC_SHAPE(9, 6), VC_SHAPE(4, 6), VC_SHAPE(2, 6)};
+static const struct vc_shape novog_shapes[3] = {VC_SHAPE(9, 6), VC_SHAPE(4, 6), VC_SHAPE(2, 6)};
 
 static uint64_t novog_step(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state)
 {
@@ -257,14 +259,12 @@ static uint64_t novog_step(struct fcsim_ctx *ctx, const void *shared, uint32_t n
   struct vc_node *n = state;
   (void)node;
   switch (sh->shape) {
-  case 1:
-    return step_shaped(ctx, sh, n, VC_SHAPE(9, 6));
-  case 2:
-    return step_shaped(ctx, sh, n, VC_SHAPE(4, 6));
-  case 3:
-    return step_shaped(ctx, sh, n, VC_SHAPE(2, 6));
-  default:
-    return step_shaped(ctx, sh, n, vc_shape_of(sh));
+  /* one case per entry of novog_shapes (vc_shape_pick's index + 1); a constant
+   * index into the static const list folds to the shape's constants */
+  case 1: return step_shaped(ctx, sh, n, novog_shapes[0]);
+  case 2: return step_shaped(ctx, sh, n, novog_shapes[1]);
+  case 3: return step_shaped(ctx, sh, n, novog_shapes[2]);
+  default: return step_shaped(ctx, sh, n, vc_shape_of(sh));
   }
 }
 
@@ -315,9 +315,11 @@ static int novog_setup(const struct fcsim_router_env *env, void **shared, size_t
  * voq and ring routers write the same two fields (Tables 4.3 and 5.6). */
 static const struct fcsim_metric area_rows[] = {
     MV("metrics.area_alms", "ALMs", LOWER, SAME, NULL,
-      "router area: Novo-G# for router.vcs (Novo-G# thesis Table 4.2), the voq and ring routers (Tables 4.3, 5.6); "
-      "0 for other routers", "hardware", NULL, NULL, FCSIM_VIEW_NONZERO),
-    MV("metrics.area_percent", "%", LOWER, SAME, NULL, "area_alms as a share of a Stratix V", "hardware", NULL, NULL, FCSIM_VIEW_NONZERO),
+       "router area: Novo-G# for router.vcs (Novo-G# thesis Table 4.2), the voq and ring routers (Tables 4.3, 5.6); "
+       "0 for other routers",
+       "hardware", NULL, NULL, FCSIM_VIEW_NONZERO),
+    MV("metrics.area_percent", "%", LOWER, SAME, NULL, "area_alms as a share of a Stratix V", "hardware", NULL, NULL,
+       FCSIM_VIEW_NONZERO),
 };
 const struct fcsim_metric_table fcsim_router_area_metrics = FCSIM_METRIC_PART("run", area_rows, "metrics.link_util.*");
 

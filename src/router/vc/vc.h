@@ -38,32 +38,32 @@ enum fcsim_vc_stage {
  * packet at its front. */
 struct fcsim_vc {
   struct fcsim_flit *buf; /* its depth flits in the node's buffer (NULL on an input port without a link) */
-  uint32_t head;        /* oldest flit */
-  uint32_t count;       /* flits buffered */
-  uint64_t ready_cycle; /* RC/VA of the front packet completes */
-  int8_t out_port;      /* chosen output, FCSIM_NO_PORT before RC */
-  int8_t out_vc;        /* allocated downstream VC, -1 before VA */
-  uint8_t stage;        /* enum fcsim_vc_stage */
-  uint8_t class1;       /* dateline class the packet will use downstream */
-  uint16_t dist;        /* hops from this router to the front packet's destination */
-  uint16_t va_accept;   /* separable/iSLIP VC allocation: output VC (port x VCs + VC) preferred next */
+  uint32_t head;          /* oldest flit */
+  uint32_t count;         /* flits buffered */
+  uint64_t ready_cycle;   /* RC/VA of the front packet completes */
+  int8_t out_port;        /* chosen output, FCSIM_NO_PORT before RC */
+  int8_t out_vc;          /* allocated downstream VC, -1 before VA */
+  uint8_t stage;          /* enum fcsim_vc_stage */
+  uint8_t class1;         /* dateline class the packet will use downstream */
+  uint16_t dist;          /* hops from this router to the front packet's destination */
+  uint16_t va_accept;     /* separable/iSLIP VC allocation: output VC (port x VCs + VC) preferred next */
 };
 
 /* One output port (and, for the classic model, the ejection port). */
 struct fcsim_outport {
-  int16_t holder;    /* novog: input VC index holding it, FCSIM_HOLD_INJECT, or -1 */
-  uint16_t rr_ptr;   /* round-robin pointer among input VCs */
-  uint16_t va_ptr;   /* next downstream VC to try */
-  uint16_t inj_sent; /* novog: flits of the injecting packet sent */
-  int8_t inj_vc;     /* novog: downstream VC of the injecting packet */
-  uint8_t nvc_out;   /* VCs of the downstream input (its kind's router.vcs) */
-  uint8_t sa_grant;  /* classic, separable/iSLIP switch allocation: switch input preferred next */
-  uint8_t bw_flits;  /* flits per cycle of the link leaving by it (1 without one; at most 16) */
-  uint32_t inj_head_tick;         /* novog: low 32 bits of the tick the injecting packet's head left */
-  int32_t depth_out;              /* flits per downstream VC */
-  int32_t threshold;              /* novog: credits a downstream VC needs before a packet starts on it */
-  uint8_t owned[FCSIM_MAX_VCS];   /* downstream VC allocated to a packet */
-  int32_t credits[];              /* [out_vcs of the kind] known free slots of each downstream VC */
+  int16_t holder;               /* novog: input VC index holding it, FCSIM_HOLD_INJECT, or -1 */
+  uint16_t rr_ptr;              /* round-robin pointer among input VCs */
+  uint16_t va_ptr;              /* next downstream VC to try */
+  uint16_t inj_sent;            /* novog: flits of the injecting packet sent */
+  int8_t inj_vc;                /* novog: downstream VC of the injecting packet */
+  uint8_t nvc_out;              /* VCs of the downstream input (its kind's router.vcs) */
+  uint8_t sa_grant;             /* classic, separable/iSLIP switch allocation: switch input preferred next */
+  uint8_t bw_flits;             /* flits per cycle of the link leaving by it (1 without one; at most 16) */
+  uint32_t inj_head_tick;       /* novog: low 32 bits of the tick the injecting packet's head left */
+  int32_t depth_out;            /* flits per downstream VC */
+  int32_t threshold;            /* novog: credits a downstream VC needs before a packet starts on it */
+  uint8_t owned[FCSIM_MAX_VCS]; /* downstream VC allocated to a packet */
+  int32_t credits[];            /* [out_vcs of the kind] known free slots of each downstream VC */
 };
 
 /* Pointers of one switch input for the separable and iSLIP switch
@@ -82,15 +82,15 @@ struct vc_hdr {
   uint8_t pad;
   uint16_t inj_sent; /* classic: its flits moved in so far */
   uint16_t pad2;
-  uint32_t out_held;           /* novog: bit p: output p is held (holder != -1) */
-  uint32_t srcq_mask;          /* novog: bit p: the source queue of output p holds packets */
-  uint32_t inj_head_tick;      /* classic: low 32 bits of the tick the injected packet's head moved in */
-  uint64_t credit_dirty_until; /* novog: max over ports of dirty_until */
-  uint64_t seen_cpending;      /* novog: the node's credit inputs marked pending when it last looked */
-  uint64_t credit_next;        /* novog: then, the earliest arrival tick of a credit in flight on them */
-  uint64_t dateline_out;       /* bit p: a packet leaving by output p crosses its dimension's dateline
-                                  (fcsim_topo_crosses_dateline, kept per node) */
-  struct fcsim_rng hop_rng;    /* per-hop routing choices */
+  uint32_t out_held;             /* novog: bit p: output p is held (holder != -1) */
+  uint32_t srcq_mask;            /* novog: bit p: the source queue of output p holds packets */
+  uint32_t inj_head_tick;        /* classic: low 32 bits of the tick the injected packet's head moved in */
+  uint64_t credit_dirty_until;   /* novog: max over ports of dirty_until */
+  uint64_t seen_cpending;        /* novog: the node's credit inputs marked pending when it last looked */
+  uint64_t credit_next;          /* novog: then, the earliest arrival tick of a credit in flight on them */
+  uint64_t dateline_out;         /* bit p: a packet leaving by output p crosses its dimension's dateline
+                                    (fcsim_topo_crosses_dateline, kept per node) */
+  struct fcsim_rng hop_rng;      /* per-hop routing choices */
   int32_t coord[FCSIM_MAX_DIMS]; /* the node's own coordinates (fcsim_topo_coord), for routing */
 };
 
@@ -101,19 +101,19 @@ struct vc_shared {
   const struct fcsim_graph *g;
   const struct fcsim_routing_ops *routing;
   const struct fcsim_arbiter_ops *arbiter;
-  int np;                       /* network ports (the kind's radix) */
-  int np_in, np_out;            /* input / output ports (network + local) */
-  int nvc;                      /* VCs per input port */
-  int depth;                    /* flits per VC */
-  int nq;                       /* source queues per node */
-  int local_port;               /* classic: a local port after the network ports */
-  int inband;                   /* novog: credit flits with absolute counts */
-  int dateline;                 /* dateline VC classes in use (torus, router.dateline) */
-  int escape;                   /* routing.turn_rule = seed-escape: the exclusive VCs are a DOR escape network */
+  int np;            /* network ports (the kind's radix) */
+  int np_in, np_out; /* input / output ports (network + local) */
+  int nvc;           /* VCs per input port */
+  int depth;         /* flits per VC */
+  int nq;            /* source queues per node */
+  int local_port;    /* classic: a local port after the network ports */
+  int inband;        /* novog: credit flits with absolute counts */
+  int dateline;      /* dateline VC classes in use (torus, router.dateline) */
+  int escape;        /* routing.turn_rule = seed-escape: the exclusive VCs are a DOR escape network */
   /* the classic router's allocation settings, copied at set-up from the
    * family's parameter block (router/vc/params.h) */
   int speculative, va_allocator, sa_allocator, alloc_iters, wait_tail_credit, queued_head_cycles, eject_cycles;
-  int dateline_wrap; /* router.dateline_class = wrap (the same block) */
+  int dateline_wrap;        /* router.dateline_class = wrap (the same block) */
   int age_threshold_cycles; /* router.age_threshold of `mixed` arbitration (the arbiters' block, arbiter/arbiter.h) */
   uint64_t credit_dirty_cycles; /* novog: credit flits continue this long after buffer activity */
   double ticks_per_cycle;       /* this kind's cycle in engine ticks (1 with one clock) */
@@ -123,8 +123,8 @@ struct vc_shared {
   int speedup;                  /* classic: switch inputs per input port (router.input_speedup) */
   int nswitch_in;               /* classic: switch inputs, np_in x speedup (at most 64) */
   uint8_t *vc_port;             /* [np_in * nvc] input port of each VC index (from malloc) */
-  size_t off_hdr, off_masks, off_busy_count, off_eject_vc, off_dirty, off_vcs, off_outs, off_srcq,
-      off_buf, off_swin, off_va_grant;
+  size_t off_hdr, off_masks, off_busy_count, off_eject_vc, off_dirty, off_vcs, off_outs, off_srcq, off_buf, off_swin,
+      off_va_grant;
   size_t state_size;
   int out_vcs;      /* downstream VCs an output record has credits for: the most any channel's reader has */
   size_t out_bytes; /* size of an output record */
@@ -233,7 +233,7 @@ static inline struct fcsim_flit *vc_front(const struct vc_shared *sh, struct vc_
 
 /* Set-up shared by both models: layout, thresholds. */
 int fcsim__vc_setup(const struct fcsim_router_env *env, int local_port, int inband, void **shared, size_t *state_size,
-             struct fcsim_error *err);
+                    struct fcsim_error *err);
 void fcsim__vc_teardown(void *shared);
 void fcsim__vc_input_buffers(const void *shared, int *vcs, int *depth_flits);
 /* A node's state: the kind's state_size less the buffers of its input ports
@@ -469,7 +469,8 @@ static inline void vc_receive_credits(struct fcsim_ctx *ctx, struct vc_node *n, 
  * cached in in_due / credit_due until the ring empties: rings are FIFO, so
  * later pushes never arrive earlier). */
 static inline __attribute__((always_inline)) void vc_receive(struct fcsim_ctx *ctx, const struct vc_shared *sh,
-                                                             struct vc_node *n, const int inband, const struct vc_shape k)
+                                                             struct vc_node *n, const int inband,
+                                                             const struct vc_shape k)
 {
   struct fcsim_links *l = ctx->links;
   const struct fcsim_graph *g = sh->g;
@@ -503,7 +504,7 @@ static inline __attribute__((always_inline)) void vc_receive(struct fcsim_ctx *c
 int fcsim__vc_nbuffers(const void *shared);
 int fcsim__vc_buffer_busy(const void *shared, const void *state, int buf);
 int fcsim__vc_waits_for(const void *shared, const struct fcsim_states *all, struct fcsim_buf_ref at,
-                 struct fcsim_buf_ref *next);
+                        struct fcsim_buf_ref *next);
 void fcsim__vc_describe_buffer(const void *shared, struct fcsim_buf_ref at, char *buf, size_t size);
 
 /* The VCs a packet of dateline class `cls` may use, [*lo, *hi], and the

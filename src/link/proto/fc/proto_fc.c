@@ -8,8 +8,8 @@
 
 uint32_t fcsim_fc_header_pack(const struct fcsim_fc_header *h)
 {
-  return ((uint32_t)(h->vc & 0xfu) << 28) | ((uint32_t)(h->len & 0xfffu) << 16) | ((uint32_t)(h->sop & 1u) << 15) | ((uint32_t)(h->eop & 1u) << 14) |
-         ((uint32_t)(h->co & 1u) << 13) | (h->cu & 0xfffu);
+  return ((uint32_t)(h->vc & 0xfu) << 28) | ((uint32_t)(h->len & 0xfffu) << 16) | ((uint32_t)(h->sop & 1u) << 15) |
+         ((uint32_t)(h->eop & 1u) << 14) | ((uint32_t)(h->co & 1u) << 13) | (h->cu & 0xfffu);
 }
 
 void fcsim_fc_header_unpack(uint32_t w, struct fcsim_fc_header *h)
