@@ -22,6 +22,8 @@ enum {
   R_eff_bw,
   R_pkt_bytes,
   R_cu_ratio,
+  R_fc_ceiling,
+  R_ceiling,
   R_COUNT
 };
 
@@ -52,6 +54,10 @@ static const struct fcsim_model_result results[R_COUNT] = {
                   "protocol ceiling on payload throughput, B_raw*(1 - tx_overhead)"},
     [R_pkt_bytes] = {"packet_bytes", FCSIM_MU_BYTES, "largest FC packet w*(D_CU+1)/8, Eq. 4.1"},
     [R_cu_ratio] = {"latency_per_D_CU", FCSIM_MU_NONE, "latency_cycles/D_CU; Eq. 2.5 wants this well above 1"},
+    [R_fc_ceiling] = {"fc_throughput", FCSIM_MU_BYTES_PER_S,
+                      "the flow controller's own ceiling, one w-bit flit a cycle: F*w/8*(1 - tx_overhead) (Eq. 2.1)"},
+    [R_ceiling] = {"throughput_ceiling", FCSIM_MU_BYTES_PER_S,
+                   "the lower of link_throughput and fc_throughput: what the link can carry at most"},
 };
 
 static const char *const direct_set[] = {
@@ -91,6 +97,8 @@ static int compute(double *p, double *r, struct fcsim_error *err)
   r[R_eff_bw] = p[P_B_raw] * (1.0 - overhead);
   r[R_pkt_bytes] = p[P_w] * (p[P_D_CU] + 1.0) / 8.0;
   r[R_cu_ratio] = lat_cycles / p[P_D_CU];
+  r[R_fc_ceiling] = p[P_F] * p[P_w] / 8.0 * (1.0 - overhead);
+  r[R_ceiling] = fmin(r[R_eff_bw], r[R_fc_ceiling]);
   return 0;
 }
 
@@ -99,8 +107,11 @@ const struct fcsim_model_ops fcsim_model_fc = {
     .summary = "credit-based flow controller: link delay, TX overhead, minimum RX depth",
     .source = "Mondigo dissertation (Mondigo 2020) ch. 2, Eqs. 2.1-2.5 (s2.3.3 worked example); Eq. 4.1",
     .notes = "latency*F is rounded to the nearest cycle (365 ns * 225 MHz = 82.1 -> 82, as in the "
-             "seed). link_throughput is the protocol ceiling only; the seed's measured 7.92 GB/s "
-             "(Fig. 2.9) includes losses of the L1/L2 IP core that this model does not know.",
+             "seed). link_throughput is Eq. 2.3 as the seed writes it, the raw link less the control "
+             "flits; fc_throughput is what the controller itself moves, one w-bit flit a cycle; "
+             "throughput_ceiling is the lower of the two (on the sl3 preset the 256-bit "
+             "controller at 225 MHz: 6.98 GB/s, below the seed's measured 7.92, which is why "
+             "fcsim app link's sl3 preset takes 512-bit flits: docs/LINKS.md).",
     .params = params,
     .n_params = P_COUNT,
     .results = results,

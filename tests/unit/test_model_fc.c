@@ -87,6 +87,19 @@ static void test_monotonic(void **state)
   }
 }
 
+/* The controller moves one w-bit flit a cycle (Eq. 2.1): on the sl3 preset
+ * (w = 256 at 225 MHz) that, not the 10 GB/s link, bounds the throughput;
+ * a 512-bit controller leaves the link's Eq. 2.3 ceiling binding. */
+static void test_fc_ceiling(void **state)
+{
+  (void)state;
+  double fc = 225e6 * 32.0 * 32.0 / 33.0;
+  check_eq("fc_throughput", run("sl3", NULL, "fc_throughput"), fc);
+  check_eq("ceiling, 256 bits", run("sl3", NULL, "throughput_ceiling"), fc);
+  assert_true(run("sl3", NULL, "throughput_ceiling") < run("sl3", NULL, "link_throughput"));
+  check_eq("ceiling, 512 bits", run("sl3", SETS("w=512"), "throughput_ceiling"), 10e9 * 32.0 / 33.0);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -94,6 +107,7 @@ int main(void)
       cmocka_unit_test(test_packet_size),
       cmocka_unit_test(test_sim128),
       cmocka_unit_test(test_monotonic),
+      cmocka_unit_test(test_fc_ceiling),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
