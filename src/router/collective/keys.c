@@ -8,6 +8,7 @@
 
 static const char *const reduction_stage_names[] = {"switch", "direct", NULL};
 static const char *const tree_turns_names[] = {"rule", "free", NULL};
+static const char *const inject_names[] = {"flit", "packet", NULL};
 
 static const struct fcsim_key collective_router_rows[] = {
     {"router", "tables", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
@@ -31,6 +32,12 @@ static const struct fcsim_key voq_rows[] = {
      "than one\"; the seed gives no number. 1 = one ejection port (the default); examples/collective.ini uses 6, one "
      "per link input, as the reduction unit (docs/COLLECTIVES.md)",
      FCSIM_KEY_IN(FCSIM_STORE_INT, struct fcsim_voq_params, eject_packets)},
+    {"voq", "inject", FCSIM_KEY_CHOICE(inject_names, "flit"),
+     "router.model = voq: what the local unit's input moves into its VOQs per cycle. `flit`: one flit, as every input "
+     "(the default); `packet`: a whole packet, reading Novo-G# thesis s5.2.2 (L4897-4899) \"each node injects at most "
+     "one packet per cycle\" literally. Only packets of several flits differ. Table 3.5's 128^3 row rules out `flit` at "
+     "256-bit flits: a node must inject 3/4 of its data in one corner turn (docs/APPLICATIONS.md)",
+     FCSIM_KEY_FLAG_IN(struct fcsim_voq_params, inject_packet, "packet")},
     {"voq", "tree_turns", FCSIM_KEY_CHOICE(tree_turns_names, "rule"),
      "router.model = voq: turns allowed in the collective trees fcsim collective build/run make. `rule`: fcsim's turn "
      "model (src/routing/turns.h), which leaves OCR only the partition across x on spread destinations; `free`: any "

@@ -123,6 +123,7 @@ struct vq_shared {
   int np;                       /* network ports */
   int nin, nout, nsrc;          /* inputs (np + local), outputs (np + eject), VOQ rows (nin + reduction unit) */
   int eject_lanes;              /* voq.eject_packets: packets the local output moves at once (out[np + k]) */
+  int inject_packet;            /* voq.inject = packet: the local input moves a packet a cycle, not a flit */
   int depth;                    /* flits per VOQ */
   int red_direct;               /* voq.reduction_stage = direct: reduction unit after ML */
   int maxpkt;                   /* longest packet, flits (VA reserves that much) */
@@ -376,43 +377,56 @@ static void vq_reduce(struct fcsim_ctx *ctx, const struct vq_shared *sh, struct 
 }
 
 /* IC..VA and the move into the VOQs: one flit per input per cycle. */
+/* IC to VA for input i: the head (RL, ML, VA) or the next flit of the
+ * packet crossing into its VOQs. Returns 1 when a flit other than a tail
+ * moved (the packet goes on), 0 otherwise. */
+static int vq_input_flit(struct fcsim_ctx *ctx, const struct vq_shared *sh, struct vq_node *n, uint32_t node, int i)
+{
+  struct vq_fifo *in = &n->in[i];
+  struct vq_cur *c = &n->cur[i];
+  if (!in->count || !is_ready(fifo_front(in), ctx->now))
+    return 0;
+  struct vq_ent e = *fifo_front(in);
+  if (!c->active) {
+    if (!(e.f.flags & FCSIM_FLIT_HEAD))
+      return 0; /* cannot happen: packets arrive whole and in order */
+    if (vq_lookup(ctx, sh, n, node, i, &e.f, c)) {
+      c->active = 1; /* unroutable: drop it (counted as an overflow) */
+      c->n = 0;
+    } else if (!c->reduce && !vq_allocate(sh, n, i, c)) {
+      return 0; /* VA failed: the pipeline stalls */
+    }
+    c->active = 1;
+  }
+  fifo_pop(in);
+  n->buffered--;
+  c->flits++;
+  if (c->reduce) {
+    vq_reduce(ctx, sh, n, c, &e.f);
+  } else {
+    ctx->flits_in_network += c->n - 1;
+    for (int k = 0; k < c->n; k++) {
+      struct vq_ent x = {e.f, (uint32_t)(ctx->now + 1), (uint32_t)c->prio, (uint32_t)c->red};
+      x.f.dest = (uint32_t)c->next[k];
+      push_or_fail(ctx, &n->voq[i * sh->nout + c->out[k]], &x);
+      n->buffered++;
+    }
+  }
+  ctx->last_progress = ctx->tick;
+  if (e.f.flags & FCSIM_FLIT_TAIL) {
+    c->active = 0, c->flits = 0;
+    return 0;
+  }
+  return 1;
+}
+
+/* Every input moves one flit a cycle; with voq.inject = packet the local
+ * input (np) moves the rest of its packet in the same cycle. */
 static void vq_inputs(struct fcsim_ctx *ctx, const struct vq_shared *sh, struct vq_node *n, uint32_t node)
 {
-  for (int i = 0; i < sh->nin; i++) {
-    struct vq_fifo *in = &n->in[i];
-    struct vq_cur *c = &n->cur[i];
-    if (!in->count || !is_ready(fifo_front(in), ctx->now))
-      continue;
-    struct vq_ent e = *fifo_front(in);
-    if (!c->active) {
-      if (!(e.f.flags & FCSIM_FLIT_HEAD))
-        continue; /* cannot happen: packets arrive whole and in order */
-      if (vq_lookup(ctx, sh, n, node, i, &e.f, c)) {
-        c->active = 1; /* unroutable: drop it (counted as an overflow) */
-        c->n = 0;
-      } else if (!c->reduce && !vq_allocate(sh, n, i, c)) {
-        continue; /* VA failed: the pipeline stalls */
-      }
-      c->active = 1;
-    }
-    fifo_pop(in);
-    n->buffered--;
-    c->flits++;
-    if (c->reduce) {
-      vq_reduce(ctx, sh, n, c, &e.f);
-    } else {
-      ctx->flits_in_network += c->n - 1;
-      for (int k = 0; k < c->n; k++) {
-        struct vq_ent x = {e.f, (uint32_t)(ctx->now + 1), (uint32_t)c->prio, (uint32_t)c->red};
-        x.f.dest = (uint32_t)c->next[k];
-        push_or_fail(ctx, &n->voq[i * sh->nout + c->out[k]], &x);
-        n->buffered++;
-      }
-    }
-    ctx->last_progress = ctx->tick;
-    if (e.f.flags & FCSIM_FLIT_TAIL)
-      c->active = 0, c->flits = 0;
-  }
+  for (int i = 0; i < sh->nin; i++)
+    while (vq_input_flit(ctx, sh, n, node, i) && i == sh->np && sh->inject_packet)
+      ;
 }
 
 static uint64_t vq_step(struct fcsim_ctx *ctx, const void *shared, uint32_t node, void *state)
@@ -466,6 +480,7 @@ static int vq_setup(const struct fcsim_router_env *env, void **shared, size_t *s
   const struct fcsim_voq_params *vq = fcsim_params_block(env->p, &fcsim_voq_block);
   sh->red_direct = vq->reduction_direct;
   sh->eject_lanes = vq->eject_packets > 0 ? vq->eject_packets : 1;
+  sh->inject_packet = vq->inject_packet;
   sh->maxpkt = env->p->packet_flits + (int)((env->p->nodes + env->p->flit_bits - 1) / env->p->flit_bits);
   sh->max_in = calloc((size_t)g->nodes, sizeof *sh->max_in);
   sh->max_red = calloc((size_t)g->nodes, sizeof *sh->max_red);
