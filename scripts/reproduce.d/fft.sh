@@ -56,3 +56,33 @@ for r in "4 4 4 16 3.86" "5 4 4 32 5.30" "6 8 16 64 9.32" "7 8 16 128 25.72"; do
   n=$1 k=$2 ips=$3 N=$4 s=$5
   row "Tab 6.4" "${N}³ on ${k}³, simulated FFT" "$s" "rel 0.15" µs "$why64" -- $t64 --set fft.n=$n --set network.dims=${k}x${k}x${k} --set fft.ips=$ips
 done
+
+# The seed's small rows against the lower bound its own parameters set: the
+# `fft` model's contention-free bound with streaming IPs ((R + 1) N + 2N + 2N
+# IP cycles, Table 6.3's latency N, L5291-5293; Table 6.2's longest paths),
+# with no router delay at all (LD = the link alone) and no bandwidth limit.
+# A seed value below it cannot come from a schedule under these parameters.
+whybound="the seed's simulated row is below the contention-free bound of its own parameters even with no router delay: (rounds + 1) N + 2N + 2N cycles of streaming IPs (Table 6.3's N-cycle latency, L5291-5293) plus Table 6.2's 2^(m-1) + 2^m hops of the link alone"
+bound() {
+  local id=$1 what=$2 seed=$3 clk=$4 ld=$5 where=$6
+  shift 6
+  local v status why cmd
+  cmd="fcsim model fft $* --set F=$clk --set LD=$ld --json out.json  # .results.stream_bound_s x 1e6"
+  echo "fft.sh: $id $what (bound)" >&2
+  if v=$("$fcsim" model fft "$@" --set F="$clk" --set LD="$ld" --json - 2>/dev/null | jq -r '.results.stream_bound_s') && [ -n "$v" ] && [ "$v" != null ]; then
+    v=$(awk -v v="$v" 'BEGIN { printf "%.3f", v * 1e6 }')
+    if awk -v v="$v" -v s="$seed" 'BEGIN { exit !(s < v) }'; then
+      status=seed-inconsistent why="$whybound ($where)"
+    else
+      status=known why="the bound lies below the seed's row here: no inconsistency ($where)"
+    fi
+    echo "000|$id|$what|$v|µs|$seed|rel 0|$status|$cmd|$why"
+  else
+    echo "000|$id|$what||µs|$seed|rel 0|ERROR|$cmd|fcsim model fft failed"
+  fi
+}
+bound "Tab 3.5" "16³ on 4³, fixed latency: contention-free bound of the seed's parameters" 1.63 150MHz 175.7ns "150 MHz, 175.7 ns, L1945-1951; one round, the fewest cycles any IP count allows" --set n=4 --set m=2 --set ips=75
+bound "Tab 3.5" "32³ on 4³, fixed latency: contention-free bound of the seed's parameters" 2.24 150MHz 175.7ns "150 MHz, 175.7 ns, L1945-1951; one round, the fewest cycles any IP count allows" --set n=5 --set m=2 --set ips=41
+bound "Tab 6.4" "16³ on 4³: contention-free bound of the seed's parameters" 3.86 100MHz 500ns "100 MHz, 500 ns, L1951-1955; 4 IPs, Table 6.4" --set n=4 --set m=2 --set ips=4
+bound "Tab 6.4" "32³ on 4³: contention-free bound of the seed's parameters" 5.30 100MHz 500ns "100 MHz, 500 ns, L1951-1955; 4 IPs, Table 6.4" --set n=5 --set m=2 --set ips=4
+bound "Tab 6.4" "64³ on 8³: contention-free bound of the seed's parameters" 9.32 100MHz 500ns "100 MHz, 500 ns, L1951-1955; 16 IPs, Table 6.4" --set n=6 --set m=3 --set ips=16

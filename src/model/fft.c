@@ -94,7 +94,7 @@ int fcsim_fft_map(unsigned n, unsigned m, unsigned x, unsigned y, unsigned z, en
   }
 }
 
-enum { P_n, P_m, P_N, P_M, P_BW, P_point, P_LD, P_COUNT };
+enum { P_n, P_m, P_N, P_M, P_BW, P_point, P_LD, P_F, P_ips, P_COUNT };
 enum {
   R_points,
   R_ffts,
@@ -107,6 +107,9 @@ enum {
   R_yz_hops,
   R_yz_lat,
   R_lat,
+  R_rounds,
+  R_compute,
+  R_bound,
   R_COUNT
 };
 
@@ -123,6 +126,10 @@ static const struct fcsim_model_param params[P_COUNT] = {
                  "bytes per data point (complex single precision: 8)"},
     [P_LD] = {"LD", FCSIM_MU_TIME, 175.7e-9, 0, 1.0, 0, NULL,
               "delay of one link hop (default: the mean measured in Novo-G# thesis s3.4)"},
+    [P_F] = {"F", FCSIM_MU_FREQ, 150e6, 1.0, 1e12, 0, NULL,
+             "clock of the FFT IPs, one point a cycle (default: Table 3.5's 150 MHz, L1947)"},
+    [P_ips] = {"ips", FCSIM_MU_COUNT, 0, 1, 1024, FCSIM_MP_INT | FCSIM_MP_AUTO, NULL,
+               "streaming FFT IPs per node (Table 6.3, L5301-5314); auto = one per 1D FFT (one round)"},
 };
 
 static const struct fcsim_model_result results[R_COUNT] = {
@@ -137,6 +144,13 @@ static const struct fcsim_model_result results[R_COUNT] = {
     [R_yz_hops] = {"yz_hops", FCSIM_MU_COUNT, "longest path of the YZ turn, in link delays"},
     [R_yz_lat] = {"yz_latency_s", FCSIM_MU_TIME, "Table 6.2, YZ turn"},
     [R_lat] = {"latency_s", FCSIM_MU_TIME, "xy + yz (the X-fold is done offline)"},
+    [R_rounds] = {"rounds", FCSIM_MU_COUNT, "rounds of the IPs per dimension, ceil(ffts_per_node / ips)"},
+    [R_compute] = {"stream_compute_cycles", FCSIM_MU_CYCLES,
+                   "IP cycles on the critical path with streaming IPs: (rounds + 1) N for X, 2N per Y line, "
+                   "2N per Z line (N cycles of input, Table 6.3's latency N, L5291-5293)"},
+    [R_bound] = {"stream_bound_s", FCSIM_MU_TIME,
+                 "contention-free lower bound with streaming IPs: stream_compute_cycles / F + (xy_hops + yz_hops) LD "
+                 "(no bandwidth, no queuing; docs/APPLICATIONS.md)"},
 };
 
 static int compute(double *p, double *r, struct fcsim_error *err)
@@ -171,6 +185,11 @@ static int compute(double *p, double *r, struct fcsim_error *err)
   r[R_yz_hops] = ldexp(1.0, m);
   r[R_yz_lat] = push_s + r[R_yz_hops] * p[P_LD];
   r[R_lat] = r[R_xy_lat] + r[R_yz_lat];
+  if (isnan(p[P_ips]))
+    p[P_ips] = data;
+  r[R_rounds] = ceil(data / p[P_ips]);
+  r[R_compute] = (r[R_rounds] + 1.0 + 4.0) * p[P_N];
+  r[R_bound] = r[R_compute] / p[P_F] + (r[R_xy_hops] + r[R_yz_hops]) * p[P_LD];
   return 0;
 }
 

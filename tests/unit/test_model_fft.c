@@ -198,6 +198,26 @@ static void test_table_6_2(void **state)
   assert_true(run(SETS("LD=500ns"), "latency_s") > run(SETS("LD=100ns"), "latency_s"));
 }
 
+/* The contention-free bound with streaming IPs: (R + 1) N + 2N + 2N IP
+ * cycles and Table 6.2's longest paths. Table 6.4's 16^3 and 32^3 on 4^3
+ * at 100 MHz with 500 ns hops: 3.96 and 5.88 us (32^3: 16 FFTs on 4 IPs,
+ * four rounds); Table 3.5's 16^3 on 4^3 at 150 MHz, 175.7 ns: 1.6942 us,
+ * above the seed's simulated 1.63 us. */
+static void test_stream_bound(void **state)
+{
+  (void)state;
+  double us = 1e-6;
+  assert_true(fabs(run(SETS("n=4", "m=2", "ips=4", "F=100MHz", "LD=500ns"), "stream_bound_s") - 3.96 * us) < 1e-12);
+  assert_true(run(SETS("n=5", "m=2", "ips=4"), "rounds") == 4);
+  assert_true(run(SETS("n=5", "m=2", "ips=4"), "stream_compute_cycles") == 9 * 32);
+  assert_true(fabs(run(SETS("n=5", "m=2", "ips=4", "F=100MHz", "LD=500ns"), "stream_bound_s") - 5.88 * us) < 1e-12);
+  double b16 = run(SETS("n=4", "m=2", "ips=75", "F=150MHz", "LD=175.7ns"), "stream_bound_s");
+  assert_true(fabs(b16 - (96 / 150e6 + 6 * 175.7e-9)) < 1e-15);
+  assert_true(b16 > 1.63 * us);
+  /* auto: one IP per FFT, one round */
+  assert_true(run(SETS("n=6", "m=3"), "rounds") == 1);
+}
+
 static void test_rejects_bad_sizes(void **state)
 {
   (void)state;
@@ -225,6 +245,7 @@ int main(void)
       cmocka_unit_test(test_worked_example),    cmocka_unit_test(test_mapping_is_permutation),
       cmocka_unit_test(test_table_6_1),         cmocka_unit_test(test_table_6_2),
       cmocka_unit_test(test_rejects_bad_sizes), cmocka_unit_test(test_table_6_2_hops_are_the_mappings),
+      cmocka_unit_test(test_stream_bound),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
