@@ -174,9 +174,8 @@ static void test_operation_sums(void **state)
       char *json[2];
       for (int th = 0; th < 2; th++) {
         struct fcsim_sim *sim = NULL;
-        assert_int_equal(run(&sim, "torus", "4x4x4", dir, 28, 4, stages[s], "operation",
-                             th ? "sim.threads=2" : "sim.threads=1"),
-                         0);
+        assert_int_equal(
+            run(&sim, "torus", "4x4x4", dir, 28, 4, stages[s], "operation", th ? "sim.threads=2" : "sim.threads=1"), 0);
         expect_sums(fcsim_sim_stats(sim), 64, 64 * 4);
         assert_true(model_metric(sim, "max_reduction_entries") >= 1);
         json[th] = ts_sim_json(sim, 0);
