@@ -94,7 +94,7 @@ t58() { # PATTERN OP SEED_RPM SEED_OCR LABEL
   done
 }
 why58m="the seed's buffer depth unit is not stated (L4795, L4864-4866); neither flits nor packets fits every row: fcsim's one-sided input buffers fill with whatever the 7-cycle pipeline and the VA stall leave, and the seed's packet size is unknown (L4889-4890)"
-why58r="fcsim's worst reduction buffer is 4 flits in every pattern: its reduction unit takes one packet per input per cycle (voq.reduction_stage = direct) and combines at once; the seed's 367/288 and 14/9 need a slower unit, which it does not describe (L4795, L4864-4866)"
+why58r="fcsim's worst reduction buffer is 4 flits (the 3-cycle front end) in every pattern: its reduction unit keeps a partial result per instance (voq.reduction_entries = instance, the separate entries for the different packets of L4787-4789) and combines each packet on arrival; the other reading, one entry per reduction operation (L3104-3106, voq.reduction_entries = operation), gives RPM/OCR 16/23 (all-to-all) and 9/9 (NN) and deadlocks on bit rotation (docs/COLLECTIVES.md, Table 5.8's reduction rows): neither reaches 367/288 or 14/9 (L4864-4866)"
 t58 all-to-all multicast 1532 1132 "ATA multicast" "$why58m"
 t58 all-to-all reduction 367 288 "ATA reduction" "$why58r"
 t58 bitrot multicast 91 57 "bit-rotation multicast" "$why58m"

@@ -29,8 +29,9 @@ configs=(
 # Model and workload counters merged over ranks (src/stats/counters.h): the
 # collective workloads' deliveries and the voq/ring routers' max_buffer_flits
 # (tables built here; a reduction with unicast background, whose exactly-once
-# check is one more message; a reduction through the switch stage; the
-# continuous multicast with background), the Ethernet switch's drops and pauses
+# check is one more message; a reduction through the switch stage; one with
+# a reduction-table entry per operation; the continuous multicast with
+# background), the Ethernet switch's drops and pauses
 # (an incast), and the vcsn endpoints' misdelivered frames (a MAC entry
 # rewritten under a stream) and throttle indications.
 "$fcsim" collective build "$root/examples/collective.ini" --pattern bitrot --out "$tmp/mc" >/dev/null
@@ -51,6 +52,8 @@ counted=(
   "$coll router.model=ring router.tables=$tmp/red traffic.mode=collective-unicast traffic.batch_packets=16
    traffic.background_rate=0.2 traffic.background_cycles=400"
   "$coll router.model=voq router.tables=$tmp/red voq.reduction_stage=switch traffic.mode=collective-batch
+   traffic.batch_packets=8"
+  "$coll router.model=voq router.tables=$tmp/red voq.reduction_entries=operation traffic.mode=collective-batch
    traffic.batch_packets=8"
   "$coll router.model=voq router.tables=$tmp/mc traffic.mode=collective-cont-unicast traffic.rate=0.05
    traffic.background_rate=0.2 sim.warmup_cycles=200 sim.measure_cycles=600"
@@ -92,6 +95,7 @@ for cfg in "${configs[@]}"; do compare "$cfg" "2 1" "2 2" "3 1"; done
 # the counted configurations must count something: every collective complete
 # and a buffer occupancy reported; frames dropped at the switch
 checks=(
+  "m['max_buffer_flits'] > 0 and all(x['complete_cycle'] is not None for x in m['messages'])"
   "m['max_buffer_flits'] > 0 and all(x['complete_cycle'] is not None for x in m['messages'])"
   "m['max_buffer_flits'] > 0 and all(x['complete_cycle'] is not None for x in m['messages'])"
   "m['max_buffer_flits'] > 0 and all(x['complete_cycle'] is not None for x in m['messages'])"

@@ -9,6 +9,7 @@
 static const char *const reduction_stage_names[] = {"switch", "direct", NULL};
 static const char *const tree_turns_names[] = {"rule", "free", NULL};
 static const char *const inject_names[] = {"flit", "packet", NULL};
+static const char *const reduction_entries_names[] = {"instance", "operation", NULL};
 
 static const struct fcsim_key collective_router_rows[] = {
     {"router", "tables", FCSIM_KT_PATH, "", "", 0, 0, 0, NULL, NULL, NULL,
@@ -26,6 +27,16 @@ static const struct fcsim_key voq_rows[] = {
      "docs/COLLECTIVES.md): straight after ML, one packet per input per cycle, the combined packet then competing at "
      "SA",
      FCSIM_KEY_FLAG_IN(struct fcsim_voq_params, reduction_direct, "direct")},
+    {"voq", "reduction_entries", FCSIM_KEY_CHOICE(reduction_entries_names, "instance"),
+     "router.model = voq: how many instances of one reduction its reduction-table entry at a node holds at once. "
+     "`instance`: any number (a partial result per entry and instance; every reduction packet is combined the cycle "
+     "it reaches the unit), the \"separate table entries for the different packets in the reduction\" of Novo-G# "
+     "thesis L4787-4789, which the seed's Table 5.8 and Fig. 5.21 support; `operation`: one, as s4.3.2 can be read "
+     "(L3104-3106: \"one entry in the reduction table for each reduction operation\"): a packet of another "
+     "instance than the one its entry holds waits until that instance completes, at the head of its input buffer "
+     "(voq.reduction_stage = direct) or of its VOQ (switch), holding up the packets behind it; bit rotation then "
+     "deadlocks, which ends the run with the engine's deadlock error (docs/COLLECTIVES.md)",
+     FCSIM_KEY_FLAG_IN(struct fcsim_voq_params, reduction_per_op, "operation")},
     {"voq", "eject_packets", FCSIM_KT_INT, "packets/cycle", "1", 1, 16, 0, NULL, NULL, NULL,
      "router.model = voq: packets the local unit takes from the switch at once, each from a different input, one flit "
      "per cycle each. Novo-G# thesis s5.2.2 (L4897-4899): a node \"injects at most one packet per cycle but can consume more "

@@ -12,6 +12,7 @@ struct fcsim_voq_params {
   int reduction_direct; /* voq.reduction_stage: reduction unit right after ML (1) or after SA, as the seed (0) */
   int eject_packets;    /* voq.eject_packets: packets ejected to the local unit at once */
   int inject_packet;    /* voq.inject = packet: the local input moves a whole packet into its VOQs a cycle */
+  int reduction_per_op; /* voq.reduction_entries = operation: one entry per reduction, one instance at a time */
 };
 extern struct fcsim_param_block fcsim_voq_block;
 

@@ -36,9 +36,21 @@
  * on the output (one flit per output per cycle), the one completing its
  * entry leaves on the link as the combined packet, the others are absorbed.
  *
+ * voq.reduction_entries: `instance` (the default) keeps a partial result
+ * per (entry, instance), so every reduction packet is combined when it
+ * reaches the unit. `operation` reads "one entry in the reduction table for
+ * each reduction operation" (seed L3104-3106): an entry holds one instance
+ * at a time, from the first packet of that instance to its completion; a
+ * packet of another instance waits where it is, at the head of its input
+ * buffer (direct: the unit follows ML, and Fig. 4.14 has one input buffer
+ * per input ahead of the multicast and reduction units) or of its VOQ
+ * (switch: SA does not grant it), and the packets behind it wait too.
+ *
  * Since no output is ever refused a flit (links accept, the local unit
- * ejects, the reduction unit absorbs), a VA stall always clears: the router
- * cannot deadlock. */
+ * ejects, the reduction unit absorbs), a VA stall always clears: with
+ * `instance` the router cannot deadlock. With `operation` a packet waiting
+ * for its entry may wait on a packet stuck behind another waiting one; the
+ * engine's watchdog then ends the run as a deadlock. */
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -109,6 +121,7 @@ struct vq_node {
   struct vq_fifo *voq;       /* [(nin + 1) * nout]: row s = source s (last: reduction unit) */
   struct vq_out *out;        /* [nout - 1 + eject_lanes]: the local output's lanes from np on */
   struct fcsim_redstore red; /* partial reductions */
+  uint16_t *owner;           /* voq.reduction_entries = operation: [R entries] instance + 1 each entry holds, 0 free */
 };
 
 /* Read-only set-up of the voq kind. */
@@ -126,6 +139,7 @@ struct vq_shared {
   int inject_packet;            /* voq.inject = packet: the local input moves a packet a cycle, not a flit */
   int depth;                    /* flits per VOQ */
   int red_direct;               /* voq.reduction_stage = direct: reduction unit after ML */
+  int red_per_op;               /* voq.reduction_entries = operation: one instance per entry at a time */
   int maxpkt;                   /* longest packet, flits (VA reserves that much) */
   uint32_t *max_in;             /* [nodes] each node's max_in, for the report (each written by its node only) */
   uint32_t *max_red;            /* [nodes] most partial reductions held at once */
@@ -187,6 +201,27 @@ static void vq_receive(struct fcsim_ctx *ctx, const struct vq_shared *sh, struct
   fcsim_port_receive(ctx, node, sh->g->port_base[node], vq_take, n);
 }
 
+/* voq.reduction_entries = operation: the reduction entry r takes a packet
+ * of instance `inst` when it is free (the packet then claims it) or already
+ * holds that instance; 0 when it holds another (the packet must wait).
+ * With `instance` every entry takes every instance. */
+static int entry_take(struct vq_node *n, int r, uint32_t inst)
+{
+  if (!n->owner)
+    return 1;
+  uint16_t want = (uint16_t)((inst & 0xffu) + 1u);
+  if (n->owner[r] && n->owner[r] != want)
+    return 0;
+  n->owner[r] = want;
+  return 1;
+}
+
+static void entry_release(struct vq_node *n, int r)
+{
+  if (n->owner)
+    n->owner[r] = 0;
+}
+
 /* reduction_stage = switch: a reduction packet granted output o reaches the
  * reduction unit in ReL/ReW. At its head the unit adds it to its entry: the
  * packet that completes the entry leaves on o as the combined packet (its
@@ -205,6 +240,8 @@ static int vq_switch_reduce(struct fcsim_ctx *ctx, const struct vq_shared *sh, s
     }
     out->red_mode = rc ? 2 : 1;
     out->r_next = (uint32_t)r->next;
+    if (rc)
+      entry_release(n, (int)red - 1);
   }
   int mode = out->red_mode;
   if (f->flags & FCSIM_FLIT_TAIL)
@@ -232,6 +269,16 @@ static int held_by_lane(const struct vq_shared *sh, const struct vq_node *n, int
   return 0;
 }
 
+/* reduction_stage = switch: whether the reduction packet at a VOQ's head
+ * may cross now (any other packet may). */
+static int entry_free_for(const struct vq_node *n, const struct vq_ent *h)
+{
+  if (!h->red || !n->owner)
+    return 1;
+  uint16_t o = n->owner[h->red - 1];
+  return !o || o == (uint16_t)((h->f.route & 0xffu) + 1u);
+}
+
 /* SA for a free output (or lane of the local output) `out` reading the VOQs
  * of output o: the ready head with the highest priority (ties: first at or
  * after the round-robin pointer). */
@@ -244,11 +291,16 @@ static void vq_grant(const struct vq_shared *sh, struct vq_node *n, struct vq_ou
     struct vq_fifo *q = &n->voq[s * sh->nout + o];
     if (!q->count || !is_ready(fifo_front(q), now) || (o == sh->np && held_by_lane(sh, n, s)))
       continue;
+    if (!entry_free_for(n, fifo_front(q)))
+      continue; /* its entry holds another instance: the packet waits at the VOQ's head */
     if (best == VQ_NONE || fifo_front(q)->prio > bp)
       best = s, bp = fifo_front(q)->prio;
   }
   if (best == VQ_NONE)
     return;
+  const struct vq_ent *h = fifo_front(&n->voq[best * sh->nout + o]);
+  if (h->red)
+    entry_take(n, (int)h->red - 1, h->f.route);
   out->holder = best;
   out->rr = (best + 1) % sh->nsrc;
 }
@@ -362,6 +414,7 @@ static void vq_reduce(struct fcsim_ctx *ctx, const struct vq_shared *sh, struct 
   }
   if (!rc)
     return;
+  entry_release(n, c->r_index);
   struct vq_fifo *q = &n->voq[(sh->nsrc - 1) * sh->nout + c->r_out];
   for (int k = 0; k < c->flits; k++) {
     struct vq_ent e = {{done.gen, (uint32_t)c->r_next, done.sum, 0,
@@ -376,7 +429,6 @@ static void vq_reduce(struct fcsim_ctx *ctx, const struct vq_shared *sh, struct 
   }
 }
 
-/* IC..VA and the move into the VOQs: one flit per input per cycle. */
 /* IC to VA for input i: the head (RL, ML, VA) or the next flit of the
  * packet crossing into its VOQs. Returns 1 when a flit other than a tail
  * moved (the packet goes on), 0 otherwise. */
@@ -395,6 +447,8 @@ static int vq_input_flit(struct fcsim_ctx *ctx, const struct vq_shared *sh, stru
       c->n = 0;
     } else if (!c->reduce && !vq_allocate(sh, n, i, c)) {
       return 0; /* VA failed: the pipeline stalls */
+    } else if (c->reduce && !entry_take(n, c->r_index, e.f.route)) {
+      return 0; /* its entry holds another instance: it waits at the input's head */
     }
     c->active = 1;
   }
@@ -479,6 +533,7 @@ static int vq_setup(const struct fcsim_router_env *env, void **shared, size_t *s
   sh->depth = env->p->vc_depth_flits;
   const struct fcsim_voq_params *vq = fcsim_params_block(env->p, &fcsim_voq_block);
   sh->red_direct = vq->reduction_direct;
+  sh->red_per_op = vq->reduction_per_op;
   sh->eject_lanes = vq->eject_packets > 0 ? vq->eject_packets : 1;
   sh->inject_packet = vq->inject_packet;
   sh->maxpkt = env->p->packet_flits + (int)((env->p->nodes + env->p->flit_bits - 1) / env->p->flit_bits);
@@ -519,6 +574,9 @@ static int vq_init(const void *shared, uint32_t node, void *state, struct fcsim_
   n->out = calloc((size_t)(sh->nout - 1 + sh->eject_lanes), sizeof *n->out);
   if (!n->in || !n->cur || !n->voq || !n->out)
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+  int64_t nr = sh->has_tables ? sh->tab.node[node].nr : 0;
+  if (sh->red_per_op && nr > 0 && !(n->owner = calloc((size_t)nr, sizeof *n->owner)))
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
   for (int o = 0; o < sh->nout - 1 + sh->eject_lanes; o++)
     n->out[o].holder = VQ_NONE;
   return 0;
@@ -537,6 +595,7 @@ static void vq_fini(const void *shared, uint32_t node, void *state)
   free(n->cur);
   free(n->voq);
   free(n->out);
+  free(n->owner);
   fcsim_redstore_free(&n->red);
   memset(n, 0, sizeof *n);
 }
