@@ -60,6 +60,7 @@ void fcsim_net_destroy(struct fcsim_net *net)
   free(net->links.cpending);
   free(net->links.in_due);
   free(net->links.credit_due);
+  free(net->links.jitter_last);
   free(net->links.link_flits);
   free(net->links.link_flits_mark);
   free(net->links.dir_stats);
@@ -199,6 +200,13 @@ static int build_clocks(struct fcsim_net *net, struct fcsim_error *err)
   }
   for (int64_t c = 0; c < g->nslots; c++) {
     struct fcsim_chan *ch = &g->chan[c];
+    /* ring entries keep their arrival modulo 2^32 (chan/link.h) */
+    const double ahead = FCSIM_STAMP_AHEAD_MAX_TICKS / net->ref_ticks; /* cycles */
+    if (ch->latency_cycles + 4 * ch->latency_sd_cycles > ahead || ch->credit_latency_cycles > ahead)
+      return fcsim_error_set(err, FCSIM_ERANGE,
+                             "a link of %u cycles (jitter SD %g, credits %u cycles) may take more than %.0f cycles; "
+                             "ring entries keep their arrival modulo 2^32, exact up to that far ahead",
+                             ch->latency_cycles, ch->latency_sd_cycles, ch->credit_latency_cycles, ahead);
     ch->latency_ticks = (uint32_t)llround(ch->latency_cycles * net->ref_ticks);
     ch->credit_latency_ticks = (uint32_t)llround(ch->credit_latency_cycles * net->ref_ticks);
     ch->latency_sd_ticks = ch->latency_sd_cycles * net->ref_ticks;
@@ -342,6 +350,8 @@ static int build_links(struct fcsim_net *net, struct fcsim_error *err)
   l->link_flits_mark = calloc(slots, sizeof *l->link_flits_mark);
   l->in_due = calloc(slots, sizeof *l->in_due);
   l->credit_due = calloc(slots, sizeof *l->credit_due);
+  if (fcsim_links_have_jitter(g) && !(l->jitter_last = calloc(slots, sizeof *l->jitter_last)))
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for %lld links", (long long)g->nslots);
   if (g->line_bandwidth_flits && !(l->dir_stats = calloc(slots, sizeof *l->dir_stats)))
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for %lld links", (long long)g->nslots);
   l->pending = calloc((size_t)g->nodes ? (size_t)g->nodes : 1, sizeof *l->pending);

@@ -269,10 +269,10 @@ static void publish(struct fcsim_net *net, struct fcsim_part *pt)
   }
 }
 
-/* After a window: wake the nodes of this partition that flits published by
- * other partitions will reach, and those that must read a credit entry
- * flagged `wake` when it arrives. */
-static void scan_incoming(struct fcsim_net *net, struct fcsim_part *pt)
+/* After a window ending at tick `to`: wake the nodes of this partition that
+ * flits published by other partitions will reach, and those that must read a
+ * credit entry flagged `wake` when it arrives (stamps read against `to`). */
+static void scan_incoming(struct fcsim_net *net, struct fcsim_part *pt, uint64_t to)
 {
   struct fcsim_links *l = &net->links;
   const struct fcsim_graph *g = &net->topo.graph;
@@ -284,12 +284,14 @@ static void scan_incoming(struct fcsim_net *net, struct fcsim_part *pt)
       l->pending[dst] |= 1ull << g->chan[c].dst_port;
     if (r->lazy_wake) { /* the reader wakes itself after the oldest entry */
       if (r->scan != r->pub && r->head == r->scan)
-        pt->rc |= fcsim_part_wake(net, pt, dst, l->chan_pool[r->base + (r->scan & r->mask)].arrival);
+        pt->rc |= fcsim_part_wake(net, pt, dst,
+                                  fcsim_stamp_tick(l->chan_pool[r->base + (r->scan & r->mask)].arrival_stamp, to));
       r->scan = r->pub;
       continue;
     }
     for (; r->scan != r->pub; r->scan++)
-      pt->rc |= fcsim_part_wake(net, pt, dst, l->chan_pool[r->base + (r->scan & r->mask)].arrival);
+      pt->rc |= fcsim_part_wake(net, pt, dst,
+                                fcsim_stamp_tick(l->chan_pool[r->base + (r->scan & r->mask)].arrival_stamp, to));
   }
   for (uint32_t i = 0; i < pt->n_out_cross && !pt->rc; i++) {
     uint32_t c = pt->out_cross[i];
@@ -299,7 +301,33 @@ static void scan_incoming(struct fcsim_net *net, struct fcsim_part *pt)
     for (; r->scan != r->pub; r->scan++) {
       const struct fcsim_credit_slot *e = &l->cchan_pool[r->base + (r->scan & r->mask)];
       if (e->wake)
-        pt->rc |= fcsim_part_wake(net, pt, g->chan[c].src, e->arrival);
+        pt->rc |= fcsim_part_wake(net, pt, g->chan[c].src, fcsim_stamp_tick(e->arrival_stamp, to));
+    }
+  }
+}
+
+/* Every 2^FCSIM_STAMP_REFRESH_LOG2 ticks, between windows (no partition
+ * runs): the stamps of the entries in every ring that have arrived by `to`
+ * become `to`'s, so that an entry left in its ring by a reader that is not
+ * stepped (a credit without a wake) still reads as arrived 2^31 ticks later
+ * (chan/link.h). Only stamps of arrived entries change, and they stay
+ * arrived: no reader can tell. A writer's copy of a ring read on another
+ * rank shows no entries here ([head, pub) is empty). */
+#define FCSIM_STAMP_REFRESH_LOG2 29
+static void stamps_refresh(struct fcsim_links *l, uint64_t to)
+{
+  const uint32_t now = fcsim_stamp_of(to);
+  for (int64_t c = 0; c < l->g->nslots; c++) {
+    const struct fcsim_ring *r = &l->chan[c], *cr = &l->cchan[c];
+    for (uint32_t i = r->head; i != r->pub; i++) {
+      uint32_t *s = &l->chan_pool[r->base + (i & r->mask)].arrival_stamp;
+      if (!fcsim_stamp_after(*s, to))
+        *s = now;
+    }
+    for (uint32_t i = cr->head; i != cr->pub; i++) {
+      uint32_t *s = &l->cchan_pool[cr->base + (i & cr->mask)].arrival_stamp;
+      if (!fcsim_stamp_after(*s, to))
+        *s = now;
     }
   }
 }
@@ -458,7 +486,9 @@ static void run_partitions(struct fcsim_net *net, struct run_ctl *ctl)
         ctl->end = to;
         if (state == RUN_GO)
           for (int i = net->part_first; i < net->part_last; i++)
-            scan_incoming(net, &net->parts[i]);
+            scan_incoming(net, &net->parts[i], to);
+        if (state == RUN_GO && (from ^ to) >> FCSIM_STAMP_REFRESH_LOG2)
+          stamps_refresh(&net->links, to);
       }
       if (nthreads > 1)
         barrier_wait(&bar, &sense);
