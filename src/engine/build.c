@@ -406,12 +406,16 @@ static int init_nodes(struct fcsim_net *net, struct fcsim_error *err)
                              fcsim_clock_of(net, (uint32_t)n), &first, err);
     if (rc)
       return rc;
+    if (first != FCSIM_NEVER)
+      first += net->start_ticks;
     nd->next_event = first;
     if (first != FCSIM_NEVER && fcsim_heap_push(net->parts[owner].arrivals, first, (uint32_t)n))
       return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
   }
   return 0;
 }
+
+uint64_t fcsim__engine_start_cycles = 0;
 
 int fcsim_net_plan(struct fcsim_net **out, const struct fcsim_params *p, const struct fcsim_config *cfg,
                    struct fcsim_error *err)
@@ -477,6 +481,11 @@ int fcsim_net_build(struct fcsim_net *net, struct fcsim_error *err)
       return rc;
   if ((rc = build_rings(net, err)) || (rc = fcsim_mpi_plan(net, err)))
     return rc;
+  net->start_ticks = fcsim__engine_start_cycles;
+  if (net->start_ticks && (net->multiclock || net->start_ticks % FCSIM_CHECK_CYCLES))
+    return fcsim_error_set(err, FCSIM_EINVAL,
+                           "a run may start at cycle %llu only with one clock and at a multiple of %u",
+                           (unsigned long long)net->start_ticks, FCSIM_CHECK_CYCLES);
   return init_nodes(net, err);
 }
 

@@ -381,7 +381,8 @@ static enum run_state decide(struct fcsim_net *net, struct run_ctl *ctl, uint64_
                         : end <= net->window_start ? "warmup"
                         : end <= net->window_end   ? "measure"
                                                    : "drain";
-    max[1] = ctl->progress(ctl->user, (uint64_t)((double)end / net->ref_ticks), ctl->expected, phase) != 0;
+    max[1] = ctl->progress(ctl->user, (uint64_t)((double)(end - net->start_ticks) / net->ref_ticks), ctl->expected,
+                           phase) != 0;
   }
   if ((ctl->rc = fcsim_mpi_allreduce(net, sum, 7, max, 2, ctl->err)))
     return RUN_ERROR;
@@ -468,7 +469,7 @@ static void run_partitions(struct fcsim_net *net, struct run_ctl *ctl)
 #endif
     unsigned sense = 0;
     __atomic_store_n(&bar.n, (unsigned)nthreads, __ATOMIC_RELAXED); /* every thread stores the same value */
-    uint64_t from = 0;
+    uint64_t from = net->start_ticks;
     for (;;) {
       uint64_t to = window_end_after(net, from);
       for (int i = net->part_first + tid; i < net->part_last; i += nthreads)
@@ -505,13 +506,14 @@ int fcsim_net_run(struct fcsim_net *net, fcsim_progress_f progress, void *user, 
 {
   const struct fcsim_params *p = &net->p;
   const int batch = net->workload->finite;
-  net->window_start = batch ? 0 : fcsim_ref_ticks(net, (uint64_t)p->warmup_cycles);
-  net->window_end = batch ? UINT64_MAX : fcsim_ref_ticks(net, (uint64_t)(p->warmup_cycles + p->measure_cycles));
+  const uint64_t start = net->start_ticks;
+  net->window_start = batch ? start : start + fcsim_ref_ticks(net, (uint64_t)p->warmup_cycles);
+  net->window_end = batch ? UINT64_MAX : start + fcsim_ref_ticks(net, (uint64_t)(p->warmup_cycles + p->measure_cycles));
   /* the planned length includes the longest drain: the progress line's
    * total, so its time left never reaches 0 while the run goes on */
   struct run_ctl ctl = {progress,
                         user,
-                        batch ? fcsim_ref_ticks(net, (uint64_t)p->max_cycles)
+                        batch ? start + fcsim_ref_ticks(net, (uint64_t)p->max_cycles)
                               : net->window_end + fcsim_ref_ticks(net, (uint64_t)p->drain_cycles),
                         batch ? 0 : (uint64_t)(p->warmup_cycles + p->measure_cycles + p->drain_cycles),
                         batch ? UINT64_MAX : net->window_end + fcsim_ref_ticks(net, (uint64_t)p->deadlock_cycles),
@@ -523,13 +525,15 @@ int fcsim_net_run(struct fcsim_net *net, fcsim_progress_f progress, void *user, 
   for (int i = net->part_first; i < net->part_last; i++) {
     net->parts[i].window_phase = 0;
     net->parts[i].next_window_edge = net->window_start;
+    if (start) /* the watchdog counts from the start */
+      net->parts[i].ctx.last_progress = net->parts[i].progress_max = start;
   }
   run_partitions(net, &ctl);
   for (int i = net->part_first; i < net->part_last; i++)
     window_close(net, &net->parts[i]);
 
   /* merge the partitions' statistics (integer sums: order does not matter) */
-  net->now = ctl.end;
+  net->now = ctl.end - start;
   net->drain_cut = ctl.state == RUN_CUT;
   fcsim_stats_acc_init(&net->acc);
   net->flits_in_network = 0;
