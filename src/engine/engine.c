@@ -311,20 +311,27 @@ static void scan_incoming(struct fcsim_net *net, struct fcsim_part *pt, uint64_t
  * become `to`'s, so that an entry left in its ring by a reader that is not
  * stepped (a credit without a wake) still reads as arrived 2^31 ticks later
  * (chan/link.h). Only stamps of arrived entries change, and they stay
- * arrived: no reader can tell. A writer's copy of a ring read on another
- * rank shows no entries here ([head, pub) is empty). */
+ * arrived: no reader can tell. Only the rings this rank reads: a writer's
+ * copy of a ring read on another rank is never popped, its [head, pub) is
+ * every entry it ever sent. */
 #define FCSIM_STAMP_REFRESH_LOG2 29
-static void stamps_refresh(struct fcsim_links *l, uint64_t to)
+static int reads_here(const struct fcsim_net *net, int64_t node)
 {
+  return node >= 0 && (int)net->part_of[node] >= net->part_first && (int)net->part_of[node] < net->part_last;
+}
+
+static void stamps_refresh(struct fcsim_net *net, uint64_t to)
+{
+  struct fcsim_links *l = &net->links;
   const uint32_t now = fcsim_stamp_of(to);
   for (int64_t c = 0; c < l->g->nslots; c++) {
     const struct fcsim_ring *r = &l->chan[c], *cr = &l->cchan[c];
-    for (uint32_t i = r->head; i != r->pub; i++) {
+    for (uint32_t i = r->head; reads_here(net, l->g->chan[c].dst) && i != r->pub; i++) {
       uint32_t *s = &l->chan_pool[r->base + (i & r->mask)].arrival_stamp;
       if (!fcsim_stamp_after(*s, to))
         *s = now;
     }
-    for (uint32_t i = cr->head; i != cr->pub; i++) {
+    for (uint32_t i = cr->head; reads_here(net, l->g->chan[c].src) && i != cr->pub; i++) {
       uint32_t *s = &l->cchan_pool[cr->base + (i & cr->mask)].arrival_stamp;
       if (!fcsim_stamp_after(*s, to))
         *s = now;
@@ -489,7 +496,7 @@ static void run_partitions(struct fcsim_net *net, struct run_ctl *ctl)
           for (int i = net->part_first; i < net->part_last; i++)
             scan_incoming(net, &net->parts[i], to);
         if (state == RUN_GO && (from ^ to) >> FCSIM_STAMP_REFRESH_LOG2)
-          stamps_refresh(&net->links, to);
+          stamps_refresh(net, to);
       }
       if (nthreads > 1)
         barrier_wait(&bar, &sense);
