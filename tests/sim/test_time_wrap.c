@@ -95,6 +95,52 @@ static void test_runs_across_2_32_match_runs_from_0(void **state)
   }
 }
 
+/* A credit left in its ring for longer than 2^31 cycles: a trace sends 256
+ * bytes from node 0 to node 1 at cycle 0 and again at 3e9 (classic router,
+ * VCs of 2 flits). Node 0 is not stepped between the two, so the credits of
+ * the first message wait in its credit ring for 3e9 cycles; read against
+ * cycle 3e9 their stamps would lie in the future without the engine's
+ * refresh, and the second message would stall for want of credits (a
+ * deadlock). Both messages take the same 35 cycles. */
+static void test_credit_older_than_2_31(void **state)
+{
+  (void)state;
+  const char *trace = "time_wrap_gap.csv";
+  FILE *f = fopen(trace, "w");
+  assert_non_null(f);
+  fputs("id,src,dst,bytes,start,after,delay\n1,0,1,256,0,,\n2,0,1,256,3000000000,,\n", f);
+  fclose(f);
+  char ini[512], set_trace[600];
+  snprintf(ini, sizeof ini, "%s/examples/booksim-torus.ini", FCSIM_SOURCE_DIR);
+  snprintf(set_trace, sizeof set_trace, "traffic.trace=%s", trace);
+  const char *const sets[] = {"network.dims=4x4",  "traffic.mode=trace",        set_trace,
+                              "router.vc_depth=2", "sim.max_cycles=4000000000", NULL};
+  struct fcsim_error err = {0};
+  struct fcsim_config *cfg = fcsim_config_create();
+  struct fcsim_sim *sim = NULL;
+  int rc = fcsim_config_load_file(cfg, ini, &err);
+  for (const char *const *set = sets; *set && !rc; set++)
+    rc = fcsim_config_set_assignment(cfg, *set, "test", &err);
+  if (!rc)
+    rc = fcsim_sim_create(cfg, &sim, &err);
+  if (!rc)
+    rc = fcsim_sim_run(sim, NULL, NULL, &err);
+  if (rc)
+    fail_msg("%s", err.msg);
+  char *text = fcsim_sim_json(sim, 0, &err);
+  assert_non_null(text);
+  json_t *doc = json_loads(text, 0, NULL);
+  json_t *msgs = json_object_get(json_object_get(doc, "metrics"), "messages");
+  assert_int_equal(json_array_size(msgs), 2);
+  assert_int_equal(json_integer_value(json_object_get(json_array_get(msgs, 0), "complete_cycle")), 35);
+  assert_int_equal(json_integer_value(json_object_get(json_array_get(msgs, 1), "complete_cycle")), 3000000035ll);
+  json_decref(doc);
+  free(text);
+  fcsim_sim_destroy(sim);
+  fcsim_config_destroy(cfg);
+  remove(trace);
+}
+
 /* A link that could deliver more than 2^30 ticks ahead is refused at set-up
  * (ticks are picoseconds with two clocks: 100,000 cycles of jitter SD at
  * 156.25 MHz reach 3.2e9). */
@@ -120,6 +166,7 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_runs_across_2_32_match_runs_from_0),
+      cmocka_unit_test(test_credit_older_than_2_31),
       cmocka_unit_test(test_latency_past_the_stamps_refused),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
