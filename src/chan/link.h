@@ -54,21 +54,52 @@ static inline uint64_t fcsim_flit_age(const struct fcsim_flit *f, uint64_t now)
   return (uint32_t)((uint32_t)now - f->gen);
 }
 
-/* A flit in flight on a link. */
+/* Arrival stamps. A ring entry keeps its arrival tick modulo 2^32; the full
+ * 64-bit time is the engine's. A stamp s is read against a tick t of the
+ * reader as the tick within 2^31 of t: exact while no entry arrives more
+ * than FCSIM_STAMP_AHEAD_MAX_TICKS after the tick it is pushed at (set-up
+ * refuses a channel whose latency could: build.c, and a model's own credit
+ * delay is refused by the model) and no arrived entry waits in its ring more
+ * than 2^31 - FCSIM_STAMP_AHEAD_MAX_TICKS ticks: every 2^29 ticks the engine
+ * moves the stamps of arrived entries still in a ring up to its time
+ * (engine.c, stamps_refresh), so an entry left by a reader that is not
+ * stepped for a long time (a credit without a wake) stays arrived. */
+#define FCSIM_STAMP_AHEAD_MAX_TICKS (1ull << 30)
+
+static inline uint32_t fcsim_stamp_of(uint64_t tick)
+{
+  return (uint32_t)tick;
+}
+
+/* 1 if the entry stamped `s` has not arrived by `tick`. */
+static inline int fcsim_stamp_after(uint32_t s, uint64_t tick)
+{
+  return (int32_t)(s - (uint32_t)tick) > 0;
+}
+
+/* The full tick of stamp `s`, read against `tick`. */
+static inline uint64_t fcsim_stamp_tick(uint32_t s, uint64_t tick)
+{
+  return tick + (uint64_t)(int64_t)(int32_t)(s - (uint32_t)tick);
+}
+
+/* A flit in flight on a link, 20 bytes. */
 struct fcsim_link_slot {
   struct fcsim_flit flit;
-  uint64_t arrival; /* first cycle the receiver may take it */
+  uint32_t arrival_stamp; /* first tick the receiver may take it, modulo 2^32 */
 };
+_Static_assert(sizeof(struct fcsim_link_slot) == 20, "a link-ring slot is 20 bytes");
 
-/* A credit in flight: Novo-G# credit flits carry each VC's free slots
- * (absolute); classic credits add one slot (relative). */
+/* A credit in flight, 12 bytes: Novo-G# credit flits carry each VC's free
+ * slots (absolute); classic credits add one slot (relative). */
 struct fcsim_credit_slot {
-  uint64_t arrival;
+  uint32_t arrival_stamp; /* modulo 2^32, as a link slot's */
   int32_t value;
   uint16_t vc;
   uint16_t wake; /* 1: the reader must be stepped when it arrives (a partition that
                   * publishes the ring wakes it; within a partition the sender does) */
 };
+_Static_assert(sizeof(struct fcsim_credit_slot) == 12, "a credit-ring slot is 12 bytes");
 
 /* A single-producer single-consumer ring; its entries live in a pool at
  * [base, base + mask + 1). The writer owns `tail`, the reader owns `head`;
@@ -138,6 +169,9 @@ struct fcsim_links {
   uint64_t *in_due;                     /* [nslots] reader's cache: arrival tick of the oldest flit of the
                                          * channel into this slot when not yet due, 0 = look at the ring */
   uint64_t *credit_due;                 /* [nslots] the same for the credit ring of channel (slot) */
+  uint64_t *jitter_last;                /* [nslots] arrival tick of the last flit pushed on a channel whose
+                                         * latency varies (FIFO order), 0 = none yet; NULL when no channel
+                                         * has jitter (from malloc) */
   uint64_t *link_flits;                 /* [nslots] data flits sent: during the run every one (counted
                                          * whatever the window), after it those of the measurement window
                                          * (from malloc) */
@@ -158,10 +192,21 @@ static inline uint32_t fcsim_pow2_at_least(uint64_t n)
   return c;
 }
 
+/* 1 if some channel of g has a latency that varies (jitter): the links then
+ * keep jitter_last. */
+static inline int fcsim_links_have_jitter(const struct fcsim_graph *g)
+{
+  for (int64_t c = 0; c < g->nslots; c++)
+    if (g->chan[c].latency_sd_cycles > 0)
+      return 1;
+  return 0;
+}
+
 /* Arrival tick of the next flit sent at tick `t` on channel c whose latency
  * varies (jitter, link_model.c): a Gaussian draw, never before the flit sent
- * before it. (Ticks are cycles when every node shares one clock: core/clock.h.) */
-uint64_t fcsim_link_jitter_arrival(const struct fcsim_links *l, uint32_t c, uint64_t t);
+ * before it (kept in l->jitter_last[c], which this updates). (Ticks are
+ * cycles when every node shares one clock: core/clock.h.) */
+uint64_t fcsim_link_jitter_arrival(struct fcsim_links *l, uint32_t c, uint64_t t);
 
 /* Per-flit credits of every VC that have arrived on the credit ring of
  * channel (slot) c by `tick`: taken from the ring and returned as one sum
@@ -172,7 +217,7 @@ static inline int32_t fcsim_link_take_credits(struct fcsim_links *l, uint32_t c,
   int32_t sum = 0;
   while (fcsim_ring_visible(cr)) {
     const struct fcsim_credit_slot *s = &l->cchan_pool[cr->base + (cr->head & cr->mask)];
-    if (s->arrival > tick)
+    if (fcsim_stamp_after(s->arrival_stamp, tick))
       break;
     sum += s->value;
     fcsim_ring_pop(cr);
@@ -192,7 +237,7 @@ static inline uint64_t fcsim_link_push(struct fcsim_links *l, uint32_t c, const 
   uint64_t arrival = ch->latency_sd_ticks > 0 ? fcsim_link_jitter_arrival(l, c, t) : t + ch->latency_ticks;
   struct fcsim_link_slot *s = &l->chan_pool[r->base + (r->tail & r->mask)];
   s->flit = *f;
-  s->arrival = arrival;
+  s->arrival_stamp = fcsim_stamp_of(arrival);
   fcsim_ring_commit(r);
   return arrival;
 }
@@ -206,7 +251,7 @@ static inline int fcsim_link_credit(struct fcsim_links *l, uint32_t c, uint32_t 
   if (!fcsim_ring_has_room(r))
     return -1;
   struct fcsim_credit_slot *s = &l->cchan_pool[r->base + (r->tail & r->mask)];
-  s->arrival = arrival;
+  s->arrival_stamp = fcsim_stamp_of(arrival);
   s->value = value;
   s->vc = (uint16_t)vc;
   s->wake = (uint16_t)wake;

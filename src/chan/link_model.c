@@ -46,7 +46,7 @@ static double truncated_gaussian(struct fcsim_rng *rng)
   return z > JITTER_TRUNCATE_SD ? JITTER_TRUNCATE_SD : z < -JITTER_TRUNCATE_SD ? -JITTER_TRUNCATE_SD : z;
 }
 
-uint64_t fcsim_link_jitter_arrival(const struct fcsim_links *l, uint32_t c, uint64_t t)
+uint64_t fcsim_link_jitter_arrival(struct fcsim_links *l, uint32_t c, uint64_t t)
 {
   const struct fcsim_chan *ch = &l->g->chan[c];
   const struct fcsim_ring *r = &l->chan[c];
@@ -71,10 +71,8 @@ uint64_t fcsim_link_jitter_arrival(const struct fcsim_links *l, uint32_t c, uint
   uint64_t lo = fcsim_link_min_latency(ch), hi = fcsim_link_max_latency(ch);
   uint64_t cyc = lat < (double)lo ? lo : lat > (double)hi ? hi : (uint64_t)lat;
   uint64_t arrival = t + cyc;
-  if (r->tail) { /* FIFO: not before the previous flit (its entry is still in the pool) */
-    uint64_t prev = l->chan_pool[r->base + ((r->tail - 1) & r->mask)].arrival;
-    if (arrival < prev)
-      arrival = prev;
-  }
+  if (arrival < l->jitter_last[c]) /* FIFO: not before the previous flit (0: none yet) */
+    arrival = l->jitter_last[c];
+  l->jitter_last[c] = arrival;
   return arrival;
 }

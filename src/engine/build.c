@@ -60,6 +60,7 @@ void fcsim_net_destroy(struct fcsim_net *net)
   free(net->links.cpending);
   free(net->links.in_due);
   free(net->links.credit_due);
+  free(net->links.jitter_last);
   free(net->links.link_flits);
   free(net->links.link_flits_mark);
   free(net->links.dir_stats);
@@ -199,6 +200,13 @@ static int build_clocks(struct fcsim_net *net, struct fcsim_error *err)
   }
   for (int64_t c = 0; c < g->nslots; c++) {
     struct fcsim_chan *ch = &g->chan[c];
+    /* ring entries keep their arrival modulo 2^32 (chan/link.h) */
+    const double ahead = FCSIM_STAMP_AHEAD_MAX_TICKS / net->ref_ticks; /* cycles */
+    if (ch->latency_cycles + 4 * ch->latency_sd_cycles > ahead || ch->credit_latency_cycles > ahead)
+      return fcsim_error_set(err, FCSIM_ERANGE,
+                             "a link of %u cycles (jitter SD %g, credits %u cycles) may take more than %.0f cycles; "
+                             "ring entries keep their arrival modulo 2^32, exact up to that far ahead",
+                             ch->latency_cycles, ch->latency_sd_cycles, ch->credit_latency_cycles, ahead);
     ch->latency_ticks = (uint32_t)llround(ch->latency_cycles * net->ref_ticks);
     ch->credit_latency_ticks = (uint32_t)llround(ch->credit_latency_cycles * net->ref_ticks);
     ch->latency_sd_ticks = ch->latency_sd_cycles * net->ref_ticks;
@@ -342,6 +350,8 @@ static int build_links(struct fcsim_net *net, struct fcsim_error *err)
   l->link_flits_mark = calloc(slots, sizeof *l->link_flits_mark);
   l->in_due = calloc(slots, sizeof *l->in_due);
   l->credit_due = calloc(slots, sizeof *l->credit_due);
+  if (fcsim_links_have_jitter(g) && !(l->jitter_last = calloc(slots, sizeof *l->jitter_last)))
+    return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for %lld links", (long long)g->nslots);
   if (g->line_bandwidth_flits && !(l->dir_stats = calloc(slots, sizeof *l->dir_stats)))
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for %lld links", (long long)g->nslots);
   l->pending = calloc((size_t)g->nodes ? (size_t)g->nodes : 1, sizeof *l->pending);
@@ -396,12 +406,16 @@ static int init_nodes(struct fcsim_net *net, struct fcsim_error *err)
                              fcsim_clock_of(net, (uint32_t)n), &first, err);
     if (rc)
       return rc;
+    if (first != FCSIM_NEVER)
+      first += net->start_ticks;
     nd->next_event = first;
     if (first != FCSIM_NEVER && fcsim_heap_push(net->parts[owner].arrivals, first, (uint32_t)n))
       return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
   }
   return 0;
 }
+
+uint64_t fcsim__engine_start_cycles = 0;
 
 int fcsim_net_plan(struct fcsim_net **out, const struct fcsim_params *p, const struct fcsim_config *cfg,
                    struct fcsim_error *err)
@@ -467,6 +481,11 @@ int fcsim_net_build(struct fcsim_net *net, struct fcsim_error *err)
       return rc;
   if ((rc = build_rings(net, err)) || (rc = fcsim_mpi_plan(net, err)))
     return rc;
+  net->start_ticks = fcsim__engine_start_cycles;
+  if (net->start_ticks && (net->multiclock || net->start_ticks % FCSIM_CHECK_CYCLES))
+    return fcsim_error_set(err, FCSIM_EINVAL,
+                           "a run may start at cycle %llu only with one clock and at a multiple of %u",
+                           (unsigned long long)net->start_ticks, FCSIM_CHECK_CYCLES);
   return init_nodes(net, err);
 }
 

@@ -269,10 +269,10 @@ static void publish(struct fcsim_net *net, struct fcsim_part *pt)
   }
 }
 
-/* After a window: wake the nodes of this partition that flits published by
- * other partitions will reach, and those that must read a credit entry
- * flagged `wake` when it arrives. */
-static void scan_incoming(struct fcsim_net *net, struct fcsim_part *pt)
+/* After a window ending at tick `to`: wake the nodes of this partition that
+ * flits published by other partitions will reach, and those that must read a
+ * credit entry flagged `wake` when it arrives (stamps read against `to`). */
+static void scan_incoming(struct fcsim_net *net, struct fcsim_part *pt, uint64_t to)
 {
   struct fcsim_links *l = &net->links;
   const struct fcsim_graph *g = &net->topo.graph;
@@ -284,12 +284,14 @@ static void scan_incoming(struct fcsim_net *net, struct fcsim_part *pt)
       l->pending[dst] |= 1ull << g->chan[c].dst_port;
     if (r->lazy_wake) { /* the reader wakes itself after the oldest entry */
       if (r->scan != r->pub && r->head == r->scan)
-        pt->rc |= fcsim_part_wake(net, pt, dst, l->chan_pool[r->base + (r->scan & r->mask)].arrival);
+        pt->rc |= fcsim_part_wake(net, pt, dst,
+                                  fcsim_stamp_tick(l->chan_pool[r->base + (r->scan & r->mask)].arrival_stamp, to));
       r->scan = r->pub;
       continue;
     }
     for (; r->scan != r->pub; r->scan++)
-      pt->rc |= fcsim_part_wake(net, pt, dst, l->chan_pool[r->base + (r->scan & r->mask)].arrival);
+      pt->rc |= fcsim_part_wake(net, pt, dst,
+                                fcsim_stamp_tick(l->chan_pool[r->base + (r->scan & r->mask)].arrival_stamp, to));
   }
   for (uint32_t i = 0; i < pt->n_out_cross && !pt->rc; i++) {
     uint32_t c = pt->out_cross[i];
@@ -299,7 +301,40 @@ static void scan_incoming(struct fcsim_net *net, struct fcsim_part *pt)
     for (; r->scan != r->pub; r->scan++) {
       const struct fcsim_credit_slot *e = &l->cchan_pool[r->base + (r->scan & r->mask)];
       if (e->wake)
-        pt->rc |= fcsim_part_wake(net, pt, g->chan[c].src, e->arrival);
+        pt->rc |= fcsim_part_wake(net, pt, g->chan[c].src, fcsim_stamp_tick(e->arrival_stamp, to));
+    }
+  }
+}
+
+/* Every 2^FCSIM_STAMP_REFRESH_LOG2 ticks, between windows (no partition
+ * runs): the stamps of the entries in every ring that have arrived by `to`
+ * become `to`'s, so that an entry left in its ring by a reader that is not
+ * stepped (a credit without a wake) still reads as arrived 2^31 ticks later
+ * (chan/link.h). Only stamps of arrived entries change, and they stay
+ * arrived: no reader can tell. Only the rings this rank reads: a writer's
+ * copy of a ring read on another rank is never popped, its [head, pub) is
+ * every entry it ever sent. */
+#define FCSIM_STAMP_REFRESH_LOG2 29
+static int reads_here(const struct fcsim_net *net, int64_t node)
+{
+  return node >= 0 && (int)net->part_of[node] >= net->part_first && (int)net->part_of[node] < net->part_last;
+}
+
+static void stamps_refresh(struct fcsim_net *net, uint64_t to)
+{
+  struct fcsim_links *l = &net->links;
+  const uint32_t now = fcsim_stamp_of(to);
+  for (int64_t c = 0; c < l->g->nslots; c++) {
+    const struct fcsim_ring *r = &l->chan[c], *cr = &l->cchan[c];
+    for (uint32_t i = r->head; reads_here(net, l->g->chan[c].dst) && i != r->pub; i++) {
+      uint32_t *s = &l->chan_pool[r->base + (i & r->mask)].arrival_stamp;
+      if (!fcsim_stamp_after(*s, to))
+        *s = now;
+    }
+    for (uint32_t i = cr->head; reads_here(net, l->g->chan[c].src) && i != cr->pub; i++) {
+      uint32_t *s = &l->cchan_pool[cr->base + (i & cr->mask)].arrival_stamp;
+      if (!fcsim_stamp_after(*s, to))
+        *s = now;
     }
   }
 }
@@ -353,7 +388,8 @@ static enum run_state decide(struct fcsim_net *net, struct run_ctl *ctl, uint64_
                         : end <= net->window_start ? "warmup"
                         : end <= net->window_end   ? "measure"
                                                    : "drain";
-    max[1] = ctl->progress(ctl->user, (uint64_t)((double)end / net->ref_ticks), ctl->expected, phase) != 0;
+    max[1] = ctl->progress(ctl->user, (uint64_t)((double)(end - net->start_ticks) / net->ref_ticks), ctl->expected,
+                           phase) != 0;
   }
   if ((ctl->rc = fcsim_mpi_allreduce(net, sum, 7, max, 2, ctl->err)))
     return RUN_ERROR;
@@ -440,7 +476,7 @@ static void run_partitions(struct fcsim_net *net, struct run_ctl *ctl)
 #endif
     unsigned sense = 0;
     __atomic_store_n(&bar.n, (unsigned)nthreads, __ATOMIC_RELAXED); /* every thread stores the same value */
-    uint64_t from = 0;
+    uint64_t from = net->start_ticks;
     for (;;) {
       uint64_t to = window_end_after(net, from);
       for (int i = net->part_first + tid; i < net->part_last; i += nthreads)
@@ -458,7 +494,9 @@ static void run_partitions(struct fcsim_net *net, struct run_ctl *ctl)
         ctl->end = to;
         if (state == RUN_GO)
           for (int i = net->part_first; i < net->part_last; i++)
-            scan_incoming(net, &net->parts[i]);
+            scan_incoming(net, &net->parts[i], to);
+        if (state == RUN_GO && (from ^ to) >> FCSIM_STAMP_REFRESH_LOG2)
+          stamps_refresh(net, to);
       }
       if (nthreads > 1)
         barrier_wait(&bar, &sense);
@@ -475,13 +513,14 @@ int fcsim_net_run(struct fcsim_net *net, fcsim_progress_f progress, void *user, 
 {
   const struct fcsim_params *p = &net->p;
   const int batch = net->workload->finite;
-  net->window_start = batch ? 0 : fcsim_ref_ticks(net, (uint64_t)p->warmup_cycles);
-  net->window_end = batch ? UINT64_MAX : fcsim_ref_ticks(net, (uint64_t)(p->warmup_cycles + p->measure_cycles));
+  const uint64_t start = net->start_ticks;
+  net->window_start = batch ? start : start + fcsim_ref_ticks(net, (uint64_t)p->warmup_cycles);
+  net->window_end = batch ? UINT64_MAX : start + fcsim_ref_ticks(net, (uint64_t)(p->warmup_cycles + p->measure_cycles));
   /* the planned length includes the longest drain: the progress line's
    * total, so its time left never reaches 0 while the run goes on */
   struct run_ctl ctl = {progress,
                         user,
-                        batch ? fcsim_ref_ticks(net, (uint64_t)p->max_cycles)
+                        batch ? start + fcsim_ref_ticks(net, (uint64_t)p->max_cycles)
                               : net->window_end + fcsim_ref_ticks(net, (uint64_t)p->drain_cycles),
                         batch ? 0 : (uint64_t)(p->warmup_cycles + p->measure_cycles + p->drain_cycles),
                         batch ? UINT64_MAX : net->window_end + fcsim_ref_ticks(net, (uint64_t)p->deadlock_cycles),
@@ -493,13 +532,15 @@ int fcsim_net_run(struct fcsim_net *net, fcsim_progress_f progress, void *user, 
   for (int i = net->part_first; i < net->part_last; i++) {
     net->parts[i].window_phase = 0;
     net->parts[i].next_window_edge = net->window_start;
+    if (start) /* the watchdog counts from the start */
+      net->parts[i].ctx.last_progress = net->parts[i].progress_max = start;
   }
   run_partitions(net, &ctl);
   for (int i = net->part_first; i < net->part_last; i++)
     window_close(net, &net->parts[i]);
 
   /* merge the partitions' statistics (integer sums: order does not matter) */
-  net->now = ctl.end;
+  net->now = ctl.end - start;
   net->drain_cut = ctl.state == RUN_CUT;
   fcsim_stats_acc_init(&net->acc);
   net->flits_in_network = 0;

@@ -38,6 +38,14 @@ void fcsim_net_destroy(struct fcsim_net *net);
 int fcsim_net_run(struct fcsim_net *net, fcsim_progress_f progress, void *user, char **deadlock_report,
                   struct fcsim_error *err);
 
+/* Test hook: the cycle the runs of networks built from now on start at
+ * (0). A run started at S writes what the run started at 0 writes when S is
+ * a multiple of FCSIM_CHECK_CYCLES and of the models' periods (the round-
+ * robin starts, Novo-G#'s credit period); with one clock only. It exists to
+ * run past 2^32 cycles cheaply, where the rings' 32-bit stamps and the
+ * flits' creation cycles wrap (tests/sim/test_time_wrap.c). */
+extern uint64_t fcsim__engine_start_cycles;
+
 /* Describes the cycle of waiting channels (deadlock.c); malloc'd text. */
 char *fcsim_deadlock_describe(const struct fcsim_net *net);
 

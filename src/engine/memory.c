@@ -53,10 +53,12 @@ static uint64_t graph_bytes(uint64_t nodes, uint64_t slots)
 }
 
 /* Ring headers, pending masks, per-channel counters and their window marks,
- * and the readers' arrival caches in_due / credit_due (build.c). */
-static uint64_t links_bytes(uint64_t nodes, uint64_t slots)
+ * the readers' arrival caches in_due / credit_due and, with jitter, the last
+ * arrival per channel (build.c). */
+static uint64_t links_bytes(uint64_t nodes, uint64_t slots, int jitter)
 {
-  return 2 * slots * sizeof(struct fcsim_ring) + 4 * slots * sizeof(uint64_t) + 2 * nodes * sizeof(uint64_t);
+  return 2 * slots * sizeof(struct fcsim_ring) + (4 + (jitter != 0)) * slots * sizeof(uint64_t) +
+         2 * nodes * sizeof(uint64_t);
 }
 
 /* Per-node engine bookkeeping: nodes, state offsets, partition index. */
@@ -96,7 +98,7 @@ int fcsim_memory_precheck(const struct fcsim_params *p, struct fcsim_memory *m, 
   uint64_t span = (uint64_t)p->switch_cycles + 2 + (uint64_t)p->link_latency_cycles;
   uint64_t dcap = fcsim_pow2_at_least(span * (uint64_t)p->link_bandwidth_flits);
   m->graph_bytes = graph_bytes(nodes, slots) + slots * sizeof(int32_t);
-  m->links_bytes = links_bytes(nodes, slots);
+  m->links_bytes = links_bytes(nodes, slots, p->link_jitter_cycles > 0);
   m->rings_bytes = slots * (sizeof(struct fcsim_link_slot) + sizeof(struct fcsim_credit_slot)) +
                    channels * (dcap - 1) * sizeof(struct fcsim_link_slot);
   /* every input port with a link offers its sender vcs x depth flits of buffer */
@@ -378,7 +380,7 @@ static int estimate(const struct fcsim_net *net, struct fcsim_memory *m, struct 
   for (int i = 0; i < net->nkinds; i++)
     m->kind_state_bytes[i] = m->kind_nodes[i] ? m->kind_state_bytes[i] / (uint64_t)m->kind_nodes[i] : 0;
   m->graph_bytes = graph_bytes(nodes, slots) + topo_extra_bytes(net);
-  m->links_bytes = links_bytes(nodes, slots);
+  m->links_bytes = links_bytes(nodes, slots, fcsim_links_have_jitter(g));
   m->rings_bytes = rings_bytes(net, &ks, nparts > 1 ? window : 0);
   m->workload_bytes = nodes * (wl_size ? wl_size : 1);
   for (uint64_t n = 0; n < nodes; n++)

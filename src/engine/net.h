@@ -98,6 +98,7 @@ struct fcsim_net {
   struct fcsim_part *parts;   /* [nparts] */
   uint64_t window_cycles;     /* lookahead: ticks partitions run alone */
   uint64_t now;               /* ticks simulated when the run ended */
+  uint64_t start_ticks;       /* tick the run starts at: 0 (a test hook sets it, engine.h) */
   struct fcsim_stats_acc acc; /* merged statistics, after the run */
   int64_t flits_in_network;   /* merged, after the run */
   int drain_cut;              /* the drain was cut: the source queues had grown past the backlog limit */

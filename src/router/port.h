@@ -48,7 +48,7 @@ static inline const struct fcsim_flit *fcsim_port_arrived(const struct fcsim_lin
   if (!fcsim_ring_visible(r))
     return NULL;
   const struct fcsim_link_slot *s = &l->chan_pool[r->base + (r->head & r->mask)];
-  return s->arrival > tick ? NULL : &s->flit;
+  return fcsim_stamp_after(s->arrival_stamp, tick) ? NULL : &s->flit;
 }
 
 /* Receive on one input: every flit that has arrived at input q of `node`
@@ -103,7 +103,7 @@ static inline void fcsim_port_take_vc_credits(struct fcsim_ctx *ctx, uint32_t sl
   struct fcsim_ring *cr = &l->cchan[slot];
   while (fcsim_ring_visible(cr)) {
     const struct fcsim_credit_slot *s = &l->cchan_pool[cr->base + (cr->head & cr->mask)];
-    if (s->arrival > ctx->tick)
+    if (fcsim_stamp_after(s->arrival_stamp, ctx->tick))
       break;
     if (s->vc < vcs)
       *(int32_t *)((char *)credits0 + s->vc * stride_bytes) += s->value;
@@ -242,7 +242,7 @@ static inline const struct fcsim_flit *fcsim_port_item_arrived(const struct fcsi
     return NULL;
   const struct fcsim_flit *d = &l->chan_pool[r->base + (r->head & r->mask)].flit;
   uint32_t nf = d->hops;
-  if (visible < nf + 1 || l->chan_pool[r->base + ((r->head + nf) & r->mask)].arrival > tick)
+  if (visible < nf + 1 || fcsim_stamp_after(l->chan_pool[r->base + ((r->head + nf) & r->mask)].arrival_stamp, tick))
     return NULL;
   return d;
 }

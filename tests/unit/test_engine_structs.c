@@ -90,8 +90,8 @@ static void test_ring_delay_and_capacity(void **state)
   assert_int_equal(t->ring[1].tail, 4);
   for (uint32_t i = 0; i < 4; i++) { /* channel 1's entries live in [4, 8); channel 0's untouched */
     assert_int_equal(t->pool[4 + i].flit.aux, i);
-    assert_int_equal(t->pool[4 + i].arrival, 15 + i);
-    assert_int_equal(t->pool[i].arrival, 0);
+    assert_int_equal(t->pool[4 + i].arrival_stamp, 15 + i);
+    assert_int_equal(t->pool[i].arrival_stamp, 0);
   }
   fcsim_ring_pop(&t->ring[1]);
   assert_true(fcsim_ring_has_room(&t->ring[1]));
@@ -144,6 +144,39 @@ static void test_ring_cross_and_remote(void **state)
   two_nodes_free(t);
 }
 
+/* Arrival stamps are ticks modulo 2^32 read against the reader's tick:
+ * across 2^32 a flit is due exactly at its arrival, its full tick is
+ * recovered (never 0, the arrival caches' "look at the ring", even when the
+ * stamp is 0), and credits are taken exactly when due. */
+static void test_stamps_across_2_32(void **state)
+{
+  struct two_nodes *t = two_nodes(5);
+  struct fcsim_flit f = {.dest = 1};
+  const uint64_t w = 1ull << 32;
+  assert_int_equal(fcsim_link_push(&t->l, 1, &f, w - 5), w); /* stamp 0 */
+  assert_int_equal(fcsim_link_push(&t->l, 1, &f, w - 3), w + 2);
+  const struct fcsim_link_slot *a = &t->pool[4], *b = &t->pool[5];
+  assert_int_equal(a->arrival_stamp, 0);
+  assert_int_equal(b->arrival_stamp, 2);
+  assert_true(fcsim_stamp_after(a->arrival_stamp, w - 1));
+  assert_false(fcsim_stamp_after(a->arrival_stamp, w));
+  assert_true(fcsim_stamp_after(b->arrival_stamp, w + 1));
+  assert_false(fcsim_stamp_after(b->arrival_stamp, w + 2));
+  assert_false(fcsim_stamp_after(b->arrival_stamp, w + 2 + (1ull << 30))); /* long arrived */
+  assert_true(fcsim_stamp_tick(a->arrival_stamp, w - 5) == w);
+  assert_true(fcsim_stamp_tick(b->arrival_stamp, w - 3) == w + 2);
+  assert_true(fcsim_stamp_tick(b->arrival_stamp, w + 100) == w + 2);
+  assert_true(fcsim_stamp_tick(3, 5 * w + 7) == 5 * w + 3);
+  /* credits of channel 0 (read by node 0) arriving at 2^32 - 1, 2^32 and 2^32 + 1 */
+  for (int i = -1; i <= 1; i++)
+    assert_int_equal(fcsim_link_credit(&t->l, 0, 0, 1 << (i + 1), (uint64_t)((int64_t)w + i), 0), 0);
+  assert_int_equal(fcsim_link_take_credits(&t->l, 0, w - 2), 0);
+  assert_int_equal(fcsim_link_take_credits(&t->l, 0, w - 1), 1);
+  assert_int_equal(fcsim_link_take_credits(&t->l, 0, w), 2);
+  assert_int_equal(fcsim_link_take_credits(&t->l, 0, w + 5), 4);
+  two_nodes_free(t);
+}
+
 /* Credits travel back on their own ring; a credit ring inside one partition
  * marks its reader's output port pending, a crossing one does not (it is
  * flagged when published). */
@@ -155,7 +188,7 @@ static void test_credit_ring(void **state)
   assert_int_equal(t->cpending[0], 1); /* node 0's port 0 */
   assert_int_equal(t->cpending[1], 0);
   const struct fcsim_credit_slot *s = &t->cpool[0];
-  assert_int_equal(s->arrival, 12);
+  assert_int_equal(s->arrival_stamp, 12);
   assert_int_equal(s->value, 7);
   assert_int_equal(s->vc, 1);
   assert_int_equal(s->wake, 1);
@@ -323,6 +356,7 @@ int main(void)
       cmocka_unit_test(test_ring_delay_and_capacity),
       cmocka_unit_test(test_ring_index_wrap),
       cmocka_unit_test(test_ring_cross_and_remote),
+      cmocka_unit_test(test_stamps_across_2_32),
       cmocka_unit_test(test_credit_ring),
       cmocka_unit_test(test_heap),
       cmocka_unit_test(test_wheel),

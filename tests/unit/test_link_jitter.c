@@ -22,6 +22,7 @@ struct one_link {
   struct fcsim_links l;
   struct fcsim_ring ring, cring;
   struct fcsim_link_slot pool[1 << 16];
+  uint64_t jitter_last[1];
 };
 
 static struct one_link *make(double mean, double sd)
@@ -36,6 +37,7 @@ static struct one_link *make(double mean, double sd)
   o->l.g = &o->g;
   o->l.chan = &o->ring;
   o->l.chan_pool = o->pool;
+  o->l.jitter_last = o->jitter_last;
   o->l.seed = 7;
   return o;
 }

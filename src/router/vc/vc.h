@@ -443,8 +443,8 @@ static inline void vc_receive_credits(struct fcsim_ctx *ctx, struct vc_node *n, 
     *due = 0;
     while (fcsim_ring_visible(cr)) {
       struct fcsim_credit_slot *s = &l->cchan_pool[cr->base + (cr->head & cr->mask)];
-      if (s->arrival > tick) {
-        *due = s->arrival;
+      if (fcsim_stamp_after(s->arrival_stamp, tick)) {
+        *due = fcsim_stamp_tick(s->arrival_stamp, tick);
         if (inband)
           next = *due < next ? *due : next;
         break;
@@ -485,8 +485,8 @@ static inline __attribute__((always_inline)) void vc_receive(struct fcsim_ctx *c
     *due = 0;
     while (fcsim_ring_visible(r)) {
       struct fcsim_link_slot *s = &l->chan_pool[r->base + (r->head & r->mask)];
-      if (s->arrival > tick) {
-        *due = s->arrival;
+      if (fcsim_stamp_after(s->arrival_stamp, tick)) {
+        *due = fcsim_stamp_tick(s->arrival_stamp, tick);
         break;
       }
       vc_push(ctx, sh, n, q, q * k.nvc + s->flit.vc, &s->flit, k);

@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Runs past 2^32 cycles. Ring entries keep their arrival tick modulo 2^32
+ * (src/chan/link.h) and flits their creation cycle modulo 2^32; a run that
+ * starts 2,048 cycles before 2^32 (the engine's start hook, engine.h) and
+ * crosses it in its measurement window writes the JSON of the same run
+ * started at 0, byte for byte, on Novo-G# (also with jittered links), the
+ * classic router, the crossbar and the voq router. Not
+ * the link protocol adapters: their serialisers keep the cycle a line is
+ * busy until as a double, so their results change with the start cycle by
+ * rounding, wherever it is. 2^32 - 2048 is a multiple of the
+ * checkpoint (1,024 cycles) and of every period the models take from the
+ * absolute cycle (round-robin starts over 4 VCs or 7 outputs, the credit
+ * period set to 64 here), so both runs make the same decisions. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <jansson.h>
+
+#include "fcsim/fcsim.h"
+#include "test_support.h"
+
+extern uint64_t fcsim__engine_start_cycles; /* src/engine/build.c: the cycle runs start at */
+
+#define WRAP_START ((1ull << 32) - 2048)
+
+/* The JSON of one run started at cycle `start`, without its execution block
+ * (timings), malloc'd. */
+static char *run_json(const char *ini, const char *const *sets, uint64_t start)
+{
+  struct fcsim_error err = {0};
+  struct fcsim_config *cfg = fcsim_config_create();
+  struct fcsim_sim *sim = NULL;
+  fcsim__engine_start_cycles = start;
+  int rc = fcsim_config_load_file(cfg, ini, &err);
+  for (const char *const *set = sets; *set && !rc; set++)
+    rc = fcsim_config_set_assignment(cfg, *set, "test", &err);
+  if (!rc)
+    rc = fcsim_sim_create(cfg, &sim, &err);
+  if (!rc)
+    rc = fcsim_sim_run(sim, NULL, NULL, &err);
+  fcsim__engine_start_cycles = 0;
+  if (rc)
+    fail_msg("%s from cycle %llu: %s", ini, (unsigned long long)start, err.msg);
+  char *text = fcsim_sim_json(sim, 0, &err);
+  assert_non_null(text);
+  json_t *doc = json_loads(text, 0, NULL);
+  assert_non_null(doc);
+  assert_true(json_integer_value(json_object_get(json_object_get(doc, "metrics"), "flit_hops_total")) > 0);
+  json_object_del(doc, "execution");
+  char *out = json_dumps(doc, JSON_SORT_KEYS | JSON_COMPACT);
+  json_decref(doc);
+  free(text);
+  fcsim_sim_destroy(sim);
+  fcsim_config_destroy(cfg);
+  return out;
+}
+
+static void test_runs_across_2_32_match_runs_from_0(void **state)
+{
+  (void)state;
+  /* the window [start + 1000, start + 3000) holds 2^32 */
+#define WINDOW "sim.warmup_cycles=1000", "sim.measure_cycles=2000"
+  static const struct {
+    const char *ini;
+    const char *sets[8];
+  } runs[] = {
+      {"novo-g.ini", {"router.vcs=4", "router.credit_period=64", "traffic.rate=0.3", WINDOW, NULL}},
+      {"novo-g-jitter.ini", {"router.vcs=4", "router.credit_period=64", WINDOW, NULL}},
+      {"booksim-torus.ini", {"network.dims=4x4x4", "traffic.rate=0.4", WINDOW, NULL}},
+      {"crossbar-board.ini", {WINDOW, NULL}},
+      {"novo-g.ini", {"router.model=voq", "traffic.rate=0.3", WINDOW, NULL}},
+  };
+#undef WINDOW
+  for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+    char ini[512];
+    snprintf(ini, sizeof ini, "%s/examples/%s", FCSIM_SOURCE_DIR, runs[i].ini);
+    char *from0 = run_json(ini, runs[i].sets, 0), *across = run_json(ini, runs[i].sets, WRAP_START);
+    if (strcmp(from0, across)) {
+      FILE *f = fopen("time_wrap_diff.json", "w"); /* both documents, one a line, for a diff */
+      if (f) {
+        fprintf(f, "%s\n%s\n", from0, across);
+        fclose(f);
+      }
+      fail_msg("run %zu (%s): the run across 2^32 writes other JSON than the run from 0 (time_wrap_diff.json)", i,
+               runs[i].ini);
+    }
+    free(from0);
+    free(across);
+  }
+}
+
+/* A credit left in its ring for longer than 2^31 cycles: a trace sends 256
+ * bytes from node 0 to node 1 at cycle 0 and again at 3e9 (classic router,
+ * VCs of 2 flits). Node 0 is not stepped between the two, so the credits of
+ * the first message wait in its credit ring for 3e9 cycles; read against
+ * cycle 3e9 their stamps would lie in the future without the engine's
+ * refresh, and the second message would stall for want of credits (a
+ * deadlock). Both messages take the same 35 cycles. */
+static void test_credit_older_than_2_31(void **state)
+{
+  (void)state;
+  const char *trace = "time_wrap_gap.csv";
+  FILE *f = fopen(trace, "w");
+  assert_non_null(f);
+  fputs("id,src,dst,bytes,start,after,delay\n1,0,1,256,0,,\n2,0,1,256,3000000000,,\n", f);
+  fclose(f);
+  char ini[512], set_trace[600];
+  snprintf(ini, sizeof ini, "%s/examples/booksim-torus.ini", FCSIM_SOURCE_DIR);
+  snprintf(set_trace, sizeof set_trace, "traffic.trace=%s", trace);
+  const char *const sets[] = {"network.dims=4x4",  "traffic.mode=trace",        set_trace,
+                              "router.vc_depth=2", "sim.max_cycles=4000000000", NULL};
+  struct fcsim_error err = {0};
+  struct fcsim_config *cfg = fcsim_config_create();
+  struct fcsim_sim *sim = NULL;
+  int rc = fcsim_config_load_file(cfg, ini, &err);
+  for (const char *const *set = sets; *set && !rc; set++)
+    rc = fcsim_config_set_assignment(cfg, *set, "test", &err);
+  if (!rc)
+    rc = fcsim_sim_create(cfg, &sim, &err);
+  if (!rc)
+    rc = fcsim_sim_run(sim, NULL, NULL, &err);
+  if (rc)
+    fail_msg("%s", err.msg);
+  char *text = fcsim_sim_json(sim, 0, &err);
+  assert_non_null(text);
+  json_t *doc = json_loads(text, 0, NULL);
+  json_t *msgs = json_object_get(json_object_get(doc, "metrics"), "messages");
+  assert_int_equal(json_array_size(msgs), 2);
+  assert_int_equal(json_integer_value(json_object_get(json_array_get(msgs, 0), "complete_cycle")), 35);
+  assert_int_equal(json_integer_value(json_object_get(json_array_get(msgs, 1), "complete_cycle")), 3000000035ll);
+  json_decref(doc);
+  free(text);
+  fcsim_sim_destroy(sim);
+  fcsim_config_destroy(cfg);
+  remove(trace);
+}
+
+/* A link that could deliver more than 2^30 ticks ahead is refused at set-up
+ * (ticks are picoseconds with two clocks: 100,000 cycles of jitter SD at
+ * 156.25 MHz reach 3.2e9). */
+static void test_latency_past_the_stamps_refused(void **state)
+{
+  (void)state;
+  static const char *const sets[] = {"network.dims=2", "network.link_latency=100000", "network.link_jitter=100000",
+                                     "network.clock_spread_ppm=50", NULL};
+  struct fcsim_error err = {0};
+  struct fcsim_config *cfg = fcsim_config_create();
+  struct fcsim_sim *sim = NULL;
+  int rc = 0;
+  for (const char *const *set = sets; *set && !rc; set++)
+    rc = fcsim_config_set_assignment(cfg, *set, "test", &err);
+  assert_int_equal(rc, 0);
+  assert_int_equal(fcsim_sim_create(cfg, &sim, &err), FCSIM_ERANGE);
+  assert_non_null(strstr(err.msg, "modulo 2^32"));
+  assert_null(sim);
+  fcsim_config_destroy(cfg);
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_runs_across_2_32_match_runs_from_0),
+      cmocka_unit_test(test_credit_older_than_2_31),
+      cmocka_unit_test(test_latency_past_the_stamps_refused),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
