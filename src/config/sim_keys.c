@@ -63,6 +63,11 @@ static const struct fcsim_key sim_rows[] = {
      "identical; fewer engine steps); `off`: every node is stepped at the engine's cycle (a check on the engine)",
      1,
      FCSIM_KEY_FLAG(run_ahead, "on")},
+    {"sim", "huge_pages", FCSIM_KEY_CHOICE(onoff_names, "on"),
+     "`on`: the node states and link rings ask the kernel for transparent huge pages (Linux `madvise`, 2 MiB "
+     "pages: fewer TLB misses on large networks; results are identical); `off`: ordinary pages",
+     1,
+     FCSIM_KEY_FLAG(huge_pages, "on")},
     {"sim", "mpi_timeout", FCSIM_KT_REAL, "s", "60", 1, 86400, 0, NULL, NULL, NULL,
      "MPI runs: a rank that hears nothing from a peer for this long stops with an error naming it", 1,
      FCSIM_KEY_TO(FCSIM_STORE_REAL, mpi_timeout_s)},

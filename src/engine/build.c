@@ -270,6 +270,8 @@ static int build_kinds(struct fcsim_net *net, struct fcsim_error *err)
   if (!net->states)
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for the state of %lld nodes (%llu bytes)",
                            (long long)g->nodes, (unsigned long long)off);
+  if (net->p.huge_pages)
+    fcsim_memory_advise_huge(net->states, off);
   net->all_states.base = net->states;
   net->all_states.off = net->state_off;
   return 0;
@@ -332,6 +334,10 @@ static int build_rings(struct fcsim_net *net, struct fcsim_error *err)
   if (!l->chan_pool || !l->cchan_pool)
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for link buffers (%llu flit slots)",
                            (unsigned long long)dtotal);
+  if (net->p.huge_pages) {
+    fcsim_memory_advise_huge(l->chan_pool, dtotal * sizeof *l->chan_pool);
+    fcsim_memory_advise_huge(l->cchan_pool, ctotal * sizeof *l->cchan_pool);
+  }
   return 0;
 }
 

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "engine/engine.h"
@@ -16,6 +17,20 @@
 #define WHEEL_SLOT_MIN      64 /* entries a wheel slot holds once used (engine.c) */
 #define QUEUED_PER_PORT     16 /* allowance: packets waiting at an endpoint per network port */
 
+
+void fcsim_memory_advise_huge(void *p, size_t bytes)
+{
+#ifdef MADV_HUGEPAGE
+  const uintptr_t huge = (uintptr_t)2 << 20;
+  uintptr_t lo = ((uintptr_t)p + huge - 1) & ~(huge - 1), hi = ((uintptr_t)p + bytes) & ~(huge - 1);
+  if (hi <= lo)
+    return;
+  (void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE); /* advice only: a refusal changes nothing */
+#else
+  (void)p;
+  (void)bytes;
+#endif
+}
 
 uint64_t fcsim_memory_limit_bytes(const struct fcsim_params *p)
 {

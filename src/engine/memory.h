@@ -17,6 +17,10 @@
 
 struct fcsim_net;
 
+/* Asks the kernel to back the 2 MiB-aligned interior of a large region with
+ * huge pages (Linux transparent huge pages; advice, never an error). */
+void fcsim_memory_advise_huge(void *p, size_t bytes);
+
 /* What a run allocates, by part, in bytes. */
 struct fcsim_memory {
   uint64_t graph_bytes;    /* topology: graph, neighbour table, traffic permutation, routing tables */
