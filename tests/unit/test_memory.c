@@ -7,10 +7,13 @@
  * its own; the lower bound from the parameters never exceeds the estimate;
  * sim.max_memory refuses a run from the parameters (before any graph) and
  * from the built graph (before any state), with FCSIM_ERANGE and the figure;
- * input ports without a link take no buffers. */
+ * input ports without a link take no buffers; sim.huge_pages advises the
+ * aligned interior of a large region to transparent huge pages. */
+#define _DEFAULT_SOURCE
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -204,6 +207,62 @@ static void test_unlinked_ports_take_no_buffers(void **state)
   }
 }
 
+/* The VmFlags line of the mapping of /proc/self/smaps that holds `addr`
+ * (malloc'd), or NULL when smaps cannot be read (not Linux). */
+static char *vm_flags_at(const void *addr)
+{
+  FILE *f = fopen("/proc/self/smaps", "r");
+  if (!f)
+    return NULL;
+  char line[512], *flags = NULL;
+  int inside = 0;
+  while (fgets(line, sizeof line, f)) {
+    unsigned long lo, hi;
+    if (sscanf(line, "%lx-%lx ", &lo, &hi) == 2 && strchr(line, '-') < strchr(line, ' '))
+      inside = (uintptr_t)addr >= lo && (uintptr_t)addr < hi;
+    else if (inside && !strncmp(line, "VmFlags:", 8)) {
+      flags = strdup(line);
+      break;
+    }
+  }
+  fclose(f);
+  return flags;
+}
+
+/* sim.huge_pages: the 2 MiB-aligned interior of a large region is advised
+ * to transparent huge pages (VmFlags "hg"); a region without a whole
+ * aligned 2 MiB inside it is left alone. */
+static void test_huge_page_advice(void **state)
+{
+  (void)state;
+  size_t bytes = (size_t)8 << 20;
+  char *p = malloc(bytes);
+  assert_non_null(p);
+  char *flags = vm_flags_at(p);
+  if (!flags) {
+    free(p);
+    skip();
+  }
+  int before = strstr(flags, " hg") != NULL;
+  free(flags);
+  fcsim_memory_advise_huge(p, bytes);
+  uintptr_t mid = ((uintptr_t)p + ((uintptr_t)2 << 20) + ((uintptr_t)2 << 20) - 1) & ~(((uintptr_t)2 << 20) - 1);
+  flags = vm_flags_at((void *)mid);
+  assert_non_null(flags);
+  assert_false(before);
+  assert_non_null(strstr(flags, " hg"));
+  free(flags);
+  free(p);
+  char *small = malloc((size_t)1 << 20);
+  assert_non_null(small);
+  fcsim_memory_advise_huge(small, (size_t)1 << 20);
+  flags = vm_flags_at(small);
+  assert_non_null(flags);
+  assert_null(strstr(flags, " hg"));
+  free(flags);
+  free(small);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -211,6 +270,7 @@ int main(void)
       cmocka_unit_test(test_refused_before_allocating),
       cmocka_unit_test(test_refused_by_estimate),
       cmocka_unit_test(test_unlinked_ports_take_no_buffers),
+      cmocka_unit_test(test_huge_page_advice),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
