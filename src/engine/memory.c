@@ -17,7 +17,6 @@
 #define WHEEL_SLOT_MIN      64 /* entries a wheel slot holds once used (engine.c) */
 #define QUEUED_PER_PORT     16 /* allowance: packets waiting at an endpoint per network port */
 
-
 void fcsim_memory_advise_huge(void *p, size_t bytes)
 {
 #ifdef MADV_HUGEPAGE
