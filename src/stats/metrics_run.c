@@ -95,6 +95,7 @@ static const struct fcsim_metric run_rows[] = {
     /* execution */
     M("execution.threads", "partitions", NONE, SAME, NULL, "sim.threads: partitions run by as many threads"),
     M("execution.run_ahead", "", NONE, SAME, NULL, "sim.run_ahead"),
+    M("execution.huge_pages", "", NONE, SAME, NULL, "sim.huge_pages"),
     M("execution.mpi_timeout", "s", NONE, SAME, NULL, "sim.mpi_timeout"),
     M("execution.max_memory", "bytes", NONE, SAME, NULL, "sim.max_memory"),
     MV("execution.wall_seconds", "s", LOWER, PROCESS, NULL, "host time of the run", "execution", NULL, "%.3f", 0),
