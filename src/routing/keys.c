@@ -32,13 +32,16 @@ static const struct fcsim_key routing_rows[] = {
      FCSIM_KEY_TO(FCSIM_STORE_INDEX, turn_rule)},
     {"routing", "adaptive_ties", FCSIM_KEY_CHOICE(adaptive_ties_names, "plus"),
      "tori with an even ring, `romm`, `ccar` and `o1turn` (at most 3 dimensions): which way a packet travels a dimension whose destination is exactly "
-     "k/2 away (both ways minimal; the Novo-G# thesis does not say, docs/TUNE.md \"Why ROMM trails DOR and CCAR\"); "
+     "k/2 away (both ways minimal; the Novo-G# thesis gives ROMM \"at most three possible routing directions\", one per "
+     "dimension, L3290-3292, but not which way such a dimension goes: docs/TUNE.md \"Why ROMM trails DOR and CCAR\"); "
      "`plus`: always plus; `random`: one way per packet, drawn at its source, as `dor` does. Other algorithms ignore "
      "it",
      FCSIM_KEY_TO(FCSIM_STORE_INDEX, adaptive_ties)},
     {"routing", "ccar_ties", FCSIM_KEY_CHOICE(ccar_ties_names, "random"),
-     "`ccar`: which of the legal minimal directions with equally many credits it takes (the Novo-G# thesis does not "
-     "say; it names pseudo-random number generators for ROMM, O1TURN and RLB, none for CCAR); `random`: uniformly one; `first`: the lowest dimension, "
+     "`ccar`: which of the legal minimal directions with equally many credits it takes (the Novo-G# thesis says only "
+     "\"the direction with the most credits among all the legal directions\", L3426-3428, and names pseudo-random "
+     "number generators for ROMM, O1TURN and RLB, L3309, L3333, L3382, none for CCAR); `random`: uniformly one; "
+     "`first`: the lowest dimension, "
      "as a comparator chain would. Other algorithms ignore it",
      FCSIM_KEY_TO(FCSIM_STORE_INDEX, ccar_first)},
 };

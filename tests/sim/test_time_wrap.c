@@ -34,30 +34,17 @@ extern uint64_t fcsim__engine_start_cycles; /* src/engine/build.c: the cycle run
 static char *run_json(const char *ini, const char *const *sets, uint64_t start)
 {
   struct fcsim_error err = {0};
-  struct fcsim_config *cfg = fcsim_config_create();
   struct fcsim_sim *sim = NULL;
   fcsim__engine_start_cycles = start;
-  int rc = fcsim_config_load_file(cfg, ini, &err);
-  for (const char *const *set = sets; *set && !rc; set++)
-    rc = fcsim_config_set_assignment(cfg, *set, "test", &err);
-  if (!rc)
-    rc = fcsim_sim_create(cfg, &sim, &err);
-  if (!rc)
-    rc = fcsim_sim_run(sim, NULL, NULL, &err);
+  int rc = ts_sim_run_file(ini, sets, &sim, &err);
   fcsim__engine_start_cycles = 0;
   if (rc)
     fail_msg("%s from cycle %llu: %s", ini, (unsigned long long)start, err.msg);
-  char *text = fcsim_sim_json(sim, 0, &err);
-  assert_non_null(text);
-  json_t *doc = json_loads(text, 0, NULL);
-  assert_non_null(doc);
-  assert_true(json_integer_value(json_object_get(json_object_get(doc, "metrics"), "flit_hops_total")) > 0);
-  json_object_del(doc, "execution");
-  char *out = json_dumps(doc, JSON_SORT_KEYS | JSON_COMPACT);
-  json_decref(doc);
-  free(text);
+  double flit_hops = 0;
+  char *out = ts_sim_json_sorted(sim, &flit_hops);
+  assert_non_null(out);
+  assert_true(flit_hops > 0);
   fcsim_sim_destroy(sim);
-  fcsim_config_destroy(cfg);
   return out;
 }
 
@@ -116,16 +103,8 @@ static void test_credit_older_than_2_31(void **state)
   const char *const sets[] = {"network.dims=4x4",  "traffic.mode=trace",        set_trace,
                               "router.vc_depth=2", "sim.max_cycles=4000000000", NULL};
   struct fcsim_error err = {0};
-  struct fcsim_config *cfg = fcsim_config_create();
   struct fcsim_sim *sim = NULL;
-  int rc = fcsim_config_load_file(cfg, ini, &err);
-  for (const char *const *set = sets; *set && !rc; set++)
-    rc = fcsim_config_set_assignment(cfg, *set, "test", &err);
-  if (!rc)
-    rc = fcsim_sim_create(cfg, &sim, &err);
-  if (!rc)
-    rc = fcsim_sim_run(sim, NULL, NULL, &err);
-  if (rc)
+  if (ts_sim_run_file(ini, sets, &sim, &err))
     fail_msg("%s", err.msg);
   char *text = fcsim_sim_json(sim, 0, &err);
   assert_non_null(text);
@@ -137,7 +116,6 @@ static void test_credit_older_than_2_31(void **state)
   json_decref(doc);
   free(text);
   fcsim_sim_destroy(sim);
-  fcsim_config_destroy(cfg);
   remove(trace);
 }
 
@@ -150,16 +128,10 @@ static void test_latency_past_the_stamps_refused(void **state)
   static const char *const sets[] = {"network.dims=2", "network.link_latency=100000", "network.link_jitter=100000",
                                      "network.clock_spread_ppm=50", NULL};
   struct fcsim_error err = {0};
-  struct fcsim_config *cfg = fcsim_config_create();
   struct fcsim_sim *sim = NULL;
-  int rc = 0;
-  for (const char *const *set = sets; *set && !rc; set++)
-    rc = fcsim_config_set_assignment(cfg, *set, "test", &err);
-  assert_int_equal(rc, 0);
-  assert_int_equal(fcsim_sim_create(cfg, &sim, &err), FCSIM_ERANGE);
+  assert_int_equal(ts_sim_run_file(NULL, sets, &sim, &err), FCSIM_ERANGE);
   assert_non_null(strstr(err.msg, "modulo 2^32"));
   assert_null(sim);
-  fcsim_config_destroy(cfg);
 }
 
 int main(void)

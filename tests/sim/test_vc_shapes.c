@@ -23,30 +23,17 @@ extern int fcsim__vc_shapes; /* src/router/vc/vc_base.c: 0 = every set-up takes 
 static char *run_json(const char *ini, const char *const *sets, int shapes)
 {
   struct fcsim_error err = {0};
-  struct fcsim_config *cfg = fcsim_config_create();
   struct fcsim_sim *sim = NULL;
   fcsim__vc_shapes = shapes;
-  int rc = fcsim_config_load_file(cfg, ini, &err);
-  for (const char *const *set = sets; *set && !rc; set++)
-    rc = fcsim_config_set_assignment(cfg, *set, "test", &err);
-  if (!rc)
-    rc = fcsim_sim_create(cfg, &sim, &err);
-  if (!rc)
-    rc = fcsim_sim_run(sim, NULL, NULL, &err);
+  int rc = ts_sim_run_file(ini, sets, &sim, &err);
+  fcsim__vc_shapes = 1;
   if (rc)
     fail_msg("%s: %s", ini, err.msg);
-  char *text = fcsim_sim_json(sim, 0, &err);
-  assert_non_null(text);
-  json_t *doc = json_loads(text, 0, NULL);
-  assert_non_null(doc);
-  assert_true(json_integer_value(json_object_get(json_object_get(doc, "metrics"), "flit_hops_total")) > 0);
-  json_object_del(doc, "execution");
-  char *out = json_dumps(doc, JSON_SORT_KEYS | JSON_COMPACT);
-  json_decref(doc);
-  free(text);
+  double flit_hops = 0;
+  char *out = ts_sim_json_sorted(sim, &flit_hops);
+  assert_non_null(out);
+  assert_true(flit_hops > 0);
   fcsim_sim_destroy(sim);
-  fcsim_config_destroy(cfg);
-  fcsim__vc_shapes = 1;
   return out;
 }
 

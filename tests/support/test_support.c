@@ -137,22 +137,43 @@ void ts_result_free(struct ts_result *r)
   r->out = r->err = NULL;
 }
 
+int ts_sim_run_file(const char *ini, const char *const *sets, struct fcsim_sim **out, struct fcsim_error *err)
+{
+  struct fcsim_config *cfg = fcsim_config_create();
+  *out = NULL;
+  int rc = ini ? fcsim_config_load_file(cfg, ini, err) : 0;
+  for (const char *const *s = sets; s && *s && !rc; s++)
+    rc = fcsim_config_set_assignment(cfg, *s, "test", err);
+  if (!rc)
+    rc = fcsim_sim_create(cfg, out, err);
+  if (!rc)
+    rc = fcsim_sim_run(*out, NULL, NULL, err);
+  fcsim_config_destroy(cfg);
+  return rc;
+}
+
 int ts_sim_run(const char *const *sets, struct fcsim_sim **out)
 {
   struct fcsim_error err = {0};
-  struct fcsim_config *cfg = fcsim_config_create();
-  *out = NULL;
-  int rc = 0;
-  for (const char *const *s = sets; *s && !rc; s++)
-    rc = fcsim_config_set_assignment(cfg, *s, "test", &err);
-  if (!rc)
-    rc = fcsim_sim_create(cfg, out, &err);
-  if (!rc)
-    rc = fcsim_sim_run(*out, NULL, NULL, &err);
+  int rc = ts_sim_run_file(NULL, sets, out, &err);
   if (rc)
     fprintf(stderr, "ts_sim_run: %s\n", err.msg);
-  fcsim_config_destroy(cfg);
   return rc;
+}
+
+char *ts_sim_json_sorted(const struct fcsim_sim *sim, double *flit_hops)
+{
+  struct fcsim_error err = {0};
+  char *text = fcsim_sim_json(sim, 0, &err);
+  json_t *doc = text ? json_loads(text, 0, NULL) : NULL;
+  free(text);
+  if (!doc)
+    return NULL;
+  *flit_hops = json_number_value(json_object_get(json_object_get(doc, "metrics"), "flit_hops_total"));
+  json_object_del(doc, "execution");
+  char *out = json_dumps(doc, JSON_SORT_KEYS | JSON_COMPACT);
+  json_decref(doc);
+  return out;
 }
 
 double ts_zero_load_latency(double hops, int link_latency, int rc, int va, int switch_cycles, int packet_flits)

@@ -52,6 +52,15 @@ void ts_params_init(struct fcsim_params *p, enum fcsim_topology_kind kind, int n
  * when non-NULL. Prints the library's message on failure. */
 int ts_sim_run(const char *const *sets, struct fcsim_sim **out);
 
+/* The same from the configuration file `ini` (NULL: the built-in defaults)
+ * plus `sets`; the library's message is left in *err. */
+int ts_sim_run_file(const char *ini, const char *const *sets, struct fcsim_sim **out, struct fcsim_error *err);
+
+/* The JSON of a finished simulation without its "execution" block, keys
+ * sorted, compact: what two runs that must agree are compared by. Its
+ * metrics.flit_hops_total goes to *flit_hops. malloc'd; NULL on failure. */
+char *ts_sim_json_sorted(const struct fcsim_sim *sim, double *flit_hops);
+
 /* The JSON of a finished simulation up to its "execution" block (which names
  * the thread count and wall time): what must be identical however the run
  * is split. malloc'd. */
