@@ -17,7 +17,9 @@ mean performance for each individual metric [...] application-aware optimal",
 fcsim tune's own gain_seed, gain_terms_geomean and gain_terms_mean in the JSON
 summaries; exit 1 when one differs (the CTest sim/tune_t55_readings).
 
-Readings (a score is the geometric mean over the sweep points, as fcsim tune):
+Readings (a score is the geometric mean over the sweep points, as fcsim tune;
+as fcsim tune, a continuous sweep point where some run delivered none of its
+measured packets is left out of its workload):
   ratio            |G_w(app_w / global_w) - 1|: global = best geomean over the
                    workloads per metric, app_w = workload w's own best; fcsim
                    tune's gain_seed (the construction of Tables 5.3/5.4)
@@ -55,6 +57,13 @@ def value(p, metric):
         return None if v is None or v > 9 else ALMS[max(2, int(v)) - 1]
     v = r.get(metric)
     return None if v is None or (metric == "total_latency" and v <= 0) else v
+
+
+def unarrived(p):
+    """A run that delivered none of its measured packets (far past saturation):
+    fcsim tune leaves its sweep point out of the workload's analysis."""
+    r = p.get("results") or {}
+    return not r.get("deadlock") and (r.get("packets_measured") or 0) > 0 and not (r.get("avg_latency") or 0) > 0
 
 
 def gm(xs):
@@ -99,8 +108,11 @@ def main(batch_path, cont_path, do_check=False):
         work += [p["workload"]] if p["workload"] not in work else []
         confs += [p["label"]] if p["label"] not in confs else []
     pts, score = {}, {}
+    dropped = {(p["workload"], p["sweep"]) for p in cont if unarrived(p)}
     for m, _ in METRICS:
         for p in batch if m == "total_latency" else cont:
+            if m != "total_latency" and (p["workload"], p["sweep"]) in dropped:
+                continue
             pts.setdefault((m, p["workload"], p["label"]), {})[p["sweep"]] = value(p, m)
     for k, d in pts.items():
         if all(v is not None for v in d.values()):

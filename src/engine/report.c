@@ -19,11 +19,13 @@
 
 /* --- which metrics apply --- */
 
-/* Latencies describe measured packets: none measured, or a deadlock (the
- * packets stuck in the cycle never arrive), leaves them undefined. */
+/* Latencies describe measured packets that arrived: none measured, none
+ * of them arrived before the run stopped (a run far past saturation, its
+ * measured packets still queued behind the warm-up's), or a deadlock (the
+ * packets stuck in the cycle never arrive) leaves them undefined. */
 static int latencies_apply(const struct fcsim_stats *s)
 {
-  return s->packets_measured > 0 && !s->deadlock;
+  return s->packets_delivered > 0 && !s->deadlock;
 }
 
 /* total_latency is a batch figure, defined once the whole batch arrived. */
@@ -80,6 +82,12 @@ void fcsim_sim_write_table(const struct fcsim_sim *sim, FILE *out)
             : p->rate_flits <= 0 ? "traffic.rate is 0"
                                  : "no packet was created in the measurement window (low rate, or the pattern "
                                    "sends nothing on this network)");
+  else if (s->packets_delivered == 0)
+    fprintf(out,
+            "\nNO MEASURED PACKET ARRIVED: %llu packets were created in the measurement window and none of them "
+            "arrived before the run stopped at cycle %llu (far past saturation they wait behind the warm-up's "
+            "packets); `-` marks the latencies, which do not apply.\n",
+            (unsigned long long)s->packets_measured, (unsigned long long)s->cycles);
   else if (!strcmp(p->mode_name, "batch") && !s->drained)
     fprintf(out,
             "\nBATCH NOT FINISHED: %llu of %lld packets arrived when the run stopped at cycle %llu "
@@ -223,7 +231,7 @@ static json_t *metrics_json(const struct fcsim_net *net, const struct fcsim_stat
   json_object_set_new(m, "send_throughput", json_real(s->send_throughput));
   json_object_set_new(m, "recv_throughput", json_real(s->recv_throughput));
   json_object_set_new(m, "max_busy_vcs", json_integer(s->max_busy_vcs));
-  json_object_set_new(m, "avg_hops", maybe(s->avg_hops, s->packets_measured > 0));
+  json_object_set_new(m, "avg_hops", maybe(s->avg_hops, s->packets_delivered > 0));
   json_object_set_new(m, "link_util_avg", json_real(s->link_util_avg));
   json_object_set_new(m, "link_util_max", json_real(s->link_util_max));
   fcsim__model_figures_json(net, FCSIM_FIGURES_ROUTER_AREA, m); /* novog, voq, ring: seed 000 Tables 4.2-5.6 */

@@ -186,7 +186,11 @@ static const struct fcsim_metric tune_rows[] = {
     WL("fewest_vcs_config", "", NONE, "that configuration"),
     WL("area_saved_alms", "ALMs", HIGHER, "area saved by fewest_vcs against best_vcs; null: none"),
     WL("points", "points", NONE,
-       "sweep points analysed (all, or the unsaturated ones with --exclude-saturated), times the replications"),
+       "sweep points analysed (all, less those left out below, and with --exclude-saturated the unsaturated ones), "
+       "times the replications"),
+    WL("points_unarrived", "points", NONE,
+       "points left out of the workload's analysis because a configuration's run there delivered none of its "
+       "measured packets (far past saturation: its latencies are undefined); only when a latency is ranked"),
     WL("optimal_points", "points", NONE, "points with a per-point winner"),
     WL("tied_points", "points", NONE, "of them, points where several configurations tied (first in space order wins)"),
     WL("times_optimal.*", "points", NONE,

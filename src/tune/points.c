@@ -213,9 +213,10 @@ int fcsim_tune_prepare(struct fcsim_tune *t, struct fcsim_error *err)
   t->times_optimal = calloc(nwm * t->nc, sizeof *t->times_optimal);
   t->saturated_points = calloc(nwm * t->nc, sizeof *t->saturated_points);
   t->point_used = calloc(t->nw * t->ns, 1);
+  t->unarrived_points = calloc(t->nw, sizeof *t->unarrived_points);
   t->global_per_workload = calloc(nwm, sizeof *t->global_per_workload);
   if (!t->feasible || !t->infeasible_msg || !t->vcs || !t->min_vcs || !t->pruned_at || !t->wres || !t->times_optimal ||
-      !t->saturated_points || !t->point_used || !t->global_per_workload)
+      !t->saturated_points || !t->point_used || !t->unarrived_points || !t->global_per_workload)
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
   /* every point is checked here, in the calling thread (see the file header) */
   struct fcsim_error sub;

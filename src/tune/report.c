@@ -263,6 +263,14 @@ void fcsim_tune_write_report(const struct fcsim_tune *t, FILE *out)
           100.0 * t->opt.tolerance);
   if (t->opt.exclude_saturated)
     fprintf(out, "; --exclude-saturated: per workload, only the points where no configuration saturated");
+  unsigned unarrived = 0;
+  for (size_t w = 0; t->analysed && w < t->nw; w++)
+    unarrived += t->unarrived_points[w];
+  if (unarrived)
+    fprintf(out,
+            "; %u point(s) left out of their workload's analysis because a configuration's run there delivered "
+            "none of its measured packets (far past saturation; its latencies are undefined)",
+            unarrived);
   if (t->nprune > 0)
     fprintf(out, "; pruned search: average and gain at rung 0, where every configuration ran at the same length");
   fprintf(out, ")\n");

@@ -119,6 +119,7 @@ void fcsim_tune_destroy(struct fcsim_tune *t)
   free(t->times_optimal);
   free(t->saturated_points);
   free(t->point_used);
+  free(t->unarrived_points);
   free(t->global_per_workload);
   fcsim__tune_cache_free(&t->cache);
   fcsim__tune_catalog_free(&t->cat);

@@ -254,7 +254,10 @@ double fcsim__tune_metric_value(int m, const struct fcsim__tune_raw *r, int min_
   const char *name = fcsim__tune_metrics[m].path;
   *valid = !r->deadlock && r->v[TR_BUFFER_OVERFLOWS] == 0;
   int latency = strstr(name, "latency") != NULL;
-  if (latency && r->v[TR_PACKETS_MEASURED] <= 0)
+  /* no measured packet, or none of them arrived: a delivered packet takes
+   * at least a cycle, so an average latency of 0 means none arrived (a run
+   * far past saturation; the run's JSON gives null) */
+  if (latency && (r->v[TR_PACKETS_MEASURED] <= 0 || !(r->v[TR_AVG_LATENCY] > 0)))
     *valid = 0;
   if (!strcmp(name, "total_latency")) {
     *valid = *valid && r->v[TR_TOTAL_LATENCY] > 0;

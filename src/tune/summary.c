@@ -32,21 +32,52 @@ static long rung_pos(const struct fcsim_tune *t, int r, size_t c)
   return -1;
 }
 
-/* The sweep points the analysis uses (every one, or with exclude_saturated
- * those where no configuration of the final rung saturated, per workload). */
+/* A run far past saturation may deliver none of its measured packets (they
+ * wait behind the warm-up's in the source queues until the run stops): its
+ * latencies are undefined, so no configuration can be ranked on them there. */
+static int run_unarrived(const struct job *jb)
+{
+  const struct fcsim__tune_raw *r = &jb->raw;
+  return jb->state == JOB_DONE && !r->deadlock && r->v[TR_PACKETS_MEASURED] > 0 && !(r->v[TR_AVG_LATENCY] > 0);
+}
+
+/* The study ranks on a latency of measured packets (not the batch's total). */
+static int ranks_on_latency(const struct fcsim_tune *t)
+{
+  for (size_t mi = 0; mi < t->nmetrics; mi++) {
+    const char *name = fcsim__tune_metrics[t->metrics[mi]].path;
+    if (strstr(name, "latency") && strcmp(name, "total_latency"))
+      return 1;
+  }
+  return 0;
+}
+
+/* The sweep points the analysis uses, per workload: every one, less those
+ * where some configuration of the final rung delivered none of its measured
+ * packets when a latency is ranked (counted in unarrived_points), and with
+ * exclude_saturated less those where some configuration saturated. */
 static void mark_points(struct fcsim_tune *t)
 {
   const struct rung *rf = &t->rungs[t->nprune];
+  const int lat = ranks_on_latency(t);
+  int dropped = 0;
   t->masked = 0;
-  for (size_t w = 0; w < t->nw; w++)
+  for (size_t w = 0; w < t->nw; w++) {
+    t->unarrived_points[w] = 0;
     for (size_t s = 0; s < t->ns; s++) {
-      int used = 1;
-      for (size_t k = 0; t->opt.exclude_saturated && k < rf->nconf && used; k++) {
+      int used = 1, unarrived = 0;
+      for (size_t k = 0; k < rf->nconf; k++) {
         const struct job *jb = &rf->jobs[(k * t->nw + w) * t->ns + s];
-        used = !(jb->state == JOB_DONE && jb->raw.saturated);
+        if (t->opt.exclude_saturated && jb->state == JOB_DONE && jb->raw.saturated)
+          used = 0;
+        if (lat && run_unarrived(jb))
+          unarrived = 1;
       }
-      t->point_used[w * t->ns + s] = (unsigned char)used;
+      t->unarrived_points[w] += (unsigned)unarrived;
+      dropped |= unarrived;
+      t->point_used[w * t->ns + s] = (unsigned char)(used && !unarrived);
     }
+  }
   /* with replications a sweep point is kept or dropped in all its replications
    * together, so that every replication's score covers the same points */
   for (size_t w = 0; w < t->nw && t->nr > 1; w++)
@@ -57,7 +88,7 @@ static void mark_points(struct fcsim_tune *t)
         all &= u[r];
       memset(u, all, (size_t)t->nr);
     }
-  t->masked = t->opt.exclude_saturated;
+  t->masked = t->opt.exclude_saturated || dropped;
 }
 
 /* Times optimal and saturated points of every configuration of the final

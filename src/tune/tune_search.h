@@ -129,7 +129,8 @@ struct fcsim_tune {
   unsigned *times_optimal;     /* [(w * nmetrics + m) * nc + c]: points where c was the best */
   unsigned *saturated_points;  /* [(w * nmetrics + m) * nc + c]: c's analysed points whose run saturated */
   unsigned char *point_used;   /* [w * ns + s]: the analysis uses point s of workload w */
-  int masked;                  /* point_used applies (exclude_saturated, set by the analysis) */
+  int masked;                  /* point_used applies (exclude_saturated or dropped points, set by the analysis) */
+  unsigned *unarrived_points;  /* [w]: points left out because a run there delivered none of its measured packets */
   double *global_per_workload; /* [m * nw + w]: |app_w - global_w| / global_w, NAN where not computed */
   struct gres gres[TUNE_MAX_METRICS];
   struct fcsim_tune_counts counts;

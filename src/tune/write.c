@@ -150,6 +150,7 @@ static json_t *summary_json(const struct fcsim_tune *t)
       }
       const size_t off = (w * t->nmetrics + mi) * t->nc;
       json_object_set_new(mo, "points", json_integer((json_int_t)res->points));
+      json_object_set_new(mo, "points_unarrived", json_integer((json_int_t)t->unarrived_points[w]));
       json_object_set_new(mo, "optimal_points", json_integer((json_int_t)res->optimal_points));
       json_object_set_new(mo, "tied_points", json_integer((json_int_t)res->tied_points));
       json_object_set_new(mo, "times_optimal", counts_json(t, t->times_optimal + off));

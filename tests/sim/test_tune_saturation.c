@@ -7,7 +7,9 @@
  * geomean(|app - global| / global) is the geometric mean of the per-workload
  * terms the JSON lists; and the finding fcsim reproduces (Fig. 5.16, L3986-3988):
  * below saturation DOR is the best routing for bit complement, and the chosen
- * configuration beats the average one (Table 5.3's direction). */
+ * configuration beats the average one (Table 5.3's direction); and a point
+ * where runs delivered none of their measured packets (their latencies
+ * undefined, null in the run's JSON) leaves the analysis, counted. */
 #define _POSIX_C_SOURCE 200809L
 #include <jansson.h>
 #include <math.h>
@@ -28,14 +30,20 @@
   "[sim]\nwarmup_cycles = 300\nmeasure_cycles = 1000\ndrain_cycles = 1500\n"
 static const char bc_ini[] = NET "[traffic]\npattern = bitcomp\npacket_size = 4\n";
 static const char tr_ini[] = NET "[traffic]\npattern = transpose\npacket_size = 4\n";
-static char *bc_path, *tr_path;
+/* far past saturation with a short window: the measured packets are still
+ * queued behind the warm-up's when the run stops */
+static const char ua_ini[] = "[network]\ndims = 4x4x4\nlink_latency = 4\n[router]\nmodel = novog\nvcs = 4\n"
+                             "[sim]\nwarmup_cycles = 1000\nmeasure_cycles = 200\ndrain_cycles = 300\n"
+                             "[traffic]\npattern = bitcomp\npacket_size = 4\n";
+static char *bc_path, *tr_path, *ua_path;
 
 static int setup(void **state)
 {
   (void)state;
   bc_path = ts_write_temp(bc_ini, ".ini");
   tr_path = ts_write_temp(tr_ini, ".ini");
-  return bc_path && tr_path ? 0 : -1;
+  ua_path = ts_write_temp(ua_ini, ".ini");
+  return bc_path && tr_path && ua_path ? 0 : -1;
 }
 
 static int teardown(void **state)
@@ -43,8 +51,10 @@ static int teardown(void **state)
   (void)state;
   remove(bc_path);
   remove(tr_path);
+  remove(ua_path);
   free(bc_path);
   free(tr_path);
+  free(ua_path);
   return 0;
 }
 
@@ -186,11 +196,60 @@ static void test_dor_best_for_bitcomp(void **state)
   free(json);
 }
 
+/* Rate 8: none of the measured packets arrives. The run's latencies are
+ * null (not 0, which would rank best), and tune leaves the point out of
+ * the workload's analysis and counts it; rate 0.1 remains. */
+static void test_unarrived_point_left_out(void **state)
+{
+  (void)state;
+  const char *run[] = {"run", ua_path, "--set", "traffic.rate=8", "--json", "-", NULL};
+  struct ts_result r;
+  assert_int_equal(ts_run_cli(&r, run), 0);
+  json_t *j = json_loads(r.out, 0, NULL);
+  if (!j)
+    fail_msg("no JSON: %s", r.err);
+  json_t *m = json_object_get(j, "metrics");
+  assert_int_equal(json_integer_value(json_object_get(m, "packets_delivered")), 0);
+  assert_true(json_integer_value(json_object_get(m, "packets_measured")) > 0);
+  assert_true(json_is_null(json_object_get(m, "avg_latency")));
+  assert_true(json_is_null(json_object_get(m, "worst_latency")));
+  json_decref(j);
+  ts_result_free(&r);
+
+  char *json = ts_write_temp("", ".json");
+  remove(json);
+  const char *args[] = {"tune", ua_path, "--space", "routing.algorithm=dor,romm", "--vary", "traffic.rate=0.1,8",
+                        "--metric", "avg_latency,recv_throughput", "--workers", "1", "--json", json, NULL};
+  assert_int_equal(ts_run_cli(&r, args), 0);
+  if (r.status != 0)
+    fail_msg("exit %d, stderr: %s", r.status, r.err);
+  if (!strstr(r.out, "1 point(s) left out"))
+    fail_msg("the report does not say a point was left out:\n%s", r.out);
+  ts_result_free(&r);
+  char *text = ts_read_file(json);
+  assert_non_null(text);
+  json_t *s = json_loads(strstr(text, "{\"type\":\"summary\""), JSON_DISABLE_EOF_CHECK, NULL);
+  assert_non_null(s);
+  json_t *wo = json_object_iter_value(json_object_iter(json_object_get(s, "workloads")));
+  for (int i = 0; i < 2; i++) {
+    json_t *mo = json_object_get(wo, i ? "recv_throughput" : "avg_latency");
+    assert_int_equal(json_integer_value(json_object_get(mo, "points")), 1);
+    assert_int_equal(json_integer_value(json_object_get(mo, "points_unarrived")), 1);
+    assert_non_null(json_string_value(json_object_get(mo, "best"))); /* both configurations valid at 0.1 */
+    assert_true(json_real_value(json_object_get(mo, "value")) > 0);
+  }
+  json_decref(s);
+  free(text);
+  remove(json);
+  free(json);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_counts_marks_and_exclusion),
       cmocka_unit_test(test_dor_best_for_bitcomp),
+      cmocka_unit_test(test_unarrived_point_left_out),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
