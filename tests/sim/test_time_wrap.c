@@ -4,13 +4,13 @@
  * starts 2,048 cycles before 2^32 (the engine's start hook, engine.h) and
  * crosses it in its measurement window writes the JSON of the same run
  * started at 0, byte for byte, on Novo-G# (also with jittered links), the
- * classic router, the crossbar and the voq router. Not
- * the link protocol adapters: their serialisers keep the cycle a line is
- * busy until as a double, so their results change with the start cycle by
- * rounding, wherever it is. 2^32 - 2048 is a multiple of the
+ * classic router, the crossbar and the voq router, and on the link protocol
+ * adapters (tnw and fc links, whose serialisers keep exact time:
+ * link/proto/ser_time.h). 2^32 - 2048 is a multiple of the
  * checkpoint (1,024 cycles) and of every period the models take from the
  * absolute cycle (round-robin starts over 4 VCs or 7 outputs, the credit
- * period set to 64 here), so both runs make the same decisions. */
+ * period set to 64 here), so both runs make the same decisions; so is
+ * 7,168 = 7 x 1,024. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
