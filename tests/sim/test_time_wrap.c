@@ -92,8 +92,8 @@ static void test_runs_across_2_32_match_runs_from_0(void **state)
 static void test_adapters_independent_of_start(void **state)
 {
   (void)state;
-#define SMALL "network.dims=3x3x3", "router.vcs=4", "network.flit_bits=96", \
-              "sim.warmup_cycles=1000", "sim.measure_cycles=2000"
+#define SMALL                                                                                                          \
+  "network.dims=3x3x3", "router.vcs=4", "network.flit_bits=96", "sim.warmup_cycles=1000", "sim.measure_cycles=2000"
   static const struct {
     const char *ini;
     const char *sets[12];

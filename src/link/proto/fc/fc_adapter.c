@@ -85,15 +85,15 @@ struct fa_vc {
  * rings follow at the offsets in fa_shared. */
 struct fa_hdr {
   struct fcsim_ser_time ser; /* when the line's serialiser is free, exactly (line_ticks) */
-  uint64_t wire_bytes;    /* bytes launched on the line */
-  uint64_t payload_flits; /* flits handed to the router */
-  uint64_t overflows;     /* flits that found a ring full (must stay 0) */
-  uint32_t slot0;         /* graph slot of port 0 */
-  int tx_vc;              /* VC whose packet holds the line (-1: none) */
-  int rx_vc;              /* VC of the last data header received */
-  int rr_emit, rr_read;   /* round-robin pointers: line, router */
-  uint64_t rx_peak;       /* largest RX FIFO occupancy of one VC, flits */
-  int64_t first_data;     /* cycles from reset to the first data flit on the line (-1: none) */
+  uint64_t wire_bytes;       /* bytes launched on the line */
+  uint64_t payload_flits;    /* flits handed to the router */
+  uint64_t overflows;        /* flits that found a ring full (must stay 0) */
+  uint32_t slot0;            /* graph slot of port 0 */
+  int tx_vc;                 /* VC whose packet holds the line (-1: none) */
+  int rx_vc;                 /* VC of the last data header received */
+  int rr_emit, rr_read;      /* round-robin pointers: line, router */
+  uint64_t rx_peak;          /* largest RX FIFO occupancy of one VC, flits */
+  int64_t first_data;        /* cycles from reset to the first data flit on the line (-1: none) */
 };
 
 struct fa_shared {

@@ -61,12 +61,12 @@ struct ad_vc {
 
 /* The fixed part of a node's state. */
 struct ad_hdr {
-  struct fcsim_tnw_end e; /* the TNW link module of this end */
+  struct fcsim_tnw_end e;    /* the TNW link module of this end */
   struct fcsim_ser_time ser; /* when the line's serialiser is free, exactly (ser_time.h: ticks are bytes) */
-  uint64_t wire_bytes;    /* bytes launched on the line */
-  uint64_t payload_flits; /* flits handed to the router */
-  int rr_out;             /* round robin over VCs toward the router */
-  uint32_t slot0;         /* graph slot of port 0 */
+  uint64_t wire_bytes;       /* bytes launched on the line */
+  uint64_t payload_flits;    /* flits handed to the router */
+  int rr_out;                /* round robin over VCs toward the router */
+  uint32_t slot0;            /* graph slot of port 0 */
   struct ad_vc vc[FCSIM_TNW_MAX_VCS];
 };
 
@@ -328,7 +328,8 @@ static void ad_release(const struct ad_shared *sh, struct ad_node *n)
 static int ad_busy(const struct ad_shared *sh, const struct ad_node *n, uint64_t now)
 {
   const struct fcsim_tnw_end *e = &n->h->e;
-  if (!fcsim_tnw_idle(e) || e->acks_owed || e->nack_due || e->restart_due || fcsim_ser_busy_past(&n->h->ser, (int64_t)now))
+  if (!fcsim_tnw_idle(e) || e->acks_owed || e->nack_due || e->restart_due ||
+      fcsim_ser_busy_past(&n->h->ser, (int64_t)now))
     return 1;
   for (int v = 0; v < sh->vcs; v++) {
     const struct ad_vc *q = &n->h->vc[v];
