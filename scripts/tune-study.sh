@@ -24,7 +24,7 @@
 # re-runs resume), tables.md, optimal-batch.png, optimal-continuous.png (Figs. 5.12-5.16),
 # fig-METRIC.png (the curves of Figs. 5.2-5.11, data in METRIC.dat). Prints the
 # rows `seed|id|what|fcsim_value|unit|seed_value|tolerance|status|command|reason` on
-# stdout; progress on stderr. A failing tune run gives ERROR rows, not an abort.
+# stdout, each id the one figure (or table) that shows its statement; progress on stderr. A failing tune run gives ERROR rows, not an abort.
 set -uo pipefail
 fcsim=${1:?usage: tune-study.sh FCSIM OUT_DIR SIZE LEVEL}
 out=${2:?usage: tune-study.sh FCSIM OUT_DIR SIZE LEVEL}
@@ -37,8 +37,8 @@ nice=${NICE:-10}
 say() { printf 'tune-study: %s\n' "$*" >&2; }
 
 case $size in
-  4) workloads="3h-nn cube-nn bitcomp transpose tornado all-to-all" tab="Tab 5.3" figs="Figs. 5.2-5.6" ;;
-  8) workloads="3h-nn cube-nn bitcomp transpose" tab="Tab 5.4" figs="Figs. 5.7-5.11" ;;
+  4) workloads="3h-nn cube-nn bitcomp transpose tornado all-to-all" tab="Tab 5.3" fig0=2 ;;
+  8) workloads="3h-nn cube-nn bitcomp transpose" tab="Tab 5.4" fig0=7 ;;
   *) echo "tune-study.sh: SIZE must be 4 or 8" >&2; exit 2 ;;
 esac
 case $level in
@@ -206,6 +206,12 @@ for i in 0 1 2 3 4; do
   row "Tab 5.5" "$name" "$v" "%" "${t55_seed[$i]}" "rel 1" "$st" "$cmd" "$r"
 done
 
+# The id of the one figure that shows a trend, by its 4x4x4 figure N (2-6): Figs. 5.2-5.6
+# on 4x4x4, 5.7-5.11 on 8x8x8 (the same five plots; captions L3806, L3829, L3852, L3875,
+# L3898 and L4027): 2 batch latency against the rate, 3 average latency against the
+# size, 4 worst-case latency and its gains, 5 throughput against the size and its slope,
+# 6 the busy VCs; tornado's smallest improvement is Fig. 5.2's.
+fig() { echo "Fig. 5.$(($1 - 2 + fig0))"; }
 # winner statements of Figs. 5.12-5.16 (L3980-4004): the share of the points,
 # over every metric, at which the named routing (or configuration) was optimal
 share() { # summary, workload, metric ("" = all), prefix of the label ("romm/" or "dor/ff")
@@ -235,21 +241,25 @@ winner() { # id, what, workload, metric, prefix, seed lines, expected to miss (1
   row "$1" "$2" "$holds" "holds" 1 "abs 0" "$st" "$cmd" "$(why "$st" "$reason")"
 }
 if [ "$size" = 4 ]; then
-  winner "Figs. 5.12-5.16" "ROMM the best routing for transpose" transpose "" romm/ "L3984-3986, Fig. 5.14" 1
-  winner "Figs. 5.12-5.16" "ROMM the best routing for all-to-all" all-to-all "" romm/ "L3984-3986, Fig. 5.15" 1
+  winner "Fig. 5.14" "ROMM the best routing for transpose" transpose "" romm/ "L3984-3986, Fig. 5.14" 1
+  winner "Fig. 5.15" "ROMM the best routing for all-to-all" all-to-all "" romm/ "L3984-3986, Fig. 5.15" 1
 fi
-winner "Figs. 5.12-5.16" "DOR the best routing for bit complement" bitcomp "" dor/ "L3986-3988, Fig. 5.16"
-winner "Figs. 5.12-5.16" "CCAR with oldest-first the best average latency on CUBE-NN" cube-nn avg_latency ccar/of "L3990-3996, Fig. 5.12" 1
-winner "Figs. 5.12-5.16" "DOR with farthest-first the best area on CUBE-NN" cube-nn area dor/ff "L3996-3998, Fig. 5.12"
+# the histograms' captions: L4459 (Fig. 5.14), L4520 (Fig. 5.16); the text names 5.12 for
+# CUBE-NN (L3990) and 5.14-5.15 for transpose and all-to-all (L3984-3986)
+winner "Fig. 5.16" "DOR the best routing for bit complement" bitcomp "" dor/ "L3986-3988, Fig. 5.16"
+winner "Fig. 5.12" "CCAR with oldest-first the best average latency on CUBE-NN" cube-nn avg_latency ccar/of "L3990-3996, Fig. 5.12" 1
+winner "Fig. 5.12" "DOR with farthest-first the best area on CUBE-NN" cube-nn area dor/ff "L3996-3998, Fig. 5.12"
 
 # trends of Figs. 5.2-5.11 (each: % of the curves where it holds; the seed states it in
 # general or "in most cases")
-trend() { # file, jq filter giving [holds...] (booleans), what, seed lines, seed %, expected-miss reason
-  local f=$1 v st
-  if [ ! -s "$f" ]; then row "$figs" "$3" "" "% of curves" "$5" "abs 20" ERROR "$cmd" "fcsim tune failed"; return; fi
+trend() { # figure id, file, jq filter giving [holds...] (booleans), what, seed lines, seed %, expected-miss reason
+  local id=$1 v st
+  shift
+  local f=$1
+  if [ ! -s "$f" ]; then row "$id" "$3" "" "% of curves" "$5" "abs 20" ERROR "$cmd" "fcsim tune failed"; return; fi
   v=$(jq -r -s "$2 | if length == 0 then \"\" else (map(if . then 1 else 0 end) | add / length * 1000 | round / 10) end" "$f")
   st=$(settle "$(status_abs "${v:-0}" "$5" 20)" "${6:-}")
-  row "$figs" "$3" "$v" "% of curves" "$5" "abs 20" "$st" "$cmd" "$(why "$st" "${6:-}")"
+  row "$id" "$3" "$v" "% of curves" "$5" "abs 20" "$st" "$cmd" "$(why "$st" "${6:-}")"
 }
 # mean over the configurations at each (workload, rate, size)
 m_fix='def mm: [.[] | select(.type == "point" and .results != null)
@@ -260,34 +270,34 @@ m_fix='def mm: [.[] | select(.type == "point" and .results != null)
       m: (["total_latency", "avg_latency", "worst_latency", "recv_throughput", "max_busy_vcs"]
           | map(. as $k | {key: $k, value: ([$g[] | .x[$k] | select(. != null)] | if length > 0 then add / length else null end)})
           | from_entries)});'
-trend "$dir/batch.json" "$m_fix"' mm | group_by([.w, .z]) | map(sort_by(.r) | (.[0].m.total_latency > .[-1].m.total_latency))' \
+trend "$(fig 2)" "$dir/batch.json" "$m_fix"' mm | group_by([.w, .z]) | map(sort_by(.r) | (.[0].m.total_latency > .[-1].m.total_latency))' \
   "batch latency falls as the injection rate rises" "L3849-3860" 100 "$r8_batch"
 if [ "$(echo "$sizes" | tr ',' '\n' | wc -l)" -ge 2 ]; then
-trend "$dir/continuous.json" "$m_fix"' mm | group_by([.w, .r]) | map(sort_by(.z) | (.[0].m.avg_latency < .[-1].m.avg_latency))' \
+trend "$(fig 3)" "$dir/continuous.json" "$m_fix"' mm | group_by([.w, .r]) | map(sort_by(.z) | (.[0].m.avg_latency < .[-1].m.avg_latency))' \
   "average latency rises with the packet size" "L3881-3884" 100 \
   "holds in most curves, not all: every curve where it fails has saturated runs, and 0.25 kb packets saturate earlier than 4 kb ones (the seed's own throughput-with-size effect, L3914-3930), so there the small packets wait longer (L3881-3884); docs/TUNE.md"
-trend "$dir/continuous.json" "$m_fix"' mm | group_by([.w, .r]) | map(sort_by(.z) | (.[0].m.recv_throughput < .[-1].m.recv_throughput))' \
+trend "$(fig 5)" "$dir/continuous.json" "$m_fix"' mm | group_by([.w, .r]) | map(sort_by(.z) | (.[0].m.recv_throughput < .[-1].m.recv_throughput))' \
   "throughput rises with the packet size (injection waits for bypass traffic)" "L3914-3930" 100 \
   "holds in most curves, not all: below saturation both sizes deliver the offered load, so there is no rise to see (L3914-3930); docs/TUNE.md"
 else
-  for what in "average latency rises with the packet size" "throughput rises with the packet size (injection waits for bypass traffic)"; do
-    row "$figs" "$what" "" "% of curves" 100 "abs 20" absent "$cmd" \
+  for f_what in "3:average latency rises with the packet size" "5:throughput rises with the packet size (injection waits for bypass traffic)"; do
+    row "$(fig "${f_what%%:*}")" "${f_what#*:}" "" "% of curves" 100 "abs 20" absent "$cmd" \
       "one packet size at the quick level; the reduced and full levels compute it (L3881-3884, L3914-3930)"
   done
 fi
-trend "$dir/continuous.json" "$m_fix"' mm | group_by([.w, .z]) | map(sort_by(.r) | (.[0].m.max_busy_vcs <= .[-1].m.max_busy_vcs))' \
+trend "$(fig 6)" "$dir/continuous.json" "$m_fix"' mm | group_by([.w, .z]) | map(sort_by(.r) | (.[0].m.max_busy_vcs <= .[-1].m.max_busy_vcs))' \
   "max non-idle VCs rise with the injection rate" "L3932-3936" 100
 if [ "$(echo "$rates" | tr ',' '\n' | wc -l)" -ge 3 ]; then
-  trend "$dir/continuous.json" "$m_fix"' mm | group_by([.w, .z]) | map(sort_by(.r) | ((.[1].m.recv_throughput - .[0].m.recv_throughput) / (.[1].r - .[0].r) >= (.[-1].m.recv_throughput - .[-2].m.recv_throughput) / (.[-1].r - .[-2].r) * 0.999))' \
+  trend "$(fig 5)" "$dir/continuous.json" "$m_fix"' mm | group_by([.w, .z]) | map(sort_by(.r) | ((.[1].m.recv_throughput - .[0].m.recv_throughput) / (.[1].r - .[0].r) >= (.[-1].m.recv_throughput - .[-2].m.recv_throughput) / (.[-1].r - .[-2].r) * 0.999))' \
     "the throughput slope falls as the rate rises (a plateau at saturation)" "L3904-3910" 100 "$r8_slope"
 else
-  row "$figs" "the throughput slope falls as the rate rises (a plateau at saturation)" "" "% of curves" 100 "abs 20" absent "$cmd" \
+  row "$(fig 5)" "the throughput slope falls as the rate rises (a plateau at saturation)" "" "% of curves" 100 "abs 20" absent "$cmd" \
     "two rates show no slope change: the quick level skips it; the reduced and full levels compute it (L3904-3910)"
 fi
 if [ -n "$summ_c" ]; then
   v=$(jq -r '[.workloads[] | (.worst_latency.gain > .avg_latency.gain)] | map(if . then 1 else 0 end) | add / length * 1000 | round / 10' <<<"$summ_c")
   st=$(settle "$(status_abs "$v" 100 20)" "$r8_worst")
-  row "$figs" "worst-case latency gains exceed average-latency gains" "$v" "% of workloads" 100 "abs 20" "$st" "$cmd" "$(why "$st" "$r8_worst")"
+  row "$(fig 4)" "worst-case latency gains exceed average-latency gains" "$v" "% of workloads" 100 "abs 20" "$st" "$cmd" "$(why "$st" "$r8_worst")"
   if [ "$size" = 4 ] && [ -n "$summ_b" ]; then
     v=$(jq -r -s '(.[0].workloads | to_entries | map({k: .key, g: .value.total_latency.gain})) as $b
          | (.[1].workloads | to_entries | map({k: .key, g: ((.value.avg_latency.gain + .value.worst_latency.gain + .value.recv_throughput.gain) / 3)})) as $c
@@ -295,7 +305,7 @@ if [ -n "$summ_c" ]; then
       <(echo "$summ_b") <(echo "$summ_c"))
     local_reason="RLB's long way makes tornado's configurations differ; without RLB tornado gains 0 % on every metric, as in the seed (L3350-3377 against L3818-3824, L3864-3866); docs/TUNE.md"
     st=$(settle "$(status_abs "$v" 100 0)" "$local_reason")
-    row "$figs" "tornado shows the smallest improvement (batch; continuous latency and throughput)" "$v" "% of the two" 100 "abs 0" "$st" "$cmd" "$(why "$st" "$local_reason")"
+    row "$(fig 2)" "tornado shows the smallest improvement (batch; continuous latency and throughput)" "$v" "% of the two" 100 "abs 0" "$st" "$cmd" "$(why "$st" "$local_reason")"
   fi
 fi
 

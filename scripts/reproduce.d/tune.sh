@@ -14,11 +14,11 @@
 # scripts/tune-tables.sh; docs/REPRODUCE.md says how they differ.
 #
 # Each row carries the id of the one figure that shows its statement (the seed states
-# them for a range, "Figures 5.2-5.6", "Figures 5.12-5.16"): scripts/tune-study.sh's
-# range ids are mapped here by the row's statement, and the statements the seed makes
-# of one figure that tune-study.sh does not print (3H-NN's area winner, Fig. 5.13; the
-# worst-case latency against packet size, Fig. 5.4; tornado's gain per continuous
-# metric, Figs. 5.3-5.5) are computed here from the same runs.
+# them for a range, "Figures 5.2-5.6", "Figures 5.12-5.16"; scripts/tune-study.sh prints
+# the figure of each), and the statements the seed makes of one figure that
+# tune-study.sh does not print (3H-NN's area winner, Fig. 5.13; the worst-case latency
+# against packet size, Fig. 5.4; tornado's gain per continuous metric, Figs. 5.3-5.5)
+# are computed here from the same runs.
 set -uo pipefail
 fcsim=${1:?usage: tune.sh FCSIM_BINARY OUT_DIR QUICK}
 out=${2:?usage: tune.sh FCSIM_BINARY OUT_DIR QUICK}
@@ -31,26 +31,7 @@ trap 'rm -f "$tmp"' EXIT
 bash "$here/scripts/tune-study.sh" "$fcsim" "$out" 4 "$level" >"$tmp"
 rc=$?
 
-# The figure of each statement (Novo-G# thesis L3801-4004; captions L3806, L3829,
-# L3852, L3875, L3898 for Figs. 5.2-5.6, L4459 and L4520 for Figs. 5.14 and 5.16; the
-# captions of Figs. 5.12, 5.13 and 5.15 are not in the copy: the text names 5.12 for
-# CUBE-NN, L3990, and 5.14-5.15 for transpose and all-to-all, L3984-3986, which leaves
-# 5.13 for 3H-NN, the fifth workload plotted).
-awk -F'|' -v OFS='|' '
-  $8 == "absent" { next }
-  $2 ~ /^Figs\. 5\.(2-5\.6|12-5\.16)$/ {
-    if ($3 ~ /^ROMM the best routing for transpose/) $2 = "Fig. 5.14"
-    else if ($3 ~ /^ROMM the best routing for all-to-all/) $2 = "Fig. 5.15"
-    else if ($3 ~ /^DOR the best routing for bit complement/) $2 = "Fig. 5.16"
-    else if ($3 ~ /CUBE-NN$/) $2 = "Fig. 5.12"
-    else if ($3 ~ /^batch latency/) $2 = "Fig. 5.2"
-    else if ($3 ~ /^average latency rises/) $2 = "Fig. 5.3"
-    else if ($3 ~ /^worst-case latency gains/) $2 = "Fig. 5.4"
-    else if ($3 ~ /^throughput rises|^the throughput slope/) $2 = "Fig. 5.5"
-    else if ($3 ~ /^max non-idle VCs/) $2 = "Fig. 5.6"
-    else if ($3 ~ /^tornado shows/) $2 = "Fig. 5.2"
-  }
-  { print }' "$tmp"
+awk -F'|' '$8 != "absent"' "$tmp"
 
 dir=$out/tune-4x4x4-$level
 cmd="bash scripts/tune-study.sh fcsim tune-out 4 $level"
@@ -126,11 +107,7 @@ if [ "$quick" != 1 ]; then
   awk -F'|' -v OFS='|' -v q8="$q8" '
     $8 == "absent" { next }
     $2 == "Tab 5.4" { if ($10 ~ /^quick level/) $10 = q8; print; next }
-    $2 == "Figs. 5.7-5.11" {
-      if ($3 ~ /^batch latency/) $2 = "Fig. 5.7"
-      else if ($3 ~ /^worst-case latency gains/) $2 = "Fig. 5.9"
-      else if ($3 ~ /^max non-idle VCs/) $2 = "Fig. 5.11"
-      else next
+    $2 == "Fig. 5.7" || $2 == "Fig. 5.9" || $2 == "Fig. 5.11" { # the packet-size and slope rows give way to the rate trends below
       $3 = "8x8x8: " $3
       if ($10 ~ /^quick level/) $10 = q8
       print }' "$tmp"

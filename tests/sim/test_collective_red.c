@@ -25,21 +25,23 @@
 
 #define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
 
-static char tmpdir[64];
+static char tmpdir[512];
 
 static int setup(void **state)
 {
   (void)state;
-  snprintf(tmpdir, sizeof tmpdir, "/tmp/fcsim_collred_XXXXXX");
-  return mkdtemp(tmpdir) ? 0 : -1;
+  char *d = ts_temp_dir("fcsim_collred");
+  if (!d)
+    return -1;
+  snprintf(tmpdir, sizeof tmpdir, "%s", d);
+  free(d);
+  return 0;
 }
 
 static int teardown(void **state)
 {
   (void)state;
-  char cmd[128];
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-  return system(cmd) == 0 ? 0 : -1;
+  return ts_remove_tree(tmpdir);
 }
 
 /* Reduction tables for PATTERN (a built-in name, or the text of a pattern

@@ -231,8 +231,8 @@ static const char *const sim_drop[] = {"config", "metrics", NULL};
 /* A trace in a folder whose name holds a comma and a quote. */
 static void test_run_csv_equals_json(void **state)
 {
-  char dir[] = "/tmp/fcsim-csv-XXXXXX", path[512], cmd[1200], set[600];
-  assert_non_null(mkdtemp(dir));
+  char *dir = ts_temp_dir("fcsim-csv"), path[512], cmd[1200], set[600];
+  assert_non_null(dir);
   snprintf(path, sizeof path, "%s/a,b\"c", dir);
   assert_int_equal(mkdir(path, 0700), 0);
   snprintf(cmd, sizeof cmd, "cp '%s' '%s/chain.csv'", EX "trace/chain.csv", path);
@@ -251,8 +251,8 @@ static void test_run_csv_equals_json(void **state)
   assert_non_null(cell(&t, 0, "makespan_ns"));
   assert_non_null(cell(&t, 0, "zero_load_latency"));
   table_free(&t);
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-  assert_int_equal(system(cmd), 0);
+  assert_int_equal(ts_remove_tree(dir), 0);
+  free(dir);
 }
 
 /* A sweep with --links: two rows, per-link columns, one header. */

@@ -136,13 +136,12 @@ static void test_other_outputs(void **state)
   const char *topo_bee3[] = {"topo", EX "bee3/two-x4.ini", NULL};
   check("topo", NULL, topo);
   check("topo", NULL, topo_bee3);
-  char dir[] = "/tmp/fcsim-metrics-dir-XXXXXX";
-  assert_non_null(mkdtemp(dir));
+  char *dir = ts_temp_dir("fcsim-metrics-dir");
+  assert_non_null(dir);
   const char *cb[] = {"collective", "build", "--set", "network.dims=2x2x2", "--pattern", "cube-nn", "--out", dir, NULL};
   check("collective-build", NULL, cb);
-  char cmd[256];
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-  assert_int_equal(system(cmd), 0);
+  assert_int_equal(ts_remove_tree(dir), 0);
+  free(dir);
   const char *cr[] = {"collective", "run",   EX "collective.ini",       "--set", "network.dims=2x2x2", "--pattern",
                       "cube-nn",    "--set", "traffic.batch_packets=2", NULL};
   check("collective-run", NULL, cr);

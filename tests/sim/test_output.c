@@ -78,8 +78,8 @@ static int interrupt_child(const char *dir, char **args, int sig)
 
 static void check_old_survives(char **args, int sig, int want_status)
 {
-  char dir[] = "/tmp/fcsim-out-XXXXXX";
-  assert_non_null(mkdtemp(dir));
+  char *dir = ts_temp_dir("fcsim-out");
+  assert_non_null(dir);
   char path[256], name[256];
   snprintf(path, sizeof path, "%s/results.json", dir);
   write_text(path, old_text);
@@ -93,8 +93,8 @@ static void check_old_survives(char **args, int sig, int want_status)
   if (count_entries(dir, name, sizeof name) != 1)
     fail_msg("a temporary file was left beside results.json");
   assert_string_equal(name, "results.json");
-  unlink(path);
-  rmdir(dir);
+  ts_remove_tree(dir);
+  free(dir);
 }
 
 /* A long run: 8x8x8 torus measured for many cycles. The old file is not a

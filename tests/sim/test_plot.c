@@ -54,9 +54,11 @@ static void run_ok(const char *const *args)
 
 static int setup(void **state)
 {
-  snprintf(dir, sizeof dir, "%s/fcsim-plot-test-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-  if (!mkdtemp(dir))
+  char *d = ts_temp_dir("fcsim-plot-test");
+  if (!d)
     return -1;
+  snprintf(dir, sizeof dir, "%s", d);
+  free(d);
   snprintf(ini, sizeof ini, "%s/torus.ini", dir);
   FILE *f = fopen(ini, "w");
   if (!f)
@@ -68,9 +70,7 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-  char cmd[600];
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-  return system(cmd) == 0 ? 0 : -1;
+  return ts_remove_tree(dir);
 }
 
 /* Draws `results` into NAME.png and NAME.svg; checks both are images. */

@@ -97,13 +97,13 @@ static void test_topo_and_collective(void **state)
   expect((const char *const[]){"topo", "--json", "-", NULL}, JSON_ONE);
   expect((const char *const[]){"topo", "--export", "-", NULL}, NETLIST);
   expect((const char *const[]){"topo", "--dot", "-", NULL}, DOT);
-  char dir[] = "/tmp/fcsim-stdout-dir-XXXXXX", cmd[128];
-  assert_non_null(mkdtemp(dir));
+  char *dir = ts_temp_dir("fcsim-stdout-dir");
+  assert_non_null(dir);
   expect((const char *const[]){"collective", "build", "--set", "network.dims=2x2x2", "--pattern", "cube-nn", "--out",
                                dir, "--json", "-", NULL},
          JSON_ONE);
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-  assert_int_equal(system(cmd), 0);
+  assert_int_equal(ts_remove_tree(dir), 0);
+  free(dir);
   expect((const char *const[]){"collective", "run", EX "collective.ini", "--set", "network.dims=2x2x2", "--pattern",
                                "cube-nn", "--set", "traffic.batch_packets=2", "--json", "-", NULL},
          JSON_ONE);

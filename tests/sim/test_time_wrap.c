@@ -4,13 +4,13 @@
  * starts 2,048 cycles before 2^32 (the engine's start hook, engine.h) and
  * crosses it in its measurement window writes the JSON of the same run
  * started at 0, byte for byte, on Novo-G# (also with jittered links), the
- * classic router, the crossbar and the voq router. Not
- * the link protocol adapters: their serialisers keep the cycle a line is
- * busy until as a double, so their results change with the start cycle by
- * rounding, wherever it is. 2^32 - 2048 is a multiple of the
+ * classic router, the crossbar and the voq router, and on the link protocol
+ * adapters (tnw and fc links, whose serialisers keep exact time:
+ * link/proto/ser_time.h). 2^32 - 2048 is a multiple of the
  * checkpoint (1,024 cycles) and of every period the models take from the
  * absolute cycle (round-robin starts over 4 VCs or 7 outputs, the credit
- * period set to 64 here), so both runs make the same decisions. */
+ * period set to 64 here), so both runs make the same decisions; so is
+ * 7,168 = 7 x 1,024. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -82,6 +82,50 @@ static void test_runs_across_2_32_match_runs_from_0(void **state)
   }
 }
 
+/* The link protocol adapters' serialisers (tnw and fc links): a run started
+ * at 7,168 (a start that is not a power of two) and one across 2^32 write
+ * the JSON of the run from 0. The settings make the line times
+ * non-dyadic fractions of a cycle, which a double of the absolute cycle
+ * rounds differently at each start: 12-byte flits (a 136-byte TNW packet
+ * takes 11 1/3 cycles) and, on fc, SerialLite III metaframes of 198 words
+ * (each flit takes 198/194 cycle) with a 32-byte burst gap. */
+static void test_adapters_independent_of_start(void **state)
+{
+  (void)state;
+#define SMALL                                                                                                          \
+  "network.dims=3x3x3", "router.vcs=4", "network.flit_bits=96", "sim.warmup_cycles=1000", "sim.measure_cycles=2000"
+  static const struct {
+    const char *ini;
+    const char *sets[12];
+  } runs[] = {
+      {"booksim-torus.ini", {SMALL, "link.protocol=tnw", "traffic.rate=0.3", NULL}},
+      {"booksim-torus.ini", {SMALL, "link.protocol=tnw", "link.ber=1e-5", "traffic.rate=0.2", NULL}},
+      {"booksim-torus.ini",
+       {SMALL, "link.protocol=fc", "link.fc_metaframe_words=198", "link.fc_gap_bytes=32", "traffic.rate=0.3", NULL}},
+  };
+#undef SMALL
+  static const uint64_t starts[] = {7168, WRAP_START};
+  for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+    char ini[512];
+    snprintf(ini, sizeof ini, "%s/examples/%s", FCSIM_SOURCE_DIR, runs[i].ini);
+    char *from0 = run_json(ini, runs[i].sets, 0);
+    for (size_t k = 0; k < sizeof starts / sizeof starts[0]; k++) {
+      char *later = run_json(ini, runs[i].sets, starts[k]);
+      if (strcmp(from0, later)) {
+        FILE *f = fopen("time_wrap_diff.json", "w");
+        if (f) {
+          fprintf(f, "%s\n%s\n", from0, later);
+          fclose(f);
+        }
+        fail_msg("adapter run %zu (%s) from cycle %llu writes other JSON than from 0 (time_wrap_diff.json)", i,
+                 runs[i].sets[5], (unsigned long long)starts[k]);
+      }
+      free(later);
+    }
+    free(from0);
+  }
+}
+
 /* A credit left in its ring for longer than 2^31 cycles: a trace sends 256
  * bytes from node 0 to node 1 at cycle 0 and again at 3e9 (classic router,
  * VCs of 2 flits). Node 0 is not stepped between the two, so the credits of
@@ -138,6 +182,7 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_runs_across_2_32_match_runs_from_0),
+      cmocka_unit_test(test_adapters_independent_of_start),
       cmocka_unit_test(test_credit_older_than_2_31),
       cmocka_unit_test(test_latency_past_the_stamps_refused),
   };

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Test helpers: spawn the CLI and capture its output, temporary files. */
 #define _DEFAULT_SOURCE
+#define _XOPEN_SOURCE 700 /* nftw */
 #include <fcntl.h>
+#include <ftw.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,6 +49,26 @@ char *ts_write_temp(const char *text, const char *suffix)
   }
   close(fd);
   return strdup(tmpl);
+}
+
+char *ts_temp_dir(const char *prefix)
+{
+  const char *root = getenv("TMPDIR");
+  char tmpl[512];
+  snprintf(tmpl, sizeof tmpl, "%s/%s-XXXXXX", root && *root ? root : "/tmp", prefix);
+  return mkdtemp(tmpl) ? strdup(tmpl) : NULL;
+}
+
+static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+  (void)sb, (void)flag, (void)ftw;
+  return remove(path);
+}
+
+int ts_remove_tree(const char *dir)
+{
+  /* depth first (a directory after its contents), never following links */
+  return nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 int ts_run_cli(struct ts_result *r, const char *const *args)

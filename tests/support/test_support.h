@@ -34,6 +34,14 @@ double ts_json_number(const struct json_t *doc, const char *key1, const char *ke
  * malloc'd path. */
 char *ts_write_temp(const char *text, const char *suffix);
 
+/* Makes a new empty directory PREFIX-XXXXXX under $TMPDIR (or /tmp); returns
+ * its malloc'd path, or NULL. */
+char *ts_temp_dir(const char *prefix);
+
+/* Removes `dir` and everything under it (links are removed, not followed);
+ * 0 on success, else -1 (what could go stays gone). */
+int ts_remove_tree(const char *dir);
+
 /* Reads a whole file; returns malloc'd text or NULL. */
 char *ts_read_file(const char *path);
 

@@ -384,10 +384,9 @@ static void walk_all(const struct fcsim_coll_tables *tab, int64_t **out)
 
 static char *temp_dir(void)
 {
-  char tmpl[] = "/tmp/fcsim_coll_XXXXXX";
-  char *d = mkdtemp(tmpl);
+  char *d = ts_temp_dir("fcsim_coll");
   assert_non_null(d);
-  return strdup(d);
+  return d;
 }
 
 static void remove_dir(const char *dir, int64_t nodes)

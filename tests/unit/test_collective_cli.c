@@ -30,17 +30,14 @@ static struct ts_result run(const char *const *args)
 
 static char *out_dir(void)
 {
-  char tmpl[] = "/tmp/fcsim_ccli_XXXXXX";
-  char *d = mkdtemp(tmpl);
+  char *d = ts_temp_dir("fcsim_ccli");
   assert_non_null(d);
-  return strdup(d);
+  return d;
 }
 
 static void rm_rf(const char *dir)
 {
-  char cmd[600];
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-  assert_int_equal(system(cmd), 0);
+  assert_int_equal(ts_remove_tree(dir), 0);
 }
 
 /* Exit 2, nothing on stdout, and stderr holds every fragment. */

@@ -43,17 +43,14 @@ static void expect_status(int status, const char *const *args, const char *const
 
 static char *temp_dir(void)
 {
-  char tmpl[] = "/tmp/fcsim_inerr_XXXXXX";
-  char *d = mkdtemp(tmpl);
+  char *d = ts_temp_dir("fcsim_inerr");
   assert_non_null(d);
-  return strdup(d);
+  return d;
 }
 
 static void rm_rf(const char *dir)
 {
-  char cmd[600];
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-  assert_int_equal(system(cmd), 0);
+  assert_int_equal(ts_remove_tree(dir), 0);
 }
 
 /* Writes `n` bytes of `byte` over the file `path` (same length). */

@@ -477,9 +477,9 @@ static void test_adapter_labels(void **state)
 static void test_cli_topo(void **state)
 {
   (void)state;
-  char dir[] = "/tmp/fcsim_nlcli_XXXXXX";
-  assert_non_null(mkdtemp(dir));
-  char net[100], dot[100], json[100], cmd[300];
+  char *dir = ts_temp_dir("fcsim_nlcli");
+  assert_non_null(dir);
+  char net[600], dot[600], json[600];
   snprintf(net, sizeof net, "%s/t.net", dir);
   snprintf(dot, sizeof dot, "%s/t.dot", dir);
   snprintf(json, sizeof json, "%s/t.json", dir);
@@ -505,7 +505,7 @@ static void test_cli_topo(void **state)
   double ns = json_real_value(json_object_get(doc, "diameter_ns"));
   json_decref(doc);
   /* the exported netlist describes the same: same diameter, bisection found by the heuristic */
-  char file[120];
+  char file[700];
   snprintf(file, sizeof file, "network.file=%s", net);
   const char *again[] = {"topo", "--set", "network.topology=file", "--set", file, "--json", json, NULL};
   assert_int_equal(ts_run_cli(&r, again), 0);
@@ -524,14 +524,14 @@ static void test_cli_topo(void **state)
   const char *bad[] = {"topo", "--set", "network.topology=file", "--set", file, NULL};
   assert_int_equal(ts_run_cli(&r, bad), 0);
   assert_int_equal(r.status, 2);
-  char where[200];
+  char where[800];
   snprintf(where, sizeof where, "%s:3: b:3: node b has ports 0..1", net);
   if (!strstr(r.err, where))
     fail_msg("stderr: %s", r.err);
   assert_null(strchr(strchr(r.err, '\n') + 1, '\n'));
   ts_result_free(&r);
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-  assert_int_equal(system(cmd), 0);
+  assert_int_equal(ts_remove_tree(dir), 0);
+  free(dir);
 }
 
 int main(void)

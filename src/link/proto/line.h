@@ -3,9 +3,14 @@
  * serialiser at the line's payload rate followed by a fixed delay line.
  *
  * Time is counted in cycles of the protocol logic's clock. The serialiser
- * keeps the exact (fractional) cycle at which the wire becomes free, so over
- * many items the line carries exactly `bytes_per_cycle` bytes per cycle
- * whatever the ratio of line rate to clock. An item launched in cycle t whose
+ * keeps the exact cycle at which the wire becomes free, as a whole cycle and
+ * ticks within it (ser_time.h), so over many items the line carries exactly
+ * `bytes_per_cycle` bytes per cycle whatever the ratio of line rate to clock,
+ * and the same items give the same cycles whatever the cycle they start at.
+ * The rate is taken as the fraction P/Q nearest it with the smallest Q
+ * within 1e-12 of it (a rate in Gb/s over a clock in MHz times a line code
+ * such as 64/67 is such a fraction, which the double only approximates): a
+ * byte is Q ticks of 1/P cycle. Wire bytes are whole. An item launched in cycle t whose
  * serialisation ends at cycle e (real) is delivered to the far end in cycle
  * ceil(e) - 1 + latency: a one-cycle item sent at t arrives at t + latency,
  * as in the seed's timing diagrams (seed 001 s2.3.1).
@@ -18,11 +23,12 @@
 #include <stdint.h>
 
 #include "fcsim/error.h"
+#include "link/proto/ser_time.h"
 
 /* What travels on a line: a protocol-specific word with a few fields. */
 struct fcsim_pline_item {
   int64_t arrive_cycle; /* cycle the far end sees the whole item */
-  double end_cycle;     /* exact cycle its serialisation ended */
+  double end_cycle;     /* cycle its serialisation ended (exact time as a double, for rates) */
   uint32_t kind;        /* protocol-defined item type */
   uint32_t a, b;        /* protocol-defined fields (length, credits, VC, ...) */
   uint32_t flags;       /* protocol-defined flags (corrupted, SOP, EOP, ...) */
@@ -33,7 +39,9 @@ struct fcsim_pline_item {
 struct fcsim_pline {
   double bytes_per_cycle;        /* payload bytes the wire carries per cycle */
   int64_t latency_cycles;        /* wire latency after serialisation */
-  double busy_until;             /* cycle (real) the serialiser is free */
+  int64_t ticks_per_cycle;       /* P: the rate is P/Q bytes per cycle */
+  int64_t ticks_per_byte;        /* Q */
+  struct fcsim_ser_time ser;     /* when the serialiser is free, exactly */
   struct fcsim_pline_item *ring; /* items in flight, oldest first */
   int64_t cap, head, count;      /* ring capacity, index of oldest, items */
   uint64_t items_sent;           /* items launched */

@@ -58,13 +58,15 @@
 #include "link/proto/fc/fc_params.h"
 #include "link/proto/fc/proto_fc.h"
 #include "link/proto/adapter_buffers.h"
+#include "link/proto/ser_time.h"
+#include "engine/engine.h"
 #include "link/proto/protocols.h"
 #include "router/port.h"
 #include "router/router.h"
 #include "link/proto/proto_links.h"
 
 /* Per-node counters: bytes, overflows, credit-stall cycles (all VCs), the
- * largest RX FIFO occupancy of a VC, the cycle of the first data flit
+ * largest RX FIFO occupancy of a VC, the cycles from reset to the first data flit
  * (+ 1; 0: none yet). */
 enum { FA_PAYLOAD, FA_WIRE, FA_OVERFLOW, FA_STALL, FA_RX_PEAK, FA_FIRST_DATA, FA_NCTR };
 
@@ -82,16 +84,16 @@ struct fa_vc {
 /* The fixed part of a node's state; the VCs' FC endpoints, queues and
  * rings follow at the offsets in fa_shared. */
 struct fa_hdr {
-  double busy_until;      /* cycle (real) the line's serialiser is free */
-  uint64_t wire_bytes;    /* bytes launched on the line */
-  uint64_t payload_flits; /* flits handed to the router */
-  uint64_t overflows;     /* flits that found a ring full (must stay 0) */
-  uint32_t slot0;         /* graph slot of port 0 */
-  int tx_vc;              /* VC whose packet holds the line (-1: none) */
-  int rx_vc;              /* VC of the last data header received */
-  int rr_emit, rr_read;   /* round-robin pointers: line, router */
-  uint64_t rx_peak;       /* largest RX FIFO occupancy of one VC, flits */
-  int64_t first_data;     /* cycle the first data flit went on the line (-1: none) */
+  struct fcsim_ser_time ser; /* when the line's serialiser is free, exactly (line_ticks) */
+  uint64_t wire_bytes;       /* bytes launched on the line */
+  uint64_t payload_flits;    /* flits handed to the router */
+  uint64_t overflows;        /* flits that found a ring full (must stay 0) */
+  uint32_t slot0;            /* graph slot of port 0 */
+  int tx_vc;                 /* VC whose packet holds the line (-1: none) */
+  int rx_vc;                 /* VC of the last data header received */
+  int rr_emit, rr_read;      /* round-robin pointers: line, router */
+  uint64_t rx_peak;          /* largest RX FIFO occupancy of one VC, flits */
+  int64_t first_data;        /* cycles from reset to the first data flit on the line (-1: none) */
 };
 
 struct fa_shared {
@@ -106,6 +108,7 @@ struct fa_shared {
   size_t off_end, off_vc;          /* byte offsets of the endpoints and VC queues in a node's state */
   size_t off_in, off_tx, off_rx;   /* byte offsets of the rings (VC-major) */
   double ticks_per_cycle;          /* this kind's cycle in engine ticks */
+  int64_t reset_cycle;             /* the run's first cycle: both ends leave reset (0 but in tests) */
   uint64_t *ctr[FA_NCTR];          /* [nodes] counters */
 };
 
@@ -175,15 +178,16 @@ static int64_t link_up_cycle(const struct fa_shared *sh, uint32_t node)
   return ser - 1 + (int64_t)fcsim_graph_out(sh->g, node, 1)->latency_cycles;
 }
 
-/* Ends the sync exchange once its cycle has come. */
+/* Ends the sync exchange once its cycle (after the reset at the run's
+ * first cycle) has come. */
 static void fa_sync(const struct fa_shared *sh, struct fa_node *n, int64_t now)
 {
   int64_t up = link_up_cycle(sh, n->node);
-  if (n->e[0].synced || now < up)
+  if (n->e[0].synced || now < sh->reset_cycle + up)
     return;
   for (int v = 0; v < sh->vcs; v++) {
     n->e[v].synced = 1;
-    n->e[v].up_cycle = up;
+    n->e[v].up_cycle = sh->reset_cycle + up;
   }
   n->e[0].st.sync_sent += (uint64_t)up; /* one a cycle in [0, up) */
   n->h->wire_bytes += (uint64_t)up * (uint64_t)sh->flit_bytes;
@@ -293,6 +297,26 @@ static int fa_arbitrate(const struct fa_shared *sh, struct fa_node *n, int64_t n
   return sh->vcs == 1 ? 0 : -1; /* one VC: its endpoint counts its own stalls */
 }
 
+/* Line time in ticks of 1/per_cycle cycle. A line carries L flits of
+ * `flit_bytes` a cycle (L = the link's bandwidth), and with metaframes of M
+ * words each byte takes M/(M-4) of its raw time (fcsim_fc_metaframe_scale):
+ * a byte is M/((M-4) L flit_bytes) cycles, so with per_cycle = (M-4) L
+ * flit_bytes ticks a cycle a byte is M ticks (without metaframes: L
+ * flit_bytes and 1). Flits and burst gaps are whole bytes, so every line
+ * time is a whole number of ticks (ser_time.h); at most 8,187 x 65,535 x
+ * flit bytes ticks a cycle. */
+struct line_ticks {
+  int64_t per_cycle, per_byte;
+};
+
+static struct line_ticks line_ticks(const struct fa_shared *sh, uint32_t node)
+{
+  int m = sh->fp->metaframe_words;
+  int mf = m > FCSIM_FC_METAFRAME_CONTROL_WORDS; /* as fcsim_fc_metaframe_scale */
+  int64_t raw = (int64_t)sh->g->line_bandwidth_flits[node] * sh->flit_bytes;
+  return (struct line_ticks){mf ? raw * (m - FCSIM_FC_METAFRAME_CONTROL_WORDS) : raw, mf ? m : 1};
+}
+
 /* Puts one FC flit (and the network flit it carries) on the line. */
 static void fa_launch(struct fcsim_ctx *ctx, const struct fa_shared *sh, struct fa_node *n,
                       const struct fcsim_pline_item *it, int v)
@@ -307,17 +331,11 @@ static void fa_launch(struct fcsim_ctx *ctx, const struct fa_shared *sh, struct 
   } else if (it->kind == FCSIM_FC_DATA) {
     h->overflows++; /* the FC sent a flit it was never given */
   }
-  double start = h->busy_until > (double)now ? h->busy_until : (double)now;
-  double mf = fcsim_fc_metaframe_scale(sh->fp->metaframe_words); /* control words between the data */
-  h->busy_until =
-      start + mf * (double)sh->flit_bytes / ((double)sh->g->line_bandwidth_flits[n->node] * sh->flit_bytes);
+  struct line_ticks lt = line_ticks(sh, n->node);
+  int64_t done = fcsim_ser_add(&h->ser, now, lt.per_byte * sh->flit_bytes, lt.per_cycle);
   h->wire_bytes += (uint64_t)sh->flit_bytes;
-  int64_t done = (int64_t)ceil(h->busy_until - 1e-9) - 1;
-  if (done < now)
-    done = now;
   if ((it->flags & FCSIM_FC_F_LAST) && sh->fp->gap_bytes) { /* the burst gap: idle line after the packet */
-    h->busy_until +=
-        mf * (double)sh->fp->gap_bytes / ((double)sh->g->line_bandwidth_flits[n->node] * sh->flit_bytes);
+    fcsim_ser_add(&h->ser, now, lt.per_byte * sh->fp->gap_bytes, lt.per_cycle);
     h->wire_bytes += (uint64_t)sh->fp->gap_bytes;
   }
   f[0].dest = it->a;
@@ -332,7 +350,7 @@ static void fa_emit(struct fcsim_ctx *ctx, const struct fa_shared *sh, struct fa
 {
   struct fa_hdr *h = n->h;
   int64_t now = (int64_t)ctx->now;
-  if (h->busy_until >= (double)(now + 1) || !n->e[0].synced)
+  if (!fcsim_ser_free_by(&h->ser, now) || !n->e[0].synced)
     return; /* sync flits are implicit (fa_sync) */
   int v = fa_arbitrate(sh, n, now);
   for (int k = 0; k < sh->vcs; k++)
@@ -342,7 +360,7 @@ static void fa_emit(struct fcsim_ctx *ctx, const struct fa_shared *sh, struct fa
   if (v < 0 || !fcsim_fc_emit(&n->e[v], now, &it))
     return;
   if (it.kind == FCSIM_FC_DATA && h->first_data < 0)
-    h->first_data = now;
+    h->first_data = now - sh->reset_cycle;
   if (it.kind == FCSIM_FC_HEADER) { /* a data or CO packet: the VC's turn */
     struct fcsim_fc_header hd;
     fcsim_fc_header_unpack(it.a, &hd);
@@ -371,7 +389,7 @@ static void fa_write(struct fcsim_ctx *ctx, const struct fa_shared *sh, struct f
 
 static int fa_busy(const struct fa_shared *sh, const struct fa_node *n, uint64_t now)
 {
-  if (n->h->busy_until > (double)now + 1)
+  if (fcsim_ser_busy_past(&n->h->ser, (int64_t)now))
     return 1;
   for (int v = 0; v < sh->vcs; v++) {
     const struct fa_vc *q = &n->q[v];
@@ -462,6 +480,7 @@ static int fa_setup(const struct fcsim_router_env *env, void **shared, size_t *s
   sh->depth = env->p->vc_depth_flits;
   sh->flit_bytes = (env->p->flit_bits + 7) / 8;
   sh->ticks_per_cycle = env->ticks_per_cycle > 0 ? env->ticks_per_cycle : 1.0;
+  sh->reset_cycle = (int64_t)fcsim__engine_start_cycles; /* one clock whenever it is not 0 (engine/build.c) */
   int rx = 1, rc = 0;
   for (int64_t n = 0; n < sh->g->nodes && !rc; n++) {
     if (sh->g->kind[n] != env->kind)

@@ -37,6 +37,7 @@
 #include "fcsim/model.h"
 #include "link/proto/tnw/proto_tnw.h"
 #include "link/proto/adapter_buffers.h"
+#include "link/proto/ser_time.h"
 #include "link/proto/protocols.h"
 #include "router/port.h"
 #include "router/router.h"
@@ -60,12 +61,12 @@ struct ad_vc {
 
 /* The fixed part of a node's state. */
 struct ad_hdr {
-  struct fcsim_tnw_end e; /* the TNW link module of this end */
-  double busy_until;      /* cycle (real) the line's serialiser is free */
-  uint64_t wire_bytes;    /* bytes launched on the line */
-  uint64_t payload_flits; /* flits handed to the router */
-  int rr_out;             /* round robin over VCs toward the router */
-  uint32_t slot0;         /* graph slot of port 0 */
+  struct fcsim_tnw_end e;    /* the TNW link module of this end */
+  struct fcsim_ser_time ser; /* when the line's serialiser is free, exactly (ser_time.h: ticks are bytes) */
+  uint64_t wire_bytes;       /* bytes launched on the line */
+  uint64_t payload_flits;    /* flits handed to the router */
+  int rr_out;                /* round robin over VCs toward the router */
+  uint32_t slot0;            /* graph slot of port 0 */
   struct ad_vc vc[FCSIM_TNW_MAX_VCS];
 };
 
@@ -121,10 +122,11 @@ static struct fcsim_flit *rx_at(const struct ad_shared *sh, struct ad_node *n, i
   return &n->rx[(size_t)v * sh->rx_cap + (i & (sh->rx_cap - 1))];
 }
 
-/* The line of adapter `node`: its bytes per cycle and its latency. */
-static double line_bytes_per_cycle(const struct ad_shared *sh, uint32_t node)
+/* The line of adapter `node`: its bytes per cycle (a whole number: the
+ * link's flits per cycle x flit bytes; the serialiser's ticks per cycle). */
+static int64_t line_bytes_per_cycle(const struct ad_shared *sh, uint32_t node)
 {
-  return (double)sh->g->line_bandwidth_flits[node] * sh->flit_bytes;
+  return (int64_t)sh->g->line_bandwidth_flits[node] * sh->flit_bytes;
 }
 
 static int window_of(const struct ad_shared *sh, uint32_t node)
@@ -132,7 +134,8 @@ static int window_of(const struct ad_shared *sh, uint32_t node)
   if (sh->tp->window_packets > 0)
     return sh->tp->window_packets;
   const struct fcsim_chan *line = fcsim_graph_out(sh->g, node, 1);
-  double packet_cycles = (sh->tp->payload_bytes + FCSIM_TNW_HEADER_BYTES + FCSIM_TNW_CRC_BYTES) / line_bytes_per_cycle(sh, node);
+  double packet_cycles =
+      (sh->tp->payload_bytes + FCSIM_TNW_HEADER_BYTES + FCSIM_TNW_CRC_BYTES) / (double)line_bytes_per_cycle(sh, node);
   return fcsim_tnw_default_window(line->latency_cycles, packet_cycles);
 }
 
@@ -255,7 +258,7 @@ static void ad_emit(struct fcsim_ctx *ctx, const struct ad_shared *sh, struct ad
 {
   struct ad_hdr *h = n->h;
   int64_t now = (int64_t)ctx->now;
-  if (h->busy_until >= (double)(now + 1))
+  if (!fcsim_ser_free_by(&h->ser, now))
     return;
   struct fcsim_pline_item it;
   double wire;
@@ -264,12 +267,9 @@ static void ad_emit(struct fcsim_ctx *ctx, const struct ad_shared *sh, struct ad
     return;
   if (it.kind == FCSIM_TNW_DATA && h->e.st.packets_new != fresh)
     on_new_packet(ctx, sh, n, &it);
-  double start = h->busy_until > (double)now ? h->busy_until : (double)now;
-  h->busy_until = start + wire / line_bytes_per_cycle(sh, n->node);
+  /* the cycle its last byte is on the wire (wire bytes are whole) */
+  int64_t done = fcsim_ser_add(&h->ser, now, (int64_t)wire, line_bytes_per_cycle(sh, n->node));
   h->wire_bytes += (uint64_t)wire;
-  int64_t done = (int64_t)ceil(h->busy_until - 1e-9) - 1; /* the cycle its last byte is on the wire */
-  if (done < now)
-    done = now;
   struct fcsim_flit f[256]; /* a descriptor and at most 255 flits (ad_setup) */
   int nf = 0;
   if (it.kind == FCSIM_TNW_DATA) {
@@ -328,7 +328,8 @@ static void ad_release(const struct ad_shared *sh, struct ad_node *n)
 static int ad_busy(const struct ad_shared *sh, const struct ad_node *n, uint64_t now)
 {
   const struct fcsim_tnw_end *e = &n->h->e;
-  if (!fcsim_tnw_idle(e) || e->acks_owed || e->nack_due || e->restart_due || n->h->busy_until > (double)now + 1)
+  if (!fcsim_tnw_idle(e) || e->acks_owed || e->nack_due || e->restart_due ||
+      fcsim_ser_busy_past(&n->h->ser, (int64_t)now))
     return 1;
   for (int v = 0; v < sh->vcs; v++) {
     const struct ad_vc *q = &n->h->vc[v];
