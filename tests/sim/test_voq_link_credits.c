@@ -26,10 +26,10 @@
 #include "fcsim/messages.h"
 #include "test_support.h"
 
-#define FLOW_FLITS     4096u /* 64 KiB of 128-bit flits */
-#define LINK_CYCLES    40    /* 400 ns at 100 MHz */
-#define ROUTER_CYCLES  7     /* the round trip's cycles besides the two links */
-#define FLOW_SLACK     120   /* pipeline fill and drain: the routers, the link, a packet */
+#define FLOW_FLITS    4096u /* 64 KiB of 128-bit flits */
+#define LINK_CYCLES   40    /* 400 ns at 100 MHz */
+#define ROUTER_CYCLES 7     /* the round trip's cycles besides the two links */
+#define FLOW_SLACK    120   /* pipeline fill and drain: the routers, the link, a packet */
 
 /* Cycle the one message between neighbours 0 and 1 completes, with
  * voq.link_credits = `credits` (NULL: the key unset). */
@@ -38,9 +38,8 @@ static uint64_t flow_cycles(const char *credits, uint64_t *delivered)
   struct fcsim_config *cfg = fcsim_config_create();
   struct fcsim_error err = {0};
   assert_non_null(cfg);
-  const char *sets[][2] = {{"network.dims", "4x4"},         {"router.model", "voq"},
-                           {"network.clock", "100MHz"},     {"network.link_latency", "400ns"},
-                           {"traffic.mode", "trace"},       {"traffic.packet_size", "4"},
+  const char *sets[][2] = {{"network.dims", "4x4"},           {"router.model", "voq"},   {"network.clock", "100MHz"},
+                           {"network.link_latency", "400ns"}, {"traffic.mode", "trace"}, {"traffic.packet_size", "4"},
                            {"voq.link_credits", credits}};
   size_t nsets = sizeof sets / sizeof sets[0] - (credits ? 0 : 1);
   for (size_t i = 0; i < nsets; i++)
@@ -103,9 +102,18 @@ static void test_set_up_rejects_a_window_below_a_packet(void **state)
  * threads give the same JSON. */
 static char *mesh_run(const char *threads)
 {
-  const char *sets[] = {"network.topology=mesh", "network.dims=4x4x4", "router.model=voq", "network.link_latency=20",
-                        "traffic.mode=batch",    "traffic.batch_packets=60", "traffic.packet_size=4",
-                        "traffic.rate=0.5",      "voq.link_credits=8",  "sim.seed=5", threads, NULL};
+  const char *sets[] = {"network.topology=mesh",
+                        "network.dims=4x4x4",
+                        "router.model=voq",
+                        "network.link_latency=20",
+                        "traffic.mode=batch",
+                        "traffic.batch_packets=60",
+                        "traffic.packet_size=4",
+                        "traffic.rate=0.5",
+                        "voq.link_credits=8",
+                        "sim.seed=5",
+                        threads,
+                        NULL};
   struct fcsim_sim *sim = NULL;
   assert_int_equal(ts_sim_run(sets, &sim), 0);
   const struct fcsim_stats *s = fcsim_sim_stats(sim);
