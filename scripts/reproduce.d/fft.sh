@@ -50,6 +50,28 @@ for r in "4 75 16 1.63 1.77 3.98" "5 41 32 2.24 2.35 5.46" "6 41 64 6.59 6.93 16
   row "Tab 3.5" "${N}³ on 4³, variable latency" "$sv" "rel 0.10" µs "$why35; $whyvar" -- $t35 --set fft.n=$n --set fft.ips=$ips $jitter
   row "Tab 3.5" "${N}³ on 4³, reference" "$sr" "rel 0.15" µs "$why35" -- $t35 --set fft.n=$n --set fft.ips=$ips $ref
 done
+# Reference over fixed per row, from the two runs above (no extra runs): the
+# seed's rises with size toward L_ref / L_fixed, a time that grows with the
+# link latency (docs/APPLICATIONS.md, "Round-trip-limited links").
+whyratio="the reference column (100 MHz, 500 ns links) over the fixed (150 MHz, 175.7 ns; L1945-1955): the seed's ratio rises with size toward 500/175.7 = 2.85, so its large rows' time grows with the link latency (solving T = C/F + H L per row: 183 link latencies at 128^3, scripts/table35-decompose.py); fcsim's one-sided links (L4752) leave the large rows bound by link bandwidth in cycles, and the ratio falls toward 150/100 = 1.5; round-trip-limited links give the rising ratio (voq.link_credits, a reading of L1992-1998 with no window in the seed; docs/APPLICATIONS.md)"
+json35() { jq -r '.fft_latency_ns // empty' "$out/fft/$(echo "Tab 3.5 $1" | tr -c 'A-Za-z0-9.' '_').json" 2>/dev/null; }
+for r in "16 1.63 3.98" "32 2.24 5.46" "64 6.59 16.76" "128 38.51 101.11"; do
+  set -- $r
+  N=$1 sf=$2 sr=$3
+  seed=$(awk -v f="$sf" -v r="$sr" 'BEGIN { printf "%.2f", r / f }')
+  f=$(json35 "${N}³ on 4³, fixed latency") rf=$(json35 "${N}³ on 4³, reference")
+  cmdr="fcsim app fft $t35 --set fft.n=N --set fft.ips=I [$ref] --json out.json  # the Tab 3.5 fixed and reference rows' runs, reference / fixed"
+  what="${N}³ on 4³, reference over fixed"
+  if [ -n "$f" ] && [ -n "$rf" ]; then
+    v=$(awk -v f="$f" -v r="$rf" 'BEGIN { printf "%.2f", r / f }')
+    st=$(awk -v v="$v" -v s="$seed" 'BEGIN { d = v / s - 1; if (d < 0) d = -d; print d <= 0.10 ? "ok" : "known" }')
+    why=$whyratio
+    [ "$st" = ok ] && why=""
+    echo "000|Tab 3.5|$what|$v|x|$seed|rel 0.10|$st|$cmdr|$why"
+  else
+    echo "000|Tab 3.5|$what||x|$seed|rel 0.10|ERROR|$cmdr|a Tab 3.5 fixed or reference run failed"
+  fi
+done
 t64=examples/fft/table-6.4.ini
 for r in "4 4 4 16 3.86" "5 4 4 32 5.30" "6 8 16 64 9.32" "7 8 16 128 25.72"; do
   set -- $r

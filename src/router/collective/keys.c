@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The keys of the collective routers (voq.c, ring.c): their node tables and
- * the VOQ router's reduction stage, ejection width and tree turns. */
+ * the VOQ router's reduction stage, ejection width, link credits and tree turns. */
 #include <string.h>
 
 #include "core/keys.h"
@@ -43,6 +43,19 @@ static const struct fcsim_key voq_rows[] = {
      "than one\"; the seed gives no number. 1 = one ejection port (the default); examples/collective.ini uses 6, one "
      "per link input, as the reduction unit (docs/COLLECTIVES.md)",
      FCSIM_KEY_IN(FCSIM_STORE_INT, struct fcsim_voq_params, eject_packets)},
+    {"voq", "link_credits", FCSIM_KT_INT, "flits", "0", 0, 65536, 0, NULL, NULL, NULL,
+     "router.model = voq: round-trip-limited links. 0 (the default): one-sided links, as the VOQ router of Novo-G# "
+     "thesis s5.2.2 (L4752: \"one-sided communication over MGT links rather than handshake\"). W > 0: each network "
+     "output may have at most W flits sent and not yet credited back; the downstream router returns a credit for a "
+     "flit when its last copy leaves that input's VOQs (to an output, the local unit or the reduction unit), and the "
+     "credit takes the channel's credit latency back, so a link moves at most W flits per round trip (two link "
+     "latencies plus the routers' cycles). A reading of the router of Table 3.5's earlier study, which the thesis "
+     "does not name (L1937-1955), whose links need \"appropriate buffer sizes and flow control mechanisms\" "
+     "(L1992-1998); not of chapter 5's router. The thesis gives no W. At least traffic.packet_size flits. "
+     "The window bounds each input's flits, so dimension-order routes around a torus ring can deadlock (the "
+     "one-sided links' growing buffers cannot); the run then ends with the engine's deadlock error "
+     "(docs/APPLICATIONS.md)",
+     FCSIM_KEY_IN(FCSIM_STORE_INT, struct fcsim_voq_params, link_credits)},
     {"voq", "inject", FCSIM_KEY_CHOICE(inject_names, "flit"),
      "router.model = voq: what the local unit's input moves into its VOQs per cycle. `flit`: one flit, as every input "
      "(the default); `packet`: a whole packet, reading Novo-G# thesis s5.2.2 (L4897-4899) \"each node injects at most "

@@ -13,6 +13,7 @@ struct fcsim_voq_params {
   int eject_packets;    /* voq.eject_packets: packets ejected to the local unit at once */
   int inject_packet;    /* voq.inject = packet: the local input moves a whole packet into its VOQs a cycle */
   int reduction_per_op; /* voq.reduction_entries = operation: one entry per reduction, one instance at a time */
+  int link_credits;     /* voq.link_credits: flits an output may have sent and not had credited back, 0 = one-sided */
 };
 extern struct fcsim_param_block fcsim_voq_block;
 

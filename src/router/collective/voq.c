@@ -11,6 +11,16 @@
  * flits, is the seed's Table 5.8 "worst-case buffer depth" (metric
  * max_buffer_flits).
  *
+ * voq.link_credits = W > 0 makes the links round-trip-limited instead (a
+ * reading of Table 3.5's unnamed router, seed L1992-1998): a network output
+ * sends a flit only while it has a credit (W at the start); the downstream
+ * router returns one for each flit of that input when the flit's last copy
+ * leaves its VOQs (switch traversal to an output or the local unit) or the
+ * reduction unit takes it, over the channel's credit latency. At most W
+ * flits of an input are then in its buffer and VOQs (they leave its VOQs in
+ * any order), so a flit's copies left are kept in one of W slots per input,
+ * taken from the input's free slots at VA and given back by its last copy.
+ *
  * Pipeline (one cycle each): IC (fetch the head from the input buffer), RL
  * (unicast/routing table lookup at the header's index), ML (multicast table
  * lookup), VA (allocate the VOQs of every child; if any lacks room for a
@@ -80,6 +90,7 @@ struct vq_ent {
   uint32_t ready; /* low 32 bits of the first cycle it may leave this stage */
   uint32_t prio;  /* farthest-first priority (RL entry) */
   uint32_t red;   /* reduction_stage = switch: local reduction entry + 1 of a reduction packet, 0 otherwise */
+  uint32_t slot;  /* voq.link_credits: the flit's window slot at its input (VOQs only) */
 };
 
 /* A growable ring of flits (from malloc). */
@@ -109,6 +120,7 @@ struct vq_out {
   int red_mode;              /* packet crossing to the reduction unit: 0 none, 1 absorbed, 2 forwarded combined */
   struct fcsim_redslot done; /* red_mode 2: the combined result the packet's flits now carry */
   uint32_t r_next;           /* red_mode 2: the result's unicast index at the parent */
+  int32_t credits;           /* voq.link_credits: flits this network output may still send */
 };
 
 /* One node's state (arrays from malloc in init, freed in fini). */
@@ -122,6 +134,15 @@ struct vq_node {
   struct vq_out *out;        /* [nout - 1 + eject_lanes]: the local output's lanes from np on */
   struct fcsim_redstore red; /* partial reductions */
   uint16_t *owner;           /* voq.reduction_entries = operation: [R entries] instance + 1 each entry holds, 0 free */
+  struct vq_window *win;     /* voq.link_credits: the network inputs' flits in the VOQs, NULL when off */
+};
+
+/* voq.link_credits: per network input, W slots, each the copies left in
+ * the VOQs of one flit, and a stack of the free ones. */
+struct vq_window {
+  uint8_t *copies; /* [np * W] */
+  uint32_t *free;  /* [np * W]: input i's free slots at [i * W, i * W + nfree[i]) */
+  uint32_t *nfree; /* [np] */
 };
 
 /* Read-only set-up of the voq kind. */
@@ -141,6 +162,8 @@ struct vq_shared {
   int red_direct;               /* voq.reduction_stage = direct: reduction unit after ML */
   int red_per_op;               /* voq.reduction_entries = operation: one instance per entry at a time */
   int maxpkt;                   /* longest packet, flits (VA reserves that much) */
+  int link_credits;             /* voq.link_credits: W flits per network output, 0 = one-sided links */
+  double ticks_per_cycle;       /* this kind's cycle in engine ticks (credit rings' size) */
   uint32_t *max_in;             /* [nodes] each node's max_in, for the report (each written by its node only) */
   uint32_t *max_red;            /* [nodes] most partial reductions held at once */
 };
@@ -182,6 +205,47 @@ static void push_or_fail(struct fcsim_ctx *ctx, struct vq_fifo *q, const struct 
 {
   if (fifo_push(q, e))
     ctx->rc = FCSIM_ENOMEM;
+}
+
+/* voq.link_credits: one credit back to the sender of network input i,
+ * arriving after its channel's credit latency. */
+static void vq_credit_back(struct fcsim_ctx *ctx, const struct vq_shared *sh, uint32_t node, int i)
+{
+  if (sh->link_credits && i < sh->np)
+    fcsim_port_return_credits(ctx, sh->g->port_base[node], i, 0, 1);
+}
+
+/* voq.link_credits: a copy of the flit in window slot `slot` of source s
+ * left the VOQs; the last one frees the slot and returns the flit's credit
+ * (sources past the network inputs, the local unit and the reduction unit,
+ * have none). */
+static void vq_copy_left(struct fcsim_ctx *ctx, const struct vq_shared *sh, struct vq_node *n, uint32_t node, int s,
+                         uint32_t slot)
+{
+  if (!n->win || s >= sh->np)
+    return;
+  const size_t base = (size_t)s * (size_t)sh->link_credits;
+  uint8_t *left = &n->win->copies[base + slot];
+  if (*left && --*left == 0) {
+    n->win->free[base + n->win->nfree[s]++] = slot;
+    vq_credit_back(ctx, sh, node, s);
+  }
+}
+
+/* voq.link_credits: the window slot of a flit of input i entering `copies`
+ * VOQs (0 when the input keeps no window). */
+static uint32_t vq_copies_enter(struct fcsim_ctx *ctx, const struct vq_shared *sh, struct vq_node *n, int i, int copies)
+{
+  if (!n->win || i >= sh->np)
+    return 0;
+  const size_t base = (size_t)i * (size_t)sh->link_credits;
+  if (!n->win->nfree[i]) { /* more than W flits of this input inside: its sender kept no window */
+    ctx->acc->buffer_overflows++;
+    return 0;
+  }
+  uint32_t slot = n->win->free[base + --n->win->nfree[i]];
+  n->win->copies[base + slot] = (uint8_t)copies;
+  return slot;
 }
 
 /* A flit off input q into its input buffer (IC starts now). */
@@ -318,10 +382,14 @@ static void vq_traverse(struct fcsim_ctx *ctx, const struct vq_shared *sh, struc
   struct vq_fifo *q = &n->voq[out->holder * sh->nout + o];
   if (!q->count || !is_ready(fifo_front(q), ctx->now))
     return;
+  if (sh->link_credits && o < sh->np && out->credits <= 0)
+    return; /* voq.link_credits: the window is full, the flit waits for a credit */
   struct fcsim_flit f = fifo_front(q)->f;
-  uint32_t red = fifo_front(q)->red;
+  uint32_t red = fifo_front(q)->red, slot = fifo_front(q)->slot;
+  int src = out->holder;
   fifo_pop(q);
   n->buffered--;
+  vq_copy_left(ctx, sh, n, node, src, slot);
   if (f.flags & FCSIM_FLIT_TAIL)
     out->holder = VQ_NONE;
   if (red && vq_switch_reduce(ctx, sh, n, node, out, red, &f))
@@ -330,6 +398,8 @@ static void vq_traverse(struct fcsim_ctx *ctx, const struct vq_shared *sh, struc
     fcsim_ctx_ejected(ctx, node, &f, at);
   } else {
     fcsim_port_hop(&f);
+    if (sh->link_credits)
+      out->credits--;
     fcsim_ctx_send(ctx, sh->g->port_base[node] + (uint32_t)o, &f, at);
   }
 }
@@ -455,12 +525,15 @@ static int vq_input_flit(struct fcsim_ctx *ctx, const struct vq_shared *sh, stru
   fifo_pop(in);
   n->buffered--;
   c->flits++;
+  if (c->reduce || !c->n)
+    vq_credit_back(ctx, sh, node, i); /* taken by the reduction unit, or dropped */
   if (c->reduce) {
     vq_reduce(ctx, sh, n, c, &e.f);
   } else {
     ctx->flits_in_network += c->n - 1;
+    uint32_t slot = c->n ? vq_copies_enter(ctx, sh, n, i, c->n) : 0;
     for (int k = 0; k < c->n; k++) {
-      struct vq_ent x = {e.f, (uint32_t)(ctx->now + 1), (uint32_t)c->prio, (uint32_t)c->red};
+      struct vq_ent x = {e.f, (uint32_t)(ctx->now + 1), (uint32_t)c->prio, (uint32_t)c->red, slot};
       x.f.dest = (uint32_t)c->next[k];
       push_or_fail(ctx, &n->voq[i * sh->nout + c->out[k]], &x);
       n->buffered++;
@@ -488,6 +561,8 @@ static uint64_t vq_step(struct fcsim_ctx *ctx, const void *shared, uint32_t node
   const struct vq_shared *sh = shared;
   struct vq_node *n = state;
   vq_receive(ctx, sh, n, node);
+  if (sh->link_credits)
+    fcsim_port_take_credits(ctx, sh->g->port_base[node], sh->np, &n->out[0].credits, sizeof n->out[0]);
   vq_switch(ctx, sh, n, node);
   vq_inputs(ctx, sh, n, node);
   if (n->max_in > sh->max_in[node])
@@ -536,6 +611,15 @@ static int vq_setup(const struct fcsim_router_env *env, void **shared, size_t *s
   sh->red_per_op = vq->reduction_per_op;
   sh->eject_lanes = vq->eject_packets > 0 ? vq->eject_packets : 1;
   sh->inject_packet = vq->inject_packet;
+  sh->link_credits = vq->link_credits;
+  sh->ticks_per_cycle = env->ticks_per_cycle > 0 ? env->ticks_per_cycle : 1.0;
+  if (sh->link_credits && sh->link_credits < env->p->packet_flits) {
+    free(sh);
+    return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                           "voq.link_credits = %d flits: a window must hold a whole packet (traffic.packet_size = %d "
+                           "flits); 0 turns the credits off",
+                           vq->link_credits, env->p->packet_flits);
+  }
   sh->maxpkt = env->p->packet_flits + (int)((env->p->nodes + env->p->flit_bits - 1) / env->p->flit_bits);
   sh->max_in = calloc((size_t)g->nodes, sizeof *sh->max_in);
   sh->max_red = calloc((size_t)g->nodes, sizeof *sh->max_red);
@@ -578,7 +662,17 @@ static int vq_init(const void *shared, uint32_t node, void *state, struct fcsim_
   if (sh->red_per_op && nr > 0 && !(n->owner = calloc((size_t)nr, sizeof *n->owner)))
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
   for (int o = 0; o < sh->nout - 1 + sh->eject_lanes; o++)
-    n->out[o].holder = VQ_NONE;
+    n->out[o].holder = VQ_NONE, n->out[o].credits = sh->link_credits;
+  if (sh->link_credits) {
+    n->win = calloc(1, sizeof *n->win);
+    const size_t slots = (size_t)sh->np * (size_t)sh->link_credits;
+    if (!n->win || !(n->win->nfree = calloc((size_t)sh->np, sizeof *n->win->nfree)) ||
+        !(n->win->copies = calloc(slots, 1)) || !(n->win->free = malloc(slots * sizeof *n->win->free)))
+      return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
+    for (int i = 0; i < sh->np; i++)
+      for (int k = 0; k < sh->link_credits; k++)
+        n->win->free[(size_t)i * (size_t)sh->link_credits + (size_t)n->win->nfree[i]++] = (uint32_t)k;
+  }
   return 0;
 }
 
@@ -596,11 +690,17 @@ static void vq_fini(const void *shared, uint32_t node, void *state)
   free(n->voq);
   free(n->out);
   free(n->owner);
+  if (n->win) {
+    free(n->win->nfree);
+    free(n->win->free);
+    free(n->win->copies);
+    free(n->win);
+  }
   fcsim_redstore_free(&n->red);
   memset(n, 0, sizeof *n);
 }
 
-/* One VOQ per (input, output); no VCs, no credits. VOQ depth `auto`: room
+/* One VOQ per (input, output); no VCs, no credits (voq.link_credits adds a window per output). VOQ depth `auto`: room
  * for two of the longest packets. */
 static int vq_derive(struct fcsim_params *p, int depth_auto, int switch_auto, const char *origin,
                      struct fcsim_error *err)
@@ -620,10 +720,14 @@ static int vq_derive(struct fcsim_params *p, int depth_auto, int switch_auto, co
   return 0;
 }
 
+/* One-sided links: no credits (1 entry). voq.link_credits = W: at most W
+ * credits outstanding, plus the margin of the port kit's routers. */
 static uint64_t vq_credit_capacity(const void *shared, const struct fcsim_chan *c, uint64_t lag_ticks)
 {
-  (void)shared, (void)c, (void)lag_ticks;
-  return 1; /* one-sided links: no credits */
+  const struct vq_shared *sh = shared;
+  if (!sh->link_credits)
+    return 1;
+  return fcsim_port_credit_capacity(sh->link_credits, sh->ticks_per_cycle, c, lag_ticks);
 }
 
 static void vq_input_buffers(const void *shared, int *vcs, int *depth_flits)
