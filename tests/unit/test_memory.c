@@ -181,13 +181,13 @@ static void test_refused_by_estimate(void **state)
 }
 
 /* The flits of VC storage a VC router reserves per VC (src/router/vc/vc.h):
- * chunks of C flits, C the largest power of two up to 16 and depth / 8,
+ * chunks of C flits, C the largest power of two up to 16 and depth / 2,
  * and a full VC whose head is not at a chunk's start spans
  * ceil((depth + C - 1) / C) chunks. */
 static uint64_t vc_pool_flits(int depth)
 {
   uint64_t chunk = 1;
-  while (chunk < 16 && 2 * chunk <= (uint64_t)depth / 8)
+  while (chunk < 16 && 2 * chunk <= (uint64_t)depth / 2)
     chunk *= 2;
   return ((uint64_t)depth + 2 * chunk - 2) / chunk * chunk;
 }

@@ -92,7 +92,8 @@ static void test_layout(void **state)
   static const struct {
     int depth, shift;
     uint32_t per_vc;
-  } cases[] = {{1, 0, 1}, {8, 0, 8}, {16, 1, 9}, {32, 2, 9}, {127, 3, 17}, {128, 4, 9}, {250, 4, 17}, {1000, 4, 64}};
+  } cases[] = {{1, 0, 1},  {3, 0, 3},   {8, 2, 3},    {16, 3, 3},   {31, 3, 5},
+               {32, 4, 3}, {127, 4, 9}, {250, 4, 17}, {1000, 4, 64}};
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     int shift;
     uint32_t per_vc;
@@ -103,11 +104,11 @@ static void test_layout(void **state)
 }
 
 /* Random pushes and pops against a reference FIFO per VC, at depths giving
- * chunks of 16, 8, 2 and 1 flits. */
+ * chunks of 16, 8, 4 and 1 flits. */
 static void test_fifo_against_reference(void **state)
 {
   (void)state;
-  static const int depths[] = {250, 100, 20, 8};
+  static const int depths[] = {250, 100, 20, 8, 3};
   for (size_t d = 0; d < sizeof depths / sizeof depths[0]; d++) {
     struct rig *r = rig_new(depths[d]);
     const uint32_t depth = (uint32_t)depths[d];
@@ -146,7 +147,7 @@ static void test_fifo_against_reference(void **state)
 static void test_worst_case_fits(void **state)
 {
   (void)state;
-  static const int depths[] = {250, 127, 20, 8};
+  static const int depths[] = {250, 127, 20, 8, 3};
   for (size_t d = 0; d < sizeof depths / sizeof depths[0]; d++) {
     struct rig *r = rig_new(depths[d]);
     const uint32_t size = r->sh.chunk_mask + 1;

@@ -50,7 +50,7 @@ struct fcsim_vc {
 };
 
 /* VC storage (docs/PERFORMANCE.md, chunks): a node's flits live in a pool of
- * chunks of 2^chunk_shift flits (16 at depths of 128 and more). A VC is a
+ * chunks of 2^chunk_shift flits (16 at depths of 32 and more). A VC is a
  * linked queue of chunks: its head and tail are pool slots, and a chunk's
  * successor is chunk_next[chunk]. A push into a full tail chunk (or into an
  * empty VC) takes a chunk from the node's free list; a pop that leaves the

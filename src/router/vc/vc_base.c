@@ -18,13 +18,15 @@ static size_t align8(size_t n)
 
 void fcsim__vc_chunk_layout(int depth, int *chunk_shift, uint32_t *chunks_per_vc)
 {
-  /* chunks of 16 flits (256 bytes, four cache lines) at depths of 128 and
-   * more; at smaller depths the largest power of two up to depth / 8, so
-   * that a VC's reserve, ceil((depth + C - 1) / C) chunks of C flits, is
-   * within a quarter of its depth (272 flits at depth 250, 144 at 128; 1-flit
-   * chunks, exactly the depth, at depth 15 and less) */
+  /* chunks of 16 flits (256 bytes, four cache lines) at depths of 32 and
+   * more; at smaller depths the largest power of two up to depth / 2. A VC
+   * reserves ceil((depth + C - 1) / C) chunks of C flits: 272 flits at depth
+   * 250, 80 at 64, 12 at 8 (at most 1.5 x the depth). Smaller chunks cost
+   * more than they save: the classic router at depth 8 takes 964 and 992
+   * instructions per flit-hop with chunks of 2 and 1 flits, 953 with 4
+   * (docs/PERFORMANCE.md) */
   int s = 0;
-  while (s < 4 && (2 << s) <= depth / 8)
+  while (s < 4 && (2 << s) <= depth / 2)
     s++;
   *chunk_shift = s;
   *chunks_per_vc = ((uint32_t)depth + 2 * ((1u << s) - 1)) >> s;
