@@ -6,7 +6,9 @@
 # then prints:
 #   1. one core: flit-hops per CPU second (CPU time of the run, all threads:
 #      it does not depend on what else the machine runs), cycles per CPU
-#      second and memory per router, on the 8x8x8 uniform workloads of issue
+#      second, memory per router (the estimate: VC storage for every VC full)
+#      and the VC storage one router used at most (vc_buffer_peak_bytes),
+#      on the 8x8x8 uniform workloads of issue
 #      17 — the classic router with BookSim2's settings and Novo-G# with
 #      50-cycle links and 4 VCs, each at 0.1 and 0.3 flits/node/cycle — and
 #      the same Novo-G# workload on 16x16x16 (and 32x32x32 with --scale);
@@ -78,8 +80,8 @@ row() { # label, json: one row of section 1
 import json, sys
 d = json.load(open(sys.argv[2])); m = d['metrics']; e = d['execution']
 cpu = e['cpu_seconds'] or 1e-9
-print("%-44s %8d %8.3f %12.4g %16.4g %10s" % (sys.argv[1], m['cycles'], cpu, m['cycles'] / cpu,
-      m['flit_hops_total'] / cpu, e.get('memory_per_router_bytes')))
+print("%-44s %8d %8.3f %12.4g %16.4g %10s %10s" % (sys.argv[1], m['cycles'], cpu, m['cycles'] / cpu,
+      m['flit_hops_total'] / cpu, e.get('memory_per_router_bytes'), e.get('vc_buffer_peak_bytes')))
 PY
 }
 run() { # label, args...: fcsim run, then a row
@@ -89,7 +91,7 @@ run() { # label, args...: fcsim run, then a row
 }
 
 echo "== 1. one core: flit-hops per CPU second =="
-printf "%-44s %8s %8s %12s %16s %10s\n" workload cycles cpu_s cycles/cpu_s flit-hops/cpu_s B/router
+printf "%-44s %8s %8s %12s %16s %10s %10s\n" workload cycles cpu_s cycles/cpu_s flit-hops/cpu_s B/router VC_peak_B
 for rate in 0.1 0.3; do
   run "classic 8x8x8 BookSim2 settings, $rate" "${classic[@]}" --set traffic.rate="$rate" \
     --set sim.warmup_cycles=2000 --set sim.measure_cycles=20000

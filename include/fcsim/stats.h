@@ -62,6 +62,7 @@ struct fcsim_stats {
   uint64_t flits_in_network;       /* injected, not yet ejected, at the end */
   uint64_t flit_hops_total;        /* all link traversals in the run */
   uint64_t node_steps;             /* model steps the engine made (its work; depends on sim.threads and ranks) */
+  uint64_t vc_buffer_peak_bytes;   /* VC routers: the most bytes of VC storage one router held at once */
   uint64_t buffer_overflows;       /* flits that found a full VC: always 0 */
   int drained;                             /* every measured packet arrived */
   int drain_cut; /* the drain was stopped once the source queues' growth over the window made the run saturated

@@ -51,9 +51,14 @@ static void print_memory(const struct fcsim_memory *m)
          fcsim_memory_text(m->graph_bytes, gr, sizeof gr), fcsim_memory_text(m->links_bytes, li, sizeof li),
          fcsim_memory_text(m->engine_bytes, en, sizeof en), fcsim_memory_text(m->queues_bytes, qu, sizeof qu),
          fcsim_memory_text(m->workload_bytes, wl, sizeof wl), fcsim_memory_text(m->per_router_bytes, per, sizeof per));
-  for (int k = 0; k < m->nkinds; k++)
-    printf("  state      %s: %s per router (%lld routers)\n", m->kind_model[k],
-           fcsim_memory_text(m->kind_state_bytes[k], tot, sizeof tot), (long long)m->kind_nodes[k]);
+  for (int k = 0; k < m->nkinds; k++) {
+    /* the VC routers reserve every VC's worst case; a run reports the most
+     * VC storage one router held (src/router/vc/vc.h, VC storage) */
+    const int vc = !strcmp(m->kind_model[k], "novog") || !strcmp(m->kind_model[k], "classic");
+    printf("  state      %s: %s per router (%lld routers)%s\n", m->kind_model[k],
+           fcsim_memory_text(m->kind_state_bytes[k], tot, sizeof tot), (long long)m->kind_nodes[k],
+           vc ? ", VC storage for every VC full (a run's peak: execution.vc_buffer_peak_bytes)" : "");
+  }
   if (m->total_bytes > m->limit_bytes)
     printf("  refused    a run would be refused: above sim.max_memory\n");
 }

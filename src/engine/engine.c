@@ -653,6 +653,7 @@ void fcsim_net_stats(const struct fcsim_net *net, struct fcsim_stats *s)
   s->flits_in_network = (uint64_t)net->flits_in_network;
   s->flit_hops_total = a->flit_hops_total;
   s->node_steps = a->node_steps;
+  s->vc_buffer_peak_bytes = a->vc_buffer_peak_bytes;
   s->buffer_overflows = a->buffer_overflows;
   s->max_busy_vcs = (int)a->max_busy_vcs;
   if (a->measured_delivered) {

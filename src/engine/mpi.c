@@ -340,8 +340,9 @@ int fcsim_mpi_gather_stats(struct fcsim_net *net, struct fcsim_error *err)
                        a->self_sent_window,
                        a->self_excluded_window,
                        a->node_steps};
-  uint64_t maxs[4] = {a->lat_max, a->last_eject, a->max_busy_vcs, UINT64_MAX - a->first_inject};
-  int rc = fcsim_mpi_allreduce(net, sums, 15, maxs, 4, err);
+  uint64_t maxs[5] = {a->lat_max, a->last_eject, a->max_busy_vcs, UINT64_MAX - a->first_inject,
+                      a->vc_buffer_peak_bytes};
+  int rc = fcsim_mpi_allreduce(net, sums, 15, maxs, 5, err);
   if (!rc)
     rc = fcsim_mpi_allreduce(net, a->hist, FCSIM_HIST_BUCKETS, NULL, 0, err);
   if (!rc)
@@ -367,6 +368,7 @@ int fcsim_mpi_gather_stats(struct fcsim_net *net, struct fcsim_error *err)
   a->last_eject = maxs[1];
   a->max_busy_vcs = (uint32_t)maxs[2];
   a->first_inject = UINT64_MAX - maxs[3];
+  a->vc_buffer_peak_bytes = maxs[4];
   return fcsim_mpi_merge_counters(net, err);
 }
 

@@ -106,6 +106,9 @@ static const struct fcsim_metric run_rows[] = {
     M("execution.run_ahead_cycles", "cycles", NONE, MAX, NULL, "how far busy nodes were stepped ahead; 0: never"),
     M("execution.node_steps", "steps", LOWER, SUM, NULL,
       "node steps the engine made: its work (depends on sim.threads and ranks)"),
+    M("execution.vc_buffer_peak_bytes", "bytes", LOWER, MAX, NULL,
+      "VC routers (novog, classic): the most bytes of VC storage chunks one router held at once; "
+      "memory per router counts the worst case (every VC full)"),
     /* verdicts */
     M("saturated", "", NONE, DERIVED, NULL, "the network could not carry the offered load (see saturation_reason)"),
     M("saturation_reason", "", NONE, DERIVED, NULL,

@@ -30,6 +30,8 @@ void fcsim_stats_acc_merge(struct fcsim_stats_acc *a, const struct fcsim_stats_a
   a->self_excluded_window += b->self_excluded_window;
   a->node_steps += b->node_steps;
   a->max_busy_vcs = a->max_busy_vcs > b->max_busy_vcs ? a->max_busy_vcs : b->max_busy_vcs;
+  a->vc_buffer_peak_bytes =
+      a->vc_buffer_peak_bytes > b->vc_buffer_peak_bytes ? a->vc_buffer_peak_bytes : b->vc_buffer_peak_bytes;
   for (unsigned i = 0; i < FCSIM_HIST_BUCKETS; i++)
     a->hist[i] += b->hist[i];
 }

@@ -34,20 +34,32 @@ enum fcsim_vc_stage {
   FCSIM_VC_EJECT     /* packet at its destination: ejecting from ready on */
 };
 
-/* One input VC: a ring of flits in the node's buffer plus the state of the
- * packet at its front. */
+/* One input VC: a queue of flits in chunks of the node's pool (VC storage,
+ * below) plus the state of the packet at its front. */
 struct fcsim_vc {
-  struct fcsim_flit *buf; /* its depth flits in the node's buffer (NULL on an input port without a link) */
-  uint32_t head;          /* oldest flit */
-  uint32_t count;         /* flits buffered */
-  uint64_t ready_cycle;   /* RC/VA of the front packet completes */
-  int8_t out_port;        /* chosen output, FCSIM_NO_PORT before RC */
-  int8_t out_vc;          /* allocated downstream VC, -1 before VA */
-  uint8_t stage;          /* enum fcsim_vc_stage */
-  uint8_t class1;         /* dateline class the packet will use downstream */
-  uint16_t dist;          /* hops from this router to the front packet's destination */
-  uint16_t va_accept;     /* separable/iSLIP VC allocation: output VC (port x VCs + VC) preferred next */
+  uint32_t head;        /* pool slot of the oldest flit (when count > 0) */
+  uint32_t tail;        /* pool slot of the newest flit (when count > 0) */
+  uint32_t count;       /* flits buffered (at most the depth: credits unchanged by the chunks) */
+  int8_t out_port;      /* chosen output, FCSIM_NO_PORT before RC */
+  int8_t out_vc;        /* allocated downstream VC, -1 before VA */
+  uint8_t stage;        /* enum fcsim_vc_stage */
+  uint8_t class1;       /* dateline class the packet will use downstream */
+  uint64_t ready_cycle; /* RC/VA of the front packet completes */
+  uint16_t dist;        /* hops from this router to the front packet's destination */
+  uint16_t va_accept;   /* separable/iSLIP VC allocation: output VC (port x VCs + VC) preferred next */
 };
+
+/* VC storage (docs/PERFORMANCE.md, chunks): a node's flits live in a pool of
+ * chunks of 2^chunk_shift flits (16 at depths of 32 and more). A VC is a
+ * linked queue of chunks: its head and tail are pool slots, and a chunk's
+ * successor is chunk_next[chunk]. A push into a full tail chunk (or into an
+ * empty VC) takes a chunk from the node's free list; a pop that leaves the
+ * head chunk (or empties the VC) gives it back, last freed first taken, so a
+ * router's hot storage is the few chunks its busy VCs hold, whatever the
+ * depth. The pool holds every VC's worst case, chunks_per_vc =
+ * ceil((depth + C - 1) / C) (a full VC whose head is not at a chunk's
+ * start), so a take never fails. */
+#define VC_NO_CHUNK UINT32_MAX
 
 /* One output port (and, for the classic model, the ejection port). */
 struct fcsim_outport {
@@ -85,6 +97,8 @@ struct vc_hdr {
   uint32_t out_held;             /* novog: bit p: output p is held (holder != -1) */
   uint32_t srcq_mask;            /* novog: bit p: the source queue of output p holds packets */
   uint32_t inj_head_tick;        /* classic: low 32 bits of the tick the injected packet's head moved in */
+  uint32_t chunk_free;           /* first chunk of the free list (VC storage), VC_NO_CHUNK none */
+  uint32_t chunks_used;          /* chunks held by the node's VCs */
   uint64_t credit_dirty_until;   /* novog: max over ports of dirty_until */
   uint64_t seen_cpending;        /* novog: the node's credit inputs marked pending when it last looked */
   uint64_t credit_next;          /* novog: then, the earliest arrival tick of a credit in flight on them */
@@ -101,15 +115,18 @@ struct vc_shared {
   const struct fcsim_graph *g;
   const struct fcsim_routing_ops *routing;
   const struct fcsim_arbiter_ops *arbiter;
-  int np;            /* network ports (the kind's radix) */
-  int np_in, np_out; /* input / output ports (network + local) */
-  int nvc;           /* VCs per input port */
-  int depth;         /* flits per VC */
-  int nq;            /* source queues per node */
-  int local_port;    /* classic: a local port after the network ports */
-  int inband;        /* novog: credit flits with absolute counts */
-  int dateline;      /* dateline VC classes in use (torus, router.dateline) */
-  int escape;        /* routing.turn_rule = seed-escape: the exclusive VCs are a DOR escape network */
+  int np;                 /* network ports (the kind's radix) */
+  int np_in, np_out;      /* input / output ports (network + local) */
+  int nvc;                /* VCs per input port */
+  int depth;              /* flits per VC */
+  int chunk_shift;        /* VC storage: a chunk is 2^chunk_shift flits */
+  uint32_t chunk_mask;    /* 2^chunk_shift - 1 */
+  uint32_t chunks_per_vc; /* the most chunks a VC can hold: ceil((depth + chunk - 1) / chunk) */
+  int nq;                 /* source queues per node */
+  int local_port;         /* classic: a local port after the network ports */
+  int inband;             /* novog: credit flits with absolute counts */
+  int dateline;           /* dateline VC classes in use (torus, router.dateline) */
+  int escape;             /* routing.turn_rule = seed-escape: the exclusive VCs are a DOR escape network */
   /* the classic router's allocation settings, copied at set-up from the
    * family's parameter block (router/vc/params.h) */
   int speculative, va_allocator, sa_allocator, alloc_iters, wait_tail_credit, queued_head_cycles, eject_cycles;
@@ -124,7 +141,7 @@ struct vc_shared {
   int nswitch_in;               /* classic: switch inputs, np_in x speedup (at most 64) */
   uint8_t *vc_port;             /* [np_in * nvc] input port of each VC index (from malloc) */
   size_t off_hdr, off_masks, off_busy_count, off_eject_vc, off_dirty, off_vcs, off_outs, off_srcq, off_buf, off_swin,
-      off_va_grant;
+      off_va_grant, off_chunk_next;
   size_t state_size;
   int out_vcs;      /* downstream VCs an output record has credits for: the most any channel's reader has */
   size_t out_bytes; /* size of an output record */
@@ -147,7 +164,8 @@ struct vc_node {
   struct fcsim_vc *vcs;       /* [np_in * nvc] */
   struct fcsim_outport *outs; /* [np_out], out_bytes apart: vc_out */
   struct fcsim_pktq *srcq;    /* [nq] novog: per output port; classic: one */
-  struct fcsim_flit *buf;     /* [ports with a link * nvc * depth], VC after VC (each VC's buf points in) */
+  struct fcsim_flit *buf;     /* the chunk pool: [ports with a link * nvc * chunks_per_vc] chunks */
+  uint32_t *chunk_next;       /* [chunks] the next chunk of a VC's queue, or of the free list */
   struct vc_swin *swin;       /* [nswitch_in] classic: separable/iSLIP switch allocation pointers */
   uint16_t *va_grant;         /* [np_out * FCSIM_MAX_VCS] classic, separable/iSLIP VC allocation: input VC each
                                  downstream VC prefers next */
@@ -220,6 +238,7 @@ static inline void vc_node_view(const struct vc_shared *sh, uint32_t node, void 
   n->out_bytes = (uint32_t)sh->out_bytes;
   n->srcq = (struct fcsim_pktq *)(b + sh->off_srcq);
   n->buf = (struct fcsim_flit *)(b + sh->off_buf);
+  n->chunk_next = (uint32_t *)(b + sh->off_chunk_next);
   n->swin = (struct vc_swin *)(b + sh->off_swin);
   n->va_grant = (uint16_t *)(b + sh->off_va_grant);
   n->node = node;
@@ -228,8 +247,15 @@ static inline void vc_node_view(const struct vc_shared *sh, uint32_t node, void 
 
 static inline struct fcsim_flit *vc_front(const struct vc_shared *sh, struct vc_node *n, int vi)
 {
-  return &n->vcs[vi].buf[n->vcs[vi].head];
+  (void)sh;
+  return &n->buf[n->vcs[vi].head];
 }
+
+/* VC storage: the chunk size (2^chunk_shift flits) and the most chunks one
+ * VC can hold at a depth; a node's free list of `chunks` chunks, lowest
+ * first (set-up and init; tests/unit/test_vc_chunks.c). */
+void fcsim__vc_chunk_layout(int depth, int *chunk_shift, uint32_t *chunks_per_vc);
+void fcsim__vc_chunks_init(struct vc_node *n, uint32_t chunks);
 
 /* Set-up shared by both models: layout, thresholds. */
 int fcsim__vc_setup(const struct fcsim_router_env *env, int local_port, int inband, void **shared, size_t *state_size,
@@ -311,6 +337,26 @@ static inline void vc_won(const struct vc_shared *sh, struct vc_node *n, int vi,
   vc_mask_set(n->act_mask, vi);
 }
 
+/* VC storage: the first slot of a chunk taken from the node's free list
+ * (never empty: the pool holds every VC's worst case); the most bytes one
+ * router's VCs have held is an execution figure (vc_buffer_peak_bytes). */
+static inline uint32_t vc_chunk_take(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n)
+{
+  uint32_t c = n->h->chunk_free;
+  n->h->chunk_free = n->chunk_next[c];
+  uint64_t bytes = (uint64_t)++n->h->chunks_used << (sh->chunk_shift + 4);
+  if (bytes > ctx->acc->vc_buffer_peak_bytes)
+    ctx->acc->vc_buffer_peak_bytes = bytes;
+  return c << sh->chunk_shift;
+}
+/* Gives chunk c back (it is the next taken). */
+static inline void vc_chunk_give(struct vc_node *n, uint32_t c)
+{
+  n->chunk_next[c] = n->h->chunk_free;
+  n->h->chunk_free = c;
+  n->h->chunks_used--;
+}
+
 static inline int vc_push(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int port, int vi,
                           const struct fcsim_flit *f, const struct vc_shape k)
 {
@@ -319,10 +365,18 @@ static inline int vc_push(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
     ctx->acc->buffer_overflows++;
     return -1;
   }
-  uint32_t tail = vc->head + vc->count;
-  if (tail >= (uint32_t)sh->depth)
-    tail -= (uint32_t)sh->depth;
-  vc->buf[tail] = *f;
+  uint32_t tail;
+  if (vc->count == 0) {
+    tail = vc_chunk_take(ctx, sh, n);
+    vc->head = tail;
+  } else if (((vc->tail + 1) & sh->chunk_mask) == 0) { /* the tail chunk is full */
+    tail = vc_chunk_take(ctx, sh, n);
+    n->chunk_next[vc->tail >> sh->chunk_shift] = tail >> sh->chunk_shift;
+  } else {
+    tail = vc->tail + 1;
+  }
+  vc->tail = tail;
+  n->buf[tail] = *f;
   if (vc->count++ == 0) {
     unsigned busy = ++n->busy_count[port];
     if (busy > ctx->acc->max_busy_vcs && port < k.np)
@@ -345,13 +399,18 @@ static inline void vc_pop(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
                           int was_tail, const int inband, uint64_t *stage_mask, const struct vc_shape k)
 {
   struct fcsim_vc *vc = &n->vcs[vi];
-  if (++vc->head == (uint32_t)sh->depth)
-    vc->head = 0;
+  const uint32_t head = vc->head;
   vc->count--;
   n->h->buffered--;
   if (vc->count == 0) {
     n->busy_count[port]--;
-    vc->head = 0; /* an empty VC starts again at its first, still cached, slots */
+    vc_chunk_give(n, head >> sh->chunk_shift);     /* its only chunk */
+  } else if (((head + 1) & sh->chunk_mask) == 0) { /* the head leaves its chunk */
+    const uint32_t c = head >> sh->chunk_shift;
+    vc->head = n->chunk_next[c] << sh->chunk_shift;
+    vc_chunk_give(n, c);
+  } else {
+    vc->head = head + 1;
   }
   if (was_tail) {
     vc->out_port = FCSIM_NO_PORT;
