@@ -241,14 +241,16 @@ static int build_kinds(struct fcsim_net *net, struct fcsim_error *err)
     if (ch->dst < 0)
       continue;
     const struct fcsim_kind *rx = fcsim_kind_of(net, (uint32_t)ch->dst), *tx = fcsim_kind_of(net, ch->src);
-    if (strcmp(rx->ops->flow_control, tx->ops->flow_control)) {
+    const char *rx_fc = rx->ops->flow_control_of ? rx->ops->flow_control_of(rx->shared) : rx->ops->flow_control;
+    const char *tx_fc = tx->ops->flow_control_of ? tx->ops->flow_control_of(tx->shared) : tx->ops->flow_control;
+    if (strcmp(rx_fc, tx_fc)) {
       char a[FCSIM_NODE_LABEL_MAX], b[FCSIM_NODE_LABEL_MAX];
       return fcsim_error_set(err, FCSIM_ECOMBINATION,
                              "the link from %s (%s router: %s) to %s (%s router: %s) joins two flow-control schemes; "
                              "a link's two ends must use the same (put them on one router model, or add a protocol "
                              "bridge node)",
-                             fcsim_graph_node_label(gw, ch->src, a, sizeof a), tx->ops->name, tx->ops->flow_control,
-                             fcsim_graph_node_label(gw, ch->dst, b, sizeof b), rx->ops->name, rx->ops->flow_control);
+                             fcsim_graph_node_label(gw, ch->src, a, sizeof a), tx->ops->name, tx_fc,
+                             fcsim_graph_node_label(gw, ch->dst, b, sizeof b), rx->ops->name, rx_fc);
     }
     int vcs = 1, depth = 1;
     rx->ops->input_buffers(rx->shared, &vcs, &depth);

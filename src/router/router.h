@@ -92,6 +92,9 @@ struct fcsim_router_ops {
                           workloads need it; other models would misroute their packets) */
   const char
       *flow_control; /* how credits travel; both ends of a link must agree ("credit flits", "per-flit credits") */
+  /* (optional) the scheme as set up, where a key changes it (voq.link_credits);
+   * NULL: flow_control */
+  const char *(*flow_control_of)(const void *shared);
   /* (required) fills the model's derived parameters ("auto" depth, switch
    * delay, credit threshold) and refuses impossible settings */
   int (*derive)(struct fcsim_params *p, int depth_auto, int switch_auto, const char *origin, struct fcsim_error *err);

@@ -201,6 +201,17 @@ static void test_refused(void **state)
   snprintf(f, sizeof f, "network.file=%s", net);
   const char *mixed[] = {"run", "--set", "network.topology=file", "--set", f, "--set", "routing.algorithm=table", NULL};
   expect_exit2(mixed, "joins two flow-control schemes");
+  unlink(net);
+  free(net);
+  /* voq and ring are both one-sided, until voq.link_credits gives the VOQ
+   * links a window the ring would never credit back */
+  net = ts_write_temp("kind a model=voq\nkind b model=ring\nnode x ports=1 kind=a\nnode y ports=1 kind=b\n"
+                      "link x:0 y:0 latency=5\n",
+                      ".net");
+  snprintf(f, sizeof f, "network.file=%s", net);
+  const char *windowed[] = {"run", "--set", "network.topology=file", "--set", f, "--set", "routing.algorithm=table",
+                            "--set", "voq.link_credits=8", NULL};
+  expect_exit2(windowed, "window credits (voq.link_credits)");
   const char *no_file[] = {"run", "--set", "network.topology=file", NULL};
   expect_exit2(no_file, "network.topology = file needs network.file");
   const char *no_trace[] = {"run", "--set", "traffic.mode=trace", NULL};

@@ -720,6 +720,14 @@ static int vq_derive(struct fcsim_params *p, int depth_auto, int switch_auto, co
   return 0;
 }
 
+/* The links' flow control as set up: one-sided, or a window of credits
+ * (a link's two ends must agree: a one-sided router never returns them). */
+static const char *vq_flow_control_of(const void *shared)
+{
+  const struct vq_shared *sh = shared;
+  return sh->link_credits ? "window credits (voq.link_credits)" : "none (one-sided links)";
+}
+
 /* One-sided links: no credits (1 entry). voq.link_credits = W: at most W
  * credits outstanding, plus the margin of the port kit's routers. */
 static uint64_t vq_credit_capacity(const void *shared, const struct fcsim_chan *c, uint64_t lag_ticks)
@@ -775,6 +783,7 @@ const struct fcsim_router_ops fcsim_router_voq = {
             "reduction units routed by router.tables, farthest-first, one-sided links",
     .version = 1,
     .flow_control = "none (one-sided links)",
+    .flow_control_of = vq_flow_control_of,
     .collective = 1,
     .max_vcs = 1,
     .local_ports = 1,
