@@ -229,7 +229,8 @@ static int build_kinds(struct fcsim_net *net, struct fcsim_error *err)
                                    &net->links,
                                    i,
                                    net->multiclock ? FCSIM_TICKS_PER_SECOND_MULTI / k->p.router_clock_hz : 1.0,
-                                   net->workload->message_list ? net->workload->message_list(net->wl_shared) : NULL};
+                                   net->workload->message_list ? net->workload->message_list(net->wl_shared) : NULL,
+                                   fcsim__engine_start_cycles};
     int rc = k->ops->setup(&env, &k->shared, &k->state_size, err);
     if (rc)
       return rc;

@@ -191,7 +191,8 @@ static int kinds_setup(const struct fcsim_net *net, struct kinds_setup *ks, cons
                                    (struct fcsim_links *)&net->links,
                                    i,
                                    net->multiclock ? FCSIM_TICKS_PER_SECOND_MULTI / k->p.router_clock_hz : 1.0,
-                                   messages};
+                                   messages,
+                                   fcsim__engine_start_cycles};
     int rc = k->ops->setup(&env, &ks->shared[i], &ks->state_size[i], err);
     if (rc) {
       kinds_teardown(net, ks);

@@ -43,6 +43,7 @@ struct fcsim_router_env {
   int kind;               /* this model's index among the network's kinds */
   double ticks_per_cycle; /* this kind's nominal cycle in engine ticks (1 with one clock) */
   const struct trace *messages; /* the workload's messages (one that plays a list, workload/trace.h), or NULL */
+  uint64_t start_cycles;        /* the run's first cycle: 0 but in tests (engine/engine.h); one clock when not 0 */
 };
 
 /* Every node's state, for models that look at a neighbour's (deadlock

@@ -29,23 +29,21 @@
 
 #define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
 
-static char tmpdir[512];
+static char *tmpdir; /* from ts_temp_dir */
 
 static int setup(void **state)
 {
   (void)state;
-  char *d = ts_temp_dir("fcsim_collsim");
-  if (!d)
-    return -1;
-  snprintf(tmpdir, sizeof tmpdir, "%s", d);
-  free(d);
-  return 0;
+  tmpdir = ts_temp_dir("fcsim_collsim");
+  return tmpdir ? 0 : -1;
 }
 
 static int teardown(void **state)
 {
   (void)state;
-  return ts_remove_tree(tmpdir);
+  int rc = ts_remove_tree(tmpdir);
+  free(tmpdir);
+  return rc;
 }
 
 /* Builds tables with the CLI into tmpdir/NAME; returns the folder. */

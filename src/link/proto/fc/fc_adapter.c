@@ -59,7 +59,6 @@
 #include "link/proto/fc/proto_fc.h"
 #include "link/proto/adapter_buffers.h"
 #include "link/proto/ser_time.h"
-#include "engine/engine.h"
 #include "link/proto/protocols.h"
 #include "router/port.h"
 #include "router/router.h"
@@ -480,7 +479,7 @@ static int fa_setup(const struct fcsim_router_env *env, void **shared, size_t *s
   sh->depth = env->p->vc_depth_flits;
   sh->flit_bytes = (env->p->flit_bits + 7) / 8;
   sh->ticks_per_cycle = env->ticks_per_cycle > 0 ? env->ticks_per_cycle : 1.0;
-  sh->reset_cycle = (int64_t)fcsim__engine_start_cycles; /* one clock whenever it is not 0 (engine/build.c) */
+  sh->reset_cycle = (int64_t)env->start_cycles;
   int rx = 1, rc = 0;
   for (int64_t n = 0; n < sh->g->nodes && !rc; n++) {
     if (sh->g->kind[n] != env->kind)
