@@ -52,6 +52,9 @@ run novog-batch examples/batch-transpose.ini --set sim.threads=$threads
 run novog-4vc-50 "$n0" $short --set router.vcs=4 --set network.link_latency=50 --set traffic.packet_size=4
 run classic-iq examples/booksim-iq.ini $short
 run classic-torus examples/booksim-torus.ini $short
+# 1024 nodes a partition: the step loop prefetches the next nodes (sim.prefetch)
+run novog-1024 "$n0" $short --set network.dims=16x8x8 --set router.vcs=4 --set network.link_latency=50 --set traffic.rate=0.2
+run classic-1024 examples/booksim-torus.ini $short --set network.dims=16x8x8 --set traffic.rate=0.3
 run classic-mesh examples/booksim-mesh88-lat.ini $short
 run classic-romm examples/booksim-torus.ini $short --set routing.algorithm=romm --set traffic.rate=0.1
 run netlist examples/netlist/two-boards.ini $short

@@ -68,6 +68,12 @@ static const struct fcsim_key sim_rows[] = {
      "pages: fewer TLB misses on large networks; results are identical); `off`: ordinary pages",
      1,
      FCSIM_KEY_FLAG(huge_pages, "on")},
+    {"sim", "prefetch", FCSIM_KEY_CHOICE(onoff_names, "on"),
+     "`on`: in a partition of at least 1024 nodes, all of one model that offers it (novog, classic), the engine "
+     "asks the memory system for the state and ring entries of the next nodes it steps, a few steps ahead (faster "
+     "on networks that outgrow the caches; results are identical); `off`: never",
+     1,
+     FCSIM_KEY_FLAG(prefetch, "on")},
     {"sim", "mpi_timeout", FCSIM_KT_REAL, "s", "60", 1, 86400, 0, NULL, NULL, NULL,
      "MPI runs: a rank that hears nothing from a peer for this long stops with an error naming it", 1,
      FCSIM_KEY_TO(FCSIM_STORE_REAL, mpi_timeout_s)},

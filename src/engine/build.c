@@ -73,6 +73,25 @@ void fcsim_net_destroy(struct fcsim_net *net)
  * partitions, and sizes the window: a flit or credit sent at cycle t on a
  * crossing channel arrives at t + its smallest latency or later, so
  * partitions can run that long alone. */
+/* sim.prefetch: whether the partition's step loop prefetches, and for
+ * which kind (all its nodes of one kind that offers it, at least
+ * FCSIM_PREFETCH_MIN_NODES of them). */
+static int plan_prefetch(struct fcsim_net *net, struct fcsim_part *pt)
+{
+  pt->prefetch = NULL;
+  if (!net->p.prefetch || pt->last - pt->first < FCSIM_PREFETCH_MIN_NODES)
+    return 0;
+  const uint8_t *kind = net->topo.graph.kind;
+  for (uint32_t n = pt->first + 1; n < pt->last; n++)
+    if (kind[n] != kind[pt->first])
+      return 0;
+  const struct fcsim_kind *k = &net->kinds[kind[pt->first]];
+  if (!k->ops->prefetch)
+    return 0;
+  pt->prefetch = k;
+  return 1;
+}
+
 static int partition(struct fcsim_net *net, struct fcsim_error *err)
 {
   const struct fcsim_graph *g = &net->topo.graph;
@@ -484,6 +503,8 @@ int fcsim_net_build(struct fcsim_net *net, struct fcsim_error *err)
   if ((rc = partition(net, err)))
     return rc;
   net->runahead_ticks = net->p.run_ahead ? fcsim_runahead_ticks(net, net->nparts > 1 ? net->window_cycles : 0) : 0;
+  for (int i = 0; i < net->nparts; i++)
+    net->prefetch_parts += plan_prefetch(net, &net->parts[i]);
   net->wheel_mask = (uint32_t)(fcsim_wheel_slots(net) - 1);
   for (int i = net->part_first; i < net->part_last; i++)
     if ((rc = part_init(net, &net->parts[i], err)))

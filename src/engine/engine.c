@@ -170,6 +170,37 @@ static void window_close(struct fcsim_net *net, struct fcsim_part *pt)
   }
 }
 
+/* Asks the memory system for what the nodes stepped next will read
+ * (fcsim_router_ops.prefetch; sim.prefetch): three steps ahead the first
+ * lines of their state and their input masks, two ahead the lines those
+ * point to, one ahead the ring entries. A torus of thousands of routers steps
+ * most of them every cycle and outgrows the caches; the steps are
+ * independent, so their misses overlap instead of stalling each step in
+ * turn (docs/PERFORMANCE.md). Hints only: nothing computed changes. */
+enum { PREFETCH_AHEAD = 3 };
+static inline void prefetch_ahead(const struct fcsim_net *net, const struct fcsim_kind *k, const uint32_t *list,
+                                  uint32_t len, uint32_t i)
+{
+  for (uint32_t d = PREFETCH_AHEAD; d >= 1; d--) {
+    if (i + d >= len)
+      continue;
+    const uint32_t m = list[i + d];
+    const char *st = fcsim_state(net, m);
+    if (d < PREFETCH_AHEAD) {
+      k->ops->prefetch(k->shared, &net->links, st, (int)d - 1);
+      continue;
+    }
+    const uint32_t slot0 = net->topo.graph.port_base[m];
+    __builtin_prefetch(st);
+    __builtin_prefetch(st + 64);
+    __builtin_prefetch(&net->nodes[m]);
+    __builtin_prefetch(&net->links.pending[m]);
+    __builtin_prefetch(&net->links.cpending[m]);
+    __builtin_prefetch(&net->links.in_due[slot0]);
+    __builtin_prefetch(&net->links.credit_due[slot0]);
+  }
+}
+
 static inline __attribute__((always_inline)) int step_cycle_with(struct fcsim_net *net, struct fcsim_part *pt,
                                                                  const int runahead)
 {
@@ -197,6 +228,8 @@ static inline __attribute__((always_inline)) int step_cycle_with(struct fcsim_ne
   uint32_t len = wh->len[slot];
   for (uint32_t i = 0; i < len; i++) {
     uint32_t n = list[i];
+    if (pt->prefetch)
+      prefetch_ahead(net, pt->prefetch, list, len, i);
     struct fcsim_node *nd = &net->nodes[n];
     if (nd->processed_at > now)
       continue;

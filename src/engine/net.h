@@ -57,7 +57,16 @@ struct fcsim_part {
   uint64_t progress_max;               /* the latest last_progress a run-ahead left (later steps may set it lower) */
   uint64_t next_window_edge;           /* the measurement window's next edge not yet passed (engine.c) */
   int window_phase;                    /* 0 before the window, 1 in it, 2 after it */
+  const struct fcsim_kind *prefetch;   /* the kind of all its nodes when its step loop prefetches the next
+                                          nodes (sim.prefetch, engine.c), else NULL */
 };
+
+/* sim.prefetch: only a partition of this many nodes or more, all of one
+ * kind that offers it (fcsim_router_ops.prefetch), prefetches: the hot
+ * lines of fewer nodes (about 1-2 kB each for the VC routers) stay in a
+ * core's own cache, and there the hints are pure overhead
+ * (docs/PERFORMANCE.md, "Prefetching the next nodes"). */
+enum { FCSIM_PREFETCH_MIN_NODES = 1024 };
 
 struct fcsim_net {
   struct fcsim_params p;
@@ -90,6 +99,7 @@ struct fcsim_net {
 
   uint32_t wheel_mask;               /* wake-ups are at most this many cycles ahead */
   uint64_t runahead_ticks;           /* a busy node is stepped on this far ahead (memory.h; 0: never) */
+  int prefetch_parts;                /* partitions that prefetch (sim.prefetch; execution.prefetch_partitions) */
   int rank, nranks;                  /* MPI rank of this process and number of ranks */
   int part_first, part_last;         /* partitions this rank steps: [first, last) */
   struct fcsim_mpi *mpi;             /* exchange plan (mpi.c), NULL with one rank */

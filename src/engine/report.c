@@ -319,6 +319,8 @@ static json_t *sim_record(const struct fcsim_sim *sim, unsigned flags, int csv)
                       mem.total_bytes ? json_integer((json_int_t)mem.per_router_bytes) : json_null());
   /* how far busy nodes were stepped ahead (one clock: ticks are cycles); 0: never */
   json_object_set_new(exec, "run_ahead_cycles", json_integer((json_int_t)sim->net->runahead_ticks));
+  /* partitions whose step loop prefetched the next nodes (sim.prefetch) */
+  json_object_set_new(exec, "prefetch_partitions", json_integer(sim->net->prefetch_parts));
   /* the engine's work: nodes stepped, summed over every cycle (a partition's
    * reader of a crossing ring may be stepped once more, so it is here) */
   json_object_set_new(exec, "node_steps", json_integer((json_int_t)sim->stats.node_steps));

@@ -96,6 +96,7 @@ static const struct fcsim_metric run_rows[] = {
     M("execution.threads", "partitions", NONE, SAME, NULL, "sim.threads: partitions run by as many threads"),
     M("execution.run_ahead", "", NONE, SAME, NULL, "sim.run_ahead"),
     M("execution.huge_pages", "", NONE, SAME, NULL, "sim.huge_pages"),
+    M("execution.prefetch", "", NONE, SAME, NULL, "sim.prefetch"),
     M("execution.mpi_timeout", "s", NONE, SAME, NULL, "sim.mpi_timeout"),
     M("execution.max_memory", "bytes", NONE, SAME, NULL, "sim.max_memory"),
     MV("execution.wall_seconds", "s", LOWER, PROCESS, NULL, "host time of the run", "execution", NULL, "%.3f", 0),
@@ -103,6 +104,9 @@ static const struct fcsim_metric run_rows[] = {
     M("execution.memory_estimate_bytes", "bytes", LOWER, PROCESS, NULL,
       "estimated memory of the network (null when not estimated)"),
     M("execution.memory_per_router_bytes", "bytes", LOWER, PROCESS, NULL, "that estimate per router"),
+    M("execution.prefetch_partitions", "partitions", NONE, MAX, NULL,
+      "partitions whose step loop prefetched the next nodes' state (sim.prefetch: those of at least 1024 nodes of one "
+      "model that offers it)"),
     M("execution.run_ahead_cycles", "cycles", NONE, MAX, NULL, "how far busy nodes were stepped ahead; 0: never"),
     M("execution.node_steps", "steps", LOWER, SUM, NULL,
       "node steps the engine made: its work (depends on sim.threads and ranks)"),

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Reproducibility: the same seed gives byte-identical JSON (apart from the
  * timing field), a different seed different but statistically close results;
- * stepping busy nodes ahead (sim.run_ahead) changes nothing; and the
+ * stepping busy nodes ahead (sim.run_ahead) and prefetching the next nodes'
+ * state (sim.prefetch) change nothing; and the
  * watchdog reports a deadlock instead of hanging. */
 #define _DEFAULT_SOURCE
 #include <math.h>
@@ -93,16 +94,15 @@ static void test_other_seed_close(void **state)
   free(b);
 }
 
-/* The JSON of `args` plus --links, sim.run_ahead = `mode`: its run-ahead in
- * *cycles, and the rest without the execution block (malloc'd). */
-static char *run_ahead_json(const char *const *args, const char *mode, double *cycles)
+/* The JSON of `args` plus --links and --set `set` (an execution key): the
+ * execution block's field `field` in *value, and the rest without the
+ * execution block (malloc'd). */
+static char *exec_json(const char *const *args, const char *set, const char *field, double *value)
 {
   const char *argv[40];
   int n = 0;
   for (; args[n]; n++)
     argv[n] = args[n];
-  char set[32];
-  snprintf(set, sizeof set, "sim.run_ahead=%s", mode);
   argv[n++] = "--set";
   argv[n++] = set;
   argv[n++] = "--links";
@@ -112,7 +112,7 @@ static char *run_ahead_json(const char *const *args, const char *mode, double *c
   json_t *doc = ts_cli_json(argv, &status, NULL);
   assert_non_null(doc);
   assert_int_equal(status, 0);
-  *cycles = ts_json_number(doc, "execution", "run_ahead_cycles");
+  *value = ts_json_number(doc, "execution", field);
   json_object_del(doc, "execution");
   char *text = json_dumps(doc, JSON_SORT_KEYS | JSON_COMPACT);
   json_decref(doc);
@@ -139,11 +139,50 @@ static void test_run_ahead_changes_nothing(void **state)
 #undef SHORT_RUN
   for (size_t i = 0; i < sizeof configs / sizeof configs[0]; i++) {
     double on_cycles, off_cycles;
-    char *on = run_ahead_json(configs[i], "on", &on_cycles), *off = run_ahead_json(configs[i], "off", &off_cycles);
+    char *on = exec_json(configs[i], "sim.run_ahead=on", "run_ahead_cycles", &on_cycles),
+         *off = exec_json(configs[i], "sim.run_ahead=off", "run_ahead_cycles", &off_cycles);
     if (!(on_cycles > 1) || off_cycles != 0)
       fail_msg("config %zu: run_ahead_cycles %g with run_ahead on, %g off", i, on_cycles, off_cycles);
     if (strcmp(on, off))
       fail_msg("config %zu: the JSON differs with sim.run_ahead on and off", i);
+    free(on);
+    free(off);
+  }
+}
+
+/* Prefetching the next nodes' state (sim.prefetch = on, the default) is a
+ * hint: partitions of 1024 nodes and more prefetch, smaller ones do not, and
+ * every metric and link figure is the same as without it — Novo-G#, the
+ * classic router, two threads of 1024 nodes each, and a 512-node network
+ * that does not prefetch. */
+static void test_prefetch_changes_nothing(void **state)
+{
+#define SHORT_RUN "--set", "sim.warmup_cycles=200", "--set", "sim.measure_cycles=600"
+  const struct {
+    const char *args[20];
+    double parts; /* partitions that prefetch with sim.prefetch = on */
+  } configs[] = {
+      {{"run", "--set", "network.dims=16x8x8", "--set", "router.vcs=4", "--set", "network.link_latency=20", "--set",
+        "traffic.rate=0.3", SHORT_RUN, NULL},
+       1},
+      {{"run", FCSIM_SOURCE_DIR "/examples/booksim-torus.ini", "--set", "network.dims=16x8x8", "--set",
+        "traffic.rate=0.3", SHORT_RUN, NULL},
+       1},
+      {{"run", "--set", "network.dims=16x16x8", "--set", "router.vcs=2", "--set", "traffic.rate=0.2", "--set",
+        "sim.threads=2", SHORT_RUN, NULL},
+       2},
+      {{"run", "--set", "network.dims=8x8x8", "--set", "traffic.rate=0.3", SHORT_RUN, NULL}, 0},
+  };
+#undef SHORT_RUN
+  for (size_t i = 0; i < sizeof configs / sizeof configs[0]; i++) {
+    double on_parts, off_parts;
+    char *on = exec_json(configs[i].args, "sim.prefetch=on", "prefetch_partitions", &on_parts),
+         *off = exec_json(configs[i].args, "sim.prefetch=off", "prefetch_partitions", &off_parts);
+    if (on_parts != configs[i].parts || off_parts != 0)
+      fail_msg("config %zu: prefetch_partitions %g with prefetch on (expected %g), %g off", i, on_parts,
+               configs[i].parts, off_parts);
+    if (strcmp(on, off))
+      fail_msg("config %zu: the JSON differs with sim.prefetch on and off", i);
     free(on);
     free(off);
   }
@@ -212,6 +251,7 @@ int main(void)
       cmocka_unit_test(test_same_seed_same_bytes),
       cmocka_unit_test(test_other_seed_close),
       cmocka_unit_test(test_run_ahead_changes_nothing),
+      cmocka_unit_test(test_prefetch_changes_nothing),
       cmocka_unit_test(test_watchdog_reports_deadlock),
       cmocka_unit_test(test_node_steps_counts_the_engine_work),
   };

@@ -396,6 +396,7 @@ const struct fcsim_router_ops fcsim_router_classic = {
     .fini = fcsim__vc_fini,
     .accept = classic_accept,
     .step = classic_step,
+    .prefetch = fcsim__vc_prefetch,
     .nbuffers = fcsim__vc_nbuffers,
     .buffer_busy = fcsim__vc_buffer_busy,
     .waits_for = fcsim__vc_waits_for,

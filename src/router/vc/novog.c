@@ -380,6 +380,7 @@ const struct fcsim_router_ops fcsim_router_novog = {
     .fini = fcsim__vc_fini,
     .accept = novog_accept,
     .step = novog_step,
+    .prefetch = fcsim__vc_prefetch,
     .nbuffers = fcsim__vc_nbuffers,
     .buffer_busy = fcsim__vc_buffer_busy,
     .waits_for = fcsim__vc_waits_for,

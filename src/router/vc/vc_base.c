@@ -399,3 +399,33 @@ double fcsim__vc_zero_load_cycles(const void *shared, double hops)
   return extra + fcsim_zero_load_cycles(sh->local_port, hops, p->link_latency_cycles, p->rc_cycles, p->va_cycles,
                                         p->switch_cycles, p->local_cycles, p->packet_flits, p->link_bandwidth_flits);
 }
+
+void fcsim__vc_prefetch(const void *shared, const struct fcsim_links *l, const void *state, int stage)
+{
+  const struct vc_shared *sh = shared;
+  const struct vc_node *n = state;
+  const int32_t *in_chan = sh->g->in_chan + n->slot0;
+  const uint64_t in = l->pending[n->node], cr = l->cpending[n->node];
+  if (stage) {
+    __builtin_prefetch(n->h);
+    for (uint64_t m = in; m; m &= m - 1) {
+      int q = __builtin_ctzll(m);
+      __builtin_prefetch(&l->chan[in_chan[q]]);
+      __builtin_prefetch(&n->vcs[q * sh->nvc]);
+    }
+    for (uint64_t m = cr; m; m &= m - 1) {
+      int q = __builtin_ctzll(m);
+      __builtin_prefetch(&l->cchan[n->slot0 + (uint32_t)q]);
+      __builtin_prefetch(vc_out(n, q));
+    }
+    return;
+  }
+  for (uint64_t m = in; m; m &= m - 1) {
+    const struct fcsim_ring *r = &l->chan[in_chan[__builtin_ctzll(m)]];
+    __builtin_prefetch(&l->chan_pool[r->base + (r->head & r->mask)].arrival_stamp);
+  }
+  for (uint64_t m = cr; m; m &= m - 1) {
+    const struct fcsim_ring *r = &l->cchan[n->slot0 + (uint32_t)__builtin_ctzll(m)];
+    __builtin_prefetch(&l->cchan_pool[r->base + (r->head & r->mask)]);
+  }
+}
