@@ -9,9 +9,9 @@
 #     SIZE   4 (4x4x4: six workloads) or 8 (8x8x8: no tornado, no all-to-all, L3822-3835)
 #     LEVEL  quick    4x4x4, rates 1,4 x 1 kb, 300 + 1000 cycles, batches of 16 packets
 #                     (about 20 s of CPU; the trends over packet size and slope are skipped)
-#            reduced  rates 0.5,1,2,4 x 0.25,4 kb, 1000 + 2000 cycles (4x4x4: ~45 min on a
-#                     shared 2-core machine; scripts/reproduce.d/tune.sh)
-#            full     4x4x4: rates 0.5,1,2,4,6 x the seed's five sizes, 2000 + 5000 cycles;
+#            reduced  rates 0.5,1,2,4 x 0.25,4 kb, 1000 + 2000 cycles
+#            full     4x4x4: rates 0.5,1,2,4,6 x the seed's five sizes, 2000 + 5000 cycles
+#                     (about 6 min on 2 free cores; scripts/reproduce.d/tune.sh runs it);
 #                     8x8x8: rates 0.5,1,2 x 0.25,4 kb, 500 + 1000 cycles (the seed's smaller
 #                     8x8x8 space; a full 8x8x8 sweep would take many hours)
 #   Environment: LATENCY_FROM=injection|creation (default injection, the reading the
@@ -146,7 +146,7 @@ status_abs() { awk -v f="$1" -v s="$2" -v t="$3" 'BEGIN { d = f - s; if (d < 0) 
 status_factor2() { awk -v f="$1" -v s="$2" 'BEGIN { print (s > 0 && f >= s / 2 && f <= 2 * s) ? "ok" : "DRIFT" }'; }
 # A row outside its tolerance is `known` when its mechanism is known (the reason, docs/TUNE.md)
 # or at the quick level (4 points, short runs); otherwise DRIFT: a row that was within its
-# tolerance in the reduced study has left it.
+# tolerance in the 4x4x4 studies (reduced and full) has left it.
 settle() { # status, expected-miss reason
   if [ "$1" = ok ]; then echo ok
   elif [ -n "$2" ] || [ "$level" = quick ]; then echo known
@@ -155,8 +155,8 @@ settle() { # status, expected-miss reason
 why() { # status, reason
   case $1 in
     ok) ;;
-    known) if [ -n "$2" ]; then echo "$2"; else echo "quick level (rates $rates, $warm + $meas cycles): outside the tolerance here, within it in the reduced study (docs/TUNE.md)"; fi ;;
-    *) if [ "$size$level" = 4reduced ]; then echo "within the tolerance in the reduced study (docs/TUNE.md); has left it: a change in fcsim"
+    known) if [ -n "$2" ]; then echo "$2"; else echo "quick level (rates $rates, $warm + $meas cycles): outside the tolerance here, within it in the full 4x4x4 study (docs/TUNE.md)"; fi ;;
+    *) if [ "$size" = 4 ] && [ "$level" != quick ]; then echo "within the tolerance in the 4x4x4 $level study (docs/TUNE.md); has left it: a change in fcsim"
        else echo "outside the tolerance on $dims ($level) with no mechanism documented in docs/TUNE.md"; fi ;;
   esac
 }
