@@ -176,7 +176,7 @@ if [ "$size" = 8 ]; then
   reason_avg[4]="area: once the 8x8x8 runs saturate most configurations keep all 9 VCs busy (max non-idle VCs, L3962-3966), so little area is left to gain; docs/TUNE.md"
 fi
 t55_reason="no reading of L4006-4016 and L4355-4357 comes near: fcsim's global best (a DOR configuration on most metrics) is within a few % of every workload's own best on every metric, so under every reading worst latency stays below 5 % (seed 21 %) and area below 4 % (seed 18 %); the readings side by side: tables.md, docs/TUNE.md"
-# 8x8x8 misses whose mechanism docs/TUNE.md shows (the 4x4x4 reduced study holds these trends)
+# 8x8x8 misses whose mechanism docs/TUNE.md shows (the 4x4x4 studies, reduced and full, hold these trends)
 r8_batch="" r8_slope="" r8_worst=""
 if [ "$size" = 8 ]; then
   r8_batch="bit complement and transpose are network-bound on 8x8x8 from the lowest rate (0.5): their batch latency is flat over 0.5-2 (0.25 kb bit complement about 980 cycles at every rate), so the injection time does not dominate, the seed's reason for the fall (L3847-3852); 3H-NN and CUBE-NN fall as in the seed; docs/TUNE.md"
