@@ -69,10 +69,6 @@ void fcsim_net_destroy(struct fcsim_net *net)
   free(net);
 }
 
-/* Splits the nodes into contiguous ranges, marks the rings that cross
- * partitions, and sizes the window: a flit or credit sent at cycle t on a
- * crossing channel arrives at t + its smallest latency or later, so
- * partitions can run that long alone. */
 /* sim.prefetch: whether the partition's step loop prefetches, and for
  * which kind (all its nodes of one kind that offers it, at least
  * FCSIM_PREFETCH_MIN_NODES of them). */
@@ -92,6 +88,10 @@ static int plan_prefetch(struct fcsim_net *net, struct fcsim_part *pt)
   return 1;
 }
 
+/* Splits the nodes into contiguous ranges, marks the rings that cross
+ * partitions, and sizes the window: a flit or credit sent at cycle t on a
+ * crossing channel arrives at t + its smallest latency or later, so
+ * partitions can run that long alone. */
 static int partition(struct fcsim_net *net, struct fcsim_error *err)
 {
   const struct fcsim_graph *g = &net->topo.graph;

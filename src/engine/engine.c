@@ -173,10 +173,11 @@ static void window_close(struct fcsim_net *net, struct fcsim_part *pt)
 /* Asks the memory system for what the nodes stepped next will read
  * (fcsim_router_ops.prefetch; sim.prefetch): three steps ahead the first
  * lines of their state and their input masks, two ahead the lines those
- * point to, one ahead the ring entries. A torus of thousands of routers steps
- * most of them every cycle and outgrows the caches; the steps are
- * independent, so their misses overlap instead of stalling each step in
- * turn (docs/PERFORMANCE.md). Hints only: nothing computed changes. */
+ * point to, one ahead the ring entries. The lines of thousands of routers
+ * outgrow the caches, so a node's first step after others ran starts cold;
+ * the steps of one list are independent, so their misses overlap instead of
+ * stalling each step in turn (docs/PERFORMANCE.md). Hints only: nothing
+ * computed changes. */
 enum { PREFETCH_AHEAD = 3 };
 static inline void prefetch_ahead(const struct fcsim_net *net, const struct fcsim_kind *k, const uint32_t *list,
                                   uint32_t len, uint32_t i)
