@@ -11,7 +11,8 @@
 #      on the 8x8x8 uniform workloads of issue
 #      17 — the classic router with BookSim2's settings and Novo-G# with
 #      50-cycle links and 4 VCs, each at 0.1 and 0.3 flits/node/cycle — and
-#      the same Novo-G# workload on 16x16x16 (and 32x32x32 with --scale);
+#      the same Novo-G# workload on 16x16x16 (and 32x32x32 with --scale), and
+#      the size check: their CPU seconds per flit-hop over 8x8x8's at 0.1;
 #   2. instructions per flit-hop under valgrind --tool=callgrind (exact on a
 #      noisy machine) on the same workloads, with node steps per flit-hop
 #      and instructions per step (execution.node_steps), the size check:
@@ -99,13 +100,31 @@ done
 for rate in 0.1 0.3; do
   run "novog 8x8x8 50-cycle links 4 VCs, $rate" "${novog[@]}" --set network.dims=8x8x8 --set traffic.rate="$rate" \
     --set sim.warmup_cycles=2000 --set sim.measure_cycles=20000
+  [ "$rate" = 0.1 ] && cp "$out/run.json" "$out/size-8.json"
 done
 run "novog 16x16x16 50-cycle links 4 VCs, 0.1" "${novog[@]}" --set network.dims=16x16x16 --set traffic.rate=0.1 \
   --set sim.warmup_cycles=1000 --set sim.measure_cycles=3000
+cp "$out/run.json" "$out/size-16.json"
 if [ "$scale" = 1 ]; then
   run "novog 32x32x32 50-cycle links 4 VCs, 0.1" "${novog[@]}" --set network.dims=32x32x32 --set traffic.rate=0.1 \
     --set sim.warmup_cycles=500 --set sim.measure_cycles=1000
+  cp "$out/run.json" "$out/size-32.json"
 fi
+# the size check (issue 34: within 1.3x): CPU seconds per flit-hop of the larger tori over 8x8x8's
+python3 - "$out" <<'PY'
+import json, os, sys
+def ns(k):
+    p = os.path.join(sys.argv[1], "size-%d.json" % k)
+    if not os.path.exists(p):
+        return None
+    d = json.load(open(p))
+    return 1e9 * d['execution']['cpu_seconds'] / d['metrics']['flit_hops_total']
+base = ns(8)
+for k in (16, 32):
+    v = ns(k)
+    if v is not None:
+        print("size: novog %dx%dx%d over 8x8x8 at 0.1, CPU per flit-hop: %.1f / %.1f ns = %.2fx" % (k, k, k, v, base, v / base))
+PY
 
 ir_row() { # label, args...: instructions per flit-hop under callgrind; appends label|instructions|flit-hops|steps to $out/ir.txt
   local label=$1; shift
