@@ -8,7 +8,8 @@
  * "variable" with 4 deskewed lanes per link is later than with one draw
  * per flit, and the same on 1 and 2 threads; the VOQ router's local input
  * moving a packet a cycle (voq.inject = packet) is faster than a flit a
- * cycle with multi-flit packets and the same with one-flit ones; the CLI
+ * cycle with multi-flit packets and the same with one-flit ones; 16-flit
+ * VOQs stall VA where the preset's 512-flit ones do not; the CLI
  * writes fft_latency_ns and refuses bad input with exit 2. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -376,6 +377,36 @@ static void test_voq_inject_packet(void **state)
   assert_int_equal(p.ph.xy_arrived_cycles, f.ph.xy_arrived_cycles);
 }
 
+/* router.vc_depth on the VOQ router (docs/APPLICATIONS.md, "VOQ depth"): at
+ * 64^3 on 4^3 (Table 3.5's preset) 16-flit VOQs fill, VA stalls the input
+ * buffer behind a full VOQ (the packets for other outputs wait too) and the
+ * turns take longer; the preset's 512-flit VOQs never fill on this row, so
+ * no head waits and the FFT ends well before. The stalls are counted, and a
+ * run whose VOQs never fill is the same at any larger depth. */
+static void test_voq_depth_stalls(void **state)
+{
+  (void)state;
+  const char *shallow[] = {"fft.n=6", "fft.ips=41", "router.vc_depth=16", NULL};
+  const char *deep[] = {"fft.n=6", "fft.ips=41", NULL};
+  const char *deeper[] = {"fft.n=6", "fft.ips=41", "router.vc_depth=4096", NULL};
+  struct fcsim_fft_result s, d, e;
+  run("table-3.5.ini", shallow, &s);
+  run("table-3.5.ini", deep, &d);
+  run("table-3.5.ini", deeper, &e);
+  check_delivered(&s);
+  check_delivered(&d);
+  assert_true(s.has_va_stalls && d.has_va_stalls);
+  assert_true(s.va_stall_cycles > 10000);
+  assert_int_equal(d.va_stall_cycles, 0);
+  assert_true(d.ph.z_end_cycles < 0.85 * s.ph.z_end_cycles);
+  assert_int_equal(e.ph.z_end_cycles, d.ph.z_end_cycles);
+  assert_int_equal(e.va_stall_cycles, 0);
+  /* routers without VOQs report no VA stalls */
+  const char *ring[] = {"fft.n=4", "fft.ips=75", "router.model=ring", NULL};
+  run("table-3.5.ini", ring, &s);
+  assert_false(s.has_va_stalls);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -390,6 +421,7 @@ int main(void)
       cmocka_unit_test(test_table_routing),
       cmocka_unit_test(test_wide_mapping_32_on_8),
       cmocka_unit_test(test_voq_inject_packet),
+      cmocka_unit_test(test_voq_depth_stalls),
       cmocka_unit_test(test_cli),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

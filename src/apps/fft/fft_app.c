@@ -28,6 +28,9 @@ static void print_table(const void *result, FILE *out)
   fprintf(out, "turn waits after compute: XY %.1f ns, YZ %.1f ns (model: turn times, network part %.1f / %.1f ns)\n",
           ph->xy_turn_cycles * c, ph->yz_turn_cycles * c, r->model_xy_net_ns, r->model_yz_net_ns);
   fprintf(out, "model BW %.4g B/s (one link), LD %.1f ns (link + router)\n", r->bw_bytes_per_s, r->ld_ns);
+  if (r->has_va_stalls)
+    fprintf(out, "VOQ router: heads waited %llu input-cycles at VA for room in a VOQ (router.vc_depth)\n",
+            (unsigned long long)r->va_stall_cycles);
   if (r->table_routing)
     fprintf(out,
             "offline tables: %lld flows, %lld off x-y-z; most bytes on a link: XY %.0f (DOR %.0f), YZ %.0f (DOR %.0f)\n",
@@ -53,6 +56,14 @@ static json_t *to_json(const struct fcsim_fft_result *r)
                    (json_int_t)r->flits_injected, "delivered", (json_int_t)r->flits_delivered);
 }
 
+/* router.model = voq only: the heads' waits at VA. */
+static int add_router(json_t *doc, const struct fcsim_fft_result *r)
+{
+  if (!doc || !r->has_va_stalls)
+    return 0;
+  return json_object_set_new(doc, "router", json_pack("{s:I}", "va_stall_cycles", (json_int_t)r->va_stall_cycles));
+}
+
 /* fft.routing = table only: the offline tables' flows and link loads. */
 static int add_routes(json_t *doc, const struct fcsim_fft_result *r)
 {
@@ -70,7 +81,7 @@ static int add_routes(json_t *doc, const struct fcsim_fft_result *r)
 static int write_json(const void *result, FILE *out)
 {
   json_t *doc = to_json(result);
-  if (add_routes(doc, result)) {
+  if (add_router(doc, result) || add_routes(doc, result)) {
     json_decref(doc);
     return -1;
   }

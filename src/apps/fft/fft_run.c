@@ -102,6 +102,7 @@ static int simulate(struct fcsim_config *cfg, const struct fcsim_fft_sched *s, s
   r->flits_injected = st->flits_injected_total;
   r->flits_delivered = st->flits_delivered_total;
   r->ns_per_cycle = st->ns_per_cycle;
+  r->has_va_stalls = fcsim_sim_model_metric(sim, "va_stall_cycles", &r->va_stall_cycles) == 0;
   rc = fcsim_fft_sched_phases(s, complete, &r->ph, err);
 done:
   free(complete);

@@ -27,6 +27,8 @@ struct fcsim_fft_result {
   double ld_ns;                             /* link latency + router head delay: Table 6.2's LD */
   double model_xy_ns, model_yz_ns;          /* Table 6.2 estimates (model `fft`) */
   double model_xy_net_ns, model_yz_net_ns;  /* their network parts, hops x LD */
+  int has_va_stalls;                        /* the router counts VA stalls (router.model = voq) */
+  uint64_t va_stall_cycles;                 /* ... its input-cycles of heads waiting at VA for VOQ room */
   int table_routing;                        /* fft.routing = table */
   struct fcsim_fft_routes routes;           /* its flows and link loads (route: NULL after the run) */
 };

@@ -33,6 +33,8 @@ static const struct fcsim_metric rows[] = {
     M("flits.expected", "flits", NONE, SAME, NULL, "flits the schedule sends"),
     M("flits.injected", "flits", NONE, SUM, NULL, "flits injected"),
     M("flits.delivered", "flits", NONE, SUM, NULL, "flits delivered (= expected when complete)"),
+    M("router.va_stall_cycles", "input-cycles", LOWER, SUM, "router.model = voq",
+      "cycles heads waited at VA for room in a VOQ (router.vc_depth), summed over every input of every node"),
 };
 
 const struct fcsim_metric_table fcsim_app_fft_metrics = {"app-fft", "`fcsim app fft --json`", rows,

@@ -166,6 +166,7 @@ struct vq_shared {
   double ticks_per_cycle;       /* this kind's cycle in engine ticks (credit rings' size) */
   uint32_t *max_in;             /* [nodes] each node's max_in, for the report (each written by its node only) */
   uint32_t *max_red;            /* [nodes] most partial reductions held at once */
+  uint64_t *va_stalls;          /* [nodes] input-cycles a head waited at VA for room in a target VOQ */
 };
 
 static int fifo_push(struct vq_fifo *q, const struct vq_ent *e)
@@ -516,6 +517,7 @@ static int vq_input_flit(struct fcsim_ctx *ctx, const struct vq_shared *sh, stru
       c->active = 1; /* unroutable: drop it (counted as an overflow) */
       c->n = 0;
     } else if (!c->reduce && !vq_allocate(sh, n, i, c)) {
+      sh->va_stalls[node]++;
       return 0; /* VA failed: the pipeline stalls */
     } else if (c->reduce && !entry_take(n, c->r_index, e.f.route)) {
       return 0; /* its entry holds another instance: it waits at the input's head */
@@ -623,12 +625,14 @@ static int vq_setup(const struct fcsim_router_env *env, void **shared, size_t *s
   sh->maxpkt = env->p->packet_flits + (int)((env->p->nodes + env->p->flit_bits - 1) / env->p->flit_bits);
   sh->max_in = calloc((size_t)g->nodes, sizeof *sh->max_in);
   sh->max_red = calloc((size_t)g->nodes, sizeof *sh->max_red);
-  int rc = sh->max_in && sh->max_red
+  sh->va_stalls = calloc((size_t)g->nodes, sizeof *sh->va_stalls);
+  int rc = sh->max_in && sh->max_red && sh->va_stalls
                ? fcsim_coll_tables_load_for(env->p->router_tables, g, env->p->max_input_bytes, &sh->tab, &sh->has_tables, err)
                : fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
   if (rc) {
     free(sh->max_in);
     free(sh->max_red);
+    free(sh->va_stalls);
     free(sh);
     return rc;
   }
@@ -644,6 +648,7 @@ static void vq_teardown(void *shared)
   fcsim_coll_tables_destroy(&sh->tab);
   free(sh->max_in);
   free(sh->max_red);
+  free(sh->va_stalls);
   free(sh);
 }
 
@@ -763,18 +768,19 @@ static void vq_figures_json(const void *shared, int place, json_t *metrics)
                            sh->rpm ? VQ_RPM_AREA_PERCENT : VQ_AREA_PERCENT);
 }
 
-/* Per-node largest occupancies, written by each node's own steps: the
- * largest over the ranks is the whole network's. They are the run's
- * metrics max_buffer_flits and max_reduction_entries (declared in
- * router/collective/metrics.c), read from here when the results are
- * written. */
+/* Per-node largest occupancies and VA stalls, written by each node's own
+ * steps: the largest (the sum) over the ranks is the whole network's. They
+ * are the run's metrics max_buffer_flits, max_reduction_entries and
+ * va_stall_cycles (declared in router/collective/metrics.c), read from here
+ * when the results are written. */
 static int vq_counters(const void *shared, struct fcsim_counter *out)
 {
   const struct vq_shared *sh = shared;
   size_t n = (size_t)sh->g->nodes;
   out[0] = fcsim_counter_placed_u32("max_buffer_flits", FCSIM_MERGE_MAX, sh->max_in, n);
   out[1] = fcsim_counter_placed_u32("max_reduction_entries", FCSIM_MERGE_MAX, sh->max_red, n);
-  return 2;
+  out[2] = fcsim_counter_placed_u64("va_stall_cycles", FCSIM_MERGE_SUM, sh->va_stalls, n);
+  return 3;
 }
 
 const struct fcsim_router_ops fcsim_router_voq = {
