@@ -282,6 +282,17 @@ static void test_consume_streaming(void **state)
   assert_true(l.flits_expected == p.flits_expected);
   assert_true(p.ph.z_end_cycles < l.ph.z_end_cycles);
   assert_true(l.ph.z_end_cycles < 0.95 * r.ph.z_end_cycles);
+  /* the first round's inputs: with `round` N cycles after the node's data is all in; streaming
+   * starts it before (4 rounds of 32-point lines), and Z's after Y's */
+  const double N = 32;
+  assert_true(r.ph.y_first_in_cycles == r.ph.xy_arrived_cycles + N);
+  assert_true(r.ph.z_first_in_cycles == r.ph.yz_arrived_cycles + N);
+  for (int i = 0; i < 3; i++) {
+    assert_true(s[i]->ph.y_first_in_cycles < s[i]->ph.xy_arrived_cycles + N);
+    assert_true(s[i]->ph.y_first_in_cycles <= s[i]->ph.y_end_cycles - N);
+    assert_true(s[i]->ph.y_first_in_cycles < s[i]->ph.z_first_in_cycles);
+    assert_true(s[i]->ph.z_first_in_cycles <= s[i]->ph.z_end_cycles - N);
+  }
 }
 
 /* 2m > n (Fig. 6.1's second case, our reconstruction): 32^3 on 8^3, two

@@ -25,6 +25,8 @@ static void print_table(const void *result, FILE *out)
   fprintf(out, "%-28s %12.1f %12.1f\n", "YZ turn: all data in", ph->yz_arrived_cycles * c, r->model_yz_ns);
   fprintf(out, "%-28s %12.1f %12.1f\n", "Z compute (fft_latency)", ph->z_end_cycles * c,
           r->model_xy_ns + r->model_yz_ns);
+  fprintf(out, "first round's inputs all in (latest node): Y %.1f ns, Z %.1f ns\n", ph->y_first_in_cycles * c,
+          ph->z_first_in_cycles * c);
   fprintf(out, "turn waits after compute: XY %.1f ns, YZ %.1f ns (model: turn times, network part %.1f / %.1f ns)\n",
           ph->xy_turn_cycles * c, ph->yz_turn_cycles * c, r->model_xy_net_ns, r->model_yz_net_ns);
   fprintf(out, "model BW %.4g B/s (one link), LD %.1f ns (link + router)\n", r->bw_bytes_per_s, r->ld_ns);
@@ -42,14 +44,15 @@ static json_t *to_json(const struct fcsim_fft_result *r)
 {
   double c = r->ns_per_cycle;
   const struct fcsim_fft_phases *ph = &r->ph;
-  return json_pack("{s:s,s:s,s:{s:i,s:i,s:i,s:i,s:i,s:I},s:f,s:{s:f,s:f,s:f,s:f,s:f,s:f,s:f},"
+  return json_pack("{s:s,s:s,s:{s:i,s:i,s:i,s:i,s:i,s:I},s:f,s:{s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f},"
                    "s:{s:f,s:f,s:f,s:f,s:f,s:f,s:f},s:{s:I,s:I,s:I}}",
                    "fcsim", FCSIM_VERSION, "app", "fft", "fft", "n", (int)r->n, "m", (int)r->m, "ips_requested",
                    (int)r->ips_requested, "ips", (int)r->ips, "rounds", (int)r->rounds, "messages",
                    (json_int_t)r->messages, "fft_latency_ns", ph->z_end_cycles * c, "phases_ns", "x_compute_end",
                    ph->x_end_cycles * c, "xy_arrived", ph->xy_arrived_cycles * c, "y_compute_end", ph->y_end_cycles * c,
                    "yz_arrived", ph->yz_arrived_cycles * c, "z_compute_end", ph->z_end_cycles * c, "xy_turn",
-                   ph->xy_turn_cycles * c, "yz_turn", ph->yz_turn_cycles * c, "model", "bw_bytes_per_s",
+                   ph->xy_turn_cycles * c, "yz_turn", ph->yz_turn_cycles * c, "y_first_round_in", ph->y_first_in_cycles * c,
+                   "z_first_round_in", ph->z_first_in_cycles * c, "model", "bw_bytes_per_s",
                    r->bw_bytes_per_s, "ld_ns", r->ld_ns, "xy_latency_ns", r->model_xy_ns, "yz_latency_ns",
                    r->model_yz_ns, "latency_ns", r->model_xy_ns + r->model_yz_ns, "xy_network_ns", r->model_xy_net_ns,
                    "yz_network_ns", r->model_yz_net_ns, "flits", "expected", (json_int_t)r->flits_expected, "injected",

@@ -417,6 +417,9 @@ static void streaming_phases(const struct fcsim_fft_sched *s, const uint64_t *co
     ph->z_end_cycles = maxd(ph->z_end_cycles, z_end);
     ph->xy_turn_cycles = maxd(ph->xy_turn_cycles, gy[v] - ph->x_end_cycles);
     ph->yz_turn_cycles = maxd(ph->yz_turn_cycles, gz[v] - y_end);
+    ph->y_first_in_cycles = maxd(ph->y_first_in_cycles, (double)complete[s->gate[(size_t)v * s->rounds]]);
+    ph->z_first_in_cycles =
+        maxd(ph->z_first_in_cycles, (double)complete[s->gate[((size_t)s->nodes + v) * s->rounds]]);
   }
 }
 
@@ -469,6 +472,9 @@ int fcsim_fft_sched_phases(const struct fcsim_fft_sched *s, const uint64_t *comp
     ph->z_end_cycles = maxd(ph->z_end_cycles, gz[v] + compute);
     ph->xy_turn_cycles = maxd(ph->xy_turn_cycles, gy[v] - compute);
     ph->yz_turn_cycles = maxd(ph->yz_turn_cycles, gz[v] - (gy[v] + compute));
+    /* round consumption: a node's rounds start when all of its data is in */
+    ph->y_first_in_cycles = maxd(ph->y_first_in_cycles, gy[v] + (double)s->fft_cycles);
+    ph->z_first_in_cycles = maxd(ph->z_first_in_cycles, gz[v] + (double)s->fft_cycles);
   }
   free(gy);
   free(gz);

@@ -112,6 +112,8 @@ struct fcsim_fft_phases {
   double z_end_cycles;      /* last Z FFT output: the FFT's end-to-end latency */
   double xy_turn_cycles;    /* longest wait of a node for its Y data after its X compute ended */
   double yz_turn_cycles;    /* longest wait for its Z data after its Y compute ended */
+  double y_first_in_cycles; /* last node's first Y round has all of its inputs (taken by its IPs) */
+  double z_first_in_cycles; /* ... first Z round */
 };
 
 /* Derives the phase times from each message's completion cycle

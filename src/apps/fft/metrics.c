@@ -23,6 +23,9 @@ static const struct fcsim_metric rows[] = {
     PH("z_compute_end", "Z compute ends (= fft_latency_ns)"),
     PH("xy_turn", "wait for the XY turn after compute"),
     PH("yz_turn", "wait for the YZ turn after compute"),
+    PH("y_first_round_in", "the first Y round has all of its inputs in its IPs (latest node): how far the Y compute "
+                           "overlaps the XY turn"),
+    PH("z_first_round_in", "the first Z round has all of its inputs in its IPs (latest node)"),
     MO("bw_bytes_per_s", "bytes/s", "the Table 6.2 model's link bandwidth (one link)"),
     MO("ld_ns", "ns", "its link + router latency"),
     MO("xy_latency_ns", "ns", "its XY turn time"),
