@@ -2,14 +2,15 @@
 /* The FFT's offline router (fft_route.h): flows of the schedule, their
  * candidate routes (dimension order x tie directions, turn-model legal),
  * and a greedy min-max assignment of the bytes to the torus's directed
- * links, refined by re-routing each flow against the others. */
+ * links, refined by re-routing each flow against the others until a pass
+ * changes no route (at most ROUTE_PASSES passes). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "apps/fft/fft_route.h"
 #include "routing/offline.h"
 
-#define ROUTE_PASSES   4                         /* re-routing passes after the greedy one */
+#define ROUTE_PASSES   64 /* most re-routing passes after the greedy one (they stop when no route changes) */
 #define ROUTE_MAX_HOPS (3 * 128)                 /* more than any minimal route of a 3D torus here */
 #define ROUTE_STATES   (FCSIM_OFFLINE_ORDERS * 8) /* order x the tie bits of 3 dimensions */
 #define PORTS          6
@@ -272,12 +273,17 @@ int fcsim_fft_route_build(const struct fcsim_fft_sched *s, struct fcsim_fft_rout
     f[i].state = choose(&rt, &f[i]);
     apply(&rt, &f[i], 1);
   }
-  for (int pass = 0; pass < ROUTE_PASSES; pass++)
+  int64_t changed = 1;
+  for (int pass = 0; pass < ROUTE_PASSES && changed; pass++) {
+    changed = 0;
     for (int64_t i = 0; i < n; i++) {
+      uint8_t was = f[i].state;
       apply(&rt, &f[i], -1);
       f[i].state = choose(&rt, &f[i]);
       apply(&rt, &f[i], 1);
+      changed += f[i].state != was;
     }
+  }
   if (loads(&rt, f, n, r))
     rc = fcsim_error_set(err, FCSIM_ENOMEM, "out of memory for the FFT's offline routes");
   else
