@@ -117,11 +117,22 @@ static uint64_t carried(const struct fcsim_fft_sched *s, const uint64_t *c, uint
   return c[i];
 }
 
-static uint64_t check_stream(unsigned n, unsigned m, unsigned ips, uint64_t chunk, enum fcsim_fft_consume consume)
+/* The round of the line with IP index ip, written out here from the
+ * definition of fft.round_order (fft_sched.h), not read from the code. */
+static unsigned round_ref(enum fcsim_fft_order order, unsigned n, unsigned m, unsigned ips, unsigned ip)
+{
+  unsigned b = n - 2 * m, a_bits = n - m;
+  if (order == FCSIM_FFT_ORDER_SHARED)
+    ip = (ip % (1u << b)) * (1u << a_bits) + ip / (1u << b); /* b leads, then a */
+  return ip / ips;
+}
+
+static uint64_t check_ordered(unsigned n, unsigned m, unsigned ips, uint64_t chunk, enum fcsim_fft_consume consume,
+                              enum fcsim_fft_order order)
 {
   struct fcsim_fft_sched s;
   struct fcsim_error err = {0};
-  assert_int_equal(fcsim_fft_sched_build_consume(n, m, ips, 8, chunk, consume, &s, &err), 0);
+  assert_int_equal(fcsim_fft_sched_build_ordered(n, m, ips, 8, chunk, consume, order, &s, &err), 0);
   uint64_t *c = evaluate(&s), N = s.fft_cycles;
   uint64_t *moved = calloc((size_t)s.nmsg, sizeof *moved);
   struct rounds R = {.tight = calloc(2 * (size_t)s.nodes * s.rounds, 1)};
@@ -135,7 +146,8 @@ static uint64_t check_stream(unsigned n, unsigned m, unsigned ips, uint64_t chun
         assert_int_equal(fcsim_fft_map(n, m, x, y, z, FCSIM_FFT_XFOLD, &a, &err), 0);
         assert_int_equal(fcsim_fft_map(n, m, x, y, z, FCSIM_FFT_XY, &b, &err), 0);
         assert_int_equal(fcsim_fft_map(n, m, x, y, z, FCSIM_FFT_YZ, &l, &err), 0);
-        unsigned jx = a.ip / s.ips, jy = b.ip / s.ips, jz = l.ip / s.ips;
+        unsigned jx = round_ref(order, n, m, s.ips, a.ip), jy = round_ref(order, n, m, s.ips, b.ip),
+                 jz = round_ref(order, n, m, s.ips, l.ip);
         uint32_t v = id_of(m, &a), d = id_of(m, &b), e = id_of(m, &l);
         uint64_t arr = carried(&s, c, moved, 1, v, jx, a.slot, d, N * (jx + 1) + a.slot + 1);
         taken(&s, c, &R, 0, d, jy, b.slot, arr);
@@ -166,6 +178,11 @@ static uint64_t check_stream(unsigned n, unsigned m, unsigned ips, uint64_t chun
   free(c);
   fcsim_fft_sched_free(&s);
   return end;
+}
+
+static uint64_t check_stream(unsigned n, unsigned m, unsigned ips, uint64_t chunk, enum fcsim_fft_consume consume)
+{
+  return check_ordered(n, m, ips, chunk, consume, FCSIM_FFT_ORDER_INDEX);
 }
 
 /* The end of the last Z round in whole-dimension rounds, with the same
@@ -209,6 +226,42 @@ static void test_32_on_4_rounds(void **state)
   assert_true(check_stream(5, 2, 4, 16, FCSIM_FFT_CONSUME_POINT) < round_end(5, 2, 4, 16));
 }
 
+/* fft.round_order = shared: every point walked as above (each datum once,
+ * no point taken before it arrives, every round as early as its points and
+ * the IPs allow) with the lines grouped by their shared field; 64^3 on 4^3
+ * with 8 IPs has 8 rounds, and its first Y round then needs only the first
+ * X rounds, so it has its inputs before it can under `index`; 2m > n is
+ * refused. */
+static void test_round_order_shared(void **state)
+{
+  (void)state;
+  check_ordered(5, 2, 4, 16, FCSIM_FFT_CONSUME_POINT, FCSIM_FFT_ORDER_SHARED);
+  check_ordered(5, 2, 3, 0, FCSIM_FFT_CONSUME_LINE, FCSIM_FFT_ORDER_SHARED);
+  check_ordered(6, 2, 8, 16, FCSIM_FFT_CONSUME_POINT, FCSIM_FFT_ORDER_SHARED);
+  uint64_t first[2];
+  for (int o = 0; o < 2; o++) {
+    struct fcsim_fft_sched s;
+    struct fcsim_error err = {0};
+    assert_int_equal(fcsim_fft_sched_build_ordered(6, 2, 8, 8, 16, FCSIM_FFT_CONSUME_POINT, (enum fcsim_fft_order)o, &s,
+                                                   &err),
+                     0);
+    uint64_t *c = evaluate(&s);
+    first[o] = 0;
+    for (uint32_t v = 0; v < s.nodes; v++)
+      if (gate_time(&s, c, 0, v, 0) > first[o])
+        first[o] = gate_time(&s, c, 0, v, 0);
+    free(c);
+    fcsim_fft_sched_free(&s);
+  }
+  assert_true(first[FCSIM_FFT_ORDER_SHARED] < first[FCSIM_FFT_ORDER_INDEX]);
+  struct fcsim_fft_sched s;
+  struct fcsim_error err = {0};
+  assert_int_equal(fcsim_fft_sched_build_ordered(5, 3, 1, 8, 16, FCSIM_FFT_CONSUME_POINT, FCSIM_FFT_ORDER_SHARED, &s,
+                                                 &err),
+                   FCSIM_ECOMBINATION);
+  assert_non_null(strstr(err.msg, "fft.round_order"));
+}
+
 /* 2m > n (our reconstruction of Fig. 6.1's second case): 32^3 on 8^3. */
 static void test_32_on_8_wide(void **state)
 {
@@ -248,6 +301,7 @@ int main(void)
       cmocka_unit_test(test_16_on_4),
       cmocka_unit_test(test_32_on_4_rounds),
       cmocka_unit_test(test_32_on_8_wide),
+      cmocka_unit_test(test_round_order_shared),
       cmocka_unit_test(test_phases),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -134,8 +134,11 @@ int fcsim_fft_run(struct fcsim_config *cfg, struct fcsim_fft_result *r, struct f
     consume = FCSIM_FFT_CONSUME_LINE;
   else if (consume_key && !strcmp(consume_key, "point"))
     consume = FCSIM_FFT_CONSUME_POINT;
+  const char *order_key = fcsim_config_get(cfg, "fft.round_order");
+  enum fcsim_fft_order order =
+      order_key && !strcmp(order_key, "shared") ? FCSIM_FFT_ORDER_SHARED : FCSIM_FFT_ORDER_INDEX;
   struct fcsim_fft_sched s;
-  if ((rc = fcsim_fft_sched_build_consume(r->n, r->m, r->ips_requested, point_bytes, chunk, consume, &s, err)))
+  if ((rc = fcsim_fft_sched_build_ordered(r->n, r->m, r->ips_requested, point_bytes, chunk, consume, order, &s, err)))
     return rc;
   r->ips = s.ips;
   r->rounds = s.rounds;

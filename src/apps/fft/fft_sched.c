@@ -288,10 +288,32 @@ static int build_streaming(struct fcsim_fft_sched *s, struct dest_groups *g)
 int fcsim_fft_sched_build_consume(unsigned n, unsigned m, unsigned ips, unsigned point_bytes, uint64_t chunk_points,
                                   enum fcsim_fft_consume consume, struct fcsim_fft_sched *s, struct fcsim_error *err)
 {
+  return fcsim_fft_sched_build_ordered(n, m, ips, point_bytes, chunk_points, consume, FCSIM_FFT_ORDER_INDEX, s, err);
+}
+
+unsigned fcsim_fft_sched_round(const struct fcsim_fft_sched *s, unsigned ip)
+{
+  if (s->order == FCSIM_FFT_ORDER_SHARED) {
+    unsigned bw = s->n - 2 * s->m, aw = s->n - s->m; /* 2m <= n: checked at build */
+    ip = ((ip & ((1u << bw) - 1u)) << aw) | (ip >> bw);
+  }
+  return ip / s->ips;
+}
+
+int fcsim_fft_sched_build_ordered(unsigned n, unsigned m, unsigned ips, unsigned point_bytes, uint64_t chunk_points,
+                                  enum fcsim_fft_consume consume, enum fcsim_fft_order order,
+                                  struct fcsim_fft_sched *s, struct fcsim_error *err)
+{
   memset(s, 0, sizeof *s);
   int rc = check(n, m, ips, point_bytes, err);
   if (rc)
     return rc;
+  if (order == FCSIM_FFT_ORDER_SHARED && 2 * m > n)
+    return fcsim_error_set(err, FCSIM_ECOMBINATION,
+                           "fft.round_order = shared needs 2m <= n (a 2^%u FFT on a 2^%u torus has 2m > n, whose "
+                           "lines have no shared index field); use index",
+                           n, m);
+  s->order = order;
   unsigned ffts = 1u << (2 * n - 3 * m), K = 1u << m;
   s->n = n;
   s->m = m;

@@ -41,6 +41,17 @@ unsigned fcsim_fft_max_ips(unsigned n);
  * slot s of the round leaves at gate + s + 1. */
 enum fcsim_fft_consume { FCSIM_FFT_CONSUME_ROUND = 0, FCSIM_FFT_CONSUME_LINE, FCSIM_FFT_CONSUME_POINT };
 
+/* Which of a node's FFTs share a round when it has fewer IPs than FFTs
+ * (fft.round_order; the seed does not say). Fig. 6.1's IP index of a line
+ * is (a << (n - 2m)) | b with a of n - m bits (y's low bits for an X line,
+ * x's for a Y or Z line) and b of n - 2m bits (z's middle bits for X and Y
+ * lines, y's for Z lines). INDEX: rounds take the lines in IP-index order,
+ * a leading: every Y round needs points from every X round. SHARED: in the
+ * order (b, a), b leading: b is what an X line shares with the Y lines it
+ * feeds, so a Y round needs only the X rounds holding its b values and
+ * can start before the XY turn ends. SHARED needs 2m <= n. */
+enum fcsim_fft_order { FCSIM_FFT_ORDER_INDEX = 0, FCSIM_FFT_ORDER_SHARED };
+
 /* One message of the schedule. */
 struct fcsim_fft_msg {
   uint32_t src, dst;     /* torus node numbers, x + K*y + K*K*z */
@@ -70,6 +81,7 @@ struct fcsim_fft_sched {
   uint64_t *local_z_delay;   /* [nodes] cycles after Y compute starts when its own YZ share is all produced */
   /* fft.consume = line | point (fft_stream.c); NULL / 0 under round */
   enum fcsim_fft_consume consume;
+  enum fcsim_fft_order order; /* fft.round_order: which lines share a round (streaming only) */
   uint64_t *dep_delay; /* [as deps] each dependency's own delay, cycles */
   int64_t *gate;       /* [2][nodes][rounds] message index of the Y (then Z) round (v, j) */
   int64_t *slot_msg;   /* [2][nodes][rounds][2^n] message with output `slot` of round j on v, turn 1 (2); -1: local */
@@ -93,6 +105,15 @@ int fcsim_fft_sched_build_chunked(unsigned n, unsigned m, unsigned ips, unsigned
  * fcsim_fft_sched_build_chunked, the others are built by fft_stream.c. */
 int fcsim_fft_sched_build_consume(unsigned n, unsigned m, unsigned ips, unsigned point_bytes, uint64_t chunk_points,
                                   enum fcsim_fft_consume consume, struct fcsim_fft_sched *s, struct fcsim_error *err);
+/* The same with a round order (fft.round_order); FCSIM_FFT_ORDER_INDEX is
+ * fcsim_fft_sched_build_consume. SHARED is refused (FCSIM_ECOMBINATION)
+ * for 2m > n; under FCSIM_FFT_CONSUME_ROUND it changes nothing (a node's
+ * rounds start when all of its data is in). */
+int fcsim_fft_sched_build_ordered(unsigned n, unsigned m, unsigned ips, unsigned point_bytes, uint64_t chunk_points,
+                                  enum fcsim_fft_consume consume, enum fcsim_fft_order order,
+                                  struct fcsim_fft_sched *s, struct fcsim_error *err);
+/* The round (0 .. rounds - 1) of the line with Fig. 6.1 IP index `ip`. */
+unsigned fcsim_fft_sched_round(const struct fcsim_fft_sched *s, unsigned ip);
 void fcsim_fft_sched_free(struct fcsim_fft_sched *s);
 /* For the builder only (fft_stream.c): adds the rounds' gates to a schedule
  * whose messages and slot_msg are built, and sets every message's

@@ -78,7 +78,7 @@ static int point_edges(struct fcsim_fft_sched *s, struct edges *E, unsigned x, u
       fcsim_fft_map(s->n, s->m, x, y, z, FCSIM_FFT_YZ, &c, &err))
     return -1;
   uint32_t v = node_id(s->m, &a), d = node_id(s->m, &b), e = node_id(s->m, &c);
-  unsigned jx = a.ip / s->ips, jy = b.ip / s->ips, jz = c.ip / s->ips;
+  unsigned jx = fcsim_fft_sched_round(s, a.ip), jy = fcsim_fft_sched_round(s, b.ip), jz = fcsim_fft_sched_round(s, c.ip);
   int64_t yg = *gate_of(s, 0, d, jy), zg = *gate_of(s, 1, e, jz);
   int64_t mxy = s->slot_msg[((size_t)v * s->rounds + jx) * s->fft_cycles + a.slot];
   int64_t myz = s->slot_msg[(((size_t)s->nodes + d) * s->rounds + jy) * s->fft_cycles + b.slot];

@@ -6,6 +6,7 @@
 static const char *const fft_release_names[] = {"round", "packet", NULL};
 static const char *const fft_consume_names[] = {"round", "line", "point", NULL};
 static const char *const fft_routing_names[] = {"online", "table", NULL};
+static const char *const fft_round_order_names[] = {"index", "shared", NULL};
 
 static const struct fcsim_key fft_rows[] = {
     {"fft", "n", FCSIM_KT_INT, "log2 points", "6", 4, 8, 0, NULL, NULL, NULL,
@@ -26,6 +27,14 @@ static const struct fcsim_key fft_rows[] = {
      "`point`: each round streams in, point `slot` taken `slot` cycles after it starts, as soon as every point is in "
      "by its cycle (Novo-G# thesis s6.3, L5291-5299 and L5399-5401: the streaming IP is directly connected to the "
      "network switch)"},
+    {"fft", "round_order", FCSIM_KEY_CHOICE(fft_round_order_names, "index"),
+     "`fcsim app fft`, with fft.consume = line or point and more FFTs per node than fft.ips: which lines share a "
+     "round (the seed does not say). `index`: in the order of their Fig. 6.1 IP index, whose leading field for an X "
+     "line is y's low bits, so every Y round needs points from every X round and the Y compute cannot begin before "
+     "the XY turn ends; `shared`: in the order of the field an X line shares with the Y lines it feeds (z's middle "
+     "bits) first, so a Y round needs only the X rounds holding its lines' field and can begin while the turn goes "
+     "on (Novo-G# thesis L5295-5299: computation \"hidden behind communication\"). Needs 2m <= n "
+     "(docs/APPLICATIONS.md)"},
     {"fft", "routing", FCSIM_KEY_CHOICE(fft_routing_names, "online"),
      "`fcsim app fft`: how the corner turns' packets are routed. `online`: by routing.algorithm; `table`: by the "
      "FFT's offline tables, a minimal route per message (dimension order and tie directions under the turn model) "
