@@ -29,7 +29,8 @@ static const struct fcsim_key fft_rows[] = {
      "network switch)"},
     {"fft", "round_order", FCSIM_KEY_CHOICE(fft_round_order_names, "index"),
      "`fcsim app fft`, with fft.consume = line or point and more FFTs per node than fft.ips: which lines share a "
-     "round (the seed does not say). `index`: in the order of their Fig. 6.1 IP index, whose leading field for an X "
+     "round (the seed does not say: Novo-G# thesis L5105-5125 and L5289-5314 give each line's IP index and the IPs' "
+     "count and latency, not the order of a node's rounds). `index`: in the order of their Fig. 6.1 IP index, whose leading field for an X "
      "line is y's low bits, so every Y round needs points from every X round and the Y compute cannot begin before "
      "the XY turn ends; `shared`: in the order of the field an X line shares with the Y lines it feeds (z's middle "
      "bits) first, so a Y round needs only the X rounds holding its lines' field and can begin while the turn goes "
