@@ -484,16 +484,11 @@ static inline int vc_next_class(const struct vc_shared *sh, const struct vc_node
 
 /* Takes the credits that have arrived: novog (`inband`) absolute counts,
  * classic increments. */
-static inline void vc_receive_credits(struct fcsim_ctx *ctx, struct vc_node *n, const int inband)
+static inline void vc_receive_credits_due(struct fcsim_ctx *ctx, struct vc_node *n, const int inband)
 {
   struct fcsim_links *l = ctx->links;
   const uint64_t tick = ctx->tick;
-  /* novog: credit flits come every router.credit_period cycles; until the
-   * earliest one in flight is due, and no credit ring has been filled
-   * since it last looked (cpending unchanged), the node does not look */
   uint64_t *cpending = &l->cpending[n->node], next = UINT64_MAX;
-  if (inband && n->h->credit_next > tick && *cpending == n->h->seen_cpending)
-    return;
   for (uint64_t m = *cpending; m; m &= m - 1) {
     int q = __builtin_ctzll(m);
     uint64_t *due = &l->credit_due[n->slot0 + (uint32_t)q];
@@ -526,6 +521,19 @@ static inline void vc_receive_credits(struct fcsim_ctx *ctx, struct vc_node *n, 
     n->h->seen_cpending = *cpending;
     n->h->credit_next = next;
   }
+}
+
+/* novog: credit flits come every router.credit_period cycles; until the
+ * earliest one in flight is due, and no credit ring has been filled since
+ * the node last looked (cpending unchanged), it does not look. The test is
+ * made here, inlined into the step, so that a step with no credit due makes
+ * no call (the loop above is compiled out of line). */
+static inline __attribute__((always_inline)) void vc_receive_credits(struct fcsim_ctx *ctx, struct vc_node *n,
+                                                                     const int inband)
+{
+  if (inband && n->h->credit_next > ctx->tick && ctx->links->cpending[n->node] == n->h->seen_cpending)
+    return;
+  vc_receive_credits_due(ctx, n, inband);
 }
 
 /* Takes the flits and credits that have arrived. A channel whose oldest
