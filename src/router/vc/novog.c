@@ -180,7 +180,13 @@ static inline __attribute__((always_inline)) void switch_stage(struct fcsim_ctx 
 {
   const uint64_t now = ctx->now;
   const int np = k.np, nvc = k.nvc, words = vc_mask_words(sh, k, 0);
-  if (now % (uint64_t)sh->p->credit_period_cycles == 0) {
+  const uint64_t period = (uint64_t)sh->p->credit_period_cycles;
+  if (now >= n->h->credit_cycle) { /* at or past it: the first credit cycle not before now (a division a period) */
+    uint64_t r = now % period;
+    n->h->credit_cycle = r ? now - r + period : now;
+  }
+  if (now == n->h->credit_cycle) {
+    n->h->credit_cycle = now + period;
     credit_stage(ctx, sh, n, k);
     return;
   }
@@ -240,11 +246,8 @@ static inline __attribute__((always_inline)) uint64_t step_shaped(struct fcsim_c
   if (n->h->buffered || n->h->queued)
     return now + 1;
   uint64_t next = fcsim__vc_next_arrival(ctx, n);
-  if (n->h->credit_dirty_until > now) {
-    uint64_t period = (uint64_t)sh->p->credit_period_cycles, credit = (now / period + 1) * period;
-    if (credit < next)
-      next = credit;
-  }
+  if (n->h->credit_dirty_until > now && n->h->credit_cycle < next) /* the switch stage left it after now */
+    next = n->h->credit_cycle;
   return next;
 }
 

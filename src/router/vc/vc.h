@@ -102,6 +102,8 @@ struct vc_hdr {
   uint64_t credit_dirty_until;   /* novog: max over ports of dirty_until */
   uint64_t seen_cpending;        /* novog: the node's credit inputs marked pending when it last looked */
   uint64_t credit_next;          /* novog: then, the earliest arrival tick of a credit in flight on them */
+  uint64_t credit_cycle;         /* novog: the first credit cycle (a multiple of router.credit_period) not
+                                    before the node's last step; 0 before its first */
   uint64_t dateline_out;         /* bit p: a packet leaving by output p crosses its dimension's dateline
                                     (fcsim_topo_crosses_dateline, kept per node) */
   struct fcsim_rng hop_rng;      /* per-hop routing choices */
