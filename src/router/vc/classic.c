@@ -311,7 +311,7 @@ static inline __attribute__((always_inline)) uint64_t step_shaped(struct fcsim_c
 {
   vc_receive(ctx, sh, n, 0, k);
   inject(ctx, sh, n, k);
-  fcsim__vc_route_and_allocate(ctx, sh, n);
+  vc_route_and_allocate(ctx, sh, n, vc_mask_words(sh, k, 1));
   if (sh->va_allocator != FCSIM_ALLOC_GREEDY)
     fcsim__vc_allocate_matched(ctx, sh, n);
   if (sh->sa_allocator == FCSIM_ALLOC_GREEDY)

@@ -239,7 +239,7 @@ static inline __attribute__((always_inline)) uint64_t step_shaped(struct fcsim_c
                                                                   struct vc_node *n, const struct vc_shape k)
 {
   vc_receive(ctx, sh, n, 1, k);
-  fcsim__vc_route_and_allocate(ctx, sh, n);
+  vc_route_and_allocate(ctx, sh, n, vc_mask_words(sh, k, 0));
   eject(ctx, sh, n, k);
   switch_stage(ctx, sh, n, k);
   const uint64_t now = ctx->now;

@@ -281,9 +281,8 @@ uint64_t fcsim__vc_next_arrival(const struct fcsim_ctx *ctx, const struct vc_nod
  * credits, with the VC and output records behind them; stage 0 the entries at
  * those rings' heads, which the step reads first. */
 void fcsim__vc_prefetch(const void *shared, const struct fcsim_links *links, const void *state, int stage);
-void fcsim__vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n);
 /* Separable and iSLIP VC allocation of the heads in VA (vc_alloc.c),
- * after fcsim__vc_route_and_allocate (which leaves VA to it when
+ * after vc_route_and_allocate (below, inline; it leaves VA to it when
  * router.va_allocator is not greedy). */
 void fcsim__vc_allocate_matched(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n);
 
@@ -716,5 +715,52 @@ int fcsim__vc_escape_route(const struct vc_shared *sh, struct vc_node *n, int vi
  * its DOR output; -1 if none. */
 int fcsim__vc_alloc_escape_inject(const struct vc_shared *sh, struct vc_node *n, struct fcsim_outport *o, int port,
                                   int cls, int64_t dest);
+
+/* Routing computation for the head at the front of VC vi (input q). */
+void fcsim__vc_route_head(const struct vc_shared *sh, struct vc_node *n, struct fcsim_vc *vc, int q, int vi);
+
+/* RC for the heads whose routing cycles are over, and VA (greedy) for those
+ * in VA: `words` mask words of wait_mask (a constant in a shaped step). */
+static inline __attribute__((always_inline)) void vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared *sh,
+                                                                       struct vc_node *n, const int words)
+{
+  if (n->h->heads_waiting == 0)
+    return;
+  const uint64_t now = ctx->now;
+  const int matched = sh->va_allocator != FCSIM_ALLOC_GREEDY; /* VA by fcsim__vc_allocate_matched, all heads at once */
+  for (int w = 0; w < words; w++) {
+    for (uint64_t m = n->wait_mask[w]; m; m &= m - 1) {
+      int vi = w * 64 + __builtin_ctzll(m);
+      struct fcsim_vc *vc = &n->vcs[vi];
+      if (vc->stage == FCSIM_VC_RC && vc->ready_cycle <= now) {
+        if (vc_front(sh, n, vi)->dest == n->node) {
+          vc->dist = 0;
+          if (sh->local_port) { /* the ejection port is an output like the others: VA, SA, ST */
+            vc->out_port = (int8_t)sh->np;
+            vc->class1 = 0;
+            vc->stage = FCSIM_VC_VA;
+            if (sh->speculative)
+              vc->ready_cycle += (uint64_t)sh->p->va_cycles;
+          } else {
+            n->h->heads_waiting--;
+            vc->stage = FCSIM_VC_EJECT;
+            vc_mask_clear(n->wait_mask, vi);
+            vc_mask_set(n->ej_mask, vi);
+            continue;
+          }
+        } else {
+          fcsim__vc_route_head(sh, n, vc, sh->vc_port[vi], vi);
+        }
+      }
+      if (vc->stage == FCSIM_VC_VA && vc->ready_cycle <= now && !matched) {
+        int v2 = sh->escape && vc->out_port != sh->np
+                     ? fcsim__vc_alloc_escape_head(sh, n, vi)
+                     : vc_alloc(sh, vc_out(n, vc->out_port), vc->class1, vc->out_port == sh->np);
+        if (v2 >= 0)
+          vc_won(sh, n, vi, v2, now);
+      }
+    }
+  }
+}
 
 #endif

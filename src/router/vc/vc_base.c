@@ -306,7 +306,7 @@ const int32_t *fcsim__vc_port_credits(const struct vc_shared *sh, struct vc_node
 }
 
 /* Routing computation for the head at the front of VC vi (input q). */
-static void route_head(const struct vc_shared *sh, struct vc_node *n, struct fcsim_vc *vc, int q, int vi)
+void fcsim__vc_route_head(const struct vc_shared *sh, struct vc_node *n, struct fcsim_vc *vc, int q, int vi)
 {
   int32_t credits[VC_MAX_PORTS];
   const struct fcsim_flit *f = vc_front(sh, n, vi);
@@ -321,47 +321,6 @@ static void route_head(const struct vc_shared *sh, struct vc_node *n, struct fcs
   vc->stage = FCSIM_VC_VA;
   if (sh->speculative) /* else VA now and SA va_cycles after it is won (vc_won) */
     vc->ready_cycle += (uint64_t)sh->p->va_cycles;
-}
-
-void fcsim__vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n)
-{
-  if (n->h->heads_waiting == 0)
-    return;
-  const uint64_t now = ctx->now;
-  const int matched = sh->va_allocator != FCSIM_ALLOC_GREEDY; /* VA by fcsim__vc_allocate_matched, all heads at once */
-  for (int w = 0; w < sh->mask_words; w++) {
-    for (uint64_t m = n->wait_mask[w]; m; m &= m - 1) {
-      int vi = w * 64 + __builtin_ctzll(m);
-      struct fcsim_vc *vc = &n->vcs[vi];
-      if (vc->stage == FCSIM_VC_RC && vc->ready_cycle <= now) {
-        if (vc_front(sh, n, vi)->dest == n->node) {
-          vc->dist = 0;
-          if (sh->local_port) { /* the ejection port is an output like the others: VA, SA, ST */
-            vc->out_port = (int8_t)sh->np;
-            vc->class1 = 0;
-            vc->stage = FCSIM_VC_VA;
-            if (sh->speculative)
-              vc->ready_cycle += (uint64_t)sh->p->va_cycles;
-          } else {
-            n->h->heads_waiting--;
-            vc->stage = FCSIM_VC_EJECT;
-            vc_mask_clear(n->wait_mask, vi);
-            vc_mask_set(n->ej_mask, vi);
-            continue;
-          }
-        } else {
-          route_head(sh, n, vc, sh->vc_port[vi], vi);
-        }
-      }
-      if (vc->stage == FCSIM_VC_VA && vc->ready_cycle <= now && !matched) {
-        int v2 = sh->escape && vc->out_port != sh->np
-                     ? fcsim__vc_alloc_escape_head(sh, n, vi)
-                     : vc_alloc(sh, vc_out(n, vc->out_port), vc->class1, vc->out_port == sh->np);
-        if (v2 >= 0)
-          vc_won(sh, n, vi, v2, now);
-      }
-    }
-  }
 }
 
 /* Priority of the packet at the front of input VC `vi` (its distance was
