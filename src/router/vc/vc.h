@@ -722,8 +722,8 @@ void fcsim__vc_route_head(const struct vc_shared *sh, struct vc_node *n, struct 
 
 /* RC for the heads whose routing cycles are over, and VA (greedy) for those
  * in VA: `words` mask words of wait_mask (a constant in a shaped step). */
-static inline __attribute__((always_inline)) void vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared *sh,
-                                                                       struct vc_node *n, const int words)
+static inline __attribute__((always_inline)) void
+vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, const int words)
 {
   if (n->h->heads_waiting == 0)
     return;
