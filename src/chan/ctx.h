@@ -52,6 +52,9 @@ struct fcsim_ctx {
   uint64_t age_div;              /* ticks per network.clock cycle, for ages given to arbiters (1 with one clock) */
   int latency_from_injection;    /* stats.latency_from = injection (routers with stamps_injection) */
   int in_window;                 /* now within the measurement window */
+  uint64_t train_horizon;        /* the first tick at which the engine reads the channels' flit counts or may
+                                  * end the run (the window's next edge, the next checkpoint): a router that
+                                  * sends a packet's later flits ahead (novog trains) sends none due there */
   struct fcsim_links *links;     /* every channel of the network */
   struct fcsim_stats_acc *acc;   /* this partition's statistics */
   uint64_t last_progress;        /* last cycle a flit moved in this partition */
@@ -137,6 +140,21 @@ static inline int fcsim_ctx_send_tick(struct fcsim_ctx *ctx, uint32_t c, const s
   if (was_empty || !r->lazy_wake) /* else the reader wakes itself at the arrival */
     fcsim_ctx_wake(ctx, (uint32_t)ch->dst, arrival);
   return 0;
+}
+
+/* The bookkeeping of fcsim_ctx_send_tick for a run of n flits written on
+ * channel c within the partition (fcsim_link_run_slot), the first arriving
+ * at tick `first_arrival`, on a ring whose reader tracks arrivals (lazy_wake):
+ * `was_empty` is whether the ring was empty before them. */
+static inline void fcsim_ctx_sent_run(struct fcsim_ctx *ctx, uint32_t c, uint32_t n, int was_empty,
+                                      uint64_t first_arrival)
+{
+  struct fcsim_links *l = ctx->links;
+  l->link_flits[c] += n;
+  const struct fcsim_chan *ch = &l->g->chan[c];
+  l->pending[ch->dst] |= 1ull << ch->dst_port;
+  if (was_empty)
+    fcsim_ctx_wake(ctx, (uint32_t)ch->dst, first_arrival);
 }
 
 #endif

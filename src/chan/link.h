@@ -242,6 +242,23 @@ static inline uint64_t fcsim_link_push(struct fcsim_links *l, uint32_t c, const 
   return arrival;
 }
 
+/* A run of flits written at once (novog trains): the k-th slot after the
+ * ring's tail of channel c, to fill before fcsim_link_commit_run. The caller
+ * has checked the room (tail - head + n <= mask + 1) and that c has no
+ * jitter; each slot's stamp is its own arrival. */
+static inline struct fcsim_link_slot *fcsim_link_run_slot(struct fcsim_links *l, uint32_t c, uint32_t k)
+{
+  const struct fcsim_ring *r = &l->chan[c];
+  return &l->chan_pool[r->base + ((r->tail + k) & r->mask)];
+}
+static inline void fcsim_link_commit_run(struct fcsim_links *l, uint32_t c, uint32_t n)
+{
+  struct fcsim_ring *r = &l->chan[c];
+  r->tail += n;
+  if (!r->cross)
+    r->pub = r->tail;
+}
+
 /* Queues a credit entry for channel c (written by c's receiver). Returns 0,
  * or -1 when the ring is full (never expected). */
 static inline int fcsim_link_credit(struct fcsim_links *l, uint32_t c, uint32_t vc, int32_t value, uint64_t arrival,

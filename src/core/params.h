@@ -144,6 +144,7 @@ struct fcsim_params {
   int run_ahead;        /* sim.run_ahead: busy nodes stepped on ahead of the engine's cycle */
   int huge_pages;       /* sim.huge_pages: states and rings advised to transparent huge pages */
   int prefetch;         /* sim.prefetch: the step loop prefetches the next nodes' state (engine.c) */
+  int trains;           /* sim.trains: novog routers send a packet whole where that is exact (novog_train.h) */
   int drain_cut;        /* sim.drain_cut: a drain behind growing source queues is cut */
   int latency_from_injection; /* stats.latency_from = injection: latencies start when the head enters the network */
   double mpi_timeout_s; /* MPI: a silent peer is reported after this */

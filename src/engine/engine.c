@@ -139,6 +139,12 @@ static uint64_t run_ahead(struct fcsim_net *net, struct fcsim_part *pt, uint32_t
  * count is its count at the window's end less its count at the start, and no
  * run-ahead step crosses an edge, so the marks fall between the same sends
  * as the in-window test at every send did. now = UINT64_MAX: the run ended. */
+static void train_horizon(const struct fcsim_net *net, struct fcsim_part *pt, uint64_t from)
+{
+  const uint64_t check = (from / net->check_ticks + 1) * net->check_ticks;
+  pt->ctx.train_horizon = pt->next_window_edge < check ? pt->next_window_edge : check;
+}
+
 static void window_edge(struct fcsim_net *net, struct fcsim_part *pt, uint64_t now)
 {
   struct fcsim_links *l = &net->links;
@@ -155,6 +161,8 @@ static void window_edge(struct fcsim_net *net, struct fcsim_part *pt, uint64_t n
     pt->window_phase = 2;
     pt->next_window_edge = UINT64_MAX;
   }
+  if (now != UINT64_MAX)
+    train_horizon(net, pt, now);
 }
 
 /* After the run: the partition's flit-hops are the sum of its channels'
@@ -280,6 +288,7 @@ static uint64_t next_busy(const struct fcsim_part *pt, uint64_t from, uint64_t t
 static void run_window(struct fcsim_net *net, struct fcsim_part *pt, uint64_t from, uint64_t to)
 {
   pt->to = to;
+  train_horizon(net, pt, from); /* windows never pass a checkpoint: it holds for the window */
   for (uint64_t t = next_busy(pt, from, to); t < to && !pt->rc; t = next_busy(pt, t + 1, to)) {
     pt->now = t;
     pt->rc = step_cycle(net, pt);
@@ -687,6 +696,7 @@ void fcsim_net_stats(const struct fcsim_net *net, struct fcsim_stats *s)
   s->flits_in_network = (uint64_t)net->flits_in_network;
   s->flit_hops_total = a->flit_hops_total;
   s->node_steps = a->node_steps;
+  s->train_packets = a->train_packets;
   s->vc_buffer_peak_bytes = a->vc_buffer_peak_bytes;
   s->buffer_overflows = a->buffer_overflows;
   s->max_busy_vcs = (int)a->max_busy_vcs;

@@ -339,10 +339,11 @@ int fcsim_mpi_gather_stats(struct fcsim_net *net, struct fcsim_error *err)
                        (uint64_t)net->flits_in_network,
                        a->self_sent_window,
                        a->self_excluded_window,
-                       a->node_steps};
+                       a->node_steps,
+                       a->train_packets};
   uint64_t maxs[5] = {a->lat_max, a->last_eject, a->max_busy_vcs, UINT64_MAX - a->first_inject,
                       a->vc_buffer_peak_bytes};
-  int rc = fcsim_mpi_allreduce(net, sums, 15, maxs, 5, err);
+  int rc = fcsim_mpi_allreduce(net, sums, 16, maxs, 5, err);
   if (!rc)
     rc = fcsim_mpi_allreduce(net, a->hist, FCSIM_HIST_BUCKETS, NULL, 0, err);
   if (!rc)
@@ -364,6 +365,7 @@ int fcsim_mpi_gather_stats(struct fcsim_net *net, struct fcsim_error *err)
   a->self_sent_window = sums[12];
   a->self_excluded_window = sums[13];
   a->node_steps = sums[14];
+  a->train_packets = sums[15];
   a->lat_max = maxs[0];
   a->last_eject = maxs[1];
   a->max_busy_vcs = (uint32_t)maxs[2];

@@ -277,7 +277,7 @@ static void combine_verdicts(struct fcsim_replicas *r, json_t **each)
 {
   json_t *root = r->root, *seeds = json_array();
   int drained = 1, measured = 0, finished = 1;
-  double wall = 0, cpu = 0, steps = 0;
+  double wall = 0, cpu = 0, steps = 0, trains = 0;
   uint64_t vc_peak_bytes = 0;
   const char *reason = NULL;
   for (int i = 0; i < r->n; i++) {
@@ -290,6 +290,7 @@ static void combine_verdicts(struct fcsim_replicas *r, json_t **each)
     if (!reason && s->saturated)
       reason = s->saturation_reason;
     wall += s->wall_seconds, cpu += s->cpu_seconds, steps += (double)s->node_steps;
+    trains += (double)s->train_packets;
     vc_peak_bytes = s->vc_buffer_peak_bytes > vc_peak_bytes ? s->vc_buffer_peak_bytes : vc_peak_bytes;
     json_array_append_new(seeds, json_integer((json_int_t)r->sims[i]->net->p.seed));
     (void)each;
@@ -310,6 +311,7 @@ static void combine_verdicts(struct fcsim_replicas *r, json_t **each)
   json_object_set_new(exec, "wall_seconds", json_real(wall));
   json_object_set_new(exec, "cpu_seconds", json_real(cpu));
   json_object_set_new(exec, "node_steps", json_integer((json_int_t)steps));
+  json_object_set_new(exec, "train_packets", json_integer((json_int_t)trains));
   json_object_set_new(exec, "vc_buffer_peak_bytes", json_integer((json_int_t)vc_peak_bytes)); /* the most of any */
 }
 

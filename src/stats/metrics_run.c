@@ -97,6 +97,7 @@ static const struct fcsim_metric run_rows[] = {
     M("execution.run_ahead", "", NONE, SAME, NULL, "sim.run_ahead"),
     M("execution.huge_pages", "", NONE, SAME, NULL, "sim.huge_pages"),
     M("execution.prefetch", "", NONE, SAME, NULL, "sim.prefetch"),
+    M("execution.trains", "", NONE, SAME, NULL, "sim.trains"),
     M("execution.mpi_timeout", "s", NONE, SAME, NULL, "sim.mpi_timeout"),
     M("execution.max_memory", "bytes", NONE, SAME, NULL, "sim.max_memory"),
     MV("execution.wall_seconds", "s", LOWER, PROCESS, NULL, "host time of the run", "execution", NULL, "%.3f", 0),
@@ -110,6 +111,8 @@ static const struct fcsim_metric run_rows[] = {
     M("execution.run_ahead_cycles", "cycles", NONE, MAX, NULL, "how far busy nodes were stepped ahead; 0: never"),
     M("execution.node_steps", "steps", LOWER, SUM, NULL,
       "node steps the engine made: its work (depends on sim.threads and ranks)"),
+    M("execution.train_packets", "packets", NONE, SUM, NULL,
+      "novog: packet-hops sent whole as trains (sim.trains; depends on sim.threads and ranks, like node_steps)"),
     M("execution.vc_buffer_peak_bytes", "bytes", LOWER, MAX, NULL,
       "VC routers (novog, classic): the most bytes of VC storage chunks one router held at once; "
       "memory per router counts the worst case (every VC full)"),

@@ -29,6 +29,7 @@ void fcsim_stats_acc_merge(struct fcsim_stats_acc *a, const struct fcsim_stats_a
   a->self_sent_window += b->self_sent_window;
   a->self_excluded_window += b->self_excluded_window;
   a->node_steps += b->node_steps;
+  a->train_packets += b->train_packets;
   a->max_busy_vcs = a->max_busy_vcs > b->max_busy_vcs ? a->max_busy_vcs : b->max_busy_vcs;
   a->vc_buffer_peak_bytes =
       a->vc_buffer_peak_bytes > b->vc_buffer_peak_bytes ? a->vc_buffer_peak_bytes : b->vc_buffer_peak_bytes;

@@ -2,7 +2,8 @@
 /* Reproducibility: the same seed gives byte-identical JSON (apart from the
  * timing field), a different seed different but statistically close results;
  * stepping busy nodes ahead (sim.run_ahead) and prefetching the next nodes'
- * state (sim.prefetch) change nothing; and the
+ * state (sim.prefetch) and sending Novo-G# packets whole (sim.trains)
+ * change nothing; and the
  * watchdog reports a deadlock instead of hanging. */
 #define _DEFAULT_SOURCE
 #include <math.h>
@@ -188,6 +189,60 @@ static void test_prefetch_changes_nothing(void **state)
   }
 }
 
+/* Novo-G# trains (sim.trains = on, the default; src/router/vc/novog_train.h)
+ * send a packet whole where flit by flit would send the same flits at the
+ * same cycles: every metric, link figure and latency bucket is the one of
+ * sending flit by flit. The configurations send trains (counted) across
+ * credit cycles, behind packets queued in a VC, with short credit periods
+ * and links of one cycle, on a mesh with split classes and on two threads
+ * (rings between partitions send flit by flit); adaptive routing, which
+ * reads credits, sends none. */
+static void test_trains_change_nothing(void **state)
+{
+#define SHORT_RUN "--set", "sim.warmup_cycles=300", "--set", "sim.measure_cycles=1200"
+  const struct {
+    const char *args[24];
+    int trains; /* 1: trains are sent with sim.trains = on */
+  } configs[] = {
+      {{"run", "--set", "network.dims=4x4x4", "--set", "router.vcs=4", "--set", "network.link_latency=50", "--set",
+        "traffic.packet_size=4", "--set", "traffic.rate=0.2", SHORT_RUN, NULL},
+       1},
+      /* credits read late (their wake fell in cycles a node ran ahead through): the train's lag */
+      {{"run", FCSIM_SOURCE_DIR "/examples/novo-g.ini", "--set", "traffic.pattern=transpose", "--set",
+        "traffic.rate=0.3", SHORT_RUN, NULL},
+       1},
+      {{"run", "--set", "network.dims=4x4x4", "--set", "router.vcs=4", "--set", "traffic.pattern=transpose", "--set",
+        "traffic.rate=0.4", SHORT_RUN, NULL},
+       1},
+      {{"run", "--set", "network.dims=4x4x4", "--set", "router.vcs=2", "--set", "network.link_latency=1", "--set",
+        "traffic.packet_size=3", "--set", "router.credit_period=5", "--set", "traffic.rate=0.4", SHORT_RUN, NULL},
+       1},
+      {{"run", "--set", "network.topology=mesh", "--set", "network.dims=4x4", "--set", "router.vcs=3", "--set",
+        "router.vc_classes=split", "--set", "network.link_latency=5", "--set", "traffic.packet_size=8", "--set",
+        "traffic.rate=0.4", SHORT_RUN, NULL},
+       1},
+      {{"run", "--set", "network.dims=8x4x4", "--set", "router.vcs=4", "--set", "network.link_latency=20", "--set",
+        "traffic.rate=0.3", "--set", "sim.threads=2", SHORT_RUN, NULL},
+       1},
+      {{"run", "--set", "network.dims=4x4x4", "--set", "routing.algorithm=ccar", "--set", "traffic.rate=0.3", SHORT_RUN,
+        NULL},
+       0},
+  };
+#undef SHORT_RUN
+  for (size_t i = 0; i < sizeof configs / sizeof configs[0]; i++) {
+    double on_trains, off_trains;
+    char *on = exec_json(configs[i].args, "sim.trains=on", "train_packets", &on_trains),
+         *off = exec_json(configs[i].args, "sim.trains=off", "train_packets", &off_trains);
+    if ((configs[i].trains ? !(on_trains > 0) : on_trains != 0) || off_trains != 0)
+      fail_msg("config %zu: train_packets %g with trains on (expected %s), %g off", i, on_trains,
+               configs[i].trains ? "some" : "none", off_trains);
+    if (strcmp(on, off))
+      fail_msg("config %zu: the JSON differs with sim.trains on and off", i);
+    free(on);
+    free(off);
+  }
+}
+
 /* A ring without dateline classes deadlocks under load; the watchdog stops
  * the run, names the cycle of channels, and the CLI exits 1 with the JSON
  * still written. */
@@ -252,6 +307,7 @@ int main(void)
       cmocka_unit_test(test_other_seed_close),
       cmocka_unit_test(test_run_ahead_changes_nothing),
       cmocka_unit_test(test_prefetch_changes_nothing),
+      cmocka_unit_test(test_trains_change_nothing),
       cmocka_unit_test(test_watchdog_reports_deadlock),
       cmocka_unit_test(test_node_steps_counts_the_engine_work),
   };

@@ -7,6 +7,7 @@
  * router.credit_period cycles in the data stream. */
 #include <jansson.h>
 
+#include "router/vc/novog_train.h"
 #include "router/vc/vc.h"
 #include "router/vc/vc_pick.h"
 #include "stats/metrics_decl.h"
@@ -74,8 +75,13 @@ static inline __attribute__((always_inline)) void send_credit_flit(struct fcsim_
   const uint64_t now = ctx->now;
   if (n->dirty_until[port] < now)
     return;
-  for (int v = 0; v < k.nvc; v++)
-    vc_credit_send(ctx, sh, n, port, (uint32_t)v, sh->depth - (int32_t)n->vcs[port * k.nvc + v].count, v == 0);
+  for (int v = 0; v < k.nvc; v++) {
+    const struct fcsim_vc *vc = &n->vcs[port * k.nvc + v];
+    uint32_t in = vc->count;
+    if (vc->stage == FCSIM_VC_TRAIN) /* its train's flits still here */
+      in += novog_train_in(vc_out(n, vc->out_port), now, (uint64_t)sh->p->credit_period_cycles);
+    vc_credit_send(ctx, sh, n, port, (uint32_t)v, sh->depth - (int32_t)in, v == 0);
+  }
   int32_t c = sh->g->in_chan[n->slot0 + (uint32_t)port];
   if (ctx->links->cchan[c].cross)
     return;
@@ -223,6 +229,8 @@ static inline __attribute__((always_inline)) void switch_stage(struct fcsim_ctx 
         n->h->out_held |= 1u << p;
         vc_mask_clear(n->act_mask, w); /* it holds p until its tail: no longer a candidate */
         o->rr_ptr = (uint16_t)(w + 1 == np * nvc ? 0 : w + 1);
+        if (novog_train_try(ctx, sh, n, p, o, w, vc_port_of(sh, k, w)))
+          continue; /* the whole packet left (novog_train.h) */
       } else if (n->srcq[p].count) {
         start_injection(sh, n, p, o, o->threshold, now);
       }
@@ -238,6 +246,7 @@ static inline __attribute__((always_inline)) void switch_stage(struct fcsim_ctx 
 static inline __attribute__((always_inline)) uint64_t step_shaped(struct fcsim_ctx *ctx, const struct vc_shared *sh,
                                                                   struct vc_node *n, const struct vc_shape k)
 {
+  novog_train_release_due(ctx, sh, n);
   vc_receive(ctx, sh, n, 1, k);
   vc_route_and_allocate(ctx, sh, n, vc_mask_words(sh, k, 0));
   eject(ctx, sh, n, k);
@@ -296,6 +305,10 @@ static int novog_setup(const struct fcsim_router_env *env, void **shared, size_t
     return rc;
   struct vc_shared *sh = *shared;
   sh->shape = vc_shape_pick(sh, novog_shapes, (int)(sizeof novog_shapes / sizeof novog_shapes[0]));
+  /* trains are exact with one clock, routing that does not read credits,
+   * greedy VC allocation and no escape VCs (novog_train.h) */
+  sh->trains = env->p->trains && sh->ticks_per_cycle == 1.0 && !sh->routing->needs_credits &&
+               sh->va_allocator == FCSIM_ALLOC_GREEDY && !sh->escape;
   /* every channel's threshold must fit the buffers (netlists mix latencies) */
   for (int64_t s = 0; s < sh->g->nslots; s++)
     if (sh->g->chan[s].dst >= 0 && sh->g->kind[sh->g->chan[s].dst] == env->kind && sh->threshold[s] > sh->depth) {

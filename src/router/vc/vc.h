@@ -23,6 +23,7 @@
 #define FCSIM_MAX_VCS     16
 #define FCSIM_NO_PORT     (-1)
 #define FCSIM_HOLD_INJECT (-2) /* output held by the node's own injection */
+#define FCSIM_HOLD_TRAIN  (-3) /* novog: output held by a train, every flit of its packet sent ahead */
 #define VC_MAX_PORTS      32   /* network ports of a VC router (masks are 32-bit) */
 
 /* Input VC stages. */
@@ -31,7 +32,9 @@ enum fcsim_vc_stage {
   FCSIM_VC_RC,       /* head at front, routing computation until ready */
   FCSIM_VC_VA,       /* routed, waiting for a downstream VC from ready on */
   FCSIM_VC_ACTIVE,   /* has an output and downstream VC: flits may leave */
-  FCSIM_VC_EJECT     /* packet at its destination: ejecting from ready on */
+  FCSIM_VC_EJECT,    /* packet at its destination: ejecting from ready on */
+  FCSIM_VC_TRAIN     /* novog: its packet left as a train (novog_train.h) whose tail has not yet left by
+                        outport.train_until; flits arriving behind it wait for that */
 };
 
 /* One input VC: a queue of flits in chunks of the node's pool (VC storage,
@@ -74,6 +77,13 @@ struct fcsim_outport {
   uint32_t inj_head_tick;       /* novog: low 32 bits of the tick the injecting packet's head left */
   int32_t depth_out;            /* flits per downstream VC */
   int32_t threshold;            /* novog: credits a downstream VC needs before a packet starts on it */
+  uint64_t train_start;         /* novog train (holder FCSIM_HOLD_TRAIN): the cycle its head left */
+  uint64_t train_until;         /* the cycle its tail leaves (the output is free after it) */
+  uint64_t train_ahead_tick;    /* the arrival tick of the first flit taken ahead from the input ring */
+  uint16_t train_flits;         /* the packet's flits */
+  uint16_t train_buffered;      /* of them, those that were in the input VC when the head left */
+  int16_t train_vc;             /* the input VC index the packet left from */
+  int8_t train_out_vc;          /* the downstream VC it went to */
   uint8_t owned[FCSIM_MAX_VCS]; /* downstream VC allocated to a packet */
   int32_t credits[];            /* [out_vcs of the kind] known free slots of each downstream VC */
 };
@@ -106,6 +116,9 @@ struct vc_hdr {
                                     node has not handled yet; 0 before its first step */
   uint64_t dateline_out;         /* bit p: a packet leaving by output p crosses its dimension's dateline
                                     (fcsim_topo_crosses_dateline, kept per node) */
+  uint64_t train_next;           /* novog: the earliest train_until of its outputs held by trains, UINT64_MAX none */
+  uint32_t train_outs;           /* novog: bit p: output p may send trains (novog_train.h) */
+  uint32_t train_held;           /* novog: bit p: output p is held by a train */
   struct fcsim_rng hop_rng;      /* per-hop routing choices */
   int32_t coord[FCSIM_MAX_DIMS]; /* the node's own coordinates (fcsim_topo_coord), for routing */
 };
@@ -148,6 +161,8 @@ struct vc_shared {
   int out_vcs;      /* downstream VCs an output record has credits for: the most any channel's reader has */
   size_t out_bytes; /* size of an output record */
   int shape;        /* the model's step instance for this set-up (vc_shape_pick), 0 generic */
+  int kind;         /* this kind's index among the network's kinds */
+  int trains;       /* novog: sim.trains and a set-up trains are exact for (novog_train.h) */
 };
 
 /* Pointers into one node's state. They are made once, by fcsim__vc_init, and kept
@@ -222,6 +237,36 @@ static inline int vc_shape_pick(const struct vc_shared *sh, const struct vc_shap
 static inline struct fcsim_outport *vc_out(const struct vc_node *n, int p)
 {
   return (struct fcsim_outport *)((char *)n->outs + (size_t)p * n->out_bytes);
+}
+
+/* Novo-G# trains (novog_train.h): the cycles of [a, b] that are not credit
+ * cycles (multiples of `period`, on which no data flit leaves); 0 when b < a. */
+static inline uint64_t vc_open_cycles(uint64_t a, uint64_t b, uint64_t period)
+{
+  if (b < a)
+    return 0;
+  const uint64_t credit_cycles = b / period + 1 - (a ? (a - 1) / period + 1 : 0);
+  return (b - a + 1) - credit_cycles;
+}
+/* A train's flits that leave before cycle t: its head at train_start, then one
+ * each cycle that is not a credit cycle. */
+static inline uint64_t vc_train_departed(const struct fcsim_outport *o, uint64_t t, uint64_t period)
+{
+  uint64_t d = t ? vc_open_cycles(o->train_start, t - 1, period) : 0;
+  return d < o->train_flits ? d : o->train_flits;
+}
+/* The credits a count for downstream VC v arriving at cycle `arrival` must
+ * lose: the flits of the output's last train on v that leave at `arrival` or
+ * later. In flit mode the router is stepped at every cycle of a train (its VC
+ * is never empty) and so reads the count at its arrival, then counts those
+ * flits off as they leave; with the train sent, it may read it later (when
+ * the count's wake fell between steps it ran ahead through), even after the
+ * release, so the train's figures stay in the record until the next one. */
+static inline int32_t vc_train_credit_lag(const struct fcsim_outport *o, int v, uint64_t arrival, uint64_t period)
+{
+  if (arrival > o->train_until || v != o->train_out_vc || o->train_flits == 0)
+    return 0;
+  return (int32_t)(o->train_flits - vc_train_departed(o, arrival, period));
 }
 
 static inline void vc_node_view(const struct vc_shared *sh, uint32_t node, void *state, struct vc_node *n)
@@ -313,8 +358,9 @@ const int32_t *fcsim__vc_port_credits(const struct vc_shared *sh, struct vc_node
 static inline void vc_mark_dirty(const struct vc_shared *sh, struct vc_node *n, int port, uint64_t now)
 {
   uint64_t until = now + sh->credit_dirty_cycles;
-  n->dirty_until[port] = until;
-  n->h->credit_dirty_until = until;
+  /* a max, not a store: a train (novog_train.h) marks its tail's departure ahead */
+  n->dirty_until[port] = until > n->dirty_until[port] ? until : n->dirty_until[port];
+  n->h->credit_dirty_until = until > n->h->credit_dirty_until ? until : n->h->credit_dirty_until;
 }
 
 /* Stage masks: a VC index is in at most one of wait (RC, VA), act (ACTIVE)
@@ -383,7 +429,7 @@ static inline int vc_push(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
   }
   vc->tail = tail;
   n->buf[tail] = *f;
-  if (vc->count++ == 0) {
+  if (vc->count++ == 0 && vc->stage != FCSIM_VC_TRAIN) { /* a train's VC is busy until its tail leaves */
     unsigned busy = ++n->busy_count[port];
     if (busy > ctx->acc->max_busy_vcs && port < k.np)
       ctx->acc->max_busy_vcs = busy;
@@ -401,8 +447,10 @@ static inline int vc_push(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
 /* Takes the front flit of VC vi (input `port`) out; at a tail the VC leaves
  * `stage_mask`, the stage mask it is still in (act_mask, ej_mask; NULL when
  * the caller took it out before). */
-static inline void vc_pop(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int port, int vi,
-                          int was_tail, const int inband, uint64_t *stage_mask, const struct vc_shape k)
+static inline __attribute__((always_inline)) void vc_pop(struct fcsim_ctx *ctx, const struct vc_shared *sh,
+                                                         struct vc_node *n, int port, int vi, int was_tail,
+                                                         const int inband, uint64_t *stage_mask,
+                                                         const struct vc_shape k)
 {
   struct fcsim_vc *vc = &n->vcs[vi];
   const uint32_t head = vc->head;
@@ -485,7 +533,8 @@ static inline int vc_next_class(const struct vc_shared *sh, const struct vc_node
 
 /* Takes the credits that have arrived: novog (`inband`) absolute counts,
  * classic increments. */
-static inline void vc_receive_credits_due(struct fcsim_ctx *ctx, struct vc_node *n, const int inband)
+static inline void vc_receive_credits_due(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n,
+                                          const int inband)
 {
   struct fcsim_links *l = ctx->links;
   const uint64_t tick = ctx->tick;
@@ -509,9 +558,11 @@ static inline void vc_receive_credits_due(struct fcsim_ctx *ctx, struct vc_node 
           next = *due < next ? *due : next;
         break;
       }
-      if (inband)
-        o->credits[s->vc] = s->value;
-      else
+      if (inband) {
+        /* less a train's flits that left after the count (novog_train.h) */
+        o->credits[s->vc] = s->value - vc_train_credit_lag(o, s->vc, fcsim_stamp_tick(s->arrival_stamp, tick),
+                                                           (uint64_t)sh->p->credit_period_cycles);
+      } else
         o->credits[s->vc] += s->value;
       fcsim_ring_pop(cr);
     }
@@ -530,12 +581,12 @@ static inline void vc_receive_credits_due(struct fcsim_ctx *ctx, struct vc_node 
  * made here, inlined into the step, so that a step with no credit due makes
  * no call into the loop above (which the compiler keeps out of line in the
  * Release and PGO builds measured in docs/PERFORMANCE.md). */
-static inline __attribute__((always_inline)) void vc_receive_credits(struct fcsim_ctx *ctx, struct vc_node *n,
-                                                                     const int inband)
+static inline __attribute__((always_inline)) void vc_receive_credits(struct fcsim_ctx *ctx, const struct vc_shared *sh,
+                                                                     struct vc_node *n, const int inband)
 {
   if (inband && n->h->credit_next > ctx->tick && ctx->links->cpending[n->node] == n->h->seen_cpending)
     return;
-  vc_receive_credits_due(ctx, n, inband);
+  vc_receive_credits_due(ctx, sh, n, inband);
 }
 
 /* Takes the flits and credits that have arrived. A channel whose oldest
@@ -571,7 +622,7 @@ static inline __attribute__((always_inline)) void vc_receive(struct fcsim_ctx *c
     if (!*due && !fcsim_ring_visible(r))
       *pending &= ~(1ull << q);
   }
-  vc_receive_credits(ctx, n, inband);
+  vc_receive_credits(ctx, sh, n, inband);
 }
 
 /* Deadlock-report operations shared by both models. */

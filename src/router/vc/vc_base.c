@@ -47,7 +47,7 @@ static size_t vc_pool_bytes(const struct vc_shared *sh)
 }
 
 int fcsim__vc_setup(const struct fcsim_router_env *env, int local_port, int inband, void **shared, size_t *state_size,
-             struct fcsim_error *err)
+                    struct fcsim_error *err)
 {
   const struct fcsim_params *p = env->p;
   const struct fcsim_graph *g = &env->topo->graph;
@@ -60,6 +60,7 @@ int fcsim__vc_setup(const struct fcsim_router_env *env, int local_port, int inba
   sh->g = g;
   sh->routing = env->routing;
   sh->arbiter = env->arbiter;
+  sh->kind = env->kind;
   sh->ticks_per_cycle = env->ticks_per_cycle > 0 ? env->ticks_per_cycle : 1.0;
   sh->np = g->max_radix;
   sh->local_port = local_port;
@@ -263,7 +264,12 @@ int fcsim__vc_init(const void *shared, uint32_t node, void *state, struct fcsim_
     vc_out(n, o)->depth_out = depth;
     for (int v = 0; v < nvc; v++)
       vc_out(n, o)->credits[v] = depth;
+    /* novog trains (novog_train.h): to a novog router of this kind, one flit a cycle, no jitter */
+    if (sh->trains && ch && ch->dst >= 0 && sh->g->kind[ch->dst] == sh->kind && ch->bandwidth_flits == 1 &&
+        ch->latency_sd_cycles == 0)
+      n->h->train_outs |= 1u << o;
   }
+  n->h->train_next = UINT64_MAX;
   return 0;
 }
 
@@ -328,8 +334,7 @@ void fcsim__vc_route_head(const struct vc_shared *sh, struct vc_node *n, struct 
 uint64_t fcsim__vc_priority(const struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int vi)
 {
   uint64_t age = fcsim_flit_age(vc_front(sh, n, vi), ctx->tick);
-  return sh->arbiter->priority(ctx->age_div == 1 ? age : age / ctx->age_div, n->vcs[vi].dist,
-                               sh->age_threshold_cycles);
+  return sh->arbiter->priority(ctx->age_div == 1 ? age : age / ctx->age_div, n->vcs[vi].dist, sh->age_threshold_cycles);
 }
 
 /* Credit rings hold what accumulates while their reader idles — novog: V

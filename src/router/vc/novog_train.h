@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Novo-G# trains (docs/PERFORMANCE.md, issue 34 step 4): a packet whose head
+ * wins an output leaves as a train. Once it has won, nothing stops it but the
+ * credit cycles: its flit i leaves at the i-th cycle from the win that is not
+ * a credit cycle, provided it has arrived by then. When every flit of the
+ * packet is known at the win — buffered in the input VC, or already on the
+ * input link with its arrival stamp, each arriving before the flit ahead of it
+ * leaves — every departure is fixed there, and the router sends the whole
+ * packet at once, each flit stamped with its own departure: the downstream
+ * router takes them at the same ticks as in flit mode. What flit mode would
+ * do along the way is kept as arithmetic on the train:
+ *   - the input VC stays busy (busy_count) to the tail's departure, with no
+ *     gap: no flit of the train enters it empty, so max_busy_vcs is unchanged;
+ *   - a credit flit reports the flits present at its cycle, arrived minus
+ *     departed (novog_train_in);
+ *   - the downstream VC's credits lose every flit at the win, and a count
+ *     read from a credit flit loses those leaving at or after its cycle
+ *     (vc_train_credit_lag);
+ *   - the input port is marked changed to the tail's departure (a max), and
+ *     the output, the downstream VC and the input VC are released at the
+ *     first step after it, before anything else: decisions are made only in
+ *     steps, so none sees the difference;
+ *   - no train crosses the engine's train_horizon, where the channels' flit
+ *     counts are read or the run may end.
+ * Trains run where this holds exactly: one clock, links of one flit a cycle
+ * with no jitter between two novog routers of one partition, routing that
+ * does not read credits, greedy VC allocation, no escape VCs (sh->trains and
+ * the node's train_outs); anywhere else, and for any packet whose flits are
+ * not all known at the win, the router sends flit by flit as before.
+ * sim.trains = off turns them off (tests compare the two). */
+#ifndef FCSIM_ROUTER_VC_NOVOG_TRAIN_H
+#define FCSIM_ROUTER_VC_NOVOG_TRAIN_H
+
+#include "router/vc/vc.h"
+
+/* The flits of the train held by output o present in its input VC at credit
+ * cycle c (between its head's and its tail's departures). */
+static inline uint32_t novog_train_in(const struct fcsim_outport *o, uint64_t c, uint64_t period)
+{
+  uint64_t ahead = (uint64_t)(o->train_flits - o->train_buffered), arrived_ahead = 0;
+  if (c >= o->train_ahead_tick)
+    arrived_ahead = c - o->train_ahead_tick + 1 < ahead ? c - o->train_ahead_tick + 1 : ahead;
+  return (uint32_t)(o->train_buffered + arrived_ahead - vc_train_departed(o, c, period));
+}
+
+/* Takes the front flit of VC vi, which a train sends (no stage change: the
+ * VC stays busy as the train's until its release). */
+static inline void novog_train_pop(const struct vc_shared *sh, struct vc_node *n, int vi)
+{
+  struct fcsim_vc *vc = &n->vcs[vi];
+  const uint32_t head = vc->head;
+  vc->count--;
+  n->h->buffered--;
+  if (vc->count == 0) {
+    vc_chunk_give(n, head >> sh->chunk_shift);
+  } else if (((head + 1) & sh->chunk_mask) == 0) {
+    const uint32_t c = head >> sh->chunk_shift;
+    vc->head = n->chunk_next[c] << sh->chunk_shift;
+    vc_chunk_give(n, c);
+  } else {
+    vc->head = head + 1;
+  }
+}
+
+/* The flits of VC vi's front packet that are buffered (up to its tail, or
+ * all of them); *tail: the tail is among them. */
+static inline uint32_t novog_train_buffered(const struct vc_shared *sh, const struct vc_node *n, int vi, int *tail)
+{
+  const struct fcsim_vc *vc = &n->vcs[vi];
+  uint32_t slot = vc->head;
+  for (uint32_t i = 0; i < vc->count; i++) {
+    if (n->buf[slot].flags & FCSIM_FLIT_TAIL) {
+      *tail = 1;
+      return i + 1;
+    }
+    slot = ((slot + 1) & sh->chunk_mask) ? slot + 1 : n->chunk_next[slot >> sh->chunk_shift] << sh->chunk_shift;
+  }
+  *tail = 0;
+  return vc->count;
+}
+
+int novog_train_send(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int p,
+                     struct fcsim_outport *o, int vi, int q);
+void novog_train_release(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n);
+
+/* Sends the packet of VC vi (input q), which has just won output p, as a
+ * train when every flit of it is known and the train is exact (above);
+ * returns 1 if it did, 0 to send it flit by flit. */
+static inline __attribute__((always_inline)) int novog_train_try(struct fcsim_ctx *ctx, const struct vc_shared *sh,
+                                                                 struct vc_node *n, int p, struct fcsim_outport *o,
+                                                                 int vi, int q)
+{
+  if (!((n->h->train_outs >> p) & 1u) || n->in_bw_flits[q] != 1)
+    return 0;
+  return novog_train_send(ctx, sh, n, p, o, vi, q);
+}
+
+/* Releases the outputs whose trains' tails left before this cycle: called
+ * first in a step. */
+static inline __attribute__((always_inline)) void novog_train_release_due(struct fcsim_ctx *ctx,
+                                                                          const struct vc_shared *sh, struct vc_node *n)
+{
+  if (ctx->now > n->h->train_next)
+    novog_train_release(ctx, sh, n);
+}
+
+#endif
