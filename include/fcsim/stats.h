@@ -84,7 +84,7 @@ struct fcsim_stats {
   const uint64_t *message_complete; /* [nmessages] completion cycle, UINT64_MAX if never */
   const int64_t *message_id;        /* [nmessages] their ids in the trace */
   uint64_t message_bytes;           /* trace: bytes of all its messages */
-  uint64_t train_packets; /* novog: packets sent whole at a hop (sim.trains; like node_steps, an execution figure) */
+  uint64_t train_packets; /* novog: packets sent, injected or ejected whole (sim.trains; an execution figure) */
 };
 
 #endif

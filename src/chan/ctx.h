@@ -90,15 +90,22 @@ static inline void fcsim_ctx_wake(struct fcsim_ctx *ctx, uint32_t node, uint64_t
   }
 }
 
+/* Counts n flits entering the network from this cycle on, within the
+ * measurement window's phase of this cycle (1 a cycle: fcsim_ctx_injected). */
+static inline void fcsim_ctx_injected_n(struct fcsim_ctx *ctx, uint32_t n)
+{
+  if (ctx->in_window)
+    ctx->acc->injected_flits_window += n;
+  if (ctx->tick < ctx->acc->first_inject)
+    ctx->acc->first_inject = ctx->tick;
+  ctx->acc->flits_injected_total += n;
+  ctx->flits_in_network += n;
+}
+
 /* Counts a flit entering the network at this cycle. */
 static inline void fcsim_ctx_injected(struct fcsim_ctx *ctx)
 {
-  if (ctx->in_window)
-    ctx->acc->injected_flits_window++;
-  if (ctx->tick < ctx->acc->first_inject)
-    ctx->acc->first_inject = ctx->tick;
-  ctx->acc->flits_injected_total++;
-  ctx->flits_in_network++;
+  fcsim_ctx_injected_n(ctx, 1);
 }
 
 /* Counts a flit leaving the network at this cycle, reaching its node at

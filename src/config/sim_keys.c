@@ -75,10 +75,10 @@ static const struct fcsim_key sim_rows[] = {
      1,
      FCSIM_KEY_FLAG(prefetch, "on")},
     {"sim", "trains", FCSIM_KEY_CHOICE(onoff_names, "on"),
-     "`on`: a novog router sends a packet whole when its head wins an output and every flit of it is known, each "
-     "flit stamped with the cycle it leaves (one clock, links of one flit a cycle without jitter between novog "
-     "routers of one partition, routing that does not read credits; results are identical, fewer steps); `off`: "
-     "flit by flit (a check on the trains)",
+     "`on`: a novog router sends, injects and ejects a packet whole when every flit of it is known, each flit "
+     "stamped with the cycle it moves (one clock, links of one flit a cycle without jitter between novog routers of "
+     "one partition, routing that does not read credits; results are identical, fewer steps); `off`: flit by flit "
+     "(a check on the trains)",
      1,
      FCSIM_KEY_FLAG(trains, "on")},
     {"sim", "mpi_timeout", FCSIM_KT_REAL, "s", "60", 1, 86400, 0, NULL, NULL, NULL,

@@ -324,7 +324,7 @@ static json_t *sim_record(const struct fcsim_sim *sim, unsigned flags, int csv)
   /* the engine's work: nodes stepped, summed over every cycle (a partition's
    * reader of a crossing ring may be stepped once more, so it is here) */
   json_object_set_new(exec, "node_steps", json_integer((json_int_t)sim->stats.node_steps));
-  /* novog: packets sent whole at a hop (sim.trains, src/router/vc/novog_train.h) */
+  /* novog: packets sent, injected or ejected whole (sim.trains, src/router/vc/novog_train.h) */
   json_object_set_new(exec, "train_packets", json_integer((json_int_t)sim->stats.train_packets));
   /* VC routers: the most VC storage one router held at once (chunks, the
    * high-water mark; `fcsim topo` gives the worst case every run can fill) */

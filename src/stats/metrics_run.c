@@ -112,7 +112,8 @@ static const struct fcsim_metric run_rows[] = {
     M("execution.node_steps", "steps", LOWER, SUM, NULL,
       "node steps the engine made: its work (depends on sim.threads and ranks)"),
     M("execution.train_packets", "packets", NONE, SUM, NULL,
-      "novog: packet-hops sent whole as trains (sim.trains; depends on sim.threads and ranks, like node_steps)"),
+      "novog: packets sent, injected or ejected whole at a router (sim.trains; depends on sim.threads and ranks, "
+      "like node_steps)"),
     M("execution.vc_buffer_peak_bytes", "bytes", LOWER, MAX, NULL,
       "VC routers (novog, classic): the most bytes of VC storage chunks one router held at once; "
       "memory per router counts the worst case (every VC full)"),

@@ -29,7 +29,7 @@ struct fcsim_stats_acc {
   uint64_t self_sent_window;     /* measured packets sent to their own source (0 hops) */
   uint64_t self_excluded_window; /* measured-window packets to their own source, not created */
   uint64_t node_steps;           /* model steps made (engine work: depends on the split, so an execution figure) */
-  uint64_t train_packets;        /* novog: packets sent whole at a hop (sim.trains; an execution figure) */
+  uint64_t train_packets;        /* novog: packets moved whole (sim.trains; an execution figure) */
   uint64_t vc_buffer_peak_bytes; /* VC routers: the most bytes of VC storage chunks one router held at once */
   uint64_t hist[FCSIM_HIST_BUCKETS];
 };

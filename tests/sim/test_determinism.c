@@ -190,13 +190,14 @@ static void test_prefetch_changes_nothing(void **state)
 }
 
 /* Novo-G# trains (sim.trains = on, the default; src/router/vc/novog_train.h)
- * send a packet whole where flit by flit would send the same flits at the
- * same cycles: every metric, link figure and latency bucket is the one of
- * sending flit by flit. The configurations send trains (counted) across
- * credit cycles, behind packets queued in a VC, with short credit periods
- * and links of one cycle, on a mesh with split classes and on two threads
- * (rings between partitions send flit by flit); adaptive routing, which
- * reads credits, sends none. */
+ * send, inject and eject a packet whole where flit by flit would move the
+ * same flits at the same cycles: every metric, link figure and latency bucket
+ * is the one of moving them flit by flit. The configurations make trains
+ * (counted) across credit cycles, behind packets queued in a VC, with short
+ * credit periods and links of one cycle, one hop from source to destination,
+ * on a mesh with split classes and on two threads (rings between partitions
+ * carry flits one by one); adaptive routing, which reads credits, makes
+ * none. */
 static void test_trains_change_nothing(void **state)
 {
 #define SHORT_RUN "--set", "sim.warmup_cycles=300", "--set", "sim.measure_cycles=1200"
@@ -223,6 +224,10 @@ static void test_trains_change_nothing(void **state)
        1},
       {{"run", "--set", "network.dims=8x4x4", "--set", "router.vcs=4", "--set", "network.link_latency=20", "--set",
         "traffic.rate=0.3", "--set", "sim.threads=2", SHORT_RUN, NULL},
+       1},
+      /* one hop: packets injected and ejected whole */
+      {{"run", FCSIM_SOURCE_DIR "/examples/novo-g.ini", "--set", "traffic.pattern=nn", "--set", "traffic.rate=0.5",
+        SHORT_RUN, NULL},
        1},
       {{"run", "--set", "network.dims=4x4x4", "--set", "routing.algorithm=ccar", "--set", "traffic.rate=0.3", SHORT_RUN,
         NULL},

@@ -41,8 +41,12 @@ static inline __attribute__((always_inline)) void eject(struct fcsim_ctx *ctx, c
         continue;
       last_q = q;
       if (n->eject_vc[q] < 0) {
+        if (n->eject_vc[q] == FCSIM_EJECT_TRAIN)
+          continue; /* a packet ejecting whole (novog_train.h) */
         int v = eject_pick(n, q, now, k);
         if (v < 0)
+          continue;
+        if (sh->trains && novog_eject_train(ctx, sh, n, q, q * nvc + v))
           continue;
         n->eject_vc[q] = (int8_t)v;
       }
@@ -79,7 +83,8 @@ static inline __attribute__((always_inline)) void send_credit_flit(struct fcsim_
     const struct fcsim_vc *vc = &n->vcs[port * k.nvc + v];
     uint32_t in = vc->count;
     if (vc->stage == FCSIM_VC_TRAIN) /* its train's flits still here */
-      in += novog_train_in(vc_out(n, vc->out_port), now, (uint64_t)sh->p->credit_period_cycles);
+      in += vc->out_port < 0 ? novog_eject_train_in(&n->ej_train[port], now)
+                             : novog_train_in(vc_out(n, vc->out_port), now, (uint64_t)sh->p->credit_period_cycles);
     vc_credit_send(ctx, sh, n, port, (uint32_t)v, sh->depth - (int32_t)in, v == 0);
   }
   int32_t c = sh->g->in_chan[n->slot0 + (uint32_t)port];
@@ -233,6 +238,8 @@ static inline __attribute__((always_inline)) void switch_stage(struct fcsim_ctx 
           continue; /* the whole packet left (novog_train.h) */
       } else if (n->srcq[p].count) {
         start_injection(sh, n, p, o, o->threshold, now);
+        if (o->holder == FCSIM_HOLD_INJECT && ((n->h->train_outs >> p) & 1u) && novog_inject_train(ctx, sh, n, p, o))
+          continue; /* the whole packet left (novog_train.h) */
       }
     }
     if (o->holder >= 0)

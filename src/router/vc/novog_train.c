@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Novo-G# trains: sending a packet whole, and releasing what it held
- * (novog_train.h says when this is exact and what it keeps). */
+/* Novo-G# trains: sending, injecting and ejecting a packet whole, and
+ * releasing what it held (novog_train.h says when this is exact and what it
+ * keeps). */
 #include "router/vc/novog_train.h"
 
 /* The flits of VC vi's packet still on input ring r (its front entries,
@@ -22,6 +23,20 @@ static uint32_t ahead_on_ring(const struct fcsim_links *l, const struct fcsim_ri
       return j + 1;
   }
   return 0;
+}
+
+/* Entries were taken ahead from input q's ring `in`: its arrival cache is its
+ * new oldest entry's arrival, or nothing is pending on it. */
+static void ring_taken_ahead(struct fcsim_ctx *ctx, const struct vc_node *n, int q, const struct fcsim_ring *in)
+{
+  struct fcsim_links *l = ctx->links;
+  uint64_t *due = &l->in_due[n->slot0 + (uint32_t)q];
+  if (fcsim_ring_visible(in)) {
+    *due = fcsim_stamp_tick(l->chan_pool[in->base + (in->head & in->mask)].arrival_stamp, ctx->tick);
+  } else {
+    *due = 0;
+    l->pending[n->node] &= ~(1ull << q);
+  }
 }
 
 /* The flit a router sends for `f` of input VC vc (vc_take_flit's changes). */
@@ -51,6 +66,54 @@ static inline struct departures departures_from(uint64_t now, uint64_t period)
   return (struct departures){now, now - now % period + period, period};
 }
 
+/* Holds output p for a train of `flits` flits from now to `until` on
+ * downstream VC out_vc, from input VC vi (-1: the node's own packet). */
+static void hold(struct fcsim_ctx *ctx, struct vc_node *n, int p, struct fcsim_outport *o, int vi, int out_vc,
+                 uint32_t flits, uint32_t buffered, uint64_t ahead_tick, uint64_t until)
+{
+  ctx->last_progress = until; /* the tick of the tail's send, as in flit mode */
+  ctx->acc->train_packets++;
+  o->credits[out_vc] -= (int32_t)flits;
+  o->holder = FCSIM_HOLD_TRAIN;
+  o->train_start = ctx->now;
+  o->train_until = until;
+  o->train_ahead_tick = ahead_tick;
+  o->train_flits = (uint16_t)flits;
+  o->train_buffered = (uint16_t)buffered;
+  o->train_vc = (int16_t)vi;
+  o->train_out_vc = (int8_t)out_vc;
+  n->h->train_held |= 1u << p;
+  if (until < n->h->train_next)
+    n->h->train_next = until;
+}
+
+/* The room, the departures and the horizon of a train of `flits` flits on
+ * output ring `out` from now: its tail's departure, or 0 when it may not go. */
+static uint64_t train_until(const struct fcsim_ctx *ctx, const struct vc_shared *sh, const struct fcsim_ring *out,
+                            uint32_t flits)
+{
+  if (flits > UINT16_MAX || out->tail - out->head + flits > out->mask + 1)
+    return 0;
+  struct departures t = departures_from(ctx->now, (uint64_t)sh->p->credit_period_cycles);
+  for (uint32_t i = 1; i < flits; i++)
+    departures_next(&t);
+  return t.d < ctx->train_horizon && t.d - ctx->now <= sh->credit_dirty_cycles ? t.d : 0;
+}
+
+/* 1 if every flit taken ahead (from index `buffered` on, arriving a tick
+ * apart from ahead_tick) arrives by the departure of the flit before it: the
+ * input VC is never empty before the tail leaves. */
+static int ahead_in_time(uint64_t now, uint64_t period, uint32_t buffered, uint32_t flits, uint64_t ahead_tick)
+{
+  struct departures t = departures_from(now, period);
+  for (uint32_t i = 1; i < flits; i++) {
+    if (i >= buffered && ahead_tick + (i - buffered) > t.d)
+      return 0;
+    departures_next(&t);
+  }
+  return 1;
+}
+
 int novog_train_send(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int p,
                      struct fcsim_outport *o, int vi, int q)
 {
@@ -68,24 +131,14 @@ int novog_train_send(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct v
   if (!tail && (in->cross || !(ahead = ahead_on_ring(l, in, vi - q * sh->nvc, ctx->tick, &ahead_tick))))
     return 0;
   const uint32_t flits = buffered + ahead;
-  if (flits > UINT16_MAX || out->tail - out->head + flits > out->mask + 1)
-    return 0;
-  /* departures: now, then each cycle that is not a credit cycle; a flit
-   * taken ahead must arrive by the departure of the flit before it */
-  struct departures t = departures_from(now, period);
-  for (uint32_t i = 1; i < flits; i++) {
-    if (i >= buffered && ahead_tick + (i - buffered) > t.d)
-      return 0;
-    departures_next(&t);
-  }
-  const uint64_t until = t.d;
-  if (until >= ctx->train_horizon || until - now > sh->credit_dirty_cycles)
+  const uint64_t until = train_until(ctx, sh, out, flits);
+  if (!until || (ahead && !ahead_in_time(now, period, buffered, flits, ahead_tick)))
     return 0;
 
   /* the flits, each stamped with its arrival: departure + switch + link */
   const uint64_t delay = (uint64_t)sh->p->switch_cycles + sh->g->chan[out_slot].latency_ticks;
   const int was_empty = out->pub == out->head;
-  t = departures_from(now, period);
+  struct departures t = departures_from(now, period);
   for (uint32_t i = 0; i < flits; i++, departures_next(&t)) {
     struct fcsim_link_slot *slot = fcsim_link_run_slot(l, out_slot, i);
     if (i < buffered) {
@@ -99,55 +152,132 @@ int novog_train_send(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct v
   }
   fcsim_link_commit_run(l, out_slot, flits);
   fcsim_ctx_sent_run(ctx, out_slot, flits, was_empty, now + delay);
-  if (ahead) { /* the input ring's arrival cache: its new oldest entry, or nothing pending */
-    uint64_t *due = &l->in_due[in_slot];
-    if (fcsim_ring_visible(in)) {
-      *due = fcsim_stamp_tick(l->chan_pool[in->base + (in->head & in->mask)].arrival_stamp, ctx->tick);
-    } else {
-      *due = 0;
-      l->pending[n->node] &= ~(1ull << q);
-    }
-  }
-  ctx->last_progress = until; /* the tick of the tail's send, as in flit mode */
-  ctx->acc->train_packets++;
-  o->credits[vc->out_vc] -= (int32_t)flits;
-  o->holder = FCSIM_HOLD_TRAIN;
-  o->train_start = now;
-  o->train_until = until;
-  o->train_ahead_tick = ahead_tick;
-  o->train_flits = (uint16_t)flits;
-  o->train_buffered = (uint16_t)buffered;
-  o->train_vc = (int16_t)vi;
-  o->train_out_vc = vc->out_vc;
+  if (ahead)
+    ring_taken_ahead(ctx, n, q, in);
+  hold(ctx, n, p, o, vi, vc->out_vc, flits, buffered, ahead_tick, until);
   vc->stage = FCSIM_VC_TRAIN;
-  n->h->train_held |= 1u << p;
+  vc_mark_dirty(sh, n, q, until);
+  return 1;
+}
+
+int novog_inject_train(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int p,
+                       struct fcsim_outport *o)
+{
+  struct fcsim_links *l = ctx->links;
+  const uint32_t out_slot = n->slot0 + (uint32_t)p;
+  const struct fcsim_ring *out = &l->chan[out_slot];
+  struct fcsim_pktq *q = &n->srcq[p];
+  const struct fcsim_packet *pk = fcsim_pktq_front(q);
+  const uint32_t flits = pk->flits;
+  uint64_t until;
+  if (flits < 2 || out->cross || !out->lazy_wake || !(until = train_until(ctx, sh, out, flits)))
+    return 0;
+  /* send_injected's flits, each stamped with its arrival */
+  const uint64_t delay = (uint64_t)sh->p->switch_cycles + sh->g->chan[out_slot].latency_ticks;
+  const uint32_t head_tick = (uint32_t)(ctx->now + (uint64_t)sh->p->switch_cycles);
+  const int cls = vc_next_class(sh, n, -1, p, 0, pk->dest), was_empty = out->pub == out->head;
+  struct departures t = departures_from(ctx->now, (uint64_t)sh->p->credit_period_cycles);
+  for (uint32_t i = 0; i < flits; i++, departures_next(&t)) {
+    struct fcsim_flit f = {(uint32_t)pk->gen_tick, pk->dest, pk->aux, (uint8_t)o->inj_vc, pk->flags, 1, pk->route};
+    if (i == 0)
+      f.flags |= FCSIM_FLIT_HEAD;
+    if (i + 1 == flits) {
+      f.flags |= FCSIM_FLIT_TAIL;
+      f.gen = fcsim_ctx_flit_gen(ctx, pk->gen_tick, 1, head_tick);
+    }
+    if (cls)
+      f.flags |= FCSIM_FLIT_CLASS1;
+    struct fcsim_link_slot *slot = fcsim_link_run_slot(l, out_slot, i);
+    slot->flit = f;
+    slot->arrival_stamp = fcsim_stamp_of(t.d + delay);
+  }
+  fcsim_link_commit_run(l, out_slot, flits);
+  fcsim_ctx_sent_run(ctx, out_slot, flits, was_empty, ctx->now + delay);
+  fcsim_ctx_injected_n(ctx, flits);
+  o->inj_head_tick = head_tick;
+  hold(ctx, n, p, o, -1, o->inj_vc, flits, flits, 0, until);
+  fcsim_pktq_pop(q); /* it has left: nothing reads the queue's front before the output is free */
+  if (q->count == 0)
+    n->h->srcq_mask &= ~(1u << p);
+  n->h->queued--;
+  return 1;
+}
+
+int novog_eject_train(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int q, int vi)
+{
+  struct fcsim_links *l = ctx->links;
+  const uint64_t now = ctx->now;
+  struct fcsim_vc *vc = &n->vcs[vi];
+  if (ctx->deliveries || n->in_bw_flits[q] != 1)
+    return 0; /* a workload that listens hears of each packet in the step it arrives */
+  int tail = 0;
+  uint32_t buffered = novog_train_buffered(sh, n, vi, &tail), ahead = 0;
+  uint64_t ahead_tick = 0;
+  struct fcsim_ring *in = &l->chan[sh->g->in_chan[n->slot0 + (uint32_t)q]];
+  if (!tail && (in->cross || !(ahead = ahead_on_ring(l, in, vi - q * sh->nvc, ctx->tick, &ahead_tick))))
+    return 0;
+  /* one flit a cycle from now (ejection does not stop at credit cycles);
+   * each flit taken ahead arrives by the cycle the flit before it leaves */
+  const uint32_t flits = buffered + ahead;
+  const uint64_t until = now + flits - 1;
+  if (flits < 2 || flits > UINT16_MAX || until >= ctx->train_horizon || until - now > sh->credit_dirty_cycles ||
+      (ahead && ahead_tick > now + buffered - 1))
+    return 0;
+  for (uint32_t i = 0; i < flits; i++) {
+    struct fcsim_flit f;
+    if (i < buffered) {
+      f = n->buf[vc->head];
+      novog_train_pop(sh, n, vi);
+    } else {
+      f = l->chan_pool[in->base + (in->head & in->mask)].flit;
+      fcsim_ring_pop(in);
+    }
+    fcsim_ctx_ejected(ctx, n->node, &f, now + i);
+  }
+  if (ahead)
+    ring_taken_ahead(ctx, n, q, in);
+  ctx->last_progress = until;
+  ctx->acc->train_packets++;
+  n->ej_train[q] = (struct vc_eject_train){now, until, ahead_tick, (uint16_t)flits, (uint16_t)buffered, (int16_t)vi};
+  n->eject_vc[q] = FCSIM_EJECT_TRAIN;
+  vc->stage = FCSIM_VC_TRAIN;
+  vc_mask_clear(n->ej_mask, vi);
+  n->h->eject_held |= 1u << q;
   if (until < n->h->train_next)
     n->h->train_next = until;
   vc_mark_dirty(sh, n, q, until);
   return 1;
 }
 
-/* The tail of output o's train has left: what vc_pop and send_held do at a
- * tail, at the tail's cycle. */
-static void release_one(const struct vc_shared *sh, struct vc_node *n, int p, struct fcsim_outport *o)
+/* Input VC vi's packet has left (a train's tail, or an ejecting packet's):
+ * what vc_pop does at a tail, at the tail's cycle `tail_cycle`. */
+static void release_vc(const struct vc_shared *sh, struct vc_node *n, int vi, uint64_t tail_cycle)
 {
-  const int vi = o->train_vc, q = sh->vc_port[vi];
+  const int q = sh->vc_port[vi];
   struct fcsim_vc *vc = &n->vcs[vi];
-  o->owned[o->train_out_vc] = 0;
-  o->holder = -1;
-  n->h->out_held &= ~(1u << p);
-  n->h->train_held &= ~(1u << p);
   vc->out_port = FCSIM_NO_PORT;
   vc->out_vc = -1;
   if (vc->count > 0) { /* a packet arrived behind it: its RC starts as the tail leaves */
     vc->stage = FCSIM_VC_RC;
-    vc->ready_cycle = o->train_until + (uint64_t)sh->p->rc_cycles + (uint64_t)sh->queued_head_cycles;
+    vc->ready_cycle = tail_cycle + (uint64_t)sh->p->rc_cycles + (uint64_t)sh->queued_head_cycles;
     n->h->heads_waiting++;
     vc_mask_set(n->wait_mask, vi);
   } else {
     vc->stage = FCSIM_VC_IDLE;
     n->busy_count[q]--;
   }
+}
+
+/* The tail of output o's train has left: what vc_pop and send_held (or
+ * send_injected) do at a tail, at the tail's cycle. */
+static void release_one(const struct vc_shared *sh, struct vc_node *n, int p, struct fcsim_outport *o)
+{
+  o->owned[o->train_out_vc] = 0;
+  o->holder = -1;
+  n->h->out_held &= ~(1u << p);
+  n->h->train_held &= ~(1u << p);
+  if (o->train_vc >= 0) /* else the node's own packet */
+    release_vc(sh, n, o->train_vc, o->train_until);
 }
 
 void novog_train_release(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n)
@@ -160,6 +290,17 @@ void novog_train_release(struct fcsim_ctx *ctx, const struct vc_shared *sh, stru
       release_one(sh, n, p, o);
     else if (o->train_until < next)
       next = o->train_until;
+  }
+  for (uint32_t m = n->h->eject_held; m; m &= m - 1) {
+    const int q = __builtin_ctz(m);
+    const struct vc_eject_train *e = &n->ej_train[q];
+    if (e->until < ctx->now) {
+      n->eject_vc[q] = -1;
+      n->h->eject_held &= ~(1u << q);
+      release_vc(sh, n, e->vi, e->until);
+    } else if (e->until < next) {
+      next = e->until;
+    }
   }
   n->h->train_next = next;
 }

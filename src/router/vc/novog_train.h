@@ -1,33 +1,40 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Novo-G# trains (docs/PERFORMANCE.md, issue 34 step 4): a packet whose head
- * wins an output leaves as a train. Once it has won, nothing stops it but the
- * credit cycles: its flit i leaves at the i-th cycle from the win that is not
- * a credit cycle, provided it has arrived by then. When every flit of the
- * packet is known at the win — buffered in the input VC, or already on the
- * input link with its arrival stamp, each arriving before the flit ahead of it
- * leaves — every departure is fixed there, and the router sends the whole
- * packet at once, each flit stamped with its own departure: the downstream
- * router takes them at the same ticks as in flit mode. What flit mode would
- * do along the way is kept as arithmetic on the train:
+/* Novo-G# trains (docs/PERFORMANCE.md, issue 34 step 4): a packet moves
+ * whole where flit by flit would move the same flits at the same cycles.
+ *   - Sending: once a head has won an output, nothing stops its packet but
+ *     the credit cycles: flit i leaves at the i-th cycle from the win that is
+ *     not a credit cycle, provided it has arrived by then. When every flit is
+ *     known at the win — buffered in the input VC, or already on the input
+ *     link with its arrival stamp, each arriving before the flit ahead of it
+ *     leaves — the router writes the whole packet on the output link at
+ *     once, each flit stamped with its own arrival.
+ *   - Injecting: the node's own packet, once started, leaves one flit each
+ *     cycle that is not a credit cycle; it is written whole at its start.
+ *   - Ejecting: a packet picked to eject leaves one flit a cycle (credit
+ *     cycles too) when its flits are there; it is ejected whole at the pick,
+ *     each flit counted at its own cycle.
+ * What flit mode would do along the way is kept as arithmetic on the train:
  *   - the input VC stays busy (busy_count) to the tail's departure, with no
  *     gap: no flit of the train enters it empty, so max_busy_vcs is unchanged;
  *   - a credit flit reports the flits present at its cycle, arrived minus
- *     departed (novog_train_in);
+ *     departed (novog_train_in, novog_eject_train_in);
  *   - the downstream VC's credits lose every flit at the win, and a count
- *     read from a credit flit loses those leaving at or after its cycle
+ *     arriving during the train loses those leaving at or after its arrival
  *     (vc_train_credit_lag);
  *   - the input port is marked changed to the tail's departure (a max), and
- *     the output, the downstream VC and the input VC are released at the
- *     first step after it, before anything else: decisions are made only in
- *     steps, so none sees the difference;
+ *     the output, the downstream VC, the ejection port and the input VC are
+ *     released at the first step after it, before anything else: decisions
+ *     are made only in steps, so none sees the difference;
  *   - no train crosses the engine's train_horizon, where the channels' flit
- *     counts are read or the run may end.
+ *     counts are read or the run may end; a workload that listens to
+ *     deliveries hears of each packet in its own step, so ejection stays flit
+ *     by flit for it.
  * Trains run where this holds exactly: one clock, links of one flit a cycle
  * with no jitter between two novog routers of one partition, routing that
  * does not read credits, greedy VC allocation, no escape VCs (sh->trains and
  * the node's train_outs); anywhere else, and for any packet whose flits are
- * not all known at the win, the router sends flit by flit as before.
- * sim.trains = off turns them off (tests compare the two). */
+ * not all known, the router moves it flit by flit as before. sim.trains = off
+ * turns them off (tests compare the two). */
 #ifndef FCSIM_ROUTER_VC_NOVOG_TRAIN_H
 #define FCSIM_ROUTER_VC_NOVOG_TRAIN_H
 
@@ -35,6 +42,17 @@
 
 /* The flits of the train held by output o present in its input VC at credit
  * cycle c (between its head's and its tail's departures). */
+/* The flits of the packet ejecting whole at input port q (e) in its VC at
+ * credit cycle c (ejection comes before the credit flit in a step). */
+static inline uint32_t novog_eject_train_in(const struct vc_eject_train *e, uint64_t c)
+{
+  uint64_t ahead = (uint64_t)(e->flits - e->buffered), arrived_ahead = 0;
+  if (c >= e->ahead_tick)
+    arrived_ahead = c - e->ahead_tick + 1 < ahead ? c - e->ahead_tick + 1 : ahead;
+  const uint64_t left = c >= e->start ? (c - e->start + 1 < e->flits ? c - e->start + 1 : e->flits) : 0;
+  return (uint32_t)(e->buffered + arrived_ahead - left);
+}
+
 static inline uint32_t novog_train_in(const struct fcsim_outport *o, uint64_t c, uint64_t period)
 {
   uint64_t ahead = (uint64_t)(o->train_flits - o->train_buffered), arrived_ahead = 0;
@@ -82,6 +100,15 @@ static inline uint32_t novog_train_buffered(const struct vc_shared *sh, const st
 int novog_train_send(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int p,
                      struct fcsim_outport *o, int vi, int q);
 void novog_train_release(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n);
+/* Sends the node's packet that has just started on output p whole, as
+ * send_injected would flit by flit (never stopped once started); returns 1 if
+ * it did, 0 to send it flit by flit. */
+/* Ejects the packet of VC vi at input port q, just picked to eject, whole:
+ * one flit a cycle from now, as eject would (never stopped once its flits are
+ * there); returns 1 if it did, 0 to eject it flit by flit. */
+int novog_eject_train(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int q, int vi);
+int novog_inject_train(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int p,
+                       struct fcsim_outport *o);
 
 /* Sends the packet of VC vi (input q), which has just won output p, as a
  * train when every flit of it is known and the train is exact (above);

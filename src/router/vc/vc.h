@@ -24,6 +24,7 @@
 #define FCSIM_NO_PORT     (-1)
 #define FCSIM_HOLD_INJECT (-2) /* output held by the node's own injection */
 #define FCSIM_HOLD_TRAIN  (-3) /* novog: output held by a train, every flit of its packet sent ahead */
+#define FCSIM_EJECT_TRAIN (-2) /* novog eject_vc: the port ejects a packet whole (vc_eject_train) */
 #define VC_MAX_PORTS      32   /* network ports of a VC router (masks are 32-bit) */
 
 /* Input VC stages. */
@@ -95,6 +96,16 @@ struct vc_swin {
   uint8_t vc_ptr;     /* VC of the input port that wins a tie next */
 };
 
+/* novog: a packet ejecting whole at input port q (novog_train.h): its first
+ * flit leaves at `start`, one a cycle to `until`. */
+struct vc_eject_train {
+  uint64_t start, until;
+  uint64_t ahead_tick; /* the arrival of the first flit taken ahead from the input ring */
+  uint16_t flits;      /* the packet's flits */
+  uint16_t buffered;   /* of them, those in the VC at the start */
+  int16_t vi;          /* the VC */
+};
+
 /* The hot header of a node's state. */
 struct vc_hdr {
   uint32_t buffered;      /* flits in input VCs */
@@ -119,6 +130,7 @@ struct vc_hdr {
   uint64_t train_next;           /* novog: the earliest train_until of its outputs held by trains, UINT64_MAX none */
   uint32_t train_outs;           /* novog: bit p: output p may send trains (novog_train.h) */
   uint32_t train_held;           /* novog: bit p: output p is held by a train */
+  uint32_t eject_held;           /* novog: bit q: input port q ejects a packet whole (ej_train[q]) */
   struct fcsim_rng hop_rng;      /* per-hop routing choices */
   int32_t coord[FCSIM_MAX_DIMS]; /* the node's own coordinates (fcsim_topo_coord), for routing */
 };
@@ -156,7 +168,7 @@ struct vc_shared {
   int nswitch_in;               /* classic: switch inputs, np_in x speedup (at most 64) */
   uint8_t *vc_port;             /* [np_in * nvc] input port of each VC index (from malloc) */
   size_t off_hdr, off_masks, off_busy_count, off_eject_vc, off_dirty, off_vcs, off_outs, off_srcq, off_buf, off_swin,
-      off_va_grant, off_chunk_next;
+      off_va_grant, off_chunk_next, off_ej_train;
   size_t state_size;
   int out_vcs;      /* downstream VCs an output record has credits for: the most any channel's reader has */
   size_t out_bytes; /* size of an output record */
@@ -170,22 +182,23 @@ struct vc_shared {
  * to this view. */
 struct vc_node {
   struct vc_hdr *h;
-  uint64_t *wait_mask;        /* [mask_words] bit vi: VC vi's front packet is in RC or VA */
-  uint64_t *act_mask;         /* [mask_words] bit vi: VC vi is ACTIVE (has an output and a downstream VC);
-                                 novog: until it wins the output, which it then holds to its tail */
-  uint64_t *ej_mask;          /* [mask_words] bit vi: VC vi is EJECT (novog) */
-  uint8_t *busy_count;        /* [np_in] VCs of the input port holding flits */
-  int8_t *eject_vc;           /* [np] novog: VC ejecting on each input port, -1 none */
-  uint8_t *in_bw_flits;       /* [np] flits per cycle of the link into each input port (1 without one) */
-  uint64_t *dirty_until;      /* [np] novog: report input port p's free slots until then */
-  struct fcsim_vc *vcs;       /* [np_in * nvc] */
-  struct fcsim_outport *outs; /* [np_out], out_bytes apart: vc_out */
-  struct fcsim_pktq *srcq;    /* [nq] novog: per output port; classic: one */
-  struct fcsim_flit *buf;     /* the chunk pool: [ports with a link * nvc * chunks_per_vc] chunks */
-  uint32_t *chunk_next;       /* [chunks] the next chunk of a VC's queue, or of the free list */
-  struct vc_swin *swin;       /* [nswitch_in] classic: separable/iSLIP switch allocation pointers */
-  uint16_t *va_grant;         /* [np_out * FCSIM_MAX_VCS] classic, separable/iSLIP VC allocation: input VC each
-                                 downstream VC prefers next */
+  uint64_t *wait_mask;             /* [mask_words] bit vi: VC vi's front packet is in RC or VA */
+  uint64_t *act_mask;              /* [mask_words] bit vi: VC vi is ACTIVE (has an output and a downstream VC);
+                                      novog: until it wins the output, which it then holds to its tail */
+  uint64_t *ej_mask;               /* [mask_words] bit vi: VC vi is EJECT (novog) */
+  uint8_t *busy_count;             /* [np_in] VCs of the input port holding flits */
+  int8_t *eject_vc;                /* [np] novog: VC ejecting on each input port, -1 none, FCSIM_EJECT_TRAIN */
+  uint8_t *in_bw_flits;            /* [np] flits per cycle of the link into each input port (1 without one) */
+  uint64_t *dirty_until;           /* [np] novog: report input port p's free slots until then */
+  struct vc_eject_train *ej_train; /* [np] novog: the packet ejecting whole at each input port (eject_held) */
+  struct fcsim_vc *vcs;            /* [np_in * nvc] */
+  struct fcsim_outport *outs;      /* [np_out], out_bytes apart: vc_out */
+  struct fcsim_pktq *srcq;         /* [nq] novog: per output port; classic: one */
+  struct fcsim_flit *buf;          /* the chunk pool: [ports with a link * nvc * chunks_per_vc] chunks */
+  uint32_t *chunk_next;            /* [chunks] the next chunk of a VC's queue, or of the free list */
+  struct vc_swin *swin;            /* [nswitch_in] classic: separable/iSLIP switch allocation pointers */
+  uint16_t *va_grant;              /* [np_out * FCSIM_MAX_VCS] classic, separable/iSLIP VC allocation: input VC each
+                                      downstream VC prefers next */
   uint32_t node;
   uint32_t slot0;     /* graph slot of port 0 */
   uint32_t out_bytes; /* size of an output record (its credits sized for the kind's out_vcs) */
@@ -280,6 +293,7 @@ static inline void vc_node_view(const struct vc_shared *sh, uint32_t node, void 
   n->eject_vc = (int8_t *)(b + sh->off_eject_vc);
   n->in_bw_flits = (uint8_t *)(b + sh->off_eject_vc + (size_t)sh->np);
   n->dirty_until = (uint64_t *)(b + sh->off_dirty);
+  n->ej_train = (struct vc_eject_train *)(b + sh->off_ej_train);
   n->vcs = (struct fcsim_vc *)(b + sh->off_vcs);
   n->outs = (struct fcsim_outport *)(b + sh->off_outs);
   n->out_bytes = (uint32_t)sh->out_bytes;

@@ -153,6 +153,8 @@ int fcsim__vc_setup(const struct fcsim_router_env *env, int local_port, int inba
   /* every region starts 8-byte aligned (an output record is out_bytes, below) */
   sh->off_dirty = off;
   off = align8(off + (size_t)sh->np * sizeof(uint64_t));
+  sh->off_ej_train = off;
+  off = align8(off + (sh->inband ? (size_t)sh->np * sizeof(struct vc_eject_train) : 0));
   sh->off_vcs = off;
   off = align8(off + nvcs * sizeof(struct fcsim_vc));
   /* output records hold credits for the VCs of the inputs they feed: this
