@@ -15,7 +15,8 @@
 #      the size check: their CPU seconds per flit-hop over 8x8x8's at 0.1;
 #   2. instructions per flit-hop under valgrind --tool=callgrind (exact on a
 #      noisy machine) on the same workloads, with node steps per flit-hop
-#      and instructions per step (execution.node_steps), the size check:
+#      and instructions per step (execution.node_steps), Novo-G#'s packets
+#      moved whole per flit-hop (execution.train_packets), the size check:
 #      Novo-G# at 0.1 on 16x16x16 (and 32x32x32 with --scale) against 8x8x8,
 #      and each 8x8x8 model's cost split into a part per node step and a part
 #      per flit-hop (one more run without traffic gives the set-up);
@@ -135,9 +136,11 @@ import json, re, sys
 ir = int(re.search(r'refs:\s+([\d,]+)', open(sys.argv[2]).read()).group(1).replace(',', ''))
 d = json.load(open(sys.argv[3]))
 fh, steps = d['metrics']['flit_hops_total'], d['execution']['node_steps']
+trains = d['execution'].get('train_packets', 0)  # novog: packets moved whole (sim.trains)
 open(sys.argv[4], 'a').write("%s|%d|%d|%d\n" % (sys.argv[1], ir, fh, steps))
 if fh:
-    print("%-44s %14d %12d %10.0f %11.3f %9.0f" % (sys.argv[1], ir, fh, ir / fh, steps / fh, ir / max(steps, 1)))
+    print("%-44s %14d %12d %10.0f %11.3f %9.0f %10.3f" % (sys.argv[1], ir, fh, ir / fh, steps / fh,
+                                                          ir / max(steps, 1), trains / fh))
 PY
 }
 
@@ -179,7 +182,7 @@ PY
 echo
 echo "== 2. instructions per flit-hop (callgrind) =="
 if [ "$quick" = 0 ] && command -v valgrind >/dev/null 2>&1; then
-  printf "%-44s %14s %12s %10s %11s %9s\n" workload instructions flit-hops per_hop steps/hop per_step
+  printf "%-44s %14s %12s %10s %11s %9s %10s\n" workload instructions flit-hops per_hop steps/hop per_step trains/hop
   for rate in 0 0.1 0.3; do
     ir_row "classic 8x8x8 BookSim2 settings, $rate" "${classic[@]}" --set traffic.rate="$rate" "${short[@]}"
   done
