@@ -7,6 +7,7 @@
  * one credit per flit returned on a credit wire. */
 #include "router/vc/vc.h"
 #include "router/vc/vc_pick.h"
+#include "router/vc/vc_step.h"
 
 /* Switch input of VC vi (router.input_speedup: VC v of a port on input v mod speedup). */
 static inline int switch_input(const struct vc_shared *sh, int vi)

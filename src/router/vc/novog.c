@@ -10,6 +10,7 @@
 #include "router/vc/novog_train.h"
 #include "router/vc/vc.h"
 #include "router/vc/vc_pick.h"
+#include "router/vc/vc_step.h"
 #include "stats/metrics_decl.h"
 
 /* Picks the VC of input port q whose packet ejects next: the first ready
