@@ -225,7 +225,7 @@ static inline __attribute__((always_inline)) void switch_stage(struct fcsim_ctx 
   }
 
   /* outputs with work, in ascending order */
-  for (uint32_t work = with_cand | n->h->out_held | n->h->srcq_mask; work; work &= work - 1) {
+  for (uint32_t work = with_cand | (n->h->out_held & ~n->h->train_held) | n->h->srcq_mask; work; work &= work - 1) {
     int p = __builtin_ctz(work);
     struct fcsim_outport *o = vc_out(n, p);
     if (o->holder == -1) {
