@@ -47,7 +47,10 @@ uint64_t fcsim_wheel_next_busy(const struct fcsim_wheel *w, uint64_t from, uint6
     uint64_t word = w->busy[slot >> 6] >> (slot & 63);
     if (word)
       return from + d + (uint64_t)__builtin_ctzll(word) < best ? from + d + (uint64_t)__builtin_ctzll(word) : best;
-    d += 64 - (slot & 63);
+    /* on to the next word, or round to slot 0 at the wheel's end: a wheel of
+     * fewer than 64 slots ends inside its only word */
+    uint64_t step = 64 - (slot & 63);
+    d += step < size - slot ? step : size - slot;
   }
   return best;
 }

@@ -230,6 +230,11 @@ static void test_trains_change_nothing(void **state)
       {{"run", "--set", "network.dims=8x4x4", "--set", "router.vcs=4", "--set", "network.link_latency=20", "--set",
         "traffic.rate=0.3", "--set", "sim.threads=2", SHORT_RUN, NULL},
        1},
+      /* a light load on 2-cycle links (a wheel of 16 slots): a node woken just past the wheel's wrap, with no
+       * node busy before it, was once stepped a turn late (sched.c), which trains exposed */
+      {{"run", "--set", "network.dims=4x4x4", "--set", "traffic.rate=0.01", "--set", "network.link_latency=2", "--set",
+        "router.credit_period=8", "--set", "sim.warmup_cycles=500", "--set", "sim.measure_cycles=4000", NULL},
+       1},
       /* one hop: packets injected and ejected whole */
       {{"run", FCSIM_SOURCE_DIR "/examples/novo-g.ini", "--set", "traffic.pattern=nn", "--set", "traffic.rate=0.5",
         SHORT_RUN, NULL},

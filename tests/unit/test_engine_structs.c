@@ -304,6 +304,11 @@ static void test_wheel(void **state)
   fcsim_wheel_clear(&pt.wheel, 13);
   assert_int_equal(pt.wheel.len[5], 0);
   assert_int_equal(*pt.wheel.busy, 1u << 6);
+  /* past the wheel's end, round to its start: from tick 7 (slot 7) the busy
+   * slot 6 is tick 14 (a wheel of fewer than 64 slots ends inside its word;
+   * the scan once stopped there and the node was stepped a turn late) */
+  assert_int_equal(fcsim_wheel_next_busy(&pt.wheel, 7, 100), 14);
+  assert_int_equal(fcsim_wheel_next_busy(&pt.wheel, 7, 12), 12);
   wheel_free(&pt);
 }
 

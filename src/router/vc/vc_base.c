@@ -160,7 +160,8 @@ int fcsim__vc_setup(const struct fcsim_router_env *env, int local_port, int inba
   /* output records hold credits for the VCs of the inputs they feed: this
    * kind's own where every node is of it, else as many as any kind may have */
   sh->out_vcs = g->nkinds <= 1 ? sh->nvc : FCSIM_MAX_VCS;
-  sh->out_bytes = sizeof(struct fcsim_outport) + (size_t)sh->out_vcs * sizeof(int32_t);
+  /* 8-byte aligned: the records hold 64-bit fields (a train's cycles) */
+  sh->out_bytes = align8(sizeof(struct fcsim_outport) + (size_t)sh->out_vcs * sizeof(int32_t));
   sh->off_outs = off;
   off = align8(off + (size_t)sh->np_out * sh->out_bytes);
   sh->off_srcq = off;
