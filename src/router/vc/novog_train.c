@@ -88,30 +88,22 @@ static void hold(struct fcsim_ctx *ctx, struct vc_node *n, int p, struct fcsim_o
 }
 
 /* The room, the departures and the horizon of a train of `flits` flits on
- * output ring `out` from now: its tail's departure, or 0 when it may not go. */
+ * output ring `out` from now: its tail's departure, or 0 when it may not go.
+ * The flits from index `buffered` on are taken ahead, arriving a tick apart
+ * from ahead_tick: each must arrive by the departure of the flit before it
+ * (the input VC is never empty before the tail leaves). */
 static uint64_t train_until(const struct fcsim_ctx *ctx, const struct vc_shared *sh, const struct fcsim_ring *out,
-                            uint32_t flits)
+                            uint32_t flits, uint32_t buffered, uint64_t ahead_tick)
 {
   if (flits > UINT16_MAX || out->tail - out->head + flits > out->mask + 1)
     return 0;
   struct departures t = departures_from(ctx->now, (uint64_t)sh->p->credit_period_cycles);
-  for (uint32_t i = 1; i < flits; i++)
-    departures_next(&t);
-  return t.d < ctx->train_horizon && t.d - ctx->now <= sh->credit_dirty_cycles ? t.d : 0;
-}
-
-/* 1 if every flit taken ahead (from index `buffered` on, arriving a tick
- * apart from ahead_tick) arrives by the departure of the flit before it: the
- * input VC is never empty before the tail leaves. */
-static int ahead_in_time(uint64_t now, uint64_t period, uint32_t buffered, uint32_t flits, uint64_t ahead_tick)
-{
-  struct departures t = departures_from(now, period);
   for (uint32_t i = 1; i < flits; i++) {
     if (i >= buffered && ahead_tick + (i - buffered) > t.d)
       return 0;
     departures_next(&t);
   }
-  return 1;
+  return t.d < ctx->train_horizon && t.d - ctx->now <= sh->credit_dirty_cycles ? t.d : 0;
 }
 
 int novog_train_send(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int p,
@@ -131,8 +123,8 @@ int novog_train_send(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct v
   if (!tail && (in->cross || !(ahead = ahead_on_ring(l, in, vi - q * sh->nvc, ctx->tick, &ahead_tick))))
     return 0;
   const uint32_t flits = buffered + ahead;
-  const uint64_t until = train_until(ctx, sh, out, flits);
-  if (!until || (ahead && !ahead_in_time(now, period, buffered, flits, ahead_tick)))
+  const uint64_t until = train_until(ctx, sh, out, flits, buffered, ahead_tick);
+  if (!until)
     return 0;
 
   /* the flits, each stamped with its arrival: departure + switch + link */
@@ -170,7 +162,7 @@ int novog_inject_train(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct
   const struct fcsim_packet *pk = fcsim_pktq_front(q);
   const uint32_t flits = pk->flits;
   uint64_t until;
-  if (flits < 2 || out->cross || !out->lazy_wake || !(until = train_until(ctx, sh, out, flits)))
+  if (flits < 2 || out->cross || !out->lazy_wake || !(until = train_until(ctx, sh, out, flits, flits, 0)))
     return 0;
   /* send_injected's flits, each stamped with its arrival */
   const uint64_t delay = (uint64_t)sh->p->switch_cycles + sh->g->chan[out_slot].latency_ticks;
