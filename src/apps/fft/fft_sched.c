@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "apps/fft/fft_sched.h"
+#include "apps/fft/fft_stream.h"
 
 unsigned fcsim_fft_max_ips(unsigned n)
 {
@@ -289,15 +290,6 @@ int fcsim_fft_sched_build_consume(unsigned n, unsigned m, unsigned ips, unsigned
                                   enum fcsim_fft_consume consume, struct fcsim_fft_sched *s, struct fcsim_error *err)
 {
   return fcsim_fft_sched_build_ordered(n, m, ips, point_bytes, chunk_points, consume, FCSIM_FFT_ORDER_INDEX, s, err);
-}
-
-unsigned fcsim_fft_sched_round(const struct fcsim_fft_sched *s, unsigned ip)
-{
-  if (s->order == FCSIM_FFT_ORDER_SHARED) {
-    unsigned bw = s->n - 2 * s->m, aw = s->n - s->m; /* 2m <= n: checked at build */
-    ip = ((ip & ((1u << bw) - 1u)) << aw) | (ip >> bw);
-  }
-  return ip / s->ips;
 }
 
 int fcsim_fft_sched_build_ordered(unsigned n, unsigned m, unsigned ips, unsigned point_bytes, uint64_t chunk_points,

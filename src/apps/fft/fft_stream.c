@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "apps/fft/fft_sched.h"
+#include "apps/fft/fft_stream.h"
 #include "model/fft.h"
 
 struct edge {
