@@ -39,6 +39,43 @@ static void ring_taken_ahead(struct fcsim_ctx *ctx, const struct vc_node *n, int
   }
 }
 
+/* The flits of VC vi's front packet (input q) when all of them are known:
+ * *buffered in the VC up to its tail, the rest on input ring *in from its
+ * head, arriving a tick apart from *ahead_tick; 0 when the tail is in
+ * neither. */
+static inline __attribute__((always_inline)) uint32_t packet_known(const struct fcsim_ctx *ctx,
+                                                                   const struct vc_shared *sh, const struct vc_node *n,
+                                                                   int q, int vi, struct fcsim_ring **in,
+                                                                   uint32_t *buffered, uint64_t *ahead_tick)
+{
+  const struct fcsim_links *l = ctx->links;
+  int tail = 0;
+  *buffered = novog_train_buffered(sh, n, vi, &tail);
+  *ahead_tick = 0;
+  *in = &l->chan[sh->g->in_chan[n->slot0 + (uint32_t)q]];
+  if (tail)
+    return *buffered;
+  uint32_t ahead = (*in)->cross ? 0 : ahead_on_ring(l, *in, vi - q * sh->nvc, ctx->tick, ahead_tick);
+  return ahead ? *buffered + ahead : 0;
+}
+
+/* Takes the next flit of such a packet: from VC vi while buffered, then
+ * from the head of input ring `in`. */
+static inline __attribute__((always_inline)) struct fcsim_flit take_flit(struct fcsim_links *l,
+                                                                         const struct vc_shared *sh, struct vc_node *n,
+                                                                         int vi, struct fcsim_ring *in, int buffered)
+{
+  struct fcsim_flit f;
+  if (buffered) {
+    f = n->buf[n->vcs[vi].head];
+    novog_train_pop(sh, n, vi);
+  } else {
+    f = l->chan_pool[in->base + (in->head & in->mask)].flit;
+    fcsim_ring_pop(in);
+  }
+  return f;
+}
+
 /* The flit a router sends for `f` of input VC vc (vc_take_flit's changes). */
 static struct fcsim_flit train_flit(const struct fcsim_vc *vc, struct fcsim_flit f)
 {
@@ -111,19 +148,16 @@ int novog_train_send(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct v
 {
   struct fcsim_links *l = ctx->links;
   const uint64_t now = ctx->now, period = (uint64_t)sh->p->credit_period_cycles;
-  const uint32_t out_slot = n->slot0 + (uint32_t)p, in_slot = n->slot0 + (uint32_t)q;
+  const uint32_t out_slot = n->slot0 + (uint32_t)p;
   struct fcsim_ring *out = &l->chan[out_slot];
   struct fcsim_vc *vc = &n->vcs[vi];
   if (out->cross || !out->lazy_wake)
     return 0;
-  int tail = 0;
-  uint32_t buffered = novog_train_buffered(sh, n, vi, &tail), ahead = 0;
-  uint64_t ahead_tick = 0;
-  struct fcsim_ring *in = &l->chan[sh->g->in_chan[in_slot]];
-  if (!tail && (in->cross || !(ahead = ahead_on_ring(l, in, vi - q * sh->nvc, ctx->tick, &ahead_tick))))
-    return 0;
-  const uint32_t flits = buffered + ahead;
-  const uint64_t until = train_until(ctx, sh, out, flits, buffered, ahead_tick);
+  struct fcsim_ring *in;
+  uint32_t buffered;
+  uint64_t ahead_tick;
+  const uint32_t flits = packet_known(ctx, sh, n, q, vi, &in, &buffered, &ahead_tick);
+  const uint64_t until = flits ? train_until(ctx, sh, out, flits, buffered, ahead_tick) : 0;
   if (!until)
     return 0;
 
@@ -133,18 +167,12 @@ int novog_train_send(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct v
   struct departures t = departures_from(now, period);
   for (uint32_t i = 0; i < flits; i++, departures_next(&t)) {
     struct fcsim_link_slot *slot = fcsim_link_run_slot(l, out_slot, i);
-    if (i < buffered) {
-      slot->flit = train_flit(vc, n->buf[vc->head]);
-      novog_train_pop(sh, n, vi);
-    } else {
-      slot->flit = train_flit(vc, l->chan_pool[in->base + (in->head & in->mask)].flit);
-      fcsim_ring_pop(in);
-    }
+    slot->flit = train_flit(vc, take_flit(l, sh, n, vi, in, i < buffered));
     slot->arrival_stamp = fcsim_stamp_of(t.d + delay);
   }
   fcsim_link_commit_run(l, out_slot, flits);
   fcsim_ctx_sent_run(ctx, out_slot, flits, was_empty, now + delay);
-  if (ahead)
+  if (flits > buffered)
     ring_taken_ahead(ctx, n, q, in);
   hold(ctx, n, p, o, vi, vc->out_vc, flits, buffered, ahead_tick, until);
   vc->stage = FCSIM_VC_TRAIN;
@@ -202,31 +230,21 @@ int novog_eject_train(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct 
   struct fcsim_vc *vc = &n->vcs[vi];
   if (ctx->deliveries || n->in_bw_flits[q] != 1)
     return 0; /* a workload that listens hears of each packet in the step it arrives */
-  int tail = 0;
-  uint32_t buffered = novog_train_buffered(sh, n, vi, &tail), ahead = 0;
-  uint64_t ahead_tick = 0;
-  struct fcsim_ring *in = &l->chan[sh->g->in_chan[n->slot0 + (uint32_t)q]];
-  if (!tail && (in->cross || !(ahead = ahead_on_ring(l, in, vi - q * sh->nvc, ctx->tick, &ahead_tick))))
-    return 0;
+  struct fcsim_ring *in;
+  uint32_t buffered;
+  uint64_t ahead_tick;
+  const uint32_t flits = packet_known(ctx, sh, n, q, vi, &in, &buffered, &ahead_tick);
   /* one flit a cycle from now (ejection does not stop at credit cycles);
    * each flit taken ahead arrives by the cycle the flit before it leaves */
-  const uint32_t flits = buffered + ahead;
   const uint64_t until = now + flits - 1;
   if (flits < 2 || flits > UINT16_MAX || until >= ctx->train_horizon || until - now > sh->credit_dirty_cycles ||
-      (ahead && ahead_tick > now + buffered - 1))
+      (flits > buffered && ahead_tick > now + buffered - 1))
     return 0;
   for (uint32_t i = 0; i < flits; i++) {
-    struct fcsim_flit f;
-    if (i < buffered) {
-      f = n->buf[vc->head];
-      novog_train_pop(sh, n, vi);
-    } else {
-      f = l->chan_pool[in->base + (in->head & in->mask)].flit;
-      fcsim_ring_pop(in);
-    }
+    const struct fcsim_flit f = take_flit(l, sh, n, vi, in, i < buffered);
     fcsim_ctx_ejected(ctx, n->node, &f, now + i);
   }
-  if (ahead)
+  if (flits > buffered)
     ring_taken_ahead(ctx, n, q, in);
   ctx->last_progress = until;
   ctx->acc->train_packets++;
@@ -242,21 +260,23 @@ int novog_eject_train(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct 
 }
 
 /* Input VC vi's packet has left (a train's tail, or an ejecting packet's):
- * what vc_pop does at a tail, at the tail's cycle `tail_cycle`. */
+ * what vc_pop's tail branch does, at the tail's cycle, and the VC is no
+ * longer busy when nothing arrived behind it (a train's VC stayed busy to
+ * here). Not shared with vc_pop: a helper there moved the classic step's
+ * code layout by 1 % (921.5 against 912.5 instructions per flit-hop). */
 static void release_vc(const struct vc_shared *sh, struct vc_node *n, int vi, uint64_t tail_cycle)
 {
-  const int q = sh->vc_port[vi];
   struct fcsim_vc *vc = &n->vcs[vi];
   vc->out_port = FCSIM_NO_PORT;
   vc->out_vc = -1;
-  if (vc->count > 0) { /* a packet arrived behind it: its RC starts as the tail leaves */
+  if (vc->count > 0) {
     vc->stage = FCSIM_VC_RC;
     vc->ready_cycle = tail_cycle + (uint64_t)sh->p->rc_cycles + (uint64_t)sh->queued_head_cycles;
     n->h->heads_waiting++;
     vc_mask_set(n->wait_mask, vi);
   } else {
     vc->stage = FCSIM_VC_IDLE;
-    n->busy_count[q]--;
+    n->busy_count[sh->vc_port[vi]]--;
   }
 }
 

@@ -40,25 +40,31 @@
 
 #include "router/vc/vc.h"
 
-/* The flits of the train held by output o present in its input VC at credit
- * cycle c (between its head's and its tail's departures). */
+/* A train's flits in its input VC by cycle c, before any has left: those
+ * buffered when it started, and those taken ahead that have arrived (one a
+ * tick from ahead_tick). */
+static inline uint64_t novog_train_arrived(uint32_t flits, uint32_t buffered, uint64_t ahead_tick, uint64_t c)
+{
+  const uint64_t ahead = flits - buffered;
+  if (c < ahead_tick)
+    return buffered;
+  return buffered + (c - ahead_tick + 1 < ahead ? c - ahead_tick + 1 : ahead);
+}
+
 /* The flits of the packet ejecting whole at input port q (e) in its VC at
  * credit cycle c (ejection comes before the credit flit in a step). */
 static inline uint32_t novog_eject_train_in(const struct vc_eject_train *e, uint64_t c)
 {
-  uint64_t ahead = (uint64_t)(e->flits - e->buffered), arrived_ahead = 0;
-  if (c >= e->ahead_tick)
-    arrived_ahead = c - e->ahead_tick + 1 < ahead ? c - e->ahead_tick + 1 : ahead;
   const uint64_t left = c >= e->start ? (c - e->start + 1 < e->flits ? c - e->start + 1 : e->flits) : 0;
-  return (uint32_t)(e->buffered + arrived_ahead - left);
+  return (uint32_t)(novog_train_arrived(e->flits, e->buffered, e->ahead_tick, c) - left);
 }
 
+/* The flits of the train held by output o present in its input VC at credit
+ * cycle c (between its head's and its tail's departures). */
 static inline uint32_t novog_train_in(const struct fcsim_outport *o, uint64_t c, uint64_t period)
 {
-  uint64_t ahead = (uint64_t)(o->train_flits - o->train_buffered), arrived_ahead = 0;
-  if (c >= o->train_ahead_tick)
-    arrived_ahead = c - o->train_ahead_tick + 1 < ahead ? c - o->train_ahead_tick + 1 : ahead;
-  return (uint32_t)(o->train_buffered + arrived_ahead - vc_train_departed(o, c, period));
+  return (uint32_t)(novog_train_arrived(o->train_flits, o->train_buffered, o->train_ahead_tick, c) -
+                    vc_train_departed(o, c, period));
 }
 
 /* Takes the front flit of VC vi, which a train sends (no stage change: the
