@@ -112,6 +112,11 @@ static inline void fcsim_ctx_injected(struct fcsim_ctx *ctx)
  * cycle `at` (of the node's clock); records the packet when it is a measured tail, and tells the
  * workload when it listens. */
 void fcsim_ctx_ejected(struct fcsim_ctx *ctx, uint32_t node, const struct fcsim_flit *f, uint64_t at);
+/* The same for n flits of one packet leaving the network in this step (a
+ * novog packet ejected whole, novog_train.h), `f` the last of them, reaching
+ * its node at cycle `at`: the counts are per flit, the rest is the last
+ * flit's (the others are counted, nothing more). */
+void fcsim_ctx_ejected_run(struct fcsim_ctx *ctx, uint32_t node, const struct fcsim_flit *f, uint32_t n, uint64_t at);
 
 /* Sends flit `f` on channel c at cycle t of the sender's clock (after the
  * switch): counts the hop,

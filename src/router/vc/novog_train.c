@@ -240,10 +240,10 @@ int novog_eject_train(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct 
   if (flits < 2 || flits > UINT16_MAX || until >= ctx->train_horizon || until - now > sh->credit_dirty_cycles ||
       (flits > buffered && ahead_tick > now + buffered - 1))
     return 0;
-  for (uint32_t i = 0; i < flits; i++) {
-    const struct fcsim_flit f = take_flit(l, sh, n, vi, in, i < buffered);
-    fcsim_ctx_ejected(ctx, n->node, &f, now + i);
-  }
+  struct fcsim_flit tail;
+  for (uint32_t i = 0; i < flits; i++)
+    tail = take_flit(l, sh, n, vi, in, i < buffered);
+  fcsim_ctx_ejected_run(ctx, n->node, &tail, flits, until); /* flit i reaches the node at now + i */
   if (flits > buffered)
     ring_taken_ahead(ctx, n, q, in);
   ctx->last_progress = until;
