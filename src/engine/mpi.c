@@ -325,7 +325,7 @@ int fcsim_mpi_gather_stats(struct fcsim_net *net, struct fcsim_error *err)
   if (net->nranks <= 1)
     return 0;
   struct fcsim_stats_acc *a = &net->acc;
-  uint64_t sums[15] = {a->created_flits_window,
+  uint64_t sums[16] = {a->created_flits_window,
                        a->injected_flits_window,
                        a->ejected_flits_window,
                        a->measured_created,

@@ -118,6 +118,17 @@ for i in "${!counted[@]}"; do
     fail=$((fail + 1))
   fi
 done
+# the execution block's counters are summed over the ranks (its steps, and
+# the Novo-G# trains, which run on the links inside each rank)
+n=$((n + 1))
+"${mpirun[@]}" 2 "$fcsim" run --set network.dims=4x4x4 --set traffic.rate=0.3 -q --json "$tmp/got.json" >/dev/null 2>&1
+if python3 -c "import json,sys; e=json.load(open(sys.argv[1]))['execution']
+sys.exit(0 if e['train_packets'] > 0 and e['node_steps'] > 0 else 1)" "$tmp/got.json"; then
+  echo "ok: 2 ranks count their steps and trains"
+else
+  echo "FAIL: 2 ranks report no steps or no trains in the execution block"
+  fail=$((fail + 1))
+fi
 # more partitions than routers: one clear message, exit status 2
 n=$((n + 1))
 msg=$("${mpirun[@]}" 3 "$fcsim" run --set network.dims=2 -q --json /dev/null 2>&1 >/dev/null) && status=0 || status=$?
