@@ -25,6 +25,9 @@ struct fcsim_link_dir_stats;
 #define FCSIM_FLIT_TAIL     0x02u
 #define FCSIM_FLIT_MEASURED 0x04u /* created in the measurement window */
 #define FCSIM_FLIT_CLASS1   0x08u /* dateline VC class 1 */
+/* Link rings only: this slot and the next hold a whole packet (a train
+ * entry, below); never in a flit taken off a ring. */
+#define FCSIM_FLIT_TRAIN 0x40u
 
 /* Packet types (flags bits 4-5). Unicast packets go to `dest`; multicast and
  * reduction packets are routed by table and carry the table index in `dest`. */
@@ -83,9 +86,30 @@ static inline uint64_t fcsim_stamp_tick(uint32_t s, uint64_t tick)
   return tick + (uint64_t)(int64_t)(int32_t)(s - (uint32_t)tick);
 }
 
-/* A flit in flight on a link, 20 bytes. */
+/* The second slot of a train entry (novog trains, router/vc/novog_train.h):
+ * a packet sent whole, written as two slots instead of one a flit. The
+ * first slot holds the packet's head flit, flagged FCSIM_FLIT_TRAIN and
+ * stamped with the arrival of the next flit the reader has not taken; once
+ * the head is taken, its head flag is cleared: it is then every body flit.
+ * This one holds what the tail does not share with them (its gen) and is
+ * stamped with the tail's arrival. The flits arrive one a tick, except that
+ * a tick equal to skip_stamp is skipped (the sender's credit cycles, which
+ * stop a train), the next skip `period` ticks later. Nothing reads it as a
+ * flit: readers look at an entry's first slot. */
+struct fcsim_link_train {
+  uint32_t tail_gen;   /* the tail flit's gen (the others have the head's) */
+  uint32_t skip_stamp; /* the next arrival tick skipped, modulo 2^32 */
+  uint32_t left;       /* flits not taken yet (the packet's flits when written, >= 2) */
+  uint32_t period;     /* ticks between skipped arrivals */
+};
+_Static_assert(sizeof(struct fcsim_link_train) == 16, "a train entry's second slot holds 16 bytes");
+
+/* A flit in flight on a link, 20 bytes (or half of a train entry). */
 struct fcsim_link_slot {
-  struct fcsim_flit flit;
+  union {
+    struct fcsim_flit flit;
+    struct fcsim_link_train train; /* the second slot of a train entry */
+  };
   uint32_t arrival_stamp; /* first tick the receiver may take it, modulo 2^32 */
 };
 _Static_assert(sizeof(struct fcsim_link_slot) == 20, "a link-ring slot is 20 bytes");
@@ -143,6 +167,12 @@ static inline int fcsim_ring_has_room(const struct fcsim_ring *r)
 static inline void fcsim_ring_pop(struct fcsim_ring *r)
 {
   __atomic_store_n(&r->head, r->head + 1, __ATOMIC_RELAXED);
+}
+
+/* Takes the n entries at head (the reader). */
+static inline void fcsim_ring_pop_n(struct fcsim_ring *r, uint32_t n)
+{
+  __atomic_store_n(&r->head, r->head + n, __ATOMIC_RELAXED);
 }
 
 /* Completes a push: the entry at tail is written. */
@@ -257,6 +287,53 @@ static inline void fcsim_link_commit_run(struct fcsim_links *l, uint32_t c, uint
   r->tail += n;
   if (!r->cross)
     r->pub = r->tail;
+}
+
+/* The next flit of the train entry whose slots are a and b: the head, a
+ * body flit, or the tail. */
+static inline struct fcsim_flit fcsim_link_train_flit(const struct fcsim_link_slot *a, const struct fcsim_link_slot *b)
+{
+  struct fcsim_flit f = a->flit;
+  f.flags &= (uint8_t)~FCSIM_FLIT_TRAIN;
+  if (b->train.left == 1) {
+    f.flags |= FCSIM_FLIT_TAIL;
+    f.gen = b->train.tail_gen;
+  }
+  return f;
+}
+
+/* The reader has taken that flit from ring r: the entry leaves the ring with
+ * its tail, or its first slot becomes the next flit, stamped with its
+ * arrival. */
+static inline void fcsim_link_train_taken(struct fcsim_ring *r, struct fcsim_link_slot *a, struct fcsim_link_slot *b)
+{
+  if (--b->train.left == 0) {
+    fcsim_ring_pop_n(r, 2);
+    return;
+  }
+  a->flit.flags &= (uint8_t)~FCSIM_FLIT_HEAD;
+  uint32_t next = a->arrival_stamp + 1;
+  if (next == b->train.skip_stamp) {
+    next++;
+    b->train.skip_stamp += b->train.period;
+  }
+  a->arrival_stamp = next;
+}
+
+/* Takes the flit at the head of ring r, arrived: a flit's slot, or the next
+ * flit of a train entry. */
+static inline struct fcsim_flit fcsim_link_take(struct fcsim_links *l, struct fcsim_ring *r)
+{
+  struct fcsim_link_slot *a = &l->chan_pool[r->base + (r->head & r->mask)];
+  if (!(a->flit.flags & FCSIM_FLIT_TRAIN)) {
+    struct fcsim_flit f = a->flit;
+    fcsim_ring_pop(r);
+    return f;
+  }
+  struct fcsim_link_slot *b = &l->chan_pool[r->base + ((r->head + 1) & r->mask)];
+  struct fcsim_flit f = fcsim_link_train_flit(a, b);
+  fcsim_link_train_taken(r, a, b);
+  return f;
 }
 
 /* Queues a credit entry for channel c (written by c's receiver). Returns 0,

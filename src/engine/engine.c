@@ -353,7 +353,8 @@ static void scan_incoming(struct fcsim_net *net, struct fcsim_part *pt, uint64_t
  * runs): the stamps of the entries in every ring that have arrived by `to`
  * become `to`'s, so that an entry left in its ring by a reader that is not
  * stepped (a credit without a wake) still reads as arrived 2^31 ticks later
- * (chan/link.h). Only stamps of arrived entries change, and they stay
+ * (chan/link.h); a train entry's are kept, its flits being taken a tick
+ * apart from its head's arrival. Only stamps of arrived entries change, and they stay
  * arrived: no reader can tell. Only the rings this rank reads: a writer's
  * copy of a ring read on another rank is never popped, its [head, pub) is
  * every entry it ever sent. */
@@ -370,9 +371,13 @@ static void stamps_refresh(struct fcsim_net *net, uint64_t to)
   for (int64_t c = 0; c < l->g->nslots; c++) {
     const struct fcsim_ring *r = &l->chan[c], *cr = &l->cchan[c];
     for (uint32_t i = r->head; reads_here(net, l->g->chan[c].dst) && i != r->pub; i++) {
-      uint32_t *s = &l->chan_pool[r->base + (i & r->mask)].arrival_stamp;
-      if (!fcsim_stamp_after(*s, to))
-        *s = now;
+      struct fcsim_link_slot *e = &l->chan_pool[r->base + (i & r->mask)];
+      if (e->flit.flags & FCSIM_FLIT_TRAIN) { /* its stamps count its flits' arrivals: kept (its */
+        i++;                                  /* reader takes a flit a tick from its head's arrival) */
+        continue;
+      }
+      if (!fcsim_stamp_after(e->arrival_stamp, to))
+        e->arrival_stamp = now;
     }
     for (uint32_t i = cr->head; reads_here(net, l->g->chan[c].src) && i != cr->pub; i++) {
       uint32_t *s = &l->cchan_pool[cr->base + (i & cr->mask)].arrival_stamp;

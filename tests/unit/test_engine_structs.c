@@ -177,6 +177,44 @@ static void test_stamps_across_2_32(void **state)
   two_nodes_free(t);
 }
 
+/* A train entry (novog trains): a 5-flit packet written as two slots, its
+ * arrivals crossing 2^32 with a credit cycle skipped twice, is read back flit
+ * by flit as the sender's flits would be: the head, three bodies, the tail
+ * with its own gen, each at its own arrival; the entry leaves the ring with
+ * the tail. */
+static void test_train_entry(void **state)
+{
+  (void)state;
+  struct two_nodes *t = two_nodes(5);
+  const uint64_t w = 1ull << 32;
+  struct fcsim_link_slot *a = fcsim_link_run_slot(&t->l, 1, 0), *b = fcsim_link_run_slot(&t->l, 1, 1);
+  a->flit = (struct fcsim_flit){7, 1, 9, 2, FCSIM_FLIT_HEAD | FCSIM_FLIT_MEASURED | FCSIM_FLIT_TRAIN, 3, 5};
+  a->arrival_stamp = fcsim_stamp_of(w - 1);
+  b->train = (struct fcsim_link_train){11, fcsim_stamp_of(w + 1), 5, 3};
+  b->arrival_stamp = fcsim_stamp_of(w + 5);
+  fcsim_link_commit_run(&t->l, 1, 2);
+  struct fcsim_ring *r = &t->l.chan[1];
+  const uint64_t arrival[5] = {w - 1, w, w + 2, w + 3, w + 5}; /* w + 1 and w + 4 skipped */
+  for (int i = 0; i < 5; i++) {
+    assert_int_equal(fcsim_ring_visible(r), 2);
+    const struct fcsim_link_slot *e = &t->pool[r->base + (r->head & r->mask)];
+    assert_true(fcsim_stamp_tick(e->arrival_stamp, w) == arrival[i]);
+    assert_true(fcsim_stamp_after(e->arrival_stamp, arrival[i] - 1));
+    struct fcsim_flit f = fcsim_link_take(&t->l, r);
+    uint8_t flags = FCSIM_FLIT_MEASURED | (i == 0 ? FCSIM_FLIT_HEAD : 0) | (i == 4 ? FCSIM_FLIT_TAIL : 0);
+    assert_int_equal(f.flags, flags);
+    assert_int_equal(f.gen, i == 4 ? 11 : 7);
+    assert_int_equal(f.dest, 1);
+    assert_int_equal(f.aux, 9);
+    assert_int_equal(f.vc, 2);
+    assert_int_equal(f.hops, 3);
+    assert_int_equal(f.route, 5);
+  }
+  assert_int_equal(fcsim_ring_visible(r), 0);
+  assert_int_equal(r->head, 2);
+  two_nodes_free(t);
+}
+
 /* Credits travel back on their own ring; a credit ring inside one partition
  * marks its reader's output port pending, a crossing one does not (it is
  * flagged when published). */
@@ -362,6 +400,7 @@ int main(void)
       cmocka_unit_test(test_ring_index_wrap),
       cmocka_unit_test(test_ring_cross_and_remote),
       cmocka_unit_test(test_stamps_across_2_32),
+      cmocka_unit_test(test_train_entry),
       cmocka_unit_test(test_credit_ring),
       cmocka_unit_test(test_heap),
       cmocka_unit_test(test_wheel),

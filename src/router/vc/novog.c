@@ -317,6 +317,9 @@ static int novog_setup(const struct fcsim_router_env *env, void **shared, size_t
    * greedy VC allocation and no escape VCs (novog_train.h) */
   sh->trains = env->p->trains && sh->ticks_per_cycle == 1.0 && !sh->routing->needs_credits &&
                sh->va_allocator == FCSIM_ALLOC_GREEDY && !sh->escape;
+  sh->train_entries = sh->trains;
+  for (int64_t node = 0; node < sh->g->nodes && sh->train_entries; node++)
+    sh->train_entries = sh->g->kind[node] == env->kind;
   /* every channel's threshold must fit the buffers (netlists mix latencies) */
   for (int64_t s = 0; s < sh->g->nslots; s++)
     if (sh->g->chan[s].dst >= 0 && sh->g->kind[sh->g->chan[s].dst] == env->kind && sh->threshold[s] > sh->depth) {

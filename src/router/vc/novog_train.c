@@ -8,10 +8,20 @@
  * each arriving the tick after the one before it, up to the tail); 0 when
  * the tail is not on the ring yet or the entries do not form a train.
  * *first_tick: the first one's arrival. */
-static uint32_t ahead_on_ring(const struct fcsim_links *l, const struct fcsim_ring *r, int v, uint64_t tick,
-                              uint64_t *first_tick)
+static inline __attribute__((always_inline)) uint32_t
+ahead_on_ring(const struct fcsim_links *l, const struct fcsim_ring *r, int v, uint64_t tick, uint64_t *first_tick)
 {
   const uint32_t visible = fcsim_ring_visible(r);
+  const struct fcsim_link_slot *e = &l->chan_pool[r->base + (r->head & r->mask)];
+  if (visible && (e->flit.flags & FCSIM_FLIT_TRAIN)) { /* a train entry whose head was taken */
+    const struct fcsim_link_slot *b = &l->chan_pool[r->base + ((r->head + 1) & r->mask)];
+    const uint32_t rest = b->train.left;
+    *first_tick = fcsim_stamp_tick(e->arrival_stamp, tick);
+    if (e->flit.vc != v || (e->flit.flags & FCSIM_FLIT_HEAD) ||
+        fcsim_stamp_tick(b->arrival_stamp, tick) != *first_tick + rest - 1)
+      return 0; /* another VC's, a packet's head, or a credit cycle stops it on the way */
+    return rest;
+  }
   for (uint32_t j = 0; j < visible; j++) {
     const struct fcsim_link_slot *s = &l->chan_pool[r->base + ((r->head + j) & r->mask)];
     const uint64_t a = fcsim_stamp_tick(s->arrival_stamp, tick);
@@ -70,10 +80,24 @@ static inline __attribute__((always_inline)) struct fcsim_flit take_flit(struct 
     f = n->buf[n->vcs[vi].head];
     novog_train_pop(sh, n, vi);
   } else {
-    f = l->chan_pool[in->base + (in->head & in->mask)].flit;
-    fcsim_ring_pop(in);
+    f = fcsim_link_take(l, in);
   }
   return f;
+}
+
+/* Takes the last n flits of a packet from the head of input ring `in` (as
+ * packet_known found them) and returns its tail's gen. */
+static uint32_t take_rest_from_ring(struct fcsim_links *l, struct fcsim_ring *in, uint32_t n)
+{
+  const struct fcsim_link_slot *e = &l->chan_pool[in->base + (in->head & in->mask)];
+  if (e->flit.flags & FCSIM_FLIT_TRAIN) { /* the rest of a train entry: the whole entry */
+    const uint32_t gen = l->chan_pool[in->base + ((in->head + 1) & in->mask)].train.tail_gen;
+    fcsim_ring_pop_n(in, 2);
+    return gen;
+  }
+  const uint32_t gen = l->chan_pool[in->base + ((in->head + n - 1) & in->mask)].flit.gen;
+  fcsim_ring_pop_n(in, n);
+  return gen;
 }
 
 /* The flit a router sends for `f` of input VC vc (vc_take_flit's changes). */
@@ -101,6 +125,40 @@ static inline void departures_next(struct departures *t)
 static inline struct departures departures_from(uint64_t now, uint64_t period)
 {
   return (struct departures){now, now - now % period + period, period};
+}
+
+/* Writes a train of `flits` flits whose head is `head`, leaving from now to
+ * `until`, on channel `slot` as one entry (chan/link.h). */
+static void write_entry(struct fcsim_links *l, uint32_t slot, struct fcsim_flit head, uint32_t tail_gen, uint32_t flits,
+                        struct departures t, uint64_t until, uint64_t delay)
+{
+  struct fcsim_link_slot *a = fcsim_link_run_slot(l, slot, 0), *b = fcsim_link_run_slot(l, slot, 1);
+  head.flags |= FCSIM_FLIT_TRAIN;
+  a->flit = head;
+  a->arrival_stamp = fcsim_stamp_of(t.d + delay);
+  b->train = (struct fcsim_link_train){tail_gen, fcsim_stamp_of(t.credit + delay), flits, (uint32_t)t.period};
+  b->arrival_stamp = fcsim_stamp_of(until + delay);
+  fcsim_link_commit_run(l, slot, 2);
+}
+
+/* Sends VC vi's packet (known: `buffered` flits in the VC, the rest at the
+ * head of input ring `in`) as one entry: only its head and its tail's gen
+ * are read (train_entries: the other flits are the head's). */
+static void send_entry(struct fcsim_links *l, const struct vc_shared *sh, struct vc_node *n, int vi,
+                       struct fcsim_ring *in, uint32_t flits, uint32_t buffered, uint32_t slot, struct departures t,
+                       uint64_t until, uint64_t delay)
+{
+  const struct fcsim_vc *vc = &n->vcs[vi];
+  const struct fcsim_flit head = train_flit(vc, take_flit(l, sh, n, vi, in, 1)); /* the head is buffered */
+  uint32_t tail_gen = 0;
+  for (uint32_t i = 1; i < buffered; i++) {
+    if (i + 1 == flits)
+      tail_gen = n->buf[vc->head].gen;
+    novog_train_pop(sh, n, vi);
+  }
+  if (flits > buffered)
+    tail_gen = take_rest_from_ring(l, in, flits - buffered);
+  write_entry(l, slot, head, tail_gen, flits, t, until, delay);
 }
 
 /* Holds output p for a train of `flits` flits from now to `until` on
@@ -165,12 +223,16 @@ int novog_train_send(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct v
   const uint64_t delay = (uint64_t)sh->p->switch_cycles + sh->g->chan[out_slot].latency_ticks;
   const int was_empty = out->pub == out->head;
   struct departures t = departures_from(now, period);
-  for (uint32_t i = 0; i < flits; i++, departures_next(&t)) {
-    struct fcsim_link_slot *slot = fcsim_link_run_slot(l, out_slot, i);
-    slot->flit = train_flit(vc, take_flit(l, sh, n, vi, in, i < buffered));
-    slot->arrival_stamp = fcsim_stamp_of(t.d + delay);
+  if (sh->train_entries && flits >= 3) {
+    send_entry(l, sh, n, vi, in, flits, buffered, out_slot, t, until, delay);
+  } else {
+    for (uint32_t i = 0; i < flits; i++, departures_next(&t)) {
+      struct fcsim_link_slot *slot = fcsim_link_run_slot(l, out_slot, i);
+      slot->flit = train_flit(vc, take_flit(l, sh, n, vi, in, i < buffered));
+      slot->arrival_stamp = fcsim_stamp_of(t.d + delay);
+    }
+    fcsim_link_commit_run(l, out_slot, flits);
   }
-  fcsim_link_commit_run(l, out_slot, flits);
   fcsim_ctx_sent_run(ctx, out_slot, flits, was_empty, now + delay);
   if (flits > buffered)
     ring_taken_ahead(ctx, n, q, in);
@@ -197,21 +259,33 @@ int novog_inject_train(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct
   const uint32_t head_tick = (uint32_t)(ctx->now + (uint64_t)sh->p->switch_cycles);
   const int cls = vc_next_class(sh, n, -1, p, 0, pk->dest), was_empty = out->pub == out->head;
   struct departures t = departures_from(ctx->now, (uint64_t)sh->p->credit_period_cycles);
-  for (uint32_t i = 0; i < flits; i++, departures_next(&t)) {
-    struct fcsim_flit f = {(uint32_t)pk->gen_tick, pk->dest, pk->aux, (uint8_t)o->inj_vc, pk->flags, 1, pk->route};
-    if (i == 0)
-      f.flags |= FCSIM_FLIT_HEAD;
-    if (i + 1 == flits) {
-      f.flags |= FCSIM_FLIT_TAIL;
-      f.gen = fcsim_ctx_flit_gen(ctx, pk->gen_tick, 1, head_tick);
+  const uint32_t tail_gen = fcsim_ctx_flit_gen(ctx, pk->gen_tick, 1, head_tick);
+  if (sh->train_entries && flits >= 3) {
+    const struct fcsim_flit head = {(uint32_t)pk->gen_tick,
+                                    pk->dest,
+                                    pk->aux,
+                                    (uint8_t)o->inj_vc,
+                                    (uint8_t)(pk->flags | FCSIM_FLIT_HEAD | (cls ? FCSIM_FLIT_CLASS1 : 0)),
+                                    1,
+                                    pk->route};
+    write_entry(l, out_slot, head, tail_gen, flits, t, until, delay);
+  } else {
+    for (uint32_t i = 0; i < flits; i++, departures_next(&t)) {
+      struct fcsim_flit f = {(uint32_t)pk->gen_tick, pk->dest, pk->aux, (uint8_t)o->inj_vc, pk->flags, 1, pk->route};
+      if (i == 0)
+        f.flags |= FCSIM_FLIT_HEAD;
+      if (i + 1 == flits) {
+        f.flags |= FCSIM_FLIT_TAIL;
+        f.gen = tail_gen;
+      }
+      if (cls)
+        f.flags |= FCSIM_FLIT_CLASS1;
+      struct fcsim_link_slot *slot = fcsim_link_run_slot(l, out_slot, i);
+      slot->flit = f;
+      slot->arrival_stamp = fcsim_stamp_of(t.d + delay);
     }
-    if (cls)
-      f.flags |= FCSIM_FLIT_CLASS1;
-    struct fcsim_link_slot *slot = fcsim_link_run_slot(l, out_slot, i);
-    slot->flit = f;
-    slot->arrival_stamp = fcsim_stamp_of(t.d + delay);
+    fcsim_link_commit_run(l, out_slot, flits);
   }
-  fcsim_link_commit_run(l, out_slot, flits);
   fcsim_ctx_sent_run(ctx, out_slot, flits, was_empty, ctx->now + delay);
   fcsim_ctx_injected_n(ctx, flits);
   o->inj_head_tick = head_tick;

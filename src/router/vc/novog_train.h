@@ -7,7 +7,10 @@
  *     known at the win — buffered in the input VC, or already on the input
  *     link with its arrival stamp, each arriving before the flit ahead of it
  *     leaves — the router writes the whole packet on the output link at
- *     once, each flit stamped with its own arrival.
+ *     once: where every node is of its kind (train_entries), a packet of 3
+ *     flits or more as one train entry of two slots (chan/link.h), whose
+ *     reader takes each flit at its own arrival; else each flit stamped
+ *     with its own arrival.
  *   - Injecting: the node's own packet, once started, leaves one flit each
  *     cycle that is not a credit cycle; it is written whole at its start.
  *   - Ejecting: a packet picked to eject leaves one flit a cycle (credit

@@ -170,11 +170,13 @@ struct vc_shared {
   size_t off_hdr, off_masks, off_busy_count, off_eject_vc, off_dirty, off_vcs, off_outs, off_srcq, off_buf, off_swin,
       off_va_grant, off_chunk_next, off_ej_train;
   size_t state_size;
-  int out_vcs;      /* downstream VCs an output record has credits for: the most any channel's reader has */
-  size_t out_bytes; /* size of an output record */
-  int shape;        /* the model's step instance for this set-up (vc_shape_pick), 0 generic */
-  int kind;         /* this kind's index among the network's kinds */
-  int trains;       /* novog: sim.trains and a set-up trains are exact for (novog_train.h) */
+  int out_vcs;       /* downstream VCs an output record has credits for: the most any channel's reader has */
+  size_t out_bytes;  /* size of an output record */
+  int shape;         /* the model's step instance for this set-up (vc_shape_pick), 0 generic */
+  int kind;          /* this kind's index among the network's kinds */
+  int trains;        /* novog: sim.trains and a set-up trains are exact for (novog_train.h) */
+  int train_entries; /* novog: trains are written as one link-ring entry (chan/link.h): every node is of
+                      * this kind, so every packet's flits are its head's but for the flags and the tail's gen */
 };
 
 /* Pointers into one node's state. They are made once, by fcsim__vc_init, and kept
@@ -617,8 +619,15 @@ static inline __attribute__((always_inline)) void vc_receive(struct fcsim_ctx *c
         *due = fcsim_stamp_tick(s->arrival_stamp, tick);
         break;
       }
-      vc_push(ctx, sh, n, q, q * k.nvc + s->flit.vc, &s->flit, k);
-      fcsim_ring_pop(r);
+      if (inband && (s->flit.flags & FCSIM_FLIT_TRAIN)) { /* novog: the next flit of a train entry */
+        struct fcsim_link_slot *b = &l->chan_pool[r->base + ((r->head + 1) & r->mask)];
+        const struct fcsim_flit f = fcsim_link_train_flit(s, b);
+        vc_push(ctx, sh, n, q, q * k.nvc + f.vc, &f, k);
+        fcsim_link_train_taken(r, s, b);
+      } else {
+        vc_push(ctx, sh, n, q, q * k.nvc + s->flit.vc, &s->flit, k);
+        fcsim_ring_pop(r);
+      }
       if (inband)
         vc_mark_dirty(sh, n, q, now);
     }
