@@ -289,27 +289,28 @@ static inline void fcsim_link_commit_run(struct fcsim_links *l, uint32_t c, uint
     r->pub = r->tail;
 }
 
-/* The next flit of the train entry whose slots are a and b: the head, a
- * body flit, or the tail. */
-static inline struct fcsim_flit fcsim_link_train_flit(const struct fcsim_link_slot *a, const struct fcsim_link_slot *b)
+/* The k-th entry from the reader's head of channel c's ring r. */
+static inline struct fcsim_link_slot *fcsim_link_head_slot(const struct fcsim_links *l, const struct fcsim_ring *r,
+                                                           uint32_t k)
 {
-  struct fcsim_flit f = a->flit;
-  f.flags &= (uint8_t)~FCSIM_FLIT_TRAIN;
-  if (b->train.left == 1) {
-    f.flags |= FCSIM_FLIT_TAIL;
-    f.gen = b->train.tail_gen;
-  }
-  return f;
+  return &l->chan_pool[r->base + ((r->head + k) & r->mask)];
 }
 
-/* The reader has taken that flit from ring r: the entry leaves the ring with
- * its tail, or its first slot becomes the next flit, stamped with its
- * arrival. */
-static inline void fcsim_link_train_taken(struct fcsim_ring *r, struct fcsim_link_slot *a, struct fcsim_link_slot *b)
+/* Takes the next flit of the train entry at the head of ring r (a, its first
+ * slot, arrived): the head, a body flit or the tail. The entry leaves the
+ * ring with its tail; else its first slot becomes the next flit, stamped
+ * with its arrival. */
+static inline struct fcsim_flit fcsim_link_take_train(const struct fcsim_links *l, struct fcsim_ring *r,
+                                                      struct fcsim_link_slot *a)
 {
+  struct fcsim_link_slot *b = fcsim_link_head_slot(l, r, 1);
+  struct fcsim_flit f = a->flit;
+  f.flags &= (uint8_t)~FCSIM_FLIT_TRAIN;
   if (--b->train.left == 0) {
+    f.flags |= FCSIM_FLIT_TAIL;
+    f.gen = b->train.tail_gen;
     fcsim_ring_pop_n(r, 2);
-    return;
+    return f;
   }
   a->flit.flags &= (uint8_t)~FCSIM_FLIT_HEAD;
   uint32_t next = a->arrival_stamp + 1;
@@ -318,21 +319,18 @@ static inline void fcsim_link_train_taken(struct fcsim_ring *r, struct fcsim_lin
     b->train.skip_stamp += b->train.period;
   }
   a->arrival_stamp = next;
+  return f;
 }
 
 /* Takes the flit at the head of ring r, arrived: a flit's slot, or the next
  * flit of a train entry. */
-static inline struct fcsim_flit fcsim_link_take(struct fcsim_links *l, struct fcsim_ring *r)
+static inline struct fcsim_flit fcsim_link_take(const struct fcsim_links *l, struct fcsim_ring *r)
 {
-  struct fcsim_link_slot *a = &l->chan_pool[r->base + (r->head & r->mask)];
-  if (!(a->flit.flags & FCSIM_FLIT_TRAIN)) {
-    struct fcsim_flit f = a->flit;
-    fcsim_ring_pop(r);
-    return f;
-  }
-  struct fcsim_link_slot *b = &l->chan_pool[r->base + ((r->head + 1) & r->mask)];
-  struct fcsim_flit f = fcsim_link_train_flit(a, b);
-  fcsim_link_train_taken(r, a, b);
+  struct fcsim_link_slot *a = fcsim_link_head_slot(l, r, 0);
+  if (a->flit.flags & FCSIM_FLIT_TRAIN)
+    return fcsim_link_take_train(l, r, a);
+  struct fcsim_flit f = a->flit;
+  fcsim_ring_pop(r);
   return f;
 }
 

@@ -372,8 +372,8 @@ static void stamps_refresh(struct fcsim_net *net, uint64_t to)
     const struct fcsim_ring *r = &l->chan[c], *cr = &l->cchan[c];
     for (uint32_t i = r->head; reads_here(net, l->g->chan[c].dst) && i != r->pub; i++) {
       struct fcsim_link_slot *e = &l->chan_pool[r->base + (i & r->mask)];
-      if (e->flit.flags & FCSIM_FLIT_TRAIN) { /* its stamps count its flits' arrivals: kept (its */
-        i++;                                  /* reader takes a flit a tick from its head's arrival) */
+      if (e->flit.flags & FCSIM_FLIT_TRAIN) { /* a train entry's two slots, kept */
+        i++;
         continue;
       }
       if (!fcsim_stamp_after(e->arrival_stamp, to))

@@ -197,7 +197,7 @@ static void test_train_entry(void **state)
   const uint64_t arrival[5] = {w - 1, w, w + 2, w + 3, w + 5}; /* w + 1 and w + 4 skipped */
   for (int i = 0; i < 5; i++) {
     assert_int_equal(fcsim_ring_visible(r), 2);
-    const struct fcsim_link_slot *e = &t->pool[r->base + (r->head & r->mask)];
+    const struct fcsim_link_slot *e = fcsim_link_head_slot(&t->l, r, 0);
     assert_true(fcsim_stamp_tick(e->arrival_stamp, w) == arrival[i]);
     assert_true(fcsim_stamp_after(e->arrival_stamp, arrival[i] - 1));
     struct fcsim_flit f = fcsim_link_take(&t->l, r);

@@ -12,9 +12,9 @@ static inline __attribute__((always_inline)) uint32_t
 ahead_on_ring(const struct fcsim_links *l, const struct fcsim_ring *r, int v, uint64_t tick, uint64_t *first_tick)
 {
   const uint32_t visible = fcsim_ring_visible(r);
-  const struct fcsim_link_slot *e = &l->chan_pool[r->base + (r->head & r->mask)];
+  const struct fcsim_link_slot *e = fcsim_link_head_slot(l, r, 0);
   if (visible && (e->flit.flags & FCSIM_FLIT_TRAIN)) { /* a train entry whose head was taken */
-    const struct fcsim_link_slot *b = &l->chan_pool[r->base + ((r->head + 1) & r->mask)];
+    const struct fcsim_link_slot *b = fcsim_link_head_slot(l, r, 1);
     const uint32_t rest = b->train.left;
     *first_tick = fcsim_stamp_tick(e->arrival_stamp, tick);
     if (e->flit.vc != v || (e->flit.flags & FCSIM_FLIT_HEAD) ||
@@ -23,7 +23,7 @@ ahead_on_ring(const struct fcsim_links *l, const struct fcsim_ring *r, int v, ui
     return rest;
   }
   for (uint32_t j = 0; j < visible; j++) {
-    const struct fcsim_link_slot *s = &l->chan_pool[r->base + ((r->head + j) & r->mask)];
+    const struct fcsim_link_slot *s = fcsim_link_head_slot(l, r, j);
     const uint64_t a = fcsim_stamp_tick(s->arrival_stamp, tick);
     if (j == 0)
       *first_tick = a;
@@ -89,13 +89,12 @@ static inline __attribute__((always_inline)) struct fcsim_flit take_flit(struct 
  * packet_known found them) and returns its tail's gen. */
 static uint32_t take_rest_from_ring(struct fcsim_links *l, struct fcsim_ring *in, uint32_t n)
 {
-  const struct fcsim_link_slot *e = &l->chan_pool[in->base + (in->head & in->mask)];
-  if (e->flit.flags & FCSIM_FLIT_TRAIN) { /* the rest of a train entry: the whole entry */
-    const uint32_t gen = l->chan_pool[in->base + ((in->head + 1) & in->mask)].train.tail_gen;
+  if (fcsim_link_head_slot(l, in, 0)->flit.flags & FCSIM_FLIT_TRAIN) { /* the rest of a train entry: all of it */
+    const uint32_t gen = fcsim_link_head_slot(l, in, 1)->train.tail_gen;
     fcsim_ring_pop_n(in, 2);
     return gen;
   }
-  const uint32_t gen = l->chan_pool[in->base + ((in->head + n - 1) & in->mask)].flit.gen;
+  const uint32_t gen = fcsim_link_head_slot(l, in, n - 1)->flit.gen;
   fcsim_ring_pop_n(in, n);
   return gen;
 }
@@ -125,6 +124,13 @@ static inline void departures_next(struct departures *t)
 static inline struct departures departures_from(uint64_t now, uint64_t period)
 {
   return (struct departures){now, now - now % period + period, period};
+}
+
+/* 1 if a train of `flits` flits is written as one entry: two slots pay
+ * from three flits. */
+static inline int as_entry(const struct vc_shared *sh, uint32_t flits)
+{
+  return sh->train_entries && flits >= 3;
 }
 
 /* Writes a train of `flits` flits whose head is `head`, leaving from now to
@@ -223,7 +229,7 @@ int novog_train_send(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct v
   const uint64_t delay = (uint64_t)sh->p->switch_cycles + sh->g->chan[out_slot].latency_ticks;
   const int was_empty = out->pub == out->head;
   struct departures t = departures_from(now, period);
-  if (sh->train_entries && flits >= 3) {
+  if (as_entry(sh, flits)) {
     send_entry(l, sh, n, vi, in, flits, buffered, out_slot, t, until, delay);
   } else {
     for (uint32_t i = 0; i < flits; i++, departures_next(&t)) {
@@ -260,7 +266,7 @@ int novog_inject_train(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct
   const int cls = vc_next_class(sh, n, -1, p, 0, pk->dest), was_empty = out->pub == out->head;
   struct departures t = departures_from(ctx->now, (uint64_t)sh->p->credit_period_cycles);
   const uint32_t tail_gen = fcsim_ctx_flit_gen(ctx, pk->gen_tick, 1, head_tick);
-  if (sh->train_entries && flits >= 3) {
+  if (as_entry(sh, flits)) {
     const struct fcsim_flit head = {(uint32_t)pk->gen_tick,
                                     pk->dest,
                                     pk->aux,

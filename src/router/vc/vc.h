@@ -620,10 +620,8 @@ static inline __attribute__((always_inline)) void vc_receive(struct fcsim_ctx *c
         break;
       }
       if (inband && (s->flit.flags & FCSIM_FLIT_TRAIN)) { /* novog: the next flit of a train entry */
-        struct fcsim_link_slot *b = &l->chan_pool[r->base + ((r->head + 1) & r->mask)];
-        const struct fcsim_flit f = fcsim_link_train_flit(s, b);
+        const struct fcsim_flit f = fcsim_link_take_train(l, r, s);
         vc_push(ctx, sh, n, q, q * k.nvc + f.vc, &f, k);
-        fcsim_link_train_taken(r, s, b);
       } else {
         vc_push(ctx, sh, n, q, q * k.nvc + s->flit.vc, &s->flit, k);
         fcsim_ring_pop(r);
