@@ -322,6 +322,28 @@ static inline struct fcsim_flit fcsim_link_take_train(const struct fcsim_links *
   return f;
 }
 
+/* The flits of the train entry at the head of ring r whose head has been
+ * taken that have arrived by `tick` and are not taken yet (0 when the head
+ * slot is no such entry); *vc: the entry's VC. Its next flit arrives at its
+ * first slot's stamp, the others one a tick after, skipping skip_stamp and
+ * every period after it. */
+static inline uint32_t fcsim_link_entry_arrived(const struct fcsim_links *l, const struct fcsim_ring *r, uint64_t tick,
+                                                int *vc)
+{
+  if (!fcsim_ring_visible(r))
+    return 0;
+  const struct fcsim_link_slot *a = fcsim_link_head_slot(l, r, 0), *b = fcsim_link_head_slot(l, r, 1);
+  if ((a->flit.flags & (FCSIM_FLIT_TRAIN | FCSIM_FLIT_HEAD)) != FCSIM_FLIT_TRAIN ||
+      fcsim_stamp_after(a->arrival_stamp, tick))
+    return 0;
+  *vc = a->flit.vc;
+  const uint64_t next = fcsim_stamp_tick(a->arrival_stamp, tick), skip = fcsim_stamp_tick(b->train.skip_stamp, tick);
+  uint64_t n = tick - next + 1;
+  if (skip <= tick)
+    n -= (tick - skip) / b->train.period + 1;
+  return n < b->train.left ? (uint32_t)n : b->train.left;
+}
+
 /* Takes the flit at the head of ring r, arrived: a flit's slot, or the next
  * flit of a train entry. */
 static inline struct fcsim_flit fcsim_link_take(const struct fcsim_links *l, struct fcsim_ring *r)

@@ -195,7 +195,17 @@ static void test_train_entry(void **state)
   fcsim_link_commit_run(&t->l, 1, 2);
   struct fcsim_ring *r = &t->l.chan[1];
   const uint64_t arrival[5] = {w - 1, w, w + 2, w + 3, w + 5}; /* w + 1 and w + 4 skipped */
+  int vc = -1;
+  assert_int_equal(fcsim_link_entry_arrived(&t->l, r, w + 5, &vc), 0); /* its head is not taken */
   for (int i = 0; i < 5; i++) {
+    if (i == 1) { /* the flits arrived and not taken, read ahead of the reader (deferred entries) */
+      const uint32_t by[8] = {0, 1, 1, 2, 3, 3, 4, 4}; /* by tick w - 1 + j */
+      for (int j = 0; j < 8; j++) {
+        vc = -1;
+        assert_int_equal(fcsim_link_entry_arrived(&t->l, r, w - 1 + (uint64_t)j, &vc), by[j]);
+        assert_int_equal(vc, by[j] ? 2 : -1);
+      }
+    }
     assert_int_equal(fcsim_ring_visible(r), 2);
     const struct fcsim_link_slot *e = fcsim_link_head_slot(&t->l, r, 0);
     assert_true(fcsim_stamp_tick(e->arrival_stamp, w) == arrival[i]);

@@ -50,6 +50,8 @@ static inline __attribute__((always_inline)) void eject(struct fcsim_ctx *ctx, c
         if (sh->trains && novog_eject_train(ctx, sh, n, q, q * nvc + v))
           continue;
         n->eject_vc[q] = (int8_t)v;
+        if (sh->train_entries)
+          novog_undefer(ctx, sh, n, q, q * nvc + v);
       }
       int vi = q * nvc + n->eject_vc[q];
       int b = n->in_bw_flits[q];
@@ -80,9 +82,11 @@ static inline __attribute__((always_inline)) void send_credit_flit(struct fcsim_
   const uint64_t now = ctx->now;
   if (n->dirty_until[port] < now)
     return;
+  int dv = -1;
+  const uint32_t deferred = novog_deferred_in(ctx, sh, n, port, &dv);
   for (int v = 0; v < k.nvc; v++) {
     const struct fcsim_vc *vc = &n->vcs[port * k.nvc + v];
-    uint32_t in = vc->count;
+    uint32_t in = vc->count + (v == dv ? deferred : 0);
     if (vc->stage == FCSIM_VC_TRAIN) /* its train's flits still here */
       in += vc->out_port < 0 ? novog_eject_train_in(&n->ej_train[port], now)
                              : novog_train_in(vc_out(n, vc->out_port), now, (uint64_t)sh->p->credit_period_cycles);
@@ -237,6 +241,8 @@ static inline __attribute__((always_inline)) void switch_stage(struct fcsim_ctx 
         o->rr_ptr = (uint16_t)(w + 1 == np * nvc ? 0 : w + 1);
         if (novog_train_try(ctx, sh, n, p, o, w, vc_port_of(sh, k, w)))
           continue; /* the whole packet left (novog_train.h) */
+        if (sh->train_entries)
+          novog_undefer(ctx, sh, n, vc_port_of(sh, k, w), w);
       } else if (n->srcq[p].count) {
         start_injection(sh, n, p, o, o->threshold, now);
         if (o->holder == FCSIM_HOLD_INJECT && ((n->h->train_outs >> p) & 1u) && novog_inject_train(ctx, sh, n, p, o))

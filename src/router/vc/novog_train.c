@@ -4,22 +4,36 @@
  * keeps). */
 #include "router/vc/novog_train.h"
 
-/* The flits of VC vi's packet still on input ring r (its front entries,
- * each arriving the tick after the one before it, up to the tail); 0 when
- * the tail is not on the ring yet or the entries do not form a train.
- * *first_tick: the first one's arrival. */
-static inline __attribute__((always_inline)) uint32_t
-ahead_on_ring(const struct fcsim_links *l, const struct fcsim_ring *r, int v, uint64_t tick, uint64_t *first_tick)
+/* The flits of VC vi's packet still on input ring r (its front entries up to
+ * the tail); 0 when the tail is not on the ring yet or those that have not
+ * arrived by `tick` do not arrive one a tick. *arrived: those that have
+ * (a deferred entry's, novog_undefer); *first_tick: the arrival of the first
+ * that has not. */
+static inline __attribute__((always_inline)) uint32_t ahead_on_ring(const struct fcsim_links *l,
+                                                                    const struct fcsim_ring *r, int v, uint64_t tick,
+                                                                    uint64_t *first_tick, uint32_t *arrived)
 {
   const uint32_t visible = fcsim_ring_visible(r);
   const struct fcsim_link_slot *e = fcsim_link_head_slot(l, r, 0);
+  *arrived = 0;
   if (visible && (e->flit.flags & FCSIM_FLIT_TRAIN)) { /* a train entry whose head was taken */
     const struct fcsim_link_slot *b = fcsim_link_head_slot(l, r, 1);
     const uint32_t rest = b->train.left;
-    *first_tick = fcsim_stamp_tick(e->arrival_stamp, tick);
-    if (e->flit.vc != v || (e->flit.flags & FCSIM_FLIT_HEAD) ||
-        fcsim_stamp_tick(b->arrival_stamp, tick) != *first_tick + rest - 1)
-      return 0; /* another VC's, a packet's head, or a credit cycle stops it on the way */
+    if (e->flit.vc != v || (e->flit.flags & FCSIM_FLIT_HEAD))
+      return 0; /* another VC's, or a packet's head */
+    int ev;
+    const uint32_t got = fcsim_link_entry_arrived(l, r, tick, &ev);
+    uint64_t first = fcsim_stamp_tick(e->arrival_stamp, tick);
+    if (got) { /* the next arrives at the first tick after `tick` not skipped */
+      const uint64_t skip = fcsim_stamp_tick(b->train.skip_stamp, tick);
+      first = tick + 1;
+      if (first >= skip && (first - skip) % b->train.period == 0)
+        first++;
+    }
+    if (got < rest && fcsim_stamp_tick(b->arrival_stamp, tick) != first + (rest - got) - 1)
+      return 0; /* a credit cycle stops it on the way */
+    *first_tick = first;
+    *arrived = got;
     return rest;
   }
   for (uint32_t j = 0; j < visible; j++) {
@@ -50,33 +64,35 @@ static void ring_taken_ahead(struct fcsim_ctx *ctx, const struct vc_node *n, int
 }
 
 /* The flits of VC vi's front packet (input q) when all of them are known:
- * *buffered in the VC up to its tail, the rest on input ring *in from its
- * head, arriving a tick apart from *ahead_tick; 0 when the tail is in
- * neither. */
-static inline __attribute__((always_inline)) uint32_t packet_known(const struct fcsim_ctx *ctx,
-                                                                   const struct vc_shared *sh, const struct vc_node *n,
-                                                                   int q, int vi, struct fcsim_ring **in,
-                                                                   uint32_t *buffered, uint64_t *ahead_tick)
+ * *in_vc in the VC up to its tail, the rest on input ring *in from its head;
+ * of them, *buffered are there by now (those in the VC and those of a
+ * deferred entry that have arrived), the others arrive a tick apart from
+ * *ahead_tick; 0 when the tail is in neither. */
+static inline __attribute__((always_inline)) uint32_t
+packet_known(const struct fcsim_ctx *ctx, const struct vc_shared *sh, const struct vc_node *n, int q, int vi,
+             struct fcsim_ring **in, uint32_t *in_vc, uint32_t *buffered, uint64_t *ahead_tick)
 {
   const struct fcsim_links *l = ctx->links;
   int tail = 0;
-  *buffered = novog_train_buffered(sh, n, vi, &tail);
+  *in_vc = *buffered = novog_train_buffered(sh, n, vi, &tail);
   *ahead_tick = 0;
   *in = &l->chan[sh->g->in_chan[n->slot0 + (uint32_t)q]];
   if (tail)
-    return *buffered;
-  uint32_t ahead = (*in)->cross ? 0 : ahead_on_ring(l, *in, vi - q * sh->nvc, ctx->tick, ahead_tick);
-  return ahead ? *buffered + ahead : 0;
+    return *in_vc;
+  uint32_t arrived = 0;
+  const uint32_t ahead = (*in)->cross ? 0 : ahead_on_ring(l, *in, vi - q * sh->nvc, ctx->tick, ahead_tick, &arrived);
+  *buffered += arrived;
+  return ahead ? *in_vc + ahead : 0;
 }
 
-/* Takes the next flit of such a packet: from VC vi while buffered, then
- * from the head of input ring `in`. */
+/* Takes the next flit of such a packet: from VC vi (from_vc), else from the
+ * head of input ring `in`. */
 static inline __attribute__((always_inline)) struct fcsim_flit take_flit(struct fcsim_links *l,
                                                                          const struct vc_shared *sh, struct vc_node *n,
-                                                                         int vi, struct fcsim_ring *in, int buffered)
+                                                                         int vi, struct fcsim_ring *in, int from_vc)
 {
   struct fcsim_flit f;
-  if (buffered) {
+  if (from_vc) {
     f = n->buf[n->vcs[vi].head];
     novog_train_pop(sh, n, vi);
   } else {
@@ -147,23 +163,23 @@ static void write_entry(struct fcsim_links *l, uint32_t slot, struct fcsim_flit 
   fcsim_link_commit_run(l, slot, 2);
 }
 
-/* Sends VC vi's packet (known: `buffered` flits in the VC, the rest at the
+/* Sends VC vi's packet (known: `in_vc` flits in the VC, the rest at the
  * head of input ring `in`) as one entry: only its head and its tail's gen
  * are read (train_entries: the other flits are the head's). */
 static void send_entry(struct fcsim_links *l, const struct vc_shared *sh, struct vc_node *n, int vi,
-                       struct fcsim_ring *in, uint32_t flits, uint32_t buffered, uint32_t slot, struct departures t,
+                       struct fcsim_ring *in, uint32_t flits, uint32_t in_vc, uint32_t slot, struct departures t,
                        uint64_t until, uint64_t delay)
 {
   const struct fcsim_vc *vc = &n->vcs[vi];
   const struct fcsim_flit head = train_flit(vc, take_flit(l, sh, n, vi, in, 1)); /* the head is buffered */
   uint32_t tail_gen = 0;
-  for (uint32_t i = 1; i < buffered; i++) {
+  for (uint32_t i = 1; i < in_vc; i++) {
     if (i + 1 == flits)
       tail_gen = n->buf[vc->head].gen;
     novog_train_pop(sh, n, vi);
   }
-  if (flits > buffered)
-    tail_gen = take_rest_from_ring(l, in, flits - buffered);
+  if (flits > in_vc)
+    tail_gen = take_rest_from_ring(l, in, flits - in_vc);
   write_entry(l, slot, head, tail_gen, flits, t, until, delay);
 }
 
@@ -218,9 +234,9 @@ int novog_train_send(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct v
   if (out->cross || !out->lazy_wake)
     return 0;
   struct fcsim_ring *in;
-  uint32_t buffered;
+  uint32_t in_vc, buffered;
   uint64_t ahead_tick;
-  const uint32_t flits = packet_known(ctx, sh, n, q, vi, &in, &buffered, &ahead_tick);
+  const uint32_t flits = packet_known(ctx, sh, n, q, vi, &in, &in_vc, &buffered, &ahead_tick);
   const uint64_t until = flits ? train_until(ctx, sh, out, flits, buffered, ahead_tick) : 0;
   if (!until)
     return 0;
@@ -230,17 +246,17 @@ int novog_train_send(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct v
   const int was_empty = out->pub == out->head;
   struct departures t = departures_from(now, period);
   if (as_entry(sh, flits)) {
-    send_entry(l, sh, n, vi, in, flits, buffered, out_slot, t, until, delay);
+    send_entry(l, sh, n, vi, in, flits, in_vc, out_slot, t, until, delay);
   } else {
     for (uint32_t i = 0; i < flits; i++, departures_next(&t)) {
       struct fcsim_link_slot *slot = fcsim_link_run_slot(l, out_slot, i);
-      slot->flit = train_flit(vc, take_flit(l, sh, n, vi, in, i < buffered));
+      slot->flit = train_flit(vc, take_flit(l, sh, n, vi, in, i < in_vc));
       slot->arrival_stamp = fcsim_stamp_of(t.d + delay);
     }
     fcsim_link_commit_run(l, out_slot, flits);
   }
   fcsim_ctx_sent_run(ctx, out_slot, flits, was_empty, now + delay);
-  if (flits > buffered)
+  if (flits > in_vc)
     ring_taken_ahead(ctx, n, q, in);
   hold(ctx, n, p, o, vi, vc->out_vc, flits, buffered, ahead_tick, until);
   vc->stage = FCSIM_VC_TRAIN;
@@ -311,9 +327,9 @@ int novog_eject_train(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct 
   if (ctx->deliveries || n->in_bw_flits[q] != 1)
     return 0; /* a workload that listens hears of each packet in the step it arrives */
   struct fcsim_ring *in;
-  uint32_t buffered;
+  uint32_t in_vc, buffered;
   uint64_t ahead_tick;
-  const uint32_t flits = packet_known(ctx, sh, n, q, vi, &in, &buffered, &ahead_tick);
+  const uint32_t flits = packet_known(ctx, sh, n, q, vi, &in, &in_vc, &buffered, &ahead_tick);
   /* one flit a cycle from now (ejection does not stop at credit cycles);
    * each flit taken ahead arrives by the cycle the flit before it leaves */
   const uint64_t until = now + flits - 1;
@@ -322,9 +338,9 @@ int novog_eject_train(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct 
     return 0;
   struct fcsim_flit tail;
   for (uint32_t i = 0; i < flits; i++)
-    tail = take_flit(l, sh, n, vi, in, i < buffered);
+    tail = take_flit(l, sh, n, vi, in, i < in_vc);
   fcsim_ctx_ejected_run(ctx, n->node, &tail, flits, until); /* flit i reaches the node at now + i */
-  if (flits > buffered)
+  if (flits > in_vc)
     ring_taken_ahead(ctx, n, q, in);
   ctx->last_progress = until;
   ctx->acc->train_packets++;
@@ -337,6 +353,24 @@ int novog_eject_train(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct 
     n->h->train_next = until;
   vc_mark_dirty(sh, n, q, until);
   return 1;
+}
+
+void novog_undefer(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int q, int vi)
+{
+  struct fcsim_links *l = ctx->links;
+  struct fcsim_ring *r = &l->chan[sh->g->in_chan[n->slot0 + (uint32_t)q]];
+  int v = -1;
+  uint32_t arrived = fcsim_link_entry_arrived(l, r, ctx->tick, &v);
+  const struct fcsim_link_slot *a = fcsim_link_head_slot(l, r, 0);
+  if (!fcsim_ring_visible(r) || (a->flit.flags & (FCSIM_FLIT_TRAIN | FCSIM_FLIT_HEAD)) != FCSIM_FLIT_TRAIN ||
+      a->flit.vc != vi - q * sh->nvc)
+    return; /* no entry of this packet waits on the ring */
+  for (; arrived; arrived--) {
+    const struct fcsim_flit f = fcsim_link_take(l, r);
+    vc_push(ctx, sh, n, q, vi, &f, vc_shape_of(sh));
+  }
+  vc_mark_dirty(sh, n, q, ctx->now); /* the head leaves now: its pop marks the same */
+  ring_taken_ahead(ctx, n, q, r);    /* the rest is taken at its arrivals, as a packet moved flit by flit */
 }
 
 /* Input VC vi's packet has left (a train's tail, or an ejecting packet's):

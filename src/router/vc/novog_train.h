@@ -8,9 +8,14 @@
  *     link with its arrival stamp, each arriving before the flit ahead of it
  *     leaves — the router writes the whole packet on the output link at
  *     once: where every node is of its kind (train_entries), a packet of 3
- *     flits or more as one train entry of two slots (chan/link.h), whose
- *     reader takes each flit at its own arrival; else each flit stamped
- *     with its own arrival.
+ *     flits or more as one train entry of two slots (chan/link.h); else
+ *     each flit stamped with its own arrival. The receiver takes an entry's
+ *     head into its VC at its arrival and leaves the rest on the ring
+ *     (deferred) until the tail's arrival, when it takes them all: a train
+ *     sent onward takes them whole from there, so a packet that arrives and
+ *     leaves whole is copied into no VC but its head; one that leaves flit
+ *     by flit takes those that have arrived first (novog_undefer), the rest
+ *     at their arrivals.
  *   - Injecting: the node's own packet, once started, leaves one flit each
  *     cycle that is not a credit cycle; it is written whole at its start.
  *   - Ejecting: a packet picked to eject leaves one flit a cycle (credit
@@ -20,7 +25,8 @@
  *   - the input VC stays busy (busy_count) to the tail's departure, with no
  *     gap: no flit of the train enters it empty, so max_busy_vcs is unchanged;
  *   - a credit flit reports the flits present at its cycle, arrived minus
- *     departed (novog_train_in, novog_eject_train_in);
+ *     departed (novog_train_in, novog_eject_train_in), and those of a
+ *     deferred entry that have arrived (novog_deferred_in);
  *   - the downstream VC's credits lose every flit at the win, and a count
  *     arriving during the train loses those leaving at or after its arrival
  *     (vc_train_credit_lag);
@@ -104,6 +110,29 @@ static inline uint32_t novog_train_buffered(const struct vc_shared *sh, const st
   }
   *tail = 0;
   return vc->count;
+}
+
+/* A packet whose head arrived in a train entry leaves that entry on its
+ * input ring until its tail arrives (vc_receive: deferred), unless a train
+ * takes it first: only the head enters the VC. Before such a packet leaves
+ * flit by flit (it won an output, or ejects, and no train took it), this
+ * takes the flits of its entry that have arrived into VC vi (input q) and
+ * lets the receive loop take the rest at their arrivals. Nothing reads the
+ * VC's flits behind a head waiting in it but a credit flit, which counts an
+ * entry's arrivals (send_credit_flit), and the port is marked changed to the
+ * head's arrival plus credit_dirty_cycles, past the tail's arrival (a train
+ * spans at most credit_dirty_cycles), as flit by flit. */
+void novog_undefer(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int q, int vi);
+
+/* The flits of a deferred entry on input q's ring that have arrived by now,
+ * which a credit flit counts in their VC (*vc). */
+static inline uint32_t novog_deferred_in(const struct fcsim_ctx *ctx, const struct vc_shared *sh,
+                                         const struct vc_node *n, int q, int *vc)
+{
+  if (!sh->train_entries)
+    return 0;
+  const struct fcsim_links *l = ctx->links;
+  return fcsim_link_entry_arrived(l, &l->chan[sh->g->in_chan[n->slot0 + (uint32_t)q]], ctx->tick, vc);
 }
 
 int novog_train_send(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_node *n, int p,

@@ -82,7 +82,7 @@ struct fcsim_outport {
   uint64_t train_until;         /* the cycle its tail leaves (the output is free after it) */
   uint64_t train_ahead_tick;    /* the arrival tick of the first flit taken ahead from the input ring */
   uint16_t train_flits;         /* the packet's flits */
-  uint16_t train_buffered;      /* of them, those that were in the input VC when the head left */
+  uint16_t train_buffered;      /* of them, those that had arrived when the head left (in the VC or deferred) */
   int16_t train_vc;             /* the input VC index the packet left from */
   int8_t train_out_vc;          /* the downstream VC it went to */
   uint8_t owned[FCSIM_MAX_VCS]; /* downstream VC allocated to a packet */
@@ -102,7 +102,7 @@ struct vc_eject_train {
   uint64_t start, until;
   uint64_t ahead_tick; /* the arrival of the first flit taken ahead from the input ring */
   uint16_t flits;      /* the packet's flits */
-  uint16_t buffered;   /* of them, those in the VC at the start */
+  uint16_t buffered;   /* of them, those that had arrived at the start (in the VC or deferred) */
   int16_t vi;          /* the VC */
 };
 
@@ -622,6 +622,11 @@ static inline __attribute__((always_inline)) void vc_receive(struct fcsim_ctx *c
       if (inband && (s->flit.flags & FCSIM_FLIT_TRAIN)) { /* novog: the next flit of a train entry */
         const struct fcsim_flit f = fcsim_link_take_train(l, r, s);
         vc_push(ctx, sh, n, q, q * k.nvc + f.vc, &f, k);
+        if (f.flags & FCSIM_FLIT_HEAD) { /* the rest waits on the ring to its tail (novog_train.h: deferred) */
+          vc_mark_dirty(sh, n, q, now);
+          *due = fcsim_stamp_tick(fcsim_link_head_slot(l, r, 1)->arrival_stamp, tick);
+          break;
+        }
       } else {
         vc_push(ctx, sh, n, q, q * k.nvc + s->flit.vc, &s->flit, k);
         fcsim_ring_pop(r);
