@@ -120,6 +120,13 @@ static void start_injection(const struct vc_shared *sh, struct vc_node *n, int p
   }
 }
 
+/* The engine tick a flit sent now leaves the switch (computed where a flit
+ * is sent flit by flit: most steps send none). */
+static inline uint64_t switch_tick(const struct fcsim_ctx *ctx, const struct vc_shared *sh)
+{
+  return fcsim_clock_tick(ctx->clk, ctx->now + (uint64_t)sh->p->switch_cycles);
+}
+
 /* Sends up to b flits of the packet holding output p, to leave the switch
  * at engine tick at_tick. */
 static inline __attribute__((always_inline)) void send_held(struct fcsim_ctx *ctx, const struct vc_shared *sh,
@@ -206,7 +213,6 @@ static inline __attribute__((always_inline)) void switch_stage(struct fcsim_ctx 
     credit_stage(ctx, sh, n, k);
     return;
   }
-  const uint64_t at_tick = fcsim_clock_tick(ctx->clk, now + (uint64_t)sh->p->switch_cycles);
   uint16_t cand[VC_MAX_PORTS][VC_MAX_PORTS * FCSIM_MAX_VCS];
   int ncand[VC_MAX_PORTS];
   uint32_t with_cand = 0;
@@ -250,9 +256,9 @@ static inline __attribute__((always_inline)) void switch_stage(struct fcsim_ctx 
       }
     }
     if (o->holder >= 0)
-      send_held(ctx, sh, n, p, o, o->bw_flits, at_tick, k);
+      send_held(ctx, sh, n, p, o, o->bw_flits, switch_tick(ctx, sh), k);
     else if (o->holder == FCSIM_HOLD_INJECT)
-      send_injected(ctx, sh, n, p, o, o->bw_flits, at_tick);
+      send_injected(ctx, sh, n, p, o, o->bw_flits, switch_tick(ctx, sh));
   }
 }
 

@@ -137,9 +137,13 @@ static inline void departures_next(struct departures *t)
     t->credit += t->period;
   }
 }
-static inline struct departures departures_from(uint64_t now, uint64_t period)
+/* From now, in a step's switch stage: the node's credit_cycle is then the
+ * first credit cycle after now (switch_stage moved it past now, and returned
+ * at a credit cycle), so no division is needed. */
+static inline struct departures departures_from(const struct fcsim_ctx *ctx, const struct vc_shared *sh,
+                                                const struct vc_node *n)
 {
-  return (struct departures){now, now - now % period + period, period};
+  return (struct departures){ctx->now, n->h->credit_cycle, (uint64_t)sh->p->credit_period_cycles};
 }
 
 /* 1 if a train of `flits` flits is written as one entry: two slots pay
@@ -209,12 +213,12 @@ static void hold(struct fcsim_ctx *ctx, struct vc_node *n, int p, struct fcsim_o
  * The flits from index `buffered` on are taken ahead, arriving a tick apart
  * from ahead_tick: each must arrive by the departure of the flit before it
  * (the input VC is never empty before the tail leaves). */
-static uint64_t train_until(const struct fcsim_ctx *ctx, const struct vc_shared *sh, const struct fcsim_ring *out,
-                            uint32_t flits, uint32_t buffered, uint64_t ahead_tick)
+static uint64_t train_until(const struct fcsim_ctx *ctx, const struct vc_shared *sh, const struct vc_node *n,
+                            const struct fcsim_ring *out, uint32_t flits, uint32_t buffered, uint64_t ahead_tick)
 {
   if (flits > UINT16_MAX || out->tail - out->head + flits > out->mask + 1)
     return 0;
-  struct departures t = departures_from(ctx->now, (uint64_t)sh->p->credit_period_cycles);
+  struct departures t = departures_from(ctx, sh, n);
   for (uint32_t i = 1; i < flits; i++) {
     if (i >= buffered && ahead_tick + (i - buffered) > t.d)
       return 0;
@@ -227,7 +231,7 @@ int novog_train_send(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct v
                      struct fcsim_outport *o, int vi, int q)
 {
   struct fcsim_links *l = ctx->links;
-  const uint64_t now = ctx->now, period = (uint64_t)sh->p->credit_period_cycles;
+  const uint64_t now = ctx->now;
   const uint32_t out_slot = n->slot0 + (uint32_t)p;
   struct fcsim_ring *out = &l->chan[out_slot];
   struct fcsim_vc *vc = &n->vcs[vi];
@@ -237,14 +241,14 @@ int novog_train_send(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct v
   uint32_t in_vc, buffered;
   uint64_t ahead_tick;
   const uint32_t flits = packet_known(ctx, sh, n, q, vi, &in, &in_vc, &buffered, &ahead_tick);
-  const uint64_t until = flits ? train_until(ctx, sh, out, flits, buffered, ahead_tick) : 0;
+  const uint64_t until = flits ? train_until(ctx, sh, n, out, flits, buffered, ahead_tick) : 0;
   if (!until)
     return 0;
 
   /* the flits, each stamped with its arrival: departure + switch + link */
   const uint64_t delay = (uint64_t)sh->p->switch_cycles + sh->g->chan[out_slot].latency_ticks;
   const int was_empty = out->pub == out->head;
-  struct departures t = departures_from(now, period);
+  struct departures t = departures_from(ctx, sh, n);
   if (as_entry(sh, flits)) {
     send_entry(l, sh, n, vi, in, flits, in_vc, out_slot, t, until, delay);
   } else {
@@ -274,13 +278,13 @@ int novog_inject_train(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct
   const struct fcsim_packet *pk = fcsim_pktq_front(q);
   const uint32_t flits = pk->flits;
   uint64_t until;
-  if (flits < 2 || out->cross || !out->lazy_wake || !(until = train_until(ctx, sh, out, flits, flits, 0)))
+  if (flits < 2 || out->cross || !out->lazy_wake || !(until = train_until(ctx, sh, n, out, flits, flits, 0)))
     return 0;
   /* send_injected's flits, each stamped with its arrival */
   const uint64_t delay = (uint64_t)sh->p->switch_cycles + sh->g->chan[out_slot].latency_ticks;
   const uint32_t head_tick = (uint32_t)(ctx->now + (uint64_t)sh->p->switch_cycles);
   const int cls = vc_next_class(sh, n, -1, p, 0, pk->dest), was_empty = out->pub == out->head;
-  struct departures t = departures_from(ctx->now, (uint64_t)sh->p->credit_period_cycles);
+  struct departures t = departures_from(ctx, sh, n);
   const uint32_t tail_gen = fcsim_ctx_flit_gen(ctx, pk->gen_tick, 1, head_tick);
   if (as_entry(sh, flits)) {
     const struct fcsim_flit head = {(uint32_t)pk->gen_tick,
