@@ -322,21 +322,29 @@ static inline struct fcsim_flit fcsim_link_take_train(const struct fcsim_links *
   return f;
 }
 
-/* The flits of the train entry at the head of ring r whose head has been
- * taken that have arrived by `tick` and are not taken yet (0 when the head
- * slot is no such entry); *vc: the entry's VC. Its next flit arrives at its
- * first slot's stamp, the others one a tick after, skipping skip_stamp and
- * every period after it. */
+/* The first slot of the train entry at the head of ring r if its head has
+ * been taken (the rest of its packet waits there: router/vc/novog_train.h,
+ * deferred), else NULL. */
+static inline const struct fcsim_link_slot *fcsim_link_entry_taken(const struct fcsim_links *l,
+                                                                   const struct fcsim_ring *r)
+{
+  const struct fcsim_link_slot *a = fcsim_link_head_slot(l, r, 0);
+  return fcsim_ring_visible(r) && (a->flit.flags & (FCSIM_FLIT_TRAIN | FCSIM_FLIT_HEAD)) == FCSIM_FLIT_TRAIN ? a : NULL;
+}
+
+/* The flits of the entry at the head of ring r whose head has been taken
+ * (fcsim_link_entry_taken) that have arrived by `tick` and are not taken
+ * yet; 0 when there is no such entry. *vc: the entry's VC (if not NULL). Its
+ * next flit arrives at its first slot's stamp, the others one a tick after,
+ * skipping skip_stamp and every period after it. */
 static inline uint32_t fcsim_link_entry_arrived(const struct fcsim_links *l, const struct fcsim_ring *r, uint64_t tick,
                                                 int *vc)
 {
-  if (!fcsim_ring_visible(r))
+  const struct fcsim_link_slot *a = fcsim_link_entry_taken(l, r), *b = fcsim_link_head_slot(l, r, 1);
+  if (!a || fcsim_stamp_after(a->arrival_stamp, tick))
     return 0;
-  const struct fcsim_link_slot *a = fcsim_link_head_slot(l, r, 0), *b = fcsim_link_head_slot(l, r, 1);
-  if ((a->flit.flags & (FCSIM_FLIT_TRAIN | FCSIM_FLIT_HEAD)) != FCSIM_FLIT_TRAIN ||
-      fcsim_stamp_after(a->arrival_stamp, tick))
-    return 0;
-  *vc = a->flit.vc;
+  if (vc)
+    *vc = a->flit.vc;
   const uint64_t next = fcsim_stamp_tick(a->arrival_stamp, tick), skip = fcsim_stamp_tick(b->train.skip_stamp, tick);
   uint64_t n = tick - next + 1;
   if (skip <= tick)

@@ -21,8 +21,7 @@ static inline __attribute__((always_inline)) uint32_t ahead_on_ring(const struct
     const uint32_t rest = b->train.left;
     if (e->flit.vc != v || (e->flit.flags & FCSIM_FLIT_HEAD))
       return 0; /* another VC's, or a packet's head */
-    int ev;
-    const uint32_t got = fcsim_link_entry_arrived(l, r, tick, &ev);
+    const uint32_t got = fcsim_link_entry_arrived(l, r, tick, NULL);
     uint64_t first = fcsim_stamp_tick(e->arrival_stamp, tick);
     if (got) { /* the next arrives at the first tick after `tick` not skipped */
       const uint64_t skip = fcsim_stamp_tick(b->train.skip_stamp, tick);
@@ -363,13 +362,10 @@ void novog_undefer(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct vc_
 {
   struct fcsim_links *l = ctx->links;
   struct fcsim_ring *r = &l->chan[sh->g->in_chan[n->slot0 + (uint32_t)q]];
-  int v = -1;
-  uint32_t arrived = fcsim_link_entry_arrived(l, r, ctx->tick, &v);
-  const struct fcsim_link_slot *a = fcsim_link_head_slot(l, r, 0);
-  if (!fcsim_ring_visible(r) || (a->flit.flags & (FCSIM_FLIT_TRAIN | FCSIM_FLIT_HEAD)) != FCSIM_FLIT_TRAIN ||
-      a->flit.vc != vi - q * sh->nvc)
+  const struct fcsim_link_slot *a = fcsim_link_entry_taken(l, r);
+  if (!a || a->flit.vc != vi - q * sh->nvc)
     return; /* no entry of this packet waits on the ring */
-  for (; arrived; arrived--) {
+  for (uint32_t arrived = fcsim_link_entry_arrived(l, r, ctx->tick, NULL); arrived; arrived--) {
     const struct fcsim_flit f = fcsim_link_take(l, r);
     vc_push(ctx, sh, n, q, vi, &f, vc_shape_of(sh));
   }
