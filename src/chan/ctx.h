@@ -52,6 +52,8 @@ struct fcsim_ctx {
   uint64_t age_div;              /* ticks per network.clock cycle, for ages given to arbiters (1 with one clock) */
   int latency_from_injection;    /* stats.latency_from = injection (routers with stamps_injection) */
   int in_window;                 /* now within the measurement window */
+  int prefetch;                  /* the partition prefetches (sim.prefetch, engine.c): a step may ask for the
+                                  * lines its next stage reads (hints only) */
   uint64_t train_horizon;        /* the first tick at which the engine reads the channels' flit counts or may
                                   * end the run (the window's next edge, the next checkpoint): a router that
                                   * sends a packet's later flits ahead (novog trains) sends none due there */

@@ -159,6 +159,7 @@ static int part_init(struct fcsim_net *net, struct fcsim_part *pt, struct fcsim_
     return fcsim_error_set(err, FCSIM_ENOMEM, "out of memory");
   fcsim_stats_acc_init(&pt->acc);
   pt->ctx.acc = &pt->acc;
+  pt->ctx.prefetch = pt->prefetch != NULL;
   pt->ctx.clk = &net->unit_clock;
   pt->ctx.age_div = net->multiclock ? (uint64_t)(net->ref_ticks + 0.5) : 1;
   pt->ctx.latency_from_injection = net->p.latency_from_injection;

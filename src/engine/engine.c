@@ -180,15 +180,17 @@ static void window_close(struct fcsim_net *net, struct fcsim_part *pt)
 
 /* Asks the memory system for what the nodes stepped next will read
  * (fcsim_router_ops.prefetch; sim.prefetch): three steps ahead the first
- * lines of their state and their input masks, two ahead the lines those
- * point to, one ahead the ring entries. The lines of thousands of routers
+ * lines of their state (the model's stage 2), their input masks, arrival
+ * caches and input channel numbers; two ahead the lines those point to; one
+ * ahead the ring entries. A node the loop will pass over (stepped already
+ * at this cycle) gets only the first. The lines of thousands of routers
  * outgrow the caches, so a node's first step after others ran starts cold;
  * the steps of one list are independent, so their misses overlap instead of
  * stalling each step in turn (docs/PERFORMANCE.md). Hints only: nothing
  * computed changes. */
 enum { PREFETCH_AHEAD = 3 };
 static inline void prefetch_ahead(const struct fcsim_net *net, const struct fcsim_kind *k, const uint32_t *list,
-                                  uint32_t len, uint32_t i)
+                                  uint32_t len, uint32_t i, uint64_t now)
 {
   for (uint32_t d = PREFETCH_AHEAD; d >= 1; d--) {
     if (i + d >= len)
@@ -196,17 +198,22 @@ static inline void prefetch_ahead(const struct fcsim_net *net, const struct fcsi
     const uint32_t m = list[i + d];
     const char *st = fcsim_state(net, m);
     if (d < PREFETCH_AHEAD) {
-      k->ops->prefetch(k->shared, &net->links, st, (int)d - 1);
+      if (net->nodes[m].processed_at <= now) /* else the loop passes it over */
+        k->ops->prefetch(k->shared, &net->links, st, (int)d - 1, now);
       continue;
     }
-    const uint32_t slot0 = net->topo.graph.port_base[m];
-    __builtin_prefetch(st);
-    __builtin_prefetch(st + 64);
+    const uint32_t slot0 = net->topo.graph.port_base[m], end = net->topo.graph.port_base[m + 1];
+    const uint32_t last = end > slot0 ? end - 1 : slot0;
+    k->ops->prefetch(k->shared, &net->links, st, PREFETCH_AHEAD - 1, now);
     __builtin_prefetch(&net->nodes[m]);
     __builtin_prefetch(&net->links.pending[m]);
     __builtin_prefetch(&net->links.cpending[m]);
     __builtin_prefetch(&net->links.in_due[slot0]);
+    __builtin_prefetch(&net->links.in_due[last]);
     __builtin_prefetch(&net->links.credit_due[slot0]);
+    __builtin_prefetch(&net->links.credit_due[last]);
+    __builtin_prefetch(&net->topo.graph.in_chan[slot0]);
+    __builtin_prefetch(&net->topo.graph.in_chan[last]);
   }
 }
 
@@ -238,7 +245,7 @@ static inline __attribute__((always_inline)) int step_cycle_with(struct fcsim_ne
   for (uint32_t i = 0; i < len; i++) {
     uint32_t n = list[i];
     if (pt->prefetch)
-      prefetch_ahead(net, pt->prefetch, list, len, i);
+      prefetch_ahead(net, pt->prefetch, list, len, i, now);
     struct fcsim_node *nd = &net->nodes[n];
     if (nd->processed_at > now)
       continue;

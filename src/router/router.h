@@ -157,13 +157,15 @@ struct fcsim_router_ops {
    * at the start); with MPI the engine reduces them over the ranks before
    * anything is reported. Writes at most FCSIM_MAX_COUNTERS into out; returns how many. */
   int (*counters)(const void *shared, struct fcsim_counter *out);
-  /* (optional, speed only) asks the memory system for what the node's next
-   * step will read, a few steps ahead of it (engine.c, step_cycle_with): at
-   * `stage` 1 the lines its state points to and the rings' records, at stage
-   * 0 (the nearest) the ring entries those records point to. Hints only
-   * (__builtin_prefetch, loads of lines an earlier stage asked for): it
-   * changes nothing the step computes. */
-  void (*prefetch)(const void *shared, const struct fcsim_links *links, const void *state, int stage);
+  /* (optional, speed only) asks the memory system for what the node's step
+   * at engine tick `tick` will read, a few steps ahead of it (engine.c,
+   * step_cycle_with): at `stage` 2 (the farthest) lines of its state found
+   * by their offsets alone, nothing of it read; at stage 1 the lines its
+   * state points to and the rings' records; at stage 0 (the nearest) the
+   * ring entries those records point to. Hints only (__builtin_prefetch,
+   * loads of lines an earlier stage asked for): it changes nothing the step
+   * computes. */
+  void (*prefetch)(const void *shared, const struct fcsim_links *links, const void *state, int stage, uint64_t tick);
 };
 
 /* The model table (models.c, on core/registry.c): lookup by name, the names

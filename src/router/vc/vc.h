@@ -326,11 +326,14 @@ void fcsim__vc_fini(const void *shared, uint32_t node, void *state);
  * oldest flit still in flight on its inputs, or UINT64_MAX: an idle node's
  * next wake (fcsim_router_ops.tracks_arrivals). */
 uint64_t fcsim__vc_next_arrival(const struct fcsim_ctx *ctx, const struct vc_node *n);
-/* fcsim_router_ops.prefetch of both models: stage 1 the header, the records
- * of the input rings that may hold flits and of the credit rings that may hold
- * credits, with the VC and output records behind them; stage 0 the entries at
- * those rings' heads, which the step reads first. */
-void fcsim__vc_prefetch(const void *shared, const struct fcsim_links *links, const void *state, int stage);
+/* fcsim_router_ops.prefetch of both models: stage 2 the view, header and
+ * masks; stage 1 the records of the input rings due within a few cycles
+ * (the step and the steps run ahead of it read them) with their ports' VCs,
+ * the credit rings due and their output records, the outputs of trains due
+ * to end, the VCs of heads in RC or VA and the chunk a head would take;
+ * stage 0 the entries at those rings' heads and the VCs of the trains. */
+void fcsim__vc_prefetch(const void *shared, const struct fcsim_links *links, const void *state, int stage,
+                        uint64_t tick);
 /* Separable and iSLIP VC allocation of the heads in VA (vc_alloc.c),
  * after vc_route_and_allocate (below, inline; it leaves VA to it when
  * router.va_allocator is not greedy). */

@@ -367,32 +367,71 @@ double fcsim__vc_zero_load_cycles(const void *shared, double hops)
                                         p->switch_cycles, p->local_cycles, p->packet_flits, p->link_bandwidth_flits);
 }
 
-void fcsim__vc_prefetch(const void *shared, const struct fcsim_links *l, const void *state, int stage)
+/* Lines [a, a + bytes) asked for. */
+enum { VC_PREFETCH_CYCLES = 8 };
+
+static inline void prefetch_range(const void *a, size_t bytes)
+{
+  const char *p = a, *end = p + bytes;
+  for (; p < end; p += 64)
+    __builtin_prefetch(p);
+  __builtin_prefetch(end - 1);
+}
+
+void fcsim__vc_prefetch(const void *shared, const struct fcsim_links *l, const void *state, int stage, uint64_t tick)
 {
   const struct vc_shared *sh = shared;
+  if (stage == 2) { /* nothing of the state is read yet: its view, header and masks by their offsets */
+    prefetch_range(state, sh->off_ej_train);
+    return;
+  }
   const struct vc_node *n = state;
   const int32_t *in_chan = sh->g->in_chan + n->slot0;
-  const uint64_t in = l->pending[n->node], cr = l->cpending[n->node];
+  const uint64_t *in_due = l->in_due + n->slot0, *credit_due = l->credit_due + n->slot0;
+  /* the rings the step and the steps run ahead of it will read: those due
+   * within a few cycles (0: look now) */
+  uint64_t in = 0, cr = 0;
+  for (uint64_t m = l->pending[n->node]; m; m &= m - 1)
+    if (in_due[__builtin_ctzll(m)] <= tick + VC_PREFETCH_CYCLES)
+      in |= m & -m;
+  for (uint64_t m = l->cpending[n->node]; m; m &= m - 1)
+    if (credit_due[__builtin_ctzll(m)] <= tick + VC_PREFETCH_CYCLES)
+      cr |= m & -m;
   if (stage) {
-    __builtin_prefetch(n->h);
     for (uint64_t m = in; m; m &= m - 1) {
       int q = __builtin_ctzll(m);
       __builtin_prefetch(&l->chan[in_chan[q]]);
-      __builtin_prefetch(&n->vcs[q * sh->nvc]);
+      prefetch_range(&n->vcs[q * sh->nvc], (size_t)sh->nvc * sizeof(struct fcsim_vc));
     }
     for (uint64_t m = cr; m; m &= m - 1) {
       int q = __builtin_ctzll(m);
       __builtin_prefetch(&l->cchan[n->slot0 + (uint32_t)q]);
-      __builtin_prefetch(vc_out(n, q));
+      prefetch_range(vc_out(n, q), n->out_bytes);
     }
+    if (n->h->train_next <= tick) /* a train's release reads its output and VC */
+      for (uint32_t m = n->h->train_held; m; m &= m - 1)
+        prefetch_range(vc_out(n, __builtin_ctz(m)), n->out_bytes);
+    if (n->h->heads_waiting) /* heads in RC or VA */
+      for (int w = 0; w < sh->mask_words; w++)
+        for (uint64_t m = n->wait_mask[w]; m; m &= m - 1)
+          __builtin_prefetch(&n->vcs[w * 64 + __builtin_ctzll(m)]);
+    if (in && n->h->chunk_free != VC_NO_CHUNK) /* a head arriving into an empty VC takes a chunk */
+      __builtin_prefetch(&n->chunk_next[n->h->chunk_free]);
     return;
   }
-  for (uint64_t m = in; m; m &= m - 1) {
+  for (uint64_t m = in; m; m &= m - 1) { /* the entry at the head, and the second slot of a train entry */
     const struct fcsim_ring *r = &l->chan[in_chan[__builtin_ctzll(m)]];
     __builtin_prefetch(&l->chan_pool[r->base + (r->head & r->mask)].arrival_stamp);
+    __builtin_prefetch(&l->chan_pool[r->base + ((r->head + 1) & r->mask)].arrival_stamp);
   }
   for (uint64_t m = cr; m; m &= m - 1) {
     const struct fcsim_ring *r = &l->cchan[n->slot0 + (uint32_t)__builtin_ctzll(m)];
     __builtin_prefetch(&l->cchan_pool[r->base + (r->head & r->mask)]);
   }
+  if (n->h->train_next <= tick)
+    for (uint32_t m = n->h->train_held; m; m &= m - 1) {
+      const struct fcsim_outport *o = vc_out(n, __builtin_ctz(m));
+      if (o->train_vc >= 0)
+        __builtin_prefetch(&n->vcs[o->train_vc]);
+    }
 }
