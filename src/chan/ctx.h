@@ -137,7 +137,7 @@ static inline int fcsim_ctx_send(struct fcsim_ctx *ctx, uint32_t c, const struct
 static inline int fcsim_ctx_send_tick(struct fcsim_ctx *ctx, uint32_t c, const struct fcsim_flit *f, uint64_t tick)
 {
   struct fcsim_links *l = ctx->links;
-  const struct fcsim_ring *r = &l->chan[c];
+  struct fcsim_ring *r = &l->chan[c];
   /* a non-cross ring publishes every push; a cross ring's head belongs to another thread */
   const int was_empty = !r->cross && r->pub == r->head;
   uint64_t arrival = fcsim_link_push(l, c, f, tick);
@@ -145,14 +145,13 @@ static inline int fcsim_ctx_send_tick(struct fcsim_ctx *ctx, uint32_t c, const s
     ctx->acc->buffer_overflows++;
     return -1;
   }
-  l->link_flits[c]++; /* every flit; the window's share and the total are taken from these counts (engine.c) */
+  r->flits++; /* every flit; the window's share and the total are taken from these counts (engine.c) */
   ctx->last_progress = ctx->tick;
   if (r->cross)
     return 0; /* woken, and told which link to read, by its own partition */
-  const struct fcsim_chan *ch = &l->g->chan[c];
-  l->pending[ch->dst] |= 1ull << ch->dst_port;
+  l->pending[r->reader] |= 1ull << r->reader_port;
   if (was_empty || !r->lazy_wake) /* else the reader wakes itself at the arrival */
-    fcsim_ctx_wake(ctx, (uint32_t)ch->dst, arrival);
+    fcsim_ctx_wake(ctx, (uint32_t)r->reader, arrival);
   return 0;
 }
 
@@ -164,11 +163,11 @@ static inline void fcsim_ctx_sent_run(struct fcsim_ctx *ctx, uint32_t c, uint32_
                                       uint64_t first_arrival)
 {
   struct fcsim_links *l = ctx->links;
-  l->link_flits[c] += n;
-  const struct fcsim_chan *ch = &l->g->chan[c];
-  l->pending[ch->dst] |= 1ull << ch->dst_port;
+  struct fcsim_ring *r = &l->chan[c];
+  r->flits += n;
+  l->pending[r->reader] |= 1ull << r->reader_port;
   if (was_empty)
-    fcsim_ctx_wake(ctx, (uint32_t)ch->dst, first_arrival);
+    fcsim_ctx_wake(ctx, (uint32_t)r->reader, first_arrival);
 }
 
 #endif

@@ -145,7 +145,34 @@ struct fcsim_ring {
   uint16_t remote;   /* 1 if they are on different MPI ranks: the writer's copy
                       * only stages entries until they are sent */
   uint64_t base;     /* first entry in the pool */
+  /* the channel as a push needs it, copied from the graph at set-up
+   * (fcsim_ring_set_channel): with the indices in one 64-byte line (the
+   * arrays are 64-byte aligned), a push reads and writes no other line of
+   * the channel's but the entry's */
+  int32_t reader;       /* the node that reads the ring: the channel's dst (data), its src (credits) */
+  uint16_t reader_port; /* its port there */
+  uint8_t jitter;       /* data: the latency varies (fcsim_link_jitter_arrival) */
+  uint8_t pad0;
+  uint32_t latency_ticks; /* data: the channel's latency_ticks; credits: its credit_latency_ticks */
+  uint32_t pad1;
+  uint64_t flits; /* data: flits written during the run (fcsim_links.link_flits after it: engine.c) */
+  uint64_t pad2;
 };
+_Static_assert(sizeof(struct fcsim_ring) == 64, "a ring's record is one cache line");
+
+/* Copies what a push reads of channel ch into its data ring and its credit
+ * ring (build.c; tests that make rings by hand). */
+static inline void fcsim_ring_set_channel(struct fcsim_ring *data, struct fcsim_ring *credit,
+                                          const struct fcsim_chan *ch)
+{
+  data->reader = ch->dst;
+  data->reader_port = ch->dst_port;
+  data->jitter = ch->latency_sd_ticks > 0;
+  data->latency_ticks = ch->latency_ticks;
+  credit->reader = (int32_t)ch->src;
+  credit->reader_port = ch->src_port;
+  credit->latency_ticks = ch->credit_latency_ticks;
+}
 
 /* Entries the reader can see. */
 static inline uint32_t fcsim_ring_visible(const struct fcsim_ring *r)
@@ -263,8 +290,7 @@ static inline uint64_t fcsim_link_push(struct fcsim_links *l, uint32_t c, const 
   struct fcsim_ring *r = &l->chan[c];
   if (!fcsim_ring_has_room(r))
     return 0;
-  const struct fcsim_chan *ch = &l->g->chan[c];
-  uint64_t arrival = ch->latency_sd_ticks > 0 ? fcsim_link_jitter_arrival(l, c, t) : t + ch->latency_ticks;
+  uint64_t arrival = r->jitter ? fcsim_link_jitter_arrival(l, c, t) : t + r->latency_ticks;
   struct fcsim_link_slot *s = &l->chan_pool[r->base + (r->tail & r->mask)];
   s->flit = *f;
   s->arrival_stamp = fcsim_stamp_of(arrival);
@@ -379,7 +405,7 @@ static inline int fcsim_link_credit(struct fcsim_links *l, uint32_t c, uint32_t 
   s->wake = (uint16_t)wake;
   fcsim_ring_commit(r);
   if (!r->cross) /* a ring read in another partition is flagged when published */
-    l->cpending[l->g->chan[c].src] |= 1ull << l->g->chan[c].src_port;
+    l->cpending[r->reader] |= 1ull << r->reader_port;
   return 0;
 }
 

@@ -349,6 +349,7 @@ static int build_rings(struct fcsim_net *net, struct fcsim_error *err)
     l->chan[c].base = dtotal;
     l->cchan[c].mask = ccap - 1;
     l->cchan[c].base = ctotal;
+    fcsim_ring_set_channel(&l->chan[c], &l->cchan[c], ch);
     dtotal += dcap;
     ctotal += ccap;
   }
@@ -364,6 +365,15 @@ static int build_rings(struct fcsim_net *net, struct fcsim_error *err)
   return 0;
 }
 
+/* n ring records, zeroed, each in one cache line. */
+static struct fcsim_ring *rings_new(size_t n)
+{
+  struct fcsim_ring *r = aligned_alloc(64, n * sizeof *r);
+  if (r)
+    memset(r, 0, n * sizeof *r);
+  return r;
+}
+
 static int build_links(struct fcsim_net *net, struct fcsim_error *err)
 {
   const struct fcsim_graph *g = &net->topo.graph;
@@ -373,8 +383,8 @@ static int build_links(struct fcsim_net *net, struct fcsim_error *err)
   l->seed = net->p.seed;
   l->lanes = net->p.link_lanes > 1 ? (uint32_t)net->p.link_lanes : 1;
   l->lane_mean_sd_ticks = net->p.link_lane_spread_cycles; /* cycles; ticks once the clocks are built */
-  l->chan = calloc(slots, sizeof *l->chan);
-  l->cchan = calloc(slots, sizeof *l->cchan);
+  l->chan = rings_new(slots);
+  l->cchan = rings_new(slots);
   l->link_flits = calloc(slots, sizeof *l->link_flits);
   l->link_flits_mark = calloc(slots, sizeof *l->link_flits_mark);
   l->in_due = calloc(slots, sizeof *l->in_due);

@@ -151,13 +151,13 @@ static void window_edge(struct fcsim_net *net, struct fcsim_part *pt, uint64_t n
   const uint32_t lo = l->g->port_base[pt->first], hi = l->g->port_base[pt->last];
   if (pt->window_phase == 0 && now >= net->window_start) {
     for (uint32_t c = lo; c < hi; c++)
-      l->link_flits_mark[c] = l->link_flits[c];
+      l->link_flits_mark[c] = l->chan[c].flits;
     pt->window_phase = 1;
     pt->next_window_edge = net->window_end;
   }
   if (pt->window_phase == 1 && now >= net->window_end) {
     for (uint32_t c = lo; c < hi; c++)
-      l->link_flits_mark[c] = l->link_flits[c] - l->link_flits_mark[c];
+      l->link_flits_mark[c] = l->chan[c].flits - l->link_flits_mark[c];
     pt->window_phase = 2;
     pt->next_window_edge = UINT64_MAX;
   }
@@ -173,7 +173,7 @@ static void window_close(struct fcsim_net *net, struct fcsim_part *pt)
   const uint32_t lo = l->g->port_base[pt->first], hi = l->g->port_base[pt->last];
   window_edge(net, pt, UINT64_MAX);
   for (uint32_t c = lo; c < hi; c++) {
-    pt->acc.flit_hops_total += l->link_flits[c];
+    pt->acc.flit_hops_total += l->chan[c].flits;
     l->link_flits[c] = l->link_flits_mark[c];
   }
 }

@@ -47,6 +47,7 @@ static struct two_nodes *two_nodes(uint32_t latency)
     t->g.chan[c].latency_ticks = t->g.chan[c].latency_cycles; /* one clock */
     t->ring[c] = (struct fcsim_ring){.mask = 3, .base = (uint64_t)c * 4};
     t->cring[c] = (struct fcsim_ring){.mask = 3, .base = (uint64_t)c * 4};
+    fcsim_ring_set_channel(&t->ring[c], &t->cring[c], &t->g.chan[c]);
   }
   t->l = (struct fcsim_links){.g = &t->g,
                               .chan = t->ring,

@@ -34,6 +34,7 @@ static struct one_link *make(double mean, double sd)
   fcsim_graph_finish(&o->g);
   o->g.chan[0].latency_sd_cycles = o->g.chan[0].latency_sd_ticks = sd; /* one clock: ticks are cycles */
   o->ring.mask = (1 << 16) - 1;
+  fcsim_ring_set_channel(&o->ring, &o->cring, &o->g.chan[0]);
   o->l.g = &o->g;
   o->l.chan = &o->ring;
   o->l.chan_pool = o->pool;

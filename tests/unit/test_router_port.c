@@ -47,6 +47,7 @@ static struct pair *make(void)
     p->g.chan[c].credit_latency_ticks = 3;
     p->ring[c].mask = p->cring[c].mask = POOL - 1;
     p->ring[c].base = p->cring[c].base = (uint64_t)c * POOL;
+    fcsim_ring_set_channel(&p->ring[c], &p->cring[c], &p->g.chan[c]);
   }
   p->l.g = &p->g;
   p->l.chan = p->ring;
@@ -104,7 +105,7 @@ static void send_receive(void **state)
   fcsim_port_send(&p->ctx, p->g.port_base[0], 0, &f, &credits, 11);
   assert_int_equal(credits, 1);
   assert_int_equal(p->pending[1], 1);
-  assert_int_equal(p->link_flits[0], 1);
+  assert_int_equal(p->ring[0].flits, 1);
   assert_int_equal(p->ctx.nwakes, 1);
   assert_int_equal(p->wakes[0].cycle, 16); /* left at 11, 5 cycles on the link */
 

@@ -93,9 +93,10 @@ static inline __attribute__((always_inline)) void send_credit_flit(struct fcsim_
     vc_credit_send(ctx, sh, n, port, (uint32_t)v, sh->depth - (int32_t)in, v == 0);
   }
   int32_t c = sh->g->in_chan[n->slot0 + (uint32_t)port];
-  if (ctx->links->cchan[c].cross)
+  const struct fcsim_ring *cr = &ctx->links->cchan[c];
+  if (cr->cross)
     return;
-  fcsim_ctx_wake(ctx, sh->g->chan[c].src, ctx->tick + sh->g->chan[c].credit_latency_ticks);
+  fcsim_ctx_wake(ctx, (uint32_t)cr->reader, ctx->tick + cr->latency_ticks);
 }
 
 /* Starts the packet at the front of output p's source queue when a VC with

@@ -245,7 +245,7 @@ int novog_train_send(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct v
     return 0;
 
   /* the flits, each stamped with its arrival: departure + switch + link */
-  const uint64_t delay = (uint64_t)sh->p->switch_cycles + sh->g->chan[out_slot].latency_ticks;
+  const uint64_t delay = (uint64_t)sh->p->switch_cycles + out->latency_ticks;
   const int was_empty = out->pub == out->head;
   struct departures t = departures_from(ctx, sh, n);
   if (as_entry(sh, flits)) {
@@ -280,7 +280,7 @@ int novog_inject_train(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct
   if (flits < 2 || out->cross || !out->lazy_wake || !(until = train_until(ctx, sh, n, out, flits, flits, 0)))
     return 0;
   /* send_injected's flits, each stamped with its arrival */
-  const uint64_t delay = (uint64_t)sh->p->switch_cycles + sh->g->chan[out_slot].latency_ticks;
+  const uint64_t delay = (uint64_t)sh->p->switch_cycles + out->latency_ticks;
   const uint32_t head_tick = (uint32_t)(ctx->now + (uint64_t)sh->p->switch_cycles);
   const int cls = vc_next_class(sh, n, -1, p, 0, pk->dest), was_empty = out->pub == out->head;
   struct departures t = departures_from(ctx, sh, n);

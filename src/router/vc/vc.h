@@ -499,7 +499,7 @@ static inline void vc_credit_send(struct fcsim_ctx *ctx, const struct vc_shared 
                                   uint32_t vc, int32_t value, int wake)
 {
   int32_t c = sh->g->in_chan[n->slot0 + (uint32_t)port];
-  uint64_t arrival = ctx->tick + sh->credit_delay_ticks + sh->g->chan[c].credit_latency_ticks;
+  uint64_t arrival = ctx->tick + sh->credit_delay_ticks + ctx->links->cchan[c].latency_ticks;
   if (fcsim_link_credit(ctx->links, (uint32_t)c, vc, value, arrival, wake)) /* sized so this cannot happen */
     ctx->acc->buffer_overflows++;
 }

@@ -20,18 +20,16 @@ static inline int vc_shape_pick(const struct vc_shared *sh, const struct vc_shap
 }
 
 /* Asks the memory system for the lines the head routed to output p reads
- * next, at VA and when it leaves: the output record, the channel's ring
- * and its graph entry (latency, receiver). Hints only. */
+ * next, at VA and when it leaves: the output record and the channel's ring
+ * record. Hints only. */
 static inline void vc_prefetch_output(const struct fcsim_ctx *ctx, const struct vc_shared *sh, const struct vc_node *n,
                                       int p)
 {
   const char *o = (const char *)vc_out(n, p);
   __builtin_prefetch(o);
   __builtin_prefetch(o + n->out_bytes - 1);
-  if (p < sh->np) {
+  if (p < sh->np)
     __builtin_prefetch(&ctx->links->chan[n->slot0 + (uint32_t)p]);
-    __builtin_prefetch(&sh->g->chan[n->slot0 + (uint32_t)p].latency_ticks);
-  }
 }
 
 /* RC for the heads whose routing cycles are over, and VA (greedy) for those
