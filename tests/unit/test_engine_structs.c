@@ -102,6 +102,34 @@ static void test_ring_delay_and_capacity(void **state)
   two_nodes_free(t);
 }
 
+/* A ring's record carries what a push needs of its channel, copied at
+ * set-up: the reader and its port (the data ring's dst, the credit ring's
+ * src), the latency (the credit latency on a credit ring) and whether it
+ * varies. A push reads the record, not the graph. */
+static void test_ring_record_copies_channel(void **state)
+{
+  struct two_nodes *t = two_nodes(5);
+  t->g.chan[0].credit_latency_ticks = 3;
+  fcsim_ring_set_channel(&t->ring[0], &t->cring[0], &t->g.chan[0]);
+  assert_int_equal(t->ring[0].reader, 1);
+  assert_int_equal(t->ring[0].reader_port, 0);
+  assert_int_equal(t->ring[0].latency_ticks, 5);
+  assert_int_equal(t->ring[0].jitter, 0);
+  assert_int_equal(t->cring[0].reader, 0);
+  assert_int_equal(t->cring[0].latency_ticks, 3);
+  t->g.chan[0].latency_ticks = 999; /* the graph changed after set-up: a push does not look */
+  struct fcsim_flit f = {.dest = 1};
+  assert_int_equal(fcsim_link_push(&t->l, 0, &f, 10), 15);
+  assert_int_equal(fcsim_link_credit(&t->l, 0, 2, 7, 13, 0), 0);
+  assert_int_equal(t->cpending[0], 1); /* the sender, node 0, port 0, reads the credit */
+  assert_int_equal(t->cpending[1], 0);
+  t->g.chan[1].latency_sd_ticks = 1.5;
+  fcsim_ring_set_channel(&t->ring[1], &t->cring[1], &t->g.chan[1]);
+  assert_int_equal(t->ring[1].jitter, 1);
+  assert_int_equal(sizeof(struct fcsim_ring), 64);
+  two_nodes_free(t);
+}
+
 /* Indices are free-running 32-bit counters: the ring works across 2^32. */
 static void test_ring_index_wrap(void **state)
 {
@@ -408,6 +436,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_pow2),
       cmocka_unit_test(test_ring_delay_and_capacity),
+      cmocka_unit_test(test_ring_record_copies_channel),
       cmocka_unit_test(test_ring_index_wrap),
       cmocka_unit_test(test_ring_cross_and_remote),
       cmocka_unit_test(test_stamps_across_2_32),
