@@ -229,10 +229,10 @@ struct fcsim_links {
   uint64_t *jitter_last;                /* [nslots] arrival tick of the last flit pushed on a channel whose
                                          * latency varies (FIFO order), 0 = none yet; NULL when no channel
                                          * has jitter (from malloc) */
-  uint64_t *link_flits;                 /* [nslots] data flits sent: during the run every one (counted
-                                         * whatever the window), after it those of the measurement window
-                                         * (from malloc) */
-  uint64_t *link_flits_mark;            /* [nslots] link_flits at the window's start, then the window's
+  uint64_t *link_flits;                 /* [nslots] after the run, the data flits sent on each channel in the
+                                         * measurement window (during it they are counted in chan[c].flits;
+                                         * engine.c; from malloc) */
+  uint64_t *link_flits_mark;            /* [nslots] chan[c].flits at the window's start, then the window's
                                          * count, taken by the sender's partition (engine.c; from malloc) */
   struct fcsim_link_dir_stats *dir_stats; /* [nslots] protocol lines' figures, filled by the adapters' reports;
                                            * NULL when the graph has no adapters (from malloc) */

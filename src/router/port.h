@@ -116,9 +116,8 @@ static inline void fcsim_port_take_vc_credits(struct fcsim_ctx *ctx, uint32_t sl
  * is sized so that it cannot fill: a full one is counted as an overflow). */
 static inline void fcsim_port_return_credits(struct fcsim_ctx *ctx, uint32_t slot0, int q, uint32_t vc, int32_t n)
 {
-  const struct fcsim_graph *g = ctx->links->g;
-  int32_t c = g->in_chan[slot0 + (uint32_t)q];
-  if (fcsim_link_credit(ctx->links, (uint32_t)c, vc, n, ctx->tick + g->chan[c].credit_latency_ticks, 0))
+  int32_t c = ctx->links->g->in_chan[slot0 + (uint32_t)q];
+  if (fcsim_link_credit(ctx->links, (uint32_t)c, vc, n, ctx->tick + ctx->links->cchan[c].latency_ticks, 0))
     ctx->acc->buffer_overflows++;
 }
 
@@ -225,11 +224,11 @@ static inline void fcsim_port_send_burst(struct fcsim_ctx *ctx, uint32_t c, cons
       return;
     }
   ctx->last_progress = ctx->tick;
-  if (l->chan[c].cross)
+  const struct fcsim_ring *r = &l->chan[c];
+  if (r->cross)
     return;
-  const struct fcsim_chan *ch = &l->g->chan[c];
-  l->pending[ch->dst] |= 1ull << ch->dst_port;
-  fcsim_ctx_wake(ctx, (uint32_t)ch->dst, arrival);
+  l->pending[r->reader] |= 1ull << r->reader_port;
+  fcsim_ctx_wake(ctx, (uint32_t)r->reader, arrival);
 }
 
 /* The descriptor at the front of data ring r when it and the `hops` data

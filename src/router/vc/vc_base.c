@@ -367,9 +367,11 @@ double fcsim__vc_zero_load_cycles(const void *shared, double hops)
                                         p->switch_cycles, p->local_cycles, p->packet_flits, p->link_bandwidth_flits);
 }
 
-/* Lines [a, a + bytes) asked for. */
+/* The prefetch op asks for the input and credit rings due within this many
+ * cycles of the step: the step and the steps run ahead of it read them. */
 enum { VC_PREFETCH_CYCLES = 8 };
 
+/* Lines [a, a + bytes) asked for. */
 static inline void prefetch_range(const void *a, size_t bytes)
 {
   const char *p = a, *end = p + bytes;
