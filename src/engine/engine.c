@@ -217,6 +217,22 @@ static inline void prefetch_ahead(const struct fcsim_net *net, const struct fcsi
   }
 }
 
+/* The same for the workload events of this cycle (fire_node): after a pop,
+ * the next few come from the top of the heap; their nodes' records, their
+ * workload state and the first lines of their state. */
+static inline void prefetch_arrivals(const struct fcsim_net *net, const struct fcsim_part *pt, uint64_t now)
+{
+  const struct fcsim_arrival_heap *h = pt->arrivals;
+  for (uint32_t i = 1; i < 3 && i < h->len; i++) {
+    if (h->key[i] != now)
+      continue;
+    const uint32_t m = h->node[i];
+    __builtin_prefetch(&net->nodes[m]);
+    __builtin_prefetch(wl_state(net, m));
+    pt->prefetch->ops->prefetch(pt->prefetch->shared, &net->links, fcsim_state(net, m), PREFETCH_AHEAD - 1, now);
+  }
+}
+
 static inline __attribute__((always_inline)) int step_cycle_with(struct fcsim_net *net, struct fcsim_part *pt,
                                                                  const int runahead)
 {
@@ -230,6 +246,8 @@ static inline __attribute__((always_inline)) int step_cycle_with(struct fcsim_ne
   while (pt->arrivals->len && pt->arrivals->key[0] == now) {
     uint32_t n = pt->arrivals->node[0];
     fcsim_heap_pop(pt->arrivals);
+    if (pt->prefetch)
+      prefetch_arrivals(net, pt, now);
     if (net->nodes[n].next_event != now)
       continue; /* outdated: the event moved */
     ctx_at(net, pt, n, now);

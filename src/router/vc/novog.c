@@ -193,10 +193,8 @@ static void send_injected(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
 static inline __attribute__((always_inline)) void credit_stage(struct fcsim_ctx *ctx, const struct vc_shared *sh,
                                                                struct vc_node *n, const struct vc_shape k)
 {
-  const int radix = fcsim_graph_radix(sh->g, n->node); /* a netlist node may have fewer ports than np */
-  for (int p = 0; p < radix; p++)
-    if (sh->g->chan[n->slot0 + (uint32_t)p].dst >= 0)
-      send_credit_flit(ctx, sh, n, p, k);
+  for (uint32_t m = n->h->out_linked; m; m &= m - 1)
+    send_credit_flit(ctx, sh, n, __builtin_ctz(m), k);
 }
 
 static inline __attribute__((always_inline)) void switch_stage(struct fcsim_ctx *ctx, const struct vc_shared *sh,

@@ -131,6 +131,7 @@ struct vc_hdr {
   uint32_t train_outs;           /* novog: bit p: output p may send trains (novog_train.h) */
   uint32_t train_held;           /* novog: bit p: output p is held by a train */
   uint32_t eject_held;           /* novog: bit q: input port q ejects a packet whole (ej_train[q]) */
+  uint32_t out_linked;           /* bit p: network output p has a channel (a credit cycle sends on it) */
   struct fcsim_rng hop_rng;      /* per-hop routing choices */
   int32_t coord[FCSIM_MAX_DIMS]; /* the node's own coordinates (fcsim_topo_coord), for routing */
 };

@@ -261,6 +261,8 @@ int fcsim__vc_init(const void *shared, uint32_t node, void *state, struct fcsim_
     if (nvc > sh->out_vcs)
       return fcsim_error_set(err, FCSIM_EINTERNAL, "an output feeds %d VCs; its record holds %d", nvc, sh->out_vcs);
     vc_out(n, o)->holder = -1;
+    if (ch && ch->dst >= 0)
+      n->h->out_linked |= 1u << o;
     vc_out(n, o)->nvc_out = (uint8_t)nvc;
     vc_out(n, o)->bw_flits = (uint8_t)(ch && ch->dst >= 0 ? ch->bandwidth_flits : 1);
     vc_out(n, o)->threshold = ch && sh->threshold ? sh->threshold[sh->g->port_base[node] + (uint32_t)o] : 0;
@@ -371,6 +373,23 @@ double fcsim__vc_zero_load_cycles(const void *shared, double hops)
  * cycles of the step: the step and the steps run ahead of it read them. */
 enum { VC_PREFETCH_CYCLES = 8 };
 
+/* novog: the ports that send a credit flit at the node's next credit cycle
+ * if it falls within VC_PREFETCH_CYCLES of tick (those with buffer activity
+ * then: novog.c, send_credit_flit); 0 otherwise and for classic. Once a
+ * period, so their lines have left the caches of a large network. */
+static inline uint32_t vc_credit_ports_due(const struct vc_shared *sh, const struct vc_node *n, const int32_t *in_chan,
+                                           uint64_t tick)
+{
+  const uint64_t cycle = n->h->credit_cycle;
+  if (!sh->inband || cycle < tick || cycle > tick + VC_PREFETCH_CYCLES || n->h->credit_dirty_until < cycle)
+    return 0;
+  uint32_t ports = 0;
+  for (uint32_t m = n->h->out_linked; m; m &= m - 1)
+    if (n->dirty_until[__builtin_ctz(m)] >= cycle && in_chan[__builtin_ctz(m)] >= 0)
+      ports |= m & -m;
+  return ports;
+}
+
 /* Lines [a, a + bytes) asked for. */
 static inline void prefetch_range(const void *a, size_t bytes)
 {
@@ -399,6 +418,7 @@ void fcsim__vc_prefetch(const void *shared, const struct fcsim_links *l, const v
   for (uint64_t m = l->cpending[n->node]; m; m &= m - 1)
     if (credit_due[__builtin_ctzll(m)] <= tick + VC_PREFETCH_CYCLES)
       cr |= m & -m;
+  const uint32_t credits = vc_credit_ports_due(sh, n, in_chan, tick);
   if (stage) {
     for (uint64_t m = in; m; m &= m - 1) {
       int q = __builtin_ctzll(m);
@@ -419,12 +439,29 @@ void fcsim__vc_prefetch(const void *shared, const struct fcsim_links *l, const v
           __builtin_prefetch(&n->vcs[w * 64 + __builtin_ctzll(m)]);
     if (in && n->h->chunk_free != VC_NO_CHUNK) /* a head arriving into an empty VC takes a chunk */
       __builtin_prefetch(&n->chunk_next[n->h->chunk_free]);
+    for (uint32_t m = n->h->srcq_mask & ~n->h->out_held; m; m &= m - 1) { /* an injection may start */
+      __builtin_prefetch(&n->srcq[__builtin_ctz(m)]);
+      prefetch_range(vc_out(n, __builtin_ctz(m)), n->out_bytes);
+    }
+    for (uint32_t m = credits; m; m &= m - 1) { /* a credit flit reads its port's VCs, input and credit rings */
+      int q = __builtin_ctz(m);
+      __builtin_prefetch(&l->chan[in_chan[q]]);
+      __builtin_prefetch(&l->cchan[in_chan[q]]);
+      prefetch_range(&n->vcs[q * sh->nvc], (size_t)sh->nvc * sizeof(struct fcsim_vc));
+    }
     return;
   }
   for (uint64_t m = in; m; m &= m - 1) { /* the entry at the head, and the second slot of a train entry */
     const struct fcsim_ring *r = &l->chan[in_chan[__builtin_ctzll(m)]];
-    __builtin_prefetch(&l->chan_pool[r->base + (r->head & r->mask)].arrival_stamp);
+    __builtin_prefetch(&l->chan_pool[r->base + (r->head & r->mask)]);
     __builtin_prefetch(&l->chan_pool[r->base + ((r->head + 1) & r->mask)].arrival_stamp);
+    __builtin_prefetch(&l->chan_pool[r->base + ((r->head + 2) & r->mask)].arrival_stamp);
+  }
+  for (uint32_t m = credits; m; m &= m - 1) { /* the credit flits' slots, written */
+    const struct fcsim_ring *d = &l->chan[in_chan[__builtin_ctz(m)]], *r = &l->cchan[in_chan[__builtin_ctz(m)]];
+    __builtin_prefetch(&l->chan_pool[d->base + (d->head & d->mask)]); /* a train entry partly taken */
+    __builtin_prefetch(&l->cchan_pool[r->base + (r->tail & r->mask)], 1);
+    __builtin_prefetch(&l->cchan_pool[r->base + ((r->tail + (uint32_t)sh->nvc - 1) & r->mask)], 1);
   }
   for (uint64_t m = cr; m; m &= m - 1) {
     const struct fcsim_ring *r = &l->cchan[n->slot0 + (uint32_t)__builtin_ctzll(m)];
@@ -436,4 +473,10 @@ void fcsim__vc_prefetch(const void *shared, const struct fcsim_links *l, const v
       if (o->train_vc >= 0)
         __builtin_prefetch(&n->vcs[o->train_vc]);
     }
+  for (uint32_t m = n->h->srcq_mask & ~n->h->out_held; m; m &= m - 1)
+    __builtin_prefetch(fcsim_pktq_front(&n->srcq[__builtin_ctz(m)]));
+  if (n->h->heads_waiting) /* the flits routing computation reads */
+    for (int w = 0; w < sh->mask_words; w++)
+      for (uint64_t m = n->wait_mask[w]; m; m &= m - 1)
+        __builtin_prefetch(&n->buf[n->vcs[w * 64 + __builtin_ctzll(m)].head]);
 }

@@ -32,6 +32,21 @@ static inline void vc_prefetch_output(const struct fcsim_ctx *ctx, const struct 
     __builtin_prefetch(&ctx->links->chan[n->slot0 + (uint32_t)p]);
 }
 
+/* Asks for the link-ring slots the head that won output p's VC writes when
+ * it leaves (a flit's, or a train entry's two), for writing: at a large
+ * network they were last touched a ring's length ago. The ring's record
+ * was asked for at routing. Hints only. */
+static inline void vc_prefetch_send(const struct fcsim_ctx *ctx, const struct vc_shared *sh, const struct vc_node *n,
+                                    int p)
+{
+  if (p >= sh->np)
+    return;
+  const struct fcsim_links *l = ctx->links;
+  const struct fcsim_ring *r = &l->chan[n->slot0 + (uint32_t)p];
+  __builtin_prefetch(&l->chan_pool[r->base + (r->tail & r->mask)], 1);
+  __builtin_prefetch(&l->chan_pool[r->base + ((r->tail + 1) & r->mask)].arrival_stamp, 1);
+}
+
 /* RC for the heads whose routing cycles are over, and VA (greedy) for those
  * in VA: `words` mask words of wait_mask (a constant in a shaped step). */
 static inline __attribute__((always_inline)) void
@@ -71,8 +86,11 @@ vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct 
         int v2 = sh->escape && vc->out_port != sh->np
                      ? fcsim__vc_alloc_escape_head(sh, n, vi)
                      : vc_alloc(sh, vc_out(n, vc->out_port), vc->class1, vc->out_port == sh->np);
-        if (v2 >= 0)
+        if (v2 >= 0) {
           vc_won(sh, n, vi, v2, now);
+          if (ctx->prefetch)
+            vc_prefetch_send(ctx, sh, n, vc->out_port);
+        }
       }
     }
   }
