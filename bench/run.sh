@@ -30,9 +30,9 @@
 #   With --cache, section 2 also gives last-level cache misses per flit-hop
 #   (callgrind's cache simulation, a 32 MiB 16-way last level) for Novo-G# at
 #   0.1 on 8x8x8 and 16x16x16: how far the hot state outgrows the cache; and
-#   the same with a 2 MiB last level (between the 1 MiB L2 a core and the
-#   32 MiB L3 of the machine in docs/PERFORMANCE.md), whose misses are what
-#   the CPU time per flit-hop at 16x16x16 pays (callgrind ignores prefetch
+#   the same with a 4 MiB last level (what one core of the machine in
+#   docs/PERFORMANCE.md holds of its shared 32 MiB L3: bench/cache_latency.sh),
+#   whose misses are what the CPU time per flit-hop at 16x16x16 pays (callgrind ignores prefetch
 #   instructions: these count a line the prefetching asked for early as a
 #   miss where it is read; bench/exposed.sh separates the two).
 # Options: --scale adds the 32x32x32 rows; --quick skips callgrind; --plain
@@ -205,7 +205,7 @@ if [ "$quick" = 0 ] && command -v valgrind >/dev/null 2>&1; then
   split_row "classic 8x8x8 BookSim2 settings"
   split_row "novog 8x8x8 50-cycle links 4 VCs"
   if [ "$cache" = 1 ]; then
-    for ll in 33554432,16,64 2097152,16,64; do
+    for ll in 33554432,16,64 4194304,16,64; do
       echo "last-level misses per flit-hop (callgrind --cache-sim=yes --D1=65536,4,64 --LL=$ll)"
       printf "%-44s %10s %12s\n" workload per_hop LL_per_hop
       ll_row "$ll" "novog 8x8x8 50-cycle links 4 VCs, 0.1" "${novog[@]}" --set network.dims=8x8x8 \
