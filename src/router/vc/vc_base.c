@@ -458,7 +458,8 @@ void fcsim__vc_prefetch(const void *shared, const struct fcsim_links *l, const v
     __builtin_prefetch(&l->chan_pool[r->base + ((r->head + 2) & r->mask)].arrival_stamp);
   }
   for (uint32_t m = credits; m; m &= m - 1) { /* the credit flits' slots, written */
-    const struct fcsim_ring *d = &l->chan[in_chan[__builtin_ctz(m)]], *r = &l->cchan[in_chan[__builtin_ctz(m)]];
+    const int32_t c = in_chan[__builtin_ctz(m)];
+    const struct fcsim_ring *d = &l->chan[c], *r = &l->cchan[c];
     __builtin_prefetch(&l->chan_pool[d->base + (d->head & d->mask)]); /* a train entry partly taken */
     __builtin_prefetch(&l->cchan_pool[r->base + (r->tail & r->mask)], 1);
     __builtin_prefetch(&l->cchan_pool[r->base + ((r->tail + (uint32_t)sh->nvc - 1) & r->mask)], 1);
