@@ -12,7 +12,8 @@
 #      17 — the classic router with BookSim2's settings and Novo-G# with
 #      50-cycle links and 4 VCs, each at 0.1 and 0.3 flits/node/cycle — and
 #      the same Novo-G# workload on 16x16x16 (and 32x32x32 with --scale), and
-#      the size check: their CPU seconds per flit-hop over 8x8x8's at 0.1;
+#      the size check: their CPU seconds per flit-hop over 8x8x8's at 0.1
+#      (one run each: on a shared machine judge it in rounds, bench/size.sh);
 #   2. instructions per flit-hop under valgrind --tool=callgrind (exact on a
 #      noisy machine) on the same workloads, with node steps per flit-hop
 #      and instructions per step (execution.node_steps), Novo-G#'s packets
