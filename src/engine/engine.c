@@ -219,7 +219,9 @@ static inline void prefetch_ahead(const struct fcsim_net *net, const struct fcsi
 
 /* The same for the workload events of this cycle (fire_node): after a pop,
  * the next few come from the top of the heap; their nodes' records, their
- * workload state and the first lines of their state. */
+ * workload state and what accepting a packet reads of their state by its
+ * offsets (FCSIM_PREFETCH_ACCEPT_AHEAD; the lines those point to as the
+ * event fires). */
 static inline void prefetch_arrivals(const struct fcsim_net *net, const struct fcsim_part *pt, uint64_t now)
 {
   const struct fcsim_arrival_heap *h = pt->arrivals;
@@ -229,7 +231,8 @@ static inline void prefetch_arrivals(const struct fcsim_net *net, const struct f
     const uint32_t m = h->node[i];
     __builtin_prefetch(&net->nodes[m]);
     __builtin_prefetch(wl_state(net, m));
-    pt->prefetch->ops->prefetch(pt->prefetch->shared, &net->links, fcsim_state(net, m), PREFETCH_AHEAD - 1, now);
+    pt->prefetch->ops->prefetch(pt->prefetch->shared, &net->links, fcsim_state(net, m), FCSIM_PREFETCH_ACCEPT_AHEAD,
+                                now);
   }
 }
 
@@ -250,6 +253,9 @@ static inline __attribute__((always_inline)) int step_cycle_with(struct fcsim_ne
       prefetch_arrivals(net, pt, now);
     if (net->nodes[n].next_event != now)
       continue; /* outdated: the event moved */
+    if (pt->prefetch)
+      pt->prefetch->ops->prefetch(pt->prefetch->shared, &net->links, fcsim_state(net, n), FCSIM_PREFETCH_ACCEPT_NOW,
+                                  now);
     ctx_at(net, pt, n, now);
     if ((rc = fire_node(net, pt, n)))
       return rc;

@@ -76,6 +76,10 @@ struct fcsim_buf_ref {
   int buf;
 };
 
+/* fcsim_router_ops.prefetch stages for a node about to accept a packet
+ * (after the step stages 2, 1, 0) */
+enum { FCSIM_PREFETCH_ACCEPT_AHEAD = 3, FCSIM_PREFETCH_ACCEPT_NOW = 4 };
+
 struct fcsim_router_ops {
   const char *name; /* router.model */
   const char *help;
@@ -164,7 +168,11 @@ struct fcsim_router_ops {
    * state points to and the rings' records; at stage 0 (the nearest) the
    * ring entries those records point to. Hints only (__builtin_prefetch,
    * loads of lines an earlier stage asked for): it changes nothing the step
-   * computes. */
+   * computes. For a node about to accept a packet (a workload event,
+   * engine.c's prefetch_arrivals): FCSIM_PREFETCH_ACCEPT_AHEAD a few events
+   * ahead, lines found by their offsets alone (what accept reads of the
+   * state); FCSIM_PREFETCH_ACCEPT_NOW as its event fires, the lines those
+   * point to. */
   void (*prefetch)(const void *shared, const struct fcsim_links *links, const void *state, int stage, uint64_t tick);
 };
 

@@ -46,6 +46,28 @@ static size_t vc_pool_bytes(const struct vc_shared *sh)
   return ((size_t)sh->chunks_per_vc << sh->chunk_shift) * sizeof(struct fcsim_flit);
 }
 
+/* straight_out: for each input port q, the port the channel into q leaves
+ * its sender by, where that is the same at every node of the kind that has
+ * a channel into q (on a torus or mesh, port p leads to the neighbour's
+ * p ^ 1, so a packet going straight on leaves by it); -1 where it differs
+ * or is not an output of this kind. */
+static void vc_straight_outputs(struct vc_shared *sh, const struct fcsim_graph *g)
+{
+  for (int q = 0; q < sh->np; q++) {
+    int out = -2;
+    for (int64_t node = 0; node < g->nodes && out != -1; node++) {
+      if (g->kind[node] != sh->kind || q >= fcsim_graph_radix(g, node))
+        continue;
+      const int32_t c = g->in_chan[g->port_base[node] + (uint32_t)q];
+      if (c < 0)
+        continue;
+      const int sp = g->chan[c].src_port;
+      out = out == -2 || out == sp ? sp : -1;
+    }
+    sh->straight_out[q] = (int8_t)(out >= 0 && out < sh->np ? out : -1);
+  }
+}
+
 int fcsim__vc_setup(const struct fcsim_router_env *env, int local_port, int inband, void **shared, size_t *state_size,
                     struct fcsim_error *err)
 {
@@ -132,6 +154,7 @@ int fcsim__vc_setup(const struct fcsim_router_env *env, int local_port, int inba
         sh->depth = need;
     }
   }
+  vc_straight_outputs(sh, g);
   const size_t nvcs = (size_t)sh->np_in * (size_t)sh->nvc;
   sh->mask_words = (int)((nvcs + 63) / 64);
   sh->vc_port = malloc(nvcs);
@@ -402,11 +425,20 @@ static inline void prefetch_range(const void *a, size_t bytes)
 void fcsim__vc_prefetch(const void *shared, const struct fcsim_links *l, const void *state, int stage, uint64_t tick)
 {
   const struct vc_shared *sh = shared;
-  if (stage == 2) { /* nothing of the state is read yet: its view, header and masks by their offsets */
+  if (stage == 2 || stage == FCSIM_PREFETCH_ACCEPT_AHEAD) { /* nothing of the state is read yet: its view,
+                                                             * header and masks by their offsets */
     prefetch_range(state, sh->off_ej_train);
+    if (stage == FCSIM_PREFETCH_ACCEPT_AHEAD) /* and the source queues a packet joins */
+      prefetch_range((const char *)state + sh->off_srcq, (size_t)sh->nq * sizeof(struct fcsim_pktq));
     return;
   }
   const struct vc_node *n = state;
+  if (stage == FCSIM_PREFETCH_ACCEPT_NOW) { /* the slot each source queue writes next, for writing */
+    for (int q = 0; q < sh->nq; q++)
+      if (n->srcq[q].cap)
+        __builtin_prefetch(&n->srcq[q].buf[(n->srcq[q].head + n->srcq[q].count) & (n->srcq[q].cap - 1)], 1);
+    return;
+  }
   const int32_t *in_chan = sh->g->in_chan + n->slot0;
   const uint64_t *in_due = l->in_due + n->slot0, *credit_due = l->credit_due + n->slot0;
   /* the rings the step and the steps run ahead of it will read: those due
@@ -424,6 +456,11 @@ void fcsim__vc_prefetch(const void *shared, const struct fcsim_links *l, const v
       int q = __builtin_ctzll(m);
       __builtin_prefetch(&l->chan[in_chan[q]]);
       prefetch_range(&n->vcs[q * sh->nvc], (size_t)sh->nvc * sizeof(struct fcsim_vc));
+      const int p = sh->straight_out[q]; /* a head arriving is routed, allocated and sent on here, most likely */
+      if (p >= 0) {
+        prefetch_range(vc_out(n, p), n->out_bytes);
+        __builtin_prefetch(&l->chan[n->slot0 + (uint32_t)p]);
+      }
     }
     for (uint64_t m = cr; m; m &= m - 1) {
       int q = __builtin_ctzll(m);
@@ -451,6 +488,8 @@ void fcsim__vc_prefetch(const void *shared, const struct fcsim_links *l, const v
     }
     return;
   }
+  if (in && n->h->chunk_free != VC_NO_CHUNK) /* a head arriving into an empty VC is written to a free chunk */
+    __builtin_prefetch(&n->buf[(size_t)n->h->chunk_free << sh->chunk_shift], 1);
   for (uint64_t m = in; m; m &= m - 1) { /* the entry at the head, and the second slot of a train entry */
     const struct fcsim_ring *r = &l->chan[in_chan[__builtin_ctzll(m)]];
     __builtin_prefetch(&l->chan_pool[r->base + (r->head & r->mask)]);
