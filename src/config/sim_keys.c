@@ -72,8 +72,10 @@ static const struct fcsim_key sim_rows[] = {
      "`on`: in a partition of at least 1024 nodes, all of one model that offers it (novog, classic), the engine "
      "asks the memory system for the state and ring entries of the next nodes it steps or injects at, a few "
      "ahead, and for what the cycles a busy node is stepped on through will read: its input rings due within 8 "
-     "cycles, the output a head was routed to and the link slots it will write, a credit cycle's rings, a packet "
-     "about to be injected (faster on networks that outgrow the caches; results are identical); `off`: never",
+     "cycles and the output a packet arriving on them goes straight on by, the output a head was routed to and the "
+     "link slots it will write, a credit cycle's rings, a packet about to be injected, the source queues of a node "
+     "whose workload makes a packet (faster on networks that outgrow the caches; results are identical); `off`: "
+     "never",
      1,
      FCSIM_KEY_FLAG(prefetch, "on")},
     {"sim", "trains", FCSIM_KEY_CHOICE(onoff_names, "on"),

@@ -192,6 +192,11 @@ enum { PREFETCH_AHEAD = 3 };
 static inline void prefetch_ahead(const struct fcsim_net *net, const struct fcsim_kind *k, const uint32_t *list,
                                   uint32_t len, uint32_t i, uint64_t now)
 {
+  if (i + PREFETCH_AHEAD + 1 < len) { /* where the state of the node after those is (read at its stage 2) */
+    const uint32_t m = list[i + PREFETCH_AHEAD + 1];
+    __builtin_prefetch(&net->state_off[m]);
+    __builtin_prefetch(&net->topo.graph.kind[m]);
+  }
   for (uint32_t d = PREFETCH_AHEAD; d >= 1; d--) {
     if (i + d >= len)
       continue;
