@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include <cmocka.h>
 
@@ -242,6 +243,16 @@ static char *vm_flags_at(const void *addr)
   return flags;
 }
 
+/* A fresh anonymous mapping: never advised before, whatever the process
+ * did earlier (memory from malloc may reuse a range an earlier run in this
+ * process advised, which would make "not advised before" fail by chance). */
+static char *fresh_mapping(size_t bytes)
+{
+  void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  assert_true(p != MAP_FAILED);
+  return p;
+}
+
 /* sim.huge_pages: the 2 MiB-aligned interior of a large region is advised
  * to transparent huge pages (VmFlags "hg"); a region without a whole
  * aligned 2 MiB inside it is left alone. */
@@ -249,11 +260,10 @@ static void test_huge_page_advice(void **state)
 {
   (void)state;
   size_t bytes = (size_t)8 << 20;
-  char *p = malloc(bytes);
-  assert_non_null(p);
+  char *p = fresh_mapping(bytes);
   char *flags = vm_flags_at(p);
   if (!flags) {
-    free(p);
+    munmap(p, bytes);
     skip();
   }
   int before = strstr(flags, " hg") != NULL;
@@ -265,15 +275,17 @@ static void test_huge_page_advice(void **state)
   assert_false(before);
   assert_non_null(strstr(flags, " hg"));
   free(flags);
-  free(p);
-  char *small = malloc((size_t)1 << 20);
-  assert_non_null(small);
+  munmap(p, bytes);
+  /* 1 MiB from 1 MiB past a 2 MiB boundary: no whole aligned 2 MiB inside */
+  char *span = fresh_mapping((size_t)4 << 20);
+  char *small =
+      (char *)((((uintptr_t)span + ((uintptr_t)2 << 20) - 1) & ~(((uintptr_t)2 << 20) - 1)) + ((uintptr_t)1 << 20));
   fcsim_memory_advise_huge(small, (size_t)1 << 20);
   flags = vm_flags_at(small);
   assert_non_null(flags);
   assert_null(strstr(flags, " hg"));
   free(flags);
-  free(small);
+  munmap(span, (size_t)4 << 20);
 }
 
 int main(void)
