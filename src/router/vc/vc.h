@@ -331,6 +331,12 @@ void fcsim__vc_fini(const void *shared, uint32_t node, void *state);
  * oldest flit still in flight on its inputs, or UINT64_MAX: an idle node's
  * next wake (fcsim_router_ops.tracks_arrivals). */
 uint64_t fcsim__vc_next_arrival(const struct fcsim_ctx *ctx, const struct vc_node *n);
+/* Fills sh->straight_out from the graph (sh->np and sh->kind set): for each
+ * input port q, the port the channel into q leaves its sender by, where that
+ * is the same at every node of the kind that has a channel into q (on a torus
+ * or mesh port p leads to the neighbour's p ^ 1, so a packet going straight
+ * on leaves by it); -1 where it differs or is no network port of the kind. */
+void fcsim__vc_straight_outputs(struct vc_shared *sh, const struct fcsim_graph *g);
 /* fcsim_router_ops.prefetch of both models: stage 2 the view, header and
  * masks; stage 1 the records of the input rings due within a few cycles
  * (the step and the steps run ahead of it read them) with their ports' VCs,

@@ -46,12 +46,7 @@ static size_t vc_pool_bytes(const struct vc_shared *sh)
   return ((size_t)sh->chunks_per_vc << sh->chunk_shift) * sizeof(struct fcsim_flit);
 }
 
-/* straight_out: for each input port q, the port the channel into q leaves
- * its sender by, where that is the same at every node of the kind that has
- * a channel into q (on a torus or mesh, port p leads to the neighbour's
- * p ^ 1, so a packet going straight on leaves by it); -1 where it differs
- * or is not an output of this kind. */
-static void vc_straight_outputs(struct vc_shared *sh, const struct fcsim_graph *g)
+void fcsim__vc_straight_outputs(struct vc_shared *sh, const struct fcsim_graph *g)
 {
   for (int q = 0; q < sh->np; q++) {
     int out = -2;
@@ -154,7 +149,7 @@ int fcsim__vc_setup(const struct fcsim_router_env *env, int local_port, int inba
         sh->depth = need;
     }
   }
-  vc_straight_outputs(sh, g);
+  fcsim__vc_straight_outputs(sh, g);
   const size_t nvcs = (size_t)sh->np_in * (size_t)sh->nvc;
   sh->mask_words = (int)((nvcs + 63) / 64);
   sh->vc_port = malloc(nvcs);
