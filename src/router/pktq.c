@@ -18,7 +18,7 @@ int fcsim_pktq_push(struct fcsim_pktq *q, const struct fcsim_packet *pkt)
     q->head = 0;
     q->cap = ncap;
   }
-  q->buf[(q->head + q->count) & (q->cap - 1)] = *pkt;
+  *fcsim_pktq_back(q) = *pkt;
   q->count++;
   return 0;
 }

@@ -21,6 +21,11 @@ static inline struct fcsim_packet *fcsim_pktq_front(struct fcsim_pktq *q)
 {
   return &q->buf[q->head & (q->cap - 1)];
 }
+/* The slot the next push writes (cap > 0, and the queue not full). */
+static inline struct fcsim_packet *fcsim_pktq_back(const struct fcsim_pktq *q)
+{
+  return &q->buf[(q->head + q->count) & (q->cap - 1)];
+}
 static inline void fcsim_pktq_pop(struct fcsim_pktq *q)
 {
   q->head++;

@@ -179,9 +179,7 @@ struct vc_shared {
   int train_entries; /* novog: trains are written as one link-ring entry (chan/link.h): every node is of
                       * this kind, so every packet's flits are its head's but for the flags and the tail's gen */
   int8_t straight_out[VC_MAX_PORTS]; /* [np] the output a packet arriving on input q leaves by if it goes
-                                      * straight on (the port the channel into q left its sender by, where
-                                      * that is the same at every node of the kind, as on a torus or mesh),
-                                      * -1 none: a prefetch guess (fcsim__vc_prefetch) */
+                                      * straight on, -1 none: a prefetch guess (fcsim__vc_straight_outputs) */
 };
 
 /* Pointers into one node's state. They are made once, by fcsim__vc_init, and kept

@@ -430,8 +430,8 @@ void fcsim__vc_prefetch(const void *shared, const struct fcsim_links *l, const v
   const struct vc_node *n = state;
   if (stage == FCSIM_PREFETCH_ACCEPT_NOW) { /* the slot each source queue writes next, for writing */
     for (int q = 0; q < sh->nq; q++)
-      if (n->srcq[q].cap)
-        __builtin_prefetch(&n->srcq[q].buf[(n->srcq[q].head + n->srcq[q].count) & (n->srcq[q].cap - 1)], 1);
+      if (n->srcq[q].count < n->srcq[q].cap) /* a full queue grows at the push */
+        __builtin_prefetch(fcsim_pktq_back(&n->srcq[q]), 1);
     return;
   }
   const int32_t *in_chan = sh->g->in_chan + n->slot0;
