@@ -116,6 +116,7 @@ static void start_injection(const struct vc_shared *sh, struct vc_node *n, int p
   if (v >= 0) {
     n->h->out_held |= 1u << p;
     o->holder = FCSIM_HOLD_INJECT;
+    FCSIM_CENSUS(fcsim__census_inject());
     o->inj_vc = (int8_t)v;
     o->inj_sent = 0;
   }
@@ -240,6 +241,7 @@ static inline __attribute__((always_inline)) void switch_stage(struct fcsim_ctx 
     if (o->holder == -1) {
       if (with_cand & (1u << p)) {
         int w = vc_pick(ctx, sh, n, cand[p], ncand[p], o->rr_ptr);
+        FCSIM_CENSUS(fcsim__census_win(sh, n, w, p, now));
         o->holder = (int16_t)w;
         n->h->out_held |= 1u << p;
         vc_mask_clear(n->act_mask, w); /* it holds p until its tail: no longer a candidate */
@@ -268,6 +270,7 @@ static inline __attribute__((always_inline)) uint64_t step_shaped(struct fcsim_c
   novog_train_release_due(ctx, sh, n);
   vc_receive(ctx, sh, n, 1, k);
   vc_route_and_allocate(ctx, sh, n, vc_mask_words(sh, k, 0));
+  FCSIM_CENSUS(fcsim__census_step(sh, n, ctx->now));
   eject(ctx, sh, n, k);
   switch_stage(ctx, sh, n, k);
   const uint64_t now = ctx->now;
@@ -323,6 +326,7 @@ static int novog_setup(const struct fcsim_router_env *env, void **shared, size_t
   if (rc)
     return rc;
   struct vc_shared *sh = *shared;
+  FCSIM_CENSUS(fcsim__census_setup(sh));
   sh->shape = vc_shape_pick(sh, novog_shapes, (int)(sizeof novog_shapes / sizeof novog_shapes[0]));
   /* trains are exact with one clock, routing that does not read credits,
    * greedy VC allocation and no escape VCs (novog_train.h) */

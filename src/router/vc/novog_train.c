@@ -386,6 +386,7 @@ static void release_vc(const struct vc_shared *sh, struct vc_node *n, int vi, ui
   if (vc->count > 0) {
     vc->stage = FCSIM_VC_RC;
     vc->ready_cycle = tail_cycle + (uint64_t)sh->p->rc_cycles + (uint64_t)sh->queued_head_cycles;
+    FCSIM_CENSUS(fcsim__census_head(n->node, vi, 1));
     n->h->heads_waiting++;
     vc_mask_set(n->wait_mask, vi);
   } else {

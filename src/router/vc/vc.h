@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "router/pktq.h"
+#include "router/vc/census.h"
 #include "router/vc/params.h"
 #include "router/router.h"
 
@@ -453,6 +454,7 @@ static inline int vc_push(struct fcsim_ctx *ctx, const struct vc_shared *sh, str
     if (f->flags & FCSIM_FLIT_HEAD) {
       vc->stage = FCSIM_VC_RC;
       vc->ready_cycle = ctx->now + (uint64_t)sh->p->rc_cycles;
+      FCSIM_CENSUS(fcsim__census_head(n->node, vi, 0));
       n->h->heads_waiting++;
       vc_mask_set(n->wait_mask, vi);
     }
@@ -494,6 +496,7 @@ static inline __attribute__((always_inline)) void vc_pop(struct fcsim_ctx *ctx, 
        * cycles later (BookSim2: 1) */
       vc->stage = FCSIM_VC_RC;
       vc->ready_cycle = ctx->now + (uint64_t)sh->p->rc_cycles + (uint64_t)sh->queued_head_cycles;
+      FCSIM_CENSUS(fcsim__census_head(n->node, vi, 1));
       n->h->heads_waiting++;
       vc_mask_set(n->wait_mask, vi);
     } else {
@@ -581,6 +584,7 @@ static inline void vc_receive_credits_due(struct fcsim_ctx *ctx, const struct vc
                                                            (uint64_t)sh->p->credit_period_cycles);
       } else
         o->credits[s->vc] += s->value;
+      FCSIM_CENSUS(fcsim__census_credit(n->node, q, ctx->now));
       fcsim_ring_pop(cr);
     }
     if (!*due && !fcsim_ring_visible(cr))

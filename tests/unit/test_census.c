@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The one-event census (src/router/vc/census.h, bench/one_event.sh), built
+ * here with its measurement switch on: a head that arrives into an empty
+ * VC, leaves at the earliest cycle with nothing else wanting its output and
+ * no credit count read for it passes every count; each of the other things
+ * stops it at its own count, and what happened before the arrival does not. */
+#define FCSIM_ONE_EVENT_CENSUS 1
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "router/vc/census.c"
+
+enum { PORTS = 6, VCS = 4, OUT = 2, NODE = 1 };
+
+/* One node of a 6-port, 4-VC kind: RC and VA one cycle each (speculative). */
+struct fixture {
+  struct fcsim_params p;
+  struct fcsim_graph g;
+  struct vc_shared sh;
+  struct vc_hdr h;
+  uint64_t wait_mask, act_mask;
+  struct fcsim_vc vcs[PORTS * VCS];
+  struct vc_node n;
+};
+
+static void fixture_init(struct fixture *f)
+{
+  memset(f, 0, sizeof *f);
+  f->p.rc_cycles = 1;
+  f->p.va_cycles = 1;
+  f->g.nodes = 4;
+  f->sh.p = &f->p;
+  f->sh.g = &f->g;
+  f->sh.np = PORTS;
+  f->sh.nvc = VCS;
+  f->sh.mask_words = 1;
+  f->n.h = &f->h;
+  f->n.wait_mask = &f->wait_mask;
+  f->n.act_mask = &f->act_mask;
+  f->n.vcs = f->vcs;
+  f->n.node = NODE;
+  for (int vi = 0; vi < PORTS * VCS; vi++)
+    f->vcs[vi].out_port = FCSIM_NO_PORT;
+  fcsim__census_setup(&f->sh);
+}
+
+/* VC vi routed to `out`, in VA (its mask bit set). */
+static void routed(struct fixture *f, int vi, int out)
+{
+  f->vcs[vi].stage = FCSIM_VC_VA;
+  f->vcs[vi].out_port = (int8_t)out;
+  f->wait_mask |= 1ull << vi;
+}
+
+/* The counts a hop adds: its head (VC vi) arrives at cycle t (or, queued,
+ * starts RC as the packet ahead leaves at t), is routed to OUT at t + 1 and
+ * wins it at cycle `won`; `between` (may be NULL) runs after the step of
+ * cycle t + 1. */
+static void hop(struct fixture *f, int vi, int queued, uint64_t t, uint64_t won, void (*between)(struct fixture *),
+                uint64_t added[2][4])
+{
+  uint64_t before[2][4], after[2][4], inj;
+  fcsim__census_counts(before, &inj);
+  fcsim__census_head(NODE, vi, queued);
+  f->vcs[vi].stage = FCSIM_VC_RC;
+  fcsim__census_step(&f->sh, &f->n, t);
+  routed(f, vi, OUT);
+  f->vcs[vi].ready_cycle = t + 2; /* RC at t + 1, VA ready one cycle later (speculative) */
+  fcsim__census_step(&f->sh, &f->n, t + 1);
+  if (between)
+    between(f);
+  for (uint64_t c = t + 2; c <= won; c++)
+    fcsim__census_step(&f->sh, &f->n, c);
+  fcsim__census_win(&f->sh, &f->n, vi, OUT, won);
+  fcsim__census_counts(after, &inj);
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 4; j++)
+      added[i][j] = after[i][j] - before[i][j];
+  f->wait_mask = 0;
+  f->vcs[vi].stage = FCSIM_VC_IDLE;
+  f->vcs[vi].out_port = FCSIM_NO_PORT;
+}
+
+static void assert_added(uint64_t added[2][4], int row, int wins, int earliest, int uncontended, int no_credit)
+{
+  assert_int_equal(added[row][0], wins);
+  assert_int_equal(added[row][1], earliest);
+  assert_int_equal(added[row][2], uncontended);
+  assert_int_equal(added[row][3], no_credit);
+  assert_int_equal(added[!row][0], 0);
+}
+
+static void other_vc_routed(struct fixture *f)
+{
+  routed(f, 9, OUT);
+}
+static void own_packet_queued(struct fixture *f)
+{
+  f->h.srcq_mask = 1u << OUT;
+}
+static void credit_read(struct fixture *f)
+{
+  fcsim__census_credit(NODE, OUT, 11);
+}
+static void other_output_busy(struct fixture *f)
+{
+  routed(f, 9, OUT + 1);
+  routed(f, 10, OUT + 1);
+  fcsim__census_credit(NODE, OUT + 1, 11);
+}
+
+static void test_clear_hop_passes(void **state)
+{
+  struct fixture f;
+  uint64_t added[2][4];
+  fixture_init(&f);
+  hop(&f, 4, 0, 10, 12, NULL, added);
+  assert_added(added, 0, 1, 1, 1, 1);
+  hop(&f, 4, 0, 20, 22, other_output_busy, added); /* another output's business is not this hop's */
+  assert_added(added, 0, 1, 1, 1, 1);
+}
+
+static void test_each_thing_stops_it(void **state)
+{
+  struct fixture f;
+  uint64_t added[2][4];
+  fixture_init(&f);
+  hop(&f, 4, 0, 100, 103, NULL, added); /* a cycle late */
+  assert_added(added, 0, 1, 0, 0, 0);
+  hop(&f, 4, 0, 110, 112, other_vc_routed, added);
+  assert_added(added, 0, 1, 1, 0, 0);
+  hop(&f, 4, 0, 120, 122, own_packet_queued, added);
+  assert_added(added, 0, 1, 1, 0, 0);
+  f.h.srcq_mask = 0;
+  hop(&f, 4, 0, 130, 132, credit_read, added); /* the credit read at cycle 11 is long past: it passes */
+  assert_added(added, 0, 1, 1, 1, 1);
+  fcsim__census_credit(NODE, OUT, 141);
+  hop(&f, 4, 0, 140, 142, NULL, added);
+  assert_added(added, 0, 1, 1, 1, 0);
+}
+
+static void test_before_the_arrival_and_queued_heads(void **state)
+{
+  struct fixture f;
+  uint64_t added[2][4];
+  fixture_init(&f);
+  routed(&f, 9, OUT);
+  routed(&f, 10, OUT);
+  fcsim__census_step(&f.sh, &f.n, 199); /* contention the cycle before the arrival */
+  f.wait_mask = 0;
+  hop(&f, 4, 0, 200, 202, NULL, added);
+  assert_added(added, 0, 1, 1, 1, 1);
+  routed(&f, 9, OUT);
+  routed(&f, 10, OUT);
+  fcsim__census_step(&f.sh, &f.n, 205); /* ... and in the arrival's own cycle */
+  f.wait_mask = 0;
+  hop(&f, 4, 0, 205, 207, NULL, added);
+  assert_added(added, 0, 1, 1, 0, 0);
+  hop(&f, 5, 1, 210, 212, NULL, added); /* started RC as the packet ahead left */
+  assert_added(added, 1, 1, 1, 1, 1);
+  hop(&f, 5, 1, 220, 222, other_vc_routed, added);
+  assert_added(added, 1, 1, 1, 0, 0);
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_clear_hop_passes),
+      cmocka_unit_test(test_each_thing_stops_it),
+      cmocka_unit_test(test_before_the_arrival_and_queued_heads),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
