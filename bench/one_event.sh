@@ -6,7 +6,9 @@
 # bench/run.sh section 2) at each rate, in a build with the census of
 # src/router/vc/census.h. For each packet that wins an output at a router it
 # passes through: did its head arrive into an empty VC or wait behind the
-# packet ahead, did it leave at the earliest cycle, was the output wanted or
+# packet ahead, did it leave at the earliest cycle (if not: did it win its
+# downstream VC late, wait out a credit cycle, or wait at the switch
+# otherwise), was the output wanted or
 # held by nothing else from the arrival on, did no credit count for it
 # arrive. Then, from callgrind runs of a plain Release build (at rate 0 for
 # the set-up), the most such a core could save: every instruction but the
@@ -49,7 +51,8 @@ def self_cost(name):  # a function's own instructions in the annotation (LTO may
     sys.exit('one_event.sh: no %s in the profile' % name)
 c = {}
 for line in open(out + '/census.txt'):
-    m = re.match(r'one-event census: (\w+) heads (\d+) earliest (\d+) uncontended (\d+) no-credit (\d+)', line)
+    m = re.match(r'one-event census: (\w+) heads (\d+) earliest (\d+) uncontended (\d+) no-credit (\d+)'
+                 r' va-late (\d+) credit-cycle (\d+) switch-late (\d+)', line)
     if m:
         c[m.group(1)] = [int(x) for x in m.groups()[1:]]
     m = re.match(r'one-event census: injections (\d+)', line)
@@ -69,7 +72,10 @@ print("rate %s: %.0f packet-hops = %d injections + %d wins at routers passed thr
 for kind in ('arrived', 'queued'):
     n = c[kind]
     print("  %-8s heads %7d (%5.1f %% of wins): earliest %5.1f %%, and uncontended %5.1f %%, and no credit read %5.1f %%"
-          % (kind, n[0], 100 * n[0] / wins, *(100 * x / max(n[0], 1) for x in n[1:])))
+          % (kind, n[0], 100 * n[0] / wins, *(100 * x / max(n[0], 1) for x in n[1:4])))
+late = [c['arrived'][i] + c['queued'][i] for i in (4, 5, 6)]
+print("  late, of all wins: downstream VC won late %.1f %%, a credit cycle %.1f %%, the switch otherwise %.1f %%"
+      % tuple(100 * x / wins for x in late))
 passed = {'arrived': c['arrived'][3], 'arrived + queued': c['arrived'][3] + c['queued'][3]}
 ir, setup = refs(out + '/vg'), refs(out + '/vg.0')
 send, engine = self_cost('novog_train_send'), self_cost('run_partitions[^ ]*')

@@ -15,20 +15,23 @@
 static uint64_t *other_until; /* [node * VC_MAX_PORTS + p] 1 + the last cycle something else wanted or held p */
 static uint64_t *credit_seen; /* [node * VC_MAX_PORTS + p] 1 + the last cycle a credit count for p was read */
 static uint8_t *queued_head;  /* [node * CENSUS_VCS + vi] the VC's head started RC as the packet ahead left */
+static uint64_t *va_won;      /* [node * CENSUS_VCS + vi] the cycle the VC's head won its downstream VC */
 
-/* [arrived, queued] x [wins, at the earliest cycle, and uncontended, and no credit read] */
-static uint64_t counts[2][4];
+static uint64_t counts[2][FCSIM_CENSUS_COUNTS]; /* [arrived, queued] x enum fcsim_census_count */
 static uint64_t injections;
 
 static void census_report(void)
 {
-  fprintf(
-      stderr,
-      "one-event census: injections %" PRIu64 "\n"
-      "one-event census: arrived heads %" PRIu64 " earliest %" PRIu64 " uncontended %" PRIu64 " no-credit %" PRIu64 "\n"
-      "one-event census: queued heads %" PRIu64 " earliest %" PRIu64 " uncontended %" PRIu64 " no-credit %" PRIu64 "\n",
-      injections, counts[0][0], counts[0][1], counts[0][2], counts[0][3], counts[1][0], counts[1][1], counts[1][2],
-      counts[1][3]);
+  fprintf(stderr, "one-event census: injections %" PRIu64 "\n", injections);
+  for (int q = 0; q < 2; q++) {
+    const uint64_t *c = counts[q];
+    fprintf(stderr,
+            "one-event census: %s heads %" PRIu64 " earliest %" PRIu64 " uncontended %" PRIu64 " no-credit %" PRIu64
+            " va-late %" PRIu64 " credit-cycle %" PRIu64 " switch-late %" PRIu64 "\n",
+            q ? "queued" : "arrived", c[FCSIM_CENSUS_WINS], c[FCSIM_CENSUS_EARLIEST], c[FCSIM_CENSUS_UNCONTENDED],
+            c[FCSIM_CENSUS_NO_CREDIT], c[FCSIM_CENSUS_VA_LATE], c[FCSIM_CENSUS_CREDIT_CYCLE],
+            c[FCSIM_CENSUS_SWITCH_LATE]);
+  }
 }
 
 void fcsim__census_setup(const struct vc_shared *sh)
@@ -39,12 +42,14 @@ void fcsim__census_setup(const struct vc_shared *sh)
   other_until = calloc(nodes * VC_MAX_PORTS, sizeof *other_until);
   credit_seen = calloc(nodes * VC_MAX_PORTS, sizeof *credit_seen);
   queued_head = calloc(nodes * CENSUS_VCS, 1);
-  if (!other_until || !credit_seen || !queued_head) { /* the run goes on, without the census */
+  va_won = calloc(nodes * CENSUS_VCS, sizeof *va_won);
+  if (!other_until || !credit_seen || !queued_head || !va_won) { /* the run goes on, without the census */
     fprintf(stderr, "one-event census: no memory for %zu nodes' tables: nothing counted\n", nodes);
     free(other_until);
     free(credit_seen);
     free(queued_head);
-    other_until = credit_seen = NULL;
+    free(va_won);
+    other_until = credit_seen = va_won = NULL;
     queued_head = NULL;
     return;
   }
@@ -58,6 +63,13 @@ void fcsim__census_head(uint32_t node, int vi, int queued)
   if (!queued_head)
     return;
   queued_head[(size_t)node * CENSUS_VCS + (size_t)vi] = (uint8_t)queued;
+}
+
+void fcsim__census_va(uint32_t node, int vi, uint64_t now)
+{
+  if (!va_won)
+    return;
+  va_won[(size_t)node * CENSUS_VCS + (size_t)vi] = now;
 }
 
 void fcsim__census_credit(uint32_t node, int p, uint64_t now)
@@ -95,20 +107,28 @@ void fcsim__census_win(const struct vc_shared *sh, const struct vc_node *n, int 
   const struct fcsim_vc *vc = &n->vcs[w];
   const int queued = queued_head[(size_t)n->node * CENSUS_VCS + (size_t)w];
   uint64_t *c = counts[queued];
-  c[0]++;
-  if (now != vc->ready_cycle) /* RC and VA took longer than their cycles, or the switch was not free */
+  c[FCSIM_CENSUS_WINS]++;
+  if (now != vc->ready_cycle) { /* RC and VA took longer than their cycles, or the switch was not free */
+    const uint64_t period = (uint64_t)sh->p->credit_period_cycles;
+    if (va_won[(size_t)n->node * CENSUS_VCS + (size_t)w] > vc->ready_cycle)
+      c[FCSIM_CENSUS_VA_LATE]++;
+    else if (now == vc->ready_cycle + 1 && vc->ready_cycle % period == 0)
+      c[FCSIM_CENSUS_CREDIT_CYCLE]++;
+    else
+      c[FCSIM_CENSUS_SWITCH_LATE]++;
     return;
-  c[1]++;
+  }
+  c[FCSIM_CENSUS_EARLIEST]++;
   /* the cycle RC started: the head's arrival, or the departure of the packet ahead */
   uint64_t start = vc->ready_cycle - (uint64_t)(sh->p->rc_cycles + sh->p->va_cycles) -
                    (uint64_t)(queued ? sh->queued_head_cycles : 0);
   size_t at = (size_t)n->node * VC_MAX_PORTS + (size_t)p;
   if (other_until[at] > start)
     return;
-  c[2]++;
+  c[FCSIM_CENSUS_UNCONTENDED]++;
   if (credit_seen[at] > start)
     return;
-  c[3]++;
+  c[FCSIM_CENSUS_NO_CREDIT]++;
 }
 
 void fcsim__census_inject(void)
@@ -116,10 +136,10 @@ void fcsim__census_inject(void)
   injections++;
 }
 
-void fcsim__census_counts(uint64_t out[2][4], uint64_t *inj)
+void fcsim__census_counts(uint64_t out[2][FCSIM_CENSUS_COUNTS], uint64_t *inj)
 {
   for (int i = 0; i < 2; i++)
-    for (int j = 0; j < 4; j++)
+    for (int j = 0; j < FCSIM_CENSUS_COUNTS; j++)
       out[i][j] = counts[i][j];
   *inj = injections;
 }

@@ -30,13 +30,26 @@ void fcsim__census_credit(uint32_t node, int p, uint64_t now);
 /* After routing and VC allocation of a step at `now`: the outputs that
  * something other than one head wants or holds. */
 void fcsim__census_step(const struct vc_shared *sh, const struct vc_node *n, uint64_t now);
+/* The head of VC vi won a downstream VC at `now` (VC allocation). */
+void fcsim__census_va(uint32_t node, int vi, uint64_t now);
 /* The head of VC w won output p at `now` (switch allocation). */
 void fcsim__census_win(const struct vc_shared *sh, const struct vc_node *n, int w, int p, uint64_t now);
 /* The node's own packet started on an output. */
 void fcsim__census_inject(void);
-/* The counts so far: [arrived, queued heads] x [wins, at the earliest cycle,
- * and uncontended, and no credit count read], and the injections. */
-void fcsim__census_counts(uint64_t counts[2][4], uint64_t *injections);
+/* What the census counts of the wins of arrived and of queued heads. */
+enum fcsim_census_count {
+  FCSIM_CENSUS_WINS,
+  FCSIM_CENSUS_EARLIEST,     /* at the earliest cycle */
+  FCSIM_CENSUS_UNCONTENDED,  /* and nothing else wanted or held the output */
+  FCSIM_CENSUS_NO_CREDIT,    /* and no credit count for it was read: the hop passes */
+  FCSIM_CENSUS_VA_LATE,      /* not at the earliest: it won its downstream VC late */
+  FCSIM_CENSUS_CREDIT_CYCLE, /* not at the earliest: one cycle late, its earliest a credit cycle */
+  FCSIM_CENSUS_SWITCH_LATE,  /* not at the earliest: otherwise (output held, credits, arbitration) */
+  FCSIM_CENSUS_COUNTS
+};
+/* The counts so far: [arrived, queued heads] x enum fcsim_census_count, and
+ * the injections. */
+void fcsim__census_counts(uint64_t counts[2][FCSIM_CENSUS_COUNTS], uint64_t *injections);
 #define FCSIM_CENSUS(call) call
 #else
 #define FCSIM_CENSUS(call) ((void)0)

@@ -405,6 +405,7 @@ static inline void vc_won(const struct vc_shared *sh, struct vc_node *n, int vi,
   n->h->heads_waiting--;
   vc_mask_clear(n->wait_mask, vi);
   vc_mask_set(n->act_mask, vi);
+  FCSIM_CENSUS(fcsim__census_va(n->node, vi, now));
 }
 
 /* VC storage: the first slot of a chunk taken from the node's free list
