@@ -735,51 +735,6 @@ static inline int vc_alloc(const struct vc_shared *sh, struct fcsim_outport *o, 
  * else the escape VC of its DOR output; once in an escape VC it stays in the
  * escape network (DOR, escape VCs only) to its destination (Duato). */
 
-/* 1 if VC v of a network input port is an escape VC. */
-static inline int vc_escape_vc(const struct vc_shared *sh, int v)
-{
-  return v == 0 || v == sh->nvc - 1;
-}
-
-/* Allocates the escape VC of class `cls` on `o`; -1 if it is taken. */
-static inline int vc_alloc_escape(const struct vc_shared *sh, struct fcsim_outport *o, int cls)
-{
-  int v = cls ? o->nvc_out - 1 : 0;
-  if (o->owned[v] || (sh->wait_tail_credit && o->credits[v] < o->depth_out))
-    return -1;
-  o->owned[v] = 1;
-  return v;
-}
-
-/* Allocates a shared (adaptive) VC on `o`, only an empty one (as vc_alloc
- * does: the escape argument needs atomic allocation); -1 if none. */
-static inline int vc_alloc_adaptive(struct fcsim_outport *o)
-{
-  int n = o->nvc_out - 2;
-  for (int i = 0; i < n; i++) {
-    int j = o->va_ptr + i;
-    while (j >= n)
-      j -= n;
-    int v = 1 + j;
-    if (o->owned[v] || o->credits[v] < o->depth_out)
-      continue;
-    o->owned[v] = 1;
-    o->va_ptr = (uint16_t)(j + 1 == n ? 0 : j + 1);
-    return v;
-  }
-  return -1;
-}
-
-/* The DOR output from node n toward `dest` (the escape route), and the
- * class a packet arriving on `in` in class `cls` holds on it. */
-static inline int vc_escape_port(const struct vc_shared *sh, const struct vc_node *n, int in, int cls, int64_t dest,
-                                 int *cls_out)
-{
-  int out = fcsim_routing_route_at(&fcsim_routing_dor, sh->topo, sh->p, n->h->coord, n->node, dest, 0, in, NULL, NULL);
-  *cls_out = vc_next_class(sh, n, in, out, cls, dest);
-  return out;
-}
-
 /* VC allocation of the head of input VC vi with sh->escape (see above):
  * its downstream VC, -1 if none is free now. It may move the head to its
  * escape output (vc->out_port, vc->class1). */
