@@ -167,21 +167,24 @@ static void test_each_thing_stops_it(void **state)
   assert_added(added, 0, 1, 1, 1, 0);
 }
 
+/* A step at cycle c with two VCs routed to OUT (then no longer). */
+static void contention_at(struct fixture *f, uint64_t c)
+{
+  routed(f, 9, OUT);
+  routed(f, 10, OUT);
+  fcsim__census_step(&f->sh, &f->n, c);
+  f->wait_mask = 0;
+}
+
 static void test_before_the_arrival_and_queued_heads(void **state)
 {
   struct fixture f;
   uint64_t added[2][FCSIM_CENSUS_COUNTS];
   fixture_init(&f);
-  routed(&f, 9, OUT);
-  routed(&f, 10, OUT);
-  fcsim__census_step(&f.sh, &f.n, 199); /* contention the cycle before the arrival */
-  f.wait_mask = 0;
+  contention_at(&f, 199); /* the cycle before the arrival */
   hop(&f, 4, 0, 200, 202, NULL, added);
   assert_added(added, 0, 1, 1, 1, 1);
-  routed(&f, 9, OUT);
-  routed(&f, 10, OUT);
-  fcsim__census_step(&f.sh, &f.n, 205); /* ... and in the arrival's own cycle */
-  f.wait_mask = 0;
+  contention_at(&f, 205); /* the arrival's own cycle */
   hop(&f, 4, 0, 205, 207, NULL, added);
   assert_added(added, 0, 1, 1, 0, 0);
   hop(&f, 5, 1, 210, 212, NULL, added); /* started RC as the packet ahead left */
