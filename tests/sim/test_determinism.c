@@ -199,10 +199,10 @@ static void test_prefetch_changes_nothing(void **state)
  * same flits at the same cycles: every metric, link figure and latency bucket
  * is the one of moving them flit by flit. The configurations make trains
  * (counted) across credit cycles, behind packets queued in a VC, with short
- * credit periods and links of one cycle, one hop from source to destination,
- * on a mesh with split classes and on two threads (rings between partitions
- * carry flits one by one); adaptive routing, which reads credits, makes
- * none. */
+ * credit periods and links of one to three cycles, on a 1024-node network,
+ * one hop from source to destination, on a mesh with split classes and on
+ * two threads (rings between partitions carry flits one by one); adaptive
+ * routing, which reads credits, makes none. */
 static void test_trains_change_nothing(void **state)
 {
 #define SHORT_RUN "--set", "sim.warmup_cycles=300", "--set", "sim.measure_cycles=1200"
@@ -234,6 +234,14 @@ static void test_trains_change_nothing(void **state)
        * node busy before it, was once stepped a turn late (sched.c), which trains exposed */
       {{"run", "--set", "network.dims=4x4x4", "--set", "traffic.rate=0.01", "--set", "network.link_latency=2", "--set",
         "router.credit_period=8", "--set", "sim.warmup_cycles=500", "--set", "sim.measure_cycles=4000", NULL},
+       1},
+      /* 3-cycle links: credit counts arrive within a train's first cycles */
+      {{"run", "--set", "network.dims=4x4x4", "--set", "router.vcs=4", "--set", "network.link_latency=3", "--set",
+        "traffic.rate=0.4", SHORT_RUN, NULL},
+       1},
+      /* a 16-ary dimension of 1024 nodes (a partition that prefetches) */
+      {{"run", "--set", "network.dims=16x8x8", "--set", "router.vcs=4", "--set", "network.link_latency=50", "--set",
+        "traffic.rate=0.2", SHORT_RUN, NULL},
        1},
       /* one hop: packets injected and ejected whole */
       {{"run", FCSIM_SOURCE_DIR "/examples/novo-g.ini", "--set", "traffic.pattern=nn", "--set", "traffic.rate=0.5",
