@@ -10,10 +10,11 @@
 
 #include "router/vc/vc.h"
 
-#define CENSUS_VCS 512 /* VC indices per node a table holds (np_in x nvc, at most 32 x 16) */
+#define CENSUS_PORTS (VC_MAX_PORTS + 1)             /* outputs per node a table holds: network ports and a local one */
+#define CENSUS_VCS   (CENSUS_PORTS * FCSIM_MAX_VCS) /* VC indices per node a table holds (np_in x nvc) */
 
-static uint64_t *other_until; /* [node * VC_MAX_PORTS + p] 1 + the last cycle something else wanted or held p */
-static uint64_t *credit_seen; /* [node * VC_MAX_PORTS + p] 1 + the last cycle a credit count for p was read */
+static uint64_t *other_until; /* [node * CENSUS_PORTS + p] 1 + the last cycle something else wanted or held p */
+static uint64_t *credit_seen; /* [node * CENSUS_PORTS + p] 1 + the last cycle a credit count for p was read */
 static uint8_t *queued_head;  /* [node * CENSUS_VCS + vi] the VC's head started RC as the packet ahead left */
 static uint64_t *va_won;      /* [node * CENSUS_VCS + vi] the cycle the VC's head won its downstream VC */
 
@@ -39,8 +40,8 @@ void fcsim__census_setup(const struct vc_shared *sh)
   if (other_until)
     return;
   size_t nodes = (size_t)sh->g->nodes;
-  other_until = calloc(nodes * VC_MAX_PORTS, sizeof *other_until);
-  credit_seen = calloc(nodes * VC_MAX_PORTS, sizeof *credit_seen);
+  other_until = calloc(nodes * CENSUS_PORTS, sizeof *other_until);
+  credit_seen = calloc(nodes * CENSUS_PORTS, sizeof *credit_seen);
   queued_head = calloc(nodes * CENSUS_VCS, 1);
   va_won = calloc(nodes * CENSUS_VCS, sizeof *va_won);
   if (!other_until || !credit_seen || !queued_head || !va_won) { /* the run goes on, without the census */
@@ -76,19 +77,19 @@ void fcsim__census_credit(uint32_t node, int p, uint64_t now)
 {
   if (!credit_seen)
     return;
-  credit_seen[(size_t)node * VC_MAX_PORTS + (size_t)p] = now + 1;
+  credit_seen[(size_t)node * CENSUS_PORTS + (size_t)p] = now + 1;
 }
 
 void fcsim__census_step(const struct vc_shared *sh, const struct vc_node *n, uint64_t now)
 {
   if (!other_until)
     return;
-  uint64_t *other = other_until + (size_t)n->node * VC_MAX_PORTS;
+  uint64_t *other = other_until + (size_t)n->node * CENSUS_PORTS;
   /* held flit by flit (a train holding it ends before the head's earliest
    * cycle, or the head was not at its earliest), or a packet of its own queued */
   for (uint32_t m = (n->h->out_held & ~n->h->train_held) | n->h->srcq_mask; m; m &= m - 1)
     other[__builtin_ctz(m)] = now + 1;
-  int routed[VC_MAX_PORTS + 1] = {0}; /* VCs routed to each output, not holding it yet */
+  int routed[CENSUS_PORTS] = {0}; /* VCs routed to each output, not holding it yet */
   for (int w = 0; w < sh->mask_words; w++)
     for (uint64_t m = n->wait_mask[w] | n->act_mask[w]; m; m &= m - 1) {
       const struct fcsim_vc *vc = &n->vcs[w * 64 + __builtin_ctzll(m)];
@@ -122,7 +123,7 @@ void fcsim__census_win(const struct vc_shared *sh, const struct vc_node *n, int 
   /* the cycle RC started: the head's arrival, or the departure of the packet ahead */
   uint64_t start = vc->ready_cycle - (uint64_t)(sh->p->rc_cycles + sh->p->va_cycles) -
                    (uint64_t)(queued ? sh->queued_head_cycles : 0);
-  size_t at = (size_t)n->node * VC_MAX_PORTS + (size_t)p;
+  size_t at = (size_t)n->node * CENSUS_PORTS + (size_t)p;
   if (other_until[at] > start)
     return;
   c[FCSIM_CENSUS_UNCONTENDED]++;
