@@ -247,6 +247,20 @@ static inline struct fcsim_outport *vc_out(const struct vc_node *n, int p)
   return (struct fcsim_outport *)((char *)n->outs + (size_t)p * n->out_bytes);
 }
 
+/* Asks the memory system for the lines a head routed to output p reads
+ * next, at VA and when it leaves: the output record and the channel's ring
+ * record (the step, at routing; the prefetch op, for a head arriving on an
+ * input that goes straight on). Hints only. */
+static inline void vc_prefetch_output(const struct fcsim_links *l, const struct vc_shared *sh, const struct vc_node *n,
+                                      int p)
+{
+  const char *o = (const char *)vc_out(n, p);
+  __builtin_prefetch(o);
+  __builtin_prefetch(o + n->out_bytes - 1);
+  if (p < sh->np)
+    __builtin_prefetch(&l->chan[n->slot0 + (uint32_t)p]);
+}
+
 /* Novo-G# trains (novog_train.h): the cycles of [a, b] that are not credit
  * cycles (multiples of `period`, on which no data flit leaves); 0 when b < a. */
 static inline uint64_t vc_open_cycles(uint64_t a, uint64_t b, uint64_t period)

@@ -451,11 +451,8 @@ void fcsim__vc_prefetch(const void *shared, const struct fcsim_links *l, const v
       int q = __builtin_ctzll(m);
       __builtin_prefetch(&l->chan[in_chan[q]]);
       prefetch_range(&n->vcs[q * sh->nvc], (size_t)sh->nvc * sizeof(struct fcsim_vc));
-      const int p = sh->straight_out[q]; /* a head arriving is routed, allocated and sent on here, most likely */
-      if (p >= 0) {
-        prefetch_range(vc_out(n, p), n->out_bytes);
-        __builtin_prefetch(&l->chan[n->slot0 + (uint32_t)p]);
-      }
+      if (sh->straight_out[q] >= 0) /* a head arriving is routed, allocated and sent on here, most likely */
+        vc_prefetch_output(l, sh, n, sh->straight_out[q]);
     }
     for (uint64_t m = cr; m; m &= m - 1) {
       int q = __builtin_ctzll(m);

@@ -19,19 +19,6 @@ static inline int vc_shape_pick(const struct vc_shared *sh, const struct vc_shap
   return 0;
 }
 
-/* Asks the memory system for the lines the head routed to output p reads
- * next, at VA and when it leaves: the output record and the channel's ring
- * record. Hints only. */
-static inline void vc_prefetch_output(const struct fcsim_ctx *ctx, const struct vc_shared *sh, const struct vc_node *n,
-                                      int p)
-{
-  const char *o = (const char *)vc_out(n, p);
-  __builtin_prefetch(o);
-  __builtin_prefetch(o + n->out_bytes - 1);
-  if (p < sh->np)
-    __builtin_prefetch(&ctx->links->chan[n->slot0 + (uint32_t)p]);
-}
-
 /* Asks for the link-ring slots the head that won output p's VC writes when
  * it leaves (a flit's, or a train entry's two), for writing: at a large
  * network they were last touched a ring's length ago. The ring's record
@@ -79,7 +66,7 @@ vc_route_and_allocate(struct fcsim_ctx *ctx, const struct vc_shared *sh, struct 
         } else {
           fcsim__vc_route_head(sh, n, vc, sh->vc_port[vi], vi);
           if (ctx->prefetch)
-            vc_prefetch_output(ctx, sh, n, vc->out_port);
+            vc_prefetch_output(ctx->links, sh, n, vc->out_port);
         }
       }
       if (vc->stage == FCSIM_VC_VA && vc->ready_cycle <= now && !matched) {
