@@ -14,6 +14,7 @@
 #define FCSIM_ROUTER_VC_H
 
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "router/pktq.h"
@@ -247,16 +248,23 @@ static inline struct fcsim_outport *vc_out(const struct vc_node *n, int p)
   return (struct fcsim_outport *)((char *)n->outs + (size_t)p * n->out_bytes);
 }
 
-/* Asks the memory system for the lines a head routed to output p reads
- * next, at VA and when it leaves: the output record and the channel's ring
- * record (the step, at routing; the prefetch op, for a head arriving on an
- * input that goes straight on). Hints only. */
+/* Asks the memory system for the lines of [a, a + bytes). Hints only. */
+static inline void vc_prefetch_range(const void *a, size_t bytes)
+{
+  const char *p = a, *end = p + bytes;
+  for (; p < end; p += 64)
+    __builtin_prefetch(p);
+  __builtin_prefetch(end - 1);
+}
+
+/* Asks for the lines a head routed to output p reads next, at VA and when
+ * it leaves: the output record (8-byte aligned, so up to three lines) and
+ * the channel's ring record (the step, at routing; the prefetch op, for a
+ * head arriving on an input that goes straight on). Hints only. */
 static inline void vc_prefetch_output(const struct fcsim_links *l, const struct vc_shared *sh, const struct vc_node *n,
                                       int p)
 {
-  const char *o = (const char *)vc_out(n, p);
-  __builtin_prefetch(o);
-  __builtin_prefetch(o + n->out_bytes - 1);
+  vc_prefetch_range(vc_out(n, p), n->out_bytes);
   if (p < sh->np)
     __builtin_prefetch(&l->chan[n->slot0 + (uint32_t)p]);
 }

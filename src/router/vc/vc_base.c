@@ -408,23 +408,14 @@ static inline uint32_t vc_credit_ports_due(const struct vc_shared *sh, const str
   return ports;
 }
 
-/* Lines [a, a + bytes) asked for. */
-static inline void prefetch_range(const void *a, size_t bytes)
-{
-  const char *p = a, *end = p + bytes;
-  for (; p < end; p += 64)
-    __builtin_prefetch(p);
-  __builtin_prefetch(end - 1);
-}
-
 void fcsim__vc_prefetch(const void *shared, const struct fcsim_links *l, const void *state, int stage, uint64_t tick)
 {
   const struct vc_shared *sh = shared;
   if (stage == 2 || stage == FCSIM_PREFETCH_ACCEPT_AHEAD) { /* nothing of the state is read yet: its view,
                                                              * header and masks by their offsets */
-    prefetch_range(state, sh->off_ej_train);
+    vc_prefetch_range(state, sh->off_ej_train);
     if (stage == FCSIM_PREFETCH_ACCEPT_AHEAD) /* and the source queues a packet joins */
-      prefetch_range((const char *)state + sh->off_srcq, (size_t)sh->nq * sizeof(struct fcsim_pktq));
+      vc_prefetch_range((const char *)state + sh->off_srcq, (size_t)sh->nq * sizeof(struct fcsim_pktq));
     return;
   }
   const struct vc_node *n = state;
@@ -450,18 +441,18 @@ void fcsim__vc_prefetch(const void *shared, const struct fcsim_links *l, const v
     for (uint64_t m = in; m; m &= m - 1) {
       int q = __builtin_ctzll(m);
       __builtin_prefetch(&l->chan[in_chan[q]]);
-      prefetch_range(&n->vcs[q * sh->nvc], (size_t)sh->nvc * sizeof(struct fcsim_vc));
+      vc_prefetch_range(&n->vcs[q * sh->nvc], (size_t)sh->nvc * sizeof(struct fcsim_vc));
       if (sh->straight_out[q] >= 0) /* a head arriving is routed, allocated and sent on here, most likely */
         vc_prefetch_output(l, sh, n, sh->straight_out[q]);
     }
     for (uint64_t m = cr; m; m &= m - 1) {
       int q = __builtin_ctzll(m);
       __builtin_prefetch(&l->cchan[n->slot0 + (uint32_t)q]);
-      prefetch_range(vc_out(n, q), n->out_bytes);
+      vc_prefetch_range(vc_out(n, q), n->out_bytes);
     }
     if (n->h->train_next <= tick) /* a train's release reads its output and VC */
       for (uint32_t m = n->h->train_held; m; m &= m - 1)
-        prefetch_range(vc_out(n, __builtin_ctz(m)), n->out_bytes);
+        vc_prefetch_range(vc_out(n, __builtin_ctz(m)), n->out_bytes);
     if (n->h->heads_waiting) /* heads in RC or VA */
       for (int w = 0; w < sh->mask_words; w++)
         for (uint64_t m = n->wait_mask[w]; m; m &= m - 1)
@@ -470,13 +461,13 @@ void fcsim__vc_prefetch(const void *shared, const struct fcsim_links *l, const v
       __builtin_prefetch(&n->chunk_next[n->h->chunk_free]);
     for (uint32_t m = n->h->srcq_mask & ~n->h->out_held; m; m &= m - 1) { /* an injection may start */
       __builtin_prefetch(&n->srcq[__builtin_ctz(m)]);
-      prefetch_range(vc_out(n, __builtin_ctz(m)), n->out_bytes);
+      vc_prefetch_range(vc_out(n, __builtin_ctz(m)), n->out_bytes);
     }
     for (uint32_t m = credits; m; m &= m - 1) { /* a credit flit reads its port's VCs, input and credit rings */
       int q = __builtin_ctz(m);
       __builtin_prefetch(&l->chan[in_chan[q]]);
       __builtin_prefetch(&l->cchan[in_chan[q]]);
-      prefetch_range(&n->vcs[q * sh->nvc], (size_t)sh->nvc * sizeof(struct fcsim_vc));
+      vc_prefetch_range(&n->vcs[q * sh->nvc], (size_t)sh->nvc * sizeof(struct fcsim_vc));
     }
     return;
   }
